@@ -1,0 +1,62 @@
+import js from '@eslint/js'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+// Import direction (DESIGN.md §4):
+// app -> pages, page-runtime -> blocks -> api, components, state -> lib, domain, config, types
+const layer = (name, forbidden) => ({
+  files: [`src/${name}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: forbidden.map((f) => ({
+          regex: `^(\\.\\./)+${f}(/|$)`,
+          message: `src/${name} must not import src/${f} (DESIGN.md §4 import direction).`,
+        })),
+      },
+    ],
+  },
+})
+const ui = ['app', 'pages', 'page-runtime', 'blocks', 'api', 'components', 'state']
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'src/types/generated', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
+  layer('pages', ['app', 'page-runtime']),
+  layer('page-runtime', ['app', 'pages']),
+  layer('blocks', ['app', 'pages', 'page-runtime']),
+  layer('api', ['app', 'pages', 'page-runtime', 'blocks', 'components']),
+  layer('components', ['app', 'pages', 'page-runtime', 'blocks']),
+  layer('state', ['app', 'pages', 'page-runtime', 'blocks', 'api', 'components']),
+  layer('lib', ui),
+  layer('config', [...ui, 'lib', 'domain']),
+  layer('domain', [...ui, 'lib', 'config']),
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ui.concat(['lib', 'config']).map((f) => ({
+            regex: `/src/${f}(/|$)`,
+            message: 'server/ may import only src/domain, src/types/generated and schemas/ (DESIGN.md §4).',
+          })),
+        },
+      ],
+    },
+  },
+)

@@ -1,0 +1,54 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { DelayedFallback } from '../components/DelayedFallback'
+import { IN_APP_PREFIX, ROUTER_BASENAME } from '../config/router'
+import { configRoutes } from '../page-runtime/configRoutes'
+import { loadChunk } from './lazyChunk'
+import { InAppLayout, MainLayout } from './layouts/MainLayout'
+import type { RouteHandle, ScreenRoute } from '../types/route'
+import { screenRoutes } from './routes'
+import { NotFoundScreen } from './screens/NotFoundScreen'
+import { RouteErrorScreen } from './screens/RouteErrorScreen'
+
+/** Hand-written screens plus the config pages generated from page-configs/. */
+export const allRoutes: ScreenRoute[] = [...screenRoutes, ...configRoutes]
+
+function toChild(route: ScreenRoute): RouteObject {
+  const handle: RouteHandle = { title: route.title, tab: route.tab }
+  const common = {
+    handle,
+    errorElement: <RouteErrorScreen />,
+    lazy: async () => ({ Component: (await loadChunk(route.load)).default }),
+  }
+  return route.path === '/' ? { index: true, ...common } : { path: route.path.slice(1), ...common }
+}
+
+const notFound: RouteObject = {
+  path: '*',
+  element: <NotFoundScreen />,
+  handle: { title: '页面不存在' } satisfies RouteHandle,
+}
+
+/** The whole table, registered twice: under the main layout (/) and the in-app layout (/app/). */
+export function buildRouteObjects(routes: readonly ScreenRoute[]): RouteObject[] {
+  const children = () => [...routes.map(toChild), notFound]
+  return [
+    {
+      path: IN_APP_PREFIX,
+      element: <InAppLayout />,
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <DelayedFallback />,
+      children: children(),
+    },
+    {
+      path: '/',
+      element: <MainLayout routes={routes} />,
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <DelayedFallback />,
+      children: children(),
+    },
+  ]
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRouteObjects(allRoutes), { basename: ROUTER_BASENAME })
+}

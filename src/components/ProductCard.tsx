@@ -1,0 +1,30 @@
+import { Tag } from 'antd-mobile'
+import type { ProductSummary } from '../api/catalog'
+import { formatFen } from '../domain/money'
+
+/** One product in a list: image, name, tagline, tags, and the lowest premium. */
+export function ProductCard({ product, onClick }: { product: ProductSummary; onClick?: () => void }) {
+  return (
+    <article className="product-card" onClick={onClick} data-testid="product-card">
+      <img src={product.image} alt="" className="product-card-image" loading="lazy" />
+      <div className="product-card-body">
+        <h3 className="product-card-name">{product.name}</h3>
+        <p className="product-card-tagline">{product.tagline}</p>
+        <div className="product-card-tags">
+          {product.tags.slice(0, 3).map((tag) => (
+            <Tag key={tag} color="primary" fill="outline">
+              {tag}
+            </Tag>
+          ))}
+        </div>
+        <div className="product-card-footer">
+          <span className="product-card-price">
+            ¥{formatFen(product.minPremiumFen)}
+            <small>起</small>
+          </span>
+          <span className="product-card-insurer">{product.insurerName}</span>
+        </div>
+      </div>
+    </article>
+  )
+}

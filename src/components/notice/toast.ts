@@ -1,0 +1,39 @@
+import { Toast } from 'antd-mobile'
+import { MESSAGE_DURATION_MS, TOAST_DURATION_MS, type NoticeKind } from '../../config/constants'
+
+const ICONS: Record<NoticeKind, 'success' | 'fail' | 'loading' | undefined> = {
+  info: undefined,
+  success: 'success',
+  error: 'fail',
+  warning: undefined,
+  loading: 'loading',
+}
+
+/** Sets the app-wide Toast default (3 s). Called once at start-up. */
+export function configureToast(): void {
+  Toast.config({ duration: TOAST_DURATION_MS })
+}
+
+/** A centred toast; loading toasts stay until cleared. */
+export function toast(kind: NoticeKind, content: string, durationMs: number = TOAST_DURATION_MS) {
+  return Toast.show({
+    content,
+    icon: ICONS[kind],
+    duration: kind === 'loading' ? 0 : durationMs,
+    maskClickable: kind !== 'loading',
+  })
+}
+
+/** The short notice (1.5 s) shown at the top, for light confirmations like 已复制. */
+export function message(kind: NoticeKind, content: string) {
+  return Toast.show({
+    content: kind === 'warning' ? `⚠ ${content}` : content,
+    icon: ICONS[kind],
+    position: 'top',
+    duration: kind === 'loading' ? 0 : MESSAGE_DURATION_MS,
+  })
+}
+
+export function clearToasts(): void {
+  Toast.clear()
+}

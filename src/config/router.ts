@@ -1,0 +1,11 @@
+// Router base path: a global setting (VITE_BASE_PATH), otherwise the root.
+export function resolveBasename(value: string | undefined): string {
+  if (!value || value === '/') return '/'
+  const trimmed = value.replace(/\/+$/, '')
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+}
+
+export const ROUTER_BASENAME = resolveBasename(import.meta.env.VITE_BASE_PATH as string | undefined)
+
+/** The in-app root layout (no NavBar) lives under this prefix. */
+export const IN_APP_PREFIX = '/app'

@@ -1,0 +1,98 @@
+import {
+  DEFAULT_CERT_TIME,
+  DEFAULT_CERT_TYPE,
+  DEFAULT_CHARGE_PERIOD_TYPE,
+  DEFAULT_RELATION_TYPE,
+  DEFAULT_SOCIAL_INSURANCE,
+} from '../config/constants'
+import { createStore, deepMerge, type DeepPartial, type PlainObject, type Store } from './createStore'
+
+// Shared shape of the three insurance-application states (huatai, huatairegression, huataitravel).
+
+export interface Occupation {
+  occupationinfo: string
+  occupationinfoText: string
+}
+
+export interface HolderSection {
+  name: string
+  certType: string
+  certNo: string
+  /** 0 = the certificate has an end date; 1 = valid long-term. */
+  certTime: number
+  certStartDate: string
+  certEndDate: string
+  gender: string
+  birthday: string
+}
+
+export interface InsurerSection extends HolderSection {
+  relationType: string
+  hasSocialInsurance: string
+  phone: string
+  email: string
+}
+
+export interface ProductSection {
+  chargePeriodType: string
+  firstPremium: string
+}
+
+export type SectionName = 'holder' | 'insurer' | 'product'
+
+export interface ApplicationState<H extends HolderSection, I extends InsurerSection, P extends ProductSection> {
+  holder: H
+  insurer: I
+  product: P
+}
+
+export interface ApplicationStore<S extends ApplicationState<HolderSection, InsurerSection, ProductSection>>
+  extends Omit<Store<S>, 'update'> {
+  /** Deep-merges a partial payload (sections merge field by field). */
+  update(partial: DeepPartial<S>): void
+  /** Replaces one whole section with the payload (fields not given return to their defaults). */
+  replaceSection<K extends SectionName>(section: K, payload: Partial<S[K]>): void
+}
+
+export const holderDefaults = (): HolderSection => ({
+  name: '',
+  certType: DEFAULT_CERT_TYPE,
+  certNo: '',
+  certTime: DEFAULT_CERT_TIME,
+  certStartDate: '',
+  certEndDate: '',
+  gender: '',
+  birthday: '',
+})
+
+export const insurerDefaults = (): InsurerSection => ({
+  relationType: DEFAULT_RELATION_TYPE,
+  hasSocialInsurance: DEFAULT_SOCIAL_INSURANCE,
+  ...holderDefaults(),
+  phone: '',
+  email: '',
+})
+
+export const productDefaults = (): ProductSection => ({
+  chargePeriodType: DEFAULT_CHARGE_PERIOD_TYPE,
+  firstPremium: '',
+})
+
+export const occupationDefaults = (): Occupation => ({ occupationinfo: '', occupationinfoText: '' })
+
+export function createApplicationStore<S extends ApplicationState<HolderSection, InsurerSection, ProductSection>>(
+  name: string,
+  defaults: S,
+): ApplicationStore<S> {
+  const base = createStore<S>(name, defaults)
+  return {
+    ...base,
+    update(partial) {
+      deepMerge(base.state as unknown as PlainObject, partial as PlainObject)
+    },
+    replaceSection(section, payload) {
+      const fresh = base.defaults()[section]
+      base.state[section] = { ...fresh, ...structuredClone(payload) }
+    },
+  }
+}
