@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['tests/src/**/*.test.{ts,tsx}'],
+          // The request layer runs against a real HTTP server: Node's fetch, in the node project.
+          exclude: ['tests/src/lib/**'],
           setupFiles: ['tests/setup-web.ts'],
         },
       },
@@ -22,7 +24,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/scripts/**/*.test.ts', 'tests/domain/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            'tests/scripts/**/*.test.ts',
+            'tests/domain/**/*.test.ts',
+            'tests/src/lib/**/*.test.ts',
+          ],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

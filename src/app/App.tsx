@@ -1,9 +1,7 @@
 import { useState } from 'react'
-import { ConfigProvider } from 'antd-mobile'
-import zhCN from 'antd-mobile/es/locales/zh-CN'
 import { RouterProvider } from 'react-router-dom'
 import { SWRConfig } from 'swr'
-import { NotificationHost } from '../components/notice'
+import { NotificationHost } from '../components/notice/NotificationHost'
 import { swrConfig } from '../lib/request'
 import { persistor } from '../state'
 import { PersistGate } from './PersistGate'
@@ -12,13 +10,12 @@ import { createAppRouter } from './router'
 export function App() {
   const [router] = useState(createAppRouter)
   return (
-    <ConfigProvider locale={zhCN}>
-      <SWRConfig value={swrConfig}>
-        <PersistGate persistor={persistor}>
-          <RouterProvider router={router} />
-          <NotificationHost />
-        </PersistGate>
-      </SWRConfig>
-    </ConfigProvider>
+    // antd-mobile's built-in locale is zh-CN, so no ConfigProvider (and no locale bundle) is needed.
+    <SWRConfig value={swrConfig}>
+      <PersistGate persistor={persistor}>
+        <RouterProvider router={router} />
+        <NotificationHost />
+      </PersistGate>
+    </SWRConfig>
   )
 }

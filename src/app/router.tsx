@@ -2,12 +2,12 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { DelayedFallback } from '../components/DelayedFallback'
 import { IN_APP_PREFIX, ROUTER_BASENAME } from '../config/router'
 import { configRoutes } from '../page-runtime/configRoutes'
-import { loadChunk } from './lazyChunk'
+import { isChunkLoadError, loadChunk } from './lazyChunk'
 import { InAppLayout, MainLayout } from './layouts/MainLayout'
 import type { RouteHandle, ScreenRoute } from '../types/route'
 import { screenRoutes } from './routes'
 import { NotFoundScreen } from './screens/NotFoundScreen'
-import { RouteErrorScreen } from './screens/RouteErrorScreen'
+import { ChunkErrorScreen, RouteErrorScreen } from './screens/RouteErrorScreen'
 
 /** Hand-written screens plus the config pages generated from page-configs/. */
 export const allRoutes: ScreenRoute[] = [...screenRoutes, ...configRoutes]
@@ -17,7 +17,17 @@ function toChild(route: ScreenRoute): RouteObject {
   const common = {
     handle,
     errorElement: <RouteErrorScreen />,
-    lazy: async () => ({ Component: (await loadChunk(route.load)).default }),
+    // A rejected lazy() leaves React Router unable to render the route at all (blank outlet), so a chunk
+    // that still fails after its retry resolves to the reload screen instead.
+    lazy: async () => {
+      try {
+        return { Component: (await loadChunk(route.load)).default }
+      } catch (error) {
+        if (!isChunkLoadError(error)) throw error
+        console.error('[route] chunk failed to load', route.path, error.cause)
+        return { Component: ChunkErrorScreen }
+      }
+    },
   }
   return route.path === '/' ? { index: true, ...common } : { path: route.path.slice(1), ...common }
 }

@@ -1,15 +1,28 @@
 import { Tag } from 'antd-mobile'
 import type { ProductSummary } from '../api/catalog'
 import { formatFen } from '../domain/money'
+import { HighlightText } from './HighlightText'
 
-/** One product in a list: image, name, tagline, tags, and the lowest premium. */
-export function ProductCard({ product, onClick }: { product: ProductSummary; onClick?: () => void }) {
+/** One product in a list: image, name, tagline, tags, and the lowest premium; `highlight` marks a searched keyword. */
+export function ProductCard({
+  product,
+  onClick,
+  highlight,
+}: {
+  product: ProductSummary
+  onClick?: () => void
+  highlight?: string
+}) {
   return (
     <article className="product-card" onClick={onClick} data-testid="product-card">
       <img src={product.image} alt="" className="product-card-image" loading="lazy" />
       <div className="product-card-body">
-        <h3 className="product-card-name">{product.name}</h3>
-        <p className="product-card-tagline">{product.tagline}</p>
+        <h3 className="product-card-name">
+          <HighlightText text={product.name} keyword={highlight} />
+        </h3>
+        <p className="product-card-tagline">
+          <HighlightText text={product.tagline} keyword={highlight} />
+        </p>
         <div className="product-card-tags">
           {product.tags.slice(0, 3).map((tag) => (
             <Tag key={tag} color="primary" fill="outline">

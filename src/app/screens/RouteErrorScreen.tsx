@@ -1,9 +1,10 @@
 import { useEffect } from 'react'
-import { Button, ErrorBlock, Space } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom'
 import { withLayoutPrefix } from '../../components/navigation/appPath'
 import { isChunkLoadError } from '../lazyChunk'
 import { NotFoundScreen } from './NotFoundScreen'
+import { ScreenMessage } from './ScreenMessage'
 
 /** Shown when a route throws: a chunk that will not load asks for a reload; anything else offers home and retry. */
 export function RouteErrorScreen() {
@@ -16,31 +17,40 @@ export function RouteErrorScreen() {
 
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />
 
-  if (isChunkLoadError(error)) {
-    return (
-      <div className="screen-center" data-testid="chunk-error">
-        <ErrorBlock status="disconnected" title="页面加载失败" description="网络不稳定或商城刚刚更新，请重新加载页面">
-          <Button color="primary" onClick={() => window.location.reload()}>
-            重新加载
-          </Button>
-        </ErrorBlock>
-      </div>
-    )
-  }
+  if (isChunkLoadError(error)) return <ChunkErrorScreen />
 
   return (
-    <div className="screen-center" data-testid="route-error">
-      <ErrorBlock status="default" title="页面出错了" description="抱歉，页面遇到了问题，请重试或返回首页">
-        <Space>
-          <Button onClick={() => navigate(withLayoutPrefix('/', location.pathname), { replace: true })}>返回首页</Button>
-          <Button
-            color="primary"
-            onClick={() => navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })}
-          >
-            重试
-          </Button>
-        </Space>
-      </ErrorBlock>
-    </div>
+    <ScreenMessage
+      icon="⚠️"
+      title="页面出错了"
+      description="抱歉，页面遇到了问题，请重试或返回首页"
+      testId="route-error"
+    >
+      <Button onClick={() => navigate(withLayoutPrefix('/', location.pathname), { replace: true })}>
+        返回首页
+      </Button>
+      <Button
+        color="primary"
+        onClick={() => navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })}
+      >
+        重试
+      </Button>
+    </ScreenMessage>
+  )
+}
+
+/** A script or stylesheet chunk would not load (network, or a deploy replaced it): ask for a reload. */
+export function ChunkErrorScreen() {
+  return (
+    <ScreenMessage
+      icon="📶"
+      title="页面加载失败"
+      description="网络不稳定或商城刚刚更新，请重新加载页面"
+      testId="chunk-error"
+    >
+      <Button color="primary" onClick={() => window.location.reload()}>
+        重新加载
+      </Button>
+    </ScreenMessage>
   )
 }

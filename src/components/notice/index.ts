@@ -1,4 +1,4 @@
-export { toast, message, configureToast, clearToasts } from './toast'
+export { toast, message, clearToasts } from './toast'
 export { notify, notificationStore } from './notificationStore'
 export type { NotificationItem } from './notificationStore'
 export { NotificationHost } from './NotificationHost'

@@ -9,10 +9,9 @@ const ICONS: Record<NoticeKind, 'success' | 'fail' | 'loading' | undefined> = {
   loading: 'loading',
 }
 
-/** Sets the app-wide Toast default (3 s). Called once at start-up. */
-export function configureToast(): void {
-  Toast.config({ duration: TOAST_DURATION_MS })
-}
+// App-wide Toast default (3 s), set when the first module that shows notices loads (keeps Toast out of the
+// start-up bundle).
+Toast.config({ duration: TOAST_DURATION_MS })
 
 /** A centred toast; loading toasts stay until cleared. */
 export function toast(kind: NoticeKind, content: string, durationMs: number = TOAST_DURATION_MS) {

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ChunkLoadError, loadChunk } from '../../../src/app/lazyChunk'
+
+afterEach(() => vi.useRealTimers())
+
+describe('loadChunk', () => {
+  it('returns the module when the first attempt works', async () => {
+    const load = vi.fn(async () => 'module')
+    await expect(loadChunk(load)).resolves.toBe('module')
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('retries a failed chunk exactly once', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('404')).mockResolvedValueOnce('module')
+    await expect(loadChunk(load)).resolves.toBe('module')
+    const dead = vi.fn().mockRejectedValue(new Error('404'))
+    await expect(loadChunk(dead)).rejects.toBeInstanceOf(ChunkLoadError)
+    expect(dead).toHaveBeenCalledTimes(2)
+  })
+
+  it('a chunk that hangs for 120 s counts as failed, is retried, then gives up', async () => {
+    vi.useFakeTimers()
+    const load = vi.fn(() => new Promise<never>(() => {}))
+    const result = loadChunk(load).catch((e: unknown) => e)
+    await vi.advanceTimersByTimeAsync(119_999)
+    expect(load).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(load).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(120_000)
+    const error = await result
+    expect(error).toBeInstanceOf(ChunkLoadError)
+    expect(String((error as ChunkLoadError).cause)).toContain('120000ms')
+  })
+})

@@ -1,0 +1,191 @@
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { describe, expect, it, vi } from 'vitest'
+import { buildRouteObjects } from '../../../src/app/router'
+import { screenRoutes } from '../../../src/app/routes'
+import type { ScreenRoute } from '../../../src/types/route'
+
+const screenOf = (text: string) => async () => ({ default: () => <p>{text}</p> })
+
+let boomThrows = true
+function Boom() {
+  if (boomThrows) throw new Error('render failed')
+  return <p>boom recovered</p>
+}
+
+function makeTable(extra: ScreenRoute[] = []): ScreenRoute[] {
+  return [
+    { path: '/', title: '首页标题', tab: true, load: screenOf('home screen') },
+    { path: '/a/b', title: '甲乙页面', load: screenOf('a-b screen') },
+    { path: '/loginC', title: '登录', load: screenOf('login screen') },
+    { path: '/loginC/authentication', title: '登录并认证', load: screenOf('login auth screen') },
+    { path: '/boom', title: '会出错', load: async () => ({ default: Boom }) },
+    ...extra,
+  ]
+}
+
+function renderAt(path: string, table = makeTable()) {
+  const router = createMemoryRouter(buildRouteObjects(table), { initialEntries: [path] })
+  render(<RouterProvider router={router} />)
+  return router
+}
+
+describe('route table and layouts', () => {
+  it('renders a lazy screen and sets the document title from the route', async () => {
+    renderAt('/a/b')
+    expect(await screen.findByText('a-b screen')).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('甲乙页面'))
+  })
+
+  it('the title follows every route change', async () => {
+    const router = renderAt('/a/b')
+    await screen.findByText('a-b screen')
+    await act(() => router.navigate('/'))
+    expect(await screen.findByText('home screen')).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('首页标题'))
+  })
+
+  it('matches exactly: a longer path is the 404 screen', async () => {
+    renderAt('/a/b/c')
+    expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('页面不存在'))
+  })
+
+  it('/loginC accepts no type or "authentication" only', async () => {
+    renderAt('/loginC')
+    expect(await screen.findByText('login screen')).toBeInTheDocument()
+  })
+  it('/loginC/authentication is the login-then-authenticate screen', async () => {
+    renderAt('/loginC/authentication')
+    expect(await screen.findByText('login auth screen')).toBeInTheDocument()
+  })
+  it('/loginC/anything-else is the 404 screen', async () => {
+    renderAt('/loginC/wechat')
+    expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument()
+  })
+
+  it('main layout: NavBar with the title and back on inner screens; TabBar only on tab screens', async () => {
+    const { container } = render(<></>)
+    renderAt('/a/b')
+    await screen.findByText('a-b screen')
+    expect(document.querySelector('.adm-nav-bar-back')).not.toBeNull()
+    expect(document.querySelector('.app-tabbar')).toBeNull()
+    expect(container).toBeTruthy()
+  })
+
+  it('tab screens show the TabBar with only the tabs whose screens exist, and no back arrow', async () => {
+    renderAt('/')
+    await screen.findByText('home screen')
+    const tabbar = document.querySelector('.app-tabbar') as HTMLElement
+    expect(tabbar).not.toBeNull()
+    expect(tabbar.textContent).toContain('首页')
+    expect(tabbar.textContent).not.toContain('积分')
+    expect(document.querySelector('.adm-nav-bar-back')).toBeNull()
+  })
+
+  it('the whole table is registered again under /app without the NavBar', async () => {
+    renderAt('/app/a/b')
+    expect(await screen.findByText('a-b screen')).toBeInTheDocument()
+    expect(document.querySelector('.adm-nav-bar')).toBeNull()
+    await waitFor(() => expect(document.title).toBe('甲乙页面'))
+  })
+
+  it('unknown paths under /app are the 404 screen too', async () => {
+    renderAt('/app/nope')
+    expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument()
+  })
+
+  it('the 404 screen goes home', async () => {
+    const router = renderAt('/nope')
+    await userEvent.click(await screen.findByRole('button', { name: '返回首页' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+})
+
+describe('errors and lazy loading', () => {
+  it('a screen that throws shows the error screen; 重试 renders it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    boomThrows = true
+    renderAt('/boom')
+    expect(await screen.findByText('页面出错了')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '返回首页' })).toBeInTheDocument()
+    boomThrows = false
+    await userEvent.click(screen.getByRole('button', { name: '重试' }))
+    expect(await screen.findByText('boom recovered')).toBeInTheDocument()
+  })
+
+  it('the error screen\'s 返回首页 goes home', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    boomThrows = true
+    const router = renderAt('/boom')
+    await userEvent.click(await screen.findByRole('button', { name: '返回首页' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(await screen.findByText('home screen')).toBeInTheDocument()
+  })
+
+  it('a chunk that fails once is retried and the screen renders', async () => {
+    let calls = 0
+    const flaky: ScreenRoute = {
+      path: '/flaky',
+      title: '偶发失败',
+      load: async () => {
+        calls += 1
+        if (calls === 1) throw new TypeError('Failed to fetch dynamically imported module')
+        return { default: () => <p>flaky loaded</p> }
+      },
+    }
+    renderAt('/flaky', makeTable([flaky]))
+    expect(await screen.findByText('flaky loaded')).toBeInTheDocument()
+    expect(calls).toBe(2)
+  })
+
+  it('a chunk that keeps failing shows a reload message, never a white screen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const load = vi.fn(async () => {
+      throw new TypeError('Failed to fetch dynamically imported module')
+    })
+    renderAt('/dead', makeTable([{ path: '/dead', title: '坏页面', load }]))
+    expect(await screen.findByText('页面加载失败')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument()
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('a slow chunk shows the loading... placeholder, then the screen', async () => {
+    let release: () => void = () => {}
+    const gate = new Promise<void>((r) => (release = r))
+    const slow: ScreenRoute = {
+      path: '/slow',
+      title: '慢页面',
+      load: async () => {
+        await gate
+        return { default: () => <p>slow loaded</p> }
+      },
+    }
+    const router = renderAt('/', makeTable([slow]))
+    await screen.findByText('home screen')
+    void router.navigate('/slow')
+    expect(await screen.findByText('loading...', {}, { timeout: 2000 })).toBeInTheDocument()
+    expect(screen.getByText('home screen')).toBeInTheDocument()
+    release()
+    expect(await screen.findByText('slow loaded')).toBeInTheDocument()
+    expect(screen.queryByText('loading...')).toBeNull()
+  })
+})
+
+describe('the real route table', () => {
+  it('has unique, absolute paths, each with a Chinese title', () => {
+    const paths = screenRoutes.map((r) => r.path)
+    expect(new Set(paths).size).toBe(paths.length)
+    for (const route of screenRoutes) {
+      expect(route.path.startsWith('/')).toBe(true)
+      expect(route.title).toMatch(/[\u4e00-\u9fa5]/)
+    }
+  })
+
+  it('includes the foundation screens', () => {
+    const paths = screenRoutes.map((r) => r.path)
+    for (const p of ['/', '/loading', '/protocol/privacy', '/protocol/sensitive', '/protocol/service', '/protocol/auth'])
+      expect(paths).toContain(p)
+  })
+})
