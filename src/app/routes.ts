@@ -14,6 +14,17 @@ export const screenRoutes: ScreenRoute[] = [
   },
   { path: '/protocol/service', title: '用户服务协议', load: () => import('../pages/protocol/ProtocolPage') },
   { path: '/protocol/auth', title: '实名认证授权书', load: () => import('../pages/protocol/ProtocolPage') },
+  // Browse: catalog, product detail, comparison (issue 5)
+  { path: '/shopping', title: '商城', tab: true, load: () => import('../pages/shopping/ShoppingPage') },
+  { path: '/products', title: '产品列表', load: () => import('../pages/shopping/ProductsPage') },
+  { path: '/productsSearch', title: '搜索', load: () => import('../pages/shopping/ProductsSearchPage') },
+  { path: '/ranking', title: '排行榜', load: () => import('../pages/shopping/RankingPage') },
+  { path: '/definition', title: '保险名词解释', load: () => import('../pages/shopping/DefinitionPage') },
+  { path: '/product', title: '产品详情', load: () => import('../pages/product/ProductPage') },
+  { path: '/productInfo', title: '条款及投保须知', load: () => import('../pages/product/ProductInfoPage') },
+  { path: '/compare/:sc', title: '产品对比', load: () => import('../pages/compare/ComparePage') },
+  { path: '/compareForA/export', title: '对比图片', load: () => import('../pages/compare/CompareExportPage') },
+  { path: '/compareForA/:sc', title: '产品对比', load: () => import('../pages/compare/CompareForAPage') },
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

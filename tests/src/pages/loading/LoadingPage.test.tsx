@@ -1,0 +1,17 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import LoadingPage from '../../../../src/pages/loading/LoadingPage'
+import { renderScreen } from '../renderScreen'
+
+describe('/loading', () => {
+  it('shows the loading placeholder, then continues to the redirect path', async () => {
+    const router = renderScreen(LoadingPage, '/loading?redirect=%2Fprotocol%2Fprivacy')
+    expect(screen.getByTestId('loading-page')).toHaveTextContent('loading...')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/protocol/privacy'))
+  })
+
+  it('refuses foreign redirect targets and goes home instead', async () => {
+    const router = renderScreen(LoadingPage, '/loading?redirect=https%3A%2F%2Fevil.test')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+})
