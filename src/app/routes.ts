@@ -25,6 +25,13 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/compare/:sc', title: '产品对比', load: () => import('../pages/compare/ComparePage') },
   { path: '/compareForA/export', title: '对比图片', load: () => import('../pages/compare/CompareExportPage') },
   { path: '/compareForA/:sc', title: '产品对比', load: () => import('../pages/compare/CompareForAPage') },
+  // User: login, 我的 tab, real-name authentication (issue 3)
+  { path: '/Login', title: '登录', load: () => import('../pages/user/LoginPage') },
+  { path: '/verificationCode', title: '验证码登录', load: () => import('../pages/user/LoginPage') },
+  { path: '/loginC', title: '登录', load: () => import('../pages/user/LoginPage') },
+  { path: '/loginC/authentication', title: '登录并实名认证', load: () => import('../pages/user/LoginPage') },
+  { path: '/user', title: '我的', tab: true, load: () => import('../pages/user/UserPage') },
+  { path: '/authentication', title: '实名认证', load: () => import('../pages/user/AuthenticationPage') },
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

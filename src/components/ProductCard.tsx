@@ -2,6 +2,7 @@ import { Tag } from 'antd-mobile'
 import type { ProductSummary } from '../api/catalog'
 import { formatFen } from '../domain/money'
 import { HighlightText } from './HighlightText'
+import './ProductCard.css'
 
 /** One product in a list: image, name, tagline, tags, and the lowest premium; `highlight` marks a searched keyword. */
 export function ProductCard({

@@ -19,7 +19,9 @@ export function deepMerge(target: PlainObject, patch: PlainObject): void {
   }
 }
 
-export type DeepPartial<T> = { [K in keyof T]?: T[K] extends PlainObject ? DeepPartial<T[K]> : T[K] }
+export type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends readonly unknown[] ? T[K] : T[K] extends object ? DeepPartial<T[K]> : T[K]
+}
 
 export interface Store<T extends object> {
   readonly name: string
