@@ -32,6 +32,8 @@ export async function generate(): Promise<Map<string, string>> {
       cwd: dirname(file),
       additionalProperties: false,
       strictIndexSignatures: true,
+      // Bounded arrays (maxItems) as plain arrays, not unions of every tuple length.
+      maxItems: -1,
       style: { singleQuote: true, semi: false, printWidth: 110, trailingComma: 'all' },
     })
     const target = join(outDir, relative(schemaDir, file).replace(/\.schema\.json$/, '.ts'))

@@ -1,0 +1,86 @@
+// npm run bench:pages: builds the app and the plain-React baseline, starts the real server, and loads a config
+// page and the baseline in headless Chromium (412x823, 4x CPU throttling), 5 cold loads each. Prints the median
+// time until the blocks are rendered, the ratio, and the gzip JS fetched before ready.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+import { build } from 'vite'
+import react from '@vitejs/plugin-react'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const LOADS = 5
+const CONFIG_PAGE = '/preheatActivity'
+const PLAIN_PAGE = '/bench-plain/index.html'
+const READY = ['[data-testid="product-card"]', '.blk-countdown', '.blk-markdown', '.blk-hero img', '.adm-button']
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer().once('error', fail)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => ok(port))
+    })
+  })
+}
+
+await build({ root, logLevel: 'warn' })
+await build({ root: join(root, 'scripts/bench-pages/plain'), base: '/bench-plain/', configFile: false, plugins: [react()], logLevel: 'warn', build: { outDir: join(root, 'dist/bench-plain'), emptyOutDir: true } })
+
+const port = await freePort()
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-pages-'))
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_MODE: 'demo', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
+const base = `http://127.0.0.1:${port}`
+try {
+  for (let i = 0; ; i++) {
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break
+    if (i > 120) throw new Error('server did not start')
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  const measure = async (path: string) => {
+    const times: number[] = []
+    const jsKiB: number[] = []
+    for (let i = 0; i < LOADS; i++) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 })
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      const scripts: Promise<number>[] = []
+      let ready = false
+      page.on('response', (response) => {
+        if (!ready && response.request().resourceType() === 'script') scripts.push(response.body().then((b) => gzipSync(b).length, () => 0))
+      })
+      await page.goto(base + path, { waitUntil: 'commit' })
+      await page.waitForFunction((sels) => sels.every((s) => document.querySelector(s)), READY, { timeout: 60_000, polling: 50 })
+      ready = true
+      times.push(await page.evaluate(() => performance.now()))
+      jsKiB.push((await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024)
+      await context.close()
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+    return { ready: median(times), js: median(jsKiB), times }
+  }
+  const config = await measure(CONFIG_PAGE)
+  const plain = await measure(PLAIN_PAGE)
+  await browser.close()
+  console.log(`bench:pages (${LOADS} cold loads, 412x823, 4x CPU throttling)`)
+  console.log(`  config page ${CONFIG_PAGE}: ready median ${config.ready.toFixed(0)} ms [${config.times.map((t) => t.toFixed(0)).join(', ')}], JS before ready ${config.js.toFixed(1)} KiB gzip`)
+  console.log(`  plain React baseline:        ready median ${plain.ready.toFixed(0)} ms [${plain.times.map((t) => t.toFixed(0)).join(', ')}], JS before ready ${plain.js.toFixed(1)} KiB gzip`)
+  console.log(`  ratio ${(config.ready / plain.ready).toFixed(2)}x (target ≤ 1.3x); config JS ${config.js.toFixed(1)} KiB (target ≤ 110 KiB)`)
+} finally {
+  server.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(join(root, 'dist/bench-plain'), { recursive: true, force: true })
+}

@@ -1,0 +1,156 @@
+// Full validation of page configs: JSON syntax, migrations, the schema (ajv), the cross-reference checks, and
+// route collisions. Shared by the CLI (scripts/validate-configs.ts), the Vite plugin and the server.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import type { ValidateFunction } from 'ajv'
+import { configRoutePath, routeMatches } from '../../src/page-runtime/configPath'
+import { CURRENT_SCHEMA_VERSION, migrateConfig } from '../../src/page-runtime/migrations'
+import { checkConfig } from './checks'
+import { sortErrors, type ConfigError } from './errors'
+import { PointerLocator, syntaxErrorPosition } from './locate'
+import { simplify, translate } from './messages'
+import { compilePageSchema } from './schemaSet'
+import { loadScreenRoutePaths } from './screenRoutes'
+
+export const CONFIG_DIR = 'page-configs'
+
+export interface ConfigSource {
+  /** Path relative to the repository root with forward slashes: page-configs/a/b.json. */
+  file: string
+  text: string
+}
+
+export interface ValidatorOptions {
+  /** Repository root (holds schemas/, public/, page-configs/). */
+  root: string
+  /** Hand-written screen paths; read from src/app/routes.ts when omitted. */
+  screenRoutes?: readonly string[]
+}
+
+export interface ConfigValidator {
+  /**
+   * Validates `sources`. `allConfigFiles` lists every config file that exists (for the route table and
+   * collisions); defaults to the sources themselves.
+   */
+  validate(sources: readonly ConfigSource[], allConfigFiles?: readonly string[]): ConfigError[]
+}
+
+type Json = Record<string, unknown>
+
+export function listConfigFiles(root: string): string[] {
+  const base = join(root, CONFIG_DIR)
+  const out: string[] = []
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (entry.name.endsWith('.json')) out.push(relative(root, full).split(sep).join('/'))
+    }
+  }
+  walk(base)
+  return out.sort()
+}
+
+export function routeOfConfigFile(file: string): string {
+  return configRoutePath(file.slice(CONFIG_DIR.length + 1))
+}
+
+export async function createValidator(options: ValidatorOptions): Promise<ConfigValidator> {
+  const { root } = options
+  const schema: ValidateFunction = compilePageSchema(join(root, 'schemas'))
+  const screenRoutes = options.screenRoutes ?? (await loadScreenRoutePaths(root))
+  const fileCache = new Map<string, boolean>()
+  const publicFileExists = (sitePath: string) => {
+    let hit = fileCache.get(sitePath)
+    if (hit === undefined) {
+      hit = existsSync(join(root, 'public', decodeURI(sitePath)))
+      fileCache.set(sitePath, hit)
+    }
+    return hit
+  }
+
+  return {
+    validate(sources, allConfigFiles = sources.map((s) => s.file)) {
+      const errors: ConfigError[] = []
+      const configRoutes = allConfigFiles.map((file) => ({ file, path: routeOfConfigFile(file) }))
+      const routes = [...screenRoutes, ...configRoutes.map((r) => r.path)]
+      const wanted = new Set(sources.map((s) => s.file))
+
+      // Two configs, or a config and a screen, claiming one path (routes match case-insensitively).
+      const byPath = new Map<string, string[]>()
+      for (const r of configRoutes) {
+        const key = r.path.toLowerCase()
+        byPath.set(key, [...(byPath.get(key) ?? []), r.file])
+      }
+      for (const r of configRoutes) {
+        if (!wanted.has(r.file)) continue
+        const others = (byPath.get(r.path.toLowerCase()) ?? []).filter((f) => f !== r.file)
+        if (others.length) errors.push(at(r.file, `路径 ${r.path} 与 ${others.join('、')} 冲突`))
+        const screen = screenRoutes.find((s) => routeMatches(s, r.path))
+        if (screen) errors.push(at(r.file, `路径 ${r.path} 与手写页面路由 ${screen} 冲突`))
+      }
+
+      for (const source of sources) errors.push(...validateOne(source, schema, { routes, publicFileExists }))
+      return sortErrors(errors)
+    },
+  }
+}
+
+function at(file: string, message: string, pointer = '', line = 1, column = 1): ConfigError {
+  return { file, line, column, pointer, message }
+}
+
+function validateOne(
+  source: ConfigSource,
+  schema: ValidateFunction,
+  ctx: Parameters<typeof checkConfig>[1],
+): ConfigError[] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(source.text)
+  } catch (error) {
+    const { line, column } = syntaxErrorPosition(source.text, error)
+    return [at(source.file, `JSON 语法错误：${error instanceof Error ? error.message : String(error)}`, '', line, column)]
+  }
+  const locator = new PointerLocator(source.text)
+  const make = (pointer: string, message: string, atKey = false): ConfigError => {
+    const { line, column } = locator.locate(pointer, atKey)
+    return { file: source.file, line, column, pointer, message }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return [make('', '页面配置必须是一个 JSON 对象 {…}')]
+  }
+  const version = (parsed as Json).schemaVersion
+  if (typeof version === 'number' && version > CURRENT_SCHEMA_VERSION) {
+    return [make('/schemaVersion', `schemaVersion ${version} 比当前支持的 ${CURRENT_SCHEMA_VERSION} 新，请升级应用`)]
+  }
+  const { config } = migrateConfig(parsed as Json)
+  const errors: ConfigError[] = []
+  if (!schema(config)) {
+    for (const e of simplify(schema.errors ?? [])) {
+      const t = translate(e)
+      errors.push(make(t.pointer, t.message, t.atKey))
+    }
+  }
+  // The reference checks run on invalid configs too (they skip what is malformed), so one run shows everything.
+  for (const f of checkConfig(config, ctx)) errors.push(make(f.pointer, f.message))
+  return errors
+}
+
+/** Reads and validates files from disk (all configs when `files` is empty). */
+export async function validateConfigFiles(root: string, files: readonly string[] = []): Promise<ConfigError[]> {
+  const all = listConfigFiles(root)
+  const selected = files.length ? files.map((f) => relative(root, join(root, f)).split(sep).join('/')) : all
+  const validator = await createValidator({ root })
+  const sources: ConfigSource[] = []
+  const errors: ConfigError[] = []
+  for (const file of selected) {
+    const full = join(root, file)
+    if (!existsSync(full)) errors.push(at(file, '文件不存在'))
+    else if (!file.startsWith(`${CONFIG_DIR}/`) || !file.endsWith('.json')) errors.push(at(file, `页面配置必须是 ${CONFIG_DIR}/ 下的 .json 文件`))
+    else sources.push({ file, text: readFileSync(full, 'utf8') })
+  }
+  const known = [...new Set([...all, ...sources.map((s) => s.file)])]
+  return sortErrors([...errors, ...validator.validate(sources, known)])
+}

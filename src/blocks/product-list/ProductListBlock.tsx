@@ -1,0 +1,62 @@
+import type { ProductListBlock as Props } from '../../types/generated/page'
+import type { ProductSummary } from '../../api/catalog'
+import { ProductCard } from '../../components/ProductCard'
+import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatFen } from '../../domain/money'
+import { useBlockRuntime, type BlockProps } from '../runtime'
+
+function itemsOf(data: unknown): ProductSummary[] | null {
+  if (Array.isArray(data)) return data as ProductSummary[]
+  if (data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items)) {
+    return (data as { items: ProductSummary[] }).items
+  }
+  return null
+}
+
+export default function ProductListBlock({ block }: BlockProps<Props>) {
+  const runtime = useBlockRuntime()
+  const navigate = useAppNavigate()
+  const source = runtime.data(block.from)
+  const open = (id: string) => navigate(`/product?id=${encodeURIComponent(id)}`)
+  let body
+  if (source.isLoading) body = <LoadingView lines={4} />
+  else if (source.error) body = <ErrorView error={source.error} onRetry={source.retry} />
+  else {
+    const items = (itemsOf(source.data) ?? []).slice(0, block.limit ?? 20)
+    if (!items.length) body = <EmptyView title={runtime.text(block.emptyText ?? '暂无产品')} description="活动产品正在上架中，敬请期待" />
+    else if (block.layout === 'card') {
+      body = (
+        <div className="blk-products-card">
+          {items.map((p) => (
+            <ProductCard key={p.id} product={p} onClick={() => open(p.id)} />
+          ))}
+        </div>
+      )
+    } else {
+      body = (
+        <ul className="blk-products-row">
+          {items.map((p) => (
+            <li key={p.id} data-testid="product-card" onClick={() => open(p.id)}>
+              <img src={p.image} alt="" loading="lazy" />
+              <div>
+                <h4>{p.name}</h4>
+                <p>{p.tagline}</p>
+                <span className="price">
+                  ¥{formatFen(p.minPremiumFen)}
+                  <small>起</small>
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )
+    }
+  }
+  return (
+    <div className="blk-products">
+      {block.title && <h3 className="blk-section-title">{runtime.text(block.title)}</h3>}
+      {body}
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import { createContext, useContext, type ReactNode } from 'react'
+import type { Action, ContentBlock, PageConfig, Phase } from '../types/generated/page'
+
+/** What a data source looks like to a block. */
+export interface DataSourceState {
+  data: unknown
+  error: unknown
+  isLoading: boolean
+  retry: () => void
+}
+
+export interface ShareInfo {
+  title: string
+  desc?: string
+  image?: string
+}
+
+/**
+ * What the page runtime gives every block. Blocks never import the page runtime (DESIGN.md §4): it provides
+ * this context instead.
+ */
+export interface BlockRuntime {
+  phase: Phase
+  /** Server time in ms (with the preview clock applied). */
+  now: () => number
+  schedule: PageConfig['schedule']
+  share: ShareInfo
+  /** Resolves {{…}} bindings in a text. */
+  text: (template: string) => string
+  run: (action: Action) => Promise<void>
+  data: (name: string) => DataSourceState
+  query: URLSearchParams
+  /** Renders nested blocks (tabs) with the same filtering and error boundaries. */
+  renderBlocks: (blocks: readonly ContentBlock[]) => ReactNode
+}
+
+export const BlockRuntimeContext = createContext<BlockRuntime | null>(null)
+
+export function useBlockRuntime(): BlockRuntime {
+  const runtime = useContext(BlockRuntimeContext)
+  if (!runtime) throw new Error('A block rendered outside a config page')
+  return runtime
+}
+
+/** Props of every block component. */
+export interface BlockProps<T> {
+  block: T
+}

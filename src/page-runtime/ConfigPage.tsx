@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useMemo, type CSSProperties } from 'react'
+import { useLocation, useParams, useSearchParams } from 'react-router-dom'
+import { useSnapshot } from 'valtio'
+import type { PageConfig } from '../types/generated/page'
+import { BlockRuntimeContext, type BlockRuntime, type ShareInfo } from '../blocks/runtime'
+import { LoadingView } from '../components/StatusViews'
+import { useAppNavigate } from '../components/navigation/useAppNavigate'
+import { commonStore } from '../state/common'
+import { signInStore } from '../state/signIn'
+import { userStore } from '../state/user'
+import { useActionRunner } from './actions'
+import { resolvePath, resolveText, type BindingScope } from './bindings'
+import { BlockRenderer, type RenderContext } from './BlockRenderer'
+import { useDataSources } from './dataSources'
+import { migrateConfig } from './migrations'
+import { applyShareMeta } from './share'
+import { blockPhase, usePageClock } from './usePageClock'
+import './configPage.css'
+
+export type RawPageConfig = Record<string, unknown>
+
+function shareInfoOf(config: PageConfig): ShareInfo {
+  const block = config.blocks.find((b) => b.type === 'share')
+  const own = block?.type === 'share' ? block : undefined
+  return {
+    title: own?.title ?? config.share?.title ?? config.title,
+    desc: own?.desc ?? config.share?.desc,
+    image: own?.image ?? config.share?.image,
+  }
+}
+
+/** Renders one page config: lifecycle, login gate, data sources, bindings, actions and its blocks. */
+export function ConfigPage({ config: raw }: { config: RawPageConfig }) {
+  const config = useMemo(() => migrateConfig(raw).config as unknown as PageConfig, [raw])
+  const [query] = useSearchParams()
+  const params = useParams()
+  const location = useLocation()
+  const navigate = useAppNavigate()
+  const clock = usePageClock(config.schedule, query)
+  const user = useSnapshot(userStore.state)
+  const signIn = useSnapshot(signInStore.state)
+  const common = useSnapshot(commonStore.state)
+  const data = useDataSources(config.dataSources)
+  const loggedIn = Boolean(user.id || user.userInfo.id)
+
+  const dataNames = Object.keys(config.dataSources ?? {})
+  const scope: BindingScope = {
+    user,
+    signIn,
+    common,
+    params,
+    query: Object.fromEntries(query),
+    data: Object.fromEntries(dataNames.map((name) => [name, data(name).data])),
+  }
+  const scopeKey = JSON.stringify(scope)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is compared by value
+  const text = useCallback((template: string) => resolveText(template, scope), [scopeKey])
+  const share = useMemo(() => shareInfoOf(config), [config])
+  const run = useActionRunner(share, text)
+
+  const mustLogin = Boolean(config.requiresLogin && !loggedIn)
+  const offline = clock.ready && clock.phase === 'offline'
+  useEffect(() => {
+    if (mustLogin) navigate(`/Login?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true })
+    else if (offline) navigate(config.schedule?.fallback ?? '/', { replace: true })
+  }, [mustLogin, offline, navigate, location.pathname, location.search, config.schedule])
+  useEffect(() => applyShareMeta(share), [share])
+
+  const renderCtx: RenderContext = {
+    phase: blockPhase(clock.phase),
+    nowMs: clock.now(),
+    conditions: { loggedIn, query, state: (path) => resolvePath(path, scope) },
+  }
+  const runtime: BlockRuntime = {
+    phase: renderCtx.phase,
+    now: clock.now,
+    schedule: config.schedule,
+    share,
+    text,
+    run,
+    data,
+    query,
+    renderBlocks: (blocks) => <BlockRenderer blocks={blocks} ctx={renderCtx} />,
+  }
+
+  if (!clock.ready || mustLogin || offline) return <LoadingView />
+  const style = {
+    '--adm-color-primary': config.theme?.primaryColor,
+    background: config.theme?.background,
+  } as CSSProperties
+  return (
+    <BlockRuntimeContext.Provider value={runtime}>
+      <div className={`config-page layout-${config.layout ?? 'default'}`} style={style} data-phase={clock.phase}>
+        {clock.previewing && <div className="config-page-preview">预览：{clock.phase === 'preheat' ? '预热' : clock.phase === 'live' ? '进行中' : '已结束'}</div>}
+        <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
+      </div>
+    </BlockRuntimeContext.Provider>
+  )
+}

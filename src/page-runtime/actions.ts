@@ -1,0 +1,65 @@
+import { useCallback } from 'react'
+import { Dialog } from 'antd-mobile'
+import { useLocation } from 'react-router-dom'
+import type { Action } from '../types/generated/page'
+import type { ShareInfo } from '../blocks/runtime'
+import { toast } from '../components/notice'
+import { useAppNavigate } from '../components/navigation/useAppNavigate'
+import { describeError, HttpError, post } from '../lib/request'
+import { isAllowedLink } from './linkHosts'
+import { sharePage } from './share'
+
+export function blockElementId(id: string): string {
+  return `block-${id}`
+}
+
+/** Runs actions described as data. Never evaluates anything from the config. */
+export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
+  const navigate = useAppNavigate()
+  const location = useLocation()
+  const loginPath = `/Login?redirect=${encodeURIComponent(location.pathname + location.search)}`
+
+  return useCallback(
+    async (action: Action): Promise<void> => {
+      switch (action.type) {
+        case 'navigate':
+          navigate(action.to, { replace: action.replace })
+          return
+        case 'link':
+          if (isAllowedLink(action.href)) window.open(action.href, '_blank', 'noopener,noreferrer')
+          else toast('error', '该链接不可打开')
+          return
+        case 'login':
+          navigate(loginPath)
+          return
+        case 'share':
+          await sharePage(share)
+          return
+        case 'toast':
+          toast(action.kind ?? 'info', text(action.text))
+          return
+        case 'scroll-to':
+          document.getElementById(blockElementId(action.target))?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+          return
+        case 'dialog':
+          await Dialog.alert({ title: action.title, content: text(action.content), confirmText: action.confirmText ?? '我知道了' })
+          return
+        case 'api':
+          try {
+            await post(action.url, action.body ?? {})
+            toast('success', action.successText ?? '操作成功')
+            if (action.then) navigate(action.then.to, { replace: action.then.replace })
+          } catch (error) {
+            if (error instanceof HttpError && error.status === 401) {
+              toast('info', '请先登录')
+              navigate(loginPath)
+            } else {
+              toast('error', describeError(error))
+            }
+          }
+          return
+      }
+    },
+    [navigate, loginPath, share, text],
+  )
+}

@@ -1,0 +1,18 @@
+// Hosts a "link" action may open. Anything else is rejected by the validator and ignored at runtime.
+export const LINK_HOST_ALLOWLIST: readonly string[] = [
+  'www.guoheng-demo.com',
+  'm.guoheng-demo.com',
+  'media.guoheng-demo.com',
+  'www.nfra.gov.cn',
+  'www.iachina.cn',
+  'www.12378.cn',
+]
+
+export function isAllowedLink(href: string): boolean {
+  try {
+    const url = new URL(href)
+    return url.protocol === 'https:' && LINK_HOST_ALLOWLIST.includes(url.hostname)
+  } catch {
+    return false
+  }
+}

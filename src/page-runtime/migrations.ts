@@ -1,0 +1,64 @@
+// Ordered migrations of page configs written for older schema versions. Each is a pure function from
+// version N to N+1; the validator and the runtime both run them, so old files keep working unchanged.
+
+export const CURRENT_SCHEMA_VERSION = 3
+
+type Json = Record<string, unknown>
+
+export interface Migration {
+  from: number
+  description: string
+  up: (config: Json) => Json
+}
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function mapBlocks(config: Json, fn: (block: Json) => Json): Json {
+  const blocks = Array.isArray(config.blocks) ? config.blocks.map((b) => (isObject(b) ? fn(b) : b)) : config.blocks
+  return { ...config, blocks }
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    from: 1,
+    description: 'v1 "richtext" blocks with "content" became "markdown" blocks with "source"',
+    up: (config) =>
+      mapBlocks(config, (block) => {
+        if (block.type !== 'richtext') return block
+        const { content, ...rest } = block
+        return { ...rest, type: 'markdown', source: content }
+      }),
+  },
+  {
+    from: 2,
+    description: 'v2 share.imgUrl became share.image',
+    up: (config) => {
+      if (!isObject(config.share) || !('imgUrl' in config.share)) return config
+      const { imgUrl, ...share } = config.share
+      return { ...config, share: { ...share, image: imgUrl } }
+    },
+  },
+]
+
+export interface MigrationResult {
+  config: Json
+  /** Versions migrated from, in order (empty when already current). */
+  applied: number[]
+}
+
+/** Brings a parsed config up to CURRENT_SCHEMA_VERSION. Unknown or future versions are left for the schema to reject. */
+export function migrateConfig(config: Json): MigrationResult {
+  let version = config.schemaVersion
+  const applied: number[] = []
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version >= CURRENT_SCHEMA_VERSION) {
+    return { config, applied }
+  }
+  let current = config
+  for (const migration of migrations) {
+    if (migration.from !== version) continue
+    current = { ...migration.up(current), schemaVersion: migration.from + 1 }
+    applied.push(migration.from)
+    version = migration.from + 1
+  }
+  return { config: current, applied }
+}

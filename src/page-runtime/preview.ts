@@ -1,0 +1,29 @@
+import { get } from '../lib/request'
+import { LIFECYCLE_PHASES, type LifecyclePhase } from './schedule'
+
+// Outside production, ?phase= and ?now= let staff preview any phase or moment of a campaign.
+
+export interface PreviewRequest {
+  phase?: LifecyclePhase
+  nowMs?: number
+}
+
+export function readPreview(query: URLSearchParams): PreviewRequest | null {
+  const phase = query.get('phase')
+  const now = query.get('now')
+  const request: PreviewRequest = {}
+  if (phase && (LIFECYCLE_PHASES as readonly string[]).includes(phase)) request.phase = phase as LifecyclePhase
+  if (now && !Number.isNaN(Date.parse(now))) request.nowMs = Date.parse(now)
+  return request.phase || request.nowMs !== undefined ? request : null
+}
+
+let allowedPromise: Promise<boolean> | null = null
+
+/** Preview is allowed unless the server (or, if it cannot be asked, the build) says production. */
+export function previewAllowed(): Promise<boolean> {
+  const buildAllows = import.meta.env.VITE_PRODUCTION !== 'true'
+  allowedPromise ??= get<{ mode?: string }>('/api/health', { cache: false, timeout: 5000 })
+    .then((health) => (health.mode ? health.mode !== 'production' : buildAllows))
+    .catch(() => buildAllows)
+  return allowedPromise
+}

@@ -1,0 +1,39 @@
+import type { PageConfig } from '../types/generated/page'
+
+// Page lifecycle on server time: (before preheatAt: offline) -> preheat -> live -> ended -> offline.
+
+export type LifecyclePhase = 'preheat' | 'live' | 'ended' | 'offline'
+export const LIFECYCLE_PHASES: readonly LifecyclePhase[] = ['preheat', 'live', 'ended', 'offline']
+
+type Schedule = NonNullable<PageConfig['schedule']>
+
+const ms = (iso: string | undefined) => (iso ? Date.parse(iso) : undefined)
+
+export function phaseAt(schedule: Schedule | undefined, now: number): LifecyclePhase {
+  if (!schedule) return 'live'
+  const preheatAt = ms(schedule.preheatAt)
+  const offlineAt = ms(schedule.offlineAt)
+  if (offlineAt !== undefined && now >= offlineAt) return 'offline'
+  // Not published yet: the page is not public before its preheat.
+  if (preheatAt !== undefined && now < preheatAt) return 'offline'
+  if (now < Date.parse(schedule.startAt)) return 'preheat'
+  if (now < Date.parse(schedule.endAt)) return 'live'
+  return 'ended'
+}
+
+/** The next moment the phase changes after `now`, or null. */
+export function nextPhaseChange(schedule: Schedule | undefined, now: number): number | null {
+  if (!schedule) return null
+  const times = [schedule.preheatAt, schedule.startAt, schedule.endAt, schedule.offlineAt]
+    .map(ms)
+    .filter((t): t is number => t !== undefined && t > now)
+  return times.length ? Math.min(...times) : null
+}
+
+/** True when `now` is inside a block's own time window. */
+export function insideWindow(window: { from?: string; to?: string } | undefined, now: number): boolean {
+  if (!window) return true
+  const from = ms(window.from)
+  const to = ms(window.to)
+  return (from === undefined || now >= from) && (to === undefined || now < to)
+}
