@@ -1,29 +1,148 @@
+import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
+import { ConfigError, DEMO_COOKIE_SECRET, type AppMode } from './config'
+import { openDatabase, type Database } from './db/database'
+import { migrate } from './db/migrate'
+import { installErrorHandling, sendError } from './errors'
+import { buildOpenApi, collectRoutes } from './openapi'
+import { authRoutes } from './routes/auth'
+import { catalogRoutes } from './routes/catalog'
+import { quoteRoutes } from './routes/quotes'
+import { orderRoutes } from './routes/orders'
+import { paymentRoutes } from './routes/payments'
+import { policyRoutes } from './routes/policies'
+import { systemRoutes } from './routes/system'
+import { installSecurity } from './security'
+import { seedDemoCatalog } from './seed/seed'
+import { CatalogService } from './services/catalog'
+import { DEFAULT_SMS_LIMITS, LoginService, type SmsLimits } from './services/login'
+import { SessionStore } from './services/sessions'
+import { DemoSmsProvider, type SmsProvider } from './services/sms'
+import { UserService } from './services/users'
+import { installValidation } from './validation'
+import type { JsonSchema } from './schemas'
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
 
 export interface AppOptions {
-  /** Folder of the built SPA (default ./dist). */
+  mode?: AppMode
+  /** An open database (the caller closes it); otherwise one is opened from databaseUrl/dataDir and closed with the app. */
+  database?: Database
+  databaseUrl?: string
+  /** PGlite folder; neither this nor databaseUrl: in-memory PGlite. */
+  dataDir?: string
+  migrationsDir?: string
+  cookieSecret?: string
+  /** Production must bring a real provider; demo defaults to the outbox provider. */
+  smsProvider?: SmsProvider
+  smsLimits?: SmsLimits
+  /** Clock, injectable for tests of code expiry and rate limits. */
+  now?: () => Date
+  /** Folder of the built SPA (default ./dist); served with history fallback when it holds index.html. */
   distDir?: string
-  logger?: boolean
+  logger?: FastifyServerOptions['logger']
+  /** Mark the session cookie Secure (default: production mode). */
+  secureCookies?: boolean
 }
 
-/** Builds the one server: the JSON API under /api and the built SPA with history fallback. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
+
+/** Builds the one server: the JSON API under /api and the built SPA with history fallback. No listen. */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false })
+  const mode = options.mode ?? 'demo'
+  if (mode === 'production' && (!options.smsProvider || options.smsProvider.name === 'demo')) {
+    throw new ConfigError(['APP_MODE=production needs a real SMS provider'])
+  }
+  const cookieSecret = options.cookieSecret ?? (mode === 'demo' ? DEMO_COOKIE_SECRET : '')
+  if (mode === 'production' && (cookieSecret.length < 32 || cookieSecret === DEMO_COOKIE_SECRET)) {
+    throw new ConfigError(['APP_MODE=production needs COOKIE_SECRET (at least 32 characters)'])
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
+    routerOptions: { ignoreTrailingSlash: false },
+  })
+
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }))
+  const ownsDatabase = !options.database
+  try {
+    const applied = await migrate(database.db, options.migrationsDir)
+    if (applied.length) app.log.info({ applied }, 'migrations applied')
+    if (mode === 'demo' && (await seedDemoCatalog(database.db))) app.log.info('demo catalog seeded')
+  } catch (error) {
+    if (ownsDatabase) await database.close()
+    throw error
+  }
+  if (ownsDatabase) app.addHook('onClose', async () => database.close())
+
+  const now = options.now ?? (() => new Date())
+  const db = database.db
+  app.decorate('services', {
+    db,
+    dbKind: database.kind,
+    mode,
+    now,
+    secureCookies: options.secureCookies ?? mode === 'production',
+    sessions: new SessionStore(db, now),
+    login: new LoginService({
+      db,
+      now,
+      secret: cookieSecret,
+      limits: options.smsLimits ?? DEFAULT_SMS_LIMITS,
+      sms: options.smsProvider ?? new DemoSmsProvider(db, app.log, now),
+    }),
+    users: new UserService(db, now),
+    catalog: new CatalogService(db),
+  })
+  app.decorateRequest('userId', null)
+
+  await app.register(fastifyCookie, { secret: cookieSecret })
+  installValidation(app)
+  installErrorHandling(app)
+  installSecurity(app)
+
+  const routes = collectRoutes(app)
+  let openApi: JsonSchema | undefined
+  await app.register(systemRoutes, { openApi: () => (openApi ??= buildOpenApi(routes)) })
+  await app.register(authRoutes)
+  await app.register(catalogRoutes)
+  // Browse: premium trial.
+  await app.register(quoteRoutes)
+  // Purchase: gates and orders, payments (sandbox only in demo mode), policies.
+  await app.register(orderRoutes)
+  await app.register(paymentRoutes)
+  await app.register(policyRoutes)
+
   const distDir = resolve(options.distDir ?? 'dist')
-
-  app.get('/api/health', async () => ({ status: 'ok' }))
-
-  if (existsSync(join(distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false })
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
-        return reply.code(404).send({ error: { code: 'NOT_FOUND', message: '接口不存在' } })
-      }
-      return reply.type('text/html').sendFile('index.html')
+  const hasSpa = existsSync(join(distDir, 'index.html'))
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Vite's hashed assets never change; everything else is revalidated.
+        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
     })
   }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/')
+    if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
+    }
+    return sendError(reply, 404, 'NOT_FOUND', isApi ? '接口不存在' : '页面不存在')
+  })
   return app
 }

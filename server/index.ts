@@ -1,14 +1,53 @@
 import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { MigrationError } from './db/migrate'
 
-const port = Number(process.env.PORT ?? 8080)
-const host = process.env.HOST ?? '0.0.0.0'
-
-const app = await buildApp({ logger: true })
-await app.listen({ port, host })
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down')
-    void app.close().then(() => process.exit(0))
+// Start-up: read the environment, refuse unsafe production settings by name, migrate, listen.
+// SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database, exit.
+const started = performance.now()
+try {
+  const config = loadConfig()
+  const app = await buildApp({
+    mode: config.mode,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    cookieSecret: config.cookieSecret,
+    distDir: config.distDir,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
   })
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    { mode: config.mode, db: config.databaseUrl ? 'postgres' : 'pglite', startMs: Math.round(performance.now() - started) },
+    'server ready',
+  )
+
+  let closing = false
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return
+      closing = true
+      app.log.info({ signal }, 'shutting down')
+      const force = setTimeout(() => {
+        app.log.error('shutdown took longer than 10 s; exiting')
+        process.exit(1)
+      }, 10_000)
+      force.unref()
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed')
+          process.exit(1)
+        },
+      )
+    })
+  }
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof MigrationError) {
+    console.error(`[server] ${error.message}`)
+    process.exit(1)
+  }
+  throw error
 }

@@ -1,0 +1,78 @@
+import { resolve } from 'node:path'
+
+export type AppMode = 'demo' | 'production'
+
+/** Everything the server reads from the environment, resolved once at start-up. */
+export interface ServerConfig {
+  mode: AppMode
+  port: number
+  host: string
+  /** PGlite folder; ignored when databaseUrl is set. */
+  dataDir: string
+  databaseUrl: string | undefined
+  cookieSecret: string
+  logLevel: string
+  smsProvider: string
+  paymentProvider: string
+  distDir: string
+}
+
+/** The secret demo mode signs cookies with; production refuses to start with it. */
+export const DEMO_COOKIE_SECRET = 'demo-only-cookie-secret-do-not-use-in-production'
+
+export class ConfigError extends Error {
+  readonly name = 'ConfigError'
+  constructor(readonly problems: string[]) {
+    super(`Refusing to start: ${problems.join('; ')}`)
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+function port(value: string | undefined): number {
+  const n = Number(value ?? 8080)
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError([`PORT must be 0..65535, got "${value}"`])
+  return n
+}
+
+/** Reads and checks the environment; production mode lists every missing production setting. */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const mode = env.APP_MODE ?? 'demo'
+  if (mode !== 'demo' && mode !== 'production') {
+    throw new ConfigError([`APP_MODE must be "demo" or "production", got "${mode}"`])
+  }
+  const config: ServerConfig = {
+    mode,
+    port: port(env.PORT),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    cookieSecret: env.COOKIE_SECRET ?? (mode === 'demo' ? DEMO_COOKIE_SECRET : ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    smsProvider: env.SMS_PROVIDER ?? 'demo',
+    paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
+    distDir: resolve(env.DIST_DIR ?? 'dist'),
+  }
+  if (mode === 'production') {
+    const problems = productionProblems(config)
+    if (problems.length > 0) throw new ConfigError(problems)
+  }
+  return config
+}
+
+/** What keeps a configuration from being safe for production (empty when it is). */
+export function productionProblems(config: Pick<ServerConfig, 'cookieSecret' | 'smsProvider' | 'paymentProvider'>): string[] {
+  const problems: string[] = []
+  if (config.smsProvider === 'demo') {
+    problems.push('APP_MODE=production needs a real SMS provider (SMS_PROVIDER is "demo"; no production provider is built in yet)')
+  }
+  if (config.paymentProvider === 'sandbox') {
+    problems.push('APP_MODE=production needs a real payment provider (PAYMENT_PROVIDER is "sandbox")')
+  }
+  if (!config.cookieSecret || config.cookieSecret === DEMO_COOKIE_SECRET) {
+    problems.push('APP_MODE=production needs COOKIE_SECRET (at least 32 characters)')
+  } else if (config.cookieSecret.length < 32) {
+    problems.push('COOKIE_SECRET must be at least 32 characters')
+  }
+  return problems
+}

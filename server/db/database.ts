@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { SerializedPGliteDialect } from './pgliteDriver'
+import type { DB } from './schema'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export interface Database {
+  db: Kysely<DB>
+  kind: DatabaseKind
+  /** Finishes pending work and closes files or connections; safe to call twice. */
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** postgres://… : a real PostgreSQL server. */
+  databaseUrl?: string
+  /** PGlite folder; absent (and no databaseUrl): in memory. */
+  dataDir?: string
+}
+
+// int8 (COUNT, SUM) as JS numbers: every count we read fits in 2^53.
+pg.types.setTypeParser(20, (value: string) => Number(value))
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle client that loses its server must not crash the process.
+    pool.on('error', () => undefined)
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    let closed: Promise<void> | undefined
+    return { db, kind: 'postgres', close: () => (closed ??= db.destroy()) }
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  const pglite = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+  await pglite.waitReady
+  const db = new Kysely<DB>({ dialect: new SerializedPGliteDialect({ pglite }) })
+  let closed: Promise<void> | undefined
+  const close = async () => {
+    await db.destroy()
+    if (!pglite.closed) await pglite.close()
+  }
+  return { db, kind: 'pglite', close: () => (closed ??= close()) }
+}

@@ -1,0 +1,36 @@
+import useSWR from 'swr'
+import { HttpError, get, patch, post } from '../lib/request'
+import type {
+  LoginRequest,
+  LoginResponse,
+  Me,
+  RealNameRequest,
+  SmsCodeResponse,
+  UpdateMeRequest,
+} from '../types/generated/api/auth'
+
+// Login by SMS code, the current user, real-name verification (schemas/api/auth.schema.json).
+
+export type { Me, LoginResponse } from '../types/generated/api/auth'
+
+export const meKey = '/api/me'
+
+export const requestSmsCode = (phone: string) => post<SmsCodeResponse>('/api/auth/sms-code', { phone })
+export const loginWithCode = (body: LoginRequest) => post<LoginResponse>('/api/auth/login', body)
+export const logout = () => post<{ ok: true }>('/api/auth/logout')
+export const updateMe = (body: UpdateMeRequest) => patch<Me>(meKey, body)
+export const submitRealName = (body: RealNameRequest) => post<Me>('/api/me/real-name', body)
+
+/** The current user, or null when logged out (a 401 here is an answer, not an error). */
+export async function fetchMe(): Promise<Me | null> {
+  try {
+    return await get<Me>(meKey, { cache: false })
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) return null
+    throw error
+  }
+}
+
+export function useMe() {
+  return useSWR<Me | null>(meKey, fetchMe)
+}

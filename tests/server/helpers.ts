@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { buildApp, type AppOptions } from '../../server/app'
+import { openDatabase, type Database } from '../../server/db/database'
+
+// One fresh database per test app: in-memory PGlite, or, when DATABASE_URL is set (CI's real
+// PostgreSQL), a throwaway database created on that server and dropped afterwards, so parallel
+// workers never share state.
+
+export interface TestDatabase {
+  database: Database
+  /** Connection string of the throwaway PostgreSQL database (undefined on PGlite). */
+  url: string | undefined
+  drop(): Promise<void>
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const base = process.env.DATABASE_URL
+  if (!base) {
+    const database = await openDatabase({})
+    return { database, url: undefined, drop: () => database.close() }
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`
+  await admin((c) => c.query(`CREATE DATABASE ${name}`))
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ databaseUrl: url.toString() })
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close()
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+    },
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Database
+  /** Stops the app and drops its database. */
+  close(): Promise<void>
+}
+
+export async function createTestApp(options: Omit<AppOptions, 'database'> = {}): Promise<TestApp> {
+  const test = await createTestDatabase()
+  try {
+    const app = await buildApp({ distDir: '/nonexistent', ...options, database: test.database })
+    await app.ready()
+    return {
+      app,
+      db: test.database,
+      close: async () => {
+        await app.close()
+        await test.drop()
+      },
+    }
+  } catch (error) {
+    await test.drop()
+    throw error
+  }
+}
+
+/** A controllable clock for code expiry and rate limits. */
+export function testClock(start = new Date('2026-11-22T04:00:00.000Z')) {
+  let current = start.getTime()
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms
+    },
+  }
+}
+
+/** Reads the `sid` cookie pair ("sid=...") from a response, for the next request's Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'sid')
+  if (!cookie) throw new Error(`no sid cookie in response ${response.statusCode}: ${response.body}`)
+  return `sid=${cookie.value}`
+}
+
+export function json(app: FastifyInstance, options: Omit<InjectOptions, 'body' | 'payload'> & { body?: unknown }) {
+  const { body, headers, ...rest } = options
+  return app.inject({
+    ...rest,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  })
+}
+
+export const AGREEMENTS = ['privacy', 'sensitive', 'service']
+
+/** Requests a code, reads it from the demo outbox and logs in; returns the session cookie. */
+export async function loginAs(app: FastifyInstance, phone: string, ip = '10.0.0.1'): Promise<string> {
+  const sent = await json(app, { method: 'POST', url: '/api/auth/sms-code', body: { phone }, remoteAddress: ip })
+  if (sent.statusCode !== 200) throw new Error(`sms-code ${sent.statusCode}: ${sent.body}`)
+  const outbox = await app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phone=${phone}` })
+  const { code } = outbox.json<{ code: string }>()
+  const login = await json(app, { method: 'POST', url: '/api/auth/login', body: { phone, code, agreements: AGREEMENTS } })
+  if (login.statusCode !== 200) throw new Error(`login ${login.statusCode}: ${login.body}`)
+  return sessionCookie(login)
+}

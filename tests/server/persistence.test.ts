@@ -1,0 +1,106 @@
+import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync, copyFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app'
+import { openDatabase } from '../../server/db/database'
+import { MIGRATIONS_DIR, MigrationError, migrate } from '../../server/db/migrate'
+import { splitSql } from '../../server/db/splitSql'
+import { createTestDatabase, loginAs } from './helpers'
+
+const dirs: string[] = []
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  dirs.push(dir)
+  return dir
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+describe('PGlite in DATA_DIR', () => {
+  it('keeps users, sessions and the catalog across a restart on the same folder', async () => {
+    const dataDir = tempDir('mall-data-')
+    const first = await buildApp({ dataDir, distDir: '/nonexistent' })
+    const cookie = await loginAs(first, '13600000000')
+    await first.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ nickname: '重启前' }),
+    })
+    await first.close()
+
+    const second = await buildApp({ dataDir, distDir: '/nonexistent' })
+    try {
+      const me = await second.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
+      expect(me.statusCode).toBe(200)
+      expect(me.json()).toMatchObject({ phone: '13600000000', nickname: '重启前' })
+      // Seeded once: the restart neither duplicated nor lost the catalog.
+      const categories = (await second.inject({ method: 'GET', url: '/api/categories' })).json<{ items: unknown[] }>()
+      expect(categories.items).toHaveLength(9)
+    } finally {
+      await second.close()
+    }
+  })
+})
+
+describe('migrations', () => {
+  it('apply each numbered file once, in order, recorded in schema_migrations', async () => {
+    const test = await createTestDatabase()
+    try {
+      const applied = await migrate(test.database.db)
+      expect(applied).toEqual(readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort())
+      expect(await migrate(test.database.db)).toEqual([])
+      const rows = await test.database.db.selectFrom('schema_migrations').select('name').orderBy('name').execute()
+      expect(rows.map((r) => r.name)).toEqual(applied)
+    } finally {
+      await test.drop()
+    }
+  })
+
+  it('stop at a failing file, name it, and leave the database as it was before that file', async () => {
+    const dir = tempDir('mall-migrations-')
+    writeFileSync(join(dir, '001_good.sql'), 'CREATE TABLE good (id int);\n')
+    writeFileSync(join(dir, '002_bad.sql'), "CREATE TABLE half (id int);\nINSERT INTO good VALUES (1);\nSELECT 'oops' FROM no_such_table;\n")
+    writeFileSync(join(dir, '003_later.sql'), 'CREATE TABLE later (id int);\n')
+    const test = await createTestDatabase()
+    try {
+      const error = await migrate(test.database.db, dir).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(MigrationError)
+      expect((error as MigrationError).file).toBe('002_bad.sql')
+      expect((error as MigrationError).message).toContain('002_bad.sql')
+      const tables = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`.execute(test.database.db)
+      expect(tables.rows.map((r) => r.name)).toEqual(['good', 'schema_migrations'])
+      expect((await sql`SELECT * FROM good`.execute(test.database.db)).rows).toEqual([])
+      const recorded = await test.database.db.selectFrom('schema_migrations').select('name').execute()
+      expect(recorded.map((r) => r.name)).toEqual(['001_good.sql'])
+    } finally {
+      await test.drop()
+    }
+  })
+
+  it('a failed migration stops start-up with the file name', async () => {
+    const dir = tempDir('mall-migrations-')
+    for (const name of readdirSync(MIGRATIONS_DIR)) copyFileSync(join(MIGRATIONS_DIR, name), join(dir, name))
+    writeFileSync(join(dir, '999_broken.sql'), 'ALTER TABLE users ADD COLUMN broken no_such_type;\n')
+    await expect(buildApp({ migrationsDir: dir, distDir: '/nonexistent' })).rejects.toThrow(/999_broken\.sql/)
+  })
+
+  it('refuse a file name that is not NNN_name.sql', async () => {
+    const dir = tempDir('mall-migrations-')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, '1-bad name.sql'), 'SELECT 1;')
+    const database = await openDatabase({})
+    try {
+      await expect(migrate(database.db, dir)).rejects.toThrow(/1-bad name\.sql/)
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('split scripts on top-level semicolons only', () => {
+    expect(
+      splitSql("CREATE TABLE a (t text DEFAULT ';');\n-- a; comment\nCREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql;\n/* x; */"),
+    ).toEqual(["CREATE TABLE a (t text DEFAULT ';')", '-- a; comment\nCREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql'])
+  })
+})
