@@ -1,23 +1,12 @@
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { freePort } from './scripts/freePort'
 
 // One real server (built SPA + API) on a free loopback port with a throwaway DATA_DIR.
 // The config is evaluated in the runner and in every worker: the first evaluation picks the port and
 // data dir and leaves them in the environment, which the workers inherit.
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
 process.env.E2E_PORT ??= String(await freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mall-e2e-'))
 const port = Number(process.env.E2E_PORT)

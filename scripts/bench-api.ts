@@ -2,10 +2,10 @@
 // DATA_DIR) and /api/products throughput with autocannon on loopback. Stops the server by its PID.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
+import { freePort } from './freePort'
 
 // autocannon ships no types; this is the part of its API used here.
 interface AutocannonResult {
@@ -23,17 +23,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const URL_PATH = '/api/products?sort=sales&limit=20'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 async function waitHealthy(base: string, child: ChildProcess, started: number): Promise<number> {
   for (;;) {

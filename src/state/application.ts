@@ -80,6 +80,29 @@ export const productDefaults = (): ProductSection => ({
 
 export const occupationDefaults = (): Occupation => ({ occupationinfo: '', occupationinfoText: '' })
 
+export interface TypedProductSection extends ProductSection {
+  productType: string
+  productPrice: number
+}
+
+/** The partner-API variants with occupation fields and a fixed product type and price (travel, regression). */
+export type OccupationApplicationState = ApplicationState<
+  HolderSection & Occupation,
+  InsurerSection & Occupation,
+  TypedProductSection
+>
+
+export function occupationApplicationDefaults(product: {
+  productType: string
+  productPrice: number
+}): OccupationApplicationState {
+  return {
+    holder: { ...holderDefaults(), ...occupationDefaults() },
+    insurer: { ...insurerDefaults(), ...occupationDefaults() },
+    product: { ...productDefaults(), ...product },
+  }
+}
+
 export function createApplicationStore<S extends ApplicationState<HolderSection, InsurerSection, ProductSection>>(
   name: string,
   defaults: S,
