@@ -32,6 +32,23 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/loginC/authentication', title: '登录并实名认证', load: () => import('../pages/user/LoginPage') },
   { path: '/user', title: '我的', tab: true, load: () => import('../pages/user/UserPage') },
   { path: '/authentication', title: '实名认证', load: () => import('../pages/user/AuthenticationPage') },
+  // Purchase: gates, forms, orders, sandbox payment, policies (issue 5)
+  { path: '/specialNotify', title: '投保须知', load: () => import('../pages/purchase/SpecialNotifyPage') },
+  { path: '/insured', title: '选择被保险人', load: () => import('../pages/purchase/InsuredPage') },
+  { path: '/healthNotification', title: '健康告知', load: () => import('../pages/purchase/HealthNotificationPage') },
+  { path: '/insuredCheck', title: '核保结果', load: () => import('../pages/purchase/InsuredCheckPage') },
+  { path: '/infoFill', title: '填写投保信息', load: () => import('../pages/purchase/InfoFillPage') },
+  { path: '/confirmReceiveInfo', title: '确认投保信息', load: () => import('../pages/purchase/ConfirmReceiveInfoPage') },
+  { path: '/pay', title: '支付', load: () => import('../pages/purchase/PayPage') },
+  { path: '/payqrcode', title: '扫码支付', load: () => import('../pages/purchase/PayQrCodePage') },
+  { path: '/pay/sandbox', title: '沙箱支付', load: () => import('../pages/purchase/SandboxPayPage') },
+  { path: '/skiPay', title: '确认领取', load: () => import('../pages/purchase/SkiPayPage') },
+  { path: '/orders', title: '我的订单', load: () => import('../pages/orders/OrdersPage') },
+  { path: '/orders/orderDetail', title: '订单详情', load: () => import('../pages/orders/OrderDetailPage') },
+  { path: '/policy', title: '我的保单', load: () => import('../pages/policy/PolicyListPage') },
+  { path: '/policy/policyDetail', title: '电子保单', load: () => import('../pages/policy/PolicyDetailPage') },
+  { path: '/policy/policyDetaiU', title: '电子保单', load: () => import('../pages/policy/SharedPolicyPage') },
+  { path: '/policy/apiPolicyDetail', title: '保单详情', load: () => import('../pages/policy/PolicyDetailPage') },
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely'
+import type { AppMode } from '../config'
+import type { DatabaseKind } from '../db/database'
+import type { DB } from '../db/schema'
+import type { CatalogService } from './catalog'
+import type { LoginService } from './login'
+import type { SessionStore } from './sessions'
+import type { UserService } from './users'
+
+/** What route plugins share, decorated on the Fastify instance as `app.services`. */
+export interface Services {
+  db: Kysely<DB>
+  dbKind: DatabaseKind
+  mode: AppMode
+  now: () => Date
+  secureCookies: boolean
+  sessions: SessionStore
+  login: LoginService
+  users: UserService
+  catalog: CatalogService
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+  }
+}

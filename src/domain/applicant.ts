@@ -1,0 +1,233 @@
+// Policyholder and insured rules (DESIGN.md §8), run by /infoFill and again by POST /api/orders.
+// Built on certificate.ts (numbers, names, phones) and age.ts / pricing.ts (周岁 and the plan's age limits).
+import { ageOn, compareIsoDates, isIsoDate } from './age'
+import {
+  CERTIFICATE_TYPES,
+  isValidPhone,
+  validateCertificate,
+  validatePersonName,
+  type CertificateType,
+} from './certificate'
+import { quotePremium, type PricingProduct, type QuoteResult } from './pricing'
+
+export interface PersonInput {
+  name: string
+  certType: string
+  certNo: string
+  /** 0 = the certificate has an end date; 1 = valid long-term. */
+  certTime: number
+  certStartDate: string
+  certEndDate: string
+  gender: string
+  birthday: string
+}
+
+export interface InsuredInput extends PersonInput {
+  relationType: string
+  hasSocialInsurance: string
+  phone: string
+  email: string
+}
+
+export interface FieldError {
+  /** Path of the field in the order body, e.g. "insured.certNo". */
+  field: string
+  message: string
+}
+
+export const RELATIONS = [
+  { code: '1', name: '本人' },
+  { code: '2', name: '配偶' },
+  { code: '3', name: '子女' },
+  { code: '4', name: '父母' },
+] as const
+export type RelationCode = (typeof RELATIONS)[number]['code']
+export const SELF_RELATION: RelationCode = '1'
+
+export function relationName(code: string): string {
+  return RELATIONS.find((r) => r.code === code)?.name ?? '其他'
+}
+
+export const HOLDER_MIN_AGE = 18
+/** A resident ID valid long-term is issued only from this age on. */
+export const LONG_TERM_ID_MIN_AGE = 46
+/** Death cover caps for minors (fen): under 10 -> 20万, 10 to 17 -> 50万. */
+export const MINOR_DEATH_COVER_LIMITS = [
+  { belowAge: 10, maxFen: 20_000_000 },
+  { belowAge: 18, maxFen: 50_000_000 },
+] as const
+
+const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/
+
+export function isCertificateType(value: string): value is CertificateType {
+  return CERTIFICATE_TYPES.some((t) => t.type === value)
+}
+
+/** What a certificate number tells about its holder (resident IDs and permits carry birth date and gender). */
+export function derivedFromCertificate(certType: string, certNo: string, today: string) {
+  if (!isCertificateType(certType)) return null
+  const check = validateCertificate(certType, certNo, today)
+  return check.ok && check.birthDate && check.gender ? { birthday: check.birthDate, gender: check.gender } : null
+}
+
+/** Field errors of one person: name, certificate, birth date, gender, validity dates. */
+export function validatePerson(person: PersonInput, prefix: string, today: string): FieldError[] {
+  const errors: FieldError[] = []
+  const add = (field: string, message: string) => errors.push({ field: `${prefix}.${field}`, message })
+
+  const name = validatePersonName(person.name)
+  if (!name.ok) add('name', name.reason)
+
+  if (!isCertificateType(person.certType)) add('certType', '请选择证件类型')
+  else {
+    const check = validateCertificate(person.certType, person.certNo, today)
+    if (!check.ok) add('certNo', check.reason)
+    else if (check.birthDate && check.gender) {
+      // Derived from the number and locked: a different value means the form was bypassed.
+      if (person.birthday !== check.birthDate) add('birthday', '出生日期与证件号码不一致')
+      if (person.gender !== check.gender) add('gender', '性别与证件号码不一致')
+    }
+  }
+
+  if (!isIsoDate(person.birthday)) add('birthday', '请选择出生日期')
+  else if (compareIsoDates(person.birthday, today) > 0) add('birthday', '出生日期不能晚于今天')
+  if (person.gender !== 'M' && person.gender !== 'F') add('gender', '请选择性别')
+
+  errors.push(...validateValidity(person, prefix, today))
+  return errors
+}
+
+function validateValidity(person: PersonInput, prefix: string, today: string): FieldError[] {
+  const errors: FieldError[] = []
+  const add = (field: string, message: string) => errors.push({ field: `${prefix}.${field}`, message })
+  if (!isIsoDate(person.certStartDate)) add('certStartDate', '请选择证件有效期起始日期')
+  else {
+    if (compareIsoDates(person.certStartDate, today) > 0) add('certStartDate', '证件有效期起始日期不能晚于今天')
+    if (isIsoDate(person.birthday) && compareIsoDates(person.certStartDate, person.birthday) < 0)
+      add('certStartDate', '证件有效期起始日期不能早于出生日期')
+  }
+  if (person.certTime === 1) {
+    const age = isIsoDate(person.birthday) ? ageOn(person.birthday, today) : -1
+    if (person.certType !== 'ID_CARD') add('certTime', '该证件不能选择长期有效，请填写截止日期')
+    else if (age >= 0 && age < LONG_TERM_ID_MIN_AGE) add('certTime', `长期有效的身份证仅签发给${LONG_TERM_ID_MIN_AGE}周岁及以上人员`)
+  } else if (person.certTime === 0) {
+    if (!isIsoDate(person.certEndDate)) add('certEndDate', '请选择证件有效期截止日期')
+    else if (compareIsoDates(person.certEndDate, today) <= 0) add('certEndDate', '证件已过期，请更新证件后再投保')
+    else if (isIsoDate(person.certStartDate) && compareIsoDates(person.certEndDate, person.certStartDate) <= 0)
+      add('certEndDate', '截止日期应晚于起始日期')
+  } else add('certTime', '请选择证件有效期类型')
+  return errors
+}
+
+export function validateHolder(holder: PersonInput, today: string): FieldError[] {
+  const errors = validatePerson(holder, 'holder', today)
+  if (isIsoDate(holder.birthday) && ageOn(holder.birthday, today) < HOLDER_MIN_AGE && !errors.some((e) => e.field === 'holder.birthday'))
+    errors.push({ field: 'holder.birthday', message: `投保人须年满${HOLDER_MIN_AGE}周岁` })
+  return errors
+}
+
+/** Same person: 本人 means the insured is the policyholder. */
+function samePerson(a: PersonInput, b: PersonInput): boolean {
+  return a.certType === b.certType && a.certNo.trim().toUpperCase() === b.certNo.trim().toUpperCase()
+}
+
+/** The insured's fields as they must be for 本人: copied from the holder. */
+export function insuredFromHolder(holder: PersonInput, insured: InsuredInput): InsuredInput {
+  return {
+    ...insured,
+    name: holder.name,
+    certType: holder.certType,
+    certNo: holder.certNo,
+    certTime: holder.certTime,
+    certStartDate: holder.certStartDate,
+    certEndDate: holder.certEndDate,
+    gender: holder.gender,
+    birthday: holder.birthday,
+    relationType: SELF_RELATION,
+  }
+}
+
+export function validateInsured(insured: InsuredInput, holder: PersonInput, today: string): FieldError[] {
+  const errors = validatePerson(insured, 'insured', today)
+  const add = (field: string, message: string) => errors.push({ field: `insured.${field}`, message })
+  if (!RELATIONS.some((r) => r.code === insured.relationType)) add('relationType', '请选择被保险人与投保人的关系')
+  else if (insured.relationType === SELF_RELATION) {
+    if (!samePerson(holder, insured) || insured.name.trim() !== holder.name.trim())
+      add('relationType', '关系为本人时，被保险人信息须与投保人一致')
+  } else if (samePerson(holder, insured)) add('relationType', '被保险人与投保人为同一人，关系请选择本人')
+  else if (isIsoDate(holder.birthday) && isIsoDate(insured.birthday)) {
+    const older = compareIsoDates(insured.birthday, holder.birthday) < 0
+    if (insured.relationType === '3' && older) add('relationType', '子女的出生日期应晚于投保人')
+    if (insured.relationType === '4' && !older) add('relationType', '父母的出生日期应早于投保人')
+    if (insured.relationType === '2' && ageOn(insured.birthday, today) < HOLDER_MIN_AGE)
+      add('relationType', '配偶须年满18周岁')
+  }
+  if (insured.hasSocialInsurance !== 'Y' && insured.hasSocialInsurance !== 'N') add('hasSocialInsurance', '请选择有无社保')
+  if (!isValidPhone(insured.phone.trim())) add('phone', '请输入正确的11位手机号')
+  if (insured.email.trim() && !EMAIL_PATTERN.test(insured.email.trim())) add('email', '邮箱格式不正确')
+  return errors
+}
+
+/** The plan's death cover: coverages whose name says 身故. */
+export function deathCoverFen(coverages: readonly { name: string; amountFen: number }[]): number {
+  return coverages.filter((c) => c.name.includes('身故')).reduce((sum, c) => sum + c.amountFen, 0)
+}
+
+/** The minor death-cover cap for an age on the effective date, or null for adults. */
+export function minorDeathCoverLimitFen(age: number): number | null {
+  return MINOR_DEATH_COVER_LIMITS.find((l) => age < l.belowAge)?.maxFen ?? null
+}
+
+export interface ApplicationCheckInput {
+  holder: PersonInput
+  insured: InsuredInput
+  product: PricingProduct
+  planCode: string
+  coveragePeriod: string
+  paymentPeriod: string
+  /** Death cover of the plan being bought (fen). */
+  planDeathCoverFen: number
+  /** Death cover the insured already has with us (fen), counted against the minor cap. */
+  existingDeathCoverFen?: number
+  /** Today and the policy effective date, Asia/Shanghai. */
+  today: string
+  effectiveDate: string
+}
+
+export type ApplicationCheck = { ok: true; quote: Extract<QuoteResult, { ok: true }> } | { ok: false; errors: FieldError[] }
+
+/** Every rule at once: both persons, the plan's age limits on the effective date, the minor death-cover cap. */
+export function checkApplication(input: ApplicationCheckInput): ApplicationCheck {
+  const errors = [...validateHolder(input.holder, input.today), ...validateInsured(input.insured, input.holder, input.today)]
+  if (errors.length > 0) return { ok: false, errors }
+  const { insured } = input
+  const quote = quotePremium(input.product, {
+    planCode: input.planCode,
+    birthDate: insured.birthday,
+    gender: insured.gender as 'M' | 'F',
+    coveragePeriod: input.coveragePeriod,
+    paymentPeriod: input.paymentPeriod,
+    socialInsurance: insured.hasSocialInsurance as 'Y' | 'N',
+    effectiveDate: input.effectiveDate,
+  })
+  if (!quote.ok) {
+    const field = quote.field === 'birthDate' || quote.field === 'age' ? 'insured.birthday' : `product.${quote.field}`
+    return { ok: false, errors: [{ field, message: quote.message }] }
+  }
+  const cap = minorDeathCoverLimitFen(quote.age)
+  const total = input.planDeathCoverFen + (input.existingDeathCoverFen ?? 0)
+  if (cap !== null && input.planDeathCoverFen > 0 && total > cap) {
+    const capText = `${cap / 1_000_000}万元`
+    return {
+      ok: false,
+      errors: [
+        {
+          field: 'insured.birthday',
+          message: `未满${quote.age < 10 ? 10 : 18}周岁的被保险人身故保险金累计不得超过${capText}，请选择保额较低的计划`,
+        },
+      ],
+    }
+  }
+  return { ok: true, quote }
+}
+

@@ -1,0 +1,64 @@
+import { Tabs, Tag } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { useOrders, type Order } from '../../api/orders'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatFen } from '../../domain/money'
+import { ORDER_STATUS_TEXT, ORDER_TABS } from '../../domain/order'
+import { formatShanghaiDateTime } from '../../domain/dates'
+import { LoginAwareError } from '../purchase/LoginAwareError'
+import '../purchase/purchase.css'
+
+const STATUS_COLOR: Record<Order['status'], string> = {
+  PENDING_PAYMENT: 'warning',
+  PAY_FAILED: 'danger',
+  PAID: 'primary',
+  ISSUED: 'success',
+  CLOSED: 'default',
+  SURRENDERED: 'default',
+}
+
+function OrderList({ statuses }: { statuses: readonly string[] }) {
+  const navigate = useAppNavigate()
+  const orders = useOrders(statuses)
+  if (orders.error) return <LoginAwareError error={orders.error} onRetry={() => void orders.mutate()} />
+  if (!orders.data) return <LoadingView />
+  if (orders.data.items.length === 0) return <EmptyView title="暂无订单" description="去商城挑选适合您的保障吧" />
+  return (
+    <div className="purchase-page" style={{ paddingBottom: 12 }}>
+      {orders.data.items.map((order) => (
+        <article
+          key={order.id}
+          className="purchase-card"
+          data-testid="order-card"
+          onClick={() => navigate(`/orders/orderDetail?id=${order.id}`)}
+        >
+          <div className="purchase-row">
+            <strong>{order.productName}</strong>
+            <Tag color={STATUS_COLOR[order.status]}>{ORDER_STATUS_TEXT[order.status]}</Tag>
+          </div>
+          <div className="purchase-row"><span>被保险人</span><span>{order.insured.name}</span></div>
+          <div className="purchase-row"><span>下单时间</span><span>{formatShanghaiDateTime(order.createdAt)}</span></div>
+          <div className="purchase-row"><span>保费</span><span className="purchase-price">¥{formatFen(order.premiumFen)}</span></div>
+        </article>
+      ))}
+    </div>
+  )
+}
+
+/** /orders: my orders by status tab (the tab is in the query string, so back returns to it). */
+export default function OrdersPage() {
+  const [params, setParams] = useSearchParams()
+  const active = ORDER_TABS.find((t) => t.key === params.get('tab'))?.key ?? 'all'
+  const tab = ORDER_TABS.find((t) => t.key === active) ?? ORDER_TABS[0]
+  return (
+    <>
+      <Tabs activeKey={active} onChange={(key) => setParams({ tab: key }, { replace: true })}>
+        {ORDER_TABS.map((t) => (
+          <Tabs.Tab key={t.key} title={t.title} />
+        ))}
+      </Tabs>
+      <OrderList statuses={tab.statuses} />
+    </>
+  )
+}

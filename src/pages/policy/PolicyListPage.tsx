@@ -1,0 +1,59 @@
+import { Tabs, Tag } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { usePolicies } from '../../api/policies'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatShanghaiDateTime } from '../../domain/dates'
+import { POLICY_STATUS_TEXT, POLICY_STATUSES, type PolicyStatus } from '../../domain/policy'
+import { LoginAwareError } from '../purchase/LoginAwareError'
+import '../purchase/purchase.css'
+
+/** /policy: my policies by status. */
+export default function PolicyListPage() {
+  const [params, setParams] = useSearchParams()
+  const navigate = useAppNavigate()
+  const status = POLICY_STATUSES.find((s) => s === params.get('status')) as PolicyStatus | undefined
+  const policies = usePolicies(status)
+
+  let body
+  if (policies.error) body = <LoginAwareError error={policies.error} onRetry={() => void policies.mutate()} />
+  else if (!policies.data) body = <LoadingView />
+  else if (policies.data.items.length === 0) body = <EmptyView title="暂无保单" description="投保成功后，保单会显示在这里" />
+  else
+    body = (
+      <div className="purchase-page" style={{ paddingBottom: 12 }}>
+        {policies.data.items.map((policy) => (
+          <article
+            key={policy.id}
+            className="purchase-card"
+            data-testid="policy-card"
+            onClick={() =>
+              navigate(policy.source === 'partner-api' ? `/policy/apiPolicyDetail?id=${policy.id}` : `/policy/policyDetail?id=${policy.id}`)
+            }
+          >
+            <div className="purchase-row">
+              <strong>{policy.productName}</strong>
+              <Tag color={policy.status === 'IN_FORCE' ? 'success' : policy.status === 'PENDING_EFFECTIVE' ? 'primary' : 'default'}>
+                {POLICY_STATUS_TEXT[policy.status]}
+              </Tag>
+            </div>
+            <div className="purchase-row"><span>保单号</span><span>{policy.policyNo}</span></div>
+            <div className="purchase-row"><span>被保险人</span><span>{policy.insured.name}</span></div>
+            <div className="purchase-row"><span>生效时间</span><span>{formatShanghaiDateTime(policy.effectiveAt)}</span></div>
+          </article>
+        ))}
+      </div>
+    )
+
+  return (
+    <>
+      <Tabs activeKey={status ?? 'all'} onChange={(key) => setParams(key === 'all' ? {} : { status: key }, { replace: true })}>
+        <Tabs.Tab key="all" title="全部" />
+        {POLICY_STATUSES.map((s) => (
+          <Tabs.Tab key={s} title={POLICY_STATUS_TEXT[s]} />
+        ))}
+      </Tabs>
+      {body}
+    </>
+  )
+}

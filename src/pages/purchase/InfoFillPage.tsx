@@ -1,0 +1,159 @@
+import { useEffect, useMemo, useState } from 'react'
+import { Button, Input, Radio } from 'antd-mobile'
+import { useSnapshot } from 'valtio'
+import { useApplication } from '../../api/orders'
+import { useProductDetail } from '../../api/products'
+import { useQuote } from '../../api/quotes'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { defaultEffectiveDate, shanghaiDate } from '../../domain/age'
+import {
+  checkApplication,
+  deathCoverFen,
+  insuredFromHolder,
+  isCertificateType,
+  relationName,
+  SELF_RELATION,
+  type PersonInput,
+} from '../../domain/applicant'
+import { formatFen } from '../../domain/money'
+import { huataiStore } from '../../state/huatai'
+import { BottomBar } from './BottomBar'
+import { useApplicationDraft } from './draft'
+import { flowPath, useFlowParams } from './flow'
+import { FlowSteps } from './FlowSteps'
+import { LoginAwareError } from './LoginAwareError'
+import { Field, PersonFields, type FieldErrors } from './PersonFields'
+import './purchase.css'
+
+/** /infoFill: policyholder and insured, bound to huataiStore, checked with the same rules as the server. */
+export default function InfoFillPage() {
+  const { productId, applicationId } = useFlowParams()
+  useApplicationDraft(productId)
+  const navigate = useAppNavigate()
+  const product = useProductDetail(productId)
+  const application = useApplication(applicationId)
+  const { holder, insurer } = useSnapshot(huataiStore.state)
+  const [tried, setTried] = useState(false)
+  // The day the page opened: a form left open past midnight is re-checked by the server anyway.
+  const [now] = useState(() => Date.now())
+  const today = shanghaiDate(now)
+  const effectiveDate = defaultEffectiveDate(now)
+  const isSelf = insurer.relationType === SELF_RELATION
+
+  // The spec's state defaults to the partner code "CERT"; our forms speak the shared enum.
+  useEffect(() => {
+    if (!isCertificateType(huataiStore.state.holder.certType)) huataiStore.update({ holder: { certType: 'ID_CARD' } })
+    if (!isCertificateType(huataiStore.state.insurer.certType)) huataiStore.update({ insurer: { certType: 'ID_CARD' } })
+  }, [])
+
+  const insuredForCheck = useMemo(() => (isSelf ? insuredFromHolder(holder, insurer) : { ...insurer }), [isSelf, holder, insurer])
+  const app = application.data
+  const quoteInput =
+    app && insuredForCheck.birthday && (insuredForCheck.gender === 'M' || insuredForCheck.gender === 'F')
+      ? {
+          productId: app.productId,
+          planCode: app.planCode,
+          birthDate: insuredForCheck.birthday,
+          gender: insuredForCheck.gender as 'M' | 'F',
+          coveragePeriod: app.coveragePeriod,
+          paymentPeriod: app.paymentPeriod,
+          socialInsurance: insuredForCheck.hasSocialInsurance === 'N' ? ('N' as const) : ('Y' as const),
+        }
+      : null
+  const quote = useQuote(quoteInput)
+
+  if (!productId || !applicationId) return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
+  const loadError = product.error ?? application.error
+  if (loadError) return <LoginAwareError error={loadError} onRetry={() => void Promise.all([product.mutate(), application.mutate()])} />
+  if (!product.data || !app) return <LoadingView lines={8} />
+  const detail = product.data
+  const plan = detail.plans.find((p) => p.code === app.planCode)
+
+  function validate(): FieldErrors {
+    const result = checkApplication({
+      holder,
+      insured: insuredForCheck,
+      product: detail,
+      planCode: app!.planCode,
+      coveragePeriod: app!.coveragePeriod,
+      paymentPeriod: app!.paymentPeriod,
+      planDeathCoverFen: deathCoverFen(plan?.coverages ?? []),
+      today,
+      effectiveDate,
+    })
+    const found: FieldErrors = {}
+    // Under 本人 the insured's person fields are the holder's: show their errors there.
+    if (!result.ok)
+      for (const e of result.errors) {
+        const field = isSelf && e.field.startsWith('insured.') && !/\.(phone|email|hasSocialInsurance)$/.test(e.field) ? e.field.replace('insured.', 'holder.') : e.field
+        found[field] ??= e.message
+      }
+    return found
+  }
+
+  // After the first 下一步, errors follow every keystroke (computed from the store, never stale).
+  const errors = tried ? validate() : {}
+  const changeHolder = (patch: Partial<PersonInput>) => huataiStore.update({ holder: patch })
+  const changeInsured = (patch: Partial<typeof insurer>) => huataiStore.update({ insurer: patch })
+
+  function next() {
+    setTried(true)
+    const found = validate()
+    const first = Object.keys(found)[0]
+    if (first) {
+      document.getElementById(first.replace('.', '-'))?.scrollIntoView?.({ block: 'center' })
+      return
+    }
+    if (isSelf) huataiStore.replaceSection('insurer', insuredForCheck)
+    huataiStore.update({ product: { firstPremium: quote.data ? String(quote.data.premiumFen) : '' } })
+    navigate(flowPath('/confirmReceiveInfo', productId!, applicationId!))
+  }
+
+  const productError = Object.entries(errors).find(([k]) => k.startsWith('product.'))?.[1]
+
+  return (
+    <div className="purchase-page">
+      <FlowSteps current={2} />
+      <section className="purchase-card">
+        <h2>投保人信息</h2>
+        <PersonFields prefix="holder" person={holder} errors={errors} today={today} onChange={changeHolder} />
+      </section>
+      <section className="purchase-card">
+        <h2>被保险人信息（{relationName(insurer.relationType)}）</h2>
+        {isSelf ? (
+          <p className="purchase-muted">被保险人为投保人本人，信息同上。</p>
+        ) : (
+          <PersonFields prefix="insured" person={insurer} errors={errors} today={today} onChange={changeInsured} />
+        )}
+        <Field label="有无社保" error={errors['insured.hasSocialInsurance']}>
+          <Radio.Group value={insurer.hasSocialInsurance} onChange={(value) => changeInsured({ hasSocialInsurance: String(value) })}>
+            <Radio value="Y" style={{ marginRight: 24 }}>
+              有社保
+            </Radio>
+            <Radio value="N">无社保</Radio>
+          </Radio.Group>
+        </Field>
+        <Field label="手机号" error={errors['insured.phone']} htmlFor="insured-phone">
+          <Input id="insured-phone" type="tel" placeholder="用于接收保单短信" value={insurer.phone} maxLength={11} onChange={(phone) => changeInsured({ phone })} />
+        </Field>
+        <Field label="电子邮箱（选填）" error={errors['insured.email']} htmlFor="insured-email">
+          <Input id="insured-email" type="email" placeholder="用于接收电子保单" value={insurer.email} onChange={(email) => changeInsured({ email })} />
+        </Field>
+      </section>
+      {productError && (
+        <div className="purchase-field-error" role="alert">
+          {productError}
+        </div>
+      )}
+      <BottomBar>
+        <span>
+          保费 <span className="purchase-price">{quote.data ? `¥${formatFen(quote.data.premiumFen)}` : '--'}</span>
+        </span>
+        <Button color="primary" onClick={next}>
+          下一步
+        </Button>
+      </BottomBar>
+    </div>
+  )
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react'
+import { Button, List, Radio } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { useOrder } from '../../api/orders'
+import { PAY_CHANNELS, startPayment, type PayChannel } from '../../api/payments'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { toast } from '../../components/notice'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatFen } from '../../domain/money'
+import { isPayable, ORDER_STATUS_TEXT } from '../../domain/order'
+import { describeError } from '../../lib/request'
+import { BottomBar } from './BottomBar'
+import { FlowSteps } from './FlowSteps'
+import { LoginAwareError } from './LoginAwareError'
+import { OrderSummary } from './OrderSummary'
+import { formatCountdown, useCountdown } from './useCountdown'
+import './purchase.css'
+
+/** /pay: choose 微信支付 / 支付宝 / 银行卡 (sandbox in demo mode) for a pending order. */
+export default function PayPage() {
+  const [params] = useSearchParams()
+  const orderId = params.get('orderId')?.trim() || null
+  const navigate = useAppNavigate()
+  const order = useOrder(orderId)
+  const [channel, setChannel] = useState<PayChannel>('wechat')
+  const [paying, setPaying] = useState(false)
+  const left = useCountdown(order.data?.expiresAt)
+
+  if (!orderId) return <EmptyView title="缺少订单信息" description="请在我的订单中选择要支付的订单" />
+  if (order.error) return <LoginAwareError error={order.error} onRetry={() => void order.mutate()} />
+  if (!order.data) return <LoadingView />
+  const current = order.data
+
+  if (!isPayable(current.status) || left === 0) {
+    return (
+      <EmptyView title={`订单${left === 0 ? '已关闭' : ORDER_STATUS_TEXT[current.status]}`} description="该订单当前不能支付">
+        <Button color="primary" onClick={() => navigate(`/orders/orderDetail?id=${current.id}`, { replace: true })}>
+          查看订单
+        </Button>
+      </EmptyView>
+    )
+  }
+
+  async function pay() {
+    setPaying(true)
+    try {
+      const payment = await startPayment(current.id, channel)
+      if (channel === 'bankcard') navigate(`/pay/sandbox?paymentId=${payment.paymentId}`)
+      else navigate(`/payqrcode?orderId=${current.id}&paymentId=${payment.paymentId}`)
+    } catch (error) {
+      toast('error', describeError(error))
+      void order.mutate()
+    } finally {
+      setPaying(false)
+    }
+  }
+
+  return (
+    <div className="purchase-page">
+      <FlowSteps current={4} />
+      {current.status === 'PAY_FAILED' && <div className="purchase-notice">上次支付未成功，请重新支付。</div>}
+      <OrderSummary order={current} />
+      {left !== null && (
+        <p className="purchase-muted" role="timer">
+          请在 {formatCountdown(left)} 内完成支付，超时订单将自动关闭
+        </p>
+      )}
+      <List header="支付方式">
+        <Radio.Group value={channel} onChange={(value) => setChannel(value as PayChannel)}>
+          {PAY_CHANNELS.map((c) => (
+            <List.Item key={c.channel} description={c.description} onClick={() => setChannel(c.channel)}>
+              <Radio value={c.channel}>{c.title}</Radio>
+            </List.Item>
+          ))}
+        </Radio.Group>
+      </List>
+      <BottomBar>
+        <span className="purchase-price">¥{formatFen(current.premiumFen)}</span>
+        <Button color="primary" loading={paying} disabled={paying} onClick={() => void pay()}>
+          立即支付
+        </Button>
+      </BottomBar>
+    </div>
+  )
+}

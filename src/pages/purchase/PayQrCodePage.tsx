@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react'
+import { Button, DotLoading } from 'antd-mobile'
+import QRCode from 'qrcode'
+import { useSearchParams } from 'react-router-dom'
+import { useOrder } from '../../api/orders'
+import { PAY_CHANNELS, startPayment, usePayment } from '../../api/payments'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatFen } from '../../domain/money'
+import { describeError } from '../../lib/request'
+import { LoginAwareError } from './LoginAwareError'
+import { formatCountdown, useCountdown } from './useCountdown'
+import { Outcome } from './Outcome'
+import './purchase.css'
+
+const POLL_MS = 2000
+
+/** /payqrcode: the QR code with its 5-minute countdown; a new code replaces an expired one; polls for the result. */
+export default function PayQrCodePage() {
+  const [params, setParams] = useSearchParams()
+  const orderId = params.get('orderId')?.trim() || null
+  const paymentId = params.get('paymentId')?.trim() || null
+  const navigate = useAppNavigate()
+  const order = useOrder(orderId)
+  const payment = usePayment(paymentId, POLL_MS)
+  const left = useCountdown(payment.data?.expiresAt)
+  const [image, setImage] = useState<string | null>(null)
+  const [refreshError, setRefreshError] = useState<string | null>(null)
+  const refreshing = useRef(false)
+
+  const qrContent = payment.data?.qrContent
+  useEffect(() => {
+    if (!qrContent) return
+    let live = true
+    void QRCode.toDataURL(qrContent, { width: 440, margin: 1 }).then((url) => live && setImage(url))
+    return () => {
+      live = false
+    }
+  }, [qrContent])
+
+  const status = payment.data?.status
+  const expired = status === 'EXPIRED' || (status === 'PENDING' && left === 0)
+  const channel = payment.data?.channel
+  useEffect(() => {
+    if (!expired || !orderId || !channel || refreshing.current) return
+    refreshing.current = true
+    startPayment(orderId, channel)
+      .then((fresh) => setParams({ orderId, paymentId: fresh.paymentId }, { replace: true }))
+      .catch((error: unknown) => setRefreshError(describeError(error)))
+      .finally(() => {
+        refreshing.current = false
+      })
+  }, [expired, orderId, channel, setParams])
+
+  useEffect(() => {
+    if (status === 'SUCCEEDED' && orderId) void order.mutate()
+  }, [status, orderId, order])
+
+  if (!orderId || !paymentId) return <EmptyView title="缺少支付信息" description="请从订单重新发起支付" />
+  const error = payment.error ?? order.error
+  if (error) return <LoginAwareError error={error} onRetry={() => void payment.mutate()} />
+  if (!payment.data || !order.data) return <LoadingView />
+  const channelName = PAY_CHANNELS.find((c) => c.channel === payment.data?.channel)?.title ?? ''
+
+  if (status === 'SUCCEEDED') {
+    return (
+      <Outcome status="success" title="支付成功" description={order.data.policyId ? '保单已签发，次日零时生效' : '正在出单，请稍候'}>
+        <Button
+          block
+          color="primary"
+          onClick={() => navigate(order.data?.policyId ? `/policy/policyDetail?id=${order.data.policyId}` : `/orders/orderDetail?id=${orderId}`)}
+        >
+          {order.data.policyId ? '查看保单' : '查看订单'}
+        </Button>
+      </Outcome>
+    )
+  }
+  if (status === 'FAILED') {
+    return (
+      <Outcome status="error" title="支付失败" description="本次支付未成功，您可以重新支付">
+        <Button block color="primary" onClick={() => navigate(`/pay?orderId=${orderId}`, { replace: true })}>
+          重新支付
+        </Button>
+      </Outcome>
+    )
+  }
+
+  return (
+    <div className="purchase-page">
+      <section className="purchase-card purchase-qr">
+        <h2>{channelName}扫码支付</h2>
+        <div className="purchase-price">¥{formatFen(payment.data.amountFen)}</div>
+        {expired || !image ? (
+          <div style={{ height: 220, display: 'flex', alignItems: 'center' }}>
+            {refreshError ?? (
+              <span>
+                二维码已过期，正在刷新 <DotLoading />
+              </span>
+            )}
+          </div>
+        ) : (
+          <img src={image} alt="支付二维码" data-qr-content={payment.data.qrContent} />
+        )}
+        {left !== null && !expired && (
+          <p role="timer">
+            二维码有效期 <strong>{formatCountdown(left)}</strong>，过期将自动刷新
+          </p>
+        )}
+        <p className="purchase-muted">请使用{channelName}扫一扫完成支付（演示环境为沙箱支付，不会真实扣款）</p>
+        <Button size="small" fill="outline" color="primary" onClick={() => navigate(`/pay/sandbox?paymentId=${payment.data?.paymentId}`)}>
+          在本机打开沙箱支付页
+        </Button>
+      </section>
+      <p className="purchase-muted" style={{ textAlign: 'center' }}>
+        支付完成后本页将自动跳转
+      </p>
+    </div>
+  )
+}

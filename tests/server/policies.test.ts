@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Order } from '../../src/types/generated/api/order'
+import type { Policy, PolicyShareLink } from '../../src/types/generated/api/policy'
+import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
+import { Buyer, HOLDER_ID } from './ordersFlow'
+
+let test: TestApp
+const clock = testClock() // starts 2026-11-22 12:00 Asia/Shanghai
+let buyer: Buyer
+let users = 0
+
+const newBuyer = async () => {
+  users += 1
+  return new Buyer(test.app, await loginAs(test.app, `1360000${String(users).padStart(4, '0')}`, `10.0.3.${users}`))
+}
+
+async function issuedPolicy(b: Buyer): Promise<Policy> {
+  const order = await b.order()
+  const payment = await b.pay(order.id)
+  await b.simulate(payment.paymentId, 'SUCCEEDED')
+  const { policyId } = (await b.call('GET', `/api/orders/${order.id}`)).json<Order>()
+  return (await b.call('GET', `/api/policies/${policyId}`)).json<Policy>()
+}
+
+beforeAll(async () => {
+  test = await createTestApp({ now: clock.now })
+})
+afterAll(async () => test.close())
+beforeEach(async () => {
+  buyer = await newBuyer()
+})
+
+describe('policies', () => {
+  it('shows the electronic policy with masked certificate numbers, to its owner only', async () => {
+    const policy = await issuedPolicy(buyer)
+    expect(policy.holder).toMatchObject({ name: '张三', certNoMasked: '1101**********8515', birthday: '1990-03-07' })
+    expect(JSON.stringify(policy)).not.toContain(HOLDER_ID)
+    expect(policy.coverages.length).toBeGreaterThan(0)
+    expect(policy.clauses.length).toBeGreaterThan(0)
+    const other = await newBuyer()
+    expect((await other.call('GET', `/api/policies/${policy.id}`)).statusCode).toBe(404)
+    expect((await other.call('GET', '/api/policies')).json<{ items: Policy[] }>().items).toEqual([])
+    expect((await test.app.inject({ method: 'GET', url: `/api/policies/${policy.id}` })).statusCode).toBe(401)
+  })
+
+  it('moves from 待生效 to 保障中 at 00:00 next day and filters by status', async () => {
+    await issuedPolicy(buyer)
+    const pending = await buyer.call('GET', '/api/policies?status=PENDING_EFFECTIVE')
+    expect(pending.json<{ items: Policy[] }>().items).toHaveLength(1)
+    clock.advance(24 * 3600_000)
+    const inForce = await buyer.call('GET', '/api/policies?status=IN_FORCE')
+    expect(inForce.json<{ items: Policy[] }>().items.map((p) => p.status)).toEqual(['IN_FORCE'])
+    expect((await buyer.call('GET', '/api/policies?status=LOST')).statusCode).toBe(400)
+  })
+
+  it('opens through a signed link without login, and refuses tampered or expired links in Chinese', async () => {
+    const policy = await issuedPolicy(buyer)
+    const link = (await buyer.call('POST', `/api/policies/${policy.id}/share-link`)).json<PolicyShareLink>()
+    expect(link.url).toBe(`/policy/policyDetaiU?token=${encodeURIComponent(link.token)}`)
+    const shared = await test.app.inject({ method: 'GET', url: `/api/policies/shared?token=${encodeURIComponent(link.token)}` })
+    expect(shared.statusCode).toBe(200)
+    expect(shared.json<Policy>().policyNo).toBe(policy.policyNo)
+
+    // Another policy's id under this signature, or a later expiry, is refused.
+    const [id, expires, signature] = link.token.split('.')
+    const tampered = [`${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`, expires, signature].join('.')
+    const extended = [id, String(Number(expires) + 86_400_000), signature].join('.')
+    for (const token of [tampered, extended, 'garbage']) {
+      const res = await test.app.inject({ method: 'GET', url: `/api/policies/shared?token=${encodeURIComponent(token)}` })
+      expect(res.statusCode).toBe(403)
+      expect(res.json().error).toEqual({ code: 'POLICY_LINK_INVALID', message: '保单链接无效，请核对短信中的链接' })
+    }
+    clock.advance(7 * 24 * 3600_000)
+    const expired = await test.app.inject({ method: 'GET', url: `/api/policies/shared?token=${encodeURIComponent(link.token)}` })
+    expect(expired.statusCode).toBe(403)
+    expect(expired.json().error.code).toBe('POLICY_LINK_EXPIRED')
+  })
+
+  it('surrenders within the cooling-off period with a full refund, once', async () => {
+    const policy = await issuedPolicy(buyer)
+    clock.advance(10 * 24 * 3600_000)
+    const res = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json<Policy>()).toMatchObject({ status: 'SURRENDERED', refundFen: policy.premiumFen })
+    expect((await buyer.call('GET', `/api/orders/${policy.orderId}`)).json<Order>().status).toBe('SURRENDERED')
+    const again = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
+    expect(again.statusCode).toBe(409)
+    expect(again.json().error.code).toBe('ALREADY_SURRENDERED')
+  })
+
+  it('refuses an online full-refund surrender after the cooling-off period', async () => {
+    const policy = await issuedPolicy(buyer)
+    clock.advance(Date.parse(policy.coolingOffEndsAt) - clock.now().getTime())
+    const res = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toMatchObject({ code: 'COOLING_OFF_ENDED', message: '已过犹豫期，无法在线全额退保，请联系客服办理' })
+    const other = await newBuyer()
+    expect((await other.call('POST', `/api/policies/${policy.id}/surrender`)).statusCode).toBe(404)
+  })
+
+  it('lists a policy issued through a partner API product with its source', async () => {
+    const res = await buyer.call('POST', '/api/sandbox/partner-policies', {
+      productId: 'p-travel-domestic',
+      holder: { name: '张三', certNo: HOLDER_ID },
+    })
+    expect(res.statusCode).toBe(200)
+    const policy = res.json<Policy>()
+    expect(policy).toMatchObject({ source: 'partner-api', orderId: null, status: 'PENDING_EFFECTIVE', holder: { birthday: '1990-03-07', gender: 'M' } })
+    expect((await buyer.call('GET', '/api/policies')).json<{ items: Policy[] }>().items.map((p) => p.source)).toEqual(['partner-api'])
+    const bad = await buyer.call('POST', '/api/sandbox/partner-policies', { productId: 'p-travel-domestic', holder: { name: '张三', certNo: '110101199003078516' } })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.details).toEqual([{ field: 'holder.certNo', message: '身份证号校验位不正确，请核对' }])
+  })
+})

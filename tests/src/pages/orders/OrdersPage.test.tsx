@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import OrdersPage from '../../../../src/pages/orders/OrdersPage'
+import { renderScreen, stubApi } from '../renderScreen'
+
+if (!Element.prototype.setPointerCapture) {
+  Element.prototype.setPointerCapture = () => {}
+  Element.prototype.releasePointerCapture = () => {}
+}
+
+const card = (id: string, status: string, productName: string) => ({
+  id,
+  orderNo: `GO${id}`,
+  status,
+  productName,
+  premiumFen: 13600,
+  createdAt: '2026-11-22T12:00:00.000+08:00',
+  insured: { name: '张三' },
+})
+
+describe('/orders', () => {
+  it('lists orders by status tab, asking the server for that tab’s statuses', async () => {
+    const calls = stubApi({
+      '/api/orders': (url: URL) => ({
+        status: 200,
+        body: {
+          items:
+            url.searchParams.get('status') === 'PENDING_PAYMENT,PAY_FAILED'
+              ? [card('o2', 'PAY_FAILED', '待付产品')]
+              : [card('o1', 'ISSUED', '已承保产品'), card('o2', 'PAY_FAILED', '待付产品')],
+        },
+      }),
+    })
+    const router = renderScreen(OrdersPage, '/orders')
+    expect(await screen.findByText('已承保产品')).toBeInTheDocument()
+    expect(screen.getAllByTestId('order-card')).toHaveLength(2)
+
+    await userEvent.click(screen.getByRole('tab', { name: '待支付' }))
+    await waitFor(() => expect(screen.queryByText('已承保产品')).not.toBeInTheDocument())
+    expect(screen.getByText('支付失败')).toBeInTheDocument()
+    expect(router.state.location.search).toBe('?tab=unpaid')
+    expect(calls).toContain('/api/orders?status=PENDING_PAYMENT%2CPAY_FAILED')
+
+    await userEvent.click(screen.getByText('待付产品'))
+    expect(router.state.location.pathname + router.state.location.search).toBe('/orders/orderDetail?id=o2')
+  })
+
+  it('says so when there are no orders', async () => {
+    stubApi({ '/api/orders': { items: [] } })
+    renderScreen(OrdersPage, '/orders?tab=closed')
+    expect(await screen.findByText('暂无订单')).toBeInTheDocument()
+  })
+})
