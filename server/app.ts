@@ -15,6 +15,7 @@ import { quoteRoutes } from './routes/quotes'
 import { orderRoutes } from './routes/orders'
 import { paymentRoutes } from './routes/payments'
 import { policyRoutes } from './routes/policies'
+import { familyRoutes } from './routes/family'
 import { systemRoutes } from './routes/system'
 import { installSecurity } from './security'
 import { seedDemoCatalog } from './seed/seed'
@@ -23,6 +24,7 @@ import { DEFAULT_SMS_LIMITS, LoginService, type SmsLimits } from './services/log
 import { SessionStore } from './services/sessions'
 import { DemoSmsProvider, type SmsProvider } from './services/sms'
 import { UserService } from './services/users'
+import { purchaseServices } from './services/ordersSetup'
 import { installValidation } from './validation'
 import type { JsonSchema } from './schemas'
 
@@ -47,6 +49,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Mark the session cookie Secure (default: production mode). */
   secureCookies?: boolean
+  /** How often unpaid orders past their 30 minutes are closed in the background (default 60 s; 0: never). */
+  orderSweepMs?: number
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
@@ -123,6 +127,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(orderRoutes)
   await app.register(paymentRoutes)
   await app.register(policyRoutes)
+  // Family members: kept per user, picked as the insured on /insured.
+  await app.register(familyRoutes)
+  startOrderSweep(app, options.orderSweepMs ?? 60_000)
 
   const distDir = resolve(options.distDir ?? 'dist')
   const hasSpa = existsSync(join(distDir, 'index.html'))
@@ -145,4 +152,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     return sendError(reply, 404, 'NOT_FOUND', isApi ? '接口不存在' : '页面不存在')
   })
   return app
+}
+
+/** Closes expired unpaid orders of every user, so the table is right even for users who never come back. */
+function startOrderSweep(app: FastifyInstance, intervalMs: number): void {
+  if (intervalMs <= 0) return
+  const timer = setInterval(() => {
+    purchaseServices(app.services)
+      .orders.closeExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'order sweep failed'))
+  }, intervalMs)
+  timer.unref()
+  app.addHook('onClose', async () => clearInterval(timer))
 }
