@@ -19,6 +19,7 @@ export default defineConfig({
           // The request layer runs against a real HTTP server: Node's fetch, in the node project.
           exclude: ['tests/src/lib/**'],
           setupFiles: ['tests/setup-web.ts'],
+          testTimeout: 20000,
         },
       },
       {

@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { installAntdMobileRender } from '../src/app/antdMobileRender'
 
 installAntdMobileRender()
+// jsdom + user-event typing is slow on a busy 2-core machine: give async queries room before they fail.
+configure({ asyncUtilTimeout: 5000 })
 afterEach(() => cleanup())
 
 // jsdom lacks these; antd-mobile components call them.
