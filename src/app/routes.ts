@@ -49,6 +49,11 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/policy/policyDetail', title: '电子保单', load: () => import('../pages/policy/PolicyDetailPage') },
   { path: '/policy/policyDetaiU', title: '电子保单', load: () => import('../pages/policy/SharedPolicyPage') },
   { path: '/policy/apiPolicyDetail', title: '保单详情', load: () => import('../pages/policy/PolicyDetailPage') },
+  // Family: members kept per user, picked as the insured on /insured (issue 5)
+  { path: '/familyManage/list', title: '家庭成员', load: () => import('../pages/family/FamilyListPage') },
+  { path: '/familyManage/addEdit', title: '家庭成员信息', load: () => import('../pages/family/FamilyEditPage') },
+  { path: '/family/list', title: '家庭成员', load: () => import('../pages/family/FamilyListPage') },
+  { path: '/family/addEdit', title: '家庭成员信息', load: () => import('../pages/family/FamilyEditPage') },
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Button, Input, Radio } from 'antd-mobile'
+import { Button, Checkbox, Input, Radio } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
+import { useFamilyMembers, useFamilyWrites } from '../../api/family'
 import { useApplication } from '../../api/orders'
 import { useProductDetail } from '../../api/products'
 import { useQuote } from '../../api/quotes'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { defaultEffectiveDate, shanghaiDate } from '../../domain/age'
 import {
@@ -16,7 +18,9 @@ import {
   SELF_RELATION,
   type PersonInput,
 } from '../../domain/applicant'
+import { canBeInsured } from '../../domain/family'
 import { formatFen } from '../../domain/money'
+import { describeError } from '../../lib/request'
 import { huataiStore } from '../../state/huatai'
 import { BottomBar } from './BottomBar'
 import { useApplicationDraft } from './draft'
@@ -40,6 +44,15 @@ export default function InfoFillPage() {
   const today = shanghaiDate(now)
   const effectiveDate = defaultEffectiveDate(now)
   const isSelf = insurer.relationType === SELF_RELATION
+  // A new insured (not 本人, not one of the saved family members) may be saved as a member; opt-in, never preset.
+  const members = useFamilyMembers(!isSelf)
+  const [saveAsMember, setSaveAsMember] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const familyWrites = useFamilyWrites()
+  const alreadySaved = members.data?.items.some(
+    (m) => m.certType === insurer.certType && m.certNo === insurer.certNo.trim().toUpperCase(),
+  )
+  const canSaveAsMember = !isSelf && canBeInsured(insurer.relationType) && !alreadySaved
 
   // The spec's state defaults to the partner code "CERT"; our forms speak the shared enum.
   useEffect(() => {
@@ -97,7 +110,21 @@ export default function InfoFillPage() {
   const changeHolder = (patch: Partial<PersonInput>) => huataiStore.update({ holder: patch })
   const changeInsured = (patch: Partial<typeof insurer>) => huataiStore.update({ insurer: patch })
 
-  function next() {
+  /** Optional and after the checks passed: a failure is reported but does not stop the purchase. */
+  async function saveMember() {
+    setSaving(true)
+    try {
+      const { name, relationType, certType, certNo, birthday, gender, phone } = insurer
+      await familyWrites.create({ name, relation: relationType, certType, certNo, birthday, gender, phone })
+      toast('success', '已保存为家庭成员')
+    } catch (error) {
+      toast('warning', `未能保存为家庭成员：${describeError(error)}`)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  async function next() {
     setTried(true)
     const found = validate()
     const first = Object.keys(found)[0]
@@ -106,6 +133,7 @@ export default function InfoFillPage() {
       return
     }
     if (isSelf) huataiStore.replaceSection('insurer', insuredForCheck)
+    else if (canSaveAsMember && saveAsMember) await saveMember()
     huataiStore.update({ product: { firstPremium: quote.data ? String(quote.data.premiumFen) : '' } })
     navigate(flowPath('/confirmReceiveInfo', productId!, applicationId!))
   }
@@ -140,6 +168,13 @@ export default function InfoFillPage() {
         <Field label="电子邮箱（选填）" error={errors['insured.email']} htmlFor="insured-email">
           <Input id="insured-email" type="email" placeholder="用于接收电子保单" value={insurer.email} onChange={(email) => changeInsured({ email })} />
         </Field>
+        {canSaveAsMember && (
+          <div className="purchase-field">
+            <Checkbox checked={saveAsMember} onChange={setSaveAsMember}>
+              保存为家庭成员，下次投保可直接选择
+            </Checkbox>
+          </div>
+        )}
       </section>
       {productError && (
         <div className="purchase-field-error" role="alert">
@@ -150,7 +185,7 @@ export default function InfoFillPage() {
         <span>
           保费 <span className="purchase-price">{quote.data ? `¥${formatFen(quote.data.premiumFen)}` : '--'}</span>
         </span>
-        <Button color="primary" onClick={next}>
+        <Button color="primary" loading={saving} disabled={saving} onClick={() => void next()}>
           下一步
         </Button>
       </BottomBar>

@@ -81,6 +81,9 @@ export default function UserPage() {
         <List.Item clickable onClick={() => navigate('/policy')}>
           我的保单
         </List.Item>
+        <List.Item clickable onClick={() => navigate('/familyManage/list')}>
+          家庭成员
+        </List.Item>
         <List.Item clickable extra={me.realName ? '已认证' : '未认证'} onClick={() => navigate('/authentication')}>
           实名认证
         </List.Item>
