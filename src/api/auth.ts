@@ -17,6 +17,9 @@ export const meKey = '/api/me'
 
 export const requestSmsCode = (phone: string) => post<SmsCodeResponse>('/api/auth/sms-code', { phone })
 export const loginWithCode = (body: LoginRequest) => post<LoginResponse>('/api/auth/login', body)
+/** Demo mode only (the endpoint is 404 in production): the code the demo SMS provider "sent". */
+export const fetchDemoSmsCode = (phone: string) =>
+  get<{ code: string }>('/api/dev/sms-outbox', { params: { phone }, cache: false })
 export const logout = () => post<{ ok: true }>('/api/auth/logout')
 export const updateMe = (body: UpdateMeRequest) => patch<Me>(meKey, body)
 export const submitRealName = (body: RealNameRequest) => post<Me>('/api/me/real-name', body)

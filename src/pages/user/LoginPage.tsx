@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { Button, Checkbox, Input } from 'antd-mobile'
 import { useLocation, useSearchParams } from 'react-router-dom'
-import { loginWithCode, requestSmsCode } from '../../api/auth'
+import { fetchDemoSmsCode, loginWithCode, requestSmsCode } from '../../api/auth'
+import { useHealth } from '../../api/system'
 import { AppLink } from '../../components/navigation/AppLink'
 import { safeRedirect, stripLayoutPrefix } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -37,6 +38,9 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState('')
   const countdown = useCountdown()
+  const { data: health } = useHealth()
+  // Demo mode has no real SMS: show the code the demo provider wrote to its outbox.
+  const [demoCode, setDemoCode] = useState('')
 
   const phoneOk = isValidPhone(phone)
   const allAgreed = LOGIN_AGREEMENTS.every((doc) => agreed.includes(doc.key))
@@ -50,6 +54,7 @@ export default function LoginPage() {
       const result = await requestSmsCode(phone)
       countdown.start(result.resendAfterSeconds)
       toast('success', '验证码已发送')
+      if (health?.mode === 'demo') setDemoCode((await fetchDemoSmsCode(phone).catch(() => ({ code: '' }))).code)
     } catch (e) {
       const wait = retryAfter(e)
       if (wait) countdown.start(wait)
@@ -116,6 +121,11 @@ export default function LoginPage() {
           {countdown.left > 0 ? `${countdown.left}秒后重新获取` : '获取验证码'}
         </Button>
       </div>
+      {demoCode && (
+        <p className="login-demo-code" data-testid="demo-sms-code">
+          演示环境短信验证码：{demoCode}（正式环境将以短信发送）
+        </p>
+      )}
       <div className="login-error" role="alert">
         {error}
       </div>
