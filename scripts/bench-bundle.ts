@@ -30,4 +30,5 @@ const largest = all
   .map((f) => ({ f, ...size(`assets/${f}`) }))
   .sort((a, b) => b.gzip - a.gzip)
   .slice(0, 8)
-for (const c of largest) console.log(`  ${c.f.padEnd(44)} ${kib(c.raw).padStart(10)} raw ${kib(c.gzip).padStart(10)} gzip`)
+for (const c of largest)
+  console.log(`  ${c.f.padEnd(44)} ${kib(c.raw).padStart(10)} raw ${kib(c.gzip).padStart(10)} gzip`)
