@@ -1,14 +1,20 @@
 // Vite plugin: runs the config validation at build start (a bad config fails `vite build` with the same
-// lines as the CLI), shows errors in the dev overlay and clears them when the file is fixed, and serves
-// the title-only `page-configs/*.json?meta` modules the route table is built from.
+// lines as the CLI), shows errors in the dev overlay and clears them when the file is fixed, serves
+// the `page-configs/*.json?meta` modules (title, data sources) the route table is built from and the `?page` modules a
+// config route loads (config + its block components, see pageModule.ts), and compiles each config's markdown
+// into the config module (so config pages ship no markdown parser).
 import { readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import { formatError, type ConfigError } from './errors'
+import { withCompiledMarkdown } from './markdown'
+import { pageModuleSource } from './pageModule'
 import { CONFIG_DIR, validateConfigFiles } from './validate'
 
 const META_PREFIX = '\0page-config-meta:'
 const META_SUFFIX = '.title.js'
+const PAGE_PREFIX = '\0page-config-page:'
+const PAGE_SUFFIX = '.page.js'
 
 /** `validate: false` (vitest) only serves the title modules; npm test validates the configs itself. */
 export function pageConfigsPlugin(options: { root: string; validate?: boolean }): Plugin {
@@ -36,22 +42,49 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
       else this.error(report())
     },
     resolveId(source, importer) {
-      if (!source.endsWith('.json?meta') || !importer) return null
+      const kind = /\.json\?(meta|page)$/.exec(source)?.[1]
+      if (!kind || !importer) return null
+      const file = resolve(dirname(importer.replace(/^\0/, '')), source.slice(0, source.lastIndexOf('?')))
       // The id must not end in .json, or Vite's JSON plugin would parse this module as JSON.
-      return META_PREFIX + resolve(dirname(importer.replace(/^\0/, '')), source.slice(0, -'?meta'.length)) + META_SUFFIX
+      return kind === 'meta' ? META_PREFIX + file + META_SUFFIX : PAGE_PREFIX + file + PAGE_SUFFIX
     },
     load(id) {
+      if (id.startsWith(PAGE_PREFIX)) {
+        const file = id.slice(PAGE_PREFIX.length, -PAGE_SUFFIX.length)
+        this.addWatchFile(file)
+        let config: unknown
+        try {
+          config = JSON.parse(readFileSync(file, 'utf8'))
+        } catch {
+          // Reported by the validation; the module still loads the file (and fails there in dev).
+        }
+        return pageModuleSource(root, file, config)
+      }
       if (!id.startsWith(META_PREFIX)) return null
       const file = id.slice(META_PREFIX.length, -META_SUFFIX.length)
       this.addWatchFile(file)
       let title = ''
+      let dataSources: unknown
       try {
-        const parsed = JSON.parse(readFileSync(file, 'utf8')) as { title?: unknown }
+        const parsed = JSON.parse(readFileSync(file, 'utf8')) as { title?: unknown; dataSources?: unknown }
         title = typeof parsed.title === 'string' ? parsed.title : ''
+        dataSources = parsed.dataSources
       } catch {
         // A broken file is reported by the validation; the route keeps an empty title meanwhile.
       }
-      return `export const title = ${JSON.stringify(title)}\nexport default { title }\n`
+      // The data sources let the route start fetching the page's data before its chunk has arrived.
+      return [
+        `export const title = ${JSON.stringify(title)}`,
+        `export const dataSources = ${JSON.stringify(dataSources ?? null)}`,
+        'export default { title, dataSources }',
+        '',
+      ].join('\n')
+    },
+    transform(code, id) {
+      if (!id.startsWith(configDir + sep) || !id.endsWith('.json')) return null
+      // Still JSON: Vite's JSON plugin turns it into the module.
+      const json = withCompiledMarkdown(code)
+      return json === null ? null : { code: json, map: null }
     },
     configureServer(server) {
       if (!validate) return

@@ -1,43 +1,77 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, type ComponentType } from 'react'
 import './blocks.css'
 import type { Block } from '../types/generated/page'
 import type { BlockProps } from './runtime'
 
-// The one index of block types: each block is its own lazy chunk, so a page loads only the blocks it uses.
+// The one index of block types: each block is its own chunk, so a page loads only the blocks it uses.
 
 export type BlockType = Block['type']
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>
-type Registry = { [T in BlockType]: LazyExoticComponent<ComponentType<BlockProps<BlockOf<T>>>> }
+type Loader<T extends BlockType> = () => Promise<{ default: ComponentType<BlockProps<BlockOf<T>>> }>
+type AnyBlockComponent = ComponentType<BlockProps<Block>>
 
-export const blockRegistry: Registry = {
-  hero: lazy(() => import('./hero/HeroBlock')),
-  image: lazy(() => import('./image/ImageBlock')),
-  carousel: lazy(() => import('./carousel/CarouselBlock')),
-  'image-grid': lazy(() => import('./image-grid/ImageGridBlock')),
-  title: lazy(() => import('./title/TitleBlock')),
-  markdown: lazy(() => import('./markdown/MarkdownBlock')),
-  'notice-bar': lazy(() => import('./notice-bar/NoticeBarBlock')),
-  spacer: lazy(() => import('./spacer/SpacerBlock')),
-  divider: lazy(() => import('./divider/DividerBlock')),
-  button: lazy(() => import('./button/ButtonBlock')),
-  'fixed-button': lazy(() => import('./fixed-button/FixedButtonBlock')),
-  tabs: lazy(() => import('./tabs/TabsBlock')),
-  faq: lazy(() => import('./faq/FaqBlock')),
-  steps: lazy(() => import('./steps/StepsBlock')),
-  table: lazy(() => import('./table/TableBlock')),
-  video: lazy(() => import('./video/VideoBlock')),
-  countdown: lazy(() => import('./countdown/CountdownBlock')),
-  'product-list': lazy(() => import('./product-list/ProductListBlock')),
-  share: lazy(() => import('./share/ShareBlock')),
-  calculator: lazy(() => import('./calculator/CalculatorBlock')),
-  questionnaire: lazy(() => import('./questionnaire/QuestionnaireBlock')),
-  'questionnaire-result': lazy(() => import('./questionnaire-result/QuestionnaireResultBlock')),
-  'rate-history': lazy(() => import('./rate-history/RateHistoryBlock')),
+const loaders: { [T in BlockType]: Loader<T> } = {
+  hero: () => import('./hero/HeroBlock'),
+  image: () => import('./image/ImageBlock'),
+  carousel: () => import('./carousel/CarouselBlock'),
+  'image-grid': () => import('./image-grid/ImageGridBlock'),
+  title: () => import('./title/TitleBlock'),
+  markdown: () => import('./markdown/MarkdownBlock'),
+  'notice-bar': () => import('./notice-bar/NoticeBarBlock'),
+  spacer: () => import('./spacer/SpacerBlock'),
+  divider: () => import('./divider/DividerBlock'),
+  button: () => import('./button/ButtonBlock'),
+  'fixed-button': () => import('./fixed-button/FixedButtonBlock'),
+  tabs: () => import('./tabs/TabsBlock'),
+  faq: () => import('./faq/FaqBlock'),
+  steps: () => import('./steps/StepsBlock'),
+  table: () => import('./table/TableBlock'),
+  video: () => import('./video/VideoBlock'),
+  countdown: () => import('./countdown/CountdownBlock'),
+  'product-list': () => import('./product-list/ProductListBlock'),
+  share: () => import('./share/ShareBlock'),
+  calculator: () => import('./calculator/CalculatorBlock'),
+  questionnaire: () => import('./questionnaire/QuestionnaireBlock'),
+  'questionnaire-result': () => import('./questionnaire-result/QuestionnaireResultBlock'),
+  'rate-history': () => import('./rate-history/RateHistoryBlock'),
+}
+
+const isBlockType = (type: string): type is BlockType => Object.prototype.hasOwnProperty.call(loaders, type)
+
+// Loaded components render directly (no suspending); the others render through React.lazy. Once a type has
+// rendered lazily it keeps its lazy component, so a block is never remounted (and never loses its state).
+const loaded = new Map<BlockType, AnyBlockComponent>()
+const lazyComponents = new Map<BlockType, AnyBlockComponent>()
+
+function load(type: BlockType): Promise<{ default: AnyBlockComponent }> {
+  return (loaders[type] as unknown as () => Promise<{ default: AnyBlockComponent }>)().then((module) => {
+    loaded.set(type, module.default)
+    return module
+  })
 }
 
 /** The component of a block, or undefined for a type this build does not know. */
-export function blockComponent(type: string): ComponentType<BlockProps<Block>> | undefined {
-  return Object.prototype.hasOwnProperty.call(blockRegistry, type)
-    ? (blockRegistry[type as BlockType] as unknown as ComponentType<BlockProps<Block>>)
-    : undefined
+export function blockComponent(type: string): AnyBlockComponent | undefined {
+  if (!isBlockType(type)) return undefined
+  const existing = lazyComponents.get(type) ?? loaded.get(type)
+  if (existing) return existing
+  const component = lazy(() => load(type))
+  lazyComponents.set(type, component)
+  return component
+}
+
+/** Block modules a page's chunk brought along (scripts/page-configs/pageModule.ts): they render without loading. */
+export function registerBlocks(modules: Readonly<Record<string, { default: unknown }>>): void {
+  for (const [type, module] of Object.entries(modules)) {
+    if (isBlockType(type) && !loaded.has(type)) loaded.set(type, module.default as AnyBlockComponent)
+  }
+}
+
+/**
+ * Loads the chunks of these block types ahead of rendering, so the page's first paint shows them without
+ * suspending. Never rejects: a block whose chunk fails is left to its error boundary.
+ */
+export async function preloadBlocks(types: Iterable<string>): Promise<void> {
+  const wanted = [...new Set(types)].filter((t): t is BlockType => isBlockType(t) && !loaded.has(t))
+  await Promise.allSettled(wanted.map(load))
 }

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { Action, ContentBlock, PageConfig, Phase } from '../types/generated/page'
+import type { MarkdownNode } from './shared/markdownTree'
 
 /** What a data source looks like to a block. */
 export interface DataSourceState {
@@ -27,6 +28,8 @@ export interface BlockRuntime {
   share: ShareInfo
   /** Resolves {{…}} bindings in a text. */
   text: (template: string) => string
+  /** The build-time compiled tree of a markdown text of this page, if the build compiled it. */
+  markdown: (source: string) => readonly MarkdownNode[] | undefined
   run: (action: Action) => Promise<void>
   data: (name: string) => DataSourceState
   query: URLSearchParams

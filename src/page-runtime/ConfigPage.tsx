@@ -3,7 +3,8 @@ import { useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import type { PageConfig } from '../types/generated/page'
 import { BlockRuntimeContext, type BlockRuntime, type ShareInfo } from '../blocks/runtime'
-import { LoadingView } from '../components/StatusViews'
+import { BlockLoading } from '../blocks/shared/BlockStatus'
+import type { MarkdownTrees } from '../blocks/shared/markdownTree'
 import { useAppNavigate } from '../components/navigation/useAppNavigate'
 import { commonStore } from '../state/common'
 import { signInStore } from '../state/signIn'
@@ -11,11 +12,13 @@ import { userStore } from '../state/user'
 import { useActionRunner } from './actions'
 import { resolvePath, resolveText, type BindingScope } from './bindings'
 import { BlockRenderer, type RenderContext } from './BlockRenderer'
-import { useDataSources } from './dataSources'
+import { useDataSources, type SettledSources } from './dataSources'
 import { migrateConfig } from './migrations'
 import { applyShareMeta } from './share'
 import { blockPhase, usePageClock } from './usePageClock'
 import './configPage.css'
+
+export { preparePage } from './preparePage'
 
 export type RawPageConfig = Record<string, unknown>
 
@@ -29,8 +32,22 @@ function shareInfoOf(config: PageConfig): ShareInfo {
   }
 }
 
-/** Renders one page config: lifecycle, login gate, data sources, bindings, actions and its blocks. */
-export function ConfigPage({ config: raw }: { config: RawPageConfig }) {
+const noTrees: MarkdownTrees = {}
+
+/**
+ * Renders one page config: lifecycle, login gate, data sources, bindings, actions and its blocks. `markdown`
+ * holds the build's compiled markdown of the config (absent for configs from the server).
+ */
+export function ConfigPage({
+  config: raw,
+  markdown = noTrees,
+  initialData,
+}: {
+  config: RawPageConfig
+  markdown?: MarkdownTrees
+  /** Data sources already fetched while the page loaded (see preparePage). */
+  initialData?: SettledSources
+}) {
   const config = useMemo(() => migrateConfig(raw).config as unknown as PageConfig, [raw])
   const [query] = useSearchParams()
   const params = useParams()
@@ -40,7 +57,7 @@ export function ConfigPage({ config: raw }: { config: RawPageConfig }) {
   const user = useSnapshot(userStore.state)
   const signIn = useSnapshot(signInStore.state)
   const common = useSnapshot(commonStore.state)
-  const data = useDataSources(config.dataSources)
+  const data = useDataSources(config.dataSources, initialData)
   const loggedIn = Boolean(user.id || user.userInfo.id)
 
   const dataNames = Object.keys(config.dataSources ?? {})
@@ -77,13 +94,14 @@ export function ConfigPage({ config: raw }: { config: RawPageConfig }) {
     schedule: config.schedule,
     share,
     text,
+    markdown: (source) => (Object.prototype.hasOwnProperty.call(markdown, source) ? markdown[source] : undefined),
     run,
     data,
     query,
     renderBlocks: (blocks) => <BlockRenderer blocks={blocks} ctx={renderCtx} />,
   }
 
-  if (!clock.ready || mustLogin || offline) return <LoadingView />
+  if (!clock.ready || mustLogin || offline) return <BlockLoading lines={5} />
   const style = {
     '--adm-color-primary': config.theme?.primaryColor,
     background: config.theme?.background,

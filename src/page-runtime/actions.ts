@@ -1,13 +1,19 @@
 import { useCallback } from 'react'
-import { Dialog } from 'antd-mobile'
 import { useLocation } from 'react-router-dom'
 import type { Action } from '../types/generated/page'
 import type { ShareInfo } from '../blocks/runtime'
-import { toast } from '../components/notice'
+import type { NoticeKind } from '../config/constants'
 import { useAppNavigate } from '../components/navigation/useAppNavigate'
 import { describeError, HttpError, post } from '../lib/request'
 import { isAllowedLink } from './linkHosts'
-import { sharePage } from './share'
+
+const effects = () => import('./actionEffects')
+/** Shows a toast once its chunk is there; never holds up or fails the action. */
+const toast = (kind: NoticeKind, text: string) =>
+  void effects().then(
+    (m) => m.toast(kind, text),
+    (error: unknown) => console.error('[page-runtime] toast unavailable', error),
+  )
 
 export function blockElementId(id: string): string {
   return `block-${id}`
@@ -33,7 +39,7 @@ export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
           navigate(loginPath)
           return
         case 'share':
-          await sharePage(share)
+          await (await effects()).sharePage(share)
           return
         case 'toast':
           toast(action.kind ?? 'info', text(action.text))
@@ -42,7 +48,7 @@ export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
           document.getElementById(blockElementId(action.target))?.scrollIntoView({ behavior: 'smooth', block: 'start' })
           return
         case 'dialog':
-          await Dialog.alert({ title: action.title, content: text(action.content), confirmText: action.confirmText ?? '我知道了' })
+          await (await effects()).alertDialog(action.title, text(action.content), action.confirmText ?? '我知道了')
           return
         case 'api':
           try {

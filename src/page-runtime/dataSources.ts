@@ -1,10 +1,12 @@
-import useSWR from 'swr'
+import useSWR, { preload } from 'swr'
 import { get, type QueryObject } from '../lib/request'
 import type { PageConfig } from '../types/generated/page'
 import type { DataSourceState } from '../blocks/runtime'
 
 type Sources = NonNullable<PageConfig['dataSources']>
-type Settled = Record<string, { data?: unknown; error?: unknown }>
+/** Each data source's result, settled on its own. */
+export type SettledSources = Record<string, { data?: unknown; error?: unknown }>
+type Settled = SettledSources
 
 async function fetchAll(sources: Sources): Promise<Settled> {
   const entries = Object.entries(sources).flatMap(([name, def]) => (def ? [[name, def] as const] : []))
@@ -17,14 +19,27 @@ async function fetchAll(sources: Sources): Promise<Settled> {
   )
 }
 
-/** All of a page's data sources in one SWR entry, each settled on its own (one failing does not hide the others). */
-export function useDataSources(sources: PageConfig['dataSources']): (name: string) => DataSourceState {
-  const key = sources && Object.keys(sources).length ? ['page-data-sources', JSON.stringify(sources)] : null
-  const { data, isLoading, mutate } = useSWR(key, () => fetchAll(sources as Sources))
+const keyOf = (sources: PageConfig['dataSources']) =>
+  sources && Object.keys(sources).length ? ['page-data-sources', JSON.stringify(sources)] : null
+
+/** Starts fetching a page's data sources while its chunks load; useDataSources picks the request up. */
+export function prefetchDataSources(sources: PageConfig['dataSources']): Promise<Settled> | undefined {
+  const key = keyOf(sources)
+  return key ? preload(key, () => fetchAll(sources as Sources)) : undefined
+}
+
+/**
+ * All of a page's data sources in one SWR entry, each settled on its own (one failing does not hide the others).
+ * `prefetched` (already settled by prefetchDataSources) lets the first render show the data.
+ */
+export function useDataSources(sources: PageConfig['dataSources'], prefetched?: Settled): (name: string) => DataSourceState {
+  const key = keyOf(sources)
+  const { data, isLoading, mutate } = useSWR(key, () => fetchAll(sources as Sources), { fallbackData: prefetched })
   return (name) => ({
     data: data?.[name]?.data,
     error: data?.[name]?.error ?? (sources && !(name in sources) ? new Error(`数据源 ${name} 不存在`) : undefined),
-    isLoading,
+    // SWR reports loading while it revalidates prefetched data; a block with data has nothing to wait for.
+    isLoading: isLoading && data?.[name] === undefined,
     retry: () => void mutate(),
   })
 }

@@ -7,6 +7,12 @@ interface TimeResponse {
 }
 
 let offsetPromise: Promise<number> | null = null
+let settledOffset: number | undefined
+
+/** The offset if /api/time has already answered (lets a page render its first frame without waiting a tick). */
+export function knownClockOffset(): number | undefined {
+  return settledOffset
+}
 
 /** Fetched once per visit; the page runtime starts it together with the page chunk. */
 export function clockOffset(): Promise<number> {
@@ -16,10 +22,10 @@ export function clockOffset(): Promise<number> {
       const { epochMs } = await get<TimeResponse>('/api/time', { cache: false, timeout: 5000 })
       if (typeof epochMs !== 'number') throw new Error('bad /api/time response')
       // Assume the server read its clock halfway through the round trip.
-      return epochMs - (sentAt + Date.now()) / 2
+      return (settledOffset = epochMs - (sentAt + Date.now()) / 2)
     } catch (error) {
       console.warn('[page-runtime] /api/time unavailable, judging schedules on the device clock', error)
-      return 0
+      return (settledOffset = 0)
     }
   })()
   return offsetPromise
@@ -28,4 +34,5 @@ export function clockOffset(): Promise<number> {
 /** For tests: forget the cached offset. */
 export function resetClockOffset(): void {
   offsetPromise = null
+  settledOffset = undefined
 }

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { PageConfig, Phase } from '../types/generated/page'
-import { previewAllowed, readPreview } from './preview'
+import { previewAllowed, readPreview, type PreviewRequest } from './preview'
 import { nextPhaseChange, phaseAt, type LifecyclePhase } from './schedule'
-import { clockOffset } from './serverClock'
+import { clockOffset, knownClockOffset } from './serverClock'
 
 const MAX_TIMER_MS = 2_147_483_647
 
@@ -14,23 +14,41 @@ export interface PageClock {
   previewing: boolean
 }
 
+interface FetchedClock {
+  /** The preview request this clock was made for (null: none). */
+  for: PreviewRequest | null
+  offset: number
+  forced?: LifecyclePhase
+  /** A preview is in effect (allowed outside production). */
+  previewing?: boolean
+}
+
 /** Server time (or the preview moment), the lifecycle phase, and a re-render whenever the phase flips. */
 export function usePageClock(schedule: PageConfig['schedule'], query: URLSearchParams): PageClock {
   const preview = useMemo(() => readPreview(query), [query])
-  const [clock, setClock] = useState<{ offset: number; forced?: LifecyclePhase } | null>(null)
+  // Without a preview, once /api/time has answered (usually while the page chunk loaded) the clock is ready
+  // on the first render; otherwise it is fetched, per preview request.
+  const known = preview ? undefined : knownClockOffset()
+  const [fetched, setFetched] = useState<FetchedClock | null>(null)
   const [, setTick] = useState(0)
 
   useEffect(() => {
+    if (!preview && knownClockOffset() !== undefined) return
     let alive = true
     void Promise.all([clockOffset(), preview ? previewAllowed() : Promise.resolve(false)]).then(([offset, allowed]) => {
       if (!alive) return
-      if (!allowed || !preview) return setClock({ offset })
-      setClock({ offset: preview.nowMs !== undefined ? preview.nowMs - Date.now() : offset, forced: preview.phase })
+      if (!allowed || !preview) return setFetched({ for: preview, offset })
+      setFetched({ for: preview, offset: preview.nowMs !== undefined ? preview.nowMs - Date.now() : offset, forced: preview.phase, previewing: true })
     })
     return () => {
       alive = false
     }
   }, [preview])
+
+  const clock = useMemo(
+    (): FetchedClock | null => (known !== undefined ? { for: null, offset: known } : fetched?.for === preview ? fetched : null),
+    [known, fetched, preview],
+  )
 
   const offset = clock?.offset ?? 0
   const now = useMemo(() => () => Date.now() + offset, [offset])
@@ -44,7 +62,7 @@ export function usePageClock(schedule: PageConfig['schedule'], query: URLSearchP
     return () => clearTimeout(timer)
   }, [clock, schedule, now, phase])
 
-  return { ready: clock !== null, phase, now, previewing: Boolean(clock?.forced || (preview && clock && clock.offset !== offset)) }
+  return { ready: clock !== null, phase, now, previewing: Boolean(clock?.previewing) }
 }
 
 export function blockPhase(phase: LifecyclePhase): Phase {

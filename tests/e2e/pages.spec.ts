@@ -75,14 +75,17 @@ test('a broken block leaves the rest of the page working', async ({ page }) => {
 test('questionnaire -> result page reads the score', async ({ page }) => {
   await page.goto('/manualactivity/riskCheck')
   const questions = page.locator('.blk-quiz-question')
-  const count = await questions.count()
-  for (let i = 0; i < count; i++) {
+  // The questionnaire is a lazy chunk: wait for its questions (count() alone does not wait and saw none).
+  await expect(questions).toHaveCount(5)
+  for (let i = 0; i < 5; i++) {
     const q = questions.nth(i)
     await q.locator('.adm-radio-content, .adm-checkbox-content').last().click()
+    await expect(q.locator('.adm-radio-checked, .adm-checkbox-checked')).toHaveCount(1)
   }
-  await expect(page.getByText('请回答')).toHaveCount(0)
   await page.getByRole('button', { name: '提交测评' }).click()
-  await expect(page).toHaveURL(/riskCheckRes\?score=\d+/)
+  // The last option of each question: 1 + 4 + 3 + 4 + 4.
+  await expect(page).toHaveURL(/riskCheckRes\?score=16$/)
+  await expect(page.getByText(/请回答第/)).toHaveCount(0)
   await expect(page.locator('.blk-result')).toContainText('您的得分')
 })
 
@@ -90,4 +93,18 @@ test('calculator reversal shows the premium needed', async ({ page }) => {
   await page.goto('/manualactivity/reserveFundReversal')
   await expect(page.getByTestId('calc-reversal')).toContainText('保证利率')
   await expect(page.getByTestId('calc-reversal')).toContainText('元')
+})
+
+test('actions load their overlays on demand: a dialog and the share sheet open on tap', async ({ page }) => {
+  await page.goto('/benefit')
+  await page.getByText('健康体检').first().click()
+  await expect(page.getByRole('dialog')).toContainText('健康体检为会员专享权益')
+  await page.getByRole('dialog').getByText('知道了').click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  await page.goto('/preheatActivity?phase=preheat')
+  // No system share sheet in headless Chromium: our sheet offers 复制链接.
+  await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }))
+  await page.getByRole('button', { name: '邀好友一起抢' }).first().click()
+  await expect(page.getByText('复制链接')).toBeVisible()
 })

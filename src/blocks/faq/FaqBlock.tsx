@@ -1,13 +1,13 @@
 import { Collapse } from 'antd-mobile'
 import type { FaqBlock as Props } from '../../types/generated/page'
-import { Markdown } from '../../components/Markdown'
 import { useBlockRuntime, type BlockProps } from '../runtime'
+import { MarkdownText } from '../shared/MarkdownText'
 
 export default function FaqBlock({ block }: BlockProps<Props>) {
   const { text } = useBlockRuntime()
   const panels = block.items.map((item, i) => (
     <Collapse.Panel key={String(i)} title={text(item.q)}>
-      <Markdown source={text(item.a)} />
+      <MarkdownText source={item.a} />
     </Collapse.Panel>
   ))
   return (

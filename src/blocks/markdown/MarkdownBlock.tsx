@@ -1,8 +1,7 @@
 import type { MarkdownBlock as Props } from '../../types/generated/page'
-import { Markdown } from '../../components/Markdown'
-import { useBlockRuntime, type BlockProps } from '../runtime'
+import type { BlockProps } from '../runtime'
+import { MarkdownText } from '../shared/MarkdownText'
 
 export default function MarkdownBlock({ block }: BlockProps<Props>) {
-  const { text } = useBlockRuntime()
-  return <Markdown className="blk-markdown" source={text(block.source)} />
+  return <MarkdownText className="blk-markdown" source={block.source} />
 }

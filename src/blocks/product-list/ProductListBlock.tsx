@@ -1,10 +1,10 @@
 import type { ProductListBlock as Props } from '../../types/generated/page'
 import type { ProductSummary } from '../../api/catalog'
 import { ProductCard } from '../../components/ProductCard'
-import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
 import { useBlockRuntime, type BlockProps } from '../runtime'
+import { BlockEmpty, BlockError, BlockLoading } from '../shared/BlockStatus'
 
 function itemsOf(data: unknown): ProductSummary[] | null {
   if (Array.isArray(data)) return data as ProductSummary[]
@@ -20,11 +20,11 @@ export default function ProductListBlock({ block }: BlockProps<Props>) {
   const source = runtime.data(block.from)
   const open = (id: string) => navigate(`/product?id=${encodeURIComponent(id)}`)
   let body
-  if (source.isLoading) body = <LoadingView lines={4} />
-  else if (source.error) body = <ErrorView error={source.error} onRetry={source.retry} />
+  if (source.isLoading) body = <BlockLoading lines={4} />
+  else if (source.error) body = <BlockError error={source.error} onRetry={source.retry} />
   else {
     const items = (itemsOf(source.data) ?? []).slice(0, block.limit ?? 20)
-    if (!items.length) body = <EmptyView title={runtime.text(block.emptyText ?? '暂无产品')} description="活动产品正在上架中，敬请期待" />
+    if (!items.length) body = <BlockEmpty title={runtime.text(block.emptyText ?? '暂无产品')} description="活动产品正在上架中，敬请期待" />
     else if (block.layout === 'card') {
       body = (
         <div className="blk-products-card">

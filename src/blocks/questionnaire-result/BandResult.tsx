@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd-mobile'
 import type { QuestionnaireResultBlock } from '../../types/generated/page'
-import { Markdown } from '../../components/Markdown'
 import { useBlockRuntime } from '../runtime'
+import { MarkdownText } from '../shared/MarkdownText'
 import { useBlockAction } from '../useBlockAction'
 
 type Band = QuestionnaireResultBlock['bands'][number]
@@ -12,7 +12,7 @@ export function BandResult({ band, score, onRetake }: { band: Band | undefined; 
   return (
     <div className="blk-result" data-score={score}>
       <Result status={band ? 'success' : 'info'} title={band ? text(band.title) : '暂无对应结论'} description={`您的得分：${score} 分`} />
-      {band?.description && <Markdown source={text(band.description)} />}
+      {band?.description && <MarkdownText source={band.description} />}
       <div className="blk-result-actions">
         {band?.action && (
           <Button block color="primary" onClick={next.onClick} loading={next.busy} disabled={next.busy}>

@@ -1,10 +1,10 @@
 import type { QuestionnaireResultBlock as Props } from '../../types/generated/page'
-import { EmptyView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { bandFor } from '../../domain/questionnaire'
 import { Button } from 'antd-mobile'
 import { readResult } from '../questionnaire/resultStore'
 import { useBlockRuntime, type BlockProps } from '../runtime'
+import { BlockEmpty } from '../shared/BlockStatus'
 import { BandResult } from './BandResult'
 
 /** The score comes from ?score= (shareable) or, failing that, this session's saved result. */
@@ -16,13 +16,13 @@ export default function QuestionnaireResultBlock({ block }: BlockProps<Props>) {
   const retake = block.retakeTo ? () => navigate(block.retakeTo!) : undefined
   if (score === null) {
     return (
-      <EmptyView title={text(block.emptyText ?? '还没有测评结果')} description="完成测评后即可查看结果">
+      <BlockEmpty title={text(block.emptyText ?? '还没有测评结果')} description="完成测评后即可查看结果">
         {retake && (
           <Button color="primary" size="small" onClick={retake}>
             去测评
           </Button>
         )}
-      </EmptyView>
+      </BlockEmpty>
     )
   }
   return <BandResult band={bandFor(block.bands, score)} score={score} onRetake={retake} />

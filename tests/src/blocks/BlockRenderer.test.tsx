@@ -1,32 +1,10 @@
-import { render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router-dom'
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { Block } from '../../../src/types/generated/page'
-import { BlockRuntimeContext, type BlockRuntime } from '../../../src/blocks/runtime'
-import { BlockRenderer, type RenderContext } from '../../../src/page-runtime/BlockRenderer'
-
-function renderBlocks(blocks: Block[], ctx: Partial<RenderContext> = {}, runtime: Partial<BlockRuntime> = {}) {
-  const renderCtx: RenderContext = { phase: 'live', nowMs: Date.now(), conditions: { loggedIn: false, query: new URLSearchParams(), state: () => undefined }, ...ctx }
-  const value: BlockRuntime = {
-    phase: renderCtx.phase,
-    now: () => renderCtx.nowMs,
-    schedule: undefined,
-    share: { title: '分享' },
-    text: (t) => t.replace('{{user.userInfo.nickname}}', '小明'),
-    run: vi.fn(async () => {}),
-    data: () => ({ data: undefined, error: undefined, isLoading: false, retry: () => {} }),
-    query: new URLSearchParams(),
-    renderBlocks: (inner) => <BlockRenderer blocks={inner} ctx={renderCtx} />,
-    ...runtime,
-  }
-  return render(
-    <MemoryRouter>
-      <BlockRuntimeContext.Provider value={value}>
-        <BlockRenderer blocks={blocks} ctx={renderCtx} />
-      </BlockRuntimeContext.Provider>
-    </MemoryRouter>,
-  )
-}
+import { HttpError } from '../../../src/lib/request'
+import { registerBlocks } from '../../../src/blocks/registry'
+import { compileMarkdown } from '../../../scripts/page-configs/markdown'
+import { renderBlocks } from './renderBlocks'
 
 describe('BlockRenderer', () => {
   it('renders lazy blocks with bindings, honouring showIn and visibleWhen', async () => {
@@ -35,7 +13,7 @@ describe('BlockRenderer', () => {
       { type: 'title', text: '预热才有', showIn: ['preheat'] },
       { type: 'title', text: '登录才有', visibleWhen: { loggedIn: true } },
       { type: 'markdown', source: '## 活动规则' },
-    ])
+    ], { markdown: { '## 活动规则': compileMarkdown('## 活动规则') } })
     expect(await screen.findByText('你好 小明')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: '活动规则' })).toBeInTheDocument()
     expect(screen.queryByText('预热才有')).toBeNull()
@@ -49,24 +27,43 @@ describe('BlockRenderer', () => {
         { type: 'product-list', from: 'products' },
         { type: 'title', text: '其余区块正常' },
       ],
-      {},
-      { data: () => { throw new Error('boom') } },
+      { runtime: { data: () => { throw new Error('boom') } } },
     )
     expect(await screen.findByText('其余区块正常')).toBeInTheDocument()
     await vi.waitFor(() => expect(log.mock.calls.some((c) => String(c[0]).includes('block "product-list" failed'))).toBe(true))
     log.mockRestore()
   })
 
-  it('product-list shows its empty state and its error state with retry', async () => {
+  it('product-list shows its empty state', async () => {
     const retry = vi.fn()
-    renderBlocks([{ type: 'product-list', from: 'products', emptyText: '暂无春节产品' }], {}, { data: () => ({ data: { items: [] }, error: undefined, isLoading: false, retry }) })
+    renderBlocks([{ type: 'product-list', from: 'products', emptyText: '暂无春节产品' }], { runtime: { data: () => ({ data: { items: [] }, error: undefined, isLoading: false, retry }) } })
     expect(await screen.findByText('暂无春节产品')).toBeInTheDocument()
+  })
+
+  it('product-list shows loading, then a Chinese error with a retry that refetches', async () => {
+    const retry = vi.fn()
+    const first = renderBlocks([{ type: 'product-list', from: 'products' }], { runtime: { data: () => ({ data: undefined, error: undefined, isLoading: true, retry }) } })
+    expect(await screen.findByRole('status', { name: '加载中' })).toBeInTheDocument()
+    first.unmount()
+    const error = new HttpError(503, { error: { code: 'UNAVAILABLE', message: '产品服务繁忙，请稍后再试' } }, '/api/products', 'GET')
+    renderBlocks([{ type: 'product-list', from: 'products' }], { runtime: { data: () => ({ data: undefined, error, isLoading: false, retry }) } })
+    expect(await screen.findByRole('alert')).toHaveTextContent('加载失败产品服务繁忙，请稍后再试')
+    await userEvent.click(screen.getByRole('button', { name: '重试' }))
+    expect(retry).toHaveBeenCalledTimes(1)
   })
 
   it('button runs its action', async () => {
     const run = vi.fn(async () => {})
-    renderBlocks([{ type: 'button', text: '去看看', action: { type: 'navigate', to: '/products' } }], {}, { run })
+    renderBlocks([{ type: 'button', text: '去看看', action: { type: 'navigate', to: '/products' } }], { runtime: { run } })
     ;(await screen.findByRole('button', { name: '去看看' })).click()
     await vi.waitFor(() => expect(run).toHaveBeenCalledWith({ type: 'navigate', to: '/products' }))
+  })
+
+  it('a block whose module came with the page chunk renders in the first paint, without a loading placeholder', async () => {
+    registerBlocks({ image: await import('../../../src/blocks/image/ImageBlock') })
+    const { container } = renderBlocks([{ type: 'image', src: '/springFestival/hero.svg', alt: '首屏图片' }])
+    // Synchronous queries: nothing suspended.
+    expect(screen.getByRole('img', { name: '首屏图片' })).toBeInTheDocument()
+    expect(container.querySelector('.cp-block-loading')).toBeNull()
   })
 })

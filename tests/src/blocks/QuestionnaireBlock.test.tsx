@@ -1,11 +1,10 @@
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { describe, expect, it, vi } from 'vitest'
+import { useLocation } from 'react-router-dom'
+import { describe, expect, it } from 'vitest'
 import riskCheck from '../../../page-configs/manualactivity/riskCheck.json'
 import type { Block, QuestionnaireBlock } from '../../../src/types/generated/page'
-import { BlockRuntimeContext, type BlockRuntime } from '../../../src/blocks/runtime'
-import { BlockRenderer, type RenderContext } from '../../../src/page-runtime/BlockRenderer'
+import { renderBlocks } from './renderBlocks'
 
 const quiz = riskCheck.blocks.find((b) => b.type === 'questionnaire') as unknown as QuestionnaireBlock
 
@@ -14,33 +13,8 @@ function ResultProbe() {
   return <p data-testid="result-url">{location.pathname + location.search}</p>
 }
 
-function renderQuiz(block: Block) {
-  const ctx: RenderContext = { phase: 'live', nowMs: Date.now(), conditions: { loggedIn: false, query: new URLSearchParams(), state: () => undefined } }
-  const runtime: BlockRuntime = {
-    phase: 'live',
-    now: () => ctx.nowMs,
-    schedule: undefined,
-    share: { title: '测评' },
-    text: (t) => t,
-    run: vi.fn(async () => {}),
-    data: () => ({ data: undefined, error: undefined, isLoading: false, retry: () => {} }),
-    query: new URLSearchParams(),
-    renderBlocks: (inner) => <BlockRenderer blocks={inner} ctx={ctx} />,
-  }
-  const page = (
-    <BlockRuntimeContext.Provider value={runtime}>
-      <BlockRenderer blocks={[block]} ctx={ctx} />
-    </BlockRuntimeContext.Provider>
-  )
-  return render(
-    <MemoryRouter initialEntries={['/manualactivity/riskCheck']}>
-      <Routes>
-        <Route path="/manualactivity/riskCheck" element={page} />
-        <Route path="/manualactivity/riskCheckRes" element={<ResultProbe />} />
-      </Routes>
-    </MemoryRouter>,
-  )
-}
+const renderQuiz = (block: Block) =>
+  renderBlocks([block], { path: '/manualactivity/riskCheck', routes: { '/manualactivity/riskCheckRes': <ResultProbe /> } })
 
 describe('questionnaire block', () => {
   it('registers tapped answers (radio and checkbox) and goes to the result page with the score', async () => {

@@ -1,0 +1,111 @@
+// Build-time markdown: compiles every markdown text of a page config (markdown blocks, FAQ answers, result
+// band descriptions) into the small element tree of src/blocks/shared/markdownTree.ts, so config pages ship
+// no markdown parser. Same rules as src/components/Markdown.tsx: GFM, no raw HTML, only safe links.
+import type { Element, ElementContent, Root } from 'hast'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+import { safeUrl } from '../../src/components/Markdown'
+import {
+  MARKDOWN_TAGS,
+  MARKDOWN_TREES_KEY,
+  type MarkdownElement,
+  type MarkdownNode,
+  type MarkdownProps,
+  type MarkdownTag,
+  type MarkdownTrees,
+} from '../../src/blocks/shared/markdownTree'
+
+// remark-rehype drops raw HTML unless allowDangerousHtml is set (never).
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { footnoteLabel: '注释', footnoteBackLabel: '返回正文' })
+const allowedTags = new Set<string>(MARKDOWN_TAGS)
+// Whitespace between these elements is layout only (and invalid inside tables).
+const blockContainers = new Set(['root', 'ul', 'ol', 'table', 'thead', 'tbody', 'tr', 'blockquote', 'section'])
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
+
+function propsOf(el: Element): MarkdownProps | undefined {
+  const p = el.properties
+  const props: MarkdownProps = {}
+  if (el.tagName === 'a') {
+    const href = safeUrl(str(p.href) ?? '')
+    if (href) props.href = href
+  }
+  if (el.tagName === 'img') {
+    const src = safeUrl(str(p.src) ?? '')
+    if (src) props.src = src
+    props.alt = str(p.alt) ?? ''
+  }
+  if ((el.tagName === 'a' || el.tagName === 'img') && str(p.title)) props.title = str(p.title)
+  if (el.tagName === 'ol' && typeof p.start === 'number') props.start = p.start
+  if ((el.tagName === 'th' || el.tagName === 'td') && (p.align === 'left' || p.align === 'center' || p.align === 'right')) props.align = p.align
+  if (el.tagName === 'input') props.checked = Boolean(p.checked)
+  if (str(p.id)) props.id = str(p.id)
+  return Object.keys(props).length ? props : undefined
+}
+
+function convert(nodes: readonly ElementContent[], parent: string): MarkdownNode[] {
+  const out: MarkdownNode[] = []
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      if (!(blockContainers.has(parent) && !node.value.trim())) out.push(node.value)
+    } else if (node.type === 'element') {
+      const children = convert(node.children, node.tagName)
+      if (!allowedTags.has(node.tagName) || (node.tagName === 'input' && node.properties.type !== 'checkbox')) {
+        out.push(...children)
+        continue
+      }
+      // A link whose target is not allowed keeps its text only; an image without a safe source is dropped.
+      if (node.tagName === 'img' && !safeUrl(str(node.properties.src) ?? '')) continue
+      const el: MarkdownElement = { tag: node.tagName as MarkdownTag }
+      const props = propsOf(node)
+      if (props) el.props = props
+      if (children.length) el.children = children
+      out.push(el)
+    }
+    // Comments and raw HTML are dropped.
+  }
+  return out
+}
+
+export function compileMarkdown(source: string): MarkdownNode[] {
+  const root = processor.runSync(processor.parse(source)) as Root
+  return convert(root.children as ElementContent[], 'root')
+}
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Every markdown text in a config: markdown blocks' source, FAQ answers, result band descriptions, at any depth (tabs). */
+export function markdownSources(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => markdownSources(v, found))
+  else if (isObject(value)) {
+    if (value.type === 'markdown' && typeof value.source === 'string') found.add(value.source)
+    if (value.type === 'faq' && Array.isArray(value.items)) {
+      for (const item of value.items) if (isObject(item) && typeof item.a === 'string') found.add(item.a)
+    }
+    if (Array.isArray(value.bands)) {
+      for (const band of value.bands) if (isObject(band) && typeof band.description === 'string') found.add(band.description)
+    }
+    Object.values(value).forEach((v) => markdownSources(v, found))
+  }
+  return found
+}
+
+/**
+ * The config module's JSON with the compiled trees added under MARKDOWN_TREES_KEY, or null when the text is not
+ * a JSON object (the validation reports it).
+ */
+export function withCompiledMarkdown(json: string): string | null {
+  let config: unknown
+  try {
+    config = JSON.parse(json)
+  } catch {
+    return null
+  }
+  if (!isObject(config)) return null
+  const trees: MarkdownTrees = {}
+  for (const source of markdownSources(config)) trees[source] = compileMarkdown(source)
+  return JSON.stringify({ ...config, [MARKDOWN_TREES_KEY]: trees })
+}

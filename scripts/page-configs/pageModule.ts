@@ -1,0 +1,44 @@
+// The `page-configs/*.json?page` module a config route loads: the config (with its compiled markdown, see
+// markdown.ts) plus static imports of the block components it uses. Being static, those block chunks are
+// fetched together with the config chunk instead of after the page's first render.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Block types a config uses, nested ones (tabs) included, in first-use order. */
+export function blockTypesOf(config: unknown): string[] {
+  const types = new Set<string>()
+  const visit = (blocks: unknown) => {
+    if (!Array.isArray(blocks)) return
+    for (const block of blocks) {
+      if (!isObject(block) || typeof block.type !== 'string') continue
+      types.add(block.type)
+      if (Array.isArray(block.tabs)) for (const tab of block.tabs) if (isObject(tab)) visit(tab.blocks)
+    }
+  }
+  if (isObject(config)) visit(config.blocks)
+  return [...types]
+}
+
+/** Where a block type's component lives, by the registry's convention: image-grid -> src/blocks/image-grid/ImageGridBlock.tsx. */
+export function blockComponentFile(root: string, type: string): string {
+  const pascal = type.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase())
+  return join(root, 'src', 'blocks', type, `${pascal}Block.tsx`)
+}
+
+/** Source of the `?page` module of a config file. Unknown types are left out (the validation reports them). */
+export function pageModuleSource(root: string, configFile: string, config: unknown): string {
+  const files = blockTypesOf(config)
+    .filter((type) => /^[a-z][a-z0-9-]*$/.test(type))
+    .map((type) => [type, blockComponentFile(root, type)] as const)
+    .filter(([, file]) => existsSync(file))
+  return [
+    `import config from ${JSON.stringify(configFile)}`,
+    ...files.map(([, file], i) => `import * as block${i} from ${JSON.stringify(file)}`),
+    'export default config',
+    `export const blockModules = { ${files.map(([type], i) => `${JSON.stringify(type)}: block${i}`).join(', ')} }`,
+    '',
+  ].join('\n')
+}

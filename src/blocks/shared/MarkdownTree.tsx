@@ -1,0 +1,42 @@
+import { createElement, type ReactNode } from 'react'
+import { MARKDOWN_TAGS, type MarkdownNode } from './markdownTree'
+
+const allowed = new Set<string>(MARKDOWN_TAGS)
+
+function renderNode(node: MarkdownNode, key: number, text: (t: string) => string): ReactNode {
+  if (typeof node === 'string') return text(node)
+  // The tree comes from the build; still, draw only the tags the compiler may emit.
+  const children = node.children?.map((child, i) => renderNode(child, i, text))
+  if (!allowed.has(node.tag)) return children
+  const { href, title, src, alt, start, align, checked, id } = node.props ?? {}
+  switch (node.tag) {
+    case 'a':
+      if (!href) return <span key={key}>{children}</span>
+      return /^https?:/i.test(href) ? (
+        <a key={key} href={href} title={title} id={id} target="_blank" rel="noopener noreferrer">
+          {children}
+        </a>
+      ) : (
+        <a key={key} href={href} title={title} id={id}>
+          {children}
+        </a>
+      )
+    case 'img':
+      return <img key={key} src={src} alt={alt ?? ''} title={title} loading="lazy" />
+    case 'input':
+      return <input key={key} type="checkbox" checked={checked ?? false} disabled />
+    case 'hr':
+    case 'br':
+      return createElement(node.tag, { key })
+    case 'th':
+    case 'td':
+      return createElement(node.tag, { key, style: align ? { textAlign: align } : undefined }, children)
+    default:
+      return createElement(node.tag, { key, id, start }, children)
+  }
+}
+
+/** Draws a build-time compiled markdown tree; `text` resolves {{bindings}} in its text. */
+export function MarkdownTree({ nodes, text }: { nodes: readonly MarkdownNode[]; text: (t: string) => string }) {
+  return <>{nodes.map((node, i) => renderNode(node, i, text))}</>
+}

@@ -1,0 +1,49 @@
+import type { Block, ContentBlock, PageConfig } from '../types/generated/page'
+import { preloadBlocks, registerBlocks } from '../blocks/registry'
+import { prefetchDataSources, type SettledSources } from './dataSources'
+import { migrateConfig } from './migrations'
+import { insideWindow, phaseAt } from './schedule'
+import { clockOffset } from './serverClock'
+import { blockPhase } from './usePageClock'
+
+type AnyBlock = Block | ContentBlock
+
+/** Types of the blocks that show at `now` by phase and time window (tabs included), whatever their conditions. */
+export function blockTypesShownAt(config: PageConfig, now: number): Set<string> {
+  const phase = blockPhase(phaseAt(config.schedule, now))
+  const types = new Set<string>()
+  const visit = (blocks: readonly AnyBlock[]) => {
+    for (const block of blocks) {
+      if (block.showIn && !block.showIn.includes(phase)) continue
+      if (!insideWindow(block.activeBetween, now)) continue
+      types.add(block.type)
+      if (block.type === 'tabs') block.tabs.forEach((tab) => visit(tab.blocks))
+    }
+  }
+  visit(config.blocks)
+  return types
+}
+
+export interface PreparedPage {
+  /** The data sources, when they answered before the block chunks arrived. */
+  data?: SettledSources
+}
+
+/**
+ * Work a config page can do while its chunks arrive: fetch its data sources, and have the blocks it shows now
+ * loaded (usually they came with the page's chunk), so its first paint has them: no suspended blocks, no
+ * extra render for the data. Resolves once those blocks are in.
+ */
+export async function preparePage(
+  raw: Record<string, unknown>,
+  blockModules: Readonly<Record<string, { default: unknown }>> = {},
+): Promise<PreparedPage> {
+  registerBlocks(blockModules)
+  const config = migrateConfig(raw).config as unknown as PageConfig
+  const prepared: PreparedPage = {}
+  // fetchAll settles every source, so this never rejects.
+  void prefetchDataSources(config.dataSources)?.then((data) => (prepared.data = data))
+  const offset = await clockOffset()
+  await preloadBlocks(blockTypesShownAt(config, Date.now() + offset))
+  return prepared
+}

@@ -1,0 +1,70 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { compileMarkdown, markdownSources, withCompiledMarkdown } from '../../scripts/page-configs/markdown'
+import { blockComponentFile, blockTypesOf, pageModuleSource } from '../../scripts/page-configs/pageModule'
+
+const root = resolve(import.meta.dirname, '../..')
+
+describe('build-time markdown', () => {
+  it('compiles GFM to the small element tree, without raw HTML or unsafe links', () => {
+    expect(compileMarkdown('## 规则\n1. **限领** 一次 [详情](/protocol/rules) [坏](javascript:alert(1))<script>x</script>')).toEqual([
+      { tag: 'h2', children: ['规则'] },
+      {
+        tag: 'ol',
+        children: [
+          {
+            tag: 'li',
+            children: [
+              { tag: 'strong', children: ['限领'] },
+              ' 一次 ',
+              { tag: 'a', props: { href: '/protocol/rules' }, children: ['详情'] },
+              ' ',
+              { tag: 'a', children: ['坏'] },
+              'x',
+            ],
+          },
+        ],
+      },
+    ])
+  })
+
+  it('finds markdown in markdown blocks, FAQ answers and result bands, inside tabs too', () => {
+    const config = {
+      blocks: [
+        { type: 'markdown', source: 'A' },
+        { type: 'faq', items: [{ q: '问', a: 'B' }] },
+        { type: 'tabs', tabs: [{ title: '页', blocks: [{ type: 'markdown', source: 'C' }] }] },
+        { type: 'questionnaire-result', bands: [{ min: 0, max: 1, title: '低', description: 'D' }] },
+        { type: 'title', text: '不是 markdown' },
+      ],
+    }
+    expect([...markdownSources(config)].sort()).toEqual(['A', 'B', 'C', 'D'])
+  })
+
+  it('adds the trees to the config module, keyed by source; leaves broken JSON to the validation', () => {
+    const out = JSON.parse(withCompiledMarkdown(JSON.stringify({ title: '页', blocks: [{ type: 'markdown', source: '**粗**' }] })) ?? '{}')
+    expect(out.title).toBe('页')
+    expect(out.$markdown).toEqual({ '**粗**': [{ tag: 'p', children: [{ tag: 'strong', children: ['粗'] }] }] })
+    expect(withCompiledMarkdown('{ not json')).toBeNull()
+  })
+})
+
+describe('page modules', () => {
+  it('every block type with a schema has its component where the page modules import it from', () => {
+    const types = readdirSync(join(root, 'schemas/blocks')).map((f) => f.replace(/\.schema\.json$/, ''))
+    expect(types.length).toBeGreaterThanOrEqual(23)
+    for (const type of types) expect(existsSync(blockComponentFile(root, type)), type).toBe(true)
+  })
+
+  it('imports the config and exactly the block components it uses (tabs included)', () => {
+    const config = { blocks: [{ type: 'hero' }, { type: 'tabs', tabs: [{ blocks: [{ type: 'product-list' }, { type: 'hero' }] }] }, { type: 'nope' }] }
+    expect(blockTypesOf(config)).toEqual(['hero', 'tabs', 'product-list', 'nope'])
+    const source = pageModuleSource(root, '/x/page.json', config)
+    expect(source).toContain('import config from "/x/page.json"')
+    expect(source).toContain(`import * as block0 from ${JSON.stringify(blockComponentFile(root, 'hero'))}`)
+    expect(source).toContain(`import * as block2 from ${JSON.stringify(blockComponentFile(root, 'product-list'))}`)
+    expect(source).toContain('export const blockModules = { "hero": block0, "tabs": block1, "product-list": block2 }')
+    expect(source).not.toContain('nope')
+  })
+})

@@ -1,0 +1,57 @@
+import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { vi } from 'vitest'
+import type { Block } from '../../../src/types/generated/page'
+import { BlockRuntimeContext, type BlockRuntime } from '../../../src/blocks/runtime'
+import type { MarkdownTrees } from '../../../src/blocks/shared/markdownTree'
+import { BlockRenderer, type RenderContext } from '../../../src/page-runtime/BlockRenderer'
+
+export interface RenderBlocksOptions {
+  ctx?: Partial<RenderContext>
+  runtime?: Partial<BlockRuntime>
+  /** Compiled markdown of the page, as the build adds it to a config module. */
+  markdown?: MarkdownTrees
+  /** Where the blocks render, and other routes to navigate to. */
+  path?: string
+  routes?: Record<string, ReactNode>
+}
+
+/** Renders blocks the way a config page does (lazy chunks, boundaries, runtime context) inside a router. */
+export function renderBlocks(blocks: Block[], options: RenderBlocksOptions = {}) {
+  const { markdown = {}, path = '/page', routes = {} } = options
+  const ctx: RenderContext = {
+    phase: 'live',
+    nowMs: Date.now(),
+    conditions: { loggedIn: false, query: new URLSearchParams(), state: () => undefined },
+    ...options.ctx,
+  }
+  const runtime: BlockRuntime = {
+    phase: ctx.phase,
+    now: () => ctx.nowMs,
+    schedule: undefined,
+    share: { title: '分享' },
+    text: (t) => t.replace('{{user.userInfo.nickname}}', '小明'),
+    markdown: (source) => markdown[source],
+    run: vi.fn(async () => {}),
+    data: () => ({ data: undefined, error: undefined, isLoading: false, retry: () => {} }),
+    query: new URLSearchParams(),
+    renderBlocks: (inner) => <BlockRenderer blocks={inner} ctx={ctx} />,
+    ...options.runtime,
+  }
+  const page = (
+    <BlockRuntimeContext.Provider value={runtime}>
+      <BlockRenderer blocks={blocks} ctx={ctx} />
+    </BlockRuntimeContext.Provider>
+  )
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={path} element={page} />
+        {Object.entries(routes).map(([to, element]) => (
+          <Route key={to} path={to} element={element} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+  )
+}

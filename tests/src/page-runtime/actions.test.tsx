@@ -1,0 +1,73 @@
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Action } from '../../../src/types/generated/page'
+import { clearToasts } from '../../../src/components/notice'
+import { useActionRunner } from '../../../src/page-runtime/actions'
+
+function Where() {
+  const location = useLocation()
+  return <p data-testid="where">{location.pathname + location.search}</p>
+}
+
+function Runner({ action }: { action: Action }) {
+  const run = useActionRunner({ title: '双十二保障节' }, (t) => t.replace('{{user.userInfo.nickname}}', '小明'))
+  return (
+    <button type="button" onClick={() => void run(action)}>
+      执行
+    </button>
+  )
+}
+
+function renderRunner(action: Action) {
+  return render(
+    <MemoryRouter initialEntries={['/activity']}>
+      <Routes>
+        <Route path="/activity" element={<Runner action={action} />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  )
+}
+
+afterEach(() => act(() => clearToasts()))
+
+describe('actions', () => {
+  it('toast: shows the bound text (the overlay code loads on demand)', async () => {
+    renderRunner({ type: 'toast', text: '{{user.userInfo.nickname}}，领取成功', kind: 'success' })
+    await userEvent.click(screen.getByRole('button', { name: '执行' }))
+    expect(await screen.findByText('小明，领取成功')).toBeInTheDocument()
+  })
+
+  it('dialog: opens an alert with the bound content', async () => {
+    renderRunner({ type: 'dialog', title: '活动规则', content: '{{user.userInfo.nickname}}，每人限领一次', confirmText: '知道了' })
+    await userEvent.click(screen.getByRole('button', { name: '执行' }))
+    expect(await screen.findByText('小明，每人限领一次')).toBeInTheDocument()
+    // The dialog is still animating in (pointer-events: none in jsdom's eyes); a user taps it once shown.
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(screen.getByText('知道了'))
+    await vi.waitFor(() => expect(screen.queryByText('小明，每人限领一次')).toBeNull())
+  })
+
+  it('share: without a system share sheet, offers 复制链接 in our sheet', async () => {
+    renderRunner({ type: 'share' })
+    await userEvent.click(screen.getByRole('button', { name: '执行' }))
+    expect(await screen.findByText('复制链接')).toBeInTheDocument()
+    expect(screen.getByText('双十二保障节')).toBeInTheDocument()
+  })
+
+  it('link: a host off the allow-list is refused with a Chinese toast', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null)
+    renderRunner({ type: 'link', href: 'https://evil.example/x' })
+    await userEvent.click(screen.getByRole('button', { name: '执行' }))
+    expect(await screen.findByText('该链接不可打开')).toBeInTheDocument()
+    expect(open).not.toHaveBeenCalled()
+    open.mockRestore()
+  })
+
+  it('navigate: goes to the target in the app', async () => {
+    renderRunner({ type: 'navigate', to: '/product?id=p1' })
+    await userEvent.click(screen.getByRole('button', { name: '执行' }))
+    expect(await screen.findByTestId('where')).toHaveTextContent('/product?id=p1')
+  })
+})
