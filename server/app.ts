@@ -138,6 +138,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (scripts/precompressPlugin.ts).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite's hashed assets never change; everything else is revalidated.
         reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
