@@ -22,7 +22,17 @@ const layer = (name, forbidden) => ({
 const ui = ['app', 'pages', 'page-runtime', 'blocks', 'api', 'components', 'state']
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'src/types/generated', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'coverage',
+      'src/types/generated',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -17,7 +17,13 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const LOADS = 5
 const CONFIG_PAGE = '/preheatActivity'
 const PLAIN_PAGE = '/bench-plain/index.html'
-const READY = ['[data-testid="product-card"]', '.blk-countdown', '.blk-markdown', '.blk-hero img', '.adm-button']
+const READY = [
+  '[data-testid="product-card"]',
+  '.blk-countdown',
+  '.blk-markdown',
+  '.blk-hero img',
+  '.adm-button',
+]
 
 async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -30,30 +36,64 @@ async function freePort(): Promise<number> {
 }
 
 await build({ root, logLevel: 'warn' })
-await build({ root: join(root, 'scripts/bench-pages/plain'), base: '/bench-plain/', configFile: false, plugins: [react()], logLevel: 'warn', build: { outDir: join(root, 'dist/bench-plain'), emptyOutDir: true } })
+await build({
+  root: join(root, 'scripts/bench-pages/plain'),
+  base: '/bench-plain/',
+  configFile: false,
+  plugins: [react()],
+  logLevel: 'warn',
+  build: { outDir: join(root, 'dist/bench-plain'), emptyOutDir: true },
+})
 
 const port = await freePort()
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-pages-'))
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_MODE: 'demo', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_MODE: 'demo',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
 const base = `http://127.0.0.1:${port}`
 try {
   for (let i = 0; ; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     if (i > 120) throw new Error('server did not start')
     await new Promise((r) => setTimeout(r, 500))
   }
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   // One cold load: fresh context, throttled CPU; "ready" is the moment (performance.now) the DOM first holds
   // every READY element, recorded in the page by a MutationObserver (not when the polling noticed it).
   const loadOnce = async (path: string) => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 })
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2.625,
+    })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
@@ -67,10 +107,20 @@ try {
     const scripts: Promise<number>[] = []
     let ready = false
     page.on('response', (response) => {
-      if (!ready && response.request().resourceType() === 'script') scripts.push(response.body().then((b) => gzipSync(b).length, () => 0))
+      if (!ready && response.request().resourceType() === 'script')
+        scripts.push(
+          response.body().then(
+            (b) => gzipSync(b).length,
+            () => 0,
+          ),
+        )
     })
     await page.goto(base + path, { waitUntil: 'commit' })
-    await page.waitForFunction(() => (window as unknown as { __benchReady?: number }).__benchReady !== undefined, undefined, { timeout: 60_000, polling: 50 })
+    await page.waitForFunction(
+      () => (window as unknown as { __benchReady?: number }).__benchReady !== undefined,
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    )
     ready = true
     const time = await page.evaluate(() => (window as unknown as { __benchReady: number }).__benchReady)
     const js = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) / 1024
@@ -78,23 +128,39 @@ try {
     return { time, js }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-  const runs = { config: { times: [] as number[], js: [] as number[] }, plain: { times: [] as number[], js: [] as number[] } }
+  const runs = {
+    config: { times: [] as number[], js: [] as number[] },
+    plain: { times: [] as number[], js: [] as number[] },
+  }
   // Loads alternate between the two pages so that background load on the machine hits both alike.
   for (let i = 0; i < LOADS; i++) {
-    for (const [name, path] of [['config', CONFIG_PAGE], ['plain', PLAIN_PAGE]] as const) {
+    for (const [name, path] of [
+      ['config', CONFIG_PAGE],
+      ['plain', PLAIN_PAGE],
+    ] as const) {
       const { time, js } = await loadOnce(path)
       runs[name].times.push(time)
       runs[name].js.push(js)
     }
   }
-  const summary = (r: { times: number[]; js: number[] }) => ({ ready: median(r.times), js: median(r.js), times: r.times })
+  const summary = (r: { times: number[]; js: number[] }) => ({
+    ready: median(r.times),
+    js: median(r.js),
+    times: r.times,
+  })
   const config = summary(runs.config)
   const plain = summary(runs.plain)
   await browser.close()
   console.log(`bench:pages (${LOADS} cold loads, 412x823, 4x CPU throttling)`)
-  console.log(`  config page ${CONFIG_PAGE}: ready median ${config.ready.toFixed(0)} ms [${config.times.map((t) => t.toFixed(0)).join(', ')}], JS before ready ${config.js.toFixed(1)} KiB gzip`)
-  console.log(`  plain React baseline:        ready median ${plain.ready.toFixed(0)} ms [${plain.times.map((t) => t.toFixed(0)).join(', ')}], JS before ready ${plain.js.toFixed(1)} KiB gzip`)
-  console.log(`  ratio ${(config.ready / plain.ready).toFixed(2)}x (target ≤ 1.3x); config JS ${config.js.toFixed(1)} KiB (target ≤ 110 KiB)`)
+  console.log(
+    `  config page ${CONFIG_PAGE}: ready median ${config.ready.toFixed(0)} ms [${config.times.map((t) => t.toFixed(0)).join(', ')}], JS before ready ${config.js.toFixed(1)} KiB gzip`,
+  )
+  console.log(
+    `  plain React baseline:        ready median ${plain.ready.toFixed(0)} ms [${plain.times.map((t) => t.toFixed(0)).join(', ')}], JS before ready ${plain.js.toFixed(1)} KiB gzip`,
+  )
+  console.log(
+    `  ratio ${(config.ready / plain.ready).toFixed(2)}x (target ≤ 1.3x); config JS ${config.js.toFixed(1)} KiB (target ≤ 110 KiB)`,
+  )
 } finally {
   server.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })

@@ -19,10 +19,25 @@ function blocksFor(i: number) {
   for (let b = blocks.length; b < 20; b++) {
     blocks.push(
       b % 3 === 0
-        ? { type: 'markdown', id: `m${b}`, source: `## 规则 ${b}\n1. 你好 {{user.userInfo.nickname}}\n2. 共 {{data.products.items.length}} 款` }
+        ? {
+            type: 'markdown',
+            id: `m${b}`,
+            source: `## 规则 ${b}\n1. 你好 {{user.userInfo.nickname}}\n2. 共 {{data.products.items.length}} 款`,
+          }
         : b % 3 === 1
-          ? { type: 'button', text: '回到顶部', action: { type: 'scroll-to', target: 'top' }, visibleWhen: { loggedIn: true } }
-          : { type: 'faq', items: [{ q: '多久生效？', a: '次日零时生效' }, { q: '如何理赔？', a: '拨打 95500' }] },
+          ? {
+              type: 'button',
+              text: '回到顶部',
+              action: { type: 'scroll-to', target: 'top' },
+              visibleWhen: { loggedIn: true },
+            }
+          : {
+              type: 'faq',
+              items: [
+                { q: '多久生效？', a: '次日零时生效' },
+                { q: '如何理赔？', a: '拨打 95500' },
+              ],
+            },
     )
   }
   return blocks
@@ -30,14 +45,23 @@ function blocksFor(i: number) {
 
 const sources: ConfigSource[] = Array.from({ length: CONFIGS }, (_, i) => ({
   file: `page-configs/bench/p${i}.json`,
-  text: JSON.stringify({
-    schemaVersion: 3,
-    title: `压测页面 ${i}`,
-    share: { title: '分享', image: '/springFestival/share.svg' },
-    schedule: { startAt: '2027-01-01T00:00:00+08:00', endAt: '2027-02-01T00:00:00+08:00', offlineAt: '2027-03-01T00:00:00+08:00', fallback: '/' },
-    dataSources: { products: { get: '/api/products', query: { tag: '春节' } } },
-    blocks: blocksFor(i),
-  }, null, 2),
+  text: JSON.stringify(
+    {
+      schemaVersion: 3,
+      title: `压测页面 ${i}`,
+      share: { title: '分享', image: '/springFestival/share.svg' },
+      schedule: {
+        startAt: '2027-01-01T00:00:00+08:00',
+        endAt: '2027-02-01T00:00:00+08:00',
+        offlineAt: '2027-03-01T00:00:00+08:00',
+        fallback: '/',
+      },
+      dataSources: { products: { get: '/api/products', query: { tag: '春节' } } },
+      blocks: blocksFor(i),
+    },
+    null,
+    2,
+  ),
 }))
 
 const validator = await createValidator({ root })

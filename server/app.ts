@@ -142,7 +142,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite's hashed assets never change; everything else is revalidated.
-        reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+        reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
       },
     })
   }

@@ -31,7 +31,8 @@ type Env = Record<string, string | undefined>
 
 function port(value: string | undefined): number {
   const n = Number(value ?? 8080)
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError([`PORT must be 0..65535, got "${value}"`])
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new ConfigError([`PORT must be 0..65535, got "${value}"`])
   return n
 }
 
@@ -61,10 +62,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 }
 
 /** What keeps a configuration from being safe for production (empty when it is). */
-export function productionProblems(config: Pick<ServerConfig, 'cookieSecret' | 'smsProvider' | 'paymentProvider'>): string[] {
+export function productionProblems(
+  config: Pick<ServerConfig, 'cookieSecret' | 'smsProvider' | 'paymentProvider'>,
+): string[] {
   const problems: string[] = []
   if (config.smsProvider === 'demo') {
-    problems.push('APP_MODE=production needs a real SMS provider (SMS_PROVIDER is "demo"; no production provider is built in yet)')
+    problems.push(
+      'APP_MODE=production needs a real SMS provider (SMS_PROVIDER is "demo"; no production provider is built in yet)',
+    )
   }
   if (config.paymentProvider === 'sandbox') {
     problems.push('APP_MODE=production needs a real payment provider (PAYMENT_PROVIDER is "sandbox")')

@@ -85,9 +85,20 @@ export function describeValidationError(error: ErrorObject, context: string): Er
   }
 }
 
-const CONTEXT_NAMES: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' }
+const CONTEXT_NAMES: Record<string, string> = {
+  body: '请求体',
+  querystring: '查询参数',
+  params: '路径参数',
+  headers: '请求头',
+}
 
-export function sendError(reply: import('fastify').FastifyReply, status: number, code: string, message: string, details?: ErrorDetail[]) {
+export function sendError(
+  reply: import('fastify').FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  details?: ErrorDetail[],
+) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
@@ -103,7 +114,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error.validation) {
       const context = error.validationContext ?? 'body'
-      const details = error.validation.map((e) => describeValidationError(e as ErrorObject, CONTEXT_NAMES[context] ?? context))
+      const details = error.validation.map((e) =>
+        describeValidationError(e as ErrorObject, CONTEXT_NAMES[context] ?? context),
+      )
       return sendError(reply, 400, 'INVALID_INPUT', details[0]?.message ?? '请求参数不正确', details)
     }
     switch (error.code) {
@@ -112,16 +125,22 @@ export function installErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', '请求内容类型不受支持，请使用 JSON')
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return sendError(reply, 400, 'INVALID_JSON', '请求体为空，应为 JSON', [{ field: '请求体', message: '请求体为空' }])
+        return sendError(reply, 400, 'INVALID_JSON', '请求体为空，应为 JSON', [
+          { field: '请求体', message: '请求体为空' },
+        ])
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return sendError(reply, 400, 'INVALID_JSON', '请求体不是合法的 JSON', [{ field: '请求体', message: '请求体不是合法的 JSON' }])
+        return sendError(reply, 400, 'INVALID_JSON', '请求体不是合法的 JSON', [
+          { field: '请求体', message: '请求体不是合法的 JSON' },
+        ])
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return sendError(reply, 400, 'INVALID_CONTENT_LENGTH', '请求长度不正确')
     }
     // Fastify's body parser raises a plain SyntaxError-like error with statusCode 400 for bad JSON.
     const status = error.statusCode ?? 500
     if (status === 400 && error instanceof SyntaxError) {
-      return sendError(reply, 400, 'INVALID_JSON', '请求体不是合法的 JSON', [{ field: '请求体', message: '请求体不是合法的 JSON' }])
+      return sendError(reply, 400, 'INVALID_JSON', '请求体不是合法的 JSON', [
+        { field: '请求体', message: '请求体不是合法的 JSON' },
+      ])
     }
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error')

@@ -20,7 +20,11 @@ try {
   })
   await app.listen({ port: config.port, host: config.host })
   app.log.info(
-    { mode: config.mode, db: config.databaseUrl ? 'postgres' : 'pglite', startMs: Math.round(performance.now() - started) },
+    {
+      mode: config.mode,
+      db: config.databaseUrl ? 'postgres' : 'pglite',
+      startMs: Math.round(performance.now() - started),
+    },
     'server ready',
   )
 

@@ -39,7 +39,11 @@ export function collectRoutes(app: FastifyInstance): CollectedRoute[] {
     if (!route.url.startsWith('/api/')) return
     for (const method of methods) {
       if (method === 'HEAD') continue
-      routes.push({ method: method.toLowerCase(), url: route.url, schema: (route.schema ?? {}) as JsonSchema })
+      routes.push({
+        method: method.toLowerCase(),
+        url: route.url,
+        schema: (route.schema ?? {}) as JsonSchema,
+      })
     }
   })
   return routes
@@ -55,8 +59,12 @@ export function buildOpenApi(routes: CollectedRoute[]): JsonSchema {
       responses[status] = { description: '成功', content: { 'application/json': { schema: body } } }
     }
     if (Object.keys(responses).length === 0) responses['200'] = { description: '成功' }
-    responses['4XX'] = { description: '请求错误（字段、权限、频率等）', content: { 'application/json': { schema: error } } }
-    if (schema.auth) responses['401'] = { description: '未登录', content: { 'application/json': { schema: error } } }
+    responses['4XX'] = {
+      description: '请求错误（字段、权限、频率等）',
+      content: { 'application/json': { schema: error } },
+    }
+    if (schema.auth)
+      responses['401'] = { description: '未登录', content: { 'application/json': { schema: error } } }
     const operation: JsonSchema = {
       summary: schema.summary,
       tags: schema.tags,
@@ -67,7 +75,8 @@ export function buildOpenApi(routes: CollectedRoute[]): JsonSchema {
       ],
       responses,
     }
-    if (schema.body) operation.requestBody = { required: true, content: { 'application/json': { schema: schema.body } } }
+    if (schema.body)
+      operation.requestBody = { required: true, content: { 'application/json': { schema: schema.body } } }
     if (schema.auth) operation.security = [{ sessionCookie: [] }]
     const path = toOpenApiPath(url)
     paths[path] = { ...paths[path], [method]: operation }
@@ -77,7 +86,8 @@ export function buildOpenApi(routes: CollectedRoute[]): JsonSchema {
     info: {
       title: '国恒保险商城 API',
       version: '1.0.0',
-      description: 'JSON API of the insurance mall. Errors: {"error":{"code","message","details"}}; money in integer fen.',
+      description:
+        'JSON API of the insurance mall. Errors: {"error":{"code","message","details"}}; money in integer fen.',
     },
     servers: [{ url: '/' }],
     components: { securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid' } } },

@@ -13,7 +13,10 @@ const API_SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '../schemas
 const files = new Map<string, JsonSchema>()
 for (const name of readdirSync(API_SCHEMA_DIR)) {
   if (!name.endsWith('.schema.json')) continue
-  files.set(name.replace('.schema.json', ''), JSON.parse(readFileSync(join(API_SCHEMA_DIR, name), 'utf8')) as JsonSchema)
+  files.set(
+    name.replace('.schema.json', ''),
+    JSON.parse(readFileSync(join(API_SCHEMA_DIR, name), 'utf8')) as JsonSchema,
+  )
 }
 
 function isObject(value: unknown): value is JsonSchema {

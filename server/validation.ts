@@ -5,7 +5,13 @@ import type { FastifyInstance } from 'fastify'
 // Two validators from the same schemas: query strings and path params arrive as text and are coerced
 // ("20" -> 20); JSON bodies are not (a number where a string belongs is a 400, not silently fixed).
 // Unknown fields are rejected, never stripped. `verbose` gives the error its schema, for Chinese labels.
-const common: Options = { allErrors: true, verbose: true, removeAdditional: false, useDefaults: false, strict: false }
+const common: Options = {
+  allErrors: true,
+  verbose: true,
+  removeAdditional: false,
+  useDefaults: false,
+  strict: false,
+}
 
 function createAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({ ...common, coerceTypes })

@@ -73,7 +73,10 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
       if (Number.isNaN(ms)) continue
       const strict = key === 'endAt' && previous?.key === 'startAt'
       if (previous && (ms < previous.ms || (strict && ms === previous.ms))) {
-        add(`/schedule/${key}`, `${key} 必须${strict ? '晚于' : '不早于'} ${previous.key}（活动时间顺序：预热 ≤ 开始 < 结束 ≤ 下线）`)
+        add(
+          `/schedule/${key}`,
+          `${key} 必须${strict ? '晚于' : '不早于'} ${previous.key}（活动时间顺序：预热 ≤ 开始 < 结束 ≤ 下线）`,
+        )
       }
       previous = { key, ms }
     }
@@ -84,7 +87,12 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
 
   for (const { block, pointer } of blocks) {
     const window = isObject(block.activeBetween) ? block.activeBetween : undefined
-    if (window && typeof window.from === 'string' && typeof window.to === 'string' && Date.parse(window.from) >= Date.parse(window.to)) {
+    if (
+      window &&
+      typeof window.from === 'string' &&
+      typeof window.to === 'string' &&
+      Date.parse(window.from) >= Date.parse(window.to)
+    ) {
       add(`${pointer}/activeBetween/to`, '生效时间段的 to 必须晚于 from')
     }
     switch (block.type) {
@@ -97,7 +105,8 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
         if (typeof block.to === 'string' && block.to.startsWith('schedule.')) {
           const key = block.to.slice('schedule.'.length)
           if (!schedule) add(`${pointer}/to`, `倒计时引用了 ${block.to}，但页面没有 schedule`)
-          else if (typeof schedule[key] !== 'string') add(`${pointer}/to`, `倒计时引用了 ${block.to}，但 schedule 里没有 ${key}`)
+          else if (typeof schedule[key] !== 'string')
+            add(`${pointer}/to`, `倒计时引用了 ${block.to}，但 schedule 里没有 ${key}`)
         }
         break
       case 'table':
@@ -158,7 +167,12 @@ function checkAction(
   }
 }
 
-function checkBindings(text: string, pointer: string, dataSources: Json, add: (p: string, m: string) => void) {
+function checkBindings(
+  text: string,
+  pointer: string,
+  dataSources: Json,
+  add: (p: string, m: string) => void,
+) {
   for (const path of bindingsIn(text)) {
     const binding = parseBinding(path)
     if (!binding) {
@@ -174,11 +188,19 @@ function checkTable(block: Json, pointer: string, add: (p: string, m: string) =>
   const keys = new Set(block.columns.map((c) => (isObject(c) ? c.key : undefined)))
   block.rows.forEach((row, r) => {
     if (!isObject(row)) return
-    for (const k of Object.keys(row)) if (!keys.has(k)) add(`${pointer}/rows/${r}/${escapePointer(k)}`, `列 "${k}" 未在 columns 中定义`)
+    for (const k of Object.keys(row))
+      if (!keys.has(k)) add(`${pointer}/rows/${r}/${escapePointer(k)}`, `列 "${k}" 未在 columns 中定义`)
   })
 }
 
-function checkRange(range: unknown, pointer: string, min: string, max: string, def: string, add: (p: string, m: string) => void) {
+function checkRange(
+  range: unknown,
+  pointer: string,
+  min: string,
+  max: string,
+  def: string,
+  add: (p: string, m: string) => void,
+) {
   if (!isObject(range)) return
   const [lo, hi, d] = [range[min], range[max], range[def]]
   if (typeof lo !== 'number' || typeof hi !== 'number' || typeof d !== 'number') return
@@ -194,18 +216,22 @@ function checkCalculator(block: Json, pointer: string, add: (p: string, m: strin
     add(`${pointer}/paymentYears/default`, 'default 必须是 options 中的一项')
   }
   const ageMax = isObject(block.age) && typeof block.age.max === 'number' ? block.age.max : 0
-  if (typeof block.toAge === 'number' && block.toAge <= ageMax) add(`${pointer}/toAge`, 'toAge 必须大于最大投保年龄')
+  if (typeof block.toAge === 'number' && block.toAge <= ageMax)
+    add(`${pointer}/toAge`, 'toAge 必须大于最大投保年龄')
   const payout = isObject(block.payout) ? block.payout : undefined
   if (payout && typeof payout.startAge === 'number' && typeof payout.endAge === 'number') {
     if (payout.startAge > payout.endAge) add(`${pointer}/payout/endAge`, 'endAge 不能小于 startAge')
-    if (typeof block.toAge === 'number' && payout.endAge > block.toAge) add(`${pointer}/payout/endAge`, 'endAge 不能大于 toAge')
+    if (typeof block.toAge === 'number' && payout.endAge > block.toAge)
+      add(`${pointer}/payout/endAge`, 'endAge 不能大于 toAge')
   }
   const target = isObject(block.target) ? block.target : undefined
   if (block.mode === 'reversal' && !target) add(pointer, '反推模式（mode=reversal）必须填写 target')
   if (target) {
     checkRange(target, `${pointer}/target`, 'minFen', 'maxFen', 'defaultFen', add)
-    if (target.kind === 'value' && typeof target.atAge !== 'number') add(`${pointer}/target`, 'kind=value 时必须填写 atAge')
-    if (target.kind === 'payout' && !payout) add(`${pointer}/target/kind`, 'kind=payout 时页面计算器必须配置 payout')
+    if (target.kind === 'value' && typeof target.atAge !== 'number')
+      add(`${pointer}/target`, 'kind=value 时必须填写 atAge')
+    if (target.kind === 'payout' && !payout)
+      add(`${pointer}/target/kind`, 'kind=payout 时页面计算器必须配置 payout')
   }
 }
 
@@ -219,7 +245,8 @@ function checkQuestionnaire(block: Json, pointer: string, add: (p: string, m: st
     })
   }
   if (block.bands !== undefined) checkBands(block.bands, `${pointer}/bands`, add)
-  if (block.resultPage === undefined && block.bands === undefined) add(pointer, '问卷需要 resultPage（结果页）或 bands（本页显示结果）')
+  if (block.resultPage === undefined && block.bands === undefined)
+    add(pointer, '问卷需要 resultPage（结果页）或 bands（本页显示结果）')
 }
 
 function checkBands(bands: unknown, pointer: string, add: (p: string, m: string) => void) {
@@ -228,7 +255,8 @@ function checkBands(bands: unknown, pointer: string, add: (p: string, m: string)
   bands.forEach((band, i) => {
     if (!isObject(band) || typeof band.min !== 'number' || typeof band.max !== 'number') return
     if (band.min > band.max) add(`${pointer}/${i}/max`, 'max 不能小于 min')
-    if (previousMax !== null && band.min <= previousMax) add(`${pointer}/${i}/min`, `分数段与上一段重叠或顺序颠倒（上一段最高 ${previousMax}）`)
+    if (previousMax !== null && band.min <= previousMax)
+      add(`${pointer}/${i}/min`, `分数段与上一段重叠或顺序颠倒（上一段最高 ${previousMax}）`)
     previousMax = band.max
   })
 }

@@ -18,10 +18,23 @@ import {
 } from '../../src/blocks/shared/markdownTree'
 
 // remark-rehype drops raw HTML unless allowDangerousHtml is set (never).
-const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { footnoteLabel: '注释', footnoteBackLabel: '返回正文' })
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype, { footnoteLabel: '注释', footnoteBackLabel: '返回正文' })
 const allowedTags = new Set<string>(MARKDOWN_TAGS)
 // Whitespace between these elements is layout only (and invalid inside tables).
-const blockContainers = new Set(['root', 'ul', 'ol', 'table', 'thead', 'tbody', 'tr', 'blockquote', 'section'])
+const blockContainers = new Set([
+  'root',
+  'ul',
+  'ol',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'blockquote',
+  'section',
+])
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined)
 
@@ -39,7 +52,11 @@ function propsOf(el: Element): MarkdownProps | undefined {
   }
   if ((el.tagName === 'a' || el.tagName === 'img') && str(p.title)) props.title = str(p.title)
   if (el.tagName === 'ol' && typeof p.start === 'number') props.start = p.start
-  if ((el.tagName === 'th' || el.tagName === 'td') && (p.align === 'left' || p.align === 'center' || p.align === 'right')) props.align = p.align
+  if (
+    (el.tagName === 'th' || el.tagName === 'td') &&
+    (p.align === 'left' || p.align === 'center' || p.align === 'right')
+  )
+    props.align = p.align
   if (el.tagName === 'input') props.checked = Boolean(p.checked)
   if (str(p.id)) props.id = str(p.id)
   return Object.keys(props).length ? props : undefined
@@ -52,7 +69,10 @@ function convert(nodes: readonly ElementContent[], parent: string): MarkdownNode
       if (!(blockContainers.has(parent) && !node.value.trim())) out.push(node.value)
     } else if (node.type === 'element') {
       const children = convert(node.children, node.tagName)
-      if (!allowedTags.has(node.tagName) || (node.tagName === 'input' && node.properties.type !== 'checkbox')) {
+      if (
+        !allowedTags.has(node.tagName) ||
+        (node.tagName === 'input' && node.properties.type !== 'checkbox')
+      ) {
         out.push(...children)
         continue
       }
@@ -86,7 +106,8 @@ export function markdownSources(value: unknown, found = new Set<string>()): Set<
       for (const item of value.items) if (isObject(item) && typeof item.a === 'string') found.add(item.a)
     }
     if (Array.isArray(value.bands)) {
-      for (const band of value.bands) if (isObject(band) && typeof band.description === 'string') found.add(band.description)
+      for (const band of value.bands)
+        if (isObject(band) && typeof band.description === 'string') found.add(band.description)
     }
     Object.values(value).forEach((v) => markdownSources(v, found))
   }

@@ -31,25 +31,41 @@ export interface TranslatedError {
 /** One ajv error in Chinese, naming the field. */
 export function translate(error: ErrorObject): TranslatedError {
   const p = error.params as Record<string, unknown>
-  const at = (message: string, pointer = error.instancePath, atKey = false): TranslatedError => ({ pointer, message, atKey })
+  const at = (message: string, pointer = error.instancePath, atKey = false): TranslatedError => ({
+    pointer,
+    message,
+    atKey,
+  })
   switch (error.keyword) {
     case 'required':
       return at(`缺少必填字段 "${String(p.missingProperty)}"`)
     case 'additionalProperties': {
-      const allowed = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {})
+      const allowed = Object.keys(
+        (error.parentSchema as { properties?: object } | undefined)?.properties ?? {},
+      )
       const hint = allowed.length ? `；允许的字段：${allowed.join('、')}` : ''
-      return at(`未知字段 "${String(p.additionalProperty)}"（拼写错误？${hint.slice(1)}）`, `${error.instancePath}/${String(p.additionalProperty)}`, true)
+      return at(
+        `未知字段 "${String(p.additionalProperty)}"（拼写错误？${hint.slice(1)}）`,
+        `${error.instancePath}/${String(p.additionalProperty)}`,
+        true,
+      )
     }
     case 'type':
       return at(`类型应为${typeName(p.type)}`)
     case 'const':
       return at(`取值应为 ${JSON.stringify(p.allowedValue)}`)
     case 'enum':
-      return at(`取值应为以下之一：${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join('、')}`)
+      return at(
+        `取值应为以下之一：${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join('、')}`,
+      )
     case 'pattern':
       return at(`格式不正确${described(error) || `（应匹配 ${String(p.pattern)}）`}`)
     case 'format':
-      return at(p.format === 'date-time' ? '不是有效的时间，应写成 2027-01-20T10:00:00+08:00' : `格式应为 ${String(p.format)}`)
+      return at(
+        p.format === 'date-time'
+          ? '不是有效的时间，应写成 2027-01-20T10:00:00+08:00'
+          : `格式应为 ${String(p.format)}`,
+      )
     case 'minLength':
       return at(p.limit === 1 ? '不能为空' : `至少 ${String(p.limit)} 个字符`)
     case 'maxLength':

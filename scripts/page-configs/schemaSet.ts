@@ -20,13 +20,26 @@ export function readSchemaFiles(schemaDir: string, under = ''): SchemaFile[] {
       const rel = under ? `${under}/${entry.name}` : entry.name
       if (entry.isDirectory()) return readSchemaFiles(schemaDir, rel)
       if (!entry.name.endsWith('.schema.json')) return []
-      return [{ path: relative(schemaDir, join(schemaDir, rel)), schema: JSON.parse(readFileSync(join(dir, entry.name), 'utf8')) }]
+      return [
+        {
+          path: relative(schemaDir, join(schemaDir, rel)),
+          schema: JSON.parse(readFileSync(join(dir, entry.name), 'utf8')),
+        },
+      ]
     })
 }
 
 /** Compiles the page schema (with every block and common schema it references) once. */
 export function compilePageSchema(schemaDir: string): ValidateFunction {
-  const ajv = new Ajv({ allErrors: true, verbose: true, discriminator: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true })
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    discriminator: true,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+  })
   addFormats(ajv, ['date-time'])
   for (const file of readSchemaFiles(schemaDir)) {
     // Only the page-config family: API schemas are compiled by the server.

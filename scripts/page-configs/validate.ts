@@ -111,7 +111,15 @@ function validateOne(
     parsed = JSON.parse(source.text)
   } catch (error) {
     const { line, column } = syntaxErrorPosition(source.text, error)
-    return [at(source.file, `JSON 语法错误：${error instanceof Error ? error.message : String(error)}`, '', line, column)]
+    return [
+      at(
+        source.file,
+        `JSON 语法错误：${error instanceof Error ? error.message : String(error)}`,
+        '',
+        line,
+        column,
+      ),
+    ]
   }
   const locator = new PointerLocator(source.text)
   const make = (pointer: string, message: string, atKey = false): ConfigError => {
@@ -123,7 +131,12 @@ function validateOne(
   }
   const version = (parsed as Json).schemaVersion
   if (typeof version === 'number' && version > CURRENT_SCHEMA_VERSION) {
-    return [make('/schemaVersion', `schemaVersion ${version} 比当前支持的 ${CURRENT_SCHEMA_VERSION} 新，请升级应用`)]
+    return [
+      make(
+        '/schemaVersion',
+        `schemaVersion ${version} 比当前支持的 ${CURRENT_SCHEMA_VERSION} 新，请升级应用`,
+      ),
+    ]
   }
   const { config } = migrateConfig(parsed as Json)
   const errors: ConfigError[] = []
@@ -139,7 +152,10 @@ function validateOne(
 }
 
 /** Reads and validates files from disk (all configs when `files` is empty). */
-export async function validateConfigFiles(root: string, files: readonly string[] = []): Promise<ConfigError[]> {
+export async function validateConfigFiles(
+  root: string,
+  files: readonly string[] = [],
+): Promise<ConfigError[]> {
   const all = listConfigFiles(root)
   const selected = files.length ? files.map((f) => relative(root, join(root, f)).split(sep).join('/')) : all
   const validator = await createValidator({ root })
@@ -148,7 +164,8 @@ export async function validateConfigFiles(root: string, files: readonly string[]
   for (const file of selected) {
     const full = join(root, file)
     if (!existsSync(full)) errors.push(at(file, '文件不存在'))
-    else if (!file.startsWith(`${CONFIG_DIR}/`) || !file.endsWith('.json')) errors.push(at(file, `页面配置必须是 ${CONFIG_DIR}/ 下的 .json 文件`))
+    else if (!file.startsWith(`${CONFIG_DIR}/`) || !file.endsWith('.json'))
+      errors.push(at(file, `页面配置必须是 ${CONFIG_DIR}/ 下的 .json 文件`))
     else sources.push({ file, text: readFileSync(full, 'utf8') })
   }
   const known = [...new Set([...all, ...sources.map((s) => s.file)])]

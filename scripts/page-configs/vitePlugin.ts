@@ -101,7 +101,8 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
           server.ws.send({ type: 'full-reload' })
         }
       }
-      for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, (file) => void onChange(file))
+      for (const event of ['add', 'change', 'unlink'] as const)
+        server.watcher.on(event, (file) => void onChange(file))
       server.ws.on('connection', () => showInOverlay(server))
     },
   }

@@ -35,7 +35,9 @@ export async function migrate(db: Kysely<DB>, dir: string = MIGRATIONS_DIR): Pro
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db)
-  const applied = new Set((await db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name))
+  const applied = new Set(
+    (await db.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name),
+  )
   const done: string[] = []
   for (const name of await listMigrations(dir)) {
     if (applied.has(name)) continue

@@ -50,5 +50,7 @@ export function splitSql(script: string): string[] {
     }
   }
   statements.push(current)
-  return statements.filter((s) => s.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, '').trim() !== '').map((s) => s.trim())
+  return statements
+    .filter((s) => s.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, '').trim() !== '')
+    .map((s) => s.trim())
 }

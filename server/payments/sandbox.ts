@@ -43,7 +43,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /** The notification the sandbox sends for a simulated outcome. */
-  notification(paymentId: string, outcome: PaymentNotification['outcome'], amountFen: number, at: Date): PaymentNotification {
+  notification(
+    paymentId: string,
+    outcome: PaymentNotification['outcome'],
+    amountFen: number,
+    at: Date,
+  ): PaymentNotification {
     return { eventId: `evt_${randomUUID()}`, paymentId, outcome, amountFen, occurredAt: at.toISOString() }
   }
 

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { LoginRequest, RealNameRequest, SmsCodeRequest, SmsOutboxQuery, UpdateMeRequest } from '../../src/types/generated/api/auth'
+import type {
+  LoginRequest,
+  RealNameRequest,
+  SmsCodeRequest,
+  SmsOutboxQuery,
+  UpdateMeRequest,
+} from '../../src/types/generated/api/auth'
 import { authenticate, clearSessionCookie, sessionToken, setSessionCookie, userIdOf } from '../auth'
 import { apiSchema } from '../schemas'
 import { ApiError } from '../errors'
@@ -51,7 +57,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { schema: { summary: '退出登录（服务端结束会话）', tags: ['auth'], querystring: emptyQuery, response: { 200: ok } } },
+    {
+      schema: {
+        summary: '退出登录（服务端结束会话）',
+        tags: ['auth'],
+        querystring: emptyQuery,
+        response: { 200: ok },
+      },
+    },
     async (request, reply) => {
       const token = sessionToken(request)
       if (token) await sessions.destroy(token)
@@ -64,7 +77,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     '/api/me',
     {
       preHandler: authenticate,
-      schema: { summary: '当前用户', tags: ['me'], auth: true, querystring: emptyQuery, response: { 200: me } },
+      schema: {
+        summary: '当前用户',
+        tags: ['me'],
+        auth: true,
+        querystring: emptyQuery,
+        response: { 200: me },
+      },
     },
     async (request) => users.get(userIdOf(request)),
   )

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { ArticleParams, ArticleQuery, ProductParams, ProductQuery } from '../../src/types/generated/api/catalog'
+import type {
+  ArticleParams,
+  ArticleQuery,
+  ProductParams,
+  ProductQuery,
+} from '../../src/types/generated/api/catalog'
 import { apiSchema } from '../schemas'
 
 const emptyQuery = apiSchema('common', 'EmptyQuery')
@@ -10,7 +15,12 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/categories',
     {
-      schema: { summary: '保险分类（含产品数）', tags: ['catalog'], querystring: emptyQuery, response: { 200: apiSchema('catalog', 'CategoryList') } },
+      schema: {
+        summary: '保险分类（含产品数）',
+        tags: ['catalog'],
+        querystring: emptyQuery,
+        response: { 200: apiSchema('catalog', 'CategoryList') },
+      },
     },
     async () => ({ items: await catalog.categories() }),
   )
@@ -18,7 +28,12 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/insurers',
     {
-      schema: { summary: '保险公司', tags: ['catalog'], querystring: emptyQuery, response: { 200: apiSchema('catalog', 'InsurerList') } },
+      schema: {
+        summary: '保险公司',
+        tags: ['catalog'],
+        querystring: emptyQuery,
+        response: { 200: apiSchema('catalog', 'InsurerList') },
+      },
     },
     async () => ({ items: await catalog.insurers() }),
   )
@@ -79,7 +94,14 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/faqs',
-    { schema: { summary: '常见问题', tags: ['content'], querystring: emptyQuery, response: { 200: apiSchema('catalog', 'FaqList') } } },
+    {
+      schema: {
+        summary: '常见问题',
+        tags: ['content'],
+        querystring: emptyQuery,
+        response: { 200: apiSchema('catalog', 'FaqList') },
+      },
+    },
     async () => ({ items: await catalog.faqs() }),
   )
 }

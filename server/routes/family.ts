@@ -17,7 +17,13 @@ export const familyRoutes: FastifyPluginAsync = async (app) => {
     '/api/family-members',
     {
       preHandler: authenticate,
-      schema: { summary: '我的家庭成员', tags, auth: true, querystring: emptyQuery, response: { 200: schema('FamilyMemberList') } },
+      schema: {
+        summary: '我的家庭成员',
+        tags,
+        auth: true,
+        querystring: emptyQuery,
+        response: { 200: schema('FamilyMemberList') },
+      },
     },
     async (request) => family.list(userIdOf(request)),
   )
@@ -26,7 +32,14 @@ export const familyRoutes: FastifyPluginAsync = async (app) => {
     '/api/family-members',
     {
       preHandler: authenticate,
-      schema: { summary: '添加家庭成员（每人最多20位，同一证件不可重复）', tags, auth: true, querystring: emptyQuery, body: schema('FamilyMemberInput'), response: { 200: schema('FamilyMember') } },
+      schema: {
+        summary: '添加家庭成员（每人最多20位，同一证件不可重复）',
+        tags,
+        auth: true,
+        querystring: emptyQuery,
+        body: schema('FamilyMemberInput'),
+        response: { 200: schema('FamilyMember') },
+      },
     },
     async (request) => family.create(userIdOf(request), request.body),
   )
@@ -35,7 +48,14 @@ export const familyRoutes: FastifyPluginAsync = async (app) => {
     '/api/family-members/:id',
     {
       preHandler: authenticate,
-      schema: { summary: '家庭成员详情', tags, auth: true, params: schema('FamilyMemberParams'), querystring: emptyQuery, response: { 200: schema('FamilyMember') } },
+      schema: {
+        summary: '家庭成员详情',
+        tags,
+        auth: true,
+        params: schema('FamilyMemberParams'),
+        querystring: emptyQuery,
+        response: { 200: schema('FamilyMember') },
+      },
     },
     async (request) => family.get(userIdOf(request), request.params.id),
   )
@@ -44,7 +64,15 @@ export const familyRoutes: FastifyPluginAsync = async (app) => {
     '/api/family-members/:id',
     {
       preHandler: authenticate,
-      schema: { summary: '修改家庭成员（整体替换）', tags, auth: true, params: schema('FamilyMemberParams'), querystring: emptyQuery, body: schema('FamilyMemberInput'), response: { 200: schema('FamilyMember') } },
+      schema: {
+        summary: '修改家庭成员（整体替换）',
+        tags,
+        auth: true,
+        params: schema('FamilyMemberParams'),
+        querystring: emptyQuery,
+        body: schema('FamilyMemberInput'),
+        response: { 200: schema('FamilyMember') },
+      },
     },
     async (request) => family.update(userIdOf(request), request.params.id, request.body),
   )
@@ -53,7 +81,14 @@ export const familyRoutes: FastifyPluginAsync = async (app) => {
     '/api/family-members/:id',
     {
       preHandler: authenticate,
-      schema: { summary: '删除家庭成员', tags, auth: true, params: schema('FamilyMemberParams'), querystring: emptyQuery, response: { 200: ok } },
+      schema: {
+        summary: '删除家庭成员',
+        tags,
+        auth: true,
+        params: schema('FamilyMemberParams'),
+        querystring: emptyQuery,
+        response: { 200: ok },
+      },
     },
     async (request) => {
       await family.remove(userIdOf(request), request.params.id)

@@ -21,7 +21,10 @@ function parseStatuses(text: string | undefined): OrderStatus[] {
   if (!text) return []
   const parts = text.split(',').filter(Boolean)
   const bad = parts.find((p) => !(ORDER_STATUSES as readonly string[]).includes(p))
-  if (bad) throw new ApiError(400, 'INVALID_INPUT', `订单状态（status）不正确：${bad}`, [{ field: 'status', message: `不支持的订单状态：${bad}` }])
+  if (bad)
+    throw new ApiError(400, 'INVALID_INPUT', `订单状态（status）不正确：${bad}`, [
+      { field: 'status', message: `不支持的订单状态：${bad}` },
+    ])
   return parts as OrderStatus[]
 }
 
@@ -34,7 +37,13 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     '/api/applications',
     {
       preHandler: authenticate,
-      schema: { summary: '开始投保：确认已知晓投保过程被记录，创建投保申请', tags, auth: true, body: schema('OrderApplicationCreate'), response: { 200: schema('OrderApplication') } },
+      schema: {
+        summary: '开始投保：确认已知晓投保过程被记录，创建投保申请',
+        tags,
+        auth: true,
+        body: schema('OrderApplicationCreate'),
+        response: { 200: schema('OrderApplication') },
+      },
     },
     async (request) => applications.create(userIdOf(request), request.body),
   )
@@ -43,7 +52,14 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     '/api/applications/:id',
     {
       preHandler: authenticate,
-      schema: { summary: '投保申请及已通过的环节', tags, auth: true, params: schema('IdParams'), querystring: emptyQuery, response: { 200: schema('OrderApplication') } },
+      schema: {
+        summary: '投保申请及已通过的环节',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        querystring: emptyQuery,
+        response: { 200: schema('OrderApplication') },
+      },
     },
     async (request) => applications.get(userIdOf(request), request.params.id),
   )
@@ -52,16 +68,36 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     '/api/applications/:id/documents/:documentId',
     {
       preHandler: authenticate,
-      schema: { summary: '记录投保须知/条款的打开与确认（确认须在打开之后）', tags, auth: true, params: schema('DocumentParams'), body: schema('OrderConsent'), response: { 200: schema('OrderApplication') } },
+      schema: {
+        summary: '记录投保须知/条款的打开与确认（确认须在打开之后）',
+        tags,
+        auth: true,
+        params: schema('DocumentParams'),
+        body: schema('OrderConsent'),
+        response: { 200: schema('OrderApplication') },
+      },
     },
-    async (request) => applications.recordDocument(userIdOf(request), request.params.id, request.params.documentId, request.body.action),
+    async (request) =>
+      applications.recordDocument(
+        userIdOf(request),
+        request.params.id,
+        request.params.documentId,
+        request.body.action,
+      ),
   )
 
   app.post<{ Params: IdParams; Body: OrderHealth }>(
     '/api/applications/:id/health',
     {
       preHandler: authenticate,
-      schema: { summary: '健康告知：任一“是”则该被保险人不能投保', tags, auth: true, params: schema('IdParams'), body: schema('OrderHealth'), response: { 200: schema('HealthResult') } },
+      schema: {
+        summary: '健康告知：任一“是”则该被保险人不能投保',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        body: schema('OrderHealth'),
+        response: { 200: schema('HealthResult') },
+      },
     },
     async (request) => applications.submitHealth(userIdOf(request), request.params.id, request.body),
   )
@@ -70,7 +106,13 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     '/api/orders',
     {
       preHandler: authenticate,
-      schema: { summary: '提交订单：复核全部环节与投保规则，服务端重新计算保费', tags, auth: true, body: schema('OrderCreate'), response: { 200: schema('Order') } },
+      schema: {
+        summary: '提交订单：复核全部环节与投保规则，服务端重新计算保费',
+        tags,
+        auth: true,
+        body: schema('OrderCreate'),
+        response: { 200: schema('Order') },
+      },
     },
     async (request) => orders.create(userIdOf(request), request.body),
   )
@@ -79,7 +121,13 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     '/api/orders',
     {
       preHandler: authenticate,
-      schema: { summary: '我的订单（可按状态筛选，逗号分隔）', tags, auth: true, querystring: schema('OrderListQuery'), response: { 200: schema('OrderList') } },
+      schema: {
+        summary: '我的订单（可按状态筛选，逗号分隔）',
+        tags,
+        auth: true,
+        querystring: schema('OrderListQuery'),
+        response: { 200: schema('OrderList') },
+      },
     },
     async (request) => ({ items: await orders.list(userIdOf(request), parseStatuses(request.query.status)) }),
   )
@@ -88,7 +136,14 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     '/api/orders/:id',
     {
       preHandler: authenticate,
-      schema: { summary: '订单详情', tags, auth: true, params: schema('IdParams'), querystring: emptyQuery, response: { 200: schema('Order') } },
+      schema: {
+        summary: '订单详情',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        querystring: emptyQuery,
+        response: { 200: schema('Order') },
+      },
     },
     async (request) => orders.get(userIdOf(request), request.params.id),
   )
@@ -97,7 +152,13 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     '/api/orders/:id/cancel',
     {
       preHandler: authenticate,
-      schema: { summary: '取消待支付订单', tags, auth: true, params: schema('IdParams'), response: { 200: schema('Order') } },
+      schema: {
+        summary: '取消待支付订单',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        response: { 200: schema('Order') },
+      },
     },
     async (request) => orders.cancel(userIdOf(request), request.params.id),
   )

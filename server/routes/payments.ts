@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Order } from '../../src/types/generated/api/order'
-import type { CallbackParams, IdParams, PaymentCallback, PaymentCreate, PaymentSimulate } from '../../src/types/generated/api/payment'
+import type {
+  CallbackParams,
+  IdParams,
+  PaymentCallback,
+  PaymentCreate,
+  PaymentSimulate,
+} from '../../src/types/generated/api/payment'
 import { authenticate, userIdOf } from '../auth'
 import { ApiError, notFound } from '../errors'
 import { SIGNATURE_HEADER } from '../payments/sandbox'
@@ -25,16 +31,30 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     '/api/orders/:id/pay',
     {
       preHandler: authenticate,
-      schema: { summary: '发起支付：返回二维码内容、支付页与过期时间（5分钟）', tags, auth: true, params: schema('IdParams'), body: schema('PaymentCreate'), response: { 200: schema('Payment') } },
+      schema: {
+        summary: '发起支付：返回二维码内容、支付页与过期时间（5分钟）',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        body: schema('PaymentCreate'),
+        response: { 200: schema('Payment') },
+      },
     },
-    async (request) => payments.start(userIdOf(request), request.params.id, request.body.channel, baseUrlOf(request)),
+    async (request) =>
+      payments.start(userIdOf(request), request.params.id, request.body.channel, baseUrlOf(request)),
   )
 
   app.post<{ Params: IdParams }>(
     '/api/orders/:id/skip-pay',
     {
       preHandler: authenticate,
-      schema: { summary: '0元（赠险）订单免支付直接承保', tags, auth: true, params: schema('IdParams'), response: { 200: apiSchema('order', 'Order') } },
+      schema: {
+        summary: '0元（赠险）订单免支付直接承保',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        response: { 200: apiSchema('order', 'Order') },
+      },
     },
     async (request): Promise<Order> => {
       const userId = userIdOf(request)
@@ -47,7 +67,14 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     '/api/payments/:id',
     {
       preHandler: authenticate,
-      schema: { summary: '支付状态', tags, auth: true, params: schema('IdParams'), querystring: emptyQuery, response: { 200: schema('Payment') } },
+      schema: {
+        summary: '支付状态',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        querystring: emptyQuery,
+        response: { 200: schema('Payment') },
+      },
     },
     async (request) => payments.get(userIdOf(request), request.params.id),
   )
@@ -55,12 +82,21 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: CallbackParams; Body: PaymentCallback }>(
     '/api/payments/callback/:provider',
     {
-      schema: { summary: '支付机构异步通知（验签、幂等）', tags, params: schema('CallbackParams'), body: schema('PaymentCallback'), response: { 200: schema('CallbackAck') } },
+      schema: {
+        summary: '支付机构异步通知（验签、幂等）',
+        tags,
+        params: schema('CallbackParams'),
+        body: schema('PaymentCallback'),
+        response: { 200: schema('CallbackAck') },
+      },
     },
     async (request) => {
       if (request.params.provider !== payments.provider.name) throw notFound('支付渠道')
       const signature = request.headers[SIGNATURE_HEADER]
-      const notification = payments.provider.verifyCallback(request.body, typeof signature === 'string' ? signature : undefined)
+      const notification = payments.provider.verifyCallback(
+        request.body,
+        typeof signature === 'string' ? signature : undefined,
+      )
       if (!notification) throw new ApiError(401, 'INVALID_SIGNATURE', '支付通知签名无效')
       await payments.applyNotification(notification)
       return { ok: true }
@@ -73,7 +109,13 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/api/sandbox/payments/:id',
     {
-      schema: { summary: '沙箱支付页读取支付单（仅演示模式）', tags: ['sandbox'], params: schema('IdParams'), querystring: emptyQuery, response: { 200: schema('Payment') } },
+      schema: {
+        summary: '沙箱支付页读取支付单（仅演示模式）',
+        tags: ['sandbox'],
+        params: schema('IdParams'),
+        querystring: emptyQuery,
+        response: { 200: schema('Payment') },
+      },
     },
     async (request) => payments.getForSandbox(request.params.id),
   )
@@ -81,15 +123,30 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams; Body: PaymentSimulate }>(
     '/api/sandbox/payments/:id/simulate',
     {
-      schema: { summary: '模拟支付成功/失败：沙箱以签名通知回调服务端（仅演示模式）', tags: ['sandbox'], params: schema('IdParams'), body: schema('PaymentSimulate'), response: { 200: schema('Payment') } },
+      schema: {
+        summary: '模拟支付成功/失败：沙箱以签名通知回调服务端（仅演示模式）',
+        tags: ['sandbox'],
+        params: schema('IdParams'),
+        body: schema('PaymentSimulate'),
+        response: { 200: schema('Payment') },
+      },
     },
     async (request) => {
       const payment = await payments.getForSandbox(request.params.id)
       if (payment.status !== 'PENDING') {
-        const why = { SUCCEEDED: '该支付已成功', FAILED: '该支付已失败，请返回重新发起', EXPIRED: '二维码已过期，请返回刷新后重试' }[payment.status]
+        const why = {
+          SUCCEEDED: '该支付已成功',
+          FAILED: '该支付已失败，请返回重新发起',
+          EXPIRED: '二维码已过期，请返回刷新后重试',
+        }[payment.status]
         throw new ApiError(409, 'PAYMENT_NOT_PENDING', why)
       }
-      const notification = sandbox.notification(payment.paymentId, request.body.outcome, payment.amountFen, app.services.now())
+      const notification = sandbox.notification(
+        payment.paymentId,
+        request.body.outcome,
+        payment.amountFen,
+        app.services.now(),
+      )
       // Through the real callback route, so signature verification and idempotency run as in production.
       const response = await app.inject({
         method: 'POST',
@@ -97,7 +154,8 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
         headers: { [SIGNATURE_HEADER]: sandbox.sign(notification), 'content-type': 'application/json' },
         payload: JSON.stringify(notification),
       })
-      if (response.statusCode !== 200) throw new ApiError(502, 'CALLBACK_FAILED', '模拟支付通知未被受理，请稍后重试')
+      if (response.statusCode !== 200)
+        throw new ApiError(502, 'CALLBACK_FAILED', '模拟支付通知未被受理，请稍后重试')
       return payments.getForSandbox(payment.paymentId)
     },
   )

@@ -5,8 +5,22 @@ import type { ProductSeed } from './products'
 // take each product's own numbers. Fictional text for a demo, not legal documents.
 
 const PERIOD_NAMES: Record<string, string> = {
-  '1y': '1年', '1m': '1个月', '30d': '30天', '3d': '3天', '5d': '5天', '7d': '7天', '10d': '10天', '15d': '15天',
-  '20d': '20天', '90d': '90天', '20y': '20年', '30y': '30年', to25: '至25周岁', to30: '至30周岁', to70: '至70周岁', life: '终身',
+  '1y': '1年',
+  '1m': '1个月',
+  '30d': '30天',
+  '3d': '3天',
+  '5d': '5天',
+  '7d': '7天',
+  '10d': '10天',
+  '15d': '15天',
+  '20d': '20天',
+  '90d': '90天',
+  '20y': '20年',
+  '30y': '30年',
+  to25: '至25周岁',
+  to30: '至30周岁',
+  to70: '至70周岁',
+  life: '终身',
 }
 export const periodName = (code: string) => PERIOD_NAMES[code] ?? code
 
@@ -22,10 +36,7 @@ const HEALTH_SETS: Partial<Record<CategoryCode, string[]>> = {
     '被保险人过去2年内是否被医生建议进一步检查、住院或手术而未执行？',
     '被保险人的父母、兄弟姐妹中是否有两人及以上在60岁前患有癌症？',
   ],
-  health: [
-    '被保险人过去1年内是否因疾病住院治疗？',
-    '被保险人是否正在接受药物治疗或等待检查结果？',
-  ],
+  health: ['被保险人过去1年内是否因疾病住院治疗？', '被保险人是否正在接受药物治疗或等待检查结果？'],
   life: [
     '被保险人是否曾患有或正在患有恶性肿瘤、心脑血管疾病、肝硬化或肾衰竭？',
     '被保险人是否从事高空、井下、爆破、潜水等高风险职业？',
@@ -38,7 +49,8 @@ export function healthQuestions(product: ProductSeed): { id: string; text: strin
   return (HEALTH_SETS[product.category] ?? []).map((text, i) => ({ id: `hq${i + 1}`, text }))
 }
 
-const yuan = (amount: number) => (amount >= 10_000 && amount % 10_000 === 0 ? `${amount / 10_000}万元` : `${amount}元`)
+const yuan = (amount: number) =>
+  amount >= 10_000 && amount % 10_000 === 0 ? `${amount / 10_000}万元` : `${amount}元`
 
 export function description(product: ProductSeed, insurerName: string): string {
   const plan = product.plans[0]
@@ -54,7 +66,9 @@ export function description(product: ProductSeed, insurerName: string): string {
     '',
     '| 保障项目 | 保额 | 说明 |',
     '|---|---|---|',
-    ...plan.coverages.map(([name, amount, note]) => `| ${name} | ${amount === 1 ? '服务' : yuan(amount)} | ${note} |`),
+    ...plan.coverages.map(
+      ([name, amount, note]) => `| ${name} | ${amount === 1 ? '服务' : yuan(amount)} | ${note} |`,
+    ),
     '',
     `承保公司：${insurerName}。本页面为演示环境内容，产品与公司均为虚构。`,
   ].join('\n')
@@ -80,9 +94,15 @@ export function notice(product: ProductSeed, insurerName: string): string {
   ].join('\n')
 }
 
-export function clauses(product: ProductSeed, insurerName: string): { id: string; title: string; markdown: string }[] {
+export function clauses(
+  product: ProductSeed,
+  insurerName: string,
+): { id: string; title: string; markdown: string }[] {
   const liabilities = product.plans[0].coverages
-    .map(([name, amount, note], i) => `${i + 1}. **${name}**：${note}${amount > 1 ? `，最高给付${yuan(amount)}` : ''}。`)
+    .map(
+      ([name, amount, note], i) =>
+        `${i + 1}. **${name}**：${note}${amount > 1 ? `，最高给付${yuan(amount)}` : ''}。`,
+    )
     .join('\n')
   return [
     {
@@ -111,21 +131,38 @@ export function clauses(product: ProductSeed, insurerName: string): { id: string
     {
       id: 'exclusions',
       title: '责任免除说明',
-      markdown: '# 责任免除说明\n\n请重点阅读条款中“责任免除”部分，以及加粗显示的免赔额、等待期、赔付比例等内容。',
+      markdown:
+        '# 责任免除说明\n\n请重点阅读条款中“责任免除”部分，以及加粗显示的免赔额、等待期、赔付比例等内容。',
     },
   ]
 }
 
 export function productFaqs(product: ProductSeed): [string, string][] {
   return [
-    ['投保后多久生效？', product.waitingDays > 0 ? `次日零时生效，疾病责任有${product.waitingDays}天等待期。` : '支付成功后次日零时生效。'],
-    ['如何申请理赔？', '在“我的保单”中选择对应保单，点击“申请理赔”并上传材料，审核通过后赔款将打入您指定的银行账户。'],
-    ['可以退保吗？', product.coolingOffDays > 0 ? `犹豫期${product.coolingOffDays}天内退保全额退还保费，犹豫期后退保退还现金价值或未满期净保费。` : '保单生效前可全额退保，生效后按未满期净保费退还。'],
+    [
+      '投保后多久生效？',
+      product.waitingDays > 0
+        ? `次日零时生效，疾病责任有${product.waitingDays}天等待期。`
+        : '支付成功后次日零时生效。',
+    ],
+    [
+      '如何申请理赔？',
+      '在“我的保单”中选择对应保单，点击“申请理赔”并上传材料，审核通过后赔款将打入您指定的银行账户。',
+    ],
+    [
+      '可以退保吗？',
+      product.coolingOffDays > 0
+        ? `犹豫期${product.coolingOffDays}天内退保全额退还保费，犹豫期后退保退还现金价值或未满期净保费。`
+        : '保单生效前可全额退保，生效后按未满期净保费退还。',
+    ],
   ]
 }
 
 export const GENERAL_FAQS: [string, string][] = [
-  ['在国恒保险商城买保险安全吗？', '这是演示环境：所有保险公司与产品均为虚构，支付使用沙箱，不会产生真实扣款。'],
+  [
+    '在国恒保险商城买保险安全吗？',
+    '这是演示环境：所有保险公司与产品均为虚构，支付使用沙箱，不会产生真实扣款。',
+  ],
   ['如何查看我的保单？', '登录后进入“我的 - 我的保单”即可查看全部保单与电子保单。'],
   ['为什么要实名认证？', '依据监管要求，投保人需完成实名认证，以保障您的账户与资金安全。'],
   ['验证码收不到怎么办？', '请确认手机号正确并检查短信拦截设置；60秒后可重新获取。'],
@@ -133,11 +170,60 @@ export const GENERAL_FAQS: [string, string][] = [
   ['什么是等待期？', '等待期内因疾病发生的保险事故，保险公司不承担保险责任；意外事故通常不受等待期限制。'],
 ]
 
-export const ARTICLES: { id: string; title: string; summary: string; category: string; daysAgo: number; body: string }[] = [
-  { id: 'a-how-to-choose-medical', title: '百万医疗险怎么选？看懂这5点就够了', summary: '免赔额、续保条件、外购药、增值服务、健康告知。', category: 'guide', daysAgo: 2, body: '## 一、免赔额\n\n大多数百万医疗险年免赔额为1万元……\n\n## 二、续保条件\n\n优先选择保证续保的产品。' },
-  { id: 'a-critical-vs-medical', title: '重疾险和医疗险有什么区别？', summary: '一个给付型，一个报销型，两者互补。', category: 'guide', daysAgo: 5, body: '重疾险确诊即赔一笔钱，医疗险按实际花费报销，两者搭配保障更完整。' },
-  { id: 'a-spring-travel-tips', title: '春运出行安全指南', summary: '长途出行前，别忘了这份清单。', category: 'news', daysAgo: 8, body: '1. 提前规划行程\n2. 购买出行意外险\n3. 保管好随身财物' },
-  { id: 'a-kids-insurance', title: '给孩子买保险，先买什么？', summary: '意外、医疗、重疾，按顺序配置。', category: 'guide', daysAgo: 12, body: '孩子的保障建议：先意外和医疗，再重疾，最后教育金。' },
-  { id: 'a-cooling-off', title: '一文读懂犹豫期', summary: '犹豫期内退保无损失，你知道吗？', category: 'knowledge', daysAgo: 20, body: '犹豫期一般为15天，自签收保单之日起计算。' },
-  { id: 'a-parents-insurance', title: '父母年纪大了，还能买什么保险？', summary: '意外险、防癌险、防癌医疗险是首选。', category: 'guide', daysAgo: 30, body: '50岁以上的父母，可以优先考虑意外险和防癌医疗险。' },
+export const ARTICLES: {
+  id: string
+  title: string
+  summary: string
+  category: string
+  daysAgo: number
+  body: string
+}[] = [
+  {
+    id: 'a-how-to-choose-medical',
+    title: '百万医疗险怎么选？看懂这5点就够了',
+    summary: '免赔额、续保条件、外购药、增值服务、健康告知。',
+    category: 'guide',
+    daysAgo: 2,
+    body: '## 一、免赔额\n\n大多数百万医疗险年免赔额为1万元……\n\n## 二、续保条件\n\n优先选择保证续保的产品。',
+  },
+  {
+    id: 'a-critical-vs-medical',
+    title: '重疾险和医疗险有什么区别？',
+    summary: '一个给付型，一个报销型，两者互补。',
+    category: 'guide',
+    daysAgo: 5,
+    body: '重疾险确诊即赔一笔钱，医疗险按实际花费报销，两者搭配保障更完整。',
+  },
+  {
+    id: 'a-spring-travel-tips',
+    title: '春运出行安全指南',
+    summary: '长途出行前，别忘了这份清单。',
+    category: 'news',
+    daysAgo: 8,
+    body: '1. 提前规划行程\n2. 购买出行意外险\n3. 保管好随身财物',
+  },
+  {
+    id: 'a-kids-insurance',
+    title: '给孩子买保险，先买什么？',
+    summary: '意外、医疗、重疾，按顺序配置。',
+    category: 'guide',
+    daysAgo: 12,
+    body: '孩子的保障建议：先意外和医疗，再重疾，最后教育金。',
+  },
+  {
+    id: 'a-cooling-off',
+    title: '一文读懂犹豫期',
+    summary: '犹豫期内退保无损失，你知道吗？',
+    category: 'knowledge',
+    daysAgo: 20,
+    body: '犹豫期一般为15天，自签收保单之日起计算。',
+  },
+  {
+    id: 'a-parents-insurance',
+    title: '父母年纪大了，还能买什么保险？',
+    summary: '意外险、防癌险、防癌医疗险是首选。',
+    category: 'guide',
+    daysAgo: 30,
+    body: '50岁以上的父母，可以优先考虑意外险和防癌医疗险。',
+  },
 ]

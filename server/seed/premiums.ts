@@ -34,7 +34,15 @@ const MEDICAL_BANDS: [number, number, number][] = [
 ]
 
 // More years to pay means a smaller premium each time; single payment is the whole price at once.
-const PAYMENT_FACTORS: Record<string, number> = { single: 8.5, '1': 1, '5': 2.1, '10': 1.15, '15': 0.85, '20': 0.68, '30': 0.52 }
+const PAYMENT_FACTORS: Record<string, number> = {
+  single: 8.5,
+  '1': 1,
+  '5': 2.1,
+  '10': 1.15,
+  '15': 0.85,
+  '20': 0.68,
+  '30': 0.52,
+}
 
 const round = (fen: number) => Math.max(100, Math.round(fen / 100) * 100)
 
@@ -61,7 +69,8 @@ export function buildRates(
         coveragePeriod,
         paymentPeriod,
         socialInsurance: 'ANY' as const,
-        premiumFen: pricing.byCoveragePeriod[coveragePeriod] ?? round(pricing.byCoveragePeriod[coveragePeriods[0]]),
+        premiumFen:
+          pricing.byCoveragePeriod[coveragePeriod] ?? round(pricing.byCoveragePeriod[coveragePeriods[0]]),
       })),
     )
   }
@@ -98,7 +107,13 @@ export function buildRates(
             coveragePeriod,
             paymentPeriod,
             socialInsurance: 'ANY',
-            premiumFen: round(pricing.baseFen * ageFactor * genderFactor * periodFactor * (PAYMENT_FACTORS[paymentPeriod] ?? 1)),
+            premiumFen: round(
+              pricing.baseFen *
+                ageFactor *
+                genderFactor *
+                periodFactor *
+                (PAYMENT_FACTORS[paymentPeriod] ?? 1),
+            ),
           })
         }
       }

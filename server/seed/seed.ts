@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { ARTICLES, GENERAL_FAQS, clauses, description, healthQuestions, notice, productFaqs } from './documents'
+import {
+  ARTICLES,
+  GENERAL_FAQS,
+  clauses,
+  description,
+  healthQuestions,
+  notice,
+  productFaqs,
+} from './documents'
 import { CATEGORIES, INSURERS } from './insurers'
 import { buildRates } from './premiums'
 import { PRODUCTS } from './products'
@@ -10,21 +18,45 @@ export const DEMO_SEED_KEY = 'demo_catalog_seeded_at'
 /** Loads the demo catalog once (recorded in app_meta), all in one transaction. Returns whether it ran. */
 export async function seedDemoCatalog(db: Kysely<DB>, now: Date = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const done = await trx.selectFrom('app_meta').select('value').where('key', '=', DEMO_SEED_KEY).executeTakeFirst()
+    const done = await trx
+      .selectFrom('app_meta')
+      .select('value')
+      .where('key', '=', DEMO_SEED_KEY)
+      .executeTakeFirst()
     if (done) return false
     await trx
       .insertInto('insurers')
-      .values(INSURERS.map((i, sort) => ({ code: i.code, name: i.name, short_name: i.shortName, logo: `/images/insurers/${i.code.toLowerCase()}.svg`, sort })))
+      .values(
+        INSURERS.map((i, sort) => ({
+          code: i.code,
+          name: i.name,
+          short_name: i.shortName,
+          logo: `/images/insurers/${i.code.toLowerCase()}.svg`,
+          sort,
+        })),
+      )
       .execute()
     await trx
       .insertInto('categories')
-      .values(CATEGORIES.map((c, sort) => ({ code: c.code, name: c.name, icon: `/images/categories/${c.code}.svg`, sort })))
+      .values(
+        CATEGORIES.map((c, sort) => ({
+          code: c.code,
+          name: c.name,
+          icon: `/images/categories/${c.code}.svg`,
+          sort,
+        })),
+      )
       .execute()
     for (const [sort, p] of PRODUCTS.entries()) {
       const insurerName = INSURERS.find((i) => i.code === p.insurer)?.name ?? ''
       const plans = p.plans.map((plan) => ({
         plan,
-        rates: buildRates(plan.pricing, { min: p.ageMin.years, max: p.ageMax }, p.coveragePeriods, p.paymentPeriods),
+        rates: buildRates(
+          plan.pricing,
+          { min: p.ageMin.years, max: p.ageMax },
+          p.coveragePeriods,
+          p.paymentPeriods,
+        ),
       }))
       const minPremiumFen = Math.min(...plans.flatMap(({ rates }) => rates.map((r) => r.premiumFen)))
       await trx
@@ -62,7 +94,13 @@ export async function seedDemoCatalog(db: Kysely<DB>, now: Date = new Date()): P
             code: plan.code,
             name: plan.name,
             sort: planSort,
-            coverages: JSON.stringify(plan.coverages.map(([name, amountYuan, note]) => ({ name, amountFen: amountYuan * 100, description: note }))),
+            coverages: JSON.stringify(
+              plan.coverages.map(([name, amountYuan, note]) => ({
+                name,
+                amountFen: amountYuan * 100,
+                description: note,
+              })),
+            ),
           })
           .execute()
         await trx
@@ -88,12 +126,28 @@ export async function seedDemoCatalog(db: Kysely<DB>, now: Date = new Date()): P
         .execute()
       await trx
         .insertInto('faqs')
-        .values(productFaqs(p).map(([question, answer], i) => ({ id: `${p.id}-faq-${i + 1}`, product_id: p.id, question, answer, sort: i })))
+        .values(
+          productFaqs(p).map(([question, answer], i) => ({
+            id: `${p.id}-faq-${i + 1}`,
+            product_id: p.id,
+            question,
+            answer,
+            sort: i,
+          })),
+        )
         .execute()
     }
     await trx
       .insertInto('faqs')
-      .values(GENERAL_FAQS.map(([question, answer], i) => ({ id: `faq-${i + 1}`, product_id: null, question, answer, sort: i })))
+      .values(
+        GENERAL_FAQS.map(([question, answer], i) => ({
+          id: `faq-${i + 1}`,
+          product_id: null,
+          question,
+          answer,
+          sort: i,
+        })),
+      )
       .execute()
     await trx
       .insertInto('articles')

@@ -29,7 +29,10 @@ function encodeCursor(cursor: Cursor): string {
 }
 
 function decodeCursor(text: string, sort: SortKey): Cursor {
-  const invalid = () => new ApiError(400, 'INVALID_CURSOR', '分页游标（cursor）无效，请从第一页重新加载', [{ field: 'cursor', message: '分页游标无效' }])
+  const invalid = () =>
+    new ApiError(400, 'INVALID_CURSOR', '分页游标（cursor）无效，请从第一页重新加载', [
+      { field: 'cursor', message: '分页游标无效' },
+    ])
   let parsed: unknown
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
@@ -37,7 +40,8 @@ function decodeCursor(text: string, sort: SortKey): Cursor {
     throw invalid()
   }
   const c = parsed as Partial<Cursor> | null
-  if (!c || c.s !== sort || typeof c.v !== 'number' || !Number.isInteger(c.v) || typeof c.id !== 'string') throw invalid()
+  if (!c || c.s !== sort || typeof c.v !== 'number' || !Number.isInteger(c.v) || typeof c.id !== 'string')
+    throw invalid()
   return { s: c.s, v: c.v, id: c.id }
 }
 
@@ -106,7 +110,11 @@ export class CatalogService {
       .execute()
   }
 
-  private summaries(): SelectQueryBuilder<DB & { p: DB['products']; i: DB['insurers'] }, 'p' | 'i', ProductRow> {
+  private summaries(): SelectQueryBuilder<
+    DB & { p: DB['products']; i: DB['insurers'] },
+    'p' | 'i',
+    ProductRow
+  > {
     return this.db
       .selectFrom('products as p')
       .innerJoin('insurers as i', 'i.code', 'p.insurer_code')
@@ -123,7 +131,11 @@ export class CatalogService {
         'p.sales_count',
         'p.rating_tenths',
         'p.sort',
-      ]) as unknown as SelectQueryBuilder<DB & { p: DB['products']; i: DB['insurers'] }, 'p' | 'i', ProductRow>
+      ]) as unknown as SelectQueryBuilder<
+      DB & { p: DB['products']; i: DB['insurers'] },
+      'p' | 'i',
+      ProductRow
+    >
   }
 
   async products(query: ProductQuery): Promise<ProductPage> {
@@ -137,7 +149,11 @@ export class CatalogService {
     if (query.keyword) {
       const pattern = likePattern(query.keyword.trim())
       q = q.where((eb) =>
-        eb.or([eb('p.name', 'ilike', pattern), eb('p.tagline', 'ilike', pattern), eb('i.short_name', 'ilike', pattern)]),
+        eb.or([
+          eb('p.name', 'ilike', pattern),
+          eb('p.tagline', 'ilike', pattern),
+          eb('i.short_name', 'ilike', pattern),
+        ]),
       )
     }
     if (query.cursor) {
@@ -157,7 +173,13 @@ export class CatalogService {
     const page = rows.slice(0, limit)
     const last = page[page.length - 1]
     const value = (row: ProductRow) =>
-      sort === 'sales' ? row.sales_count : sort === 'price' ? row.min_premium_fen : sort === 'rating' ? row.rating_tenths : row.sort
+      sort === 'sales'
+        ? row.sales_count
+        : sort === 'price'
+          ? row.min_premium_fen
+          : sort === 'rating'
+            ? row.rating_tenths
+            : row.sort
     return {
       items: page.map(toSummary),
       nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, v: value(last), id: last.id }) : null,
@@ -174,7 +196,13 @@ export class CatalogService {
       .executeTakeFirst()
     if (!row) throw notFound('产品')
     const [plans, rates, clauses, faqs] = await Promise.all([
-      this.db.selectFrom('product_plans').selectAll().where('product_id', '=', id).orderBy('sort').orderBy('code').execute(),
+      this.db
+        .selectFrom('product_plans')
+        .selectAll()
+        .where('product_id', '=', id)
+        .orderBy('sort')
+        .orderBy('code')
+        .execute(),
       this.db
         .selectFrom('premium_rates')
         .selectAll()
@@ -186,13 +214,26 @@ export class CatalogService {
         .orderBy('social_insurance')
         .orderBy('age_min')
         .execute(),
-      this.db.selectFrom('product_clauses').selectAll().where('product_id', '=', id).orderBy('sort').execute(),
-      this.db.selectFrom('faqs').select(['question', 'answer']).where('product_id', '=', id).orderBy('sort').execute(),
+      this.db
+        .selectFrom('product_clauses')
+        .selectAll()
+        .where('product_id', '=', id)
+        .orderBy('sort')
+        .execute(),
+      this.db
+        .selectFrom('faqs')
+        .select(['question', 'answer'])
+        .where('product_id', '=', id)
+        .orderBy('sort')
+        .execute(),
     ])
     return {
       ...toSummary(row),
       description: row.description,
-      ageMin: row.age_min_days > 0 ? { years: row.age_min_years, days: row.age_min_days } : { years: row.age_min_years },
+      ageMin:
+        row.age_min_days > 0
+          ? { years: row.age_min_years, days: row.age_min_days }
+          : { years: row.age_min_years },
       ageMax: row.age_max_years,
       waitingPeriodDays: row.waiting_period_days,
       coolingOffDays: row.cooling_off_days,
@@ -235,20 +276,30 @@ export class CatalogService {
 
   async articles(query: ArticleQuery): Promise<ArticlePage> {
     const limit = query.limit ?? DEFAULT_LIMIT
-    let q = this.db.selectFrom('articles').select(['id', 'title', 'summary', 'cover', 'category', 'published_at'])
+    let q = this.db
+      .selectFrom('articles')
+      .select(['id', 'title', 'summary', 'cover', 'category', 'published_at'])
     if (query.category) q = q.where('category', '=', query.category)
     if (query.cursor) {
       const cursor = decodeCursor(query.cursor, 'default')
       const at = new Date(cursor.v)
-      q = q.where((eb) => eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('id', '>', cursor.id)])]))
+      q = q.where((eb) =>
+        eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('id', '>', cursor.id)])]),
+      )
     }
-    const rows = await q.orderBy('published_at', 'desc').orderBy('id').limit(limit + 1).execute()
+    const rows = await q
+      .orderBy('published_at', 'desc')
+      .orderBy('id')
+      .limit(limit + 1)
+      .execute()
     const page = rows.slice(0, limit)
     const last = page[page.length - 1]
     return {
       items: page.map(({ published_at, ...rest }) => ({ ...rest, publishedAt: toIso(published_at) })),
       nextCursor:
-        rows.length > limit && last ? encodeCursor({ s: 'default', v: last.published_at.getTime(), id: last.id }) : null,
+        rows.length > limit && last
+          ? encodeCursor({ s: 'default', v: last.published_at.getTime(), id: last.id })
+          : null,
     }
   }
 

@@ -66,12 +66,26 @@ export class FamilyService {
   private select(db: Kysely<FamilyDB> | Transaction<FamilyDB> = this.db) {
     return db
       .selectFrom('family_members')
-      .select(['id', 'name', 'relation', 'cert_type', 'cert_no', 'gender', 'phone', 'created_at', 'updated_at'])
+      .select([
+        'id',
+        'name',
+        'relation',
+        'cert_type',
+        'cert_no',
+        'gender',
+        'phone',
+        'created_at',
+        'updated_at',
+      ])
       .select(sql<string>`to_char(birthday, 'YYYY-MM-DD')`.as('birthday'))
   }
 
   async list(userId: string): Promise<FamilyMemberList> {
-    const rows = await this.select().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute()
+    const rows = await this.select()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
     return { items: rows.map(toMember), limit: FAMILY_MEMBER_LIMIT }
   }
 
@@ -94,7 +108,11 @@ export class FamilyService {
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow()
       if (Number(count) >= FAMILY_MEMBER_LIMIT)
-        throw new ApiError(409, 'FAMILY_MEMBER_LIMIT', `最多可添加${FAMILY_MEMBER_LIMIT}位家庭成员，请先删除不再需要的成员`)
+        throw new ApiError(
+          409,
+          'FAMILY_MEMBER_LIMIT',
+          `最多可添加${FAMILY_MEMBER_LIMIT}位家庭成员，请先删除不再需要的成员`,
+        )
       await trx
         .insertInto('family_members')
         .values({ id, user_id: userId, ...columns(member), created_at: now, updated_at: now })
@@ -119,7 +137,11 @@ export class FamilyService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    const result = await this.db.deleteFrom('family_members').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()
+    const result = await this.db
+      .deleteFrom('family_members')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
     if (Number(result.numDeletedRows) !== 1) throw notFound('家庭成员')
   }
 
@@ -140,15 +162,21 @@ export class FamilyService {
     const errors = validateFamilyMember(member, today)
     if (errors.length > 0) throw invalid(errors)
 
-    const user = await this.db.selectFrom('users').select('id_number').where('id', '=', userId).executeTakeFirst()
+    const user = await this.db
+      .selectFrom('users')
+      .select('id_number')
+      .where('id', '=', userId)
+      .executeTakeFirst()
     const own = user?.id_number ? validateCertificate('ID_CARD', user.id_number, today) : null
     if (!own?.ok || !own.birthDate) return member
     if (member.certType === 'ID_CARD' && member.certNo === own.number)
       throw invalid([{ field: 'certNo', message: '这是您本人的证件号码，为自己投保请选择“本人”' }])
     // Against the user's verified birth date: children are younger, parents older.
     const order = compareIsoDates(member.birthday, own.birthDate)
-    if (member.relation === '3' && order <= 0) throw invalid([{ field: 'relation', message: '子女的出生日期应晚于您本人' }])
-    if (member.relation === '4' && order >= 0) throw invalid([{ field: 'relation', message: '父母的出生日期应早于您本人' }])
+    if (member.relation === '3' && order <= 0)
+      throw invalid([{ field: 'relation', message: '子女的出生日期应晚于您本人' }])
+    if (member.relation === '4' && order >= 0)
+      throw invalid([{ field: 'relation', message: '父母的出生日期应早于您本人' }])
     return member
   }
 }

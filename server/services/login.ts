@@ -35,7 +35,10 @@ export class LoginService {
     return createHmac('sha256', this.options.secret).update(`${phone}:${code}`).digest('hex')
   }
 
-  async sendCode(phone: string, ip: string): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
+  async sendCode(
+    phone: string,
+    ip: string,
+  ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
     const { db, now: clock, limits } = this.options
     const now = clock()
     const windowStart = new Date(now.getTime() - limits.windowSeconds * 1000)
@@ -79,7 +82,11 @@ export class LoginService {
       .returning('phone')
       .executeTakeFirst()
     if (!claimed) {
-      const row = await db.selectFrom('sms_codes').select('sent_at').where('phone', '=', phone).executeTakeFirst()
+      const row = await db
+        .selectFrom('sms_codes')
+        .select('sent_at')
+        .where('phone', '=', phone)
+        .executeTakeFirst()
       const elapsed = row ? (now.getTime() - row.sent_at.getTime()) / 1000 : RESEND_SECONDS
       const wait = Math.max(1, Math.ceil(RESEND_SECONDS - elapsed))
       throw new ApiError(
@@ -100,7 +107,11 @@ export class LoginService {
   }
 
   /** Checks the code (a wrong one counts; the 5th voids it), records consent, returns the user (created if new). */
-  async login(phone: string, code: string, agreements: string[]): Promise<{ userId: string; isNewUser: boolean }> {
+  async login(
+    phone: string,
+    code: string,
+    agreements: string[],
+  ): Promise<{ userId: string; isNewUser: boolean }> {
     const missing = REQUIRED_AGREEMENTS.filter((key) => !agreements.includes(key))
     if (missing.length > 0) {
       throw new ApiError(
@@ -131,12 +142,19 @@ export class LoginService {
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .returning('attempts')
         .executeTakeFirst()
-      if (!wrong) throw new ApiError(400, 'CODE_EXPIRED', '验证码已失效，请重新获取', [{ field: 'code', message: '验证码已失效' }])
+      if (!wrong)
+        throw new ApiError(400, 'CODE_EXPIRED', '验证码已失效，请重新获取', [
+          { field: 'code', message: '验证码已失效' },
+        ])
       const left = MAX_WRONG_ATTEMPTS - wrong.attempts
       if (left <= 0) {
-        throw new ApiError(400, 'CODE_VOIDED', '验证码错误次数过多，请重新获取', [{ field: 'code', message: '验证码已作废' }])
+        throw new ApiError(400, 'CODE_VOIDED', '验证码错误次数过多，请重新获取', [
+          { field: 'code', message: '验证码已作废' },
+        ])
       }
-      throw new ApiError(400, 'CODE_INVALID', `验证码不正确，还可尝试${left}次`, [{ field: 'code', message: '验证码不正确' }])
+      throw new ApiError(400, 'CODE_INVALID', `验证码不正确，还可尝试${left}次`, [
+        { field: 'code', message: '验证码不正确' },
+      ])
     }
 
     return db.transaction().execute(async (trx) => {

@@ -51,7 +51,10 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0')
 function validateAddress(address: OrderAddress | undefined): OrderAddress {
   const problem = (field: string, message: string) =>
     new ApiError(400, 'INVALID_ADDRESS', message, [{ field: `address.${field}`, message }])
-  if (!address) throw new ApiError(400, 'ADDRESS_REQUIRED', '该产品需要填写收件地址', [{ field: 'address', message: '请填写收件地址' }])
+  if (!address)
+    throw new ApiError(400, 'ADDRESS_REQUIRED', '该产品需要填写收件地址', [
+      { field: 'address', message: '请填写收件地址' },
+    ])
   if (!validatePersonName(address.recipient).ok) throw problem('recipient', '请填写收件人真实姓名')
   if (!isValidPhone(address.phone.trim())) throw problem('phone', '请输入正确的收件人手机号')
   if (address.region.trim().length < 2) throw problem('region', '请填写所在地区')
@@ -86,7 +89,8 @@ export class OrderService {
   /** Re-checks every gate and rule, prices on the server, and stores a PENDING_PAYMENT order. */
   async create(userId: string, body: OrderCreate): Promise<Order> {
     const application = await this.applications.row(userId, body.applicationId)
-    if (application.order_id) throw new ApiError(409, 'APPLICATION_USED', '该投保申请已提交订单，请勿重复提交')
+    if (application.order_id)
+      throw new ApiError(409, 'APPLICATION_USED', '该投保申请已提交订单，请勿重复提交')
     const documents = await this.applications.documents(application.id)
     const unconfirmed = documents.find((d) => !d.opened_at || !d.confirmed_at)
     if (unconfirmed) throw new ApiError(409, 'NOTICE_NOT_CONFIRMED', `请先阅读并确认《${unconfirmed.title}》`)
@@ -107,7 +111,13 @@ export class OrderService {
     const today = shanghaiDate(now.getTime())
     const check = checkApplication({
       holder,
-      insured: { ...insured, relationType: insured.relationType ?? '', hasSocialInsurance: insured.hasSocialInsurance ?? '', phone: insured.phone ?? '', email: insured.email ?? '' },
+      insured: {
+        ...insured,
+        relationType: insured.relationType ?? '',
+        hasSocialInsurance: insured.hasSocialInsurance ?? '',
+        phone: insured.phone ?? '',
+        email: insured.email ?? '',
+      },
       product,
       planCode: plan.code,
       coveragePeriod: application.coverage_period,
@@ -135,7 +145,8 @@ export class OrderService {
         .where('id', '=', application.id)
         .where('order_id', 'is', null)
         .executeTakeFirst()
-      if (Number(claimed.numUpdatedRows) !== 1) throw new ApiError(409, 'APPLICATION_USED', '该投保申请已提交订单，请勿重复提交')
+      if (Number(claimed.numUpdatedRows) !== 1)
+        throw new ApiError(409, 'APPLICATION_USED', '该投保申请已提交订单，请勿重复提交')
       await trx
         .insertInto('orders')
         .values({

@@ -33,17 +33,28 @@ export class ApplicationService {
     }
     const product = await this.catalog.product(body.productId)
     const plan = product.plans.find((p) => p.code === body.planCode)
-    if (!plan) throw new ApiError(400, 'PLAN_NOT_FOUND', '所选保障计划不存在', [{ field: 'planCode', message: '所选保障计划不存在' }])
+    if (!plan)
+      throw new ApiError(400, 'PLAN_NOT_FOUND', '所选保障计划不存在', [
+        { field: 'planCode', message: '所选保障计划不存在' },
+      ])
     if (!product.coveragePeriods.includes(body.coveragePeriod))
-      throw new ApiError(400, 'PERIOD_NOT_OFFERED', '该产品不提供所选保障期间', [{ field: 'coveragePeriod', message: '该产品不提供所选保障期间' }])
+      throw new ApiError(400, 'PERIOD_NOT_OFFERED', '该产品不提供所选保障期间', [
+        { field: 'coveragePeriod', message: '该产品不提供所选保障期间' },
+      ])
     if (!product.paymentPeriods.includes(body.paymentPeriod))
-      throw new ApiError(400, 'PERIOD_NOT_OFFERED', '该产品不提供所选交费期间', [{ field: 'paymentPeriod', message: '该产品不提供所选交费期间' }])
+      throw new ApiError(400, 'PERIOD_NOT_OFFERED', '该产品不提供所选交费期间', [
+        { field: 'paymentPeriod', message: '该产品不提供所选交费期间' },
+      ])
 
     const now = this.now()
     const id = randomUUID()
     const documents = [
       { document_id: NOTICE_DOCUMENT_ID, kind: 'notice' as const, title: '投保须知' },
-      ...product.clauses.map((c) => ({ document_id: `clause:${c.id}`, kind: 'clause' as const, title: c.title })),
+      ...product.clauses.map((c) => ({
+        document_id: `clause:${c.id}`,
+        kind: 'clause' as const,
+        title: c.title,
+      })),
     ]
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -102,7 +113,11 @@ export class ApplicationService {
         confirmedAt: d.confirmed_at ? toIso(d.confirmed_at) : null,
       })),
       health: health
-        ? { insuredRelation: health.insured_relation, passed: health.passed, answeredAt: toIso(health.answered_at) }
+        ? {
+            insuredRelation: health.insured_relation,
+            passed: health.passed,
+            answeredAt: toIso(health.answered_at),
+          }
         : null,
       orderId: row.order_id,
       createdAt: toIso(row.created_at),
@@ -133,7 +148,12 @@ export class ApplicationService {
   }
 
   /** Records that a document was opened, or confirmed after being opened. Repeats keep the first time. */
-  async recordDocument(userId: string, id: string, documentId: string, action: 'open' | 'confirm'): Promise<OrderApplication> {
+  async recordDocument(
+    userId: string,
+    id: string,
+    documentId: string,
+    action: 'open' | 'confirm',
+  ): Promise<OrderApplication> {
     const row = await this.row(userId, id)
     this.assertOpen(row)
     const document = await this.db
@@ -154,7 +174,8 @@ export class ApplicationService {
         .execute()
     }
     if (action === 'confirm') {
-      if (!document.opened_at) throw new ApiError(409, 'DOCUMENT_NOT_OPENED', `请先打开阅读《${document.title}》再确认`)
+      if (!document.opened_at)
+        throw new ApiError(409, 'DOCUMENT_NOT_OPENED', `请先打开阅读《${document.title}》再确认`)
       if (!document.confirmed_at) {
         await this.db
           .updateTable('application_documents')
@@ -204,5 +225,7 @@ function checkAnswers(product: ProductDetail, body: OrderHealth): void {
   }
   const missing = product.healthQuestions.find((q) => !given.has(q.id))
   if (missing)
-    throw new ApiError(400, 'ANSWERS_INCOMPLETE', '请回答全部健康告知问题', [{ field: 'answers', message: `未回答：${missing.text}` }])
+    throw new ApiError(400, 'ANSWERS_INCOMPLETE', '请回答全部健康告知问题', [
+      { field: 'answers', message: `未回答：${missing.text}` },
+    ])
 }

@@ -21,13 +21,17 @@ export interface PurchaseServices {
 const cache = new WeakMap<FastifyInstance['services'], PurchaseServices>()
 
 /** The purchase services of one app (built once, shared by the orders, payments and policies routes). */
-export function purchaseServices(services: FastifyInstance['services'], env: NodeJS.ProcessEnv = process.env): PurchaseServices {
+export function purchaseServices(
+  services: FastifyInstance['services'],
+  env: NodeJS.ProcessEnv = process.env,
+): PurchaseServices {
   const cached = cache.get(services)
   if (cached) return cached
   // Without a configured secret, production signs with a per-process random one: links stay unforgeable but
   // only this process accepts them, so multi-process deployments must set POLICY_LINK_SECRET.
   const linkSecret =
-    env.POLICY_LINK_SECRET ?? (services.mode === 'demo' ? DEMO_POLICY_LINK_SECRET : randomBytes(32).toString('hex'))
+    env.POLICY_LINK_SECRET ??
+    (services.mode === 'demo' ? DEMO_POLICY_LINK_SECRET : randomBytes(32).toString('hex'))
   const db = withPurchaseTables(services.db)
   const sandbox = new SandboxPaymentProvider(env.PAYMENT_SANDBOX_SECRET ?? DEMO_SANDBOX_SECRET)
   const applications = new ApplicationService(db, services.now, services.catalog)

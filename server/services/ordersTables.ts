@@ -75,7 +75,8 @@ export interface HealthDeclarationsTable {
   answered_at: Timestamp
 }
 
-export type OrderStatusColumn = 'PENDING_PAYMENT' | 'PAID' | 'ISSUED' | 'CLOSED' | 'PAY_FAILED' | 'SURRENDERED'
+export type OrderStatusColumn =
+  'PENDING_PAYMENT' | 'PAID' | 'ISSUED' | 'CLOSED' | 'PAY_FAILED' | 'SURRENDERED'
 export type SourceColumn = 'mall' | 'partner-api'
 
 export interface OrdersTable {

@@ -42,9 +42,11 @@ export class PaymentService {
   /** Starts a payment of the caller's own payable order; an earlier pending code of the order expires. */
   async start(userId: string, orderId: string, channel: PayChannel, baseUrl: string): Promise<Payment> {
     const order = await this.orders.row(userId, orderId)
-    if (order.status === 'CLOSED') throw new ApiError(409, 'ORDER_CLOSED', '订单已关闭（超过30分钟未支付或已取消），请重新投保')
+    if (order.status === 'CLOSED')
+      throw new ApiError(409, 'ORDER_CLOSED', '订单已关闭（超过30分钟未支付或已取消），请重新投保')
     if (!isPayable(order.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单无需支付')
-    if (order.premium_fen === 0) throw new ApiError(409, 'FREE_ORDER', '该订单保费为0元，无需支付，请直接确认领取')
+    if (order.premium_fen === 0)
+      throw new ApiError(409, 'FREE_ORDER', '该订单保费为0元，无需支付，请直接确认领取')
     const now = this.now()
     const expiresAt = new Date(Math.min(now.getTime() + PAYMENT_TTL_MS, order.expires_at.getTime()))
     const created = await this.provider.createPayment({
@@ -95,7 +97,11 @@ export class PaymentService {
 
   /** The sandbox pay page reads the payment by its unguessable id, without login (it may be another phone). */
   async getForSandbox(paymentId: string): Promise<Payment> {
-    const row = await this.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst()
+    const row = await this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirst()
     if (!row) throw notFound('支付单')
     return toPayment(row, this.now().getTime())
   }
@@ -105,11 +111,21 @@ export class PaymentService {
    * status change is guarded, so a replay (or a second event for the same payment) issues no second policy.
    */
   async applyNotification(notification: PaymentNotification): Promise<CallbackResult> {
-    const payment = await this.db.selectFrom('payments').selectAll().where('id', '=', notification.paymentId).executeTakeFirst()
+    const payment = await this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', notification.paymentId)
+      .executeTakeFirst()
     if (!payment) throw new ApiError(404, 'NOT_FOUND', '支付单不存在')
     if (notification.amountFen !== payment.amount_fen)
-      throw new ApiError(400, 'AMOUNT_MISMATCH', '支付金额与订单不符', [{ field: 'amountFen', message: '支付金额与订单不符' }])
-    const { product_id } = await this.db.selectFrom('orders').select('product_id').where('id', '=', payment.order_id).executeTakeFirstOrThrow()
+      throw new ApiError(400, 'AMOUNT_MISMATCH', '支付金额与订单不符', [
+        { field: 'amountFen', message: '支付金额与订单不符' },
+      ])
+    const { product_id } = await this.db
+      .selectFrom('orders')
+      .select('product_id')
+      .where('id', '=', payment.order_id)
+      .executeTakeFirstOrThrow()
     const product = await this.catalog.product(product_id)
     return this.db.transaction().execute(async (trx) => {
       const fresh = await trx
@@ -128,7 +144,12 @@ export class PaymentService {
 
       const now = this.now()
       if (notification.outcome === 'FAILED') {
-        await trx.updateTable('payments').set({ status: 'FAILED', completed_at: now }).where('id', '=', payment.id).where('status', 'in', ['PENDING', 'EXPIRED']).execute()
+        await trx
+          .updateTable('payments')
+          .set({ status: 'FAILED', completed_at: now })
+          .where('id', '=', payment.id)
+          .where('status', 'in', ['PENDING', 'EXPIRED'])
+          .execute()
         const failed = await transition(trx, payment.order_id, 'PAY_FAILED')
         return { outcome: failed ? 'applied' : 'ignored' }
       }
@@ -140,8 +161,13 @@ export class PaymentService {
         .where('status', '!=', 'SUCCEEDED')
         .executeTakeFirst()
       if (Number(paid.numUpdatedRows) !== 1) return { outcome: 'duplicate' }
-      if (!(await transition(trx, payment.order_id, 'PAY_SUCCEEDED', { paid_at: now }))) return { outcome: 'ignored' }
-      const order = await trx.selectFrom('orders').selectAll().where('id', '=', payment.order_id).executeTakeFirstOrThrow()
+      if (!(await transition(trx, payment.order_id, 'PAY_SUCCEEDED', { paid_at: now })))
+        return { outcome: 'ignored' }
+      const order = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', payment.order_id)
+        .executeTakeFirstOrThrow()
       await this.policies.issueForOrder(trx, order, product)
       return { outcome: 'applied' }
     })
@@ -157,7 +183,11 @@ export class PaymentService {
     await this.db.transaction().execute(async (trx) => {
       if (!(await transition(trx, order.id, 'PAY_SUCCEEDED', { paid_at: this.now() })))
         throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单已处理')
-      const fresh = await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow()
+      const fresh = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', order.id)
+        .executeTakeFirstOrThrow()
       await this.policies.issueForOrder(trx, fresh, product)
     })
   }

@@ -3,7 +3,12 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../src/domain/age'
 import { maskCertificateNumber } from '../../src/domain/certificate'
 import { policyPeriod } from '../../src/domain/dates'
-import { canSurrenderInCoolingOff, formatPolicyNo, policyStatusAt, type PolicyStatus } from '../../src/domain/policy'
+import {
+  canSurrenderInCoolingOff,
+  formatPolicyNo,
+  policyStatusAt,
+  type PolicyStatus,
+} from '../../src/domain/policy'
 import type { ProductDetail } from '../../src/types/generated/api/catalog'
 import type { Policy, PolicyPerson, PolicyShareLink } from '../../src/types/generated/api/policy'
 import { ApiError, notFound } from '../errors'
@@ -68,7 +73,11 @@ export class PolicyService {
    * Issues the policy of a PAID order inside the payment's transaction and moves the order to ISSUED.
    * The product is read before the transaction: PGlite has one connection, so no query may run beside it.
    */
-  async issueForOrder(trx: Transaction<PurchaseDB>, order: Selectable<OrdersTable>, product: ProductDetail): Promise<string> {
+  async issueForOrder(
+    trx: Transaction<PurchaseDB>,
+    order: Selectable<OrdersTable>,
+    product: ProductDetail,
+  ): Promise<string> {
     const plan = product.plans.find((p) => p.code === order.plan_code)
     const issuedAt = this.now()
     const period = policyPeriod({
@@ -77,7 +86,9 @@ export class PolicyService {
       coolingOffDays: order.cooling_off_days,
       insuredBirthday: order.insured.birthday,
     })
-    const { rows } = await sql<{ serial: number }>`SELECT nextval('policy_serial')::int % 100000000 AS serial`.execute(trx)
+    const { rows } = await sql<{
+      serial: number
+    }>`SELECT nextval('policy_serial')::int % 100000000 AS serial`.execute(trx)
     const id = randomUUID()
     await trx
       .insertInto('policies')
@@ -104,7 +115,8 @@ export class PolicyService {
         cooling_off_ends_at: new Date(period.coolingOffEndsAt),
       })
       .execute()
-    if (!(await transition(trx, order.id, 'ISSUE'))) throw new Error(`order ${order.id} was not PAID when issuing`)
+    if (!(await transition(trx, order.id, 'ISSUE')))
+      throw new Error(`order ${order.id} was not PAID when issuing`)
     return id
   }
 
@@ -125,7 +137,9 @@ export class PolicyService {
     })
     const id = randomUUID()
     await this.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ serial: number }>`SELECT nextval('policy_serial')::int % 100000000 AS serial`.execute(trx)
+      const { rows } = await sql<{
+        serial: number
+      }>`SELECT nextval('policy_serial')::int % 100000000 AS serial`.execute(trx)
       await trx
         .insertInto('policies')
         .values({
@@ -194,7 +208,11 @@ export class PolicyService {
     const expiresAtMs = this.now().getTime() + SHARE_LINK_TTL_MS
     const payload = `${row.id}.${expiresAtMs}`
     const token = `${payload}.${this.sign(payload)}`
-    return { token, url: `/policy/policyDetaiU?token=${encodeURIComponent(token)}`, expiresAt: toIso(new Date(expiresAtMs)) }
+    return {
+      token,
+      url: `/policy/policyDetaiU?token=${encodeURIComponent(token)}`,
+      expiresAt: toIso(new Date(expiresAtMs)),
+    }
   }
 
   async getShared(token: string): Promise<Policy> {

@@ -29,7 +29,13 @@ export class SessionStore {
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
     await this.db
       .insertInto('sessions')
-      .values({ id_hash: hash(token), user_id: userId, created_at: now, expires_at: expiresAt, last_seen_at: now })
+      .values({
+        id_hash: hash(token),
+        user_id: userId,
+        created_at: now,
+        expires_at: expiresAt,
+        last_seen_at: now,
+      })
       .execute()
     return { token, expiresAt }
   }

@@ -45,10 +45,15 @@ export class UserService {
   }
 
   async update(userId: string, patch: UpdateMeRequest): Promise<Me> {
-    const changes: { nickname?: string; avatar?: string | null; updated_at: Date } = { updated_at: this.now() }
+    const changes: { nickname?: string; avatar?: string | null; updated_at: Date } = {
+      updated_at: this.now(),
+    }
     if (patch.nickname !== undefined) {
       const nickname = patch.nickname.trim()
-      if (!nickname) throw new ApiError(400, 'INVALID_INPUT', '昵称（nickname）不能为空', [{ field: 'nickname', message: '昵称不能为空' }])
+      if (!nickname)
+        throw new ApiError(400, 'INVALID_INPUT', '昵称（nickname）不能为空', [
+          { field: 'nickname', message: '昵称不能为空' },
+        ])
       changes.nickname = nickname
     }
     if (patch.avatar !== undefined) changes.avatar = patch.avatar
@@ -59,9 +64,11 @@ export class UserService {
   /** Real-name verification with a resident ID; once verified it cannot be changed here. */
   async verifyRealName(userId: string, input: RealNameRequest): Promise<Me> {
     const name = validatePersonName(input.name)
-    if (!name.ok) throw new ApiError(400, 'INVALID_INPUT', name.reason, [{ field: 'name', message: name.reason }])
+    if (!name.ok)
+      throw new ApiError(400, 'INVALID_INPUT', name.reason, [{ field: 'name', message: name.reason }])
     const id = validateCertificate('ID_CARD', input.idNumber, shanghaiDate(this.now()))
-    if (!id.ok) throw new ApiError(400, 'INVALID_ID_NUMBER', id.reason, [{ field: 'idNumber', message: id.reason }])
+    if (!id.ok)
+      throw new ApiError(400, 'INVALID_ID_NUMBER', id.reason, [{ field: 'idNumber', message: id.reason }])
     const now = this.now()
     const updated = await this.db
       .updateTable('users')

@@ -11,7 +11,8 @@ export const familyMembersKey = '/api/family-members'
 export const familyMemberKey = (id: string) => `${familyMembersKey}/${encodeURIComponent(id)}`
 
 export const createFamilyMember = (input: FamilyMemberInput) => post<FamilyMember>(familyMembersKey, input)
-export const updateFamilyMember = (id: string, input: FamilyMemberInput) => put<FamilyMember>(familyMemberKey(id), input)
+export const updateFamilyMember = (id: string, input: FamilyMemberInput) =>
+  put<FamilyMember>(familyMemberKey(id), input)
 export const deleteFamilyMember = (id: string) => del<{ ok: true }>(familyMemberKey(id))
 
 /** `enabled` false: no request (e.g. while the members are not needed). */

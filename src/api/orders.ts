@@ -20,10 +20,13 @@ export const applicationKey = (id: string) => `/api/applications/${encodeURIComp
 export const orderKey = (id: string) => `/api/orders/${encodeURIComponent(id)}`
 export const ordersKey = (status?: string) => ['/api/orders', status ? { status } : {}] as const
 
-export const createApplication = (body: OrderApplicationCreate) => post<OrderApplication>('/api/applications', body)
+export const createApplication = (body: OrderApplicationCreate) =>
+  post<OrderApplication>('/api/applications', body)
 
 export const recordConsent = (applicationId: string, documentId: string, action: OrderConsent['action']) =>
-  post<OrderApplication>(`${applicationKey(applicationId)}/documents/${encodeURIComponent(documentId)}`, { action })
+  post<OrderApplication>(`${applicationKey(applicationId)}/documents/${encodeURIComponent(documentId)}`, {
+    action,
+  })
 
 export const submitHealth = (applicationId: string, body: OrderHealth) =>
   post<HealthResult>(`${applicationKey(applicationId)}/health`, body)

@@ -13,6 +13,10 @@ export function detectEnvironment(userAgent: string, search: string): Environmen
   const query = new URLSearchParams(search)
   const inMallApp = MALL_APP_UA.test(userAgent)
   const flagged = query.get('inApp') === '1' || query.get('from') === 'app'
-  const device = /iPhone|iPad|iPod/i.test(userAgent) ? 'ios' : /Android/i.test(userAgent) ? 'android' : 'desktop'
+  const device = /iPhone|iPad|iPod/i.test(userAgent)
+    ? 'ios'
+    : /Android/i.test(userAgent)
+      ? 'android'
+      : 'desktop'
   return { device, inMallApp, isInApp: inMallApp || flagged || PARTNER_APP_UA.test(userAgent) }
 }

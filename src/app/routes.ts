@@ -23,7 +23,11 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/product', title: '产品详情', load: () => import('../pages/product/ProductPage') },
   { path: '/productInfo', title: '条款及投保须知', load: () => import('../pages/product/ProductInfoPage') },
   { path: '/compare/:sc', title: '产品对比', load: () => import('../pages/compare/ComparePage') },
-  { path: '/compareForA/export', title: '对比图片', load: () => import('../pages/compare/CompareExportPage') },
+  {
+    path: '/compareForA/export',
+    title: '对比图片',
+    load: () => import('../pages/compare/CompareExportPage'),
+  },
   { path: '/compareForA/:sc', title: '产品对比', load: () => import('../pages/compare/CompareForAPage') },
   // User: login, 我的 tab, real-name authentication (issue 3)
   { path: '/Login', title: '登录', load: () => import('../pages/user/LoginPage') },
@@ -35,10 +39,18 @@ export const screenRoutes: ScreenRoute[] = [
   // Purchase: gates, forms, orders, sandbox payment, policies (issue 5)
   { path: '/specialNotify', title: '投保须知', load: () => import('../pages/purchase/SpecialNotifyPage') },
   { path: '/insured', title: '选择被保险人', load: () => import('../pages/purchase/InsuredPage') },
-  { path: '/healthNotification', title: '健康告知', load: () => import('../pages/purchase/HealthNotificationPage') },
+  {
+    path: '/healthNotification',
+    title: '健康告知',
+    load: () => import('../pages/purchase/HealthNotificationPage'),
+  },
   { path: '/insuredCheck', title: '核保结果', load: () => import('../pages/purchase/InsuredCheckPage') },
   { path: '/infoFill', title: '填写投保信息', load: () => import('../pages/purchase/InfoFillPage') },
-  { path: '/confirmReceiveInfo', title: '确认投保信息', load: () => import('../pages/purchase/ConfirmReceiveInfoPage') },
+  {
+    path: '/confirmReceiveInfo',
+    title: '确认投保信息',
+    load: () => import('../pages/purchase/ConfirmReceiveInfoPage'),
+  },
   { path: '/pay', title: '支付', load: () => import('../pages/purchase/PayPage') },
   { path: '/payqrcode', title: '扫码支付', load: () => import('../pages/purchase/PayQrCodePage') },
   { path: '/pay/sandbox', title: '沙箱支付', load: () => import('../pages/purchase/SandboxPayPage') },
@@ -48,10 +60,18 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/policy', title: '我的保单', load: () => import('../pages/policy/PolicyListPage') },
   { path: '/policy/policyDetail', title: '电子保单', load: () => import('../pages/policy/PolicyDetailPage') },
   { path: '/policy/policyDetaiU', title: '电子保单', load: () => import('../pages/policy/SharedPolicyPage') },
-  { path: '/policy/apiPolicyDetail', title: '保单详情', load: () => import('../pages/policy/PolicyDetailPage') },
+  {
+    path: '/policy/apiPolicyDetail',
+    title: '保单详情',
+    load: () => import('../pages/policy/PolicyDetailPage'),
+  },
   // Family: members kept per user, picked as the insured on /insured (issue 5)
   { path: '/familyManage/list', title: '家庭成员', load: () => import('../pages/family/FamilyListPage') },
-  { path: '/familyManage/addEdit', title: '家庭成员信息', load: () => import('../pages/family/FamilyEditPage') },
+  {
+    path: '/familyManage/addEdit',
+    title: '家庭成员信息',
+    load: () => import('../pages/family/FamilyEditPage'),
+  },
   { path: '/family/list', title: '家庭成员', load: () => import('../pages/family/FamilyListPage') },
   { path: '/family/addEdit', title: '家庭成员信息', load: () => import('../pages/family/FamilyEditPage') },
 ]

@@ -11,7 +11,15 @@ export function LoadingView({ lines = 3 }: { lines?: number }) {
   )
 }
 
-export function EmptyView({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export function EmptyView({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description?: string
+  children?: ReactNode
+}) {
   return (
     <ErrorBlock status="empty" title={title} description={description ?? ''}>
       {children}

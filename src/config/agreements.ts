@@ -14,6 +14,11 @@ export interface AgreementDocument {
 
 export const LOGIN_AGREEMENTS: readonly AgreementDocument[] = [
   { key: 'privacy', title: '隐私保护政策', path: '/protocol/privacy', version: '2026-11-01' },
-  { key: 'sensitive', title: '个人敏感信息收集使用授权书', path: '/protocol/sensitive', version: '2026-11-01' },
+  {
+    key: 'sensitive',
+    title: '个人敏感信息收集使用授权书',
+    path: '/protocol/sensitive',
+    version: '2026-11-01',
+  },
   { key: 'service', title: '用户服务协议', path: '/protocol/service', version: '2026-11-01' },
 ]

@@ -67,7 +67,9 @@ export function isCertificateType(value: string): value is CertificateType {
 export function derivedFromCertificate(certType: string, certNo: string, today: string) {
   if (!isCertificateType(certType)) return null
   const check = validateCertificate(certType, certNo, today)
-  return check.ok && check.birthDate && check.gender ? { birthday: check.birthDate, gender: check.gender } : null
+  return check.ok && check.birthDate && check.gender
+    ? { birthday: check.birthDate, gender: check.gender }
+    : null
 }
 
 /** Field errors of one person: name, certificate, birth date, gender, validity dates. */
@@ -102,18 +104,24 @@ function validateValidity(person: PersonInput, prefix: string, today: string): F
   const add = (field: string, message: string) => errors.push({ field: `${prefix}.${field}`, message })
   if (!isIsoDate(person.certStartDate)) add('certStartDate', '请选择证件有效期起始日期')
   else {
-    if (compareIsoDates(person.certStartDate, today) > 0) add('certStartDate', '证件有效期起始日期不能晚于今天')
+    if (compareIsoDates(person.certStartDate, today) > 0)
+      add('certStartDate', '证件有效期起始日期不能晚于今天')
     if (isIsoDate(person.birthday) && compareIsoDates(person.certStartDate, person.birthday) < 0)
       add('certStartDate', '证件有效期起始日期不能早于出生日期')
   }
   if (person.certTime === 1) {
     const age = isIsoDate(person.birthday) ? ageOn(person.birthday, today) : -1
     if (person.certType !== 'ID_CARD') add('certTime', '该证件不能选择长期有效，请填写截止日期')
-    else if (age >= 0 && age < LONG_TERM_ID_MIN_AGE) add('certTime', `长期有效的身份证仅签发给${LONG_TERM_ID_MIN_AGE}周岁及以上人员`)
+    else if (age >= 0 && age < LONG_TERM_ID_MIN_AGE)
+      add('certTime', `长期有效的身份证仅签发给${LONG_TERM_ID_MIN_AGE}周岁及以上人员`)
   } else if (person.certTime === 0) {
     if (!isIsoDate(person.certEndDate)) add('certEndDate', '请选择证件有效期截止日期')
-    else if (compareIsoDates(person.certEndDate, today) <= 0) add('certEndDate', '证件已过期，请更新证件后再投保')
-    else if (isIsoDate(person.certStartDate) && compareIsoDates(person.certEndDate, person.certStartDate) <= 0)
+    else if (compareIsoDates(person.certEndDate, today) <= 0)
+      add('certEndDate', '证件已过期，请更新证件后再投保')
+    else if (
+      isIsoDate(person.certStartDate) &&
+      compareIsoDates(person.certEndDate, person.certStartDate) <= 0
+    )
       add('certEndDate', '截止日期应晚于起始日期')
   } else add('certTime', '请选择证件有效期类型')
   return errors
@@ -121,7 +129,11 @@ function validateValidity(person: PersonInput, prefix: string, today: string): F
 
 export function validateHolder(holder: PersonInput, today: string): FieldError[] {
   const errors = validatePerson(holder, 'holder', today)
-  if (isIsoDate(holder.birthday) && ageOn(holder.birthday, today) < HOLDER_MIN_AGE && !errors.some((e) => e.field === 'holder.birthday'))
+  if (
+    isIsoDate(holder.birthday) &&
+    ageOn(holder.birthday, today) < HOLDER_MIN_AGE &&
+    !errors.some((e) => e.field === 'holder.birthday')
+  )
     errors.push({ field: 'holder.birthday', message: `投保人须年满${HOLDER_MIN_AGE}周岁` })
   return errors
 }
@@ -150,7 +162,8 @@ export function insuredFromHolder(holder: PersonInput, insured: InsuredInput): I
 export function validateInsured(insured: InsuredInput, holder: PersonInput, today: string): FieldError[] {
   const errors = validatePerson(insured, 'insured', today)
   const add = (field: string, message: string) => errors.push({ field: `insured.${field}`, message })
-  if (!RELATIONS.some((r) => r.code === insured.relationType)) add('relationType', '请选择被保险人与投保人的关系')
+  if (!RELATIONS.some((r) => r.code === insured.relationType))
+    add('relationType', '请选择被保险人与投保人的关系')
   else if (insured.relationType === SELF_RELATION) {
     if (!samePerson(holder, insured) || insured.name.trim() !== holder.name.trim())
       add('relationType', '关系为本人时，被保险人信息须与投保人一致')
@@ -162,7 +175,8 @@ export function validateInsured(insured: InsuredInput, holder: PersonInput, toda
     if (insured.relationType === '2' && ageOn(insured.birthday, today) < HOLDER_MIN_AGE)
       add('relationType', '配偶须年满18周岁')
   }
-  if (insured.hasSocialInsurance !== 'Y' && insured.hasSocialInsurance !== 'N') add('hasSocialInsurance', '请选择有无社保')
+  if (insured.hasSocialInsurance !== 'Y' && insured.hasSocialInsurance !== 'N')
+    add('hasSocialInsurance', '请选择有无社保')
   if (!isValidPhone(insured.phone.trim())) add('phone', '请输入正确的11位手机号')
   if (insured.email.trim() && !EMAIL_PATTERN.test(insured.email.trim())) add('email', '邮箱格式不正确')
   return errors
@@ -194,11 +208,15 @@ export interface ApplicationCheckInput {
   effectiveDate: string
 }
 
-export type ApplicationCheck = { ok: true; quote: Extract<QuoteResult, { ok: true }> } | { ok: false; errors: FieldError[] }
+export type ApplicationCheck =
+  { ok: true; quote: Extract<QuoteResult, { ok: true }> } | { ok: false; errors: FieldError[] }
 
 /** Every rule at once: both persons, the plan's age limits on the effective date, the minor death-cover cap. */
 export function checkApplication(input: ApplicationCheckInput): ApplicationCheck {
-  const errors = [...validateHolder(input.holder, input.today), ...validateInsured(input.insured, input.holder, input.today)]
+  const errors = [
+    ...validateHolder(input.holder, input.today),
+    ...validateInsured(input.insured, input.holder, input.today),
+  ]
   if (errors.length > 0) return { ok: false, errors }
   const { insured } = input
   const quote = quotePremium(input.product, {
@@ -211,7 +229,8 @@ export function checkApplication(input: ApplicationCheckInput): ApplicationCheck
     effectiveDate: input.effectiveDate,
   })
   if (!quote.ok) {
-    const field = quote.field === 'birthDate' || quote.field === 'age' ? 'insured.birthday' : `product.${quote.field}`
+    const field =
+      quote.field === 'birthDate' || quote.field === 'age' ? 'insured.birthday' : `product.${quote.field}`
     return { ok: false, errors: [{ field, message: quote.message }] }
   }
   const cap = minorDeathCoverLimitFen(quote.age)
@@ -230,4 +249,3 @@ export function checkApplication(input: ApplicationCheckInput): ApplicationCheck
   }
   return { ok: true, quote }
 }
-

@@ -21,8 +21,7 @@ export const CERTIFICATE_TYPES: readonly { type: CertificateType; name: string }
 export type Gender = 'M' | 'F'
 
 export type CertificateCheck =
-  | { ok: true; number: string; birthDate?: string; gender?: Gender }
-  | { ok: false; reason: string }
+  { ok: true; number: string; birthDate?: string; gender?: Gender } | { ok: false; reason: string }
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 const CHECK_CHARS = '10X98765432'
@@ -43,7 +42,8 @@ export function parseCompactDate(text: string): string | null {
   const month = Number(text.slice(4, 6))
   const day = Number(text.slice(6, 8))
   const date = new Date(Date.UTC(year, month - 1, day))
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null
   return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`
 }
 
@@ -59,7 +59,8 @@ function checkEighteen(raw: string, today: string, label: string): CertificateCh
   const birthDate = parseCompactDate(number.slice(6, 14))
   if (!birthDate || birthDate < '1900-01-01') return { ok: false, reason: `${label}中的出生日期不正确` }
   if (birthDate > today) return { ok: false, reason: `${label}中的出生日期晚于今天` }
-  if (checksumChar(number.slice(0, 17)) !== number[17]) return { ok: false, reason: `${label}校验位不正确，请核对` }
+  if (checksumChar(number.slice(0, 17)) !== number[17])
+    return { ok: false, reason: `${label}校验位不正确，请核对` }
   const gender: Gender = Number(number[16]) % 2 === 1 ? 'M' : 'F'
   return { ok: true, number, birthDate, gender }
 }
@@ -68,7 +69,11 @@ function checkEighteen(raw: string, today: string, label: string): CertificateCh
  * Checks a certificate number for its type. `today` (YYYY-MM-DD, Asia/Shanghai) bounds birth dates.
  * Resident IDs, residence permits and the 2023 permanent residence card yield birth date and gender.
  */
-export function validateCertificate(type: CertificateType, input: string, today: string = shanghaiDate()): CertificateCheck {
+export function validateCertificate(
+  type: CertificateType,
+  input: string,
+  today: string = shanghaiDate(),
+): CertificateCheck {
   const raw = input.trim()
   if (!raw) return { ok: false, reason: '请输入证件号码' }
   switch (type) {
@@ -81,14 +86,19 @@ export function validateCertificate(type: CertificateType, input: string, today:
       return result
     }
     case 'HMT_RESIDENCE_PERMIT': {
-      if (!HMT_PREFIXES[raw.slice(0, 6)]) return { ok: false, reason: '港澳台居民居住证号码应以810000、820000或830000开头' }
+      if (!HMT_PREFIXES[raw.slice(0, 6)])
+        return { ok: false, reason: '港澳台居民居住证号码应以810000、820000或830000开头' }
       return checkEighteen(raw, today, '居住证号码')
     }
     case 'FOREIGN_PERMANENT_RESIDENCE': {
       const upper = raw.toUpperCase()
       // 2017 edition: three letters (nationality) + 12 digits.
       if (/^[A-Z]{3}\d{12}$/.test(upper)) return { ok: true, number: upper }
-      if (!upper.startsWith('9')) return { ok: false, reason: '永久居留身份证号码应为以9开头的18位（2023版）或3位字母加12位数字（2017版）' }
+      if (!upper.startsWith('9'))
+        return {
+          ok: false,
+          reason: '永久居留身份证号码应为以9开头的18位（2023版）或3位字母加12位数字（2017版）',
+        }
       return checkEighteen(upper, today, '永久居留身份证号码')
     }
     case 'HK_MACAU_PASS': {
@@ -125,7 +135,8 @@ export function maskPhone(phone: string): string {
 
 /** 110101199003078515 -> 1101**********8515: keeps the first 4 and last 4 characters. */
 export function maskCertificateNumber(number: string): string {
-  if (number.length <= 8) return `${number.slice(0, 1)}${'*'.repeat(Math.max(0, number.length - 2))}${number.slice(-1)}`
+  if (number.length <= 8)
+    return `${number.slice(0, 1)}${'*'.repeat(Math.max(0, number.length - 2))}${number.slice(-1)}`
   return `${number.slice(0, 4)}${'*'.repeat(number.length - 8)}${number.slice(-4)}`
 }
 
@@ -136,7 +147,9 @@ export function maskName(name: string): string {
 }
 
 /** A person's legal name: 2-30 characters of Chinese or Latin letters, with · or spaces between parts. */
-export function validatePersonName(input: string): { ok: true; name: string } | { ok: false; reason: string } {
+export function validatePersonName(
+  input: string,
+): { ok: true; name: string } | { ok: false; reason: string } {
   const name = input.trim().replace(/\s+/g, ' ')
   if (Array.from(name).length < 2) return { ok: false, reason: '请输入真实姓名（至少2个字）' }
   if (Array.from(name).length > 30) return { ok: false, reason: '姓名不能超过30个字' }

@@ -53,7 +53,11 @@ export function addMonths(date: string, months: number): string {
  * Coverage end (exclusive calendar day) of a coverage period code: days/months/years after the effective
  * date, "toNN" = the insured's NN-th birthday, "life" = none. Unknown codes throw: nothing undatable is sold.
  */
-export function coverageEndDate(coveragePeriod: string, effectiveDate: string, insuredBirthday: string): string | null {
+export function coverageEndDate(
+  coveragePeriod: string,
+  effectiveDate: string,
+  insuredBirthday: string,
+): string | null {
   const period = parseCoveragePeriod(coveragePeriod)
   if (!period) throw new RangeError(`unknown coverage period: ${coveragePeriod}`)
   switch (period.kind) {

@@ -1,7 +1,14 @@
 // Family members a user keeps to buy insurance for (DESIGN.md §7, §8). Pure; used by the UI and the server.
 // Built on certificate.ts (names, numbers, phones) and applicant.ts (relation codes of the purchase flow).
 import { ageOn, compareIsoDates, isIsoDate } from './age'
-import { derivedFromCertificate, HOLDER_MIN_AGE, isCertificateType, RELATIONS, SELF_RELATION, type FieldError } from './applicant'
+import {
+  derivedFromCertificate,
+  HOLDER_MIN_AGE,
+  isCertificateType,
+  RELATIONS,
+  SELF_RELATION,
+  type FieldError,
+} from './applicant'
 import { isValidPhone, validateCertificate, validatePersonName } from './certificate'
 
 /** Relations to the user: the purchase flow's relationType codes (without 本人), plus 其他. */
@@ -92,7 +99,8 @@ export function validateFamilyMember(input: FamilyMemberFields, today: string): 
 
   if (!isIsoDate(member.birthday)) add('birthday', '请选择出生日期')
   else if (compareIsoDates(member.birthday, today) > 0) add('birthday', '出生日期不能晚于今天')
-  else if (member.relation === '2' && ageOn(member.birthday, today) < HOLDER_MIN_AGE) add('relation', `配偶须年满${HOLDER_MIN_AGE}周岁`)
+  else if (member.relation === '2' && ageOn(member.birthday, today) < HOLDER_MIN_AGE)
+    add('relation', `配偶须年满${HOLDER_MIN_AGE}周岁`)
   if (member.gender !== 'M' && member.gender !== 'F') add('gender', '请选择性别')
   if (member.phone && !isValidPhone(member.phone)) add('phone', '请输入正确的11位手机号')
   return errors

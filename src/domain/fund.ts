@@ -54,7 +54,14 @@ export function projectFund(plan: FundPlan, rate: number): FundYear[] {
       value -= payout
     }
     totalPayout += payout
-    rows.push({ policyYear: year, age, paidFen: paid, payoutFen: payout, totalPayoutFen: totalPayout, valueFen: Math.round(value) })
+    rows.push({
+      policyYear: year,
+      age,
+      paidFen: paid,
+      payoutFen: payout,
+      totalPayoutFen: totalPayout,
+      valueFen: Math.round(value),
+    })
   }
   return rows
 }
@@ -64,7 +71,8 @@ export function valueAtAge(rows: readonly FundYear[], age: number): number {
   return rows.find((r) => r.age === age)?.valueFen ?? 0
 }
 
-export type ReversalTarget = { kind: 'value'; atAge: number; amountFen: number } | { kind: 'payout'; amountFen: number }
+export type ReversalTarget =
+  { kind: 'value'; atAge: number; amountFen: number } | { kind: 'payout'; amountFen: number }
 
 /**
  * The smallest annual premium (a multiple of `stepFen`) that reaches the target at `rate`, or null when even
@@ -79,7 +87,9 @@ export function requiredAnnualPremium(
   const reaches = (premium: number) => {
     const candidate = { ...plan, annualPremiumFen: premium }
     if (target.kind === 'payout') {
-      return plan.payout ? Math.round(totalPremiumFen(candidate) * plan.payout.ratioOfTotalPremium) >= target.amountFen : false
+      return plan.payout
+        ? Math.round(totalPremiumFen(candidate) * plan.payout.ratioOfTotalPremium) >= target.amountFen
+        : false
     }
     return valueAtAge(projectFund(candidate, rate), target.atAge) >= target.amountFen
   }

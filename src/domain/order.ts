@@ -1,7 +1,14 @@
 // Order lifecycle (DESIGN.md §8): PENDING_PAYMENT -> PAID -> ISSUED, or CLOSED / PAY_FAILED / SURRENDERED.
 // Pure rules shared by the server (which enforces them) and the screens (which show them).
 
-export const ORDER_STATUSES = ['PENDING_PAYMENT', 'PAID', 'ISSUED', 'CLOSED', 'PAY_FAILED', 'SURRENDERED'] as const
+export const ORDER_STATUSES = [
+  'PENDING_PAYMENT',
+  'PAID',
+  'ISSUED',
+  'CLOSED',
+  'PAY_FAILED',
+  'SURRENDERED',
+] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
@@ -47,7 +54,10 @@ export function orderExpiresAtMs(createdAtMs: number): number {
 }
 
 /** The status as of `nowMs`: a payable order past its window is CLOSED even before a sweep stores it. */
-export function orderStatusAt(order: { status: OrderStatus; createdAtMs: number }, nowMs: number): OrderStatus {
+export function orderStatusAt(
+  order: { status: OrderStatus; createdAtMs: number },
+  nowMs: number,
+): OrderStatus {
   if (isPayable(order.status) && nowMs >= orderExpiresAtMs(order.createdAtMs)) return 'CLOSED'
   return order.status
 }

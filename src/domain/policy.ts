@@ -25,13 +25,17 @@ export function policyStatusAt(policy: PolicyDates, nowMs: number): PolicyStatus
 }
 
 /** A full refund is due for a surrender before the cooling-off period ends. */
-export function canSurrenderInCoolingOff(policy: PolicyDates & { coolingOffEndsAt: string }, nowMs: number): boolean {
+export function canSurrenderInCoolingOff(
+  policy: PolicyDates & { coolingOffEndsAt: string },
+  nowMs: number,
+): boolean {
   return !policy.surrenderedAt && nowMs < Date.parse(policy.coolingOffEndsAt)
 }
 
 /** Policy number: GH + yyyymmdd (Asia/Shanghai issue day) + 8 digits. */
 export function formatPolicyNo(issueDate: string, serial: number): string {
-  if (!Number.isInteger(serial) || serial < 0 || serial > 99_999_999) throw new RangeError(`bad serial ${serial}`)
+  if (!Number.isInteger(serial) || serial < 0 || serial > 99_999_999)
+    throw new RangeError(`bad serial ${serial}`)
   return `GH${issueDate.replaceAll('-', '')}${String(serial).padStart(8, '0')}`
 }
 

@@ -29,7 +29,9 @@ export function unansweredQuestions(questions: readonly ScoredQuestion[], answer
 export function scoreAnswers(questions: readonly ScoredQuestion[], answers: Answers): number {
   let total = 0
   for (const q of questions) {
-    const chosen = [...new Set(answers[q.id] ?? [])].filter((i) => Number.isInteger(i) && i >= 0 && i < q.options.length)
+    const chosen = [...new Set(answers[q.id] ?? [])].filter(
+      (i) => Number.isInteger(i) && i >= 0 && i < q.options.length,
+    )
     for (const index of q.kind === 'single' ? chosen.slice(0, 1) : chosen) total += q.options[index].score
   }
   return total

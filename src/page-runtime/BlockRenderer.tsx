@@ -32,7 +32,13 @@ export function blockVisible(block: Block | ContentBlock, ctx: RenderContext): b
   return evaluateCondition(block.visibleWhen, ctx.conditions)
 }
 
-export function BlockRenderer({ blocks, ctx }: { blocks: readonly (Block | ContentBlock)[]; ctx: RenderContext }) {
+export function BlockRenderer({
+  blocks,
+  ctx,
+}: {
+  blocks: readonly (Block | ContentBlock)[]
+  ctx: RenderContext
+}) {
   return (
     <>
       {blocks.map((block, index) => {

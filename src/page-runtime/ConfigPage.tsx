@@ -78,7 +78,10 @@ export function ConfigPage({
   const mustLogin = Boolean(config.requiresLogin && !loggedIn)
   const offline = clock.ready && clock.phase === 'offline'
   useEffect(() => {
-    if (mustLogin) navigate(`/Login?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true })
+    if (mustLogin)
+      navigate(`/Login?redirect=${encodeURIComponent(location.pathname + location.search)}`, {
+        replace: true,
+      })
     else if (offline) navigate(config.schedule?.fallback ?? '/', { replace: true })
   }, [mustLogin, offline, navigate, location.pathname, location.search, config.schedule])
   useEffect(() => applyShareMeta(share), [share])
@@ -94,7 +97,8 @@ export function ConfigPage({
     schedule: config.schedule,
     share,
     text,
-    markdown: (source) => (Object.prototype.hasOwnProperty.call(markdown, source) ? markdown[source] : undefined),
+    markdown: (source) =>
+      Object.prototype.hasOwnProperty.call(markdown, source) ? markdown[source] : undefined,
     run,
     data,
     query,
@@ -108,8 +112,16 @@ export function ConfigPage({
   } as CSSProperties
   return (
     <BlockRuntimeContext.Provider value={runtime}>
-      <div className={`config-page layout-${config.layout ?? 'default'}`} style={style} data-phase={clock.phase}>
-        {clock.previewing && <div className="config-page-preview">预览：{clock.phase === 'preheat' ? '预热' : clock.phase === 'live' ? '进行中' : '已结束'}</div>}
+      <div
+        className={`config-page layout-${config.layout ?? 'default'}`}
+        style={style}
+        data-phase={clock.phase}
+      >
+        {clock.previewing && (
+          <div className="config-page-preview">
+            预览：{clock.phase === 'preheat' ? '预热' : clock.phase === 'live' ? '进行中' : '已结束'}
+          </div>
+        )}
         <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
       </div>
     </BlockRuntimeContext.Provider>

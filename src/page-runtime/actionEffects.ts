@@ -5,6 +5,10 @@ import { Dialog } from 'antd-mobile'
 export { toast } from '../components/notice'
 export { sharePage } from './shareSheet'
 
-export async function alertDialog(title: string | undefined, content: string, confirmText: string): Promise<void> {
+export async function alertDialog(
+  title: string | undefined,
+  content: string,
+  confirmText: string,
+): Promise<void> {
   await Dialog.alert({ title, content, confirmText })
 }

@@ -45,10 +45,14 @@ export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
           toast(action.kind ?? 'info', text(action.text))
           return
         case 'scroll-to':
-          document.getElementById(blockElementId(action.target))?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+          document
+            .getElementById(blockElementId(action.target))
+            ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
           return
         case 'dialog':
-          await (await effects()).alertDialog(action.title, text(action.content), action.confirmText ?? '我知道了')
+          await (
+            await effects()
+          ).alertDialog(action.title, text(action.content), action.confirmText ?? '我知道了')
           return
         case 'api':
           try {

@@ -12,7 +12,8 @@ function lookup(value: unknown, segments: readonly string[]): unknown {
       current = current.length
       continue
     }
-    if (typeof current === 'string' || !Object.prototype.hasOwnProperty.call(current, segment)) return undefined
+    if (typeof current === 'string' || !Object.prototype.hasOwnProperty.call(current, segment))
+      return undefined
     current = (current as Record<string, unknown>)[segment]
   }
   return current
@@ -30,6 +31,8 @@ export function resolveText(template: string, scope: BindingScope): string {
   if (!template.includes('{{')) return template
   return template.replace(BINDING_PATTERN, (_, path: string) => {
     const value = resolvePath(path, scope)
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : ''
   })
 }

@@ -3,7 +3,10 @@
 
 /** `relativeFile` is relative to page-configs/ and uses forward slashes, e.g. "manualactivity/hzyd/page.json". */
 export function configRoutePath(relativeFile: string): string {
-  const withoutExt = relativeFile.replace(/\\/g, '/').replace(/^\/+/, '').replace(/\.json$/, '')
+  const withoutExt = relativeFile
+    .replace(/\\/g, '/')
+    .replace(/^\/+/, '')
+    .replace(/\.json$/, '')
   const segments = withoutExt.split('/')
   if (segments[segments.length - 1] === 'index') segments.pop()
   return `/${segments.join('/')}`

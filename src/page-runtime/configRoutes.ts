@@ -29,27 +29,36 @@ interface PageMeta {
 const metas = import.meta.glob<PageMeta>('../../page-configs/**/*.json', { eager: true, query: '?meta' })
 const contents = import.meta.glob<PageModule>('../../page-configs/**/*.json', { query: '?page' })
 
-function screenLoader(loadPage: () => Promise<PageModule>, meta: PageMeta | undefined): () => Promise<ScreenModule> {
+function screenLoader(
+  loadPage: () => Promise<PageModule>,
+  meta: PageMeta | undefined,
+): () => Promise<ScreenModule> {
   let pending: Promise<ScreenModule> | null = null
   return () => {
     // The server clock and the page's data are needed for the first paint: ask for them while the chunks load.
     void clockOffset()
     prefetchDataSources(meta?.dataSources ?? undefined)
-    pending ??= Promise.all([import('./ConfigPage'), loadPage()]).then(async ([{ ConfigPage, preparePage }, page]) => {
-      // The build adds the config's markdown, compiled (scripts/page-configs/markdown.ts).
-      const { [MARKDOWN_TREES_KEY]: markdown, ...config } = page.default
-      // Its data and blocks load now rather than after the first render; a slow network does not hold the
-      // page (blocks still arriving then load lazily).
-      const prepared = await Promise.race([
-        preparePage(config, page.blockModules),
-        new Promise<undefined>((resolve) => setTimeout(resolve, PREPARE_WAIT_MS)),
-      ])
-      return {
-        default: function ConfigScreen() {
-          return createElement(ConfigPage, { config, markdown: markdown as MarkdownTrees | undefined, initialData: prepared?.data })
-        },
-      }
-    })
+    pending ??= Promise.all([import('./ConfigPage'), loadPage()]).then(
+      async ([{ ConfigPage, preparePage }, page]) => {
+        // The build adds the config's markdown, compiled (scripts/page-configs/markdown.ts).
+        const { [MARKDOWN_TREES_KEY]: markdown, ...config } = page.default
+        // Its data and blocks load now rather than after the first render; a slow network does not hold the
+        // page (blocks still arriving then load lazily).
+        const prepared = await Promise.race([
+          preparePage(config, page.blockModules),
+          new Promise<undefined>((resolve) => setTimeout(resolve, PREPARE_WAIT_MS)),
+        ])
+        return {
+          default: function ConfigScreen() {
+            return createElement(ConfigPage, {
+              config,
+              markdown: markdown as MarkdownTrees | undefined,
+              initialData: prepared?.data,
+            })
+          },
+        }
+      },
+    )
     pending.catch(() => {
       pending = null
     })
@@ -73,10 +82,15 @@ export function configRouteAt(pathname: string, basename = ROUTER_BASENAME): Scr
     path = path.slice(basename.length) || '/'
   }
   // React Router matches case-insensitively and ignores a trailing slash.
-  const wanted = targetPath(path).replace(/(.)\/+$/, '$1').toLowerCase()
+  const wanted = targetPath(path)
+    .replace(/(.)\/+$/, '$1')
+    .toLowerCase()
   return configRoutes.find((route) => route.path.toLowerCase() === wanted)
 }
 
 // Opening a config page directly: its chunks, data and server time load while the app shell boots, instead
 // of after the router has rendered (the router's own load then picks up the same promise).
-if (typeof window !== 'undefined') void configRouteAt(window.location.pathname)?.load().catch(() => {})
+if (typeof window !== 'undefined')
+  void configRouteAt(window.location.pathname)
+    ?.load()
+    .catch(() => {})

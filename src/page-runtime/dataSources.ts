@@ -32,12 +32,18 @@ export function prefetchDataSources(sources: PageConfig['dataSources']): Promise
  * All of a page's data sources in one SWR entry, each settled on its own (one failing does not hide the others).
  * `prefetched` (already settled by prefetchDataSources) lets the first render show the data.
  */
-export function useDataSources(sources: PageConfig['dataSources'], prefetched?: Settled): (name: string) => DataSourceState {
+export function useDataSources(
+  sources: PageConfig['dataSources'],
+  prefetched?: Settled,
+): (name: string) => DataSourceState {
   const key = keyOf(sources)
-  const { data, isLoading, mutate } = useSWR(key, () => fetchAll(sources as Sources), { fallbackData: prefetched })
+  const { data, isLoading, mutate } = useSWR(key, () => fetchAll(sources as Sources), {
+    fallbackData: prefetched,
+  })
   return (name) => ({
     data: data?.[name]?.data,
-    error: data?.[name]?.error ?? (sources && !(name in sources) ? new Error(`数据源 ${name} 不存在`) : undefined),
+    error:
+      data?.[name]?.error ?? (sources && !(name in sources) ? new Error(`数据源 ${name} 不存在`) : undefined),
     // SWR reports loading while it revalidates prefetched data; a block with data has nothing to wait for.
     isLoading: isLoading && data?.[name] === undefined,
     retry: () => void mutate(),

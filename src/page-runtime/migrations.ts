@@ -14,7 +14,9 @@ export interface Migration {
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 function mapBlocks(config: Json, fn: (block: Json) => Json): Json {
-  const blocks = Array.isArray(config.blocks) ? config.blocks.map((b) => (isObject(b) ? fn(b) : b)) : config.blocks
+  const blocks = Array.isArray(config.blocks)
+    ? config.blocks.map((b) => (isObject(b) ? fn(b) : b))
+    : config.blocks
   return { ...config, blocks }
 }
 
@@ -50,7 +52,12 @@ export interface MigrationResult {
 export function migrateConfig(config: Json): MigrationResult {
   let version = config.schemaVersion
   const applied: number[] = []
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1 || version >= CURRENT_SCHEMA_VERSION) {
+  if (
+    typeof version !== 'number' ||
+    !Number.isInteger(version) ||
+    version < 1 ||
+    version >= CURRENT_SCHEMA_VERSION
+  ) {
     return { config, applied }
   }
   let current = config

@@ -12,7 +12,8 @@ export function readPreview(query: URLSearchParams): PreviewRequest | null {
   const phase = query.get('phase')
   const now = query.get('now')
   const request: PreviewRequest = {}
-  if (phase && (LIFECYCLE_PHASES as readonly string[]).includes(phase)) request.phase = phase as LifecyclePhase
+  if (phase && (LIFECYCLE_PHASES as readonly string[]).includes(phase))
+    request.phase = phase as LifecyclePhase
   if (now && !Number.isNaN(Date.parse(now))) request.nowMs = Date.parse(now)
   return request.phase || request.nowMs !== undefined ? request : null
 }

@@ -35,18 +35,26 @@ export function usePageClock(schedule: PageConfig['schedule'], query: URLSearchP
   useEffect(() => {
     if (!preview && knownClockOffset() !== undefined) return
     let alive = true
-    void Promise.all([clockOffset(), preview ? previewAllowed() : Promise.resolve(false)]).then(([offset, allowed]) => {
-      if (!alive) return
-      if (!allowed || !preview) return setFetched({ for: preview, offset })
-      setFetched({ for: preview, offset: preview.nowMs !== undefined ? preview.nowMs - Date.now() : offset, forced: preview.phase, previewing: true })
-    })
+    void Promise.all([clockOffset(), preview ? previewAllowed() : Promise.resolve(false)]).then(
+      ([offset, allowed]) => {
+        if (!alive) return
+        if (!allowed || !preview) return setFetched({ for: preview, offset })
+        setFetched({
+          for: preview,
+          offset: preview.nowMs !== undefined ? preview.nowMs - Date.now() : offset,
+          forced: preview.phase,
+          previewing: true,
+        })
+      },
+    )
     return () => {
       alive = false
     }
   }, [preview])
 
   const clock = useMemo(
-    (): FetchedClock | null => (known !== undefined ? { for: null, offset: known } : fetched?.for === preview ? fetched : null),
+    (): FetchedClock | null =>
+      known !== undefined ? { for: null, offset: known } : fetched?.for === preview ? fetched : null,
     [known, fetched, preview],
   )
 

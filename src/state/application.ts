@@ -40,14 +40,19 @@ export interface ProductSection {
 
 export type SectionName = 'holder' | 'insurer' | 'product'
 
-export interface ApplicationState<H extends HolderSection, I extends InsurerSection, P extends ProductSection> {
+export interface ApplicationState<
+  H extends HolderSection,
+  I extends InsurerSection,
+  P extends ProductSection,
+> {
   holder: H
   insurer: I
   product: P
 }
 
-export interface ApplicationStore<S extends ApplicationState<HolderSection, InsurerSection, ProductSection>>
-  extends Omit<Store<S>, 'update'> {
+export interface ApplicationStore<
+  S extends ApplicationState<HolderSection, InsurerSection, ProductSection>,
+> extends Omit<Store<S>, 'update'> {
   /** Deep-merges a partial payload (sections merge field by field). */
   update(partial: DeepPartial<S>): void
   /** Replaces one whole section with the payload (fields not given return to their defaults). */
@@ -103,10 +108,9 @@ export function occupationApplicationDefaults(product: {
   }
 }
 
-export function createApplicationStore<S extends ApplicationState<HolderSection, InsurerSection, ProductSection>>(
-  name: string,
-  defaults: S,
-): ApplicationStore<S> {
+export function createApplicationStore<
+  S extends ApplicationState<HolderSection, InsurerSection, ProductSection>,
+>(name: string, defaults: S): ApplicationStore<S> {
   const base = createStore<S>(name, defaults)
   return {
     ...base,

@@ -1,5 +1,9 @@
 import { REGRESSION_PRODUCT_DEFAULT } from '../config/constants'
-import { createApplicationStore, occupationApplicationDefaults, type OccupationApplicationState } from './application'
+import {
+  createApplicationStore,
+  occupationApplicationDefaults,
+  type OccupationApplicationState,
+} from './application'
 
 /** The second partner-API variant (with occupation). */
 export type HuataiRegressionState = OccupationApplicationState

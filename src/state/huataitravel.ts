@@ -1,5 +1,9 @@
 import { TRAVEL_PRODUCT_DEFAULT } from '../config/constants'
-import { createApplicationStore, occupationApplicationDefaults, type OccupationApplicationState } from './application'
+import {
+  createApplicationStore,
+  occupationApplicationDefaults,
+  type OccupationApplicationState,
+} from './application'
 
 /** The travel variant of the partner-API product (with occupation). */
 export type HuataiTravelState = OccupationApplicationState

@@ -129,7 +129,9 @@ export function createPersistor({
       clearTimeout(timer)
       let outcome: RestoreOutcome
       if (first === 'timeout') {
-        logger.error(`[persist] restore took longer than ${timeoutMs}ms and is treated as failed; starting clean`)
+        logger.error(
+          `[persist] restore took longer than ${timeoutMs}ms and is treated as failed; starting clean`,
+        )
         outcome = 'timeout'
       } else {
         outcome = apply(first.raw)

@@ -56,9 +56,33 @@ const product: PricingProduct = {
     {
       code: 'A',
       premiumRates: [
-        { ageMin: 0, ageMax: 17, gender: 'ANY', coveragePeriod: '1y', paymentPeriod: 'single', socialInsurance: 'ANY', premiumFen: 5000 },
-        { ageMin: 18, ageMax: 60, gender: 'ANY', coveragePeriod: '1y', paymentPeriod: 'single', socialInsurance: 'Y', premiumFen: 12000 },
-        { ageMin: 18, ageMax: 60, gender: 'ANY', coveragePeriod: '1y', paymentPeriod: 'single', socialInsurance: 'N', premiumFen: 20000 },
+        {
+          ageMin: 0,
+          ageMax: 17,
+          gender: 'ANY',
+          coveragePeriod: '1y',
+          paymentPeriod: 'single',
+          socialInsurance: 'ANY',
+          premiumFen: 5000,
+        },
+        {
+          ageMin: 18,
+          ageMax: 60,
+          gender: 'ANY',
+          coveragePeriod: '1y',
+          paymentPeriod: 'single',
+          socialInsurance: 'Y',
+          premiumFen: 12000,
+        },
+        {
+          ageMin: 18,
+          ageMax: 60,
+          gender: 'ANY',
+          coveragePeriod: '1y',
+          paymentPeriod: 'single',
+          socialInsurance: 'N',
+          premiumFen: 20000,
+        },
       ],
     },
   ],
@@ -92,32 +116,54 @@ describe('holder', () => {
   it('locks birth date and gender to the resident ID', () => {
     const errors = validateHolder({ ...holder, birthday: '1990-03-08', gender: 'F' }, TODAY)
     expect(fields(errors)).toEqual(['holder.birthday', 'holder.gender'])
-    expect(derivedFromCertificate('ID_CARD', HOLDER_ID, TODAY)).toEqual({ birthday: '1990-03-07', gender: 'M' })
+    expect(derivedFromCertificate('ID_CARD', HOLDER_ID, TODAY)).toEqual({
+      birthday: '1990-03-07',
+      gender: 'M',
+    })
     expect(derivedFromCertificate('PASSPORT', 'E12345678', TODAY)).toBeNull()
   })
 
   it('requires 18 周岁: refused the day before the 18th birthday, accepted on it', () => {
     const teen = { ...holder, certNo: TEEN_ID, birthday: '2010-06-15', gender: 'M' }
-    expect(validateHolder(teen, '2028-06-14')).toContainEqual({ field: 'holder.birthday', message: '投保人须年满18周岁' })
+    expect(validateHolder(teen, '2028-06-14')).toContainEqual({
+      field: 'holder.birthday',
+      message: '投保人须年满18周岁',
+    })
     expect(validateHolder(teen, '2028-06-15')).toEqual([])
   })
 
   it('checks certificate validity dates', () => {
-    expect(fields(validateHolder({ ...holder, certEndDate: '2026-11-22' }, TODAY))).toEqual(['holder.certEndDate'])
-    expect(fields(validateHolder({ ...holder, certStartDate: '2027-01-01' }, TODAY))).toContain('holder.certStartDate')
+    expect(fields(validateHolder({ ...holder, certEndDate: '2026-11-22' }, TODAY))).toEqual([
+      'holder.certEndDate',
+    ])
+    expect(fields(validateHolder({ ...holder, certStartDate: '2027-01-01' }, TODAY))).toContain(
+      'holder.certStartDate',
+    )
     // Long-term IDs are issued from 46: a 36-year-old cannot have one, a 76-year-old can.
-    expect(fields(validateHolder({ ...holder, certTime: 1, certEndDate: '' }, TODAY))).toEqual(['holder.certTime'])
-    const elder = { ...holder, name: '李梅', certNo: OLD_ID, birthday: '1949-12-31', gender: 'F', certTime: 1, certEndDate: '' }
-    expect(validateHolder(elder, TODAY)).toEqual([])
-    expect(fields(validateHolder({ ...holder, certType: 'PASSPORT', certNo: 'E12345678', certTime: 1 }, TODAY))).toEqual([
+    expect(fields(validateHolder({ ...holder, certTime: 1, certEndDate: '' }, TODAY))).toEqual([
       'holder.certTime',
     ])
+    const elder = {
+      ...holder,
+      name: '李梅',
+      certNo: OLD_ID,
+      birthday: '1949-12-31',
+      gender: 'F',
+      certTime: 1,
+      certEndDate: '',
+    }
+    expect(validateHolder(elder, TODAY)).toEqual([])
+    expect(
+      fields(validateHolder({ ...holder, certType: 'PASSPORT', certNo: 'E12345678', certTime: 1 }, TODAY)),
+    ).toEqual(['holder.certTime'])
   })
 
   it('accepts the other certificate formats and rejects malformed ones', () => {
     const passport = { ...holder, certType: 'PASSPORT', certNo: 'E12345678' }
     expect(validateHolder(passport, TODAY)).toEqual([])
-    expect(fields(validateHolder({ ...passport, certType: 'HK_MACAU_PASS', certNo: 'H123' }, TODAY))).toEqual(['holder.certNo'])
+    expect(fields(validateHolder({ ...passport, certType: 'HK_MACAU_PASS', certNo: 'H123' }, TODAY))).toEqual(
+      ['holder.certNo'],
+    )
     expect(validateHolder({ ...passport, certType: 'HK_MACAU_PASS', certNo: 'H12345678' }, TODAY)).toEqual([])
     expect(fields(validateHolder({ ...holder, certType: 'CERT' }, TODAY))).toEqual(['holder.certType'])
   })
@@ -126,16 +172,31 @@ describe('holder', () => {
 describe('insured', () => {
   it('copies the holder for 本人 and refuses a different person under 本人', () => {
     const self = insuredFromHolder(holder, child)
-    expect(self).toMatchObject({ name: '张三', certNo: HOLDER_ID, birthday: '1990-03-07', relationType: '1', phone: '13800138000' })
+    expect(self).toMatchObject({
+      name: '张三',
+      certNo: HOLDER_ID,
+      birthday: '1990-03-07',
+      relationType: '1',
+      phone: '13800138000',
+    })
     expect(validateInsured(self, holder, TODAY)).toEqual([])
-    expect(fields(validateInsured({ ...child, relationType: '1' }, holder, TODAY))).toEqual(['insured.relationType'])
+    expect(fields(validateInsured({ ...child, relationType: '1' }, holder, TODAY))).toEqual([
+      'insured.relationType',
+    ])
   })
 
   it('refuses the holder as their own child and a child older than the holder', () => {
-    expect(fields(validateInsured({ ...insuredFromHolder(holder, child), relationType: '3' }, holder, TODAY))).toEqual([
-      'insured.relationType',
-    ])
-    const parentAsChild = { ...child, name: '李梅', certNo: OLD_ID, birthday: '1949-12-31', certTime: 1, certEndDate: '' }
+    expect(
+      fields(validateInsured({ ...insuredFromHolder(holder, child), relationType: '3' }, holder, TODAY)),
+    ).toEqual(['insured.relationType'])
+    const parentAsChild = {
+      ...child,
+      name: '李梅',
+      certNo: OLD_ID,
+      birthday: '1949-12-31',
+      certTime: 1,
+      certEndDate: '',
+    }
     expect(fields(validateInsured(parentAsChild, holder, TODAY))).toEqual(['insured.relationType'])
     expect(validateInsured({ ...parentAsChild, relationType: '4' }, holder, TODAY)).toEqual([])
   })
@@ -157,8 +218,19 @@ describe('whole application', () => {
 
   it('judges the age limit on the effective date, not today', () => {
     // Born 1966-11-23: 59 today, 60 on the effective date (still insurable); born 1965-11-23 turns 61 -> refused.
-    const at60 = { ...child, name: '王五', certType: 'PASSPORT', certNo: 'E12345678', birthday: '1966-11-23', relationType: '4', certEndDate: '2030-01-01' }
-    expect(checkApplication(input({ insured: at60 }))).toMatchObject({ ok: true, quote: { age: 60, premiumFen: 12000 } })
+    const at60 = {
+      ...child,
+      name: '王五',
+      certType: 'PASSPORT',
+      certNo: 'E12345678',
+      birthday: '1966-11-23',
+      relationType: '4',
+      certEndDate: '2030-01-01',
+    }
+    expect(checkApplication(input({ insured: at60 }))).toMatchObject({
+      ok: true,
+      quote: { age: 60, premiumFen: 12000 },
+    })
     const at61 = { ...at60, birthday: '1965-11-23' }
     const refused = checkApplication(input({ insured: at61 }))
     expect(refused.ok).toBe(false)
@@ -173,11 +245,27 @@ describe('whole application', () => {
     const over = checkApplication(input({ planDeathCoverFen: 30_000_000 }))
     expect(over).toEqual({
       ok: false,
-      errors: [{ field: 'insured.birthday', message: '未满10周岁的被保险人身故保险金累计不得超过20万元，请选择保额较低的计划' }],
+      errors: [
+        {
+          field: 'insured.birthday',
+          message: '未满10周岁的被保险人身故保险金累计不得超过20万元，请选择保额较低的计划',
+        },
+      ],
     })
-    const teen = { ...child, name: '张小明', certNo: TEEN_ID, birthday: '2010-06-15', gender: 'M', certEndDate: '2030-01-01' }
+    const teen = {
+      ...child,
+      name: '张小明',
+      certNo: TEEN_ID,
+      birthday: '2010-06-15',
+      gender: 'M',
+      certEndDate: '2030-01-01',
+    }
     expect(checkApplication(input({ insured: teen, planDeathCoverFen: 50_000_000 })).ok).toBe(true)
-    expect(checkApplication(input({ insured: teen, planDeathCoverFen: 40_000_000, existingDeathCoverFen: 20_000_000 })).ok).toBe(false)
+    expect(
+      checkApplication(
+        input({ insured: teen, planDeathCoverFen: 40_000_000, existingDeathCoverFen: 20_000_000 }),
+      ).ok,
+    ).toBe(false)
   })
 
   it('counts only 身故 coverages as death cover', () => {

@@ -18,31 +18,63 @@ const TODAY = '2026-11-22'
 describe('resident ID (居民身份证)', () => {
   it('accepts valid numbers and derives birth date and gender from them', () => {
     expect(validateCertificate('ID_CARD', '110101199003078515', TODAY)).toEqual({
-      ok: true, number: '110101199003078515', birthDate: '1990-03-07', gender: 'M',
+      ok: true,
+      number: '110101199003078515',
+      birthDate: '1990-03-07',
+      gender: 'M',
     })
     expect(validateCertificate('ID_CARD', '11010519491231002x', TODAY)).toEqual({
-      ok: true, number: '11010519491231002X', birthDate: '1949-12-31', gender: 'F',
+      ok: true,
+      number: '11010519491231002X',
+      birthDate: '1949-12-31',
+      gender: 'F',
     })
-    expect(validateCertificate('ID_CARD', '440306201006150024', TODAY)).toMatchObject({ ok: true, birthDate: '2010-06-15', gender: 'F' })
+    expect(validateCertificate('ID_CARD', '440306201006150024', TODAY)).toMatchObject({
+      ok: true,
+      birthDate: '2010-06-15',
+      gender: 'F',
+    })
     // 29 February of a leap year is a real birthday.
-    expect(validateCertificate('ID_CARD', '310115200802290038', TODAY)).toMatchObject({ ok: true, birthDate: '2008-02-29', gender: 'M' })
+    expect(validateCertificate('ID_CARD', '310115200802290038', TODAY)).toMatchObject({
+      ok: true,
+      birthDate: '2008-02-29',
+      gender: 'M',
+    })
   })
 
   it('rejects a wrong check character', () => {
-    expect(validateCertificate('ID_CARD', '110101199003078514', TODAY)).toEqual({ ok: false, reason: '身份证号校验位不正确，请核对' })
+    expect(validateCertificate('ID_CARD', '110101199003078514', TODAY)).toEqual({
+      ok: false,
+      reason: '身份证号校验位不正确，请核对',
+    })
     expect(validateCertificate('ID_CARD', '110105194912310021', TODAY).ok).toBe(false)
   })
 
   it('rejects impossible and future birth dates, even with a matching checksum', () => {
-    expect(validateCertificate('ID_CARD', '110101199002301236', TODAY)).toEqual({ ok: false, reason: '身份证号中的出生日期不正确' })
-    expect(validateCertificate('ID_CARD', '110101209901011239', TODAY)).toEqual({ ok: false, reason: '身份证号中的出生日期晚于今天' })
+    expect(validateCertificate('ID_CARD', '110101199002301236', TODAY)).toEqual({
+      ok: false,
+      reason: '身份证号中的出生日期不正确',
+    })
+    expect(validateCertificate('ID_CARD', '110101209901011239', TODAY)).toEqual({
+      ok: false,
+      reason: '身份证号中的出生日期晚于今天',
+    })
   })
 
   it('rejects wrong length and characters, and numbers of other certificate types', () => {
-    for (const bad of ['', '11010119900307851', '1101011990030785155', '11010119900307851A', '1101011990O3078515']) {
+    for (const bad of [
+      '',
+      '11010119900307851',
+      '1101011990030785155',
+      '11010119900307851A',
+      '1101011990O3078515',
+    ]) {
       expect(validateCertificate('ID_CARD', bad, TODAY).ok, bad).toBe(false)
     }
-    expect(validateCertificate('ID_CARD', '810000199408230021', TODAY)).toMatchObject({ ok: false, reason: expect.stringContaining('证件类型') })
+    expect(validateCertificate('ID_CARD', '810000199408230021', TODAY)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('证件类型'),
+    })
   })
 
   it('computes the check character', () => {
@@ -54,34 +86,53 @@ describe('resident ID (居民身份证)', () => {
 
 describe('other certificates', () => {
   it('HK/Macau/Taiwan residence permit: 810000/820000/830000 prefix plus the same checksum', () => {
-    expect(validateCertificate('HMT_RESIDENCE_PERMIT', '810000199408230021', TODAY)).toMatchObject({ ok: true, birthDate: '1994-08-23', gender: 'F' })
-    expect(validateCertificate('HMT_RESIDENCE_PERMIT', '820000200002290013', TODAY)).toMatchObject({ ok: true, gender: 'M' })
+    expect(validateCertificate('HMT_RESIDENCE_PERMIT', '810000199408230021', TODAY)).toMatchObject({
+      ok: true,
+      birthDate: '1994-08-23',
+      gender: 'F',
+    })
+    expect(validateCertificate('HMT_RESIDENCE_PERMIT', '820000200002290013', TODAY)).toMatchObject({
+      ok: true,
+      gender: 'M',
+    })
     expect(validateCertificate('HMT_RESIDENCE_PERMIT', '830000198511110043', TODAY).ok).toBe(true)
     expect(validateCertificate('HMT_RESIDENCE_PERMIT', '830000198511110044', TODAY).ok).toBe(false)
     expect(validateCertificate('HMT_RESIDENCE_PERMIT', '110101199003078515', TODAY).ok).toBe(false)
   })
 
   it('foreigner permanent residence card: 2023 (18 digits from 9, checksum) and 2017 (3 letters + 12 digits)', () => {
-    expect(validateCertificate('FOREIGN_PERMANENT_RESIDENCE', '931156199001011236', TODAY)).toMatchObject({ ok: true, birthDate: '1990-01-01' })
+    expect(validateCertificate('FOREIGN_PERMANENT_RESIDENCE', '931156199001011236', TODAY)).toMatchObject({
+      ok: true,
+      birthDate: '1990-01-01',
+    })
     expect(validateCertificate('FOREIGN_PERMANENT_RESIDENCE', '931156199001011237', TODAY).ok).toBe(false)
-    expect(validateCertificate('FOREIGN_PERMANENT_RESIDENCE', 'usa123456789012', TODAY)).toEqual({ ok: true, number: 'USA123456789012' })
+    expect(validateCertificate('FOREIGN_PERMANENT_RESIDENCE', 'usa123456789012', TODAY)).toEqual({
+      ok: true,
+      number: 'USA123456789012',
+    })
     expect(validateCertificate('FOREIGN_PERMANENT_RESIDENCE', 'US1234567890123', TODAY).ok).toBe(false)
     expect(validateCertificate('FOREIGN_PERMANENT_RESIDENCE', '110101199003078515', TODAY).ok).toBe(false)
   })
 
   it('HK/Macau pass: H or M then 8 or 10 digits', () => {
-    for (const ok of ['H12345678', 'M1234567890', 'h12345678']) expect(validateCertificate('HK_MACAU_PASS', ok, TODAY).ok, ok).toBe(true)
-    for (const bad of ['C12345678', 'H1234567', 'H123456789', 'H12345678901']) expect(validateCertificate('HK_MACAU_PASS', bad, TODAY).ok, bad).toBe(false)
+    for (const ok of ['H12345678', 'M1234567890', 'h12345678'])
+      expect(validateCertificate('HK_MACAU_PASS', ok, TODAY).ok, ok).toBe(true)
+    for (const bad of ['C12345678', 'H1234567', 'H123456789', 'H12345678901'])
+      expect(validateCertificate('HK_MACAU_PASS', bad, TODAY).ok, bad).toBe(false)
   })
 
   it('Taiwan pass: 8 digits or 10 letters/digits', () => {
-    for (const ok of ['12345678', 'A123456789', '1234567890']) expect(validateCertificate('TAIWAN_PASS', ok, TODAY).ok, ok).toBe(true)
-    for (const bad of ['1234567', '123456789', 'A1234567-9']) expect(validateCertificate('TAIWAN_PASS', bad, TODAY).ok, bad).toBe(false)
+    for (const ok of ['12345678', 'A123456789', '1234567890'])
+      expect(validateCertificate('TAIWAN_PASS', ok, TODAY).ok, ok).toBe(true)
+    for (const bad of ['1234567', '123456789', 'A1234567-9'])
+      expect(validateCertificate('TAIWAN_PASS', bad, TODAY).ok, bad).toBe(false)
   })
 
   it('passport: 5-17 letters or digits with at least one digit', () => {
-    for (const ok of ['E12345678', 'EA1234567', 'X1234']) expect(validateCertificate('PASSPORT', ok, TODAY).ok, ok).toBe(true)
-    for (const bad of ['ABCDEFG', 'E12', 'E1234 5678', 'E'.repeat(10) + '1'.repeat(8)]) expect(validateCertificate('PASSPORT', bad, TODAY).ok, bad).toBe(false)
+    for (const ok of ['E12345678', 'EA1234567', 'X1234'])
+      expect(validateCertificate('PASSPORT', ok, TODAY).ok, ok).toBe(true)
+    for (const bad of ['ABCDEFG', 'E12', 'E1234 5678', 'E'.repeat(10) + '1'.repeat(8)])
+      expect(validateCertificate('PASSPORT', bad, TODAY).ok, bad).toBe(false)
   })
 })
 
@@ -89,7 +140,8 @@ describe('helpers', () => {
   it('phone numbers: ^1[3-9]\\d{9}$', () => {
     expect(isValidPhone('13800000000')).toBe(true)
     expect(isValidPhone('19912345678')).toBe(true)
-    for (const bad of ['12800000000', '1380000000', '138000000000', '+8613800000000']) expect(isValidPhone(bad), bad).toBe(false)
+    for (const bad of ['12800000000', '1380000000', '138000000000', '+8613800000000'])
+      expect(isValidPhone(bad), bad).toBe(false)
   })
 
   it('masks phone, certificate number and name for display', () => {

@@ -23,7 +23,10 @@ describe('fund projections', () => {
   })
 
   it('pays payouts as a share of total premium and never below zero', () => {
-    const rows = projectFund({ ...plan, toAge: 50, payout: { startAge: 45, endAge: 48, ratioOfTotalPremium: 0.25 } }, 0.02)
+    const rows = projectFund(
+      { ...plan, toAge: 50, payout: { startAge: 45, endAge: 48, ratioOfTotalPremium: 0.25 } },
+      0.02,
+    )
     expect(rows.find((r) => r.age === 45)?.payoutFen).toBe(750_000)
     expect(rows.find((r) => r.age === 44)?.payoutFen).toBe(0)
     expect(rows.every((r) => r.valueFen >= 0)).toBe(true)
@@ -39,14 +42,20 @@ describe('fund projections', () => {
     const target = { kind: 'value' as const, atAge: 40, amountFen: 50_000_000 }
     const premium = requiredAnnualPremium(plan, target, 0.0175, { stepFen: 100 })!
     expect(premium % 100).toBe(0)
-    expect(valueAtAge(projectFund({ ...plan, annualPremiumFen: premium }, 0.0175), 40)).toBeGreaterThanOrEqual(50_000_000)
-    expect(valueAtAge(projectFund({ ...plan, annualPremiumFen: premium - 100 }, 0.0175), 40)).toBeLessThan(50_000_000)
+    expect(
+      valueAtAge(projectFund({ ...plan, annualPremiumFen: premium }, 0.0175), 40),
+    ).toBeGreaterThanOrEqual(50_000_000)
+    expect(valueAtAge(projectFund({ ...plan, annualPremiumFen: premium - 100 }, 0.0175), 40)).toBeLessThan(
+      50_000_000,
+    )
     expect(requiredAnnualPremium(plan, target, 0.03)!).toBeLessThan(premium)
   })
 
   it('reversal for a yearly payout, and null when the maximum premium is not enough', () => {
     const payoutPlan = { ...plan, toAge: 50, payout: { startAge: 45, endAge: 48, ratioOfTotalPremium: 0.25 } }
     expect(requiredAnnualPremium(payoutPlan, { kind: 'payout', amountFen: 1_500_000 }, 0.02)).toBe(2_000_000)
-    expect(requiredAnnualPremium(plan, { kind: 'value', atAge: 40, amountFen: 1e12 }, 0.02, { maxFen: 1_000_000 })).toBeNull()
+    expect(
+      requiredAnnualPremium(plan, { kind: 'value', atAge: 40, amountFen: 1e12 }, 0.02, { maxFen: 1_000_000 }),
+    ).toBeNull()
   })
 })

@@ -6,8 +6,19 @@ import {
   orderStatusAt,
   statusesAllowing,
 } from '../../src/domain/order'
-import { canSurrenderInCoolingOff, formatPolicyNo, POLICY_NO_PATTERN, policyStatusAt } from '../../src/domain/policy'
-import { addMonths, coverageEndDate, formatShanghaiDateTime, policyPeriod, toShanghaiIso } from '../../src/domain/dates'
+import {
+  canSurrenderInCoolingOff,
+  formatPolicyNo,
+  POLICY_NO_PATTERN,
+  policyStatusAt,
+} from '../../src/domain/policy'
+import {
+  addMonths,
+  coverageEndDate,
+  formatShanghaiDateTime,
+  policyPeriod,
+  toShanghaiIso,
+} from '../../src/domain/dates'
 
 describe('order status machine', () => {
   it('pays, issues and surrenders in order', () => {
@@ -42,7 +53,9 @@ describe('order status machine', () => {
   it('closes an unpaid order exactly 30 minutes after creation', () => {
     const createdAtMs = Date.parse('2026-11-22T12:00:00+08:00')
     expect(ORDER_PAYMENT_WINDOW_MS).toBe(1_800_000)
-    expect(orderStatusAt({ status: 'PENDING_PAYMENT', createdAtMs }, createdAtMs + 1_799_999)).toBe('PENDING_PAYMENT')
+    expect(orderStatusAt({ status: 'PENDING_PAYMENT', createdAtMs }, createdAtMs + 1_799_999)).toBe(
+      'PENDING_PAYMENT',
+    )
     expect(orderStatusAt({ status: 'PENDING_PAYMENT', createdAtMs }, createdAtMs + 1_800_000)).toBe('CLOSED')
     expect(orderStatusAt({ status: 'PAY_FAILED', createdAtMs }, createdAtMs + 3_600_000)).toBe('CLOSED')
     expect(orderStatusAt({ status: 'ISSUED', createdAtMs }, createdAtMs + 3_600_000)).toBe('ISSUED')

@@ -23,7 +23,10 @@ describe('questionnaire scoring', () => {
   })
 
   it('finds the inclusive band for a score', () => {
-    const bands = [{ min: 0, max: 8, title: '保守' }, { min: 9, max: 14, title: '稳健' }]
+    const bands = [
+      { min: 0, max: 8, title: '保守' },
+      { min: 9, max: 14, title: '稳健' },
+    ]
     expect(bandFor(bands, 8)?.title).toBe('保守')
     expect(bandFor(bands, 9)?.title).toBe('稳健')
     expect(bandFor(bands, 15)).toBeUndefined()

@@ -5,10 +5,16 @@ import { expect, test, type Page } from '@playwright/test'
 async function logInByApi(page: Page, phone: string) {
   expect((await page.request.post('/api/auth/sms-code', { data: { phone } })).status()).toBe(200)
   await expect
-    .poll(async () => (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).status(), { timeout: 10_000 })
+    .poll(async () => (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).status(), {
+      timeout: 10_000,
+    })
     .toBe(200)
-  const { code } = (await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as { code: string }
-  const login = await page.request.post('/api/auth/login', { data: { phone, code, agreements: ['privacy', 'sensitive', 'service'] } })
+  const { code } = (await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as {
+    code: string
+  }
+  const login = await page.request.post('/api/auth/login', {
+    data: { phone, code, agreements: ['privacy', 'sensitive', 'service'] },
+  })
   expect(login.status()).toBe(200)
 }
 
@@ -17,7 +23,9 @@ test('a logged-out visitor of the family list is sent to login', async ({ page }
   await expect(page).toHaveURL(/\/Login\?redirect=%2FfamilyManage%2Flist$/)
 })
 
-test('a user adds a family member (a wrong ID first), sees her listed, and buys for her from /insured', async ({ page }) => {
+test('a user adds a family member (a wrong ID first), sees her listed, and buys for her from /insured', async ({
+  page,
+}) => {
   await logInByApi(page, '13712346001')
   await page.goto('/user')
   await page.getByText('家庭成员', { exact: true }).click()

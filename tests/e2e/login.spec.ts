@@ -30,7 +30,10 @@ async function logIn(page: Page, request: APIRequestContext, phone: string) {
   await submit.click()
 }
 
-test('login from 我的 returns to /user and shows the masked phone; logout ends it', async ({ page, request }) => {
+test('login from 我的 returns to /user and shows the masked phone; logout ends it', async ({
+  page,
+  request,
+}) => {
   await page.goto('/user')
   await expect(page.getByTestId('demo-badge')).toHaveText('演示环境')
   await page.getByRole('button', { name: '登录/注册' }).click()
@@ -50,7 +53,10 @@ test('login from 我的 returns to /user and shows the masked phone; logout ends
   expect((await page.request.get('/api/me')).status()).toBe(401)
 })
 
-test('login asked for by another page lands back on it; foreign redirects go home', async ({ page, request }) => {
+test('login asked for by another page lands back on it; foreign redirects go home', async ({
+  page,
+  request,
+}) => {
   await page.goto('/Login?redirect=%2Fprotocol%2Fprivacy')
   await logIn(page, request, '13912340002')
   await expect(page).toHaveURL(/\/protocol\/privacy$/)
@@ -62,7 +68,10 @@ test('login asked for by another page lands back on it; foreign redirects go hom
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
 })
 
-test('real-name screen: login first, and a 401 mid-form (session gone) sends to login and back', async ({ page, request }) => {
+test('real-name screen: login first, and a 401 mid-form (session gone) sends to login and back', async ({
+  page,
+  request,
+}) => {
   await page.goto('/authentication')
   await expect(page).toHaveURL(/\/loginC\/authentication\?redirect=%2Fauthentication$/)
   await logIn(page, request, '13912340004')

@@ -51,7 +51,9 @@ test('per-phase content: the preheat countdown shows only in preheat', async ({ 
   await expect(page.getByText('距活动开始还有')).toHaveCount(0)
 })
 
-test('a moment preview (?now=) judges the schedule at that time and the page flips phase without reload', async ({ page }) => {
+test('a moment preview (?now=) judges the schedule at that time and the page flips phase without reload', async ({
+  page,
+}) => {
   // Two seconds before the spring festival starts.
   await page.goto(`/springFestival?now=${encodeURIComponent('2027-01-19T23:59:58+08:00')}`)
   await expect(page.locator('.config-page[data-phase="preheat"]')).toBeVisible()
@@ -66,7 +68,9 @@ test('offline redirects to the fallback', async ({ page }) => {
 
 test('a broken block leaves the rest of the page working', async ({ page }) => {
   // A data source answering with something that is not a product list breaks nothing but that block.
-  await page.route('**/api/products?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"items":[{"id":1}]}' }))
+  await page.route('**/api/products?*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"items":[{"id":1}]}' }),
+  )
   await page.goto('/springFestival?phase=live')
   await expect(page.getByText('活动规则')).toBeVisible()
   await expect(page.locator('.cp-block-faq')).toBeVisible()

@@ -14,7 +14,8 @@ async function logInOnScreen(page: Page, phone: string) {
   await page.getByRole('textbox', { name: '手机号' }).fill(phone)
   await page.getByRole('button', { name: '获取验证码' }).click()
   await page.getByRole('textbox', { name: '验证码' }).fill(await codeFor(page.request, phone))
-  for (const box of await page.locator('.login-agreements .adm-checkbox').all()) await box.locator('.adm-checkbox-icon').click()
+  for (const box of await page.locator('.login-agreements .adm-checkbox').all())
+    await box.locator('.adm-checkbox-icon').click()
   await page.locator('.login-page .adm-button-block').click()
 }
 
@@ -22,7 +23,9 @@ async function logInOnScreen(page: Page, phone: string) {
 async function logInByApi(page: Page, phone: string) {
   expect((await page.request.post('/api/auth/sms-code', { data: { phone } })).status()).toBe(200)
   const code = await codeFor(page.request, phone)
-  const login = await page.request.post('/api/auth/login', { data: { phone, code, agreements: ['privacy', 'sensitive', 'service'] } })
+  const login = await page.request.post('/api/auth/login', {
+    data: { phone, code, agreements: ['privacy', 'sensitive', 'service'] },
+  })
   expect(login.status()).toBe(200)
 }
 
@@ -106,7 +109,9 @@ async function seesPolicy(page: Page) {
   await expect(page.getByText('犹豫期截止')).toBeVisible()
 }
 
-test('a new user searches, compares, prices a plan, passes the gates, pays in the sandbox and sees the policy', async ({ page }) => {
+test('a new user searches, compares, prices a plan, passes the gates, pays in the sandbox and sees the policy', async ({
+  page,
+}) => {
   // Search and compare (browse screens), then price the plan on the product page.
   await page.goto('/productsSearch')
   const box = page.getByPlaceholder('搜索保险产品，如：意外险、百万医疗')
@@ -119,7 +124,10 @@ test('a new user searches, compares, prices a plan, passes the gates, pays in th
     await page.getByRole('button', { name: '加入对比' }).click()
     await expect(page.getByRole('button', { name: '取消对比' })).toBeVisible()
   }
-  await page.getByRole('complementary', { name: '产品对比栏' }).getByRole('button', { name: '开始对比' }).click()
+  await page
+    .getByRole('complementary', { name: '产品对比栏' })
+    .getByRole('button', { name: '开始对比' })
+    .click()
   await expect(page.getByTestId('compare-table')).toBeVisible()
 
   await page.goto('/product?id=p-medical-million')
@@ -146,7 +154,11 @@ test('a new user searches, compares, prices a plan, passes the gates, pays in th
   await seesPolicy(page)
 })
 
-test('the same purchase paid through the QR page; the policy opens from an SMS link', async ({ page, context, browser }) => {
+test('the same purchase paid through the QR page; the policy opens from an SMS link', async ({
+  page,
+  context,
+  browser,
+}) => {
   await logInByApi(page, '13712345002')
   await page.goto('/product?id=p-medical-million')
   await page.getByRole('button', { name: '立即投保' }).click()
@@ -178,7 +190,9 @@ test('the same purchase paid through the QR page; the policy opens from an SMS l
 
   // The SMS link opens the policy without login; a tampered one is refused in Chinese.
   const policyId = new URL(page.url()).searchParams.get('id') as string
-  const link = (await (await page.request.post(`/api/policies/${policyId}/share-link`)).json()) as { url: string }
+  const link = (await (await page.request.post(`/api/policies/${policyId}/share-link`)).json()) as {
+    url: string
+  }
   const stranger = await browser.newContext()
   const anonymous = await stranger.newPage()
   await anonymous.goto(link.url)

@@ -8,7 +8,11 @@ const root = resolve(import.meta.dirname, '../..')
 
 describe('build-time markdown', () => {
   it('compiles GFM to the small element tree, without raw HTML or unsafe links', () => {
-    expect(compileMarkdown('## 规则\n1. **限领** 一次 [详情](/protocol/rules) [坏](javascript:alert(1))<script>x</script>')).toEqual([
+    expect(
+      compileMarkdown(
+        '## 规则\n1. **限领** 一次 [详情](/protocol/rules) [坏](javascript:alert(1))<script>x</script>',
+      ),
+    ).toEqual([
       { tag: 'h2', children: ['规则'] },
       {
         tag: 'ol',
@@ -43,9 +47,15 @@ describe('build-time markdown', () => {
   })
 
   it('adds the trees to the config module, keyed by source; leaves broken JSON to the validation', () => {
-    const out = JSON.parse(withCompiledMarkdown(JSON.stringify({ title: '页', blocks: [{ type: 'markdown', source: '**粗**' }] })) ?? '{}')
+    const out = JSON.parse(
+      withCompiledMarkdown(
+        JSON.stringify({ title: '页', blocks: [{ type: 'markdown', source: '**粗**' }] }),
+      ) ?? '{}',
+    )
     expect(out.title).toBe('页')
-    expect(out.$markdown).toEqual({ '**粗**': [{ tag: 'p', children: [{ tag: 'strong', children: ['粗'] }] }] })
+    expect(out.$markdown).toEqual({
+      '**粗**': [{ tag: 'p', children: [{ tag: 'strong', children: ['粗'] }] }],
+    })
     expect(withCompiledMarkdown('{ not json')).toBeNull()
   })
 })
@@ -58,13 +68,23 @@ describe('page modules', () => {
   })
 
   it('imports the config and exactly the block components it uses (tabs included)', () => {
-    const config = { blocks: [{ type: 'hero' }, { type: 'tabs', tabs: [{ blocks: [{ type: 'product-list' }, { type: 'hero' }] }] }, { type: 'nope' }] }
+    const config = {
+      blocks: [
+        { type: 'hero' },
+        { type: 'tabs', tabs: [{ blocks: [{ type: 'product-list' }, { type: 'hero' }] }] },
+        { type: 'nope' },
+      ],
+    }
     expect(blockTypesOf(config)).toEqual(['hero', 'tabs', 'product-list', 'nope'])
     const source = pageModuleSource(root, '/x/page.json', config)
     expect(source).toContain('import config from "/x/page.json"')
     expect(source).toContain(`import * as block0 from ${JSON.stringify(blockComponentFile(root, 'hero'))}`)
-    expect(source).toContain(`import * as block2 from ${JSON.stringify(blockComponentFile(root, 'product-list'))}`)
-    expect(source).toContain('export const blockModules = { "hero": block0, "tabs": block1, "product-list": block2 }')
+    expect(source).toContain(
+      `import * as block2 from ${JSON.stringify(blockComponentFile(root, 'product-list'))}`,
+    )
+    expect(source).toContain(
+      'export const blockModules = { "hero": block0, "tabs": block1, "product-list": block2 }',
+    )
     expect(source).not.toContain('nope')
   })
 })

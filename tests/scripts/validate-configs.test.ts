@@ -23,53 +23,125 @@ function check(text: string, file = 'page-configs/test/a.json', others: string[]
 
 // Each broken example: the config text, and the one line the validator must print for it.
 const broken: [string, string, string][] = [
-  ['JSON syntax error', '{\n  "schemaVersion": 3,\n  "title": "x"\n  "blocks": []\n}', 'page-configs/test/a.json:4:3  /  JSON 语法错误'],
-  ['unknown field (typo)', page([{ type: 'hero', image: '/springFestival/hero.svg', alt: 'x', titel: '春节' }]), ':9:7  /blocks/0/titel  未知字段 "titel"'],
+  [
+    'JSON syntax error',
+    '{\n  "schemaVersion": 3,\n  "title": "x"\n  "blocks": []\n}',
+    'page-configs/test/a.json:4:3  /  JSON 语法错误',
+  ],
+  [
+    'unknown field (typo)',
+    page([{ type: 'hero', image: '/springFestival/hero.svg', alt: 'x', titel: '春节' }]),
+    ':9:7  /blocks/0/titel  未知字段 "titel"',
+  ],
   ['unknown block type', page([{ type: 'heroo' }]), ':6:15  /blocks/0/type  类型 "heroo" 不存在'],
   ['missing required field', page([{ type: 'markdown' }]), ':5:5  /blocks/0  缺少必填字段 "source"'],
   ['wrong type', page([{ type: 'spacer', height: '16' }]), ':7:17  /blocks/0/height  类型应为整数'],
-  ['bad time format', page([{ type: 'markdown', source: 'x' }], { schedule: { startAt: '2027-01-01 10:00', endAt: '2027-02-01T00:00:00+08:00', fallback: '/' } }), '/schedule/startAt  格式不正确'],
-  ['navigate target missing', page([{ type: 'button', text: '去', action: { type: 'navigate', to: '/nowhere?x=1' } }]), ':10:15  /blocks/0/action/to  跳转目标 "/nowhere?x=1" 不存在于路由表'],
-  ['unknown data source', page([{ type: 'product-list', from: 'products' }]), '/blocks/0/from  数据源 "products" 未在 dataSources 中定义'],
-  ['binding outside whitelist', page([{ type: 'markdown', source: '{{window.location}}' }]), '/blocks/0/source  插值 {{window.location}} 不允许'],
-  ['scroll target missing', page([{ type: 'button', text: '去', action: { type: 'scroll-to', target: 'nope' } }]), '/blocks/0/action/target  滚动目标区块 "nope" 不存在'],
-  ['duplicate block id', page([{ type: 'spacer', id: 'a', height: 8 }, { type: 'spacer', id: 'a', height: 8 }]), '/blocks/1/id  区块 id "a" 重复'],
-  ['image missing under public/', page([{ type: 'image', src: '/nope/missing.png', alt: 'x' }]), '/blocks/0/src  文件 public/nope/missing.png 不存在'],
-  ['schedule out of order', page([{ type: 'markdown', source: 'x' }], { schedule: { startAt: '2027-02-01T00:00:00+08:00', endAt: '2027-01-01T00:00:00+08:00', fallback: '/' } }), '/schedule/endAt  endAt 必须晚于 startAt'],
-  ['link host not allowed', page([{ type: 'button', text: '去', action: { type: 'link', href: 'https://evil.example.com/x' } }]), '/blocks/0/action/href  外链域名不在白名单内'],
-  ['future schema version', JSON.stringify({ schemaVersion: 9, title: 'x', blocks: [] }), '/schemaVersion  schemaVersion 9 比当前支持的 3 新'],
+  [
+    'bad time format',
+    page([{ type: 'markdown', source: 'x' }], {
+      schedule: { startAt: '2027-01-01 10:00', endAt: '2027-02-01T00:00:00+08:00', fallback: '/' },
+    }),
+    '/schedule/startAt  格式不正确',
+  ],
+  [
+    'navigate target missing',
+    page([{ type: 'button', text: '去', action: { type: 'navigate', to: '/nowhere?x=1' } }]),
+    ':10:15  /blocks/0/action/to  跳转目标 "/nowhere?x=1" 不存在于路由表',
+  ],
+  [
+    'unknown data source',
+    page([{ type: 'product-list', from: 'products' }]),
+    '/blocks/0/from  数据源 "products" 未在 dataSources 中定义',
+  ],
+  [
+    'binding outside whitelist',
+    page([{ type: 'markdown', source: '{{window.location}}' }]),
+    '/blocks/0/source  插值 {{window.location}} 不允许',
+  ],
+  [
+    'scroll target missing',
+    page([{ type: 'button', text: '去', action: { type: 'scroll-to', target: 'nope' } }]),
+    '/blocks/0/action/target  滚动目标区块 "nope" 不存在',
+  ],
+  [
+    'duplicate block id',
+    page([
+      { type: 'spacer', id: 'a', height: 8 },
+      { type: 'spacer', id: 'a', height: 8 },
+    ]),
+    '/blocks/1/id  区块 id "a" 重复',
+  ],
+  [
+    'image missing under public/',
+    page([{ type: 'image', src: '/nope/missing.png', alt: 'x' }]),
+    '/blocks/0/src  文件 public/nope/missing.png 不存在',
+  ],
+  [
+    'schedule out of order',
+    page([{ type: 'markdown', source: 'x' }], {
+      schedule: { startAt: '2027-02-01T00:00:00+08:00', endAt: '2027-01-01T00:00:00+08:00', fallback: '/' },
+    }),
+    '/schedule/endAt  endAt 必须晚于 startAt',
+  ],
+  [
+    'link host not allowed',
+    page([{ type: 'button', text: '去', action: { type: 'link', href: 'https://evil.example.com/x' } }]),
+    '/blocks/0/action/href  外链域名不在白名单内',
+  ],
+  [
+    'future schema version',
+    JSON.stringify({ schemaVersion: 9, title: 'x', blocks: [] }),
+    '/schemaVersion  schemaVersion 9 比当前支持的 3 新',
+  ],
 ]
 
 describe('validate:configs rejects broken configs with file:line:col, pointer and a Chinese message', () => {
   it.each(broken)('%s', (_name, text, expected) => {
     const lines = check(text)
-    expect(lines.some((l) => l.includes(expected)), lines.join('\n')).toBe(true)
+    expect(
+      lines.some((l) => l.includes(expected)),
+      lines.join('\n'),
+    ).toBe(true)
     for (const line of lines) expect(line).toMatch(/^page-configs\/test\/a\.json:\d+:\d+ {2}\/\S* {2}\S/)
   })
 
   it('accepts a valid config, and in-site targets with a query or a route parameter', () => {
-    const ok = page([
-      { type: 'hero', id: 'top', image: '/springFestival/hero.svg', alt: '春节' },
-      { type: 'button', text: '详情', action: { type: 'navigate', to: '/product?id=p-accident-daily' } },
-      { type: 'button', text: '文章', action: { type: 'navigate', to: '/app/news/articleDetail/12' } },
-      { type: 'button', text: '顶部', action: { type: 'scroll-to', target: 'top' } },
-      { type: 'markdown', source: '你好 {{user.userInfo.nickname}}，共 {{data.products.items.length}} 款' },
-      { type: 'product-list', from: 'products' },
-    ], { dataSources: { products: { get: '/api/products', query: { tag: '春节' } } } })
+    const ok = page(
+      [
+        { type: 'hero', id: 'top', image: '/springFestival/hero.svg', alt: '春节' },
+        { type: 'button', text: '详情', action: { type: 'navigate', to: '/product?id=p-accident-daily' } },
+        { type: 'button', text: '文章', action: { type: 'navigate', to: '/app/news/articleDetail/12' } },
+        { type: 'button', text: '顶部', action: { type: 'scroll-to', target: 'top' } },
+        { type: 'markdown', source: '你好 {{user.userInfo.nickname}}，共 {{data.products.items.length}} 款' },
+        { type: 'product-list', from: 'products' },
+      ],
+      { dataSources: { products: { get: '/api/products', query: { tag: '春节' } } } },
+    )
     expect(check(ok)).toEqual([])
   })
 
   it('rejects two configs, or a config and a screen, claiming one path', () => {
     const text = page([{ type: 'markdown', source: 'x' }])
-    expect(check(text, 'page-configs/a/index.json', ['page-configs/a.json'])[0]).toContain('路径 /a 与 page-configs/a.json 冲突')
+    expect(check(text, 'page-configs/a/index.json', ['page-configs/a.json'])[0]).toContain(
+      '路径 /a 与 page-configs/a.json 冲突',
+    )
     expect(check(text, 'page-configs/login.json')[0]).toContain('与手写页面路由 /Login 冲突')
   })
 
   it('migrates old schema versions before validating (v1 richtext, v2 share.imgUrl)', () => {
-    const v1 = { schemaVersion: 1, title: '旧页面', share: { title: '分享', imgUrl: '/springFestival/share.svg' }, blocks: [{ type: 'richtext', content: '## 旧规则' }] }
+    const v1 = {
+      schemaVersion: 1,
+      title: '旧页面',
+      share: { title: '分享', imgUrl: '/springFestival/share.svg' },
+      blocks: [{ type: 'richtext', content: '## 旧规则' }],
+    }
     const { config, applied } = migrateConfig(v1)
     expect(applied).toEqual([1, 2])
-    expect(config).toMatchObject({ schemaVersion: 3, share: { image: '/springFestival/share.svg' }, blocks: [{ type: 'markdown', source: '## 旧规则' }] })
+    expect(config).toMatchObject({
+      schemaVersion: 3,
+      share: { image: '/springFestival/share.svg' },
+      blocks: [{ type: 'markdown', source: '## 旧规则' }],
+    })
     expect(check(JSON.stringify(v1))).toEqual([])
   })
 
@@ -79,7 +151,9 @@ describe('validate:configs rejects broken configs with file:line:col, pointer an
     const { readFileSync } = await import('node:fs')
     const files = listConfigFiles(root)
     expect(files.length).toBeGreaterThanOrEqual(32)
-    const errors = real.validate(files.map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') })))
+    const errors = real.validate(
+      files.map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') })),
+    )
     expect(errors.map(formatError)).toEqual([])
   })
 })
@@ -99,7 +173,10 @@ describe('the CLI', () => {
     let out = ''
     let status = 0
     try {
-      execFileSync('node', ['--import', 'tsx', 'scripts/validate-configs.ts', rel], { cwd: root, stdio: 'pipe' })
+      execFileSync('node', ['--import', 'tsx', 'scripts/validate-configs.ts', rel], {
+        cwd: root,
+        stdio: 'pipe',
+      })
     } catch (error) {
       const e = error as { status: number; stderr: Buffer }
       status = e.status
@@ -109,8 +186,11 @@ describe('the CLI', () => {
     expect(out).toContain(`${rel}:9:7  /blocks/0/titel  未知字段 "titel"`)
     const good = join(dir, 'good.json')
     writeFileSync(good, page([{ type: 'markdown', source: '好' }]))
-    const ok = execFileSync('node', ['--import', 'tsx', 'scripts/validate-configs.ts', good.slice(root.length + 1)], { cwd: root }).toString()
+    const ok = execFileSync(
+      'node',
+      ['--import', 'tsx', 'scripts/validate-configs.ts', good.slice(root.length + 1)],
+      { cwd: root },
+    ).toString()
     expect(ok).toContain('全部通过')
   })
 })
-

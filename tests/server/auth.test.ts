@@ -17,13 +17,21 @@ let ipSeq = 0
 const nextIp = () => `10.1.0.${++ipSeq}`
 
 async function requestCode(phone: string, ip = nextIp()) {
-  const res = await json(t.app, { method: 'POST', url: '/api/auth/sms-code', body: { phone }, remoteAddress: ip })
+  const res = await json(t.app, {
+    method: 'POST',
+    url: '/api/auth/sms-code',
+    body: { phone },
+    remoteAddress: ip,
+  })
   return res
 }
 async function outboxCode(phone: string): Promise<string> {
-  return (await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phone=${phone}` })).json<{ code: string }>().code
+  return (await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phone=${phone}` })).json<{
+    code: string
+  }>().code
 }
-const login = (body: unknown, headers?: Record<string, string>) => json(t.app, { method: 'POST', url: '/api/auth/login', body, headers })
+const login = (body: unknown, headers?: Record<string, string>) =>
+  json(t.app, { method: 'POST', url: '/api/auth/login', body, headers })
 
 describe('SMS code', () => {
   it('sends a 6-digit code to the demo outbox and the log', async () => {
@@ -44,7 +52,11 @@ describe('SMS code', () => {
     expect(again.statusCode).toBe(429)
     expect(again.headers['retry-after']).toBe('42')
     expect(again.json()).toMatchObject({
-      error: { code: 'SMS_TOO_FREQUENT', message: '验证码发送过于频繁，请42秒后再试', details: [{ field: 'phone', retryAfterSeconds: 42 }] },
+      error: {
+        code: 'SMS_TOO_FREQUENT',
+        message: '验证码发送过于频繁，请42秒后再试',
+        details: [{ field: 'phone', retryAfterSeconds: 42 }],
+      },
     })
     clock.advance(42_000)
     expect((await requestCode(phone)).statusCode).toBe(200)
@@ -63,7 +75,9 @@ describe('SMS code', () => {
     for (const phone of ['12345', '12800000000', '1380000000a', 13800000000]) {
       const res = await json(t.app, { method: 'POST', url: '/api/auth/sms-code', body: { phone } })
       expect(res.statusCode, String(phone)).toBe(400)
-      expect(res.json<{ error: { code: string; message: string; details: { field: string }[] } }>().error).toMatchObject({
+      expect(
+        res.json<{ error: { code: string; message: string; details: { field: string }[] } }>().error,
+      ).toMatchObject({
         code: 'INVALID_INPUT',
         details: [{ field: 'phone' }],
       })
@@ -84,14 +98,20 @@ describe('login', () => {
       expect(res.json<{ error: { code: string; message: string } }>().error.code).toBe('AGREEMENT_REQUIRED')
     }
     const missing = await login({ phone, code, agreements: ['privacy', 'service'] })
-    expect(missing.json<{ error: { message: string } }>().error.message).toContain('个人敏感信息收集使用授权书')
+    expect(missing.json<{ error: { message: string } }>().error.message).toContain(
+      '个人敏感信息收集使用授权书',
+    )
 
     const ok = await login({ phone, code, agreements: AGREEMENTS })
     expect(ok.statusCode).toBe(200)
     const body = ok.json<{ user: { id: string; phone: string; phoneMasked: string }; isNewUser: boolean }>()
     expect(body.isNewUser).toBe(true)
     expect(body.user.phoneMasked).toBe(`${phone.slice(0, 3)}****${phone.slice(7)}`)
-    const consents = await t.db.db.selectFrom('user_agreements').selectAll().where('user_id', '=', body.user.id).execute()
+    const consents = await t.db.db
+      .selectFrom('user_agreements')
+      .selectAll()
+      .where('user_id', '=', body.user.id)
+      .execute()
     expect(consents.map((c) => `${c.agreement}@${c.version}`).sort()).toEqual([
       'privacy@2026-11-01',
       'sensitive@2026-11-01',
@@ -110,7 +130,9 @@ describe('login', () => {
     await requestCode(phone)
     const second = await login({ phone, code: await outboxCode(phone), agreements: AGREEMENTS })
     expect(second.json<{ isNewUser: boolean }>().isNewUser).toBe(false)
-    expect(second.json<{ user: { id: string } }>().user.id).toBe(first.json<{ user: { id: string } }>().user.id)
+    expect(second.json<{ user: { id: string } }>().user.id).toBe(
+      first.json<{ user: { id: string } }>().user.id,
+    )
   })
 
   it('counts wrong codes and voids the code on the 5th wrong try', async () => {
@@ -121,7 +143,9 @@ describe('login', () => {
     for (let left = 4; left >= 1; left--) {
       const res = await login({ phone, code: wrong, agreements: AGREEMENTS })
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toMatchObject({ error: { code: 'CODE_INVALID', message: `验证码不正确，还可尝试${left}次` } })
+      expect(res.json()).toMatchObject({
+        error: { code: 'CODE_INVALID', message: `验证码不正确，还可尝试${left}次` },
+      })
     }
     const fifth = await login({ phone, code: wrong, agreements: AGREEMENTS })
     expect(fifth.json()).toMatchObject({ error: { code: 'CODE_VOIDED' } })
@@ -135,14 +159,18 @@ describe('login', () => {
     await requestCode(phone)
     const code = await outboxCode(phone)
     clock.advance(300_000)
-    expect((await login({ phone, code, agreements: AGREEMENTS })).json()).toMatchObject({ error: { code: 'CODE_EXPIRED' } })
+    expect((await login({ phone, code, agreements: AGREEMENTS })).json()).toMatchObject({
+      error: { code: 'CODE_EXPIRED' },
+    })
 
     clock.advance(1_000)
     await requestCode(phone)
     const fresh = await outboxCode(phone)
     clock.advance(299_000)
     expect((await login({ phone, code: fresh, agreements: AGREEMENTS })).statusCode).toBe(200)
-    expect((await login({ phone, code: fresh, agreements: AGREEMENTS })).json()).toMatchObject({ error: { code: 'CODE_EXPIRED' } })
+    expect((await login({ phone, code: fresh, agreements: AGREEMENTS })).json()).toMatchObject({
+      error: { code: 'CODE_EXPIRED' },
+    })
   })
 })
 
@@ -161,7 +189,12 @@ describe('session and /api/me', () => {
     const a = await loginAs(t.app, phoneA, nextIp())
     const b = await loginAs(t.app, phoneB, nextIp())
 
-    const renamed = await json(t.app, { method: 'PATCH', url: '/api/me', body: { nickname: '小明' }, headers: { cookie: a } })
+    const renamed = await json(t.app, {
+      method: 'PATCH',
+      url: '/api/me',
+      body: { nickname: '小明' },
+      headers: { cookie: a },
+    })
     expect(renamed.statusCode).toBe(200)
     expect(renamed.json()).toMatchObject({ nickname: '小明', phone: phoneA })
     const verified = await json(t.app, {
@@ -173,22 +206,31 @@ describe('session and /api/me', () => {
     expect(verified.statusCode).toBe(200)
     expect(verified.json()).toMatchObject({ realName: { name: '*三', idNumber: '1101**********8515' } })
 
-    const meB = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: b } })).json<Record<string, unknown>>()
+    const meB = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: b } })).json<
+      Record<string, unknown>
+    >()
     expect(meB).toMatchObject({ phone: phoneB, realName: null })
     expect(meB.nickname).not.toBe('小明')
     expect(JSON.stringify(meB)).not.toContain(phoneA)
     // B's PATCH changes B only.
     await json(t.app, { method: 'PATCH', url: '/api/me', body: { nickname: 'B' }, headers: { cookie: b } })
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: a } })).json()).toMatchObject({ nickname: '小明' })
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: a } })).json(),
+    ).toMatchObject({ nickname: '小明' })
   })
 
   it('validates real-name input with the certificate rules and refuses a second verification', async () => {
     const cookie = await loginAs(t.app, nextPhone(), nextIp())
-    const post = (body: unknown) => json(t.app, { method: 'POST', url: '/api/me/real-name', body, headers: { cookie } })
+    const post = (body: unknown) =>
+      json(t.app, { method: 'POST', url: '/api/me/real-name', body, headers: { cookie } })
     const badChecksum = await post({ name: '李四', idNumber: '110101199003078514' })
     expect(badChecksum.statusCode).toBe(400)
-    expect(badChecksum.json()).toMatchObject({ error: { code: 'INVALID_ID_NUMBER', details: [{ field: 'idNumber' }] } })
-    expect((await post({ name: '李4', idNumber: '110101199003078515' })).json()).toMatchObject({ error: { details: [{ field: 'name' }] } })
+    expect(badChecksum.json()).toMatchObject({
+      error: { code: 'INVALID_ID_NUMBER', details: [{ field: 'idNumber' }] },
+    })
+    expect((await post({ name: '李4', idNumber: '110101199003078515' })).json()).toMatchObject({
+      error: { details: [{ field: 'name' }] },
+    })
     expect((await post({ name: '李四', idNumber: '11010119900307851X' })).statusCode).toBe(400)
     expect((await post({ name: '李四', idNumber: '11010519491231002X' })).statusCode).toBe(200)
     const again = await post({ name: '王五', idNumber: '110101199003078515' })
@@ -223,7 +265,9 @@ describe('session and /api/me', () => {
     const { buildApp } = await import('../../server/app')
     const other = await buildApp({ database: t.db, now: clock.now, distDir: '/nonexistent' })
     try {
-      expect((await other.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(200)
+      expect((await other.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(
+        200,
+      )
     } finally {
       await other.close()
     }
@@ -233,18 +277,37 @@ describe('session and /api/me', () => {
 describe('production mode', () => {
   it('has no SMS outbox (404) and needs a real SMS provider and a cookie secret', async () => {
     const sent: string[] = []
-    const provider: SmsProvider = { name: 'test-gateway', sendLoginCode: async (phone) => void sent.push(phone) }
-    const prod = await createTestApp({ mode: 'production', smsProvider: provider, cookieSecret: 'x'.repeat(40) })
+    const provider: SmsProvider = {
+      name: 'test-gateway',
+      sendLoginCode: async (phone) => void sent.push(phone),
+    }
+    const prod = await createTestApp({
+      mode: 'production',
+      smsProvider: provider,
+      cookieSecret: 'x'.repeat(40),
+    })
     try {
-      expect((await prod.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?phone=13800000000' })).statusCode).toBe(404)
-      expect((await prod.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ mode: 'production' })
-      const res = await json(prod.app, { method: 'POST', url: '/api/auth/sms-code', body: { phone: '13800000000' } })
+      expect(
+        (await prod.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?phone=13800000000' })).statusCode,
+      ).toBe(404)
+      expect((await prod.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+        mode: 'production',
+      })
+      const res = await json(prod.app, {
+        method: 'POST',
+        url: '/api/auth/sms-code',
+        body: { phone: '13800000000' },
+      })
       expect(res.statusCode).toBe(200)
       expect(sent).toEqual(['13800000000'])
     } finally {
       await prod.close()
     }
-    await expect(createTestApp({ mode: 'production', cookieSecret: 'x'.repeat(40) })).rejects.toThrow(/SMS provider/)
-    await expect(createTestApp({ mode: 'production', smsProvider: provider })).rejects.toThrow(/COOKIE_SECRET/)
+    await expect(createTestApp({ mode: 'production', cookieSecret: 'x'.repeat(40) })).rejects.toThrow(
+      /SMS provider/,
+    )
+    await expect(createTestApp({ mode: 'production', smsProvider: provider })).rejects.toThrow(
+      /COOKIE_SECRET/,
+    )
   })
 })

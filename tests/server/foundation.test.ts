@@ -20,12 +20,19 @@ describe('system routes', () => {
   it('reports health with the database kind and mode', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ status: 'ok', db: process.env.DATABASE_URL ? 'postgres' : 'pglite', mode: 'demo' })
+    expect(res.json()).toEqual({
+      status: 'ok',
+      db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      mode: 'demo',
+    })
   })
 
   it('gives the server time in +08:00 with epoch milliseconds', async () => {
     const before = Date.now()
-    const body = (await t.app.inject({ method: 'GET', url: '/api/time' })).json<{ now: string; epochMs: number }>()
+    const body = (await t.app.inject({ method: 'GET', url: '/api/time' })).json<{
+      now: string
+      epochMs: number
+    }>()
     expect(body.now).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+08:00$/)
     expect(new Date(body.now).getTime()).toBe(body.epochMs)
     expect(body.epochMs).toBeGreaterThanOrEqual(before)
@@ -37,11 +44,26 @@ describe('system routes', () => {
       paths: Record<string, Record<string, { requestBody?: unknown; parameters: { name: string }[] }>>
     }>()
     expect(doc.openapi).toMatch(/^3\./)
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      '/api/articles', '/api/articles/{id}', '/api/auth/login', '/api/auth/logout', '/api/auth/sms-code',
-      '/api/categories', '/api/dev/sms-outbox', '/api/faqs', '/api/health', '/api/insurers', '/api/me',
-      '/api/me/real-name', '/api/openapi.json', '/api/products', '/api/products/{id}', '/api/time',
-    ]))
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/articles',
+        '/api/articles/{id}',
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/auth/sms-code',
+        '/api/categories',
+        '/api/dev/sms-outbox',
+        '/api/faqs',
+        '/api/health',
+        '/api/insurers',
+        '/api/me',
+        '/api/me/real-name',
+        '/api/openapi.json',
+        '/api/products',
+        '/api/products/{id}',
+        '/api/time',
+      ]),
+    )
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true)
     expect(Object.keys(doc.paths['/api/me']).sort()).toEqual(['get', 'patch'])
     expect(doc.paths['/api/auth/login'].post.requestBody).toBeDefined()
@@ -58,7 +80,10 @@ describe('errors: 4xx with a code and a Chinese message naming the field, never 
   it('bad JSON', async () => {
     const res = await post('{"phone": ')
     expect(res.statusCode).toBe(400)
-    expect(res.json<ErrorBody>().error).toMatchObject({ code: 'INVALID_JSON', message: '请求体不是合法的 JSON' })
+    expect(res.json<ErrorBody>().error).toMatchObject({
+      code: 'INVALID_JSON',
+      message: '请求体不是合法的 JSON',
+    })
   })
 
   it('wrong type, missing field, unknown field', async () => {
@@ -72,7 +97,10 @@ describe('errors: 4xx with a code and a Chinese message naming the field, never 
     expect(missing.json<ErrorBody>().error.message).toBe('缺少必填项：手机号（phone）')
     const unknown = await post(JSON.stringify({ phone: '13800000000', admin: true }))
     expect(unknown.statusCode).toBe(400)
-    expect(unknown.json<ErrorBody>().error).toMatchObject({ message: '不支持的字段：admin', details: [{ field: 'admin' }] })
+    expect(unknown.json<ErrorBody>().error).toMatchObject({
+      message: '不支持的字段：admin',
+      details: [{ field: 'admin' }],
+    })
     const notObject = await post('[1,2]')
     expect(notObject.statusCode).toBe(400)
   })
@@ -93,12 +121,20 @@ describe('errors: 4xx with a code and a Chinese message naming the field, never 
 
   it('writes from a foreign origin are 403; same origin passes', async () => {
     const body = JSON.stringify({ phone: '13800000001' })
-    const foreign = await post(body, { 'content-type': 'application/json', origin: 'https://evil.example', host: 'mall.example' })
+    const foreign = await post(body, {
+      'content-type': 'application/json',
+      origin: 'https://evil.example',
+      host: 'mall.example',
+    })
     expect(foreign.statusCode).toBe(403)
     expect(foreign.json<ErrorBody>().error.code).toBe('FORBIDDEN_ORIGIN')
     const crossSite = await post(body, { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' })
     expect(crossSite.statusCode).toBe(403)
-    const same = await post(body, { 'content-type': 'application/json', origin: 'http://mall.example', host: 'mall.example' })
+    const same = await post(body, {
+      'content-type': 'application/json',
+      origin: 'http://mall.example',
+      host: 'mall.example',
+    })
     expect(same.statusCode).toBe(200)
   })
 
@@ -133,9 +169,15 @@ describe('SPA serving', () => {
   })
 
   it('tags every response with a request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    })
     expect(res.headers['x-request-id']).toBe('abc-123')
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['x-request-id']).toMatch(
+      /^[0-9a-f-]{36}$/,
+    )
   })
 
   it('keeps API writes without a body from a client route from reaching the SPA', async () => {
@@ -147,7 +189,12 @@ describe('SPA serving', () => {
 describe('configuration', () => {
   it('defaults to demo mode on ./data, port 8080', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ mode: 'demo', port: 8080, smsProvider: 'demo', paymentProvider: 'sandbox' })
+    expect(config).toMatchObject({
+      mode: 'demo',
+      port: 8080,
+      smsProvider: 'demo',
+      paymentProvider: 'sandbox',
+    })
     expect(config.dataDir).toMatch(/\/data$/)
   })
 

@@ -90,7 +90,10 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `sid=${cookie.value}`
 }
 
-export function json(app: FastifyInstance, options: Omit<InjectOptions, 'body' | 'payload'> & { body?: unknown }) {
+export function json(
+  app: FastifyInstance,
+  options: Omit<InjectOptions, 'body' | 'payload'> & { body?: unknown },
+) {
   const { body, headers, ...rest } = options
   return app.inject({
     ...rest,
@@ -103,11 +106,20 @@ export const AGREEMENTS = ['privacy', 'sensitive', 'service']
 
 /** Requests a code, reads it from the demo outbox and logs in; returns the session cookie. */
 export async function loginAs(app: FastifyInstance, phone: string, ip = '10.0.0.1'): Promise<string> {
-  const sent = await json(app, { method: 'POST', url: '/api/auth/sms-code', body: { phone }, remoteAddress: ip })
+  const sent = await json(app, {
+    method: 'POST',
+    url: '/api/auth/sms-code',
+    body: { phone },
+    remoteAddress: ip,
+  })
   if (sent.statusCode !== 200) throw new Error(`sms-code ${sent.statusCode}: ${sent.body}`)
   const outbox = await app.inject({ method: 'GET', url: `/api/dev/sms-outbox?phone=${phone}` })
   const { code } = outbox.json<{ code: string }>()
-  const login = await json(app, { method: 'POST', url: '/api/auth/login', body: { phone, code, agreements: AGREEMENTS } })
+  const login = await json(app, {
+    method: 'POST',
+    url: '/api/auth/login',
+    body: { phone, code, agreements: AGREEMENTS },
+  })
   if (login.statusCode !== 200) throw new Error(`login ${login.statusCode}: ${login.body}`)
   return sessionCookie(login)
 }

@@ -11,7 +11,8 @@ let paths: Record<string, Record<string, Operation>>
 beforeAll(async () => {
   t = await createTestApp()
   cookie = await loginAs(t.app, '13700000000')
-  paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: typeof paths }>().paths
+  paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: typeof paths }>()
+    .paths
 })
 afterAll(() => t.close())
 
@@ -28,12 +29,19 @@ describe('malformed input on every documented route', () => {
           { label: 'unknown query parameter', url: `${fill(path, 'x1')}?zz_unknown=1` },
         ]
         if (path.includes('{')) {
-          attempts.push({ label: 'broken path parameter', url: fill(path, encodeURIComponent('../../etc/passwd'.repeat(5))) })
+          attempts.push({
+            label: 'broken path parameter',
+            url: fill(path, encodeURIComponent('../../etc/passwd'.repeat(5))),
+          })
         }
         if (operation.requestBody) {
           attempts.push({ label: 'bad JSON', url: fill(path, 'x1'), payload: '{"a":' })
           attempts.push({ label: 'wrong-typed body', url: fill(path, 'x1'), payload: '[42]' })
-          attempts.push({ label: 'unknown field', url: fill(path, 'x1'), payload: '{"zz_unknown":{"deep":[1,2,3]}}' })
+          attempts.push({
+            label: 'unknown field',
+            url: fill(path, 'x1'),
+            payload: '{"zz_unknown":{"deep":[1,2,3]}}',
+          })
         }
         for (const attempt of attempts) {
           for (const headers of [{}, { cookie }]) {
@@ -46,7 +54,9 @@ describe('malformed input on every documented route', () => {
             })
             const body = res.json<{ error?: { code?: string; message?: string } }>()
             if (res.statusCode < 400 || res.statusCode >= 500 || !body.error?.code || !body.error.message) {
-              failures.push(`${upper} ${attempt.url} (${attempt.label}) -> ${res.statusCode} ${res.body.slice(0, 120)}`)
+              failures.push(
+                `${upper} ${attempt.url} (${attempt.label}) -> ${res.statusCode} ${res.body.slice(0, 120)}`,
+              )
             }
           }
         }

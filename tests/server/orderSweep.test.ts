@@ -14,7 +14,11 @@ afterAll(async () => test.close())
 
 async function storedStatus(orderId: string): Promise<string> {
   const db = withPurchaseTables(test.db.db)
-  const row = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow()
   return row.status
 }
 

@@ -11,7 +11,10 @@ let users = 0
 
 const newBuyer = async () => {
   users += 1
-  return new Buyer(test.app, await loginAs(test.app, `1380000${String(users).padStart(4, '0')}`, `10.0.1.${users}`))
+  return new Buyer(
+    test.app,
+    await loginAs(test.app, `1380000${String(users).padStart(4, '0')}`, `10.0.1.${users}`),
+  )
 }
 const shanghai = (date: Date) => new Date(date.getTime() + 8 * 3600_000).toISOString().replace('Z', '+08:00')
 
@@ -25,28 +28,51 @@ beforeEach(async () => {
 
 describe('purchase gates', () => {
   it('refuses to start without the recorded-sales acknowledgement, and needs login', async () => {
-    const body = { productId: MEDICAL, planCode: 'standard', coveragePeriod: '1y', paymentPeriod: 'single', recordingNoticeAcknowledged: false }
+    const body = {
+      productId: MEDICAL,
+      planCode: 'standard',
+      coveragePeriod: '1y',
+      paymentPeriod: 'single',
+      recordingNoticeAcknowledged: false,
+    }
     const res = await buyer.call('POST', '/api/applications', body)
     expect(res.statusCode).toBe(400)
     expect(res.json().error.code).toBe('RECORDING_NOTICE_REQUIRED')
-    const anonymous = await test.app.inject({ method: 'POST', url: '/api/applications', payload: { ...body, recordingNoticeAcknowledged: true } })
+    const anonymous = await test.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: { ...body, recordingNoticeAcknowledged: true },
+    })
     expect(anonymous.statusCode).toBe(401)
   })
 
   it('lists 投保须知 and every clause, none confirmed, and confirms only what was opened', async () => {
     const application = await buyer.startApplication()
-    expect(application.documents[0]).toMatchObject({ id: 'notice', kind: 'notice', title: '投保须知', openedAt: null, confirmedAt: null })
+    expect(application.documents[0]).toMatchObject({
+      id: 'notice',
+      kind: 'notice',
+      title: '投保须知',
+      openedAt: null,
+      confirmedAt: null,
+    })
     expect(application.documents.filter((d) => d.kind === 'clause').length).toBeGreaterThan(0)
     expect(application.documents.every((d) => d.confirmedAt === null)).toBe(true)
 
-    const early = await buyer.call('POST', `/api/applications/${application.id}/documents/notice`, { action: 'confirm' })
+    const early = await buyer.call('POST', `/api/applications/${application.id}/documents/notice`, {
+      action: 'confirm',
+    })
     expect(early.statusCode).toBe(409)
-    expect(early.json().error).toMatchObject({ code: 'DOCUMENT_NOT_OPENED', message: '请先打开阅读《投保须知》再确认' })
+    expect(early.json().error).toMatchObject({
+      code: 'DOCUMENT_NOT_OPENED',
+      message: '请先打开阅读《投保须知》再确认',
+    })
 
     await buyer.call('POST', `/api/applications/${application.id}/documents/notice`, { action: 'open' })
     const openedAt = shanghai(clock.now())
     clock.advance(20_000)
-    const confirmed = await buyer.call('POST', `/api/applications/${application.id}/documents/notice`, { action: 'confirm' })
+    const confirmed = await buyer.call('POST', `/api/applications/${application.id}/documents/notice`, {
+      action: 'confirm',
+    })
     const notice = confirmed.json<OrderApplication>().documents[0]
     expect(notice.openedAt).toBe(openedAt)
     expect(notice.confirmedAt).toBe(shanghai(clock.now()))
@@ -93,7 +119,14 @@ describe('purchase gates', () => {
 
   it('ties the health notification to the insured it was made for', async () => {
     const application = await buyer.readyApplication() // answered for 本人
-    const child = { ...selfInsured, name: '张小花', certNo: CHILD_ID, birthday: '2020-02-29', gender: 'F', relationType: '3' }
+    const child = {
+      ...selfInsured,
+      name: '张小花',
+      certNo: CHILD_ID,
+      birthday: '2020-02-29',
+      gender: 'F',
+      relationType: '3',
+    }
     const res = await buyer.createOrder({ applicationId: application.id, insured: child })
     expect(res.statusCode).toBe(409)
     expect(res.json().error.code).toBe('HEALTH_NOT_PASSED')
@@ -104,7 +137,13 @@ describe('POST /api/orders', () => {
   it('prices on the server and ignores a tampered price', async () => {
     const application = await buyer.readyApplication()
     const quote = await buyer.call('POST', '/api/quotes', {
-      productId: MEDICAL, planCode: 'standard', birthDate: holder.birthday, gender: 'M', coveragePeriod: '1y', paymentPeriod: 'single', socialInsurance: 'Y',
+      productId: MEDICAL,
+      planCode: 'standard',
+      birthDate: holder.birthday,
+      gender: 'M',
+      coveragePeriod: '1y',
+      paymentPeriod: 'single',
+      socialInsurance: 'Y',
     })
     const serverPrice = quote.json<{ premiumFen: number }>().premiumFen
     expect(serverPrice).toBeGreaterThan(100)
@@ -135,25 +174,44 @@ describe('POST /api/orders', () => {
       insured: { ...selfInsured, certNo: '110101199003078516' },
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json().error).toMatchObject({ code: 'INVALID_APPLICATION', message: '身份证号校验位不正确，请核对' })
-    expect(res.json().error.details).toContainEqual({ field: 'holder.certNo', message: '身份证号校验位不正确，请核对' })
+    expect(res.json().error).toMatchObject({
+      code: 'INVALID_APPLICATION',
+      message: '身份证号校验位不正确，请核对',
+    })
+    expect(res.json().error.details).toContainEqual({
+      field: 'holder.certNo',
+      message: '身份证号校验位不正确，请核对',
+    })
   })
 
   it('rejects a policyholder under 18 and 本人 that is not the holder', async () => {
     const application = await buyer.readyApplication()
     const minorHolder = { ...holder, name: '张小花', certNo: CHILD_ID, birthday: '2020-02-29', gender: 'F' }
-    const res = await buyer.createOrder({ applicationId: application.id, holder: minorHolder, insured: { ...selfInsured, ...minorHolder } })
+    const res = await buyer.createOrder({
+      applicationId: application.id,
+      holder: minorHolder,
+      insured: { ...selfInsured, ...minorHolder },
+    })
     expect(res.statusCode).toBe(400)
-    expect(res.json().error.details).toContainEqual({ field: 'holder.birthday', message: '投保人须年满18周岁' })
+    expect(res.json().error.details).toContainEqual({
+      field: 'holder.birthday',
+      message: '投保人须年满18周岁',
+    })
 
-    const other = await buyer.createOrder({ applicationId: application.id, insured: { ...selfInsured, name: '李四' } })
+    const other = await buyer.createOrder({
+      applicationId: application.id,
+      insured: { ...selfInsured, name: '李四' },
+    })
     expect(other.statusCode).toBe(400)
     expect(other.json().error.details[0].field).toBe('insured.relationType')
   })
 
   it('rejects unknown fields and bad types as 400 naming the field', async () => {
     const application = await buyer.readyApplication()
-    const res = await buyer.createOrder({ applicationId: application.id, holder: { ...holder, certTime: 2 as 0 } })
+    const res = await buyer.createOrder({
+      applicationId: application.id,
+      holder: { ...holder, certTime: 2 as 0 },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().error.code).toBe('INVALID_INPUT')
   })
@@ -201,7 +259,9 @@ describe('orders', () => {
     const application = await buyer.startApplication()
     const other = await newBuyer()
     expect((await other.call('GET', `/api/orders/${order.id}`)).statusCode).toBe(404)
-    expect((await other.call('POST', `/api/orders/${order.id}/pay`, { channel: 'wechat' })).statusCode).toBe(404)
+    expect((await other.call('POST', `/api/orders/${order.id}/pay`, { channel: 'wechat' })).statusCode).toBe(
+      404,
+    )
     expect((await other.call('POST', `/api/orders/${order.id}/cancel`)).statusCode).toBe(404)
     expect((await other.call('GET', `/api/applications/${application.id}`)).statusCode).toBe(404)
     expect((await other.call('GET', '/api/orders')).json<{ items: Order[] }>().items).toEqual([])
@@ -210,8 +270,17 @@ describe('orders', () => {
 
 describe('OpenAPI', () => {
   it('publishes the purchase routes with their schemas', async () => {
-    const doc = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>()
-    for (const path of ['/api/applications', '/api/applications/{id}/health', '/api/orders', '/api/orders/{id}/pay', '/api/payments/callback/{provider}', '/api/policies/shared']) {
+    const doc = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown }>>
+    }>()
+    for (const path of [
+      '/api/applications',
+      '/api/applications/{id}/health',
+      '/api/orders',
+      '/api/orders/{id}/pay',
+      '/api/payments/callback/{provider}',
+      '/api/policies/shared',
+    ]) {
       expect(doc.paths[path], path).toBeDefined()
     }
     expect(doc.paths['/api/orders'].post.requestBody).toBeDefined()

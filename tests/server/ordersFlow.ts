@@ -39,10 +39,20 @@ export class Buyer {
   ) {}
 
   call(method: 'GET' | 'POST', url: string, body?: unknown) {
-    return json(this.app, { method, url, headers: { cookie: this.cookie }, body: method === 'POST' ? (body ?? {}) : undefined })
+    return json(this.app, {
+      method,
+      url,
+      headers: { cookie: this.cookie },
+      body: method === 'POST' ? (body ?? {}) : undefined,
+    })
   }
 
-  async startApplication(productId = MEDICAL, planCode = 'standard', coveragePeriod = '1y', paymentPeriod = 'single') {
+  async startApplication(
+    productId = MEDICAL,
+    planCode = 'standard',
+    coveragePeriod = '1y',
+    paymentPeriod = 'single',
+  ) {
     const res = await this.call('POST', '/api/applications', {
       productId,
       planCode,
@@ -57,15 +67,23 @@ export class Buyer {
   async confirmAll(application: OrderApplication) {
     for (const document of application.documents) {
       for (const action of ['open', 'confirm']) {
-        const res = await this.call('POST', `/api/applications/${application.id}/documents/${encodeURIComponent(document.id)}`, { action })
+        const res = await this.call(
+          'POST',
+          `/api/applications/${application.id}/documents/${encodeURIComponent(document.id)}`,
+          { action },
+        )
         if (res.statusCode !== 200) throw new Error(`${action} ${document.id} ${res.statusCode}: ${res.body}`)
       }
     }
   }
 
   async answerHealth(applicationId: string, answer: 'yes' | 'no' = 'no', insuredRelation = '1') {
-    const application = (await this.call('GET', `/api/applications/${applicationId}`)).json<OrderApplication>()
-    const product = (await this.call('GET', `/api/products/${application.productId}`)).json<{ healthQuestions: { id: string }[] }>()
+    const application = (
+      await this.call('GET', `/api/applications/${applicationId}`)
+    ).json<OrderApplication>()
+    const product = (await this.call('GET', `/api/products/${application.productId}`)).json<{
+      healthQuestions: { id: string }[]
+    }>()
     return this.call('POST', `/api/applications/${applicationId}/health`, {
       insuredRelation,
       answers: product.healthQuestions.map((q, i) => ({ questionId: q.id, answer: i === 0 ? answer : 'no' })),
@@ -99,7 +117,11 @@ export class Buyer {
   }
 
   simulate(paymentId: string, outcome: 'SUCCEEDED' | 'FAILED') {
-    return json(this.app, { method: 'POST', url: `/api/sandbox/payments/${paymentId}/simulate`, body: { outcome } })
+    return json(this.app, {
+      method: 'POST',
+      url: `/api/sandbox/payments/${paymentId}/simulate`,
+      body: { outcome },
+    })
   }
 }
 
@@ -134,11 +156,27 @@ export async function insertGiftProduct(db: Kysely<DB>, id = 'p-test-gift'): Pro
     .execute()
   await db
     .insertInto('product_plans')
-    .values({ product_id: id, code: 'gift', name: '赠送版', sort: 0, coverages: JSON.stringify([{ name: '意外身故/伤残', amountFen: 1_000_000, description: '' }]) })
+    .values({
+      product_id: id,
+      code: 'gift',
+      name: '赠送版',
+      sort: 0,
+      coverages: JSON.stringify([{ name: '意外身故/伤残', amountFen: 1_000_000, description: '' }]),
+    })
     .execute()
   await db
     .insertInto('premium_rates')
-    .values({ product_id: id, plan_code: 'gift', age_min: 18, age_max: 60, gender: 'ANY', coverage_period: '30d', payment_period: 'single', social_insurance: 'ANY', premium_fen: 0 })
+    .values({
+      product_id: id,
+      plan_code: 'gift',
+      age_min: 18,
+      age_max: 60,
+      gender: 'ANY',
+      coverage_period: '30d',
+      payment_period: 'single',
+      social_insurance: 'ANY',
+      premium_fen: 0,
+    })
     .execute()
   return id
 }

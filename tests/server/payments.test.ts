@@ -15,11 +15,19 @@ const sandbox = new SandboxPaymentProvider()
 
 const newBuyer = async () => {
   users += 1
-  return new Buyer(test.app, await loginAs(test.app, `1370000${String(users).padStart(4, '0')}`, `10.0.2.${users}`))
+  return new Buyer(
+    test.app,
+    await loginAs(test.app, `1370000${String(users).padStart(4, '0')}`, `10.0.2.${users}`),
+  )
 }
 
 function callback(body: unknown, signature: string) {
-  return json(test.app, { method: 'POST', url: '/api/payments/callback/sandbox', headers: { [SIGNATURE_HEADER]: signature }, body })
+  return json(test.app, {
+    method: 'POST',
+    url: '/api/payments/callback/sandbox',
+    headers: { [SIGNATURE_HEADER]: signature },
+    body,
+  })
 }
 
 async function policiesOf(b: Buyer) {
@@ -38,7 +46,12 @@ describe('paying an order in the sandbox', () => {
   it('gives a QR code valid 5 minutes and issues the policy on the signed success callback', async () => {
     const order = await buyer.order()
     const payment = await buyer.pay(order.id, 'wechat')
-    expect(payment).toMatchObject({ orderId: order.id, channel: 'wechat', amountFen: order.premiumFen, status: 'PENDING' })
+    expect(payment).toMatchObject({
+      orderId: order.id,
+      channel: 'wechat',
+      amountFen: order.premiumFen,
+      status: 'PENDING',
+    })
     expect(payment.qrContent).toMatch(/\/pay\/sandbox\?paymentId=pay_[0-9a-f]{24}$/)
     expect(Date.parse(payment.expiresAt) - clock.now().getTime()).toBe(5 * 60_000)
 
@@ -110,7 +123,9 @@ describe('paying an order in the sandbox', () => {
     const order = await buyer.order()
     const first = await buyer.pay(order.id)
     clock.advance(5 * 60_000)
-    expect((await buyer.call('GET', `/api/payments/${first.paymentId}`)).json<Payment>().status).toBe('EXPIRED')
+    expect((await buyer.call('GET', `/api/payments/${first.paymentId}`)).json<Payment>().status).toBe(
+      'EXPIRED',
+    )
     expect((await buyer.simulate(first.paymentId, 'SUCCEEDED')).statusCode).toBe(409)
     const fresh = await buyer.pay(order.id)
     expect(fresh.paymentId).not.toBe(first.paymentId)
@@ -126,7 +141,9 @@ describe('paying an order in the sandbox', () => {
     const payment = await buyer.pay(order.id)
     const other = await newBuyer()
     expect((await other.call('GET', `/api/payments/${payment.paymentId}`)).statusCode).toBe(404)
-    expect((await other.call('POST', `/api/orders/${order.id}/pay`, { channel: 'wechat' })).statusCode).toBe(404)
+    expect((await other.call('POST', `/api/orders/${order.id}/pay`, { channel: 'wechat' })).statusCode).toBe(
+      404,
+    )
     await buyer.simulate(payment.paymentId, 'SUCCEEDED')
     const again = await buyer.call('POST', `/api/orders/${order.id}/pay`, { channel: 'wechat' })
     expect(again.statusCode).toBe(409)
@@ -145,8 +162,15 @@ describe('zero-premium orders (/skiPay) and postal address', () => {
       applicationId: application.id,
       address: { recipient: '张三', phone: '123', region: '上海市 徐汇区', detail: '漕溪北路100号' },
     })
-    expect(badPhone.json().error.details).toEqual([{ field: 'address.phone', message: '请输入正确的收件人手机号' }])
-    const address = { recipient: '张三', phone: '13800138000', region: '上海市 徐汇区', detail: '漕溪北路100号' }
+    expect(badPhone.json().error.details).toEqual([
+      { field: 'address.phone', message: '请输入正确的收件人手机号' },
+    ])
+    const address = {
+      recipient: '张三',
+      phone: '13800138000',
+      region: '上海市 徐汇区',
+      detail: '漕溪北路100号',
+    }
     const created = await buyer.createOrder({ applicationId: application.id, address })
     const order = created.json<Order>()
     expect(order).toMatchObject({ premiumFen: 0, address })
@@ -175,13 +199,27 @@ describe('production mode', () => {
       smsProvider: { name: 'real-sms', sendLoginCode: async () => undefined },
     })
     try {
-      const simulate = await json(prod.app, { method: 'POST', url: '/api/sandbox/payments/pay_0/simulate', body: { outcome: 'SUCCEEDED' } })
+      const simulate = await json(prod.app, {
+        method: 'POST',
+        url: '/api/sandbox/payments/pay_0/simulate',
+        body: { outcome: 'SUCCEEDED' },
+      })
       expect(simulate.statusCode).toBe(404)
-      expect((await prod.app.inject({ method: 'GET', url: '/api/sandbox/payments/pay_0' })).statusCode).toBe(404)
-      const partner = await json(prod.app, { method: 'POST', url: '/api/sandbox/partner-policies', body: { productId: 'x', holder: { name: '张三', certNo: '1' } } })
+      expect((await prod.app.inject({ method: 'GET', url: '/api/sandbox/payments/pay_0' })).statusCode).toBe(
+        404,
+      )
+      const partner = await json(prod.app, {
+        method: 'POST',
+        url: '/api/sandbox/partner-policies',
+        body: { productId: 'x', holder: { name: '张三', certNo: '1' } },
+      })
       expect(partner.statusCode).toBe(404)
       // The real callback route stays: a production provider posts to it.
-      const callbackRoute = await json(prod.app, { method: 'POST', url: '/api/payments/callback/sandbox', body: {} })
+      const callbackRoute = await json(prod.app, {
+        method: 'POST',
+        url: '/api/payments/callback/sandbox',
+        body: {},
+      })
       expect(callbackRoute.statusCode).toBe(400)
     } finally {
       await prod.close()

@@ -36,7 +36,9 @@ describe('PGlite in DATA_DIR', () => {
       expect(me.statusCode).toBe(200)
       expect(me.json()).toMatchObject({ phone: '13600000000', nickname: '重启前' })
       // Seeded once: the restart neither duplicated nor lost the catalog.
-      const categories = (await second.inject({ method: 'GET', url: '/api/categories' })).json<{ items: unknown[] }>()
+      const categories = (await second.inject({ method: 'GET', url: '/api/categories' })).json<{
+        items: unknown[]
+      }>()
       expect(categories.items).toHaveLength(9)
     } finally {
       await second.close()
@@ -49,9 +51,17 @@ describe('migrations', () => {
     const test = await createTestDatabase()
     try {
       const applied = await migrate(test.database.db)
-      expect(applied).toEqual(readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort())
+      expect(applied).toEqual(
+        readdirSync(MIGRATIONS_DIR)
+          .filter((f) => f.endsWith('.sql'))
+          .sort(),
+      )
       expect(await migrate(test.database.db)).toEqual([])
-      const rows = await test.database.db.selectFrom('schema_migrations').select('name').orderBy('name').execute()
+      const rows = await test.database.db
+        .selectFrom('schema_migrations')
+        .select('name')
+        .orderBy('name')
+        .execute()
       expect(rows.map((r) => r.name)).toEqual(applied)
     } finally {
       await test.drop()
@@ -61,7 +71,10 @@ describe('migrations', () => {
   it('stop at a failing file, name it, and leave the database as it was before that file', async () => {
     const dir = tempDir('mall-migrations-')
     writeFileSync(join(dir, '001_good.sql'), 'CREATE TABLE good (id int);\n')
-    writeFileSync(join(dir, '002_bad.sql'), "CREATE TABLE half (id int);\nINSERT INTO good VALUES (1);\nSELECT 'oops' FROM no_such_table;\n")
+    writeFileSync(
+      join(dir, '002_bad.sql'),
+      "CREATE TABLE half (id int);\nINSERT INTO good VALUES (1);\nSELECT 'oops' FROM no_such_table;\n",
+    )
     writeFileSync(join(dir, '003_later.sql'), 'CREATE TABLE later (id int);\n')
     const test = await createTestDatabase()
     try {
@@ -69,7 +82,11 @@ describe('migrations', () => {
       expect(error).toBeInstanceOf(MigrationError)
       expect((error as MigrationError).file).toBe('002_bad.sql')
       expect((error as MigrationError).message).toContain('002_bad.sql')
-      const tables = await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`.execute(test.database.db)
+      const tables = await sql<{
+        name: string
+      }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`.execute(
+        test.database.db,
+      )
       expect(tables.rows.map((r) => r.name)).toEqual(['good', 'schema_migrations'])
       expect((await sql`SELECT * FROM good`.execute(test.database.db)).rows).toEqual([])
       const recorded = await test.database.db.selectFrom('schema_migrations').select('name').execute()
@@ -100,7 +117,12 @@ describe('migrations', () => {
 
   it('split scripts on top-level semicolons only', () => {
     expect(
-      splitSql("CREATE TABLE a (t text DEFAULT ';');\n-- a; comment\nCREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql;\n/* x; */"),
-    ).toEqual(["CREATE TABLE a (t text DEFAULT ';')", '-- a; comment\nCREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql'])
+      splitSql(
+        "CREATE TABLE a (t text DEFAULT ';');\n-- a; comment\nCREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql;\n/* x; */",
+      ),
+    ).toEqual([
+      "CREATE TABLE a (t text DEFAULT ';')",
+      '-- a; comment\nCREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql',
+    ])
   })
 })

@@ -11,7 +11,10 @@ let users = 0
 
 const newBuyer = async () => {
   users += 1
-  return new Buyer(test.app, await loginAs(test.app, `1360000${String(users).padStart(4, '0')}`, `10.0.3.${users}`))
+  return new Buyer(
+    test.app,
+    await loginAs(test.app, `1360000${String(users).padStart(4, '0')}`, `10.0.3.${users}`),
+  )
 }
 
 async function issuedPolicy(b: Buyer): Promise<Policy> {
@@ -33,7 +36,11 @@ beforeEach(async () => {
 describe('policies', () => {
   it('shows the electronic policy with masked certificate numbers, to its owner only', async () => {
     const policy = await issuedPolicy(buyer)
-    expect(policy.holder).toMatchObject({ name: '张三', certNoMasked: '1101**********8515', birthday: '1990-03-07' })
+    expect(policy.holder).toMatchObject({
+      name: '张三',
+      certNoMasked: '1101**********8515',
+      birthday: '1990-03-07',
+    })
     expect(JSON.stringify(policy)).not.toContain(HOLDER_ID)
     expect(policy.coverages.length).toBeGreaterThan(0)
     expect(policy.clauses.length).toBeGreaterThan(0)
@@ -57,7 +64,10 @@ describe('policies', () => {
     const policy = await issuedPolicy(buyer)
     const link = (await buyer.call('POST', `/api/policies/${policy.id}/share-link`)).json<PolicyShareLink>()
     expect(link.url).toBe(`/policy/policyDetaiU?token=${encodeURIComponent(link.token)}`)
-    const shared = await test.app.inject({ method: 'GET', url: `/api/policies/shared?token=${encodeURIComponent(link.token)}` })
+    const shared = await test.app.inject({
+      method: 'GET',
+      url: `/api/policies/shared?token=${encodeURIComponent(link.token)}`,
+    })
     expect(shared.statusCode).toBe(200)
     expect(shared.json<Policy>().policyNo).toBe(policy.policyNo)
 
@@ -66,12 +76,21 @@ describe('policies', () => {
     const tampered = [`${id.slice(0, -1)}${id.endsWith('0') ? '1' : '0'}`, expires, signature].join('.')
     const extended = [id, String(Number(expires) + 86_400_000), signature].join('.')
     for (const token of [tampered, extended, 'garbage']) {
-      const res = await test.app.inject({ method: 'GET', url: `/api/policies/shared?token=${encodeURIComponent(token)}` })
+      const res = await test.app.inject({
+        method: 'GET',
+        url: `/api/policies/shared?token=${encodeURIComponent(token)}`,
+      })
       expect(res.statusCode).toBe(403)
-      expect(res.json().error).toEqual({ code: 'POLICY_LINK_INVALID', message: '保单链接无效，请核对短信中的链接' })
+      expect(res.json().error).toEqual({
+        code: 'POLICY_LINK_INVALID',
+        message: '保单链接无效，请核对短信中的链接',
+      })
     }
     clock.advance(7 * 24 * 3600_000)
-    const expired = await test.app.inject({ method: 'GET', url: `/api/policies/shared?token=${encodeURIComponent(link.token)}` })
+    const expired = await test.app.inject({
+      method: 'GET',
+      url: `/api/policies/shared?token=${encodeURIComponent(link.token)}`,
+    })
     expect(expired.statusCode).toBe(403)
     expect(expired.json().error.code).toBe('POLICY_LINK_EXPIRED')
   })
@@ -82,7 +101,9 @@ describe('policies', () => {
     const res = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
     expect(res.statusCode).toBe(200)
     expect(res.json<Policy>()).toMatchObject({ status: 'SURRENDERED', refundFen: policy.premiumFen })
-    expect((await buyer.call('GET', `/api/orders/${policy.orderId}`)).json<Order>().status).toBe('SURRENDERED')
+    expect((await buyer.call('GET', `/api/orders/${policy.orderId}`)).json<Order>().status).toBe(
+      'SURRENDERED',
+    )
     const again = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
     expect(again.statusCode).toBe(409)
     expect(again.json().error.code).toBe('ALREADY_SURRENDERED')
@@ -93,7 +114,10 @@ describe('policies', () => {
     clock.advance(Date.parse(policy.coolingOffEndsAt) - clock.now().getTime())
     const res = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
     expect(res.statusCode).toBe(409)
-    expect(res.json().error).toMatchObject({ code: 'COOLING_OFF_ENDED', message: '已过犹豫期，无法在线全额退保，请联系客服办理' })
+    expect(res.json().error).toMatchObject({
+      code: 'COOLING_OFF_ENDED',
+      message: '已过犹豫期，无法在线全额退保，请联系客服办理',
+    })
     const other = await newBuyer()
     expect((await other.call('POST', `/api/policies/${policy.id}/surrender`)).statusCode).toBe(404)
   })
@@ -105,10 +129,22 @@ describe('policies', () => {
     })
     expect(res.statusCode).toBe(200)
     const policy = res.json<Policy>()
-    expect(policy).toMatchObject({ source: 'partner-api', orderId: null, status: 'PENDING_EFFECTIVE', holder: { birthday: '1990-03-07', gender: 'M' } })
-    expect((await buyer.call('GET', '/api/policies')).json<{ items: Policy[] }>().items.map((p) => p.source)).toEqual(['partner-api'])
-    const bad = await buyer.call('POST', '/api/sandbox/partner-policies', { productId: 'p-travel-domestic', holder: { name: '张三', certNo: '110101199003078516' } })
+    expect(policy).toMatchObject({
+      source: 'partner-api',
+      orderId: null,
+      status: 'PENDING_EFFECTIVE',
+      holder: { birthday: '1990-03-07', gender: 'M' },
+    })
+    expect(
+      (await buyer.call('GET', '/api/policies')).json<{ items: Policy[] }>().items.map((p) => p.source),
+    ).toEqual(['partner-api'])
+    const bad = await buyer.call('POST', '/api/sandbox/partner-policies', {
+      productId: 'p-travel-domestic',
+      holder: { name: '张三', certNo: '110101199003078516' },
+    })
     expect(bad.statusCode).toBe(400)
-    expect(bad.json().error.details).toEqual([{ field: 'holder.certNo', message: '身份证号校验位不正确，请核对' }])
+    expect(bad.json().error.details).toEqual([
+      { field: 'holder.certNo', message: '身份证号校验位不正确，请核对' },
+    ])
   })
 })

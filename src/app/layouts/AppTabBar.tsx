@@ -6,7 +6,12 @@ import { stripLayoutPrefix } from '../../components/navigation/appPath'
 import type { ScreenRoute } from '../../types/route'
 import { TAB_ITEMS } from '../routes'
 
-const ICONS = { home: <AppOutline />, shopping: <ShopbagOutline />, points: <GiftOutline />, user: <UserOutline /> }
+const ICONS = {
+  home: <AppOutline />,
+  shopping: <ShopbagOutline />,
+  points: <GiftOutline />,
+  user: <UserOutline />,
+}
 
 export function AppTabBar({ routes }: { routes: readonly ScreenRoute[] }) {
   const { pathname } = useLocation()

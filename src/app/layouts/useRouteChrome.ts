@@ -7,8 +7,7 @@ import type { RouteHandle } from '../../types/route'
 export function useRouteChrome(): RouteHandle {
   const matches = useMatches()
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    | RouteHandle
-    | undefined
+    RouteHandle | undefined
   const title = handle?.title ?? APP_INFO.displayName
   useEffect(() => {
     document.title = title

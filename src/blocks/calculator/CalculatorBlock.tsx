@@ -9,11 +9,18 @@ import { LineChart } from '../shared/LineChart'
 
 const COLORS = ['#fa8c16', '#52c41a', '#722ed1']
 const yuan = (fen: number) => `${formatFen(fen)}元`
-const DISCLAIMER = '演示利率仅用于说明，不代表对未来收益的承诺；保证利益以保险合同为准，实际收益可能低于演示水平。'
+const DISCLAIMER =
+  '演示利率仅用于说明，不代表对未来收益的承诺；保证利益以保险合同为准，实际收益可能低于演示水平。'
 
 /** Rows to show: every 5th policy year, the payment end, payout ages, and the last year. */
-function keyRows<T extends { policyYear: number; age: number }>(rows: readonly T[], paymentYears: number): T[] {
-  return rows.filter((r, i) => r.policyYear % 5 === 0 || r.policyYear === paymentYears || r.policyYear === 1 || i === rows.length - 1)
+function keyRows<T extends { policyYear: number; age: number }>(
+  rows: readonly T[],
+  paymentYears: number,
+): T[] {
+  return rows.filter(
+    (r, i) =>
+      r.policyYear % 5 === 0 || r.policyYear === paymentYears || r.policyYear === 1 || i === rows.length - 1,
+  )
 }
 
 export default function CalculatorBlock({ block }: BlockProps<Props>) {
@@ -30,7 +37,10 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
     firstYearChargeRate: block.firstYearChargeRate,
     payout: block.payout,
   }
-  const rates = [{ label: '保证', rate: block.rates.guaranteed }, ...block.rates.illustrated.map((r) => ({ label: `演示（${r.label}）`, rate: r.rate }))]
+  const rates = [
+    { label: '保证', rate: block.rates.guaranteed },
+    ...block.rates.illustrated.map((r) => ({ label: `演示（${r.label}）`, rate: r.rate })),
+  ]
 
   const reversal = useMemo(() => {
     if (block.mode !== 'reversal' || !block.target) return null
@@ -38,12 +48,19 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
       block.target.kind === 'value'
         ? { kind: 'value' as const, atAge: block.target.atAge ?? block.toAge, amountFen: targetFen }
         : { kind: 'payout' as const, amountFen: targetFen }
-    return rates.map((r) => ({ ...r, premiumFen: requiredAnnualPremium(plan, target, r.rate, { stepFen: 100, maxFen: block.premium.maxFen }) }))
+    return rates.map((r) => ({
+      ...r,
+      premiumFen: requiredAnnualPremium(plan, target, r.rate, { stepFen: 100, maxFen: block.premium.maxFen }),
+    }))
     // eslint-disable-next-line react-hooks/exhaustive-deps -- plan and rates derive from the listed inputs
   }, [block, age, years, targetFen])
   const effectivePremium = reversal?.[0]?.premiumFen ?? premiumFen
   const projections = useMemo(
-    () => rates.map((r) => ({ ...r, rows: projectFund({ ...plan, annualPremiumFen: effectivePremium }, r.rate) })),
+    () =>
+      rates.map((r) => ({
+        ...r,
+        rows: projectFund({ ...plan, annualPremiumFen: effectivePremium }, r.rate),
+      })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- plan and rates derive from the listed inputs
     [block, age, years, effectivePremium],
   )
@@ -56,14 +73,23 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
       <h3 className="blk-section-title">{text(block.productName)}</h3>
       <div className="blk-calc-field">
         <label>被保险人年龄</label>
-        <Stepper min={block.age.min} max={block.age.max} value={age} onChange={(v) => setAge(v)} aria-label="被保险人年龄" />
+        <Stepper
+          min={block.age.min}
+          max={block.age.max}
+          value={age}
+          onChange={(v) => setAge(v)}
+          aria-label="被保险人年龄"
+        />
         <span>周岁</span>
       </div>
       <div className="blk-calc-field">
         <label>交费年期</label>
         <Selector
           columns={Math.min(block.paymentYears.options.length, 4)}
-          options={block.paymentYears.options.map((y) => ({ label: y === 1 ? '趸交' : `${y}年交`, value: y }))}
+          options={block.paymentYears.options.map((y) => ({
+            label: y === 1 ? '趸交' : `${y}年交`,
+            value: y,
+          }))}
           value={[years]}
           onChange={(v) => v.length && setYears(v[0])}
         />
@@ -84,7 +110,14 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
       ) : (
         <div className="blk-calc-field">
           <label>年交保费</label>
-          <Stepper min={block.premium.minFen / 100} max={block.premium.maxFen / 100} step={yuanStep} value={premiumFen / 100} onChange={(v) => setPremiumFen(Math.round(v * 100))} aria-label="年交保费" />
+          <Stepper
+            min={block.premium.minFen / 100}
+            max={block.premium.maxFen / 100}
+            step={yuanStep}
+            value={premiumFen / 100}
+            onChange={(v) => setPremiumFen(Math.round(v * 100))}
+            aria-label="年交保费"
+          />
           <span>元</span>
         </div>
       )}
@@ -93,11 +126,18 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
         <div className="blk-calc-reversal" data-testid="calc-reversal">
           {reversal.map((r) => (
             <div key={r.label} className={r.label === '保证' ? 'guaranteed' : 'illustrated'}>
-              <span>{r.label}利率 {(r.rate * 100).toFixed(2)}% 下需年交</span>
-              <strong>{r.premiumFen === null ? `超过 ${yuan(block.premium.maxFen)}` : yuan(r.premiumFen)}</strong>
+              <span>
+                {r.label}利率 {(r.rate * 100).toFixed(2)}% 下需年交
+              </span>
+              <strong>
+                {r.premiumFen === null ? `超过 ${yuan(block.premium.maxFen)}` : yuan(r.premiumFen)}
+              </strong>
             </div>
           ))}
-          <p className="blk-note">下表按保证利率所需保费 {reversal[0].premiumFen === null ? '（已超上限）' : yuan(effectivePremium)} 演示。</p>
+          <p className="blk-note">
+            下表按保证利率所需保费 {reversal[0].premiumFen === null ? '（已超上限）' : yuan(effectivePremium)}{' '}
+            演示。
+          </p>
         </div>
       )}
 
@@ -120,7 +160,12 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
 
       <LineChart
         labels={base.map((r) => `${r.age}岁`)}
-        series={projections.map((p, i) => ({ name: p.label, color: i === 0 ? 'var(--adm-color-primary)' : COLORS[(i - 1) % COLORS.length], dashed: i > 0, values: p.rows.map((r) => r.valueFen / 100) }))}
+        series={projections.map((p, i) => ({
+          name: p.label,
+          color: i === 0 ? 'var(--adm-color-primary)' : COLORS[(i - 1) % COLORS.length],
+          dashed: i > 0,
+          values: p.rows.map((r) => r.valueFen / 100),
+        }))}
         format={(v) => `${Math.round(v / 10000)}万`}
       />
 
@@ -156,7 +201,15 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
       </div>
       <p className="blk-note blk-calc-disclaimer">{text(block.disclaimer ?? DISCLAIMER)}</p>
       {block.applyAction && (
-        <Button block color="primary" size="large" shape="rounded" onClick={apply.onClick} loading={apply.busy} disabled={apply.busy}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          shape="rounded"
+          onClick={apply.onClick}
+          loading={apply.busy}
+          disabled={apply.busy}
+        >
           立即投保
         </Button>
       )}

@@ -5,7 +5,12 @@ import { useBlockRuntime, type BlockProps } from '../runtime'
 export default function CarouselBlock({ block }: BlockProps<Props>) {
   const { run } = useBlockRuntime()
   return (
-    <Swiper autoplay={block.autoplay ?? true} autoplayInterval={block.intervalMs ?? 3000} loop style={{ '--height': `${block.height ?? 160}px` }}>
+    <Swiper
+      autoplay={block.autoplay ?? true}
+      autoplayInterval={block.intervalMs ?? 3000}
+      loop
+      style={{ '--height': `${block.height ?? 160}px` }}
+    >
       {block.items.map((item, i) => (
         <Swiper.Item key={i}>
           <img

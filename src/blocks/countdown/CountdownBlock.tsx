@@ -12,7 +12,12 @@ function targetOf(to: string, schedule: ReturnType<typeof useBlockRuntime>['sche
 
 export function splitDuration(ms: number) {
   const s = Math.max(0, Math.floor(ms / 1000))
-  return { days: Math.floor(s / 86400), hours: Math.floor((s % 86400) / 3600), minutes: Math.floor((s % 3600) / 60), seconds: s % 60 }
+  return {
+    days: Math.floor(s / 86400),
+    hours: Math.floor((s % 86400) / 3600),
+    minutes: Math.floor((s % 3600) / 60),
+    seconds: s % 60,
+  }
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

@@ -10,7 +10,14 @@ export default function FixedButtonBlock({ block }: BlockProps<Props>) {
   return (
     <div className="blk-fixed-button">
       {block.secondary && (
-        <Button className="blk-fixed-secondary" fill="outline" color="primary" onClick={secondary.onClick} loading={secondary.busy} disabled={secondary.busy}>
+        <Button
+          className="blk-fixed-secondary"
+          fill="outline"
+          color="primary"
+          onClick={secondary.onClick}
+          loading={secondary.busy}
+          disabled={secondary.busy}
+        >
           {text(block.secondary.text)}
         </Button>
       )}

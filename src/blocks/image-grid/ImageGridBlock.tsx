@@ -8,7 +8,12 @@ export default function ImageGridBlock({ block }: BlockProps<Props>) {
       {block.title && <h3 className="blk-section-title">{text(block.title)}</h3>}
       <div className="blk-grid" style={{ gridTemplateColumns: `repeat(${block.columns ?? 4}, 1fr)` }}>
         {block.items.map((item, i) => (
-          <button type="button" key={i} className="blk-grid-item" onClick={item.action ? () => void run(item.action!) : undefined}>
+          <button
+            type="button"
+            key={i}
+            className="blk-grid-item"
+            onClick={item.action ? () => void run(item.action!) : undefined}
+          >
             <img src={item.image} alt={item.alt} loading="lazy" />
             {item.text && <span>{text(item.text)}</span>}
           </button>

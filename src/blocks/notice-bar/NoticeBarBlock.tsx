@@ -8,7 +8,11 @@ export default function NoticeBarBlock({ block }: BlockProps<Props>) {
   const { onClick } = useBlockAction(block.action)
   return (
     <div onClick={onClick}>
-      <NoticeBar content={text(block.text)} color={block.kind === 'alert' ? 'alert' : 'info'} closeable={block.closeable} />
+      <NoticeBar
+        content={text(block.text)}
+        color={block.kind === 'alert' ? 'alert' : 'info'}
+        closeable={block.closeable}
+      />
     </div>
   )
 }

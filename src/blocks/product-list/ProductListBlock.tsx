@@ -24,7 +24,13 @@ export default function ProductListBlock({ block }: BlockProps<Props>) {
   else if (source.error) body = <BlockError error={source.error} onRetry={source.retry} />
   else {
     const items = (itemsOf(source.data) ?? []).slice(0, block.limit ?? 20)
-    if (!items.length) body = <BlockEmpty title={runtime.text(block.emptyText ?? '暂无产品')} description="活动产品正在上架中，敬请期待" />
+    if (!items.length)
+      body = (
+        <BlockEmpty
+          title={runtime.text(block.emptyText ?? '暂无产品')}
+          description="活动产品正在上架中，敬请期待"
+        />
+      )
     else if (block.layout === 'card') {
       body = (
         <div className="blk-products-card">

@@ -6,12 +6,24 @@ import { useBlockAction } from '../useBlockAction'
 
 type Band = QuestionnaireResultBlock['bands'][number]
 
-export function BandResult({ band, score, onRetake }: { band: Band | undefined; score: number; onRetake?: () => void }) {
+export function BandResult({
+  band,
+  score,
+  onRetake,
+}: {
+  band: Band | undefined
+  score: number
+  onRetake?: () => void
+}) {
   const { text } = useBlockRuntime()
   const next = useBlockAction(band?.action)
   return (
     <div className="blk-result" data-score={score}>
-      <Result status={band ? 'success' : 'info'} title={band ? text(band.title) : '暂无对应结论'} description={`您的得分：${score} 分`} />
+      <Result
+        status={band ? 'success' : 'info'}
+        title={band ? text(band.title) : '暂无对应结论'}
+        description={`您的得分：${score} 分`}
+      />
       {band?.description && <MarkdownText source={band.description} />}
       <div className="blk-result-actions">
         {band?.action && (

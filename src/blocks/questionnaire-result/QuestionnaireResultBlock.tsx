@@ -12,7 +12,10 @@ export default function QuestionnaireResultBlock({ block }: BlockProps<Props>) {
   const { query, text } = useBlockRuntime()
   const navigate = useAppNavigate()
   const fromQuery = query.get('score')
-  const score = fromQuery !== null && /^-?\d+$/.test(fromQuery) ? Number(fromQuery) : (readResult(block.questionnaireId)?.score ?? null)
+  const score =
+    fromQuery !== null && /^-?\d+$/.test(fromQuery)
+      ? Number(fromQuery)
+      : (readResult(block.questionnaireId)?.score ?? null)
   const retake = block.retakeTo ? () => navigate(block.retakeTo!) : undefined
   if (score === null) {
     return (

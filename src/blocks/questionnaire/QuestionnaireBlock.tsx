@@ -27,12 +27,19 @@ export default function QuestionnaireBlock({ block }: BlockProps<Props>) {
     }
     const total = scoreAnswers(block.questions, answers)
     saveResult(block.questionnaireId, total)
-    if (block.resultPage) navigate(`${block.resultPage}${block.resultPage.includes('?') ? '&' : '?'}score=${total}`)
+    if (block.resultPage)
+      navigate(`${block.resultPage}${block.resultPage.includes('?') ? '&' : '?'}score=${total}`)
     else setScore(total)
   }
 
   if (score !== null && block.bands) {
-    return <BandResult band={bandFor(block.bands, score)} score={score} onRetake={() => (setScore(null), setAnswers({}), setPage(0))} />
+    return (
+      <BandResult
+        band={bandFor(block.bands, score)}
+        score={score}
+        onRetake={() => (setScore(null), setAnswers({}), setPage(0))}
+      />
+    )
   }
   const current = block.questions[page]
   const answeredCurrent = (answers[current.id] ?? []).length > 0 || current.optional
@@ -67,7 +74,10 @@ export default function QuestionnaireBlock({ block }: BlockProps<Props>) {
                 </Space>
               </Radio.Group>
             ) : (
-              <Checkbox.Group value={[...(answers[q.id] ?? [])]} onChange={(v) => setAnswer(q.id, v.map(Number))}>
+              <Checkbox.Group
+                value={[...(answers[q.id] ?? [])]}
+                onChange={(v) => setAnswer(q.id, v.map(Number))}
+              >
                 <Space direction="vertical">
                   {q.options.map((o, i) => (
                     <Checkbox key={i} value={i}>

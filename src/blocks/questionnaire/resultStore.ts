@@ -9,7 +9,10 @@ export interface StoredResult {
 
 export function saveResult(questionnaireId: string, score: number): void {
   try {
-    sessionStorage.setItem(key(questionnaireId), JSON.stringify({ score, at: Date.now() } satisfies StoredResult))
+    sessionStorage.setItem(
+      key(questionnaireId),
+      JSON.stringify({ score, at: Date.now() } satisfies StoredResult),
+    )
   } catch {
     // Storage blocked: the score still travels in the result page's query.
   }

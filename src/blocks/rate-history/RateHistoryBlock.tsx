@@ -14,7 +14,13 @@ export default function RateHistoryBlock({ block }: BlockProps<Props>) {
         <span>{text(block.current.label)}</span>
         <strong>{percent(block.current.rate)}</strong>
       </div>
-      <LineChart labels={block.history.map((h) => h.period.slice(2))} series={[{ name: '结算利率', color: 'var(--adm-color-primary)', values: block.history.map((h) => h.rate) }]} format={percent} />
+      <LineChart
+        labels={block.history.map((h) => h.period.slice(2))}
+        series={[
+          { name: '结算利率', color: 'var(--adm-color-primary)', values: block.history.map((h) => h.rate) },
+        ]}
+        format={percent}
+      />
       <table className="blk-rates-table">
         <thead>
           <tr>

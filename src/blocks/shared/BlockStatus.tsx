@@ -15,7 +15,15 @@ export function BlockLoading({ lines = 3 }: { lines?: number }) {
   )
 }
 
-export function BlockEmpty({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export function BlockEmpty({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description?: string
+  children?: ReactNode
+}) {
   return (
     <div className="blk-status">
       <p className="blk-status-title">{title}</p>

@@ -7,7 +7,17 @@ export interface Series {
   dashed?: boolean
 }
 
-export function LineChart({ labels, series, height = 160, format }: { labels: readonly string[]; series: readonly Series[]; height?: number; format: (v: number) => string }) {
+export function LineChart({
+  labels,
+  series,
+  height = 160,
+  format,
+}: {
+  labels: readonly string[]
+  series: readonly Series[]
+  height?: number
+  format: (v: number) => string
+}) {
   const width = 320
   const pad = { l: 8, r: 8, t: 12, b: 22 }
   const all = series.flatMap((s) => s.values)
@@ -22,7 +32,14 @@ export function LineChart({ labels, series, height = 160, format }: { labels: re
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={series.map((s) => s.name).join('、')}>
         <line x1={pad.l} x2={width - pad.r} y1={y(min)} y2={y(min)} stroke="#ddd" />
         {series.map((s) => (
-          <polyline key={s.name} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray={s.dashed ? '4 3' : undefined} points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
+          <polyline
+            key={s.name}
+            fill="none"
+            stroke={s.color}
+            strokeWidth={2}
+            strokeDasharray={s.dashed ? '4 3' : undefined}
+            points={s.values.map((v, i) => `${x(i)},${y(v)}`).join(' ')}
+          />
         ))}
         {labels.map((l, i) =>
           i % tickEvery === 0 || i === labels.length - 1 ? (

@@ -37,6 +37,12 @@ function renderNode(node: MarkdownNode, key: number, text: (t: string) => string
 }
 
 /** Draws a build-time compiled markdown tree; `text` resolves {{bindings}} in its text. */
-export function MarkdownTree({ nodes, text }: { nodes: readonly MarkdownNode[]; text: (t: string) => string }) {
+export function MarkdownTree({
+  nodes,
+  text,
+}: {
+  nodes: readonly MarkdownNode[]
+  text: (t: string) => string
+}) {
   return <>{nodes.map((node, i) => renderNode(node, i, text))}</>
 }

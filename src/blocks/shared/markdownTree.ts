@@ -4,8 +4,35 @@
 
 /** Elements the compiler emits and the renderer draws; anything else is dropped at build time. */
 export const MARKDOWN_TAGS = [
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'strong', 'em', 'del', 'code', 'pre',
-  'hr', 'br', 'a', 'img', 'input', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'section',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'hr',
+  'br',
+  'a',
+  'img',
+  'input',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'sup',
+  'section',
 ] as const
 
 export type MarkdownTag = (typeof MARKDOWN_TAGS)[number]

@@ -9,7 +9,11 @@ export default function StepsBlock({ block }: BlockProps<Props>) {
       {block.title && <h3 className="blk-section-title">{text(block.title)}</h3>}
       <Steps current={block.current ?? block.items.length - 1} direction={block.direction ?? 'horizontal'}>
         {block.items.map((step, i) => (
-          <Steps.Step key={i} title={text(step.title)} description={step.description ? text(step.description) : undefined} />
+          <Steps.Step
+            key={i}
+            title={text(step.title)}
+            description={step.description ? text(step.description) : undefined}
+          />
         ))}
       </Steps>
     </div>

@@ -13,7 +13,14 @@ export default function VideoBlock({ block }: BlockProps<Props>) {
           <p>视频暂时无法播放，请稍后再试</p>
         </div>
       ) : (
-        <video src={block.src} poster={block.poster} controls playsInline preload="none" onError={() => setFailed(true)} />
+        <video
+          src={block.src}
+          poster={block.poster}
+          controls
+          playsInline
+          preload="none"
+          onError={() => setFailed(true)}
+        />
       )}
       {block.title && <figcaption>{text(block.title)}</figcaption>}
     </figure>

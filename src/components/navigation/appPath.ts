@@ -19,6 +19,7 @@ export function stripLayoutPrefix(pathname: string): string {
 
 /** Only same-origin relative paths are accepted as redirect targets ("/x", never "//host" or "http:"). */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))
+    return fallback
   return target
 }

@@ -1,4 +1,15 @@
-export { request, get, post, put, patch, del, head, options, addErrorHandler, clearRequestCache } from './request'
+export {
+  request,
+  get,
+  post,
+  put,
+  patch,
+  del,
+  head,
+  options,
+  addErrorHandler,
+  clearRequestCache,
+} from './request'
 export type { Method, RequestOptions, ErrorHandler } from './request'
 export { HttpError, TimeoutError, ParseError, QueryLimitError, apiErrorOf, describeError } from './errors'
 export type { ApiErrorBody } from './errors'

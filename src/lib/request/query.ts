@@ -22,7 +22,8 @@ const scalar = (value: string | number | boolean | Date): string =>
 export function encodeQuery(params: QueryObject, limits: QueryLimits = QUERY_LIMITS): string {
   const pairs: string[] = []
   const add = (key: string, value: string) => {
-    if (pairs.length >= limits.parameterLimit) throw new QueryLimitError('parameterLimit', limits.parameterLimit, key)
+    if (pairs.length >= limits.parameterLimit)
+      throw new QueryLimitError('parameterLimit', limits.parameterLimit, key)
     pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
   }
   const walk = (key: string, value: QueryValue, depth: number): void => {
@@ -75,7 +76,8 @@ export function parseQuery(search: string, limits: QueryLimits = QUERY_LIMITS): 
     if (existing === undefined) node[leaf] = value
     else if (typeof existing === 'string') node[leaf] = [existing, value]
     else if (Array.isArray(existing)) {
-      if (existing.length >= limits.arrayLimit) throw new QueryLimitError('arrayLimit', limits.arrayLimit, rawKey)
+      if (existing.length >= limits.arrayLimit)
+        throw new QueryLimitError('arrayLimit', limits.arrayLimit, rawKey)
       existing.push(value)
     }
   }

@@ -60,7 +60,11 @@ async function parseBody(response: Response, method: Method): Promise<unknown> {
   }
 }
 
-export async function request<T = unknown>(method: Method, url: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T = unknown>(
+  method: Method,
+  url: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const fullUrl = buildUrl(url, options.params)
   const useCache = method === 'GET' && options.cache !== false
   if (useCache) {
@@ -107,11 +111,13 @@ export async function request<T = unknown>(method: Method, url: string, options:
       throw error
     }
     const parsed = await parseBody(response, method)
-    if (response.status < 200 || response.status > 299) throw new HttpError(response.status, parsed, fullUrl, method)
+    if (response.status < 200 || response.status > 299)
+      throw new HttpError(response.status, parsed, fullUrl, method)
     if (useCache) responseCache.set(fullUrl, parsed)
     return parsed as T
   } catch (error) {
-    const final = timedOut && !(error instanceof TimeoutError) ? new TimeoutError(options.timeout as number) : error
+    const final =
+      timedOut && !(error instanceof TimeoutError) ? new TimeoutError(options.timeout as number) : error
     options.onError?.(final)
     for (const handler of handlers) handler(final, { method, url: fullUrl })
     throw final

@@ -18,7 +18,15 @@ import './family.css'
 type Field = keyof FamilyMemberFields
 type FieldErrors = Partial<Record<Field, string>>
 
-const EMPTY: FamilyMemberFields = { name: '', relation: '', certType: 'ID_CARD', certNo: '', birthday: '', gender: '', phone: '' }
+const EMPTY: FamilyMemberFields = {
+  name: '',
+  relation: '',
+  certType: 'ID_CARD',
+  certNo: '',
+  birthday: '',
+  gender: '',
+  phone: '',
+}
 const FIELDS: readonly Field[] = ['name', 'relation', 'certType', 'certNo', 'gender', 'birthday', 'phone']
 const isField = (field: string): field is Field => (FIELDS as readonly string[]).includes(field)
 
@@ -31,7 +39,19 @@ function fieldsOf(member: FamilyMember): FamilyMemberFields {
  * One labelled field with its Chinese error right under it. Text inputs carry the id `family-<field>`;
  * choice groups (relation, gender) get it on their group instead.
  */
-function FormField({ field, label, error, group, children }: { field: Field; label: string; error?: string; group?: boolean; children: ReactNode }) {
+function FormField({
+  field,
+  label,
+  error,
+  group,
+  children,
+}: {
+  field: Field
+  label: string
+  error?: string
+  group?: boolean
+  children: ReactNode
+}) {
   const id = `family-${field}`
   return (
     <div className="family-field">
@@ -96,7 +116,10 @@ function MemberForm({ member }: { member?: FamilyMember }) {
     setForm((previous) => {
       const next = { ...previous, ...patch }
       // Resident IDs and permits carry birth date and gender: fill them in and lock them.
-      const fromNumber = 'certNo' in patch || 'certType' in patch ? derivedFromCertificate(next.certType, next.certNo, today) : null
+      const fromNumber =
+        'certNo' in patch || 'certType' in patch
+          ? derivedFromCertificate(next.certType, next.certNo, today)
+          : null
       return fromNumber ? { ...next, ...fromNumber } : next
     })
     setServerErrors((previous) => {
@@ -132,7 +155,8 @@ function MemberForm({ member }: { member?: FamilyMember }) {
       const details = (apiErrorOf(error)?.details ?? []) as { field?: unknown; message?: unknown }[]
       const fromServer: FieldErrors = {}
       for (const d of details)
-        if (typeof d.field === 'string' && isField(d.field) && typeof d.message === 'string') fromServer[d.field] ??= d.message
+        if (typeof d.field === 'string' && isField(d.field) && typeof d.message === 'string')
+          fromServer[d.field] ??= d.message
       setServerErrors(fromServer)
       // Field errors show under their fields; the rest (limit reached, network) as a toast.
       if (Object.keys(fromServer).length === 0) toast('error', describeError(error))
@@ -145,7 +169,13 @@ function MemberForm({ member }: { member?: FamilyMember }) {
     <div className="family-page">
       <section className="family-card">
         <FormField field="name" label="姓名" error={errors.name}>
-          <Input id="family-name" placeholder="请输入证件上的姓名" value={form.name} maxLength={30} onChange={(name) => change({ name })} />
+          <Input
+            id="family-name"
+            placeholder="请输入证件上的姓名"
+            value={form.name}
+            maxLength={30}
+            onChange={(name) => change({ name })}
+          />
         </FormField>
         <FormField field="relation" label="与本人关系" error={errors.relation} group>
           <Selector
@@ -156,7 +186,11 @@ function MemberForm({ member }: { member?: FamilyMember }) {
           />
         </FormField>
         <FormField field="certType" label="证件类型" error={errors.certType}>
-          <select id="family-certType" value={form.certType} onChange={(e) => change({ certType: e.target.value })}>
+          <select
+            id="family-certType"
+            value={form.certType}
+            onChange={(e) => change({ certType: e.target.value })}
+          >
             {CERTIFICATE_TYPES.map((t) => (
               <option key={t.type} value={t.type}>
                 {t.name}
@@ -173,7 +207,12 @@ function MemberForm({ member }: { member?: FamilyMember }) {
             onChange={(certNo) => change({ certNo: certNo.toUpperCase() })}
           />
         </FormField>
-        <FormField field="gender" label={derived ? '性别（根据证件号码）' : '性别'} error={errors.gender} group>
+        <FormField
+          field="gender"
+          label={derived ? '性别（根据证件号码）' : '性别'}
+          error={errors.gender}
+          group
+        >
           <Radio.Group value={form.gender || null} onChange={(value) => change({ gender: String(value) })}>
             <Radio value="M" disabled={Boolean(derived)} style={{ marginRight: 24 }}>
               男
@@ -183,7 +222,11 @@ function MemberForm({ member }: { member?: FamilyMember }) {
             </Radio>
           </Radio.Group>
         </FormField>
-        <FormField field="birthday" label={derived ? '出生日期（根据证件号码）' : '出生日期'} error={errors.birthday}>
+        <FormField
+          field="birthday"
+          label={derived ? '出生日期（根据证件号码）' : '出生日期'}
+          error={errors.birthday}
+        >
           <input
             id="family-birthday"
             type="date"
@@ -194,12 +237,26 @@ function MemberForm({ member }: { member?: FamilyMember }) {
           />
         </FormField>
         <FormField field="phone" label="手机号（选填）" error={errors.phone}>
-          <Input id="family-phone" type="tel" placeholder="用于接收保单短信" value={form.phone} maxLength={11} onChange={(phone) => change({ phone })} />
+          <Input
+            id="family-phone"
+            type="tel"
+            placeholder="用于接收保单短信"
+            value={form.phone}
+            maxLength={11}
+            onChange={(phone) => change({ phone })}
+          />
         </FormField>
       </section>
       <p className="family-hint">家庭成员信息仅用于为其投保，保存在您的账户中，他人无法查看。</p>
       <div className="family-bottom-bar">
-        <Button block color="primary" loading={saving} loadingText="保存中" disabled={saving || deletingId !== null} onClick={() => void save()}>
+        <Button
+          block
+          color="primary"
+          loading={saving}
+          loadingText="保存中"
+          disabled={saving || deletingId !== null}
+          onClick={() => void save()}
+        >
           保存
         </Button>
         {member && (
@@ -236,7 +293,11 @@ export default function FamilyEditPage() {
   if (id && member.error instanceof HttpError && member.error.status === 404)
     return (
       <EmptyView title="该家庭成员不存在或已删除">
-        <Button color="primary" size="small" onClick={() => navigate(familyListPath(pathname), { replace: true })}>
+        <Button
+          color="primary"
+          size="small"
+          onClick={() => navigate(familyListPath(pathname), { replace: true })}
+        >
           返回家庭成员列表
         </Button>
       </EmptyView>
@@ -245,8 +306,15 @@ export default function FamilyEditPage() {
   if (id ? !member.data : !list.data) return <LoadingView lines={6} />
   if (!id && list.data && list.data.items.length >= list.data.limit)
     return (
-      <EmptyView title={`最多可添加${list.data.limit}位家庭成员`} description="请先删除不再需要的成员后再添加">
-        <Button color="primary" size="small" onClick={() => navigate(familyListPath(pathname), { replace: true })}>
+      <EmptyView
+        title={`最多可添加${list.data.limit}位家庭成员`}
+        description="请先删除不再需要的成员后再添加"
+      >
+        <Button
+          color="primary"
+          size="small"
+          onClick={() => navigate(familyListPath(pathname), { replace: true })}
+        >
           返回家庭成员列表
         </Button>
       </EmptyView>

@@ -47,7 +47,9 @@ export default function FamilyListPage() {
               {member.gender === 'M' ? '男' : '女'} · {member.birthday}
               {member.phone ? ` · ${maskPhone(member.phone)}` : ''}
             </div>
-            {!canBeInsured(member.relation) && <div className="family-card-line">关系为“其他”的成员不能作为投保的被保险人</div>}
+            {!canBeInsured(member.relation) && (
+              <div className="family-card-line">关系为“其他”的成员不能作为投保的被保险人</div>
+            )}
             <div className="family-card-actions">
               <Button size="small" onClick={() => navigate(familyEditPath(pathname, member.id))}>
                 编辑

@@ -11,6 +11,7 @@ export function useLoginRedirect(error: unknown): void {
   const { pathname, search } = useLocation()
   const loggedOut = isUnauthenticated(error)
   useEffect(() => {
-    if (loggedOut) navigate(`/Login?redirect=${encodeURIComponent(`${pathname}${search}`)}`, { replace: true })
+    if (loggedOut)
+      navigate(`/Login?redirect=${encodeURIComponent(`${pathname}${search}`)}`, { replace: true })
   }, [loggedOut, navigate, pathname, search])
 }

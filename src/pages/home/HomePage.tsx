@@ -9,7 +9,10 @@ export default function HomePage() {
   return (
     <div className="home" data-testid="home">
       <div className="home-search">
-        <SearchBar placeholder="搜索保险产品，如：意外险、百万医疗" onFocus={() => navigate('/productsSearch')} />
+        <SearchBar
+          placeholder="搜索保险产品，如：意外险、百万医疗"
+          onFocus={() => navigate('/productsSearch')}
+        />
       </div>
       <HomeBanner />
       <CategoryGrid />

@@ -31,7 +31,11 @@ export default function OrderDetailPage() {
   const payable = isPayable(current.status) && left !== 0
 
   async function cancel() {
-    const ok = await Dialog.confirm({ content: '确定取消该订单吗？取消后需重新投保。', confirmText: '取消订单', cancelText: '再想想' })
+    const ok = await Dialog.confirm({
+      content: '确定取消该订单吗？取消后需重新投保。',
+      confirmText: '取消订单',
+      cancelText: '再想想',
+    })
     if (!ok) return
     setCancelling(true)
     try {
@@ -52,22 +56,46 @@ export default function OrderDetailPage() {
           {left === 0 && isPayable(current.status) ? '已关闭' : ORDER_STATUS_TEXT[current.status]}
         </Tag>
       </div>
-      {payable && left !== null && <div className="purchase-notice">请在 {formatCountdown(left)} 内完成支付，超时订单将自动关闭。</div>}
+      {payable && left !== null && (
+        <div className="purchase-notice">请在 {formatCountdown(left)} 内完成支付，超时订单将自动关闭。</div>
+      )}
       <OrderSummary order={current} />
       <section className="purchase-card">
         <h2>投保信息</h2>
-        <div className="purchase-row"><span>投保人</span><span>{current.holder.name}</span></div>
-        <div className="purchase-row"><span>被保险人</span><span>{current.insured.name}（{relationName(current.insured.relationType ?? '')}）</span></div>
-        <div className="purchase-row"><span>下单时间</span><span>{formatShanghaiDateTime(current.createdAt)}</span></div>
-        {current.paidAt && <div className="purchase-row"><span>支付时间</span><span>{formatShanghaiDateTime(current.paidAt)}</span></div>}
+        <div className="purchase-row">
+          <span>投保人</span>
+          <span>{current.holder.name}</span>
+        </div>
+        <div className="purchase-row">
+          <span>被保险人</span>
+          <span>
+            {current.insured.name}（{relationName(current.insured.relationType ?? '')}）
+          </span>
+        </div>
+        <div className="purchase-row">
+          <span>下单时间</span>
+          <span>{formatShanghaiDateTime(current.createdAt)}</span>
+        </div>
+        {current.paidAt && (
+          <div className="purchase-row">
+            <span>支付时间</span>
+            <span>{formatShanghaiDateTime(current.paidAt)}</span>
+          </div>
+        )}
         {current.address && (
-          <div className="purchase-row"><span>收件地址</span><span>{`${current.address.recipient} ${current.address.region}${current.address.detail}`}</span></div>
+          <div className="purchase-row">
+            <span>收件地址</span>
+            <span>{`${current.address.recipient} ${current.address.region}${current.address.detail}`}</span>
+          </div>
         )}
       </section>
       <section className="purchase-card">
         <h2>已阅读并确认的文件</h2>
         {current.consents.map((c) => (
-          <div className="purchase-row" key={c.document}><span>《{c.title}》</span><span>{formatShanghaiDateTime(c.confirmedAt)}</span></div>
+          <div className="purchase-row" key={c.document}>
+            <span>《{c.title}》</span>
+            <span>{formatShanghaiDateTime(c.confirmedAt)}</span>
+          </div>
         ))}
       </section>
       <BottomBar>
@@ -77,16 +105,29 @@ export default function OrderDetailPage() {
           </Button>
         )}
         {payable && (
-          <Button color="primary" onClick={() => navigate(current.premiumFen === 0 ? `/skiPay?orderId=${current.id}` : `/pay?orderId=${current.id}`)}>
+          <Button
+            color="primary"
+            onClick={() =>
+              navigate(
+                current.premiumFen === 0 ? `/skiPay?orderId=${current.id}` : `/pay?orderId=${current.id}`,
+              )
+            }
+          >
             去支付
           </Button>
         )}
         {current.policyId && (
-          <Button color="primary" fill="outline" onClick={() => navigate(`/policy/policyDetail?id=${current.policyId}`)}>
+          <Button
+            color="primary"
+            fill="outline"
+            onClick={() => navigate(`/policy/policyDetail?id=${current.policyId}`)}
+          >
             查看保单
           </Button>
         )}
-        <Button onClick={() => navigate(`/product?id=${encodeURIComponent(current.productId)}`)}>再次购买</Button>
+        <Button onClick={() => navigate(`/product?id=${encodeURIComponent(current.productId)}`)}>
+          再次购买
+        </Button>
       </BottomBar>
     </div>
   )

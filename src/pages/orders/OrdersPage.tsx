@@ -23,7 +23,8 @@ function OrderList({ statuses }: { statuses: readonly string[] }) {
   const orders = useOrders(statuses)
   if (orders.error) return <LoginAwareError error={orders.error} onRetry={() => void orders.mutate()} />
   if (!orders.data) return <LoadingView />
-  if (orders.data.items.length === 0) return <EmptyView title="暂无订单" description="去商城挑选适合您的保障吧" />
+  if (orders.data.items.length === 0)
+    return <EmptyView title="暂无订单" description="去商城挑选适合您的保障吧" />
   return (
     <div className="purchase-page" style={{ paddingBottom: 12 }}>
       {orders.data.items.map((order) => (
@@ -37,9 +38,18 @@ function OrderList({ statuses }: { statuses: readonly string[] }) {
             <strong>{order.productName}</strong>
             <Tag color={STATUS_COLOR[order.status]}>{ORDER_STATUS_TEXT[order.status]}</Tag>
           </div>
-          <div className="purchase-row"><span>被保险人</span><span>{order.insured.name}</span></div>
-          <div className="purchase-row"><span>下单时间</span><span>{formatShanghaiDateTime(order.createdAt)}</span></div>
-          <div className="purchase-row"><span>保费</span><span className="purchase-price">¥{formatFen(order.premiumFen)}</span></div>
+          <div className="purchase-row">
+            <span>被保险人</span>
+            <span>{order.insured.name}</span>
+          </div>
+          <div className="purchase-row">
+            <span>下单时间</span>
+            <span>{formatShanghaiDateTime(order.createdAt)}</span>
+          </div>
+          <div className="purchase-row">
+            <span>保费</span>
+            <span className="purchase-price">¥{formatFen(order.premiumFen)}</span>
+          </div>
         </article>
       ))}
     </div>

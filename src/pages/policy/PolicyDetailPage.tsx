@@ -17,7 +17,10 @@ export default function PolicyDetailPage() {
   return (
     <div className="purchase-page">
       <PolicyDocument policy={policy.data} />
-      <PolicyActions policy={policy.data} onChange={(next) => void policy.mutate(next, { revalidate: false })} />
+      <PolicyActions
+        policy={policy.data}
+        onChange={(next) => void policy.mutate(next, { revalidate: false })}
+      />
     </div>
   )
 }

@@ -18,7 +18,8 @@ export default function PolicyListPage() {
   let body
   if (policies.error) body = <LoginAwareError error={policies.error} onRetry={() => void policies.mutate()} />
   else if (!policies.data) body = <LoadingView />
-  else if (policies.data.items.length === 0) body = <EmptyView title="暂无保单" description="投保成功后，保单会显示在这里" />
+  else if (policies.data.items.length === 0)
+    body = <EmptyView title="暂无保单" description="投保成功后，保单会显示在这里" />
   else
     body = (
       <div className="purchase-page" style={{ paddingBottom: 12 }}>
@@ -28,18 +29,39 @@ export default function PolicyListPage() {
             className="purchase-card"
             data-testid="policy-card"
             onClick={() =>
-              navigate(policy.source === 'partner-api' ? `/policy/apiPolicyDetail?id=${policy.id}` : `/policy/policyDetail?id=${policy.id}`)
+              navigate(
+                policy.source === 'partner-api'
+                  ? `/policy/apiPolicyDetail?id=${policy.id}`
+                  : `/policy/policyDetail?id=${policy.id}`,
+              )
             }
           >
             <div className="purchase-row">
               <strong>{policy.productName}</strong>
-              <Tag color={policy.status === 'IN_FORCE' ? 'success' : policy.status === 'PENDING_EFFECTIVE' ? 'primary' : 'default'}>
+              <Tag
+                color={
+                  policy.status === 'IN_FORCE'
+                    ? 'success'
+                    : policy.status === 'PENDING_EFFECTIVE'
+                      ? 'primary'
+                      : 'default'
+                }
+              >
                 {POLICY_STATUS_TEXT[policy.status]}
               </Tag>
             </div>
-            <div className="purchase-row"><span>保单号</span><span>{policy.policyNo}</span></div>
-            <div className="purchase-row"><span>被保险人</span><span>{policy.insured.name}</span></div>
-            <div className="purchase-row"><span>生效时间</span><span>{formatShanghaiDateTime(policy.effectiveAt)}</span></div>
+            <div className="purchase-row">
+              <span>保单号</span>
+              <span>{policy.policyNo}</span>
+            </div>
+            <div className="purchase-row">
+              <span>被保险人</span>
+              <span>{policy.insured.name}</span>
+            </div>
+            <div className="purchase-row">
+              <span>生效时间</span>
+              <span>{formatShanghaiDateTime(policy.effectiveAt)}</span>
+            </div>
           </article>
         ))}
       </div>
@@ -47,7 +69,10 @@ export default function PolicyListPage() {
 
   return (
     <>
-      <Tabs activeKey={status ?? 'all'} onChange={(key) => setParams(key === 'all' ? {} : { status: key }, { replace: true })}>
+      <Tabs
+        activeKey={status ?? 'all'}
+        onChange={(key) => setParams(key === 'all' ? {} : { status: key }, { replace: true })}
+      >
         <Tabs.Tab key="all" title="全部" />
         {POLICY_STATUSES.map((s) => (
           <Tabs.Tab key={s} title={POLICY_STATUS_TEXT[s]} />

@@ -37,9 +37,16 @@ export default function ConfirmReceiveInfoPage() {
   const [problems, setProblems] = useState<{ field: string; message: string }[]>([])
   const [submitting, setSubmitting] = useState(false)
 
-  if (!productId || !applicationId) return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
+  if (!productId || !applicationId)
+    return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
   const loadError = product.error ?? application.error
-  if (loadError) return <LoginAwareError error={loadError} onRetry={() => void Promise.all([product.mutate(), application.mutate()])} />
+  if (loadError)
+    return (
+      <LoginAwareError
+        error={loadError}
+        onRetry={() => void Promise.all([product.mutate(), application.mutate()])}
+      />
+    )
   if (!product.data || !application.data) return <LoadingView lines={8} />
   const detail = product.data
   const app = application.data
@@ -53,16 +60,25 @@ export default function ConfirmReceiveInfoPage() {
       const order = await createOrder({
         applicationId: app.id,
         holder: { ...holder, certTime: holder.certTime === 1 ? 1 : 0 },
-        insured: { ...insurer, certTime: insurer.certTime === 1 ? 1 : 0, hasSocialInsurance: insurer.hasSocialInsurance === 'N' ? 'N' : 'Y' },
+        insured: {
+          ...insurer,
+          certTime: insurer.certTime === 1 ? 1 : 0,
+          hasSocialInsurance: insurer.hasSocialInsurance === 'N' ? 'N' : 'Y',
+        },
         ...(detail.needsAddress ? { address } : {}),
-        ...(Number.isInteger(displayed) && productSection.firstPremium !== '' ? { displayedPremiumFen: displayed } : {}),
+        ...(Number.isInteger(displayed) && productSection.firstPremium !== ''
+          ? { displayedPremiumFen: displayed }
+          : {}),
       })
       clearDraft(detail.id)
-      navigate(order.premiumFen === 0 ? `/skiPay?orderId=${order.id}` : `/pay?orderId=${order.id}`, { replace: true })
+      navigate(order.premiumFen === 0 ? `/skiPay?orderId=${order.id}` : `/pay?orderId=${order.id}`, {
+        replace: true,
+      })
     } catch (error) {
       const api = apiErrorOf(error)
       const details = (api?.details ?? []).filter(
-        (d): d is { field: string; message: string } => typeof d === 'object' && d !== null && 'field' in d && 'message' in d,
+        (d): d is { field: string; message: string } =>
+          typeof d === 'object' && d !== null && 'field' in d && 'message' in d,
       )
       setProblems(details.length ? details : [{ field: '', message: describeError(error) }])
     } finally {
@@ -78,20 +94,51 @@ export default function ConfirmReceiveInfoPage() {
       <FlowSteps current={3} />
       <section className="purchase-card">
         <h2>{detail.name}</h2>
-        <div className="purchase-row"><span>保障计划</span><span>{plan?.name ?? app.planCode}</span></div>
-        <div className="purchase-row"><span>保障期间</span><span>{coveragePeriodLabel(app.coveragePeriod)}</span></div>
-        <div className="purchase-row"><span>交费方式</span><span>{paymentPeriodLabel(app.paymentPeriod)}</span></div>
-        <div className="purchase-row"><span>生效日期</span><span>支付成功后次日零时生效</span></div>
+        <div className="purchase-row">
+          <span>保障计划</span>
+          <span>{plan?.name ?? app.planCode}</span>
+        </div>
+        <div className="purchase-row">
+          <span>保障期间</span>
+          <span>{coveragePeriodLabel(app.coveragePeriod)}</span>
+        </div>
+        <div className="purchase-row">
+          <span>交费方式</span>
+          <span>{paymentPeriodLabel(app.paymentPeriod)}</span>
+        </div>
+        <div className="purchase-row">
+          <span>生效日期</span>
+          <span>支付成功后次日零时生效</span>
+        </div>
         {plan?.coverages.map((c) => (
-          <div className="purchase-row" key={c.name}><span>{c.name}</span><span>{formatFen(c.amountFen)}元</span></div>
+          <div className="purchase-row" key={c.name}>
+            <span>{c.name}</span>
+            <span>{formatFen(c.amountFen)}元</span>
+          </div>
         ))}
       </section>
       <section className="purchase-card">
         <h2>投保信息</h2>
-        <div className="purchase-row"><span>投保人</span><span>{person(holder)}</span></div>
-        <div className="purchase-row"><span>被保险人</span><span>{person(insurer)}（{relationName(insurer.relationType)}）</span></div>
-        <div className="purchase-row"><span>手机号</span><span>{insurer.phone}</span></div>
-        <Button size="small" fill="none" color="primary" onClick={() => navigate(flowPath('/infoFill', detail.id, app.id))}>
+        <div className="purchase-row">
+          <span>投保人</span>
+          <span>{person(holder)}</span>
+        </div>
+        <div className="purchase-row">
+          <span>被保险人</span>
+          <span>
+            {person(insurer)}（{relationName(insurer.relationType)}）
+          </span>
+        </div>
+        <div className="purchase-row">
+          <span>手机号</span>
+          <span>{insurer.phone}</span>
+        </div>
+        <Button
+          size="small"
+          fill="none"
+          color="primary"
+          onClick={() => navigate(flowPath('/infoFill', detail.id, app.id))}
+        >
           修改投保信息
         </Button>
       </section>
@@ -99,16 +146,36 @@ export default function ConfirmReceiveInfoPage() {
         <section className="purchase-card">
           <h2>收件信息（纸质保单/礼品寄送）</h2>
           <Field label="收件人" error={addressError('recipient')} htmlFor="address-recipient">
-            <Input id="address-recipient" value={address.recipient} onChange={(recipient) => setAddress({ ...address, recipient })} />
+            <Input
+              id="address-recipient"
+              value={address.recipient}
+              onChange={(recipient) => setAddress({ ...address, recipient })}
+            />
           </Field>
           <Field label="手机号" error={addressError('phone')} htmlFor="address-phone">
-            <Input id="address-phone" type="tel" maxLength={11} value={address.phone} onChange={(phone) => setAddress({ ...address, phone })} />
+            <Input
+              id="address-phone"
+              type="tel"
+              maxLength={11}
+              value={address.phone}
+              onChange={(phone) => setAddress({ ...address, phone })}
+            />
           </Field>
           <Field label="所在地区" error={addressError('region')} htmlFor="address-region">
-            <Input id="address-region" placeholder="省 市 区" value={address.region} onChange={(region) => setAddress({ ...address, region })} />
+            <Input
+              id="address-region"
+              placeholder="省 市 区"
+              value={address.region}
+              onChange={(region) => setAddress({ ...address, region })}
+            />
           </Field>
           <Field label="详细地址" error={addressError('detail')} htmlFor="address-detail">
-            <Input id="address-detail" placeholder="街道、门牌号" value={address.detail} onChange={(detail) => setAddress({ ...address, detail })} />
+            <Input
+              id="address-detail"
+              placeholder="街道、门牌号"
+              value={address.detail}
+              onChange={(detail) => setAddress({ ...address, detail })}
+            />
           </Field>
         </section>
       )}
@@ -116,11 +183,13 @@ export default function ConfirmReceiveInfoPage() {
         犹豫期：自保单生效之日起{detail.coolingOffDays}日内，您可以申请解除合同，保险公司将全额退还保费。
         {detail.waitingPeriodDays > 0 && ` 本产品等待期为${detail.waitingPeriodDays}天。`}
       </div>
-      {problems.filter((p) => !p.field.startsWith('address.')).map((p) => (
-        <div key={`${p.field}${p.message}`} className="purchase-field-error" role="alert">
-          {p.message}
-        </div>
-      ))}
+      {problems
+        .filter((p) => !p.field.startsWith('address.'))
+        .map((p) => (
+          <div key={`${p.field}${p.message}`} className="purchase-field-error" role="alert">
+            {p.message}
+          </div>
+        ))}
       <BottomBar>
         <span className="purchase-muted">保费以提交后计算为准</span>
         <Button color="primary" loading={submitting} disabled={submitting} onClick={() => void submit()}>

@@ -56,11 +56,16 @@ export default function InfoFillPage() {
 
   // The spec's state defaults to the partner code "CERT"; our forms speak the shared enum.
   useEffect(() => {
-    if (!isCertificateType(huataiStore.state.holder.certType)) huataiStore.update({ holder: { certType: 'ID_CARD' } })
-    if (!isCertificateType(huataiStore.state.insurer.certType)) huataiStore.update({ insurer: { certType: 'ID_CARD' } })
+    if (!isCertificateType(huataiStore.state.holder.certType))
+      huataiStore.update({ holder: { certType: 'ID_CARD' } })
+    if (!isCertificateType(huataiStore.state.insurer.certType))
+      huataiStore.update({ insurer: { certType: 'ID_CARD' } })
   }, [])
 
-  const insuredForCheck = useMemo(() => (isSelf ? insuredFromHolder(holder, insurer) : { ...insurer }), [isSelf, holder, insurer])
+  const insuredForCheck = useMemo(
+    () => (isSelf ? insuredFromHolder(holder, insurer) : { ...insurer }),
+    [isSelf, holder, insurer],
+  )
   const app = application.data
   const quoteInput =
     app && insuredForCheck.birthday && (insuredForCheck.gender === 'M' || insuredForCheck.gender === 'F')
@@ -76,9 +81,16 @@ export default function InfoFillPage() {
       : null
   const quote = useQuote(quoteInput)
 
-  if (!productId || !applicationId) return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
+  if (!productId || !applicationId)
+    return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
   const loadError = product.error ?? application.error
-  if (loadError) return <LoginAwareError error={loadError} onRetry={() => void Promise.all([product.mutate(), application.mutate()])} />
+  if (loadError)
+    return (
+      <LoginAwareError
+        error={loadError}
+        onRetry={() => void Promise.all([product.mutate(), application.mutate()])}
+      />
+    )
   if (!product.data || !app) return <LoadingView lines={8} />
   const detail = product.data
   const plan = detail.plans.find((p) => p.code === app.planCode)
@@ -99,7 +111,10 @@ export default function InfoFillPage() {
     // Under 本人 the insured's person fields are the holder's: show their errors there.
     if (!result.ok)
       for (const e of result.errors) {
-        const field = isSelf && e.field.startsWith('insured.') && !/\.(phone|email|hasSocialInsurance)$/.test(e.field) ? e.field.replace('insured.', 'holder.') : e.field
+        const field =
+          isSelf && e.field.startsWith('insured.') && !/\.(phone|email|hasSocialInsurance)$/.test(e.field)
+            ? e.field.replace('insured.', 'holder.')
+            : e.field
         found[field] ??= e.message
       }
     return found
@@ -152,10 +167,19 @@ export default function InfoFillPage() {
         {isSelf ? (
           <p className="purchase-muted">被保险人为投保人本人，信息同上。</p>
         ) : (
-          <PersonFields prefix="insured" person={insurer} errors={errors} today={today} onChange={changeInsured} />
+          <PersonFields
+            prefix="insured"
+            person={insurer}
+            errors={errors}
+            today={today}
+            onChange={changeInsured}
+          />
         )}
         <Field label="有无社保" error={errors['insured.hasSocialInsurance']}>
-          <Radio.Group value={insurer.hasSocialInsurance} onChange={(value) => changeInsured({ hasSocialInsurance: String(value) })}>
+          <Radio.Group
+            value={insurer.hasSocialInsurance}
+            onChange={(value) => changeInsured({ hasSocialInsurance: String(value) })}
+          >
             <Radio value="Y" style={{ marginRight: 24 }}>
               有社保
             </Radio>
@@ -163,10 +187,23 @@ export default function InfoFillPage() {
           </Radio.Group>
         </Field>
         <Field label="手机号" error={errors['insured.phone']} htmlFor="insured-phone">
-          <Input id="insured-phone" type="tel" placeholder="用于接收保单短信" value={insurer.phone} maxLength={11} onChange={(phone) => changeInsured({ phone })} />
+          <Input
+            id="insured-phone"
+            type="tel"
+            placeholder="用于接收保单短信"
+            value={insurer.phone}
+            maxLength={11}
+            onChange={(phone) => changeInsured({ phone })}
+          />
         </Field>
         <Field label="电子邮箱（选填）" error={errors['insured.email']} htmlFor="insured-email">
-          <Input id="insured-email" type="email" placeholder="用于接收电子保单" value={insurer.email} onChange={(email) => changeInsured({ email })} />
+          <Input
+            id="insured-email"
+            type="email"
+            placeholder="用于接收电子保单"
+            value={insurer.email}
+            onChange={(email) => changeInsured({ email })}
+          />
         </Field>
         {canSaveAsMember && (
           <div className="purchase-field">
@@ -183,7 +220,8 @@ export default function InfoFillPage() {
       )}
       <BottomBar>
         <span>
-          保费 <span className="purchase-price">{quote.data ? `¥${formatFen(quote.data.premiumFen)}` : '--'}</span>
+          保费{' '}
+          <span className="purchase-price">{quote.data ? `¥${formatFen(quote.data.premiumFen)}` : '--'}</span>
         </span>
         <Button color="primary" loading={saving} disabled={saving} onClick={() => void next()}>
           下一步

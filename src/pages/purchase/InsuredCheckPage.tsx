@@ -15,15 +15,20 @@ export default function InsuredCheckPage() {
   const navigate = useAppNavigate()
   const application = useApplication(applicationId)
 
-  if (!productId || !applicationId) return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
-  if (application.error) return <LoginAwareError error={application.error} onRetry={() => void application.mutate()} />
+  if (!productId || !applicationId)
+    return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
+  if (application.error)
+    return <LoginAwareError error={application.error} onRetry={() => void application.mutate()} />
   if (!application.data) return <LoadingView />
   const { health } = application.data
 
   if (!health) {
     return (
       <EmptyView title="尚未完成健康告知" description="请先为被保险人完成健康告知">
-        <Button color="primary" onClick={() => navigate(flowPath('/healthNotification', productId, applicationId))}>
+        <Button
+          color="primary"
+          onClick={() => navigate(flowPath('/healthNotification', productId, applicationId))}
+        >
           去健康告知
         </Button>
       </EmptyView>
@@ -43,7 +48,11 @@ export default function InsuredCheckPage() {
           <Button block onClick={() => navigate(flowPath('/healthNotification', productId, applicationId))}>
             重新选择
           </Button>
-          <Button block color="primary" onClick={() => navigate(flowPath('/insured', productId, applicationId))}>
+          <Button
+            block
+            color="primary"
+            onClick={() => navigate(flowPath('/insured', productId, applicationId))}
+          >
             为他人投保
           </Button>
         </BottomBar>
@@ -60,7 +69,11 @@ export default function InsuredCheckPage() {
         description={`被保险人（${relationName(health.insuredRelation)}）符合投保条件，请继续填写投保信息。`}
       />
       <BottomBar>
-        <Button block color="primary" onClick={() => navigate(flowPath('/infoFill', productId, applicationId))}>
+        <Button
+          block
+          color="primary"
+          onClick={() => navigate(flowPath('/infoFill', productId, applicationId))}
+        >
           下一步：填写投保信息
         </Button>
       </BottomBar>

@@ -27,8 +27,14 @@ const MEMBER = 'member:'
 const NEW = 'new:'
 
 /** The saved member the insured section was filled from (same relation and certificate), if any. */
-function pickedMember(members: readonly FamilyMember[], insurer: { relationType: string; certType: string; certNo: string }) {
-  return members.find((m) => m.relation === insurer.relationType && m.certType === insurer.certType && m.certNo === insurer.certNo)
+function pickedMember(
+  members: readonly FamilyMember[],
+  insurer: { relationType: string; certType: string; certNo: string },
+) {
+  return members.find(
+    (m) =>
+      m.relation === insurer.relationType && m.certType === insurer.certType && m.certNo === insurer.certNo,
+  )
 }
 
 /**
@@ -43,24 +49,43 @@ export default function InsuredPage() {
   const members = useFamilyMembers(Boolean(productId && applicationId))
   const { insurer } = useSnapshot(huataiStore.state)
 
-  if (!productId || !applicationId) return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
-  if (application.error) return <LoginAwareError error={application.error} onRetry={() => void application.mutate()} />
+  if (!productId || !applicationId)
+    return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
+  if (application.error)
+    return <LoginAwareError error={application.error} onRetry={() => void application.mutate()} />
   if (!application.data) return <LoadingView />
 
   const saved = members.data?.items ?? []
   const picked = pickedMember(saved, insurer)
   const selected =
-    insurer.relationType === SELF_RELATION ? SELF_RELATION : picked ? `${MEMBER}${picked.id}` : `${NEW}${insurer.relationType}`
+    insurer.relationType === SELF_RELATION
+      ? SELF_RELATION
+      : picked
+        ? `${MEMBER}${picked.id}`
+        : `${NEW}${insurer.relationType}`
 
   function choose(value: string) {
     if (value === selected) return
     // A different insured means a different person: clear what was typed for the previous one.
-    const keep = { phone: insurer.phone, email: insurer.email, hasSocialInsurance: insurer.hasSocialInsurance }
+    const keep = {
+      phone: insurer.phone,
+      email: insurer.email,
+      hasSocialInsurance: insurer.hasSocialInsurance,
+    }
     const member = value.startsWith(MEMBER) ? saved.find((m) => `${MEMBER}${m.id}` === value) : undefined
     if (member) {
       if (!canBeInsured(member.relation)) return
       const { name, certType, certNo, birthday, gender } = member
-      huataiStore.replaceSection('insurer', { ...keep, relationType: member.relation, name, certType, certNo, birthday, gender, phone: member.phone || keep.phone })
+      huataiStore.replaceSection('insurer', {
+        ...keep,
+        relationType: member.relation,
+        name,
+        certType,
+        certNo,
+        birthday,
+        gender,
+        phone: member.phone || keep.phone,
+      })
     } else huataiStore.replaceSection('insurer', { ...keep, relationType: value.replace(NEW, '') })
   }
 
@@ -120,7 +145,11 @@ export default function InsuredPage() {
         </List>
         <List header="新增被保人">
           {RELATIONS.filter((r) => r.code !== SELF_RELATION).map((relation) => (
-            <List.Item key={relation.code} description={HINTS[relation.code]} onClick={() => choose(`${NEW}${relation.code}`)}>
+            <List.Item
+              key={relation.code}
+              description={HINTS[relation.code]}
+              onClick={() => choose(`${NEW}${relation.code}`)}
+            >
               <Radio value={`${NEW}${relation.code}`}>{`我的${relation.name}`}</Radio>
             </List.Item>
           ))}
@@ -130,7 +159,11 @@ export default function InsuredPage() {
         下一步将对所选被保险人进行健康告知，请如实回答。
       </p>
       <BottomBar>
-        <Button block color="primary" onClick={() => navigate(flowPath('/healthNotification', productId, applicationId))}>
+        <Button
+          block
+          color="primary"
+          onClick={() => navigate(flowPath('/healthNotification', productId, applicationId))}
+        >
           下一步：健康告知
         </Button>
       </BottomBar>

@@ -33,8 +33,14 @@ export default function PayPage() {
 
   if (!isPayable(current.status) || left === 0) {
     return (
-      <EmptyView title={`订单${left === 0 ? '已关闭' : ORDER_STATUS_TEXT[current.status]}`} description="该订单当前不能支付">
-        <Button color="primary" onClick={() => navigate(`/orders/orderDetail?id=${current.id}`, { replace: true })}>
+      <EmptyView
+        title={`订单${left === 0 ? '已关闭' : ORDER_STATUS_TEXT[current.status]}`}
+        description="该订单当前不能支付"
+      >
+        <Button
+          color="primary"
+          onClick={() => navigate(`/orders/orderDetail?id=${current.id}`, { replace: true })}
+        >
           查看订单
         </Button>
       </EmptyView>

@@ -64,11 +64,21 @@ export default function PayQrCodePage() {
 
   if (status === 'SUCCEEDED') {
     return (
-      <Outcome status="success" title="支付成功" description={order.data.policyId ? '保单已签发，次日零时生效' : '正在出单，请稍候'}>
+      <Outcome
+        status="success"
+        title="支付成功"
+        description={order.data.policyId ? '保单已签发，次日零时生效' : '正在出单，请稍候'}
+      >
         <Button
           block
           color="primary"
-          onClick={() => navigate(order.data?.policyId ? `/policy/policyDetail?id=${order.data.policyId}` : `/orders/orderDetail?id=${orderId}`)}
+          onClick={() =>
+            navigate(
+              order.data?.policyId
+                ? `/policy/policyDetail?id=${order.data.policyId}`
+                : `/orders/orderDetail?id=${orderId}`,
+            )
+          }
         >
           {order.data.policyId ? '查看保单' : '查看订单'}
         </Button>
@@ -106,8 +116,15 @@ export default function PayQrCodePage() {
             二维码有效期 <strong>{formatCountdown(left)}</strong>，过期将自动刷新
           </p>
         )}
-        <p className="purchase-muted">请使用{channelName}扫一扫完成支付（演示环境为沙箱支付，不会真实扣款）</p>
-        <Button size="small" fill="outline" color="primary" onClick={() => navigate(`/pay/sandbox?paymentId=${payment.data?.paymentId}`)}>
+        <p className="purchase-muted">
+          请使用{channelName}扫一扫完成支付（演示环境为沙箱支付，不会真实扣款）
+        </p>
+        <Button
+          size="small"
+          fill="outline"
+          color="primary"
+          onClick={() => navigate(`/pay/sandbox?paymentId=${payment.data?.paymentId}`)}
+        >
           在本机打开沙箱支付页
         </Button>
       </section>

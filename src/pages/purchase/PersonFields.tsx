@@ -6,7 +6,17 @@ import { derivedFromCertificate, type PersonInput } from '../../domain/applicant
 export type FieldErrors = Record<string, string>
 
 /** One labelled field with its Chinese error right under it. */
-export function Field({ label, error, children, htmlFor }: { label: string; error?: string; children: ReactNode; htmlFor?: string }) {
+export function Field({
+  label,
+  error,
+  children,
+  htmlFor,
+}: {
+  label: string
+  error?: string
+  children: ReactNode
+  htmlFor?: string
+}) {
   return (
     <div className="purchase-field">
       <label htmlFor={htmlFor}>{label}</label>
@@ -50,10 +60,20 @@ export function PersonFields({
   return (
     <>
       <Field label="姓名" error={err('name')} htmlFor={id('name')}>
-        <Input id={id('name')} placeholder="请输入证件上的姓名" value={person.name} onChange={(name) => onChange({ name })} maxLength={30} />
+        <Input
+          id={id('name')}
+          placeholder="请输入证件上的姓名"
+          value={person.name}
+          onChange={(name) => onChange({ name })}
+          maxLength={30}
+        />
       </Field>
       <Field label="证件类型" error={err('certType')} htmlFor={id('certType')}>
-        <select id={id('certType')} value={person.certType} onChange={(e) => changeCertificate({ certType: e.target.value })}>
+        <select
+          id={id('certType')}
+          value={person.certType}
+          onChange={(e) => changeCertificate({ certType: e.target.value })}
+        >
           {CERTIFICATE_TYPES.map((t) => (
             <option key={t.type} value={t.type}>
               {t.name}
@@ -71,7 +91,12 @@ export function PersonFields({
         />
       </Field>
       <Field label="证件有效期" error={err('certTime')}>
-        <Radio.Group value={person.certTime} onChange={(value) => onChange({ certTime: Number(value), ...(value === 1 ? { certEndDate: '' } : {}) })}>
+        <Radio.Group
+          value={person.certTime}
+          onChange={(value) =>
+            onChange({ certTime: Number(value), ...(value === 1 ? { certEndDate: '' } : {}) })
+          }
+        >
           <Radio value={0} style={{ marginRight: 24 }}>
             有截止日期
           </Radio>
@@ -79,11 +104,23 @@ export function PersonFields({
         </Radio.Group>
       </Field>
       <Field label="有效期起始日期" error={err('certStartDate')} htmlFor={id('certStartDate')}>
-        <input id={id('certStartDate')} type="date" value={person.certStartDate} max={today} onChange={(e) => onChange({ certStartDate: e.target.value })} />
+        <input
+          id={id('certStartDate')}
+          type="date"
+          value={person.certStartDate}
+          max={today}
+          onChange={(e) => onChange({ certStartDate: e.target.value })}
+        />
       </Field>
       {person.certTime !== 1 && (
         <Field label="有效期截止日期" error={err('certEndDate')} htmlFor={id('certEndDate')}>
-          <input id={id('certEndDate')} type="date" value={person.certEndDate} min={today} onChange={(e) => onChange({ certEndDate: e.target.value })} />
+          <input
+            id={id('certEndDate')}
+            type="date"
+            value={person.certEndDate}
+            min={today}
+            onChange={(e) => onChange({ certEndDate: e.target.value })}
+          />
         </Field>
       )}
       <Field label={derived ? '性别（根据证件号码）' : '性别'} error={err('gender')}>
@@ -96,7 +133,11 @@ export function PersonFields({
           </Radio>
         </Radio.Group>
       </Field>
-      <Field label={derived ? '出生日期（根据证件号码）' : '出生日期'} error={err('birthday')} htmlFor={id('birthday')}>
+      <Field
+        label={derived ? '出生日期（根据证件号码）' : '出生日期'}
+        error={err('birthday')}
+        htmlFor={id('birthday')}
+      >
         <input
           id={id('birthday')}
           type="date"

@@ -44,13 +44,32 @@ export default function SandboxPayPage() {
   }
 
   const backToOrder = (
-    <Button block color="primary" onClick={() => navigate(`/orders/orderDetail?id=${data.orderId}`, { replace: true })}>
+    <Button
+      block
+      color="primary"
+      onClick={() => navigate(`/orders/orderDetail?id=${data.orderId}`, { replace: true })}
+    >
       返回订单
     </Button>
   )
-  if (data.status === 'SUCCEEDED') return <Outcome status="success" title="模拟支付成功" description="支付通知已发送给商城">{backToOrder}</Outcome>
-  if (data.status === 'FAILED') return <Outcome status="error" title="模拟支付失败" description="商城将提示您重新支付">{backToOrder}</Outcome>
-  if (data.status === 'EXPIRED') return <Outcome status="warning" title="支付单已过期" description="请返回商城重新发起支付">{backToOrder}</Outcome>
+  if (data.status === 'SUCCEEDED')
+    return (
+      <Outcome status="success" title="模拟支付成功" description="支付通知已发送给商城">
+        {backToOrder}
+      </Outcome>
+    )
+  if (data.status === 'FAILED')
+    return (
+      <Outcome status="error" title="模拟支付失败" description="商城将提示您重新支付">
+        {backToOrder}
+      </Outcome>
+    )
+  if (data.status === 'EXPIRED')
+    return (
+      <Outcome status="warning" title="支付单已过期" description="请返回商城重新发起支付">
+        {backToOrder}
+      </Outcome>
+    )
 
   return (
     <div className="purchase-page">
@@ -59,10 +78,23 @@ export default function SandboxPayPage() {
         <h2>{channel}</h2>
         <div className="purchase-price">¥{formatFen(data.amountFen)}</div>
         <p className="purchase-muted">支付单号 {data.paymentId}</p>
-        <Button block color="primary" loading={busy === 'SUCCEEDED'} disabled={busy !== null} onClick={() => void simulate('SUCCEEDED')}>
+        <Button
+          block
+          color="primary"
+          loading={busy === 'SUCCEEDED'}
+          disabled={busy !== null}
+          onClick={() => void simulate('SUCCEEDED')}
+        >
           模拟支付成功
         </Button>
-        <Button block color="danger" fill="outline" loading={busy === 'FAILED'} disabled={busy !== null} onClick={() => void simulate('FAILED')}>
+        <Button
+          block
+          color="danger"
+          fill="outline"
+          loading={busy === 'FAILED'}
+          disabled={busy !== null}
+          onClick={() => void simulate('FAILED')}
+        >
           模拟支付失败
         </Button>
       </section>

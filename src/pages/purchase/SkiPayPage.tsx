@@ -25,8 +25,14 @@ export default function SkiPayPage() {
   const current = order.data
   if (current.premiumFen !== 0 || current.status !== 'PENDING_PAYMENT') {
     return (
-      <EmptyView title="该订单无需领取" description={current.premiumFen !== 0 ? '该订单需要支付保费' : '该订单已处理'}>
-        <Button color="primary" onClick={() => navigate(`/orders/orderDetail?id=${current.id}`, { replace: true })}>
+      <EmptyView
+        title="该订单无需领取"
+        description={current.premiumFen !== 0 ? '该订单需要支付保费' : '该订单已处理'}
+      >
+        <Button
+          color="primary"
+          onClick={() => navigate(`/orders/orderDetail?id=${current.id}`, { replace: true })}
+        >
           查看订单
         </Button>
       </EmptyView>
@@ -37,7 +43,10 @@ export default function SkiPayPage() {
     setBusy(true)
     try {
       const done = await completeFreeOrder(current.id)
-      navigate(done.policyId ? `/policy/policyDetail?id=${done.policyId}` : `/orders/orderDetail?id=${done.id}`, { replace: true })
+      navigate(
+        done.policyId ? `/policy/policyDetail?id=${done.policyId}` : `/orders/orderDetail?id=${done.id}`,
+        { replace: true },
+      )
     } catch (error) {
       toast('error', describeError(error))
     } finally {

@@ -2,7 +2,13 @@ import { useState } from 'react'
 import { Button, Checkbox, List, Popup } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { mutate } from 'swr'
-import { applicationKey, createApplication, recordConsent, useApplication, type OrderApplication } from '../../api/orders'
+import {
+  applicationKey,
+  createApplication,
+  recordConsent,
+  useApplication,
+  type OrderApplication,
+} from '../../api/orders'
 import { useProductDetail, type ProductDetail } from '../../api/products'
 import { Markdown } from '../../components/Markdown'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
@@ -31,7 +37,8 @@ export default function SpecialNotifyPage() {
   const planCode = params.get('plan') ?? ''
   const coveragePeriod = params.get('coveragePeriod') ?? ''
   const paymentPeriod = params.get('paymentPeriod') ?? ''
-  const applicationId = params.get('applicationId') ?? (productId ? readDraft(productId)?.applicationId : null) ?? null
+  const applicationId =
+    params.get('applicationId') ?? (productId ? readDraft(productId)?.applicationId : null) ?? null
   const product = useProductDetail(productId)
   const application = useApplication(applicationId)
   const [starting, setStarting] = useState(false)
@@ -148,7 +155,8 @@ export default function SpecialNotifyPage() {
     <div className="purchase-page">
       <FlowSteps current={0} />
       <div className="purchase-notice">
-        请逐一打开阅读以下文件并确认。本产品犹豫期为{detail.coolingOffDays}天：自保单生效之日起{detail.coolingOffDays}
+        请逐一打开阅读以下文件并确认。本产品犹豫期为{detail.coolingOffDays}天：自保单生效之日起
+        {detail.coolingOffDays}
         日内，您可申请全额退保。
       </div>
       <List header="投保须知与保险条款">
@@ -163,7 +171,9 @@ export default function SpecialNotifyPage() {
                 onChange={() => void open(document)}
               />
             }
-            description={document.confirmedAt ? '已阅读并确认' : document.openedAt ? '已打开，待确认' : '未阅读'}
+            description={
+              document.confirmedAt ? '已阅读并确认' : document.openedAt ? '已打开，待确认' : '未阅读'
+            }
           >
             《{document.title}》
           </List.Item>

@@ -26,8 +26,17 @@ export function readDraft(productId: string): ApplicationDraft | null {
   if (!text) return null
   try {
     const parsed = JSON.parse(text) as Partial<ApplicationDraft>
-    if (typeof parsed !== 'object' || parsed === null || typeof parsed.sections !== 'object' || parsed.sections === null) return null
-    return { applicationId: typeof parsed.applicationId === 'string' ? parsed.applicationId : null, sections: parsed.sections }
+    if (
+      typeof parsed !== 'object' ||
+      parsed === null ||
+      typeof parsed.sections !== 'object' ||
+      parsed.sections === null
+    )
+      return null
+    return {
+      applicationId: typeof parsed.applicationId === 'string' ? parsed.applicationId : null,
+      sections: parsed.sections,
+    }
   } catch {
     // A corrupt draft starts clean rather than breaking the flow.
     return null
@@ -47,7 +56,11 @@ export function clearDraft(productId: string): void {
 }
 
 /** Starts a fresh application draft for a product (new application id, sections back to defaults). */
-export function startDraft(productId: string, applicationId: string, insurer: Partial<HuataiState['insurer']>): void {
+export function startDraft(
+  productId: string,
+  applicationId: string,
+  insurer: Partial<HuataiState['insurer']>,
+): void {
   huataiStore.reset()
   huataiStore.replaceSection('insurer', { ...huataiStore.defaults().insurer, ...insurer })
   writeDraft(productId, { applicationId, sections: snapshot(huataiStore.state) as HuataiState })

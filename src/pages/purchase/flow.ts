@@ -15,7 +15,13 @@ export function useFlowParams(): FlowParams {
   }
 }
 
-export type FlowStep = '/specialNotify' | '/insured' | '/healthNotification' | '/insuredCheck' | '/infoFill' | '/confirmReceiveInfo'
+export type FlowStep =
+  | '/specialNotify'
+  | '/insured'
+  | '/healthNotification'
+  | '/insuredCheck'
+  | '/infoFill'
+  | '/confirmReceiveInfo'
 
 export function flowPath(step: FlowStep, productId: string, applicationId: string): string {
   return `${step}?${new URLSearchParams({ productId, applicationId }).toString()}`

@@ -28,7 +28,8 @@ export default function AuthenticationPage() {
   const [submitting, setSubmitting] = useState(false)
 
   useEffect(() => {
-    if (me === null) navigate(loginPathFor(`${pathname}${search}`, '/loginC/authentication'), { replace: true })
+    if (me === null)
+      navigate(loginPathFor(`${pathname}${search}`, '/loginC/authentication'), { replace: true })
   }, [me, navigate, pathname, search])
 
   if (isLoading || me === null) return <LoadingView />
@@ -37,9 +38,17 @@ export default function AuthenticationPage() {
   if (me.realName) {
     return (
       <div className="auth-verified" data-testid="real-name-verified">
-        <Result status="success" title="已完成实名认证" description={`${me.realName.name}  ${me.realName.idNumber}`} />
+        <Result
+          status="success"
+          title="已完成实名认证"
+          description={`${me.realName.name}  ${me.realName.idNumber}`}
+        />
         {params.get('redirect') && (
-          <Button block color="primary" onClick={() => navigate(safeRedirect(params.get('redirect')), { replace: true })}>
+          <Button
+            block
+            color="primary"
+            onClick={() => navigate(safeRedirect(params.get('redirect')), { replace: true })}
+          >
             继续
           </Button>
         )}
@@ -50,7 +59,10 @@ export default function AuthenticationPage() {
   const submit = async (values: Fields) => {
     setSubmitting(true)
     try {
-      const updated = await submitRealName({ name: values.name.trim(), idNumber: values.idNumber.trim().toUpperCase() })
+      const updated = await submitRealName({
+        name: values.name.trim(),
+        idNumber: values.idNumber.trim().toUpperCase(),
+      })
       applyLoggedIn(updated)
       await mutate(updated, { revalidate: false })
       toast('success', '实名认证成功')
@@ -78,7 +90,14 @@ export default function AuthenticationPage() {
             <Checkbox checked={consent} onChange={setConsent} style={{ margin: '8px 0 16px', fontSize: 13 }}>
               我已阅读并同意<AppLink to="/protocol/auth">《实名认证授权书》</AppLink>
             </Checkbox>
-            <Button block type="submit" color="primary" size="large" disabled={!consent || submitting} loading={submitting}>
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              disabled={!consent || submitting}
+              loading={submitting}
+            >
               提交认证
             </Button>
           </>

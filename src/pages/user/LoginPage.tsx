@@ -54,7 +54,8 @@ export default function LoginPage() {
       const result = await requestSmsCode(phone)
       countdown.start(result.resendAfterSeconds)
       toast('success', '验证码已发送')
-      if (health?.mode === 'demo') setDemoCode((await fetchDemoSmsCode(phone).catch(() => ({ code: '' }))).code)
+      if (health?.mode === 'demo')
+        setDemoCode((await fetchDemoSmsCode(phone).catch(() => ({ code: '' }))).code)
     } catch (e) {
       const wait = retryAfter(e)
       if (wait) countdown.start(wait)
@@ -72,7 +73,11 @@ export default function LoginPage() {
       const { user } = await loginWithCode({ phone, code, agreements: agreed })
       applyLoggedIn(user)
       toast('success', '登录成功')
-      if (thenAuthenticate && !user.realName && stripLayoutPrefix(redirect.split('?')[0]) !== '/authentication') {
+      if (
+        thenAuthenticate &&
+        !user.realName &&
+        stripLayoutPrefix(redirect.split('?')[0]) !== '/authentication'
+      ) {
         navigate(`/authentication?redirect=${encodeURIComponent(redirect)}`, { replace: true })
       } else {
         navigate(redirect, { replace: true })
@@ -141,7 +146,14 @@ export default function LoginPage() {
           ))}
         </div>
       </Checkbox.Group>
-      <Button block color="primary" size="large" disabled={!canSubmit} loading={submitting} onClick={() => void submit()}>
+      <Button
+        block
+        color="primary"
+        size="large"
+        disabled={!canSubmit}
+        loading={submitting}
+        onClick={() => void submit()}
+      >
         {allAgreed ? '登录' : '请先阅读并勾选以上协议'}
       </Button>
     </div>

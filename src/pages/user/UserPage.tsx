@@ -47,7 +47,11 @@ export default function UserPage() {
   }
 
   const confirmLogout = async () => {
-    const ok = await Dialog.confirm({ content: '确定要退出登录吗？', confirmText: '退出登录', cancelText: '取消' })
+    const ok = await Dialog.confirm({
+      content: '确定要退出登录吗？',
+      confirmText: '退出登录',
+      cancelText: '取消',
+    })
     if (!ok) return
     setLeaving(true)
     try {
@@ -84,12 +88,23 @@ export default function UserPage() {
         <List.Item clickable onClick={() => navigate('/familyManage/list')}>
           家庭成员
         </List.Item>
-        <List.Item clickable extra={me.realName ? '已认证' : '未认证'} onClick={() => navigate('/authentication')}>
+        <List.Item
+          clickable
+          extra={me.realName ? '已认证' : '未认证'}
+          onClick={() => navigate('/authentication')}
+        >
           实名认证
         </List.Item>
       </List>
       <div className="user-logout">
-        <Button block color="danger" fill="outline" loading={leaving} disabled={leaving} onClick={() => void confirmLogout()}>
+        <Button
+          block
+          color="danger"
+          fill="outline"
+          loading={leaving}
+          disabled={leaving}
+          onClick={() => void confirmLogout()}
+        >
           退出登录
         </Button>
       </div>

@@ -9,7 +9,11 @@ describe('detectEnvironment', () => {
     expect(detectEnvironment(ANDROID, '')).toEqual({ device: 'android', inMallApp: false, isInApp: false })
   })
   it('the mall app identifies itself in the user agent', () => {
-    expect(detectEnvironment(`${IPHONE} GuohengMall/3.2.0`, '')).toEqual({ device: 'ios', inMallApp: true, isInApp: true })
+    expect(detectEnvironment(`${IPHONE} GuohengMall/3.2.0`, '')).toEqual({
+      device: 'ios',
+      inMallApp: true,
+      isInApp: true,
+    })
   })
   it('partner webviews and ?inApp=1 count as in-app', () => {
     expect(detectEnvironment(`${ANDROID} MicroMessenger/8.0`, '').isInApp).toBe(true)

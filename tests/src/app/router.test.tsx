@@ -115,7 +115,7 @@ describe('errors and lazy loading', () => {
     expect(await screen.findByText('boom recovered')).toBeInTheDocument()
   })
 
-  it('the error screen\'s 返回首页 goes home', async () => {
+  it("the error screen's 返回首页 goes home", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     boomThrows = true
     const router = renderAt('/boom')
@@ -185,7 +185,14 @@ describe('the real route table', () => {
 
   it('includes the foundation screens', () => {
     const paths = screenRoutes.map((r) => r.path)
-    for (const p of ['/', '/loading', '/protocol/privacy', '/protocol/sensitive', '/protocol/service', '/protocol/auth'])
+    for (const p of [
+      '/',
+      '/loading',
+      '/protocol/privacy',
+      '/protocol/sensitive',
+      '/protocol/service',
+      '/protocol/auth',
+    ])
       expect(paths).toContain(p)
   })
 })

@@ -8,12 +8,15 @@ import { renderBlocks } from './renderBlocks'
 
 describe('BlockRenderer', () => {
   it('renders lazy blocks with bindings, honouring showIn and visibleWhen', async () => {
-    renderBlocks([
-      { type: 'title', text: '你好 {{user.userInfo.nickname}}' },
-      { type: 'title', text: '预热才有', showIn: ['preheat'] },
-      { type: 'title', text: '登录才有', visibleWhen: { loggedIn: true } },
-      { type: 'markdown', source: '## 活动规则' },
-    ], { markdown: { '## 活动规则': compileMarkdown('## 活动规则') } })
+    renderBlocks(
+      [
+        { type: 'title', text: '你好 {{user.userInfo.nickname}}' },
+        { type: 'title', text: '预热才有', showIn: ['preheat'] },
+        { type: 'title', text: '登录才有', visibleWhen: { loggedIn: true } },
+        { type: 'markdown', source: '## 活动规则' },
+      ],
+      { markdown: { '## 活动规则': compileMarkdown('## 活动规则') } },
+    )
     expect(await screen.findByText('你好 小明')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { name: '活动规则' })).toBeInTheDocument()
     expect(screen.queryByText('预热才有')).toBeNull()
@@ -27,26 +30,45 @@ describe('BlockRenderer', () => {
         { type: 'product-list', from: 'products' },
         { type: 'title', text: '其余区块正常' },
       ],
-      { runtime: { data: () => { throw new Error('boom') } } },
+      {
+        runtime: {
+          data: () => {
+            throw new Error('boom')
+          },
+        },
+      },
     )
     expect(await screen.findByText('其余区块正常')).toBeInTheDocument()
-    await vi.waitFor(() => expect(log.mock.calls.some((c) => String(c[0]).includes('block "product-list" failed'))).toBe(true))
+    await vi.waitFor(() =>
+      expect(log.mock.calls.some((c) => String(c[0]).includes('block "product-list" failed'))).toBe(true),
+    )
     log.mockRestore()
   })
 
   it('product-list shows its empty state', async () => {
     const retry = vi.fn()
-    renderBlocks([{ type: 'product-list', from: 'products', emptyText: '暂无春节产品' }], { runtime: { data: () => ({ data: { items: [] }, error: undefined, isLoading: false, retry }) } })
+    renderBlocks([{ type: 'product-list', from: 'products', emptyText: '暂无春节产品' }], {
+      runtime: { data: () => ({ data: { items: [] }, error: undefined, isLoading: false, retry }) },
+    })
     expect(await screen.findByText('暂无春节产品')).toBeInTheDocument()
   })
 
   it('product-list shows loading, then a Chinese error with a retry that refetches', async () => {
     const retry = vi.fn()
-    const first = renderBlocks([{ type: 'product-list', from: 'products' }], { runtime: { data: () => ({ data: undefined, error: undefined, isLoading: true, retry }) } })
+    const first = renderBlocks([{ type: 'product-list', from: 'products' }], {
+      runtime: { data: () => ({ data: undefined, error: undefined, isLoading: true, retry }) },
+    })
     expect(await screen.findByRole('status', { name: '加载中' })).toBeInTheDocument()
     first.unmount()
-    const error = new HttpError(503, { error: { code: 'UNAVAILABLE', message: '产品服务繁忙，请稍后再试' } }, '/api/products', 'GET')
-    renderBlocks([{ type: 'product-list', from: 'products' }], { runtime: { data: () => ({ data: undefined, error, isLoading: false, retry }) } })
+    const error = new HttpError(
+      503,
+      { error: { code: 'UNAVAILABLE', message: '产品服务繁忙，请稍后再试' } },
+      '/api/products',
+      'GET',
+    )
+    renderBlocks([{ type: 'product-list', from: 'products' }], {
+      runtime: { data: () => ({ data: undefined, error, isLoading: false, retry }) },
+    })
     expect(await screen.findByRole('alert')).toHaveTextContent('加载失败产品服务繁忙，请稍后再试')
     await userEvent.click(screen.getByRole('button', { name: '重试' }))
     expect(retry).toHaveBeenCalledTimes(1)
@@ -54,7 +76,9 @@ describe('BlockRenderer', () => {
 
   it('button runs its action', async () => {
     const run = vi.fn(async () => {})
-    renderBlocks([{ type: 'button', text: '去看看', action: { type: 'navigate', to: '/products' } }], { runtime: { run } })
+    renderBlocks([{ type: 'button', text: '去看看', action: { type: 'navigate', to: '/products' } }], {
+      runtime: { run },
+    })
     ;(await screen.findByRole('button', { name: '去看看' })).click()
     await vi.waitFor(() => expect(run).toHaveBeenCalledWith({ type: 'navigate', to: '/products' }))
   })

@@ -16,7 +16,9 @@ function renderCompiled(source: string, text?: (t: string) => string) {
 
 describe('markdown block', () => {
   it('renders the compiled tree: headings, lists, emphasis and GFM tables', async () => {
-    renderCompiled('## 活动规则\n1. 每人限领 **一次**\n2. ~~旧规则~~\n\n| 项目 | 保额 |\n|---|--:|\n| 意外身故 | 10万 |')
+    renderCompiled(
+      '## 活动规则\n1. 每人限领 **一次**\n2. ~~旧规则~~\n\n| 项目 | 保额 |\n|---|--:|\n| 意外身故 | 10万 |',
+    )
     expect(await screen.findByRole('heading', { level: 2, name: '活动规则' })).toBeInTheDocument()
     expect(screen.getByText('一次').tagName).toBe('STRONG')
     expect(screen.getAllByRole('listitem')).toHaveLength(2)
@@ -25,7 +27,9 @@ describe('markdown block', () => {
   })
 
   it('never renders raw HTML', async () => {
-    const { container } = renderCompiled('<img src=x onerror="alert(1)"><script>alert(1)</script>正文\n\n<div onclick="x()">块</div>')
+    const { container } = renderCompiled(
+      '<img src=x onerror="alert(1)"><script>alert(1)</script>正文\n\n<div onclick="x()">块</div>',
+    )
     expect(await screen.findByText(/正文/)).toBeInTheDocument()
     expect(container.querySelector('img, script, div[onclick]')).toBeNull()
   })
@@ -64,7 +68,9 @@ describe('markdown block', () => {
   })
 
   it('a config without compiled markdown (from the server) still renders it, safely', async () => {
-    const { container } = renderBlocks([{ type: 'markdown', source: '## 服务器配置\n[坏](javascript:alert(1)) <script>x</script>' }])
+    const { container } = renderBlocks([
+      { type: 'markdown', source: '## 服务器配置\n[坏](javascript:alert(1)) <script>x</script>' },
+    ])
     expect(await screen.findByRole('heading', { name: '服务器配置' })).toBeInTheDocument()
     expect(screen.getByText('坏').closest('a')).toBeNull()
     expect(container.querySelector('script')).toBeNull()

@@ -14,7 +14,10 @@ function ResultProbe() {
 }
 
 const renderQuiz = (block: Block) =>
-  renderBlocks([block], { path: '/manualactivity/riskCheck', routes: { '/manualactivity/riskCheckRes': <ResultProbe /> } })
+  renderBlocks([block], {
+    path: '/manualactivity/riskCheck',
+    routes: { '/manualactivity/riskCheckRes': <ResultProbe /> },
+  })
 
 describe('questionnaire block', () => {
   it('registers tapped answers (radio and checkbox) and goes to the result page with the score', async () => {
@@ -24,15 +27,21 @@ describe('questionnaire block', () => {
     expect(questions).toHaveLength(quiz.questions.length)
     // Tap the last option of every question, as a user taps the option text.
     for (const question of questions) {
-      const labels = within(question).getAllByText(/.+/, { selector: '.adm-radio-content, .adm-checkbox-content' })
+      const labels = within(question).getAllByText(/.+/, {
+        selector: '.adm-radio-content, .adm-checkbox-content',
+      })
       await user.click(labels[labels.length - 1])
     }
     // The tapped options show as chosen.
-    expect(document.querySelectorAll('.adm-radio-checked, .adm-checkbox-checked')).toHaveLength(quiz.questions.length)
+    expect(document.querySelectorAll('.adm-radio-checked, .adm-checkbox-checked')).toHaveLength(
+      quiz.questions.length,
+    )
     await user.click(screen.getByRole('button', { name: '提交测评' }))
     // 60 岁以上 1 + 80 万元以上 4 + 股票 3 + 逢低加仓 4 + 5 年以上 4
     expect(await screen.findByTestId('result-url')).toHaveTextContent('/manualactivity/riskCheckRes?score=16')
-    expect(JSON.parse(sessionStorage.getItem('questionnaire:riskCheck') ?? 'null')).toMatchObject({ score: 16 })
+    expect(JSON.parse(sessionStorage.getItem('questionnaire:riskCheck') ?? 'null')).toMatchObject({
+      score: 16,
+    })
   })
 
   it('does not submit with a question unanswered and names the question', async () => {

@@ -10,7 +10,9 @@ describe('Markdown', () => {
   })
 
   it('never renders raw HTML', () => {
-    const { container } = render(<Markdown source={'<img src=x onerror="alert(1)"><script>alert(1)</script>正文'} />)
+    const { container } = render(
+      <Markdown source={'<img src=x onerror="alert(1)"><script>alert(1)</script>正文'} />,
+    )
     expect(container.querySelector('img')).toBeNull()
     expect(container.querySelector('script')).toBeNull()
   })
@@ -18,7 +20,9 @@ describe('Markdown', () => {
   it('keeps http(s), mailto, tel and in-site links; drops javascript: and protocol-relative ones', () => {
     render(
       <Markdown
-        source={'[官网](https://example.test) [邮件](mailto:a@b.c) [电话](tel:4000000000) [站内](/protocol/privacy) [坏](javascript:alert(1)) [外](//evil.test)'}
+        source={
+          '[官网](https://example.test) [邮件](mailto:a@b.c) [电话](tel:4000000000) [站内](/protocol/privacy) [坏](javascript:alert(1)) [外](//evil.test)'
+        }
       />,
     )
     expect(screen.getByText('官网').closest('a')).toHaveAttribute('href', 'https://example.test')

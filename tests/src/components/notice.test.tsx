@@ -50,7 +50,9 @@ describe('notices', () => {
     render(<NotificationHost />)
     let closers: Array<() => void> = []
     act(() => {
-      closers = (['info', 'success', 'error', 'warning', 'loading'] as const).map((k) => notify(k, `类型 ${k}`))
+      closers = (['info', 'success', 'error', 'warning', 'loading'] as const).map((k) =>
+        notify(k, `类型 ${k}`),
+      )
     })
     expect(screen.getAllByRole('alert')).toHaveLength(5)
     act(() => void vi.advanceTimersByTime(10_000))

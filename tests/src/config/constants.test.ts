@@ -81,7 +81,15 @@ describe('app configuration', () => {
     expect(urls.ppbdApiUrl).toBe('')
     expect(readServiceUrls({}).isProduction).toBe(false)
     expect(Object.keys(urls).sort()).toEqual(
-      ['benefitsUrl', 'eyeScriptUrl', 'h5Url', 'insurerCallPullUrl', 'isProduction', 'oprUrl', 'ppbdApiUrl'].sort(),
+      [
+        'benefitsUrl',
+        'eyeScriptUrl',
+        'h5Url',
+        'insurerCallPullUrl',
+        'isProduction',
+        'oprUrl',
+        'ppbdApiUrl',
+      ].sort(),
     )
   })
 

@@ -12,7 +12,9 @@ function Where() {
 }
 
 function Runner({ action }: { action: Action }) {
-  const run = useActionRunner({ title: '双十二保障节' }, (t) => t.replace('{{user.userInfo.nickname}}', '小明'))
+  const run = useActionRunner({ title: '双十二保障节' }, (t) =>
+    t.replace('{{user.userInfo.nickname}}', '小明'),
+  )
   return (
     <button type="button" onClick={() => void run(action)}>
       执行
@@ -41,7 +43,12 @@ describe('actions', () => {
   })
 
   it('dialog: opens an alert with the bound content', async () => {
-    renderRunner({ type: 'dialog', title: '活动规则', content: '{{user.userInfo.nickname}}，每人限领一次', confirmText: '知道了' })
+    renderRunner({
+      type: 'dialog',
+      title: '活动规则',
+      content: '{{user.userInfo.nickname}}，每人限领一次',
+      confirmText: '知道了',
+    })
     await userEvent.click(screen.getByRole('button', { name: '执行' }))
     expect(await screen.findByText('小明，每人限领一次')).toBeInTheDocument()
     // The dialog is still animating in (pointer-events: none in jsdom's eyes); a user taps it once shown.

@@ -31,9 +31,18 @@ describe('lifecycle', () => {
 })
 
 describe('bindings', () => {
-  const scope = { user: { userInfo: { nickname: '小明' } }, query: { from: 'sms' }, data: { products: { items: [1, 2, 3] } } }
+  const scope = {
+    user: { userInfo: { nickname: '小明' } },
+    query: { from: 'sms' },
+    data: { products: { items: [1, 2, 3] } },
+  }
   it('resolves whitelisted paths and leaves nothing for the rest, never evaluating code', () => {
-    expect(resolveText('你好 {{user.userInfo.nickname}}，来自 {{ query.from }}，共 {{data.products.items.length}} 款', scope)).toBe('你好 小明，来自 sms，共 3 款')
+    expect(
+      resolveText(
+        '你好 {{user.userInfo.nickname}}，来自 {{ query.from }}，共 {{data.products.items.length}} 款',
+        scope,
+      ),
+    ).toBe('你好 小明，来自 sms，共 3 款')
     expect(resolveText('{{window.alert}}{{user.constructor}}{{user.__proto__}}{{1+1}}', scope)).toBe('')
     expect(resolveText('{{user.userInfo}}', scope)).toBe('')
   })
@@ -49,9 +58,23 @@ describe('routes and conditions', () => {
     expect(routeMatches('/product', '/products')).toBe(false)
   })
   it('evaluates structured conditions', () => {
-    const ctx = { loggedIn: false, query: new URLSearchParams('from=sms'), state: (p: string) => (p === 'signIn.continuous' ? 3 : undefined) }
+    const ctx = {
+      loggedIn: false,
+      query: new URLSearchParams('from=sms'),
+      state: (p: string) => (p === 'signIn.continuous' ? 3 : undefined),
+    }
     expect(evaluateCondition({ loggedIn: false }, ctx)).toBe(true)
-    expect(evaluateCondition({ all: [{ query: 'from', equals: 'sms' }, { state: 'signIn.continuous', equals: 3 }] }, ctx)).toBe(true)
+    expect(
+      evaluateCondition(
+        {
+          all: [
+            { query: 'from', equals: 'sms' },
+            { state: 'signIn.continuous', equals: 3 },
+          ],
+        },
+        ctx,
+      ),
+    ).toBe(true)
     expect(evaluateCondition({ not: { any: [{ loggedIn: true }, { query: 'x' }] } }, ctx)).toBe(true)
   })
 })

@@ -28,8 +28,15 @@ export function stubApi(routes: Record<string, unknown | ((url: URL) => { status
     const url = new URL(String(input), 'http://localhost')
     calls.push(url.pathname + url.search)
     const route = routes[url.pathname]
-    if (route === undefined) return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: '接口不存在' } }), { status: 404, headers: { 'content-type': 'application/json' } })
-    const { status, body } = typeof route === 'function' ? (route as (u: URL) => { status: number; body: unknown })(url) : { status: 200, body: route }
+    if (route === undefined)
+      return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: '接口不存在' } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      })
+    const { status, body } =
+      typeof route === 'function'
+        ? (route as (u: URL) => { status: number; body: unknown })(url)
+        : { status: 200, body: route }
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   }
   globalThis.fetch = fetchStub as typeof fetch

@@ -50,7 +50,9 @@ describe('persistence', () => {
   })
 
   it('restores what was stored, then writes changes back', async () => {
-    const storage = memory(JSON.stringify({ _persist: { version: 1 }, user: { id: 'u1', userInfo: { nickname: '小王' } } }))
+    const storage = memory(
+      JSON.stringify({ _persist: { version: 1 }, user: { id: 'u1', userInfo: { nickname: '小王' } } }),
+    )
     const p = createPersistor({ stores, storage, logger: silent() })
     await expect(p.restore()).resolves.toBe('restored')
     expect(stores.user.state.id).toBe('u1')
@@ -102,7 +104,10 @@ describe('persistence', () => {
   })
 
   it('fields of the wrong type or unknown fields are ignored, the rest restored', async () => {
-    const raw = JSON.stringify({ _persist: { version: 1 }, user: { id: 7, unLoginF: true, evil: 'x', userInfo: [] } })
+    const raw = JSON.stringify({
+      _persist: { version: 1 },
+      user: { id: 7, unLoginF: true, evil: 'x', userInfo: [] },
+    })
     const p = createPersistor({ stores, storage: memory(raw), logger: silent() })
     await p.restore()
     expect(stores.user.state).toEqual({ id: '', userInfo: {}, unLoginF: true })

@@ -54,10 +54,20 @@ describe('namespaces and their defaults', () => {
   })
 
   it('navbar, native, common, user, product, news, signIn defaults follow the spec', () => {
-    expect(snapshot(navbarStore.state)).toEqual({ category: 'all', insurerCodes: [], likeTitle: '', more: [] })
+    expect(snapshot(navbarStore.state)).toEqual({
+      category: 'all',
+      insurerCodes: [],
+      likeTitle: '',
+      more: [],
+    })
     expect(snapshot(nativeStore.state)).toMatchObject({ device: '', isInApp: false, token: '' })
     expect(nativeStore.state.appInfo.displayName).toBe('国恒保险商城')
-    expect(snapshot(commonStore.state)).toEqual({ apiProduct: [], wxUserInfo: {}, goodsDetail: {}, inMallApp: false })
+    expect(snapshot(commonStore.state)).toEqual({
+      apiProduct: [],
+      wxUserInfo: {},
+      goodsDetail: {},
+      inMallApp: false,
+    })
     expect(snapshot(userStore.state)).toEqual({
       certiNo: '',
       isRefetchUserInfo: true,
@@ -89,11 +99,20 @@ describe('namespaces and their defaults', () => {
     const std = snapshot(huataiStore.state)
     expect(std.holder).toMatchObject({ certType: 'CERT', certTime: 0, name: '', certNo: '' })
     expect(std.holder).not.toHaveProperty('occupationinfo')
-    expect(std.insurer).toMatchObject({ relationType: '1', hasSocialInsurance: 'Y', certType: 'CERT', certTime: 0 })
+    expect(std.insurer).toMatchObject({
+      relationType: '1',
+      hasSocialInsurance: 'Y',
+      certType: 'CERT',
+      certTime: 0,
+    })
     expect(std.product).toEqual({ chargePeriodType: 'year', firstPremium: '' })
 
     const travel = snapshot(huataiTravelStore.state)
-    expect(travel.product).toMatchObject({ productType: '03800001', productPrice: 1, chargePeriodType: 'year' })
+    expect(travel.product).toMatchObject({
+      productType: '03800001',
+      productPrice: 1,
+      chargePeriodType: 'year',
+    })
     expect(travel.holder).toMatchObject({ occupationinfo: '', occupationinfoText: '' })
     expect(travel.insurer).toMatchObject({ occupationinfo: '', occupationinfoText: '' })
 
@@ -122,7 +141,11 @@ describe('update, replaceSection, deep merge', () => {
   it('the travel state deep-merges: one holder field changes, the rest of the section stays', () => {
     huataiTravelStore.update({ holder: { name: '张三' } })
     huataiTravelStore.update({ holder: { certNo: '11010519491231002X' } })
-    expect(huataiTravelStore.state.holder).toMatchObject({ name: '张三', certNo: '11010519491231002X', certType: 'CERT' })
+    expect(huataiTravelStore.state.holder).toMatchObject({
+      name: '张三',
+      certNo: '11010519491231002X',
+      certType: 'CERT',
+    })
     expect(huataiTravelStore.state.product.productType).toBe('03800001')
   })
 
@@ -131,7 +154,10 @@ describe('update, replaceSection, deep merge', () => {
     huataiStore.replaceSection('insurer', { name: '王五' })
     expect(huataiStore.state.insurer).toMatchObject({ name: '王五', phone: '', relationType: '1' })
     huataiRegressionStore.replaceSection('product', { firstPremium: '299' })
-    expect(huataiRegressionStore.state.product).toMatchObject({ firstPremium: '299', productType: '02WY0004' })
+    expect(huataiRegressionStore.state.product).toMatchObject({
+      firstPremium: '299',
+      productType: '02WY0004',
+    })
   })
 
   it('reset returns to the defaults', () => {

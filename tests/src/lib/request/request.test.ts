@@ -71,7 +71,10 @@ describe('methods and bodies', () => {
   })
 
   it('puts params in the query string', async () => {
-    const res = await get<Echo>(`${srv.base}/echo`, { params: { q: '意外 险', page: 2, ids: ['a', 'b'], skip: undefined }, cache: false })
+    const res = await get<Echo>(`${srv.base}/echo`, {
+      params: { q: '意外 险', page: 2, ids: ['a', 'b'], skip: undefined },
+      cache: false,
+    })
     const query = new URLSearchParams(res.query)
     expect(query.get('q')).toBe('意外 险')
     expect(query.getAll('ids')).toEqual(['a', 'b'])

@@ -8,7 +8,12 @@ export interface Received {
 }
 
 /** A real HTTP server on 127.0.0.1 with a few behaviours the request layer must handle. */
-export async function startTestServer(): Promise<{ base: string; received: Received[]; hits: Map<string, number>; close: () => Promise<void> }> {
+export async function startTestServer(): Promise<{
+  base: string
+  received: Received[]
+  hits: Map<string, number>
+  close: () => Promise<void>
+}> {
   const received: Received[] = []
   const hits = new Map<string, number>()
   const server: Server = createServer((req, res) => {
@@ -24,13 +29,21 @@ export async function startTestServer(): Promise<{ base: string; received: Recei
       }
       switch (url.pathname) {
         case '/echo':
-          return json(200, { method: req.method, query: url.search, body, type: req.headers['content-type'] ?? null, n: hits.get('/echo') })
+          return json(200, {
+            method: req.method,
+            query: url.search,
+            body,
+            type: req.headers['content-type'] ?? null,
+            n: hits.get('/echo'),
+          })
         case '/counter':
           return json(200, { n: hits.get('/counter') })
         case '/slow':
           return setTimeout(() => json(200, { slow: true }), 300)
         case '/bad-request':
-          return json(400, { error: { code: 'INVALID_PHONE', message: '手机号格式不正确', details: [{ field: 'phone' }] } })
+          return json(400, {
+            error: { code: 'INVALID_PHONE', message: '手机号格式不正确', details: [{ field: 'phone' }] },
+          })
         case '/server-error-text':
           res.writeHead(502, { 'content-type': 'text/plain' })
           return res.end('Bad Gateway')

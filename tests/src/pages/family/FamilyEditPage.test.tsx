@@ -27,7 +27,9 @@ describe('/familyManage/addEdit: add', () => {
     const birthday = screen.getByLabelText('出生日期（根据证件号码）')
     expect(birthday).toHaveValue('2020-02-29')
     expect(birthday).toBeDisabled()
-    const female = within(screen.getByRole('group', { name: '性别（根据证件号码）' })).getByRole('radio', { name: '女' })
+    const female = within(screen.getByRole('group', { name: '性别（根据证件号码）' })).getByRole('radio', {
+      name: '女',
+    })
     expect(female).toBeChecked()
     expect(female).toBeDisabled()
 
@@ -40,7 +42,15 @@ describe('/familyManage/addEdit: add', () => {
     release()
     await waitFor(() => expect(router.state.location.pathname).toBe('/familyManage/list'))
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { name: '张小花', relation: '3', certType: 'ID_CARD', certNo: CHILD_ID, birthday: '2020-02-29', gender: 'F', phone: '' },
+      {
+        name: '张小花',
+        relation: '3',
+        certType: 'ID_CARD',
+        certNo: CHILD_ID,
+        birthday: '2020-02-29',
+        gender: 'F',
+        phone: '',
+      },
     ])
   })
 
@@ -64,13 +74,27 @@ describe('/familyManage/addEdit: add', () => {
     await user.click(screen.getByRole('button', { name: '保存' }))
     // The /family alias returns to its own list.
     await waitFor(() => expect(router.state.location.pathname).toBe('/family/list'))
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ certType: 'PASSPORT', certNo: 'E12345678', birthday: '1960-05-01', gender: 'F' })
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      certType: 'PASSPORT',
+      certNo: 'E12345678',
+      birthday: '1960-05-01',
+      gender: 'F',
+    })
   })
 
-  it('shows the server\'s duplicate answer under 证件号码 and stays', async () => {
+  it("shows the server's duplicate answer under 证件号码 and stays", async () => {
     const user = userEvent.setup()
     stubFamilyApi({
-      failWrite: { status: 409, body: { error: { code: 'FAMILY_MEMBER_EXISTS', message: '证件号码（certNo）已存在：该家庭成员已添加，请勿重复添加', details: [{ field: 'certNo', message: '已有使用该证件的家庭成员' }] } } },
+      failWrite: {
+        status: 409,
+        body: {
+          error: {
+            code: 'FAMILY_MEMBER_EXISTS',
+            message: '证件号码（certNo）已存在：该家庭成员已添加，请勿重复添加',
+            details: [{ field: 'certNo', message: '已有使用该证件的家庭成员' }],
+          },
+        },
+      },
     })
     const router = renderScreen(FamilyEditPage, '/familyManage/addEdit')
     await user.type(await screen.findByLabelText('姓名'), '张小花')
@@ -125,7 +149,7 @@ describe('/familyManage/addEdit?id=: edit and delete', () => {
     expect(api.members).toEqual([])
   })
 
-  it('says a member that is not there (or someone else\'s) does not exist', async () => {
+  it("says a member that is not there (or someone else's) does not exist", async () => {
     stubFamilyApi({ members: [member()] })
     renderScreen(FamilyEditPage, '/familyManage/addEdit?id=other')
     expect(await screen.findByText('该家庭成员不存在或已删除')).toBeInTheDocument()

@@ -7,7 +7,21 @@ import { member, stubFamilyApi } from './familyApi'
 
 describe('/familyManage/list', () => {
   it('shows loading, then each member with relation, masked ID, birth date and gender', async () => {
-    stubFamilyApi({ members: [member(), member({ id: 'm2', name: 'Anna Smith', relation: '5', relationName: '其他', certType: 'PASSPORT', certNo: 'E12345678', birthday: '1960-05-01', phone: '13900001111' })] })
+    stubFamilyApi({
+      members: [
+        member(),
+        member({
+          id: 'm2',
+          name: 'Anna Smith',
+          relation: '5',
+          relationName: '其他',
+          certType: 'PASSPORT',
+          certNo: 'E12345678',
+          birthday: '1960-05-01',
+          phone: '13900001111',
+        }),
+      ],
+    })
     renderScreen(FamilyListPage, '/familyManage/list')
     expect(screen.getByRole('status', { name: '加载中' })).toBeInTheDocument()
     const cards = await screen.findAllByTestId('family-member')
@@ -40,7 +54,9 @@ describe('/familyManage/list', () => {
   it('deletes only after the confirm Dialog, and cancel keeps the member', async () => {
     // The Dialog animates in with pointer-events off, as in the browser.
     const user = userEvent.setup({ pointerEventsCheck: 0 })
-    const api = stubFamilyApi({ members: [member(), member({ id: 'm2', name: '张大山', relation: '4', relationName: '父母' })] })
+    const api = stubFamilyApi({
+      members: [member(), member({ id: 'm2', name: '张大山', relation: '4', relationName: '父母' })],
+    })
     renderScreen(FamilyListPage, '/familyManage/list')
     const first = (await screen.findAllByTestId('family-member'))[0]
     await user.click(within(first).getByRole('button', { name: '删除' }))
@@ -55,7 +71,9 @@ describe('/familyManage/list', () => {
     await user.click(within(dialog).getByText('删除'))
     await waitFor(() => expect(screen.getAllByTestId('family-member')).toHaveLength(1))
     expect(screen.getByTestId('family-member')).toHaveTextContent('张大山')
-    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/family-members/m1'])
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      '/api/family-members/m1',
+    ])
   })
 
   it('disables adding at the limit and says why', async () => {

@@ -14,9 +14,24 @@ const QUERY = '?productId=p-med&applicationId=app-1'
 const other = {
   '/api/products/p-med': product,
   '/api/applications/app-1': application(),
-  '/api/quotes': { premiumFen: 13600, ageOnEffectiveDate: 6, effectiveDate: '2026-11-23', planCode: 'standard', coveragePeriod: '1y', paymentPeriod: 'single' },
+  '/api/quotes': {
+    premiumFen: 13600,
+    ageOnEffectiveDate: 6,
+    effectiveDate: '2026-11-23',
+    planCode: 'standard',
+    coveragePeriod: '1y',
+    paymentPeriod: 'single',
+  },
 }
-const anna = member({ id: 'm2', name: 'Anna Smith', relation: '5', relationName: '其他', certType: 'PASSPORT', certNo: 'E12345678', birthday: '1960-05-01' })
+const anna = member({
+  id: 'm2',
+  name: 'Anna Smith',
+  relation: '5',
+  relationName: '其他',
+  certType: 'PASSPORT',
+  certNo: 'E12345678',
+  birthday: '1960-05-01',
+})
 
 beforeEach(() => {
   huataiStore.reset()
@@ -59,7 +74,13 @@ describe('/insured with saved family members', () => {
     expect(screen.getByText(/关系为“其他”，不能作为被保险人/)).toBeInTheDocument()
 
     await user.click(screen.getByText('我的子女'))
-    expect(huataiStore.state.insurer).toMatchObject({ relationType: '3', name: '', certNo: '', birthday: '', phone: '13800138000' })
+    expect(huataiStore.state.insurer).toMatchObject({
+      relationType: '3',
+      name: '',
+      certNo: '',
+      birthday: '',
+      phone: '13800138000',
+    })
     expect(within(screen.getByText('我的子女').closest('.adm-radio')!).getByRole('radio')).toBeChecked()
   })
 
@@ -119,8 +140,18 @@ describe('/infoFill after /insured', () => {
     await user.click(screen.getByText('保存为家庭成员，下次投保可直接选择'))
     await user.click(screen.getByRole('button', { name: '下一步' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmReceiveInfo'))
-    expect(api.calls.filter((c) => c.method === 'POST' && c.path === '/api/family-members').map((c) => c.body)).toEqual([
-      { name: '张小花', relation: '3', certType: 'ID_CARD', certNo: CHILD_ID, birthday: '2020-02-29', gender: 'F', phone: '13900001111' },
+    expect(
+      api.calls.filter((c) => c.method === 'POST' && c.path === '/api/family-members').map((c) => c.body),
+    ).toEqual([
+      {
+        name: '张小花',
+        relation: '3',
+        certType: 'ID_CARD',
+        certNo: CHILD_ID,
+        birthday: '2020-02-29',
+        gender: 'F',
+        phone: '13900001111',
+      },
     ])
   })
 

@@ -41,7 +41,13 @@ export interface FakeFamilyApi {
 }
 
 export function stubFamilyApi(
-  options: { members?: FamilyMember[]; status?: number; limit?: number; failWrite?: { status: number; body: unknown }; other?: Record<string, unknown> } = {},
+  options: {
+    members?: FamilyMember[]
+    status?: number
+    limit?: number
+    failWrite?: { status: number; body: unknown }
+    other?: Record<string, unknown>
+  } = {},
 ): FakeFamilyApi {
   const api: FakeFamilyApi = { calls: [], members: [...(options.members ?? [])], holdNextWrite }
   let hold: Promise<void> | null = null
@@ -59,9 +65,17 @@ export function stubFamilyApi(
     api.calls.push({ method, path: url.pathname + url.search, body })
     if (!url.pathname.startsWith('/api/family-members')) {
       const canned = options.other?.[url.pathname]
-      return canned === undefined ? reply(404, { error: { code: 'NOT_FOUND', message: '接口不存在' } }) : reply(200, canned)
+      return canned === undefined
+        ? reply(404, { error: { code: 'NOT_FOUND', message: '接口不存在' } })
+        : reply(200, canned)
     }
-    if (options.status) return reply(options.status, { error: { code: options.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL', message: options.status === 401 ? '请先登录' : '服务暂时不可用，请稍后重试' } })
+    if (options.status)
+      return reply(options.status, {
+        error: {
+          code: options.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL',
+          message: options.status === 401 ? '请先登录' : '服务暂时不可用，请稍后重试',
+        },
+      })
     if (method !== 'GET' && hold) {
       await hold
       hold = null
@@ -70,7 +84,14 @@ export function stubFamilyApi(
     const id = decodeURIComponent(url.pathname.split('/')[3] ?? '')
     const index = api.members.findIndex((m) => m.id === id)
     const notFound = reply(404, { error: { code: 'NOT_FOUND', message: '家庭成员不存在' } })
-    const toMember = (input: FamilyMemberInput, base: FamilyMember): FamilyMember => ({ ...base, ...input, phone: input.phone ?? '', relation: input.relation as FamilyMember['relation'], relationName: NAMES[input.relation], gender: input.gender as FamilyMember['gender'] })
+    const toMember = (input: FamilyMemberInput, base: FamilyMember): FamilyMember => ({
+      ...base,
+      ...input,
+      phone: input.phone ?? '',
+      relation: input.relation as FamilyMember['relation'],
+      relationName: NAMES[input.relation],
+      gender: input.gender as FamilyMember['gender'],
+    })
     switch (method) {
       case 'GET':
         if (!id) return reply(200, { items: api.members, limit: options.limit ?? 20 })

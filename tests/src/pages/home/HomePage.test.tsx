@@ -47,7 +47,10 @@ describe('home', () => {
 
   it('shows a Chinese error with retry when the API fails', async () => {
     stubApi({
-      '/api/categories': () => ({ status: 503, body: { error: { code: 'UNAVAILABLE', message: '服务维护中' } } }),
+      '/api/categories': () => ({
+        status: 503,
+        body: { error: { code: 'UNAVAILABLE', message: '服务维护中' } },
+      }),
       '/api/products': { items: [], nextCursor: null },
     })
     renderScreen(HomePage, '/')

@@ -5,7 +5,16 @@ import OrderDetailPage from '../../../../src/pages/orders/OrderDetailPage'
 import type { Order } from '../../../../src/types/generated/api/order'
 import { renderScreen, stubApi } from '../renderScreen'
 
-const person = { name: '张三', certType: 'ID_CARD', certNo: '110101199003078515', certTime: 0 as const, certStartDate: '2020-01-01', certEndDate: '2040-01-01', gender: 'M', birthday: '1990-03-07' }
+const person = {
+  name: '张三',
+  certType: 'ID_CARD',
+  certNo: '110101199003078515',
+  certTime: 0 as const,
+  certStartDate: '2020-01-01',
+  certEndDate: '2040-01-01',
+  gender: 'M',
+  birthday: '1990-03-07',
+}
 
 function order(overrides: Partial<Order> = {}): Order {
   return {
@@ -23,7 +32,14 @@ function order(overrides: Partial<Order> = {}): Order {
     holder: person,
     insured: { ...person, relationType: '1', hasSocialInsurance: 'Y', phone: '13800138000' },
     address: null,
-    consents: [{ document: 'notice', title: '投保须知', openedAt: '2026-11-22T12:00:00.000+08:00', confirmedAt: '2026-11-22T12:00:05.000+08:00' }],
+    consents: [
+      {
+        document: 'notice',
+        title: '投保须知',
+        openedAt: '2026-11-22T12:00:00.000+08:00',
+        confirmedAt: '2026-11-22T12:00:05.000+08:00',
+      },
+    ],
     coolingOffDays: 15,
     createdAt: new Date().toISOString(),
     expiresAt: new Date(Date.now() + 20 * 60_000).toISOString(),
@@ -63,7 +79,9 @@ describe('/orders/orderDetail', () => {
   })
 
   it('links an issued order to its policy', async () => {
-    stubApi({ '/api/orders/o1': order({ status: 'ISSUED', policyId: 'pol-1', paidAt: new Date().toISOString() }) })
+    stubApi({
+      '/api/orders/o1': order({ status: 'ISSUED', policyId: 'pol-1', paidAt: new Date().toISOString() }),
+    })
     const router = renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
     await userEvent.click(await screen.findByRole('button', { name: '查看保单' }))
     expect(router.state.location.search).toBe('?id=pol-1')
@@ -71,7 +89,12 @@ describe('/orders/orderDetail', () => {
   })
 
   it('asks an anonymous visitor to log in and come back', async () => {
-    stubApi({ '/api/orders/o1': () => ({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: '请先登录' } } }) })
+    stubApi({
+      '/api/orders/o1': () => ({
+        status: 401,
+        body: { error: { code: 'UNAUTHENTICATED', message: '请先登录' } },
+      }),
+    })
     const router = renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
     await userEvent.click(await screen.findByRole('button', { name: '去登录' }))
     expect(router.state.location.pathname).toBe('/Login')

@@ -17,8 +17,21 @@ const policy: Policy = {
   coveragePeriod: '1y',
   paymentPeriod: 'single',
   premiumFen: 13600,
-  holder: { name: '张三', certType: 'ID_CARD', certNoMasked: '1101**********8515', gender: 'M', birthday: '1990-03-07' },
-  insured: { name: '张三', certType: 'ID_CARD', certNoMasked: '1101**********8515', gender: 'M', birthday: '1990-03-07', relationType: '1' },
+  holder: {
+    name: '张三',
+    certType: 'ID_CARD',
+    certNoMasked: '1101**********8515',
+    gender: 'M',
+    birthday: '1990-03-07',
+  },
+  insured: {
+    name: '张三',
+    certType: 'ID_CARD',
+    certNoMasked: '1101**********8515',
+    gender: 'M',
+    birthday: '1990-03-07',
+    relationType: '1',
+  },
   coverages: [{ name: '一般医疗', amountFen: 200_000_000, description: '' }],
   clauses: [{ id: 'main', title: '医疗险条款' }],
   issuedAt: '2026-11-22T12:00:00.000+08:00',
@@ -44,7 +57,9 @@ describe('/policy/policyDetaiU', () => {
     stubApi({
       '/api/policies/shared': () => ({
         status: 403,
-        body: { error: { code: 'POLICY_LINK_EXPIRED', message: '保单链接已过期，请登录后查看或重新获取链接' } },
+        body: {
+          error: { code: 'POLICY_LINK_EXPIRED', message: '保单链接已过期，请登录后查看或重新获取链接' },
+        },
       }),
     })
     renderScreen(SharedPolicyPage, '/policy/policyDetaiU?token=abc.def')

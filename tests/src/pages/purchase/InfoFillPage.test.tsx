@@ -15,7 +15,14 @@ beforeEach(() => {
   stubApi({
     '/api/products/p-med': product,
     '/api/applications/app-1': application(),
-    '/api/quotes': { premiumFen: 13600, ageOnEffectiveDate: 36, effectiveDate: '2026-11-23', planCode: 'standard', coveragePeriod: '1y', paymentPeriod: 'single' },
+    '/api/quotes': {
+      premiumFen: 13600,
+      ageOnEffectiveDate: 36,
+      effectiveDate: '2026-11-23',
+      planCode: 'standard',
+      coveragePeriod: '1y',
+      paymentPeriod: 'single',
+    },
   })
 })
 
@@ -55,14 +62,22 @@ describe('/infoFill', () => {
     expect(await screen.findByText('¥136')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '下一步' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmReceiveInfo'))
-    expect(huataiStore.state.insurer).toMatchObject({ name: '张三', certNo: '110101199003078515', relationType: '1', phone: '13800138000' })
+    expect(huataiStore.state.insurer).toMatchObject({
+      name: '张三',
+      certNo: '110101199003078515',
+      relationType: '1',
+      phone: '13800138000',
+    })
   })
 
   it('restores the draft after a reload', async () => {
     huataiStore.update({ holder: { name: '李四' } })
     sessionStorage.setItem(
       draftKey('p-med'),
-      JSON.stringify({ applicationId: 'app-1', sections: { ...huataiStore.state, holder: { ...huataiStore.state.holder, name: '王五' } } }),
+      JSON.stringify({
+        applicationId: 'app-1',
+        sections: { ...huataiStore.state, holder: { ...huataiStore.state.holder, name: '王五' } },
+      }),
     )
     renderScreen(InfoFillPage, PATH)
     expect(await screen.findByDisplayValue('王五')).toBeInTheDocument()

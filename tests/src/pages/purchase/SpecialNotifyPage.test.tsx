@@ -41,7 +41,10 @@ describe('/specialNotify', () => {
   it('starts with the recorded-sales notice, then needs every document opened and confirmed', async () => {
     // antd-mobile's Popup animates in with pointer-events off; jsdom never finishes the animation.
     const user = userEvent.setup({ pointerEventsCheck: 0 })
-    const router = renderScreen(SpecialNotifyPage, '/specialNotify?productId=p-med&plan=standard&coveragePeriod=1y&paymentPeriod=single')
+    const router = renderScreen(
+      SpecialNotifyPage,
+      '/specialNotify?productId=p-med&plan=standard&coveragePeriod=1y&paymentPeriod=single',
+    )
     await user.click(await screen.findByRole('button', { name: '我已知晓，开始投保' }))
     expect(calls).toContain('/api/applications')
 
@@ -54,7 +57,9 @@ describe('/specialNotify', () => {
       await user.click(screen.getByText(title))
       const dialog = await screen.findByRole('dialog', { name: title.slice(1, -1) })
       await user.click(within(dialog).getByRole('button', { name: '我已阅读并确认' }))
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: title.slice(1, -1) })).not.toBeInTheDocument())
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: title.slice(1, -1) })).not.toBeInTheDocument(),
+      )
     }
     await waitFor(() => expect(screen.getByRole('button', { name: '下一步' })).toBeEnabled())
     await user.click(screen.getByRole('button', { name: '下一步' }))

@@ -31,7 +31,15 @@ export const product: ProductDetail = {
       name: '标准版',
       coverages: [{ name: '一般医疗', amountFen: 200_000_000, description: '' }],
       premiumRates: [
-        { ageMin: 0, ageMax: 65, gender: 'ANY', coveragePeriod: '1y', paymentPeriod: 'single', socialInsurance: 'ANY', premiumFen: 13600 },
+        {
+          ageMin: 0,
+          ageMax: 65,
+          gender: 'ANY',
+          coveragePeriod: '1y',
+          paymentPeriod: 'single',
+          socialInsurance: 'ANY',
+          premiumFen: 13600,
+        },
       ],
     },
   ],
