@@ -2,9 +2,7 @@
 // page and the baseline in headless Chromium (412x823, 4x CPU throttling), 5 cold loads each. Prints the median
 // time until the blocks are rendered, the ratio, and the gzip JS fetched before ready. Loads of the two pages
 // alternate, so background load on the machine affects both alike.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,6 +10,9 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { build } from 'vite'
 import react from '@vitejs/plugin-react'
+import { startServer, stopServer } from './benchServer'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
+import { freePort } from './freePort'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const LOADS = 5
@@ -25,16 +26,6 @@ const READY = [
   '.adm-button',
 ]
 
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer().once('error', fail)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => ok(port))
-    })
-  })
-}
-
 await build({ root, logLevel: 'warn' })
 await build({
   root: join(root, 'scripts/bench-pages/plain'),
@@ -47,43 +38,12 @@ await build({
 
 const port = await freePort()
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-pages-'))
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    APP_MODE: 'demo',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-})
-const base = `http://127.0.0.1:${port}`
+const server = await startServer(port, dataDir)
+const base = server.base
 try {
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    if (i > 120) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 500))
-  }
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   })
   // One cold load: fresh context, throttled CPU; "ready" is the moment (performance.now) the DOM first holds
   // every READY element, recorded in the page by a MutationObserver (not when the polling noticed it).
@@ -162,7 +122,7 @@ try {
     `  ratio ${(config.ready / plain.ready).toFixed(2)}x (target ≤ 1.3x); config JS ${config.js.toFixed(1)} KiB (target ≤ 110 KiB)`,
   )
 } finally {
-  server.kill('SIGTERM')
+  await stopServer(server.child)
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(join(root, 'dist/bench-plain'), { recursive: true, force: true })
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { startServer, stopServer } from './benchServer'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
 import { freePort } from './freePort'
 
 const ROUTES = process.argv.slice(2).length
@@ -17,17 +18,8 @@ const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`
 const dataDir = mkdtempSync(join(tmpdir(), 'mall-bench-routes-'))
 const server = await startServer(await freePort(), dataDir)
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 })
 try {
   for (const route of ROUTES) {
