@@ -5,6 +5,7 @@ import {
   DEFAULT_RELATION_TYPE,
   DEFAULT_SOCIAL_INSURANCE,
 } from '../config/constants'
+import type { InsuredInput, PersonInput } from '../domain/applicant'
 import { createStore, deepMerge, type DeepPartial, type PlainObject, type Store } from './createStore'
 
 // Shared shape of the three insurance-application states (huatai, huatairegression, huataitravel).
@@ -14,24 +15,11 @@ export interface Occupation {
   occupationinfoText: string
 }
 
-export interface HolderSection {
-  name: string
-  certType: string
-  certNo: string
-  /** 0 = the certificate has an end date; 1 = valid long-term. */
-  certTime: number
-  certStartDate: string
-  certEndDate: string
-  gender: string
-  birthday: string
-}
+/** The policyholder section: the same fields the shared applicant rules check (src/domain/applicant.ts). */
+export type HolderSection = PersonInput
 
-export interface InsurerSection extends HolderSection {
-  relationType: string
-  hasSocialInsurance: string
-  phone: string
-  email: string
-}
+/** The insured section. */
+export type InsurerSection = InsuredInput
 
 export interface ProductSection {
   chargePeriodType: string
