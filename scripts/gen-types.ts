@@ -1,4 +1,6 @@
 // Generates TypeScript types from schemas/**/*.schema.json into src/types/generated/ (same relative paths).
+// A schema that another schema $refs by file (a block, block-common, content-block) is emitted inside the module
+// of the schema that references it (page.ts), not again on its own: one declaration per type.
 // `--check` writes nothing and exits 1 when any generated file is missing, stale or orphaned.
 import { readFile, readdir, mkdir, writeFile, rm } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -26,10 +28,29 @@ function typeName(file: string): string {
   return base.replace(/(^|[-_.])(\w)/g, (_, __, c: string) => c.toUpperCase())
 }
 
+/** Files a schema $refs (other files only; "#/..." refs stay inside the schema). */
+function referencedFiles(schema: unknown, dir: string, into: Set<string>): void {
+  if (Array.isArray(schema)) schema.forEach((item) => referencedFiles(item, dir, into))
+  else if (schema && typeof schema === 'object') {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === '$ref' && typeof value === 'string' && !value.startsWith('#'))
+        into.add(resolve(dir, value.split('#')[0]))
+      else referencedFiles(value, dir, into)
+    }
+  }
+}
+
 export async function generate(): Promise<Map<string, string>> {
   const out = new Map<string, string>()
+  const schemas = new Map<string, JSONSchema>()
+  const referenced = new Set<string>()
   for (const file of await walk(schemaDir, '.schema.json')) {
     const schema = JSON.parse(await readFile(file, 'utf8')) as JSONSchema
+    schemas.set(file, schema)
+    referencedFiles(schema, dirname(file), referenced)
+  }
+  for (const [file, schema] of schemas) {
+    if (referenced.has(file)) continue
     const ts = await compile(schema, typeName(file), {
       bannerComment: BANNER,
       cwd: dirname(file),
