@@ -1,15 +1,9 @@
 // Builds premium tables (the PremiumRate rows of the contract) from a few pricing parameters, so the
 // 30 demo products get consistent, realistic-looking tables without hand-typing thousands of numbers.
 
-export interface RateRow {
-  ageMin: number
-  ageMax: number
-  gender: 'M' | 'F' | 'ANY'
-  coveragePeriod: string
-  paymentPeriod: string
-  socialInsurance: 'Y' | 'N' | 'ANY'
-  premiumFen: number
-}
+import type { PremiumRate } from '../../src/types/generated/api/catalog'
+
+export type RateRow = PremiumRate
 
 export type Pricing =
   /** One price for everyone, per coverage period (accident, travel, property). */
