@@ -14,6 +14,7 @@ import { LoginAwareError } from '../purchase/LoginAwareError'
 import { OrderSummary } from '../purchase/OrderSummary'
 import { formatCountdown, useCountdown } from '../purchase/useCountdown'
 import '../purchase/purchase.css'
+import { LabeledRow } from '../../components/LabeledRow'
 
 /** /orders/orderDetail: one order with 去支付 / 取消 / 再次购买 (and 查看保单 once issued). */
 export default function OrderDetailPage() {
@@ -50,7 +51,7 @@ export default function OrderDetailPage() {
 
   return (
     <div className="purchase-page">
-      <div className="purchase-row" style={{ padding: '4px 2px 10px' }}>
+      <div className="labeled-row" style={{ padding: '4px 2px 10px' }}>
         <span>订单状态</span>
         <Tag color={payable ? 'warning' : 'default'} data-testid="order-status">
           {left === 0 && isPayable(current.status) ? '已关闭' : ORDER_STATUS_TEXT[current.status]}
@@ -62,40 +63,22 @@ export default function OrderDetailPage() {
       <OrderSummary order={current} />
       <section className="purchase-card">
         <h2>投保信息</h2>
-        <div className="purchase-row">
-          <span>投保人</span>
-          <span>{current.holder.name}</span>
-        </div>
-        <div className="purchase-row">
-          <span>被保险人</span>
-          <span>
-            {current.insured.name}（{relationName(current.insured.relationType ?? '')}）
-          </span>
-        </div>
-        <div className="purchase-row">
-          <span>下单时间</span>
-          <span>{formatShanghaiDateTime(current.createdAt)}</span>
-        </div>
-        {current.paidAt && (
-          <div className="purchase-row">
-            <span>支付时间</span>
-            <span>{formatShanghaiDateTime(current.paidAt)}</span>
-          </div>
-        )}
+        <LabeledRow label="投保人">{current.holder.name}</LabeledRow>
+        <LabeledRow label="被保险人">
+          {current.insured.name}（{relationName(current.insured.relationType ?? '')}）
+        </LabeledRow>
+        <LabeledRow label="下单时间">{formatShanghaiDateTime(current.createdAt)}</LabeledRow>
+        {current.paidAt && <LabeledRow label="支付时间">{formatShanghaiDateTime(current.paidAt)}</LabeledRow>}
         {current.address && (
-          <div className="purchase-row">
-            <span>收件地址</span>
-            <span>{`${current.address.recipient} ${current.address.region}${current.address.detail}`}</span>
-          </div>
+          <LabeledRow label="收件地址">{`${current.address.recipient} ${current.address.region}${current.address.detail}`}</LabeledRow>
         )}
       </section>
       <section className="purchase-card">
         <h2>已阅读并确认的文件</h2>
         {current.consents.map((c) => (
-          <div className="purchase-row" key={c.document}>
-            <span>《{c.title}》</span>
-            <span>{formatShanghaiDateTime(c.confirmedAt)}</span>
-          </div>
+          <LabeledRow key={c.document} label="《{c.title}》">
+            {formatShanghaiDateTime(c.confirmedAt)}
+          </LabeledRow>
         ))}
       </section>
       <BottomBar>

@@ -8,6 +8,7 @@ import { ORDER_STATUS_TEXT, ORDER_TABS } from '../../domain/order'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { LoginAwareError } from '../purchase/LoginAwareError'
 import '../purchase/purchase.css'
+import { LabeledRow } from '../../components/LabeledRow'
 
 const STATUS_COLOR: Record<Order['status'], string> = {
   PENDING_PAYMENT: 'warning',
@@ -34,19 +35,13 @@ function OrderList({ statuses }: { statuses: readonly string[] }) {
           data-testid="order-card"
           onClick={() => navigate(`/orders/orderDetail?id=${order.id}`)}
         >
-          <div className="purchase-row">
+          <div className="labeled-row">
             <strong>{order.productName}</strong>
             <Tag color={STATUS_COLOR[order.status]}>{ORDER_STATUS_TEXT[order.status]}</Tag>
           </div>
-          <div className="purchase-row">
-            <span>被保险人</span>
-            <span>{order.insured.name}</span>
-          </div>
-          <div className="purchase-row">
-            <span>下单时间</span>
-            <span>{formatShanghaiDateTime(order.createdAt)}</span>
-          </div>
-          <div className="purchase-row">
+          <LabeledRow label="被保险人">{order.insured.name}</LabeledRow>
+          <LabeledRow label="下单时间">{formatShanghaiDateTime(order.createdAt)}</LabeledRow>
+          <div className="labeled-row">
             <span>保费</span>
             <span className="purchase-price">¥{formatFen(order.premiumFen)}</span>
           </div>

@@ -5,6 +5,7 @@ import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatFen } from '../../domain/money'
 import { POLICY_STATUS_TEXT } from '../../domain/policy'
+import { LabeledRow } from '../../components/LabeledRow'
 
 const certName = (type: string) => CERTIFICATE_TYPES.find((t) => t.type === type)?.name ?? type
 const genderName = (g: string) => (g === 'M' ? '男' : g === 'F' ? '女' : '')
@@ -14,85 +15,46 @@ export function PolicyDocument({ policy }: { policy: Policy }) {
   return (
     <article className="policy-document" aria-label="电子保单">
       <h1>{policy.productName} 电子保单</h1>
-      <div className="purchase-row">
+      <div className="labeled-row">
         <span>保单号</span>
         <span data-testid="policy-no">{policy.policyNo}</span>
       </div>
-      <div className="purchase-row">
-        <span>保单状态</span>
-        <span>{POLICY_STATUS_TEXT[policy.status]}</span>
-      </div>
-      <div className="purchase-row">
-        <span>保险公司</span>
-        <span>{policy.insurerName}</span>
-      </div>
-      <div className="purchase-row">
-        <span>来源</span>
-        <span>{policy.source === 'partner-api' ? '合作方API产品' : '国恒保险商城'}</span>
-      </div>
+      <LabeledRow label="保单状态">{POLICY_STATUS_TEXT[policy.status]}</LabeledRow>
+      <LabeledRow label="保险公司">{policy.insurerName}</LabeledRow>
+      <LabeledRow label="来源">
+        {policy.source === 'partner-api' ? '合作方API产品' : '国恒保险商城'}
+      </LabeledRow>
       <h2>投保人</h2>
-      <div className="purchase-row">
-        <span>姓名</span>
-        <span>{policy.holder.name}</span>
-      </div>
-      <div className="purchase-row">
-        <span>{certName(policy.holder.certType)}</span>
-        <span>{policy.holder.certNoMasked}</span>
-      </div>
+      <LabeledRow label="姓名">{policy.holder.name}</LabeledRow>
+      <LabeledRow label={certName(policy.holder.certType)}>{policy.holder.certNoMasked}</LabeledRow>
       <h2>被保险人</h2>
-      <div className="purchase-row">
-        <span>姓名</span>
-        <span>
-          {policy.insured.name}（{relationName(policy.insured.relationType ?? '')}）
-        </span>
-      </div>
-      <div className="purchase-row">
-        <span>{certName(policy.insured.certType)}</span>
-        <span>{policy.insured.certNoMasked}</span>
-      </div>
-      <div className="purchase-row">
-        <span>性别 / 出生日期</span>
-        <span>
-          {genderName(policy.insured.gender)} / {policy.insured.birthday}
-        </span>
-      </div>
+      <LabeledRow label="姓名">
+        {policy.insured.name}（{relationName(policy.insured.relationType ?? '')}）
+      </LabeledRow>
+      <LabeledRow label={certName(policy.insured.certType)}>{policy.insured.certNoMasked}</LabeledRow>
+      <LabeledRow label="性别 / 出生日期">
+        {genderName(policy.insured.gender)} / {policy.insured.birthday}
+      </LabeledRow>
       <h2>保障内容（{policy.planName}）</h2>
       {policy.coverages.map((c) => (
-        <div className="purchase-row" key={c.name}>
-          <span>{c.name}</span>
-          <span>{formatFen(c.amountFen)}元</span>
-        </div>
+        <LabeledRow key={c.name} label={c.name}>
+          {formatFen(c.amountFen)}元
+        </LabeledRow>
       ))}
       <h2>保费与期间</h2>
-      <div className="purchase-row">
-        <span>保费</span>
-        <span>¥{formatFen(policy.premiumFen)}</span>
-      </div>
-      <div className="purchase-row">
-        <span>保障期间 / 交费</span>
-        <span>
-          {coveragePeriodLabel(policy.coveragePeriod)} / {paymentPeriodLabel(policy.paymentPeriod)}
-        </span>
-      </div>
-      <div className="purchase-row">
-        <span>生效时间</span>
-        <span>{formatShanghaiDateTime(policy.effectiveAt)}</span>
-      </div>
-      <div className="purchase-row">
-        <span>满期时间</span>
-        <span>{policy.expiresAt ? formatShanghaiDateTime(policy.expiresAt) : '终身'}</span>
-      </div>
-      <div className="purchase-row">
-        <span>犹豫期截止</span>
-        <span>{formatShanghaiDateTime(policy.coolingOffEndsAt)}</span>
-      </div>
+      <LabeledRow label="保费">¥{formatFen(policy.premiumFen)}</LabeledRow>
+      <LabeledRow label="保障期间 / 交费">
+        {coveragePeriodLabel(policy.coveragePeriod)} / {paymentPeriodLabel(policy.paymentPeriod)}
+      </LabeledRow>
+      <LabeledRow label="生效时间">{formatShanghaiDateTime(policy.effectiveAt)}</LabeledRow>
+      <LabeledRow label="满期时间">
+        {policy.expiresAt ? formatShanghaiDateTime(policy.expiresAt) : '终身'}
+      </LabeledRow>
+      <LabeledRow label="犹豫期截止">{formatShanghaiDateTime(policy.coolingOffEndsAt)}</LabeledRow>
       {policy.surrenderedAt && (
-        <div className="purchase-row">
-          <span>退保时间 / 退费</span>
-          <span>
-            {formatShanghaiDateTime(policy.surrenderedAt)} / ¥{formatFen(policy.refundFen ?? 0)}
-          </span>
-        </div>
+        <LabeledRow label="退保时间 / 退费">
+          {formatShanghaiDateTime(policy.surrenderedAt)} / ¥{formatFen(policy.refundFen ?? 0)}
+        </LabeledRow>
       )}
       <h2>适用条款</h2>
       {policy.clauses.map((c) => (

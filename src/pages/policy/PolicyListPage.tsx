@@ -7,6 +7,7 @@ import { formatShanghaiDateTime } from '../../domain/dates'
 import { POLICY_STATUS_TEXT, POLICY_STATUSES, type PolicyStatus } from '../../domain/policy'
 import { LoginAwareError } from '../purchase/LoginAwareError'
 import '../purchase/purchase.css'
+import { LabeledRow } from '../../components/LabeledRow'
 
 /** /policy: my policies by status. */
 export default function PolicyListPage() {
@@ -36,7 +37,7 @@ export default function PolicyListPage() {
               )
             }
           >
-            <div className="purchase-row">
+            <div className="labeled-row">
               <strong>{policy.productName}</strong>
               <Tag
                 color={
@@ -50,18 +51,9 @@ export default function PolicyListPage() {
                 {POLICY_STATUS_TEXT[policy.status]}
               </Tag>
             </div>
-            <div className="purchase-row">
-              <span>保单号</span>
-              <span>{policy.policyNo}</span>
-            </div>
-            <div className="purchase-row">
-              <span>被保险人</span>
-              <span>{policy.insured.name}</span>
-            </div>
-            <div className="purchase-row">
-              <span>生效时间</span>
-              <span>{formatShanghaiDateTime(policy.effectiveAt)}</span>
-            </div>
+            <LabeledRow label="保单号">{policy.policyNo}</LabeledRow>
+            <LabeledRow label="被保险人">{policy.insured.name}</LabeledRow>
+            <LabeledRow label="生效时间">{formatShanghaiDateTime(policy.effectiveAt)}</LabeledRow>
           </article>
         ))}
       </div>

@@ -18,6 +18,7 @@ import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from './LoginAwareError'
 import { Field } from './PersonFields'
 import './purchase.css'
+import { LabeledRow } from '../../components/LabeledRow'
 
 const certName = (type: string) => CERTIFICATE_TYPES.find((t) => t.type === type)?.name ?? type
 const EMPTY_ADDRESS: OrderAddress = { recipient: '', phone: '', region: '', detail: '' }
@@ -94,45 +95,23 @@ export default function ConfirmReceiveInfoPage() {
       <FlowSteps current={3} />
       <section className="purchase-card">
         <h2>{detail.name}</h2>
-        <div className="purchase-row">
-          <span>保障计划</span>
-          <span>{plan?.name ?? app.planCode}</span>
-        </div>
-        <div className="purchase-row">
-          <span>保障期间</span>
-          <span>{coveragePeriodLabel(app.coveragePeriod)}</span>
-        </div>
-        <div className="purchase-row">
-          <span>交费方式</span>
-          <span>{paymentPeriodLabel(app.paymentPeriod)}</span>
-        </div>
-        <div className="purchase-row">
-          <span>生效日期</span>
-          <span>支付成功后次日零时生效</span>
-        </div>
+        <LabeledRow label="保障计划">{plan?.name ?? app.planCode}</LabeledRow>
+        <LabeledRow label="保障期间">{coveragePeriodLabel(app.coveragePeriod)}</LabeledRow>
+        <LabeledRow label="交费方式">{paymentPeriodLabel(app.paymentPeriod)}</LabeledRow>
+        <LabeledRow label="生效日期">支付成功后次日零时生效</LabeledRow>
         {plan?.coverages.map((c) => (
-          <div className="purchase-row" key={c.name}>
-            <span>{c.name}</span>
-            <span>{formatFen(c.amountFen)}元</span>
-          </div>
+          <LabeledRow key={c.name} label={c.name}>
+            {formatFen(c.amountFen)}元
+          </LabeledRow>
         ))}
       </section>
       <section className="purchase-card">
         <h2>投保信息</h2>
-        <div className="purchase-row">
-          <span>投保人</span>
-          <span>{person(holder)}</span>
-        </div>
-        <div className="purchase-row">
-          <span>被保险人</span>
-          <span>
-            {person(insurer)}（{relationName(insurer.relationType)}）
-          </span>
-        </div>
-        <div className="purchase-row">
-          <span>手机号</span>
-          <span>{insurer.phone}</span>
-        </div>
+        <LabeledRow label="投保人">{person(holder)}</LabeledRow>
+        <LabeledRow label="被保险人">
+          {person(insurer)}（{relationName(insurer.relationType)}）
+        </LabeledRow>
+        <LabeledRow label="手机号">{insurer.phone}</LabeledRow>
         <Button
           size="small"
           fill="none"

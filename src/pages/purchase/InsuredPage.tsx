@@ -15,6 +15,7 @@ import { flowPath, useFlowParams } from './flow'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from './LoginAwareError'
 import './purchase.css'
+import '../../components/LabeledRow.css'
 
 const HINTS: Record<string, string> = {
   '1': '为自己投保，被保险人信息与投保人一致',
@@ -100,7 +101,7 @@ export default function InsuredPage() {
         </List>
         <List
           header={
-            <div className="purchase-row" style={{ padding: 0 }}>
+            <div className="labeled-row" style={{ padding: 0 }}>
               <span>我的家庭成员</span>
               <AppLink to="/familyManage/list">管理家庭成员</AppLink>
             </div>
