@@ -15,10 +15,17 @@ const layer = (name, forbidden) => ({
           regex: `^(\\.\\./)+${f}(/|$)`,
           message: `src/${name} must not import src/${f} (DESIGN.md §4 import direction).`,
         })),
+        paths: [overlays],
       },
     ],
   },
 })
+// antd-mobile's imperative overlays need the render that src/components/overlays.ts installs.
+const overlays = {
+  name: 'antd-mobile',
+  importNames: ['ActionSheet', 'Dialog', 'Modal', 'Toast'],
+  message: 'Import the overlays from src/components/overlays (it installs their React 19 render).',
+}
 const ui = ['app', 'pages', 'page-runtime', 'blocks', 'api', 'components', 'state']
 
 export default tseslint.config(
@@ -46,6 +53,7 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
+  layer('app', []),
   layer('pages', ['app', 'page-runtime']),
   layer('page-runtime', ['app', 'pages']),
   layer('blocks', ['app', 'pages', 'page-runtime']),

@@ -1,12 +1,16 @@
 // Bundle size report: the JS a browser fetches before the first screen can start (entry script plus its
-// modulepreloads from dist/index.html), raw and gzip. Run after `vite build`: npm run bench:bundle
+// modulepreloads), raw and gzip: from dist/index.html (the app) and from each config page's own HTML (see
+// scripts/entryHtmlPlugin.ts). Run after `vite build`: npm run bench:bundle
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 const dist = 'dist'
-const html = readFileSync(join(dist, 'index.html'), 'utf8')
-const initial = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1])
+const scriptsOf = (htmlFile: string) =>
+  [...readFileSync(join(dist, htmlFile), 'utf8').matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1],
+  )
+const initial = scriptsOf('index.html')
 
 const size = (file: string) => {
   const buf = readFileSync(join(dist, file))
@@ -14,18 +18,31 @@ const size = (file: string) => {
 }
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`
 
-let raw = 0
-let gzip = 0
-for (const file of initial) {
-  const s = size(file)
-  raw += s.raw
-  gzip += s.gzip
-}
+const total = (files: string[]) =>
+  files.map(size).reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 })
+const { raw, gzip } = total(initial)
 console.log(`initial JS (${initial.length} files: entry + modulepreload): ${kib(raw)} raw, ${kib(gzip)} gzip`)
 
+const { routes } = JSON.parse(readFileSync(join(dist, 'config-pages.json'), 'utf8')) as { routes: string[] }
+const pages = routes
+  .map((route) => {
+    const files = scriptsOf(`${route.slice(1)}/index.html`)
+    return { route, files: files.length, ...total(files) }
+  })
+  .sort((a, b) => a.gzip - b.gzip)
+console.log(`config pages opened directly (${pages.length}), initial JS gzip:`)
+for (const [label, p] of [
+  ['smallest', pages[0]],
+  ['median', pages[Math.floor(pages.length / 2)]],
+  ['largest', pages[pages.length - 1]],
+] as const)
+  console.log(
+    `  ${label.padEnd(9)} ${p.route.padEnd(36)} ${String(p.files).padStart(3)} files ${kib(p.gzip).padStart(10)}`,
+  )
+
 const all = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'))
-const total = all.reduce((sum, f) => sum + statSync(join(dist, 'assets', f)).size, 0)
-console.log(`all JS chunks: ${all.length} files, ${kib(total)} raw`)
+const allRaw = all.reduce((sum, f) => sum + statSync(join(dist, 'assets', f)).size, 0)
+console.log(`all JS chunks: ${all.length} files, ${kib(allRaw)} raw`)
 const largest = all
   .map((f) => ({ f, ...size(`assets/${f}`) }))
   .sort((a, b) => b.gzip - a.gzip)

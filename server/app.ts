@@ -18,6 +18,7 @@ import { policyRoutes } from './routes/policies'
 import { familyRoutes } from './routes/family'
 import { systemRoutes } from './routes/system'
 import { installSecurity } from './security'
+import { spaHtmlResolver } from './spaPages'
 import { seedDemoCatalog } from './seed/seed'
 import { CatalogService } from './services/catalog'
 import { DEFAULT_SMS_LIMITS, LoginService, type SmsLimits } from './services/login'
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   const distDir = resolve(options.distDir ?? 'dist')
   const hasSpa = existsSync(join(distDir, 'index.html'))
+  const spaHtml = spaHtmlResolver(distDir)
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -152,7 +154,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
     if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html')
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile(spaHtml(request.url))
     }
     return sendError(reply, 404, 'NOT_FOUND', isApi ? '接口不存在' : '页面不存在')
   })

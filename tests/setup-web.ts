@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
-import { installAntdMobileRender } from '../src/app/antdMobileRender'
+import { installAntdMobileRender } from '../src/components/overlays'
 
 installAntdMobileRender()
 // jsdom + user-event typing is slow on a busy 2-core machine: give async queries room before they fail.

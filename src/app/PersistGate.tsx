@@ -3,13 +3,16 @@ import type { Persistor } from '../state/persist'
 
 /** Renders its children only once the persisted namespaces have been restored (or given up on). */
 export function PersistGate({ persistor, children }: { persistor: Persistor; children: ReactNode }) {
-  const [ready, setReady] = useState(false)
+  const [ready, setReady] = useState(persistor.isRestored)
   useEffect(() => {
+    if (ready) return
     let alive = true
-    void persistor.restore().then(() => alive && setReady(true))
+    void persistor.restore().then(() => {
+      if (alive) setReady(true)
+    })
     return () => {
       alive = false
     }
-  }, [persistor])
+  }, [persistor, ready])
   return ready ? children : null
 }

@@ -4,10 +4,12 @@ import { IN_APP_PREFIX, ROUTER_BASENAME } from '../config/router'
 import { configRoutes } from '../page-runtime/configRoutes'
 import { isChunkLoadError, loadChunk } from './lazyChunk'
 import { InAppLayout, MainLayout } from './layouts/MainLayout'
+import { RouterPageHost } from './RouterPageHost'
 import type { RouteHandle, ScreenRoute } from '../types/route'
 import { screenRoutes } from './routes'
 import { NotFoundScreen } from './screens/NotFoundScreen'
-import { ChunkErrorScreen, RouteErrorScreen } from './screens/RouteErrorScreen'
+import { ChunkErrorScreen } from './screens/ChunkErrorScreen'
+import { RouteErrorScreen } from './screens/RouteErrorScreen'
 
 /** Hand-written screens plus the config pages generated from page-configs/. */
 export const allRoutes: ScreenRoute[] = [...screenRoutes, ...configRoutes]
@@ -21,7 +23,14 @@ function toChild(route: ScreenRoute): RouteObject {
     // that still fails after its retry resolves to the reload screen instead.
     lazy: async () => {
       try {
-        return { Component: (await loadChunk(route.load)).default }
+        const Screen = (await loadChunk(route.load)).default
+        return {
+          Component: () => (
+            <RouterPageHost>
+              <Screen />
+            </RouterPageHost>
+          ),
+        }
       } catch (error) {
         if (!isChunkLoadError(error)) throw error
         console.error('[route] chunk failed to load', route.path, error.cause)

@@ -33,6 +33,8 @@ export interface BlockRuntime {
   run: (action: Action) => Promise<void>
   data: (name: string) => DataSourceState
   query: URLSearchParams
+  /** In-site navigation to a path of the route table (kept inside the current root layout). */
+  navigate: (to: string) => void
   /** Renders nested blocks (tabs) with the same filtering and error boundaries. */
   renderBlocks: (blocks: readonly ContentBlock[]) => ReactNode
 }

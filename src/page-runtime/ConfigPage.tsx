@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useMemo, type CSSProperties } from 'react'
-import { useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import type { PageConfig } from '../types/generated/page'
 import { BlockRuntimeContext, type BlockRuntime, type ShareInfo } from '../blocks/runtime'
 import { BlockLoading } from '../blocks/shared/BlockStatus'
 import type { MarkdownTrees } from '../blocks/shared/markdownTree'
-import { useAppNavigate } from '../components/navigation/useAppNavigate'
 import { commonStore } from '../state/common'
 import { signInStore } from '../state/signIn'
 import { userStore } from '../state/user'
@@ -14,6 +12,7 @@ import { resolvePath, resolveText, type BindingScope } from './bindings'
 import { BlockRenderer, type RenderContext } from './BlockRenderer'
 import { useDataSources, type SettledSources } from './dataSources'
 import { migrateConfig } from './migrations'
+import { usePageHost } from './pageHost'
 import { applyShareMeta } from './share'
 import { blockPhase, usePageClock } from './usePageClock'
 import './configPage.css'
@@ -49,10 +48,8 @@ export function ConfigPage({
   initialData?: SettledSources
 }) {
   const config = useMemo(() => migrateConfig(raw).config as unknown as PageConfig, [raw])
-  const [query] = useSearchParams()
-  const params = useParams()
-  const location = useLocation()
-  const navigate = useAppNavigate()
+  const { pathname, search, params, navigate } = usePageHost()
+  const query = useMemo(() => new URLSearchParams(search), [search])
   const clock = usePageClock(config.schedule, query)
   const user = useSnapshot(userStore.state)
   const signIn = useSnapshot(signInStore.state)
@@ -78,12 +75,9 @@ export function ConfigPage({
   const mustLogin = Boolean(config.requiresLogin && !loggedIn)
   const offline = clock.ready && clock.phase === 'offline'
   useEffect(() => {
-    if (mustLogin)
-      navigate(`/Login?redirect=${encodeURIComponent(location.pathname + location.search)}`, {
-        replace: true,
-      })
+    if (mustLogin) navigate(`/Login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true })
     else if (offline) navigate(config.schedule?.fallback ?? '/', { replace: true })
-  }, [mustLogin, offline, navigate, location.pathname, location.search, config.schedule])
+  }, [mustLogin, offline, navigate, pathname, search, config.schedule])
   useEffect(() => applyShareMeta(share), [share])
 
   const renderCtx: RenderContext = {
@@ -102,6 +96,7 @@ export function ConfigPage({
     run,
     data,
     query,
+    navigate: (to) => navigate(to),
     renderBlocks: (blocks) => <BlockRenderer blocks={blocks} ctx={renderCtx} />,
   }
 

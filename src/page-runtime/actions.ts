@@ -1,11 +1,10 @@
 import { useCallback } from 'react'
-import { useLocation } from 'react-router-dom'
 import type { Action } from '../types/generated/page'
 import type { ShareInfo } from '../blocks/runtime'
 import type { NoticeKind } from '../config/constants'
-import { useAppNavigate } from '../components/navigation/useAppNavigate'
 import { describeError, HttpError, post } from '../lib/request'
 import { isAllowedLink } from './linkHosts'
+import { usePageHost } from './pageHost'
 
 const effects = () => import('./actionEffects')
 /** Shows a toast once its chunk is there; never holds up or fails the action. */
@@ -21,9 +20,8 @@ export function blockElementId(id: string): string {
 
 /** Runs actions described as data. Never evaluates anything from the config. */
 export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
-  const navigate = useAppNavigate()
-  const location = useLocation()
-  const loginPath = `/Login?redirect=${encodeURIComponent(location.pathname + location.search)}`
+  const { navigate, pathname, search } = usePageHost()
+  const loginPath = `/Login?redirect=${encodeURIComponent(pathname + search)}`
 
   return useCallback(
     async (action: Action): Promise<void> => {

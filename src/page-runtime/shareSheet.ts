@@ -1,4 +1,4 @@
-import { ActionSheet } from 'antd-mobile'
+import { ActionSheet } from '../components/overlays'
 import { message, toast } from '../components/notice'
 import type { ShareInfo } from '../blocks/runtime'
 

@@ -12,8 +12,10 @@ export interface PersistStorage {
 export type RestoreOutcome = 'restored' | 'empty' | 'corrupt' | 'timeout'
 
 export interface Persistor {
-  /** Reads stored state into the stores; resolves once the app may render. */
+  /** Reads stored state into the stores, once (later calls get the same outcome); resolves once the app may render. */
   restore(): Promise<RestoreOutcome>
+  /** True once restore() has settled: the app may render straight away. */
+  isRestored(): boolean
   /** Writes the current state now. */
   flush(): Promise<void>
   /** Stops writing until `resume()`. */
@@ -109,36 +111,42 @@ export function createPersistor({
     for (const store of Object.values(stores)) subscribe(store.state, schedule)
   }
 
+  let restoring: Promise<RestoreOutcome> | undefined
+  let settled = false
+  const restoreOnce = async (): Promise<RestoreOutcome> => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs)
+    })
+    const read = Promise.resolve()
+      .then(() => storage.getItem(storageKey))
+      .then(
+        (raw) => ({ raw }),
+        (error: unknown) => {
+          logger.warn('[persist] could not read stored state; starting clean', error)
+          return { raw: null }
+        },
+      )
+    const first = await Promise.race([read, timeout])
+    clearTimeout(timer)
+    let outcome: RestoreOutcome
+    if (first === 'timeout') {
+      logger.error(
+        `[persist] restore took longer than ${timeoutMs}ms and is treated as failed; starting clean`,
+      )
+      outcome = 'timeout'
+    } else {
+      outcome = apply(first.raw)
+    }
+    startWriting()
+    settled = true
+    return outcome
+  }
+
   return {
     storageKey,
-    async restore() {
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), timeoutMs)
-      })
-      const read = Promise.resolve()
-        .then(() => storage.getItem(storageKey))
-        .then(
-          (raw) => ({ raw }),
-          (error: unknown) => {
-            logger.warn('[persist] could not read stored state; starting clean', error)
-            return { raw: null }
-          },
-        )
-      const first = await Promise.race([read, timeout])
-      clearTimeout(timer)
-      let outcome: RestoreOutcome
-      if (first === 'timeout') {
-        logger.error(
-          `[persist] restore took longer than ${timeoutMs}ms and is treated as failed; starting clean`,
-        )
-        outcome = 'timeout'
-      } else {
-        outcome = apply(first.raw)
-      }
-      startWriting()
-      return outcome
-    },
+    restore: () => (restoring ??= restoreOnce()),
+    isRestored: () => settled,
     flush: write,
     pause() {
       paused = true

@@ -1,8 +1,8 @@
-import { NavBar } from 'antd-mobile'
 import { Outlet } from 'react-router-dom'
 import { useGoBack } from '../../components/navigation/useAppNavigate'
 import type { ScreenRoute } from '../../types/route'
 import { AppTabBar } from './AppTabBar'
+import { LayoutFrame } from './LayoutFrame'
 import { NavigationPending } from './NavigationPending'
 import { useRouteChrome } from './useRouteChrome'
 
@@ -11,28 +11,24 @@ export function MainLayout({ routes }: { routes: readonly ScreenRoute[] }) {
   const { title, tab } = useRouteChrome()
   const goBack = useGoBack()
   return (
-    <div className={`app-layout ${tab ? 'with-tabbar' : ''}`}>
-      <NavBar className="app-navbar" back={tab ? null : ''} backIcon={!tab} onBack={goBack}>
-        {title}
-      </NavBar>
-      <NavigationPending />
-      <main className="app-content">
-        <Outlet />
-      </main>
-      {tab && <AppTabBar routes={routes} />}
-    </div>
+    <LayoutFrame
+      title={title}
+      tab={tab}
+      onBack={goBack}
+      pending={<NavigationPending />}
+      tabBar={tab && <AppTabBar routes={routes} />}
+    >
+      <Outlet />
+    </LayoutFrame>
   )
 }
 
 /** In-app layout (/app/...): for the mall app and partner webviews, which draw their own title bar. */
 export function InAppLayout() {
-  useRouteChrome()
+  const { title } = useRouteChrome()
   return (
-    <div className="app-layout in-app">
-      <NavigationPending />
-      <main className="app-content">
-        <Outlet />
-      </main>
-    </div>
+    <LayoutFrame inApp title={title} onBack={() => {}} pending={<NavigationPending />}>
+      <Outlet />
+    </LayoutFrame>
   )
 }

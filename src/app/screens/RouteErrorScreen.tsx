@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile'
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom'
 import { withLayoutPrefix } from '../../components/navigation/appPath'
 import { isChunkLoadError } from '../lazyChunk'
+import { ChunkErrorScreen } from './ChunkErrorScreen'
 import { NotFoundScreen } from './NotFoundScreen'
 import { ScreenMessage } from './ScreenMessage'
 
@@ -34,22 +35,6 @@ export function RouteErrorScreen() {
         onClick={() => navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })}
       >
         重试
-      </Button>
-    </ScreenMessage>
-  )
-}
-
-/** A script or stylesheet chunk would not load (network, or a deploy replaced it): ask for a reload. */
-export function ChunkErrorScreen() {
-  return (
-    <ScreenMessage
-      icon="📶"
-      title="页面加载失败"
-      description="网络不稳定或商城刚刚更新，请重新加载页面"
-      testId="chunk-error"
-    >
-      <Button color="primary" onClick={() => window.location.reload()}>
-        重新加载
       </Button>
     </ScreenMessage>
   )

@@ -1,7 +1,6 @@
 import type { ProductListBlock as Props } from '../../types/generated/page'
 import type { ProductSummary } from '../../api/catalog'
 import { ProductCard } from '../../components/ProductCard'
-import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockEmpty, BlockError, BlockLoading } from '../shared/BlockStatus'
@@ -16,9 +15,8 @@ function itemsOf(data: unknown): ProductSummary[] | null {
 
 export default function ProductListBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  const navigate = useAppNavigate()
   const source = runtime.data(block.from)
-  const open = (id: string) => navigate(`/product?id=${encodeURIComponent(id)}`)
+  const open = (id: string) => runtime.navigate(`/product?id=${encodeURIComponent(id)}`)
   let body
   if (source.isLoading) body = <BlockLoading lines={4} />
   else if (source.error) body = <BlockError error={source.error} onRetry={source.retry} />

@@ -1,5 +1,4 @@
 import type { QuestionnaireResultBlock as Props } from '../../types/generated/page'
-import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { bandFor } from '../../domain/questionnaire'
 import { Button } from 'antd-mobile'
 import { readResult } from '../questionnaire/resultStore'
@@ -9,8 +8,7 @@ import { BandResult } from './BandResult'
 
 /** The score comes from ?score= (shareable) or, failing that, this session's saved result. */
 export default function QuestionnaireResultBlock({ block }: BlockProps<Props>) {
-  const { query, text } = useBlockRuntime()
-  const navigate = useAppNavigate()
+  const { query, text, navigate } = useBlockRuntime()
   const fromQuery = query.get('score')
   const score =
     fromQuery !== null && /^-?\d+$/.test(fromQuery)

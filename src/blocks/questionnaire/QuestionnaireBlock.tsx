@@ -2,15 +2,13 @@ import { useState } from 'react'
 import { Button, Checkbox, ProgressBar, Radio, Space } from 'antd-mobile'
 import type { QuestionnaireBlock as Props } from '../../types/generated/page'
 import { toast } from '../../components/notice'
-import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { bandFor, scoreAnswers, unansweredQuestions, type Answers } from '../../domain/questionnaire'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BandResult } from '../questionnaire-result/BandResult'
 import { saveResult } from './resultStore'
 
 export default function QuestionnaireBlock({ block }: BlockProps<Props>) {
-  const { text } = useBlockRuntime()
-  const navigate = useAppNavigate()
+  const { text, navigate } = useBlockRuntime()
   const [answers, setAnswers] = useState<Answers>({})
   const [page, setPage] = useState(0)
   const [score, setScore] = useState<number | null>(null)

@@ -23,3 +23,13 @@ export function safeRedirect(target: string | null | undefined, fallback = '/'):
     return fallback
   return target
 }
+
+type Navigate = (to: string | number, options?: { replace?: boolean }) => void
+
+/** Back, or home when there is no in-app history to go back to (opened from a link). */
+export function goBack(navigate: Navigate): void {
+  // React Router keeps the entry's position in this tab's history in history.state.idx.
+  const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
+  if (idx > 0) navigate(-1)
+  else navigate('/', { replace: true })
+}

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useLocation, useNavigate, type NavigateOptions } from 'react-router-dom'
-import { withLayoutPrefix } from './appPath'
+import { goBack, withLayoutPrefix } from './appPath'
 
 /** navigate() that keeps the user inside the root layout they are in (main or /app). */
 export function useAppNavigate() {
@@ -18,9 +18,5 @@ export function useAppNavigate() {
 /** Back, or home when there is no in-app history to go back to (opened from a link). */
 export function useGoBack() {
   const navigate = useAppNavigate()
-  return useCallback(() => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    if (idx > 0) navigate(-1)
-    else navigate('/', { replace: true })
-  }, [navigate])
+  return useCallback(() => goBack(navigate), [navigate])
 }

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react'
-import { CloseOutline } from 'antd-mobile-icons'
 import { NOTIFICATION_DEFAULTS } from '../../config/constants'
 import { notificationStore } from './notificationStore'
 
@@ -25,7 +24,8 @@ export function NotificationHost() {
             {item.description && <div className="notification-desc">{item.description}</div>}
           </div>
           <button type="button" aria-label="关闭" onClick={() => notificationStore.close(item.id)}>
-            <CloseOutline />
+            {/* A glyph, not an icon component: this host is on every screen's first load. */}
+            <span aria-hidden>×</span>
           </button>
         </div>
       ))}

@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile'
+import { Toast } from '../overlays'
 import { MESSAGE_DURATION_MS, TOAST_DURATION_MS, type NoticeKind } from '../../config/constants'
 
 const ICONS: Record<NoticeKind, 'success' | 'fail' | 'loading' | undefined> = {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Dialog } from 'antd-mobile'
+import { Dialog } from '../../components/overlays'
 import { useFamilyWrites, type FamilyMember } from '../../api/family'
 import { toast } from '../../components/notice'
 import { describeError } from '../../lib/request'

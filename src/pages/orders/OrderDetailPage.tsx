@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Dialog, Tag } from 'antd-mobile'
+import { Button, Tag } from 'antd-mobile'
+import { Dialog } from '../../components/overlays'
 import { useSearchParams } from 'react-router-dom'
 import { cancelOrder, useOrder } from '../../api/orders'
 import { EmptyView, LoadingView } from '../../components/StatusViews'

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Dialog } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Dialog } from '../../components/overlays'
 import { createShareLink, surrenderPolicy, type Policy } from '../../api/policies'
 import { toast } from '../../components/notice'
 import { canSurrenderInCoolingOff } from '../../domain/policy'

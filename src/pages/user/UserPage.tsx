@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Button, Dialog, List } from 'antd-mobile'
+import { Button, List } from 'antd-mobile'
+import { Dialog } from '../../components/overlays'
 import { useLocation } from 'react-router-dom'
 import { logout, useMe } from '../../api/auth'
 import { ErrorView, LoadingView } from '../../components/StatusViews'

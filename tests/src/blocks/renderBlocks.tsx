@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom'
 import { vi } from 'vitest'
 import type { Block } from '../../../src/types/generated/page'
 import { BlockRuntimeContext, type BlockRuntime } from '../../../src/blocks/runtime'
@@ -26,7 +26,7 @@ export function renderBlocks(blocks: Block[], options: RenderBlocksOptions = {})
     conditions: { loggedIn: false, query: new URLSearchParams(), state: () => undefined },
     ...options.ctx,
   }
-  const runtime: BlockRuntime = {
+  const runtime: Omit<BlockRuntime, 'navigate'> & Partial<Pick<BlockRuntime, 'navigate'>> = {
     phase: ctx.phase,
     now: () => ctx.nowMs,
     schedule: undefined,
@@ -39,11 +39,16 @@ export function renderBlocks(blocks: Block[], options: RenderBlocksOptions = {})
     renderBlocks: (inner) => <BlockRenderer blocks={inner} ctx={ctx} />,
     ...options.runtime,
   }
-  const page = (
-    <BlockRuntimeContext.Provider value={runtime}>
-      <BlockRenderer blocks={blocks} ctx={ctx} />
-    </BlockRuntimeContext.Provider>
-  )
+  // Blocks navigate through the runtime; by default it is the router's navigate, as on a config page.
+  function Page() {
+    const navigate = useNavigate()
+    return (
+      <BlockRuntimeContext.Provider value={{ navigate: (to) => void navigate(to), ...runtime }}>
+        <BlockRenderer blocks={blocks} ctx={ctx} />
+      </BlockRuntimeContext.Provider>
+    )
+  }
+  const page = <Page />
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Action } from '../../../src/types/generated/page'
 import { clearToasts } from '../../../src/components/notice'
 import { useActionRunner } from '../../../src/page-runtime/actions'
+import { RouterPageHost } from '../../../src/app/RouterPageHost'
 
 function Where() {
   const location = useLocation()
@@ -26,7 +27,14 @@ function renderRunner(action: Action) {
   return render(
     <MemoryRouter initialEntries={['/activity']}>
       <Routes>
-        <Route path="/activity" element={<Runner action={action} />} />
+        <Route
+          path="/activity"
+          element={
+            <RouterPageHost>
+              <Runner action={action} />
+            </RouterPageHost>
+          }
+        />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,

@@ -113,6 +113,23 @@ describe('persistence', () => {
     expect(stores.user.state).toEqual({ id: '', userInfo: {}, unLoginF: true })
   })
 
+  it('restores once: a second restore() (the entry and the PersistGate both ask) reads nothing again', async () => {
+    const raw = JSON.stringify({ _persist: { version: 1 }, user: { id: 'u-1' } })
+    const storage = memory(raw)
+    const getItem = vi.spyOn(storage, 'getItem')
+    const p = createPersistor({ stores, storage, logger: silent() })
+    expect(p.isRestored()).toBe(false)
+    const first = p.restore()
+    stores.user.update({ id: 'changed-meanwhile' })
+    await expect(first).resolves.toBe('restored')
+    expect(p.isRestored()).toBe(true)
+    stores.user.update({ id: 'edited-after' })
+    await expect(p.restore()).resolves.toBe('restored')
+    // The stored value was not applied a second time over the user's edit.
+    expect(stores.user.state.id).toBe('edited-after')
+    expect(getItem).toHaveBeenCalledTimes(1)
+  })
+
   it('a storage that throws on read starts clean', async () => {
     const storage: PersistStorage = {
       getItem: () => {

@@ -1,0 +1,109 @@
+// Vite plugin: the build's HTML names up front the chunks a first load needs, so the browser fetches them in
+// parallel with the entry instead of one after another.
+// - index.html preloads the app (router, layouts): src/main.tsx imports it dynamically, because a config page
+//   opened directly renders without it (src/app/configShell).
+// - Each config page gets its own `<route>/index.html` preloading that page's chunk, its blocks and the page
+//   runtime, titled with the page's title; `config-pages.json` lists the routes so the server can send that
+//   file for the route (any letter case, with or without the /app prefix).
+import { readFileSync } from 'node:fs'
+import { relative, sep } from 'node:path'
+import type { Plugin } from 'vite'
+import type { OutputBundle, OutputChunk } from 'rolldown'
+import { configRoutePath } from '../src/page-runtime/configPath'
+import { CONFIG_DIR } from './page-configs/validate'
+
+export const CONFIG_PAGES_MANIFEST = 'config-pages.json'
+const APP_MODULE = `${sep}src${sep}app${sep}App.tsx`
+const CONFIG_PAGE_MODULE = `${sep}src${sep}page-runtime${sep}ConfigPage.tsx`
+const PAGE_MODULE = /^\0page-config-page:(.*)\.page\.js$/
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c)
+
+/** The chunk files and stylesheets a chunk needs: itself and its static imports, transitively. */
+function closure(bundle: OutputBundle, start: OutputChunk[]): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>()
+  const css = new Set<string>()
+  const visit = (chunk: OutputChunk) => {
+    if (js.has(chunk.fileName)) return
+    js.add(chunk.fileName)
+    for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file)
+    for (const file of chunk.imports) {
+      const next = bundle[file]
+      if (next?.type === 'chunk') visit(next)
+    }
+  }
+  start.forEach(visit)
+  return { js, css }
+}
+
+/** The HTML with preload links for these files (minus those the entry already loads) before </head>. */
+function withPreloads(
+  html: string,
+  base: string,
+  files: { js: Set<string>; css: Set<string> },
+  entry: { js: Set<string>; css: Set<string> },
+): string {
+  const links = [
+    // Fetched early but applied by Vite's loader, which notices a stylesheet that failed (src/app/lazyChunk.ts).
+    ...[...files.css]
+      .filter((f) => !entry.css.has(f))
+      .map((f) => `<link rel="preload" as="style" crossorigin href="${base}${f}">`),
+    ...[...files.js]
+      .filter((f) => !entry.js.has(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+  ]
+  return html.replace('  </head>', `    ${links.join('\n    ')}\n  </head>`)
+}
+
+export function entryHtmlPlugin(options: { root: string }): Plugin {
+  let base = '/'
+  return {
+    name: 'guoheng:entry-html',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base
+    },
+    generateBundle: {
+      // After Vite has written index.html into the bundle.
+      order: 'post',
+      handler(_output, bundle) {
+        const html = bundle['index.html']
+        if (html?.type !== 'asset' || typeof html.source !== 'string') return
+        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
+        const byModule = (test: (id: string) => boolean) =>
+          chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId))
+        const entry = closure(
+          bundle,
+          chunks.filter((c) => c.isEntry),
+        )
+        const app = byModule((id) => id.endsWith(APP_MODULE))
+        const configPage = byModule((id) => id.endsWith(CONFIG_PAGE_MODULE))
+        if (!app || !configPage) this.error('entry-html: the App or ConfigPage chunk is missing')
+        const indexHtml = html.source
+
+        html.source = withPreloads(indexHtml, base, closure(bundle, [app]), entry)
+        const routes: string[] = []
+        for (const chunk of chunks) {
+          const file = PAGE_MODULE.exec(chunk.facadeModuleId ?? '')?.[1]
+          if (!file) continue
+          const route = configRoutePath(relative(`${options.root}${sep}${CONFIG_DIR}`, file))
+          // A config cannot claim "/" (the validation refuses the collision); never overwrite index.html.
+          if (route === '/') continue
+          const { title } = JSON.parse(readFileSync(file, 'utf8')) as { title?: string }
+          const page = withPreloads(indexHtml, base, closure(bundle, [configPage, chunk]), entry).replace(
+            /<title>[^<]*<\/title>/,
+            `<title>${escapeHtml(title ?? '')}</title>`,
+          )
+          this.emitFile({ type: 'asset', fileName: `${route.slice(1)}/index.html`, source: page })
+          routes.push(route)
+        }
+        this.emitFile({
+          type: 'asset',
+          fileName: CONFIG_PAGES_MANIFEST,
+          source: `${JSON.stringify({ routes: routes.sort() }, null, 2)}\n`,
+        })
+      },
+    },
+  }
+}

@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+// The SPA fallback sends a config page its own HTML, which preloads that page's chunks and carries its title
+// (written by scripts/entryHtmlPlugin.ts, listed in config-pages.json); every other path gets index.html.
+
+/** The in-app root layout's prefix (src/config/router.ts): /app/x renders the same page as /x. */
+const IN_APP_PREFIX = '/app'
+const SAFE_ROUTE = /^(\/[A-Za-z0-9_-]+)+$/
+
+/** Maps a request URL to the HTML file (relative to the build folder) the SPA fallback sends. */
+export function spaHtmlResolver(distDir: string): (url: string) => string {
+  const pages = new Map<string, string>()
+  const manifest = join(distDir, 'config-pages.json')
+  if (existsSync(manifest)) {
+    const { routes } = JSON.parse(readFileSync(manifest, 'utf8')) as { routes?: unknown }
+    for (const route of Array.isArray(routes) ? routes : [])
+      if (typeof route === 'string' && SAFE_ROUTE.test(route))
+        pages.set(route.toLowerCase(), `${route.slice(1)}/index.html`)
+  }
+  return (url) => {
+    let path: string
+    try {
+      path = decodeURIComponent(new URL(url, 'http://localhost').pathname)
+    } catch {
+      return 'index.html'
+    }
+    if (path === IN_APP_PREFIX || path.startsWith(`${IN_APP_PREFIX}/`))
+      path = path.slice(IN_APP_PREFIX.length)
+    // Like the router: letter case and a trailing slash do not matter.
+    path = path.replace(/\/+$/, '').toLowerCase()
+    return pages.get(path) ?? 'index.html'
+  }
+}

@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react'
+import { RouterProvider } from 'react-router-dom'
+import { installUnauthorizedRedirect } from '../pages/user/unauthorizedHandler'
+import { createAppRouter } from './router'
+
+export { createAppRouter }
+
+/** The router over the whole route table: the one given, or one created from the current URL. */
+export function AppRouter({ router: given }: { router?: ReturnType<typeof createAppRouter> }) {
+  const [router] = useState(() => given ?? createAppRouter())
+  // Any API 401 sends the user to /Login?redirect=<current path>.
+  useEffect(() => installUnauthorizedRedirect(router), [router])
+  return <RouterProvider router={router} />
+}

@@ -1,0 +1,170 @@
+import {
+  Component,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react'
+import { DelayedFallback } from '../../components/DelayedFallback'
+import { goBack, isInAppPath, withLayoutPrefix } from '../../components/navigation/appPath'
+import { ROUTER_BASENAME } from '../../config/router'
+import { PageHostContext, type HostNavigateOptions, type PageHost } from '../../page-runtime/pageHost'
+import { installUnauthorizedRedirect } from '../../pages/user/unauthorizedHandler'
+import type { ScreenRoute } from '../../types/route'
+import { AppProviders } from '../AppProviders'
+import { LayoutFrame } from '../layouts/LayoutFrame'
+import { loadChunk } from '../lazyChunk'
+import { ChunkErrorScreen } from '../screens/ChunkErrorScreen'
+
+// A config page opened directly (a campaign link) renders here, in the same frame as the app but without the
+// router and the app's other screens, so it shows with far less JavaScript. The first navigation away loads
+// the app's router, lets it navigate, and then hands the screen over to it.
+
+type AppRouterModule = typeof import('../AppRouter')
+type Router = ReturnType<AppRouterModule['createAppRouter']>
+/** Hands the screen to the app's router, after it navigated there (none: it shows the current URL). */
+type Leave = (to?: string | number, options?: HostNavigateOptions) => void
+
+const loadAppRouter = () => loadChunk(() => import('../AppRouter'))
+
+/** The router's pathname of a URL path: below the basename. */
+export function routerPathname(pathname: string, basename = ROUTER_BASENAME): string {
+  if (basename === '/' || (pathname !== basename && !pathname.startsWith(`${basename}/`))) return pathname
+  return pathname.slice(basename.length) || '/'
+}
+
+/** `screen`: the page's component when it has already loaded. */
+export function ConfigShell({ route, screen }: { route: ScreenRoute; screen?: ComponentType }) {
+  const [app, setApp] = useState<{ module: AppRouterModule; router: Router } | null>(null)
+  const [leaving, setLeaving] = useState(false)
+
+  const leave = useCallback<Leave>((to, options) => {
+    setLeaving(true)
+    loadAppRouter().then(
+      async (module) => {
+        const router = module.createAppRouter()
+        // The router navigates (and loads the next screen) before it takes over, so this page stays until then.
+        if (typeof to === 'number') await router.navigate(to)
+        else if (to !== undefined) await router.navigate(to, options)
+        setApp({ module, router })
+      },
+      // Without the router's chunk, the browser navigates instead.
+      () => {
+        if (typeof to === 'number') window.history.go(to)
+        else if (to !== undefined) window.location.assign(ROUTER_BASENAME.replace(/\/$/, '') + to)
+        else window.location.reload()
+      },
+    )
+  }, [])
+
+  return (
+    <AppProviders>
+      {app ? (
+        <app.module.AppRouter router={app.router} />
+      ) : (
+        <LightBoundary onError={() => leave()}>
+          <LightPage route={route} loaded={screen} leave={leave} leaving={leaving} />
+        </LightBoundary>
+      )}
+    </AppProviders>
+  )
+}
+
+interface LightPageProps {
+  route: ScreenRoute
+  loaded?: ComponentType
+  leave: Leave
+  leaving: boolean
+}
+
+function LightPage({ route, loaded, leave, leaving }: LightPageProps) {
+  const [screen, setScreen] = useState<{ Screen: ComponentType } | 'failed' | null>(() =>
+    loaded ? { Screen: loaded } : null,
+  )
+  const host = useMemo<PageHost>(() => {
+    const pathname = routerPathname(window.location.pathname)
+    return {
+      pathname,
+      search: window.location.search,
+      params: {},
+      navigate: (to, options) => leave(typeof to === 'number' ? to : withLayoutPrefix(to, pathname), options),
+    }
+  }, [leave])
+
+  const needsLoad = !loaded
+  useEffect(() => {
+    if (!needsLoad) return
+    let alive = true
+    loadChunk(route.load).then(
+      (module) => {
+        if (alive) setScreen({ Screen: module.default })
+      },
+      (error: unknown) => {
+        console.error('[config-shell] page chunk failed to load', route.path, error)
+        if (alive) setScreen('failed')
+      },
+    )
+    return () => {
+      alive = false
+    }
+  }, [route, needsLoad])
+  useEffect(() => {
+    document.title = route.title
+  }, [route.title])
+  useEffect(
+    () =>
+      installUnauthorizedRedirect({
+        state: { location: { pathname: host.pathname, search: host.search } },
+        navigate: (to) => host.navigate(to),
+      }),
+    [host],
+  )
+  // Only the app's router knows other entries of this tab's history.
+  useEffect(() => {
+    const onPopState = () => leave()
+    window.addEventListener('popstate', onPopState)
+    return () => window.removeEventListener('popstate', onPopState)
+  }, [leave])
+
+  return (
+    <LayoutFrame
+      inApp={isInAppPath(host.pathname)}
+      title={route.title}
+      onBack={() => goBack(host.navigate)}
+      pending={
+        leaving && (
+          <div className="navigation-pending">
+            <DelayedFallback />
+          </div>
+        )
+      }
+    >
+      {screen === 'failed' ? (
+        <ChunkErrorScreen />
+      ) : screen ? (
+        <PageHostContext.Provider value={host}>
+          <screen.Screen />
+        </PageHostContext.Provider>
+      ) : (
+        <DelayedFallback />
+      )}
+    </LayoutFrame>
+  )
+}
+
+/** A page that throws is handed to the app's router, whose error screen offers retry and home. */
+class LightBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  componentDidCatch(error: unknown) {
+    console.error('[config-shell] page failed', error)
+    this.props.onError()
+  }
+  render() {
+    return this.state.failed ? null : this.props.children
+  }
+}

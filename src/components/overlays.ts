@@ -1,0 +1,31 @@
+// antd-mobile's imperative overlays (Toast.show, Dialog.alert, ActionSheet.show, …) render nothing on React 19
+// until antd-mobile is given a createRoot-based render. They are imported from here only (ESLint enforces it),
+// so the render is installed before any of them can show, and screens without overlays do not load this code
+// (antd-mobile's render fallback brings ~4 KiB gzip of regenerator runtime).
+// eslint-disable-next-line no-restricted-imports -- the one module that imports them
+import { ActionSheet, Dialog, Modal, Toast, unstableSetRender } from 'antd-mobile'
+import { createRoot, type Root } from 'react-dom/client'
+
+type Container = (Element | DocumentFragment) & { _reactRoot?: Root }
+
+let installed = false
+
+/** Gives antd-mobile a createRoot-based render for its imperative overlays. Idempotent. */
+export function installAntdMobileRender(): void {
+  if (installed) return
+  installed = true
+  unstableSetRender((node, container: Container) => {
+    container._reactRoot ??= createRoot(container)
+    const root = container._reactRoot
+    root.render(node)
+    return async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      root.unmount()
+      delete container._reactRoot
+    }
+  })
+}
+
+installAntdMobileRender()
+
+export { ActionSheet, Dialog, Modal, Toast }
