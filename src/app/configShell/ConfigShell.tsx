@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ComponentType,
   type ReactNode,
@@ -39,8 +40,12 @@ export function routerPathname(pathname: string, basename = ROUTER_BASENAME): st
 export function ConfigShell({ route, screen }: { route: ScreenRoute; screen?: ComponentType }) {
   const [app, setApp] = useState<{ module: AppRouterModule; router: Router } | null>(null)
   const [leaving, setLeaving] = useState(false)
+  const left = useRef(false)
 
   const leave = useCallback<Leave>((to, options) => {
+    // One handover: a second tap while the router loads must not create a second router.
+    if (left.current) return
+    left.current = true
     setLeaving(true)
     loadAppRouter().then(
       async (module) => {

@@ -7,7 +7,8 @@ interface LayoutFrameProps {
   title: string
   /** A top-level tab screen: no back arrow, room for the TabBar. */
   tab?: boolean
-  onBack: () => void
+  /** The NavBar's back arrow (not drawn in the in-app layout). */
+  onBack?: () => void
   /** Drawn above the screen (the pending-navigation placeholder). */
   pending?: ReactNode
   tabBar?: ReactNode

@@ -27,7 +27,7 @@ export function MainLayout({ routes }: { routes: readonly ScreenRoute[] }) {
 export function InAppLayout() {
   const { title } = useRouteChrome()
   return (
-    <LayoutFrame inApp title={title} onBack={() => {}} pending={<NavigationPending />}>
+    <LayoutFrame inApp title={title} pending={<NavigationPending />}>
       <Outlet />
     </LayoutFrame>
   )
