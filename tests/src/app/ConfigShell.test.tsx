@@ -61,6 +61,32 @@ describe('ConfigShell', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/app/no-such-screen'), { timeout: 10_000 })
   })
 
+  it('a page that throws is handed to the app router (whose screens handle errors)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    window.history.replaceState(null, '', '/promo')
+    function Broken(): never {
+      throw new Error('render failed')
+    }
+    render(<ConfigShell route={{ ...promo, load: async () => ({ default: Broken }) }} />)
+    // The router shows the same URL; this test table has no app screen for it, so: 页面不存在.
+    expect(
+      await screen.findByRole('heading', { name: '页面不存在' }, { timeout: 10_000 }),
+    ).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/promo')
+  })
+
+  it('a history move (back/forward) hands over to the app router too', async () => {
+    window.history.replaceState(null, '', '/promo')
+    render(<ConfigShell route={promo} />)
+    await screen.findByTestId('where')
+    window.history.pushState(null, '', '/elsewhere')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+    expect(
+      await screen.findByRole('heading', { name: '页面不存在' }, { timeout: 10_000 }),
+    ).toBeInTheDocument()
+    expect(screen.queryByTestId('where')).toBeNull()
+  })
+
   it('a page whose chunk will not load asks for a reload', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     window.history.replaceState(null, '', '/promo')
