@@ -4,6 +4,7 @@ import type { PageConfig } from '../types/generated/page'
 import { BlockRuntimeContext, type BlockRuntime, type ShareInfo } from '../blocks/runtime'
 import { BlockLoading } from '../blocks/shared/BlockStatus'
 import type { MarkdownTrees } from '../blocks/shared/markdownTree'
+import { loginPathFor } from '../components/navigation/appPath'
 import { commonStore } from '../state/common'
 import { signInStore } from '../state/signIn'
 import { userStore } from '../state/user'
@@ -75,7 +76,7 @@ export function ConfigPage({
   const mustLogin = Boolean(config.requiresLogin && !loggedIn)
   const offline = clock.ready && clock.phase === 'offline'
   useEffect(() => {
-    if (mustLogin) navigate(`/Login?redirect=${encodeURIComponent(pathname + search)}`, { replace: true })
+    if (mustLogin) navigate(loginPathFor(pathname + search), { replace: true })
     else if (offline) navigate(config.schedule?.fallback ?? '/', { replace: true })
   }, [mustLogin, offline, navigate, pathname, search, config.schedule])
   useEffect(() => applyShareMeta(share), [share])
@@ -96,7 +97,7 @@ export function ConfigPage({
     run,
     data,
     query,
-    navigate: (to) => navigate(to),
+    navigate,
     renderBlocks: (blocks) => <BlockRenderer blocks={blocks} ctx={renderCtx} />,
   }
 

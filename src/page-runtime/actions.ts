@@ -2,6 +2,7 @@ import { useCallback } from 'react'
 import type { Action } from '../types/generated/page'
 import type { ShareInfo } from '../blocks/runtime'
 import type { NoticeKind } from '../config/constants'
+import { loginPathFor } from '../components/navigation/appPath'
 import { describeError, HttpError, post } from '../lib/request'
 import { isAllowedLink } from './linkHosts'
 import { usePageHost } from './pageHost'
@@ -21,7 +22,7 @@ export function blockElementId(id: string): string {
 /** Runs actions described as data. Never evaluates anything from the config. */
 export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
   const { navigate, pathname, search } = usePageHost()
-  const loginPath = `/Login?redirect=${encodeURIComponent(pathname + search)}`
+  const loginPath = loginPathFor(pathname + search)
 
   return useCallback(
     async (action: Action): Promise<void> => {

@@ -17,6 +17,11 @@ export function stripLayoutPrefix(pathname: string): string {
   return pathname.slice(IN_APP_PREFIX.length) || '/'
 }
 
+/** `/Login?redirect=<path>` for the page the user is on. */
+export function loginPathFor(currentPathWithSearch: string, loginPath = '/Login'): string {
+  return `${loginPath}?redirect=${encodeURIComponent(currentPathWithSearch)}`
+}
+
 /** Only same-origin relative paths are accepted as redirect targets ("/x", never "//host" or "http:"). */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\'))

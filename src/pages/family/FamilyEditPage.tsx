@@ -14,6 +14,7 @@ import { familyListPath } from './familyPaths'
 import { useDeleteMember } from './useDeleteMember'
 import { isUnauthenticated, useLoginRedirect } from './useLoginRedirect'
 import './family.css'
+import { loginPathFor } from '../../components/navigation/appPath'
 
 type Field = keyof FamilyMemberFields
 type FieldErrors = Partial<Record<Field, string>>
@@ -149,7 +150,7 @@ function MemberForm({ member }: { member?: FamilyMember }) {
       leave()
     } catch (error) {
       if (isUnauthenticated(error)) {
-        navigate(`/Login?redirect=${encodeURIComponent(`${pathname}${search}`)}`)
+        navigate(loginPathFor(`${pathname}${search}`))
         return
       }
       const details = (apiErrorOf(error)?.details ?? []) as { field?: unknown; message?: unknown }[]

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { HttpError } from '../../lib/request'
+import { loginPathFor } from '../../components/navigation/appPath'
 
 export const isUnauthenticated = (error: unknown) => error instanceof HttpError && error.status === 401
 
@@ -11,7 +12,6 @@ export function useLoginRedirect(error: unknown): void {
   const { pathname, search } = useLocation()
   const loggedOut = isUnauthenticated(error)
   useEffect(() => {
-    if (loggedOut)
-      navigate(`/Login?redirect=${encodeURIComponent(`${pathname}${search}`)}`, { replace: true })
+    if (loggedOut) navigate(loginPathFor(`${pathname}${search}`), { replace: true })
   }, [loggedOut, navigate, pathname, search])
 }

@@ -21,6 +21,7 @@ import { checkLoggedIn } from './session'
 import { defaultFactors, purchasePath, toQuoteRequest, type TrialFactors } from './trialFactors'
 import { isMissingProduct } from './productErrors'
 import './product.css'
+import { loginPathFor } from '../../components/navigation/appPath'
 
 /** /product?id=: what the product covers, for whom, at what price, and the way into the purchase. */
 export default function ProductPage() {
@@ -54,7 +55,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
     setChecking(true)
     try {
       const loggedIn = await checkLoggedIn()
-      navigate(loggedIn ? target : `/Login?redirect=${encodeURIComponent(target)}`)
+      navigate(loggedIn ? target : loginPathFor(target))
     } catch {
       toast('error', '网络异常，请稍后重试')
     } finally {

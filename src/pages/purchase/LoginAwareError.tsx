@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom'
 import { ErrorView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { HttpError } from '../../lib/request'
+import { loginPathFor } from '../../components/navigation/appPath'
 
 /** ErrorView that turns a 401 into a 去登录 button returning here after login. */
 export function LoginAwareError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
@@ -12,11 +13,7 @@ export function LoginAwareError({ error, onRetry }: { error: unknown; onRetry?: 
     return (
       <div className="purchase-login-required">
         <ErrorView error={error} />
-        <Button
-          block
-          color="primary"
-          onClick={() => navigate(`/Login?redirect=${encodeURIComponent(`${pathname}${search}`)}`)}
-        >
+        <Button block color="primary" onClick={() => navigate(loginPathFor(`${pathname}${search}`))}>
           去登录
         </Button>
       </div>

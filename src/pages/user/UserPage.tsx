@@ -7,8 +7,9 @@ import { ErrorView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { toast } from '../../components/notice'
 import { describeError } from '../../lib/request'
-import { applyLoggedIn, applyLoggedOut, loginPathFor } from './session'
+import { applyLoggedIn, applyLoggedOut } from './session'
 import './user.css'
+import { loginPathFor } from '../../components/navigation/appPath'
 
 /** 我的 tab: the logged-in user's header and entries, or the 登录/注册 entry when logged out. */
 export default function UserPage() {

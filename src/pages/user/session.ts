@@ -33,8 +33,3 @@ export function applyLoggedOut(explicit: boolean): void {
 }
 
 export const LOGIN_PATHS = ['/Login', '/verificationCode', '/loginC', '/loginC/authentication']
-
-/** `/Login?redirect=<path>` for the page the user is on. */
-export function loginPathFor(currentPathWithSearch: string, loginPath = '/Login'): string {
-  return `${loginPath}?redirect=${encodeURIComponent(currentPathWithSearch)}`
-}

@@ -1,6 +1,6 @@
-import { stripLayoutPrefix, withLayoutPrefix } from '../../components/navigation/appPath'
+import { loginPathFor, stripLayoutPrefix, withLayoutPrefix } from '../../components/navigation/appPath'
 import { addErrorHandler, HttpError } from '../../lib/request'
-import { clearLocalUser, LOGIN_PATHS, loginPathFor } from './session'
+import { clearLocalUser, LOGIN_PATHS } from './session'
 
 interface RouterLike {
   state: { location: { pathname: string; search: string } }
