@@ -7,5 +7,12 @@ export function resolveBasename(value: string | undefined): string {
 
 export const ROUTER_BASENAME = resolveBasename(import.meta.env.VITE_BASE_PATH as string | undefined)
 
+/** A URL path as the router sees it (below the basename), or undefined when it lies outside the basename. */
+export function belowBasename(pathname: string, basename = ROUTER_BASENAME): string | undefined {
+  if (basename === '/') return pathname
+  if (pathname !== basename && !pathname.startsWith(`${basename}/`)) return undefined
+  return pathname.slice(basename.length) || '/'
+}
+
 /** The in-app root layout (no NavBar) lives under this prefix. */
 export const IN_APP_PREFIX = '/app'

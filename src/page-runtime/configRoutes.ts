@@ -2,7 +2,7 @@ import { createElement } from 'react'
 import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../blocks/shared/markdownTree'
 import type { PageConfig } from '../types/generated/page'
 import type { ScreenModule, ScreenRoute } from '../types/route'
-import { ROUTER_BASENAME } from '../config/router'
+import { belowBasename, ROUTER_BASENAME } from '../config/router'
 import { configRoutePath, targetPath } from './configPath'
 import { prefetchDataSources } from './dataSources'
 import { clockOffset } from './serverClock'
@@ -76,11 +76,8 @@ export const configRoutes: ScreenRoute[] = Object.keys(contents)
 
 /** The config route a URL path opens (below the router basename, with or without the /app prefix), if any. */
 export function configRouteAt(pathname: string, basename = ROUTER_BASENAME): ScreenRoute | undefined {
-  let path = pathname
-  if (basename !== '/') {
-    if (path !== basename && !path.startsWith(`${basename}/`)) return undefined
-    path = path.slice(basename.length) || '/'
-  }
+  const path = belowBasename(pathname, basename)
+  if (path === undefined) return undefined
   // React Router matches case-insensitively and ignores a trailing slash.
   const wanted = targetPath(path)
     .replace(/(.)\/+$/, '$1')

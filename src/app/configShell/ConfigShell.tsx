@@ -10,7 +10,7 @@ import {
 } from 'react'
 import { DelayedFallback } from '../../components/DelayedFallback'
 import { goBack, isInAppPath, withLayoutPrefix } from '../../components/navigation/appPath'
-import { ROUTER_BASENAME } from '../../config/router'
+import { belowBasename, ROUTER_BASENAME } from '../../config/router'
 import { PageHostContext, type HostNavigateOptions, type PageHost } from '../../page-runtime/pageHost'
 import { installUnauthorizedRedirect } from '../../pages/user/unauthorizedHandler'
 import type { ScreenRoute } from '../../types/route'
@@ -29,12 +29,6 @@ type Router = ReturnType<AppRouterModule['createAppRouter']>
 type Leave = (to?: string | number, options?: HostNavigateOptions) => void
 
 const loadAppRouter = () => loadChunk(() => import('../AppRouter'))
-
-/** The router's pathname of a URL path: below the basename. */
-export function routerPathname(pathname: string, basename = ROUTER_BASENAME): string {
-  if (basename === '/' || (pathname !== basename && !pathname.startsWith(`${basename}/`))) return pathname
-  return pathname.slice(basename.length) || '/'
-}
 
 /** `screen`: the page's component when it has already loaded. */
 export function ConfigShell({ route, screen }: { route: ScreenRoute; screen?: ComponentType }) {
@@ -89,7 +83,7 @@ function LightPage({ route, loaded, leave, leaving }: LightPageProps) {
     loaded ? { Screen: loaded } : null,
   )
   const host = useMemo<PageHost>(() => {
-    const pathname = routerPathname(window.location.pathname)
+    const pathname = belowBasename(window.location.pathname) ?? window.location.pathname
     return {
       pathname,
       search: window.location.search,

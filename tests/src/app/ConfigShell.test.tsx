@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ConfigShell, routerPathname } from '../../../src/app/configShell/ConfigShell'
+import { ConfigShell } from '../../../src/app/configShell/ConfigShell'
 import { usePageHost } from '../../../src/page-runtime/pageHost'
 import { persistor } from '../../../src/state'
 import type { ScreenRoute } from '../../../src/types/route'
@@ -102,14 +102,5 @@ describe('ConfigShell', () => {
     render(<ConfigShell route={promo} screen={Probe} />)
     // Synchronously present: PersistGate passes (restored before) and the screen needs no load.
     expect(screen.queryByTestId('where')).not.toBeNull()
-  })
-})
-
-describe('routerPathname', () => {
-  it('strips the basename only', () => {
-    expect(routerPathname('/mall/promo', '/mall')).toBe('/promo')
-    expect(routerPathname('/mall', '/mall')).toBe('/')
-    expect(routerPathname('/promo', '/')).toBe('/promo')
-    expect(routerPathname('/mallx/promo', '/mall')).toBe('/mallx/promo')
   })
 })

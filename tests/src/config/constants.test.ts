@@ -4,7 +4,7 @@ import { APP_INFO, PROJECT_VARIANT } from '../../../src/config/app'
 import { LOGIN_AGREEMENT_ENABLED, LOGIN_AGREEMENTS } from '../../../src/config/agreements'
 import { THEME, THEME_CSS_VARIABLES, THEME_VERSION, applyTheme } from '../../../src/config/theme'
 import { readServiceUrls } from '../../../src/config/services'
-import { resolveBasename } from '../../../src/config/router'
+import { belowBasename, resolveBasename } from '../../../src/config/router'
 
 // The specification's §9 table, value by value.
 describe('spec §9 constants', () => {
@@ -98,5 +98,12 @@ describe('app configuration', () => {
     expect(resolveBasename('/')).toBe('/')
     expect(resolveBasename('/mall/')).toBe('/mall')
     expect(resolveBasename('mall')).toBe('/mall')
+  })
+
+  it('the router pathname of a URL path: below the basename, undefined outside it', () => {
+    expect(belowBasename('/mall/promo', '/mall')).toBe('/promo')
+    expect(belowBasename('/mall', '/mall')).toBe('/')
+    expect(belowBasename('/promo', '/')).toBe('/promo')
+    expect(belowBasename('/mallx/promo', '/mall')).toBeUndefined()
   })
 })
