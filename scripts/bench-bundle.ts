@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { CONFIG_PAGES_MANIFEST } from './entryHtmlPlugin'
 
 const dist = 'dist'
 const scriptsOf = (htmlFile: string) =>
@@ -23,7 +24,7 @@ const total = (files: string[]) =>
 const { raw, gzip } = total(initial)
 console.log(`initial JS (${initial.length} files: entry + modulepreload): ${kib(raw)} raw, ${kib(gzip)} gzip`)
 
-const { routes } = JSON.parse(readFileSync(join(dist, 'config-pages.json'), 'utf8')) as { routes: string[] }
+const { routes } = JSON.parse(readFileSync(join(dist, CONFIG_PAGES_MANIFEST), 'utf8')) as { routes: string[] }
 const pages = routes
   .map((route) => {
     const files = scriptsOf(`${route.slice(1)}/index.html`)
