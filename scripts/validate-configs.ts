@@ -6,7 +6,8 @@ import { listConfigFiles, validateConfigFiles } from './page-configs/validate'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const files = process.argv.slice(2).filter((a) => !a.startsWith('-'))
-const errors = await validateConfigFiles(root, files)
+// npm runs scripts from the repository root; INIT_CWD is the folder the command was typed in.
+const errors = await validateConfigFiles(root, files, process.env.INIT_CWD ?? process.cwd())
 for (const error of errors) console.error(formatError(error))
 const count = files.length || listConfigFiles(root).length
 if (errors.length) {

@@ -7,7 +7,9 @@ import fastifyStatic from '@fastify/static'
 import { ConfigError, DEMO_COOKIE_SECRET, type AppMode } from './config'
 import { openDatabase, type Database } from './db/database'
 import { migrate } from './db/migrate'
+import { installBodyParsing } from './bodies'
 import { installErrorHandling, sendError } from './errors'
+import { installIdempotency } from './idempotency'
 import { buildOpenApi, collectRoutes } from './openapi'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
@@ -17,15 +19,18 @@ import { paymentRoutes } from './routes/payments'
 import { policyRoutes } from './routes/policies'
 import { familyRoutes } from './routes/family'
 import { systemRoutes } from './routes/system'
+import type { PaymentProvider } from './payments/provider'
+import { SandboxPaymentProvider, type SandboxSecrets } from './payments/sandbox'
 import { installSecurity } from './security'
 import { spaHtmlResolver } from './spaPages'
 import { seedDemoCatalog } from './seed/seed'
 import { CatalogService } from './services/catalog'
 import { DEFAULT_SMS_LIMITS, LoginService, type SmsLimits } from './services/login'
 import { SessionStore } from './services/sessions'
-import { DemoSmsProvider, type SmsProvider } from './services/sms'
+import { DemoSmsProvider } from './sms/demo'
+import type { SmsProvider } from './sms/provider'
 import { UserService } from './services/users'
-import { purchaseServices } from './services/ordersSetup'
+import { startSweeps } from './jobs'
 import { installValidation } from './validation'
 import type { JsonSchema } from './schemas'
 
@@ -42,6 +47,10 @@ export interface AppOptions {
   cookieSecret?: string
   /** Production must bring a real provider; demo defaults to the outbox provider. */
   smsProvider?: SmsProvider
+  /** Production must bring a real provider (built with the database: see server/providers.ts); demo defaults to the sandbox. */
+  paymentProvider?: (database: Database, now: () => Date) => PaymentProvider
+  /** Secrets the sandbox signs its callbacks with (demo mode). */
+  sandboxSecrets?: SandboxSecrets
   smsLimits?: SmsLimits
   /** Clock, injectable for tests of code expiry and rate limits. */
   now?: () => Date
@@ -61,6 +70,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const mode = options.mode ?? 'demo'
   if (mode === 'production' && (!options.smsProvider || options.smsProvider.name === 'demo')) {
     throw new ConfigError(['APP_MODE=production needs a real SMS provider'])
+  }
+  if (mode === 'production' && !options.paymentProvider) {
+    throw new ConfigError(['APP_MODE=production needs a real payment provider'])
   }
   const cookieSecret = options.cookieSecret ?? (mode === 'demo' ? DEMO_COOKIE_SECRET : '')
   if (mode === 'production' && (cookieSecret.length < 32 || cookieSecret === DEMO_COOKIE_SECRET)) {
@@ -93,6 +105,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   const now = options.now ?? (() => new Date())
   const db = database.db
+  const paymentProvider = options.paymentProvider
+    ? options.paymentProvider(database, now)
+    : new SandboxPaymentProvider(db, now, options.sandboxSecrets)
+  if (mode === 'production' && paymentProvider.sandbox) {
+    if (ownsDatabase) await database.close()
+    throw new ConfigError(['APP_MODE=production refuses the sandbox payment provider'])
+  }
   app.decorate('services', {
     db,
     dbKind: database.kind,
@@ -106,13 +125,18 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       secret: cookieSecret,
       limits: options.smsLimits ?? DEFAULT_SMS_LIMITS,
       sms: options.smsProvider ?? new DemoSmsProvider(db, app.log, now),
+      log: app.log,
     }),
     users: new UserService(db, now),
     catalog: new CatalogService(db),
+    paymentProvider,
+    log: app.log,
   })
   app.decorateRequest('userId', null)
 
   await app.register(fastifyCookie, { secret: cookieSecret })
+  installBodyParsing(app)
+  installIdempotency(app)
   installValidation(app)
   installErrorHandling(app)
   installSecurity(app)
@@ -130,7 +154,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(policyRoutes)
   // Family members: kept per user, picked as the insured on /insured.
   await app.register(familyRoutes)
-  startOrderSweep(app, options.orderSweepMs ?? 60_000)
+  startSweeps(app, options.orderSweepMs ?? 60_000)
 
   const distDir = resolve(options.distDir ?? 'dist')
   const hasSpa = existsSync(join(distDir, 'index.html'))
@@ -162,16 +186,4 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     return sendError(reply, 404, 'NOT_FOUND', isApi ? '接口不存在' : '页面不存在')
   })
   return app
-}
-
-/** Closes expired unpaid orders of every user, so the table is right even for users who never come back. */
-function startOrderSweep(app: FastifyInstance, intervalMs: number): void {
-  if (intervalMs <= 0) return
-  const timer = setInterval(() => {
-    purchaseServices(app.services)
-      .orders.closeExpired()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'order sweep failed'))
-  }, intervalMs)
-  timer.unref()
-  app.addHook('onClose', async () => clearInterval(timer))
 }

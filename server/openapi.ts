@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
 
-function parameters(schema: JsonSchema | undefined, where: 'query' | 'path'): JsonSchema[] {
+function parameters(schema: JsonSchema | undefined, where: 'query' | 'path' | 'header'): JsonSchema[] {
   const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>
   const required = new Set((schema?.required as string[] | undefined) ?? [])
   return Object.entries(properties).map(([name, property]) => ({
@@ -72,6 +72,7 @@ export function buildOpenApi(routes: CollectedRoute[]): JsonSchema {
       parameters: [
         ...parameters(schema.params as JsonSchema | undefined, 'path'),
         ...parameters(schema.querystring as JsonSchema | undefined, 'query'),
+        ...parameters(schema.headers as JsonSchema | undefined, 'header'),
       ],
       responses,
     }

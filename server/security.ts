@@ -35,9 +35,6 @@ function isSameOrigin(request: FastifyRequest): boolean {
 
 /** JSON only for writes (no form posts a foreign page could forge), same-origin only, security headers. */
 export function installSecurity(app: FastifyInstance): void {
-  // Fastify accepts text/plain by default: a cross-site <form enctype=text/plain> could post "JSON" through it.
-  app.removeContentTypeParser('text/plain')
-
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return
     if (!isSameOrigin(request)) throw new ApiError(403, 'FORBIDDEN_ORIGIN', '不允许跨站请求')

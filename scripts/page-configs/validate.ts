@@ -1,7 +1,7 @@
 // Full validation of page configs: JSON syntax, migrations, the schema (ajv), the cross-reference checks, and
 // route collisions. Shared by the CLI (scripts/validate-configs.ts), the Vite plugin and the server.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import type { ValidateFunction } from 'ajv'
 import { configRoutePath, routeMatches } from '../../src/page-runtime/configPath'
 import { CURRENT_SCHEMA_VERSION, migrateConfig } from '../../src/page-runtime/migrations'
@@ -155,9 +155,13 @@ function validateOne(
 export async function validateConfigFiles(
   root: string,
   files: readonly string[] = [],
+  /** Where relative paths start (the shell's folder, not the repository root). */
+  cwd: string = root,
 ): Promise<ConfigError[]> {
   const all = listConfigFiles(root)
-  const selected = files.length ? files.map((f) => relative(root, join(root, f)).split(sep).join('/')) : all
+  const selected = files.length
+    ? files.map((f) => relative(root, resolve(cwd, f)).split(sep).join('/'))
+    : all
   const validator = await createValidator({ root })
   const sources: ConfigSource[] = []
   const errors: ConfigError[] = []

@@ -43,11 +43,19 @@ export interface SmsCodesTable {
   consumed_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
-export interface SmsSendLogTable {
-  id: Generated<number>
-  phone: string
-  ip: string
-  sent_at: Timestamp
+export interface RateLimitHitsTable {
+  bucket: string
+  window_start: Timestamp
+  hits: number
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string
+  key: string
+  request_hash: string
+  status_code: number | null
+  response: string | null
+  created_at: Timestamp
 }
 
 export interface SmsOutboxTable {
@@ -170,7 +178,8 @@ export interface DB {
   user_agreements: UserAgreementsTable
   sessions: SessionsTable
   sms_codes: SmsCodesTable
-  sms_send_log: SmsSendLogTable
+  rate_limit_hits: RateLimitHitsTable
+  idempotency_keys: IdempotencyKeysTable
   sms_outbox: SmsOutboxTable
   insurers: InsurersTable
   categories: CategoriesTable

@@ -1,11 +1,16 @@
 // The payment provider seam: the server talks to any provider through this interface.
-// Demo mode uses the sandbox provider; a real one (WeChat Pay, Alipay, UnionPay) plugs in here.
+// Demo mode uses the sandbox provider (server/payments/sandbox.ts); production uses WeChat Pay API v3
+// (server/payments/wechatpay/). The provider never runs inside one of our database transactions: on PGlite
+// the sandbox shares the one connection, and a real provider is a network call.
 
 export type PayChannel = 'wechat' | 'alipay' | 'bankcard'
 
 export interface PaymentRequest {
+  /** Our payment id (pay_ + 24 hex): the provider's out_trade_no, so a retry never makes a second charge. */
+  paymentId: string
   orderId: string
   amountFen: number
+  /** What the payer sees in the wallet (product and plan). */
   description: string
   channel: PayChannel
   /** The payment expires at this instant (QR codes live 5 minutes, never past the order's own close). */
@@ -15,25 +20,88 @@ export interface PaymentRequest {
 }
 
 export interface CreatedPayment {
-  paymentId: string
+  /** What the QR code encodes (WeChat Pay Native: code_url). */
   qrContent: string
+  /** A page the payer can open instead of scanning. */
   payUrl: string
-  expiresAt: Date
 }
 
-/** A verified provider notification. */
-export interface PaymentNotification {
+/** A verified notification that a payment was captured or failed. */
+export interface PaymentEvent {
+  kind: 'payment'
+  /** Unique per notification; a replay of the same id is a no-op. */
   eventId: string
   paymentId: string
   outcome: 'SUCCEEDED' | 'FAILED'
   amountFen: number
-  occurredAt: string
+  /** The signed time of the notification: events older than the freshness window are refused. */
+  signedAt: Date
+}
+
+/** A verified notification that a refund settled or failed. */
+export interface RefundEvent {
+  kind: 'refund'
+  eventId: string
+  refundId: string
+  outcome: 'SUCCEEDED' | 'FAILED'
+  amountFen: number
+  signedAt: Date
+}
+
+export type ProviderEvent = PaymentEvent | RefundEvent
+
+/** A callback as it arrived: headers (lower-case names) and the exact body text the signature covers. */
+export interface CallbackRequest {
+  headers: Record<string, string | undefined>
+  rawBody: string
+}
+
+export interface RefundRequest {
+  /** Our refund id: the provider's out_refund_no, so submitting twice refunds once. */
+  refundId: string
+  paymentId: string
+  amountFen: number
+  /** The captured amount of the payment. */
+  totalFen: number
+  /** Shown to the payer by the provider, e.g. 订单已关闭，原路退款. */
+  reason: string
+}
+
+export interface RefundState {
+  status: 'PROCESSING' | 'SUCCEEDED' | 'FAILED'
+  providerRefundId: string | null
+  settledAt: Date | null
+}
+
+/** What the provider says about one payment, for reconciliation. */
+export interface ProviderPaymentState {
+  /**
+   * NOT_FOUND: the provider never saw it. PENDING: not paid yet. CAPTURED: money taken. REFUNDED: captured,
+   * then (partly or fully) refunded. CLOSED: closed unpaid. FAILED: the payer's attempt failed.
+   */
+  state: 'NOT_FOUND' | 'PENDING' | 'CAPTURED' | 'REFUNDED' | 'CLOSED' | 'FAILED'
+  amountFen: number | null
+  capturedAt: Date | null
+}
+
+/** A provider call that failed (network, non-2xx, bad response signature); the caller retries later. */
+export class ProviderError extends Error {
+  readonly name = 'ProviderError'
 }
 
 export interface PaymentProvider {
+  /** The {provider} of /api/payments/callback/{provider}. */
   readonly name: string
+  /** True for the sandbox: no money moves. */
+  readonly sandbox: boolean
+  readonly channels: readonly PayChannel[]
   createPayment(request: PaymentRequest): Promise<CreatedPayment>
-  /** The notification when its signature is genuine, null otherwise. */
-  verifyCallback(payload: unknown, signature: string | undefined): PaymentNotification | null
-  refund(paymentId: string, amountFen: number): Promise<{ refundId: string }>
+  /** Closes an unpaid payment so it can no longer be paid (superseded QR code, cancelled order). */
+  closePayment(paymentId: string): Promise<void>
+  /** The verified event, or null when the signature, the format or the decryption does not hold. */
+  verifyCallback(request: CallbackRequest): ProviderEvent | null
+  refund(request: RefundRequest): Promise<RefundState>
+  /** null when the provider does not know the refund. */
+  queryRefund(refundId: string): Promise<RefundState | null>
+  queryPayment(paymentId: string): Promise<ProviderPaymentState>
 }

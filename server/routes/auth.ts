@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { phone, code, agreements } = request.body
-      const { userId, isNewUser } = await login.login(phone, code, agreements)
+      const { userId, isNewUser } = await login.login(phone, code, agreements, request.ip)
       // A previous session on this browser ends: one cookie, one user.
       const previous = sessionToken(request)
       if (previous) await sessions.destroy(previous)

@@ -11,11 +11,13 @@ import type {
 } from '../../src/types/generated/api/order'
 import { authenticate, userIdOf } from '../auth'
 import { ApiError } from '../errors'
+import { idempotent } from '../idempotency'
 import { apiSchema } from '../schemas'
 import { purchaseServices } from '../services/ordersSetup'
 
 const schema = (name: string) => apiSchema('order', name)
 const emptyQuery = apiSchema('common', 'EmptyQuery')
+const idempotencyHeaders = apiSchema('common', 'IdempotencyHeaders')
 
 function parseStatuses(text: string | undefined): OrderStatus[] {
   if (!text) return []
@@ -30,7 +32,7 @@ function parseStatuses(text: string | undefined): OrderStatus[] {
 
 /** Purchase gates (applications) and orders; every route needs the session and sees only the caller's data. */
 export const orderRoutes: FastifyPluginAsync = async (app) => {
-  const { applications, orders } = purchaseServices(app.services)
+  const { applications, orders, payments } = purchaseServices(app.services)
   const tags = ['orders']
 
   app.post<{ Body: OrderApplicationCreate }>(
@@ -105,11 +107,12 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: OrderCreate }>(
     '/api/orders',
     {
-      preHandler: authenticate,
+      preHandler: [authenticate, idempotent],
       schema: {
-        summary: '提交订单：复核全部环节与投保规则，服务端重新计算保费',
+        summary: '提交订单：复核全部环节与投保规则，服务端重新计算保费（支持 Idempotency-Key）',
         tags,
         auth: true,
+        headers: idempotencyHeaders,
         body: schema('OrderCreate'),
         response: { 200: schema('Order') },
       },
@@ -160,6 +163,11 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: schema('Order') },
       },
     },
-    async (request) => orders.cancel(userIdOf(request), request.params.id),
+    async (request) => {
+      const cancelled = await orders.cancel(userIdOf(request), request.params.id)
+      // A QR code still open must not take money for a cancelled order (a capture that races this is refunded).
+      await payments.closePendingOf(cancelled.id)
+      return orders.get(userIdOf(request), cancelled.id)
+    },
   )
 }

@@ -3,18 +3,18 @@ import type { Order } from '../../src/types/generated/api/order'
 import type {
   CallbackParams,
   IdParams,
-  PaymentCallback,
   PaymentCreate,
   PaymentSimulate,
 } from '../../src/types/generated/api/payment'
 import { authenticate, userIdOf } from '../auth'
 import { ApiError, notFound } from '../errors'
-import { SIGNATURE_HEADER } from '../payments/sandbox'
+import { idempotent } from '../idempotency'
 import { apiSchema } from '../schemas'
 import { purchaseServices } from '../services/ordersSetup'
 
 const schema = (name: string) => apiSchema('payment', name)
 const emptyQuery = apiSchema('common', 'EmptyQuery')
+const idempotencyHeaders = apiSchema('common', 'IdempotencyHeaders')
 
 /** The origin the customer's browser used: pay pages and QR codes point back to it. */
 function baseUrlOf(request: FastifyRequest): string {
@@ -30,11 +30,12 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams; Body: PaymentCreate }>(
     '/api/orders/:id/pay',
     {
-      preHandler: authenticate,
+      preHandler: [authenticate, idempotent],
       schema: {
-        summary: '发起支付：返回二维码内容、支付页与过期时间（5分钟）',
+        summary: '发起支付：返回二维码内容、支付页与过期时间（5分钟；支持 Idempotency-Key）',
         tags,
         auth: true,
+        headers: idempotencyHeaders,
         params: schema('IdParams'),
         body: schema('PaymentCreate'),
         response: { 200: schema('Payment') },
@@ -47,11 +48,12 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams }>(
     '/api/orders/:id/skip-pay',
     {
-      preHandler: authenticate,
+      preHandler: [authenticate, idempotent],
       schema: {
-        summary: '0元（赠险）订单免支付直接承保',
+        summary: '0元（赠险）订单免支付直接承保（支持 Idempotency-Key）',
         tags,
         auth: true,
+        headers: idempotencyHeaders,
         params: schema('IdParams'),
         response: { 200: apiSchema('order', 'Order') },
       },
@@ -79,11 +81,12 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     async (request) => payments.get(userIdOf(request), request.params.id),
   )
 
-  app.post<{ Params: CallbackParams; Body: PaymentCallback }>(
+  app.post<{ Params: CallbackParams }>(
     '/api/payments/callback/:provider',
     {
+      config: { rawBody: true },
       schema: {
-        summary: '支付机构异步通知（验签、幂等）',
+        summary: '支付机构异步通知（验签、时效、幂等；支付与退款）',
         tags,
         params: schema('CallbackParams'),
         body: schema('PaymentCallback'),
@@ -92,19 +95,18 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       if (request.params.provider !== payments.provider.name) throw notFound('支付渠道')
-      const signature = request.headers[SIGNATURE_HEADER]
-      const notification = payments.provider.verifyCallback(
-        request.body,
-        typeof signature === 'string' ? signature : undefined,
-      )
-      if (!notification) throw new ApiError(401, 'INVALID_SIGNATURE', '支付通知签名无效')
-      await payments.applyNotification(notification)
+      const headers: Record<string, string | undefined> = {}
+      for (const [name, value] of Object.entries(request.headers))
+        headers[name] = typeof value === 'string' ? value : undefined
+      const event = payments.provider.verifyCallback({ headers, rawBody: request.rawBody ?? '' })
+      if (!event) throw new ApiError(401, 'INVALID_SIGNATURE', '支付通知签名无效')
+      await payments.applyEvent(event)
       return { ok: true }
     },
   )
 
   // The sandbox exists only in demo mode: in production these routes are never registered (404).
-  if (!demo) return
+  if (!demo || !sandbox) return
 
   app.get<{ Params: IdParams }>(
     '/api/sandbox/payments/:id',
@@ -124,7 +126,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     '/api/sandbox/payments/:id/simulate',
     {
       schema: {
-        summary: '模拟支付成功/失败：沙箱以签名通知回调服务端（仅演示模式）',
+        summary: '模拟支付成功/失败：沙箱记账后以签名通知回调服务端（仅演示模式）',
         tags: ['sandbox'],
         params: schema('IdParams'),
         body: schema('PaymentSimulate'),
@@ -132,31 +134,18 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const payment = await payments.getForSandbox(request.params.id)
-      if (payment.status !== 'PENDING') {
-        const why = {
-          SUCCEEDED: '该支付已成功',
-          FAILED: '该支付已失败，请返回重新发起',
-          EXPIRED: '二维码已过期，请返回刷新后重试',
-        }[payment.status]
-        throw new ApiError(409, 'PAYMENT_NOT_PENDING', why)
-      }
-      const notification = sandbox.notification(
-        payment.paymentId,
-        request.body.outcome,
-        payment.amountFen,
-        app.services.now(),
-      )
+      const captured = await sandbox.capture(request.params.id, request.body.outcome)
+      if (!captured.ok) throw new ApiError(409, 'PAYMENT_NOT_PENDING', captured.reason)
       // Through the real callback route, so signature verification and idempotency run as in production.
       const response = await app.inject({
         method: 'POST',
         url: `/api/payments/callback/${sandbox.name}`,
-        headers: { [SIGNATURE_HEADER]: sandbox.sign(notification), 'content-type': 'application/json' },
-        payload: JSON.stringify(notification),
+        headers: captured.callback.headers,
+        payload: captured.callback.body,
       })
       if (response.statusCode !== 200)
         throw new ApiError(502, 'CALLBACK_FAILED', '模拟支付通知未被受理，请稍后重试')
-      return payments.getForSandbox(payment.paymentId)
+      return payments.getForSandbox(request.params.id)
     },
   )
 }

@@ -1,7 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { AppMode } from '../config'
 import type { DatabaseKind } from '../db/database'
 import type { DB } from '../db/schema'
+import type { PaymentProvider } from '../payments/provider'
 import type { CatalogService } from './catalog'
 import type { LoginService } from './login'
 import type { SessionStore } from './sessions'
@@ -18,6 +20,8 @@ export interface Services {
   login: LoginService
   users: UserService
   catalog: CatalogService
+  paymentProvider: PaymentProvider
+  log: FastifyBaseLogger
 }
 
 declare module 'fastify' {

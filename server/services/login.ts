@@ -1,22 +1,27 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import type { FastifyBaseLogger } from 'fastify'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { maskPhone } from '../../src/domain/certificate'
 import type { DB } from '../db/schema'
 import { ApiError } from '../errors'
 import { AGREEMENT_TITLES, AGREEMENT_VERSIONS, REQUIRED_AGREEMENTS, type AgreementKey } from './agreements'
-import type { SmsProvider } from './sms'
+import { SmsSendError, type SmsProvider } from '../sms/provider'
+import { HOUR, secondsLeft, SHANGHAI_DAY, takeHit } from '../rateLimits'
 
 export const CODE_TTL_SECONDS = 300
 export const RESEND_SECONDS = 60
 export const MAX_WRONG_ATTEMPTS = 5
 
 export interface SmsLimits {
-  /** Codes one IP address may request per window. */
-  perIp: number
-  windowSeconds: number
+  /** Codes one IP address may request per hour. */
+  perIpPerHour: number
+  /** Codes one phone may receive per calendar day (Asia/Shanghai). */
+  perPhonePerDay: number
+  /** Login attempts (right or wrong code) one IP address may make per hour. */
+  loginsPerIpPerHour: number
 }
 
-export const DEFAULT_SMS_LIMITS: SmsLimits = { perIp: 20, windowSeconds: 3600 }
+export const DEFAULT_SMS_LIMITS: SmsLimits = { perIpPerHour: 20, perPhonePerDay: 10, loginsPerIpPerHour: 60 }
 
 export interface LoginServiceOptions {
   db: Kysely<DB>
@@ -25,7 +30,11 @@ export interface LoginServiceOptions {
   /** Keys the code hashes, so a database dump does not reveal live codes. */
   secret: string
   limits: SmsLimits
+  log: FastifyBaseLogger
 }
+
+const tooMany = (code: string, message: string, retryAfter: number) =>
+  new ApiError(429, code, message, undefined, { 'Retry-After': String(retryAfter) })
 
 /** Login by SMS code: issuing codes under rate limits, checking them, creating users. */
 export class LoginService {
@@ -41,27 +50,56 @@ export class LoginService {
   ): Promise<{ resendAfterSeconds: number; expiresInSeconds: number }> {
     const { db, now: clock, limits } = this.options
     const now = clock()
-    const windowStart = new Date(now.getTime() - limits.windowSeconds * 1000)
-    const { count } = await db
-      .selectFrom('sms_send_log')
-      .select(sql<number>`count(*)::int`.as('count'))
-      .where('ip', '=', ip)
-      .where('sent_at', '>', windowStart)
-      .executeTakeFirstOrThrow()
-    if (count >= limits.perIp) {
-      throw new ApiError(429, 'SMS_IP_LIMIT', '获取验证码过于频繁，请稍后再试', undefined, {
-        'Retry-After': String(limits.windowSeconds),
-      })
-    }
-
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    const codeHash = this.codeHash(phone, code)
+    // One transaction of single-statement counters: the per-IP hour, the per-phone day and the 60-second
+    // resend slot are each claimed atomically, and a refusal by any of them counts against none.
+    await db.transaction().execute(async (trx) => {
+      if (!(await takeHit(trx, `sms:ip:${ip}`, limits.perIpPerHour, HOUR, now)))
+        throw tooMany('SMS_IP_LIMIT', '获取验证码过于频繁，请稍后再试', secondsLeft(HOUR, now))
+      if (!(await takeHit(trx, `sms:phone:${phone}`, limits.perPhonePerDay, SHANGHAI_DAY, now)))
+        throw tooMany(
+          'SMS_DAILY_LIMIT',
+          '该手机号今日获取验证码次数已达上限，请明天再试',
+          secondsLeft(SHANGHAI_DAY, now),
+        )
+      await this.claimResendSlot(trx, phone, codeHash, now)
+    })
+    try {
+      await this.options.sms.sendLoginCode(
+        phone,
+        code,
+        `【国恒保险商城】您的登录验证码为${code}，${CODE_TTL_SECONDS / 60}分钟内有效。如非本人操作请忽略。`,
+      )
+    } catch (error) {
+      // The code never reached the phone: void it, so the user may ask again at once.
+      await db
+        .deleteFrom('sms_codes')
+        .where('phone', '=', phone)
+        .where('code_hash', '=', codeHash)
+        .execute()
+      if (!(error instanceof SmsSendError)) throw error
+      this.options.log.warn({ reason: error.reason, phone: maskPhone(phone) }, 'SMS not sent')
+      if (error.rateLimited)
+        throw tooMany('SMS_PROVIDER_LIMIT', '该手机号获取验证码过于频繁，请稍后再试', RESEND_SECONDS)
+      throw new ApiError(503, 'SMS_SEND_FAILED', '短信发送失败，请稍后重试')
+    }
+    return { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS }
+  }
+
+  /** Stores the new code unless one was sent less than 60 s ago (one statement decides, so racing sends cannot both win). */
+  private async claimResendSlot(
+    trx: Transaction<DB>,
+    phone: string,
+    codeHash: string,
+    now: Date,
+  ): Promise<void> {
     const resendBefore = new Date(now.getTime() - RESEND_SECONDS * 1000)
-    // One statement decides "may send now" for the phone, so two racing requests cannot both send.
-    const claimed = await db
+    const claimed = await trx
       .insertInto('sms_codes')
       .values({
         phone,
-        code_hash: this.codeHash(phone, code),
+        code_hash: codeHash,
         sent_at: now,
         expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
         attempts: 0,
@@ -81,36 +119,24 @@ export class LoginService {
       )
       .returning('phone')
       .executeTakeFirst()
-    if (!claimed) {
-      const row = await db
-        .selectFrom('sms_codes')
-        .select('sent_at')
-        .where('phone', '=', phone)
-        .executeTakeFirst()
-      const elapsed = row ? (now.getTime() - row.sent_at.getTime()) / 1000 : RESEND_SECONDS
-      const wait = Math.max(1, Math.ceil(RESEND_SECONDS - elapsed))
-      throw new ApiError(
-        429,
-        'SMS_TOO_FREQUENT',
-        `验证码发送过于频繁，请${wait}秒后再试`,
-        [{ field: 'phone', message: `请${wait}秒后再试`, retryAfterSeconds: wait }],
-        { 'Retry-After': String(wait) },
-      )
-    }
-    await db.insertInto('sms_send_log').values({ phone, ip, sent_at: now }).execute()
-    await this.options.sms.sendLoginCode(
-      phone,
-      code,
-      `【国恒保险商城】您的登录验证码为${code}，${CODE_TTL_SECONDS / 60}分钟内有效。如非本人操作请忽略。`,
+    if (claimed) return
+    const row = await trx.selectFrom('sms_codes').select('sent_at').where('phone', '=', phone).executeTakeFirst()
+    const elapsed = row ? (now.getTime() - row.sent_at.getTime()) / 1000 : RESEND_SECONDS
+    const wait = Math.max(1, Math.ceil(RESEND_SECONDS - elapsed))
+    throw new ApiError(
+      429,
+      'SMS_TOO_FREQUENT',
+      `验证码发送过于频繁，请${wait}秒后再试`,
+      [{ field: 'phone', message: `请${wait}秒后再试`, retryAfterSeconds: wait }],
+      { 'Retry-After': String(wait) },
     )
-    return { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS }
   }
-
   /** Checks the code (a wrong one counts; the 5th voids it), records consent, returns the user (created if new). */
   async login(
     phone: string,
     code: string,
     agreements: string[],
+    ip: string,
   ): Promise<{ userId: string; isNewUser: boolean }> {
     const missing = REQUIRED_AGREEMENTS.filter((key) => !agreements.includes(key))
     if (missing.length > 0) {
@@ -121,37 +147,35 @@ export class LoginService {
         missing.map((key) => ({ field: 'agreements', message: `未同意${AGREEMENT_TITLES[key]}` })),
       )
     }
-    const { db, now: clock } = this.options
+    const { db, now: clock, limits } = this.options
     const now = clock()
-    // A code is usable while unconsumed, unexpired and under the wrong-attempt limit.
-    const liveCode = () =>
-      db
-        .updateTable('sms_codes')
-        .where('phone', '=', phone)
-        .where('consumed_at', 'is', null)
-        .where('expires_at', '>', now)
-        .where('attempts', '<', MAX_WRONG_ATTEMPTS)
-
-    const consumed = await liveCode()
-      .set({ consumed_at: now })
-      .where('code_hash', '=', this.codeHash(phone, code))
-      .returning('phone')
+    if (!(await takeHit(db, `login:ip:${ip}`, limits.loginsPerIpPerHour, HOUR, now)))
+      throw tooMany('LOGIN_TOO_FREQUENT', '登录尝试过于频繁，请稍后再试', secondsLeft(HOUR, now))
+    // One statement checks the code and counts a wrong one, under the row lock: however many guesses run at
+    // once, at most MAX_WRONG_ATTEMPTS of them are ever compared with the code.
+    const hash = this.codeHash(phone, code)
+    const checked = await db
+      .updateTable('sms_codes')
+      .set({
+        attempts: sql<number>`attempts + CASE WHEN code_hash = ${hash} THEN 0 ELSE 1 END`,
+        consumed_at: sql<Date | null>`CASE WHEN code_hash = ${hash} THEN ${now} ELSE consumed_at END`,
+      })
+      .where('phone', '=', phone)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', MAX_WRONG_ATTEMPTS)
+      .returning(['attempts', sql<boolean>`consumed_at IS NOT NULL`.as('matched')])
       .executeTakeFirst()
-    if (!consumed) {
-      const wrong = await liveCode()
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .returning('attempts')
-        .executeTakeFirst()
-      if (!wrong)
-        throw new ApiError(400, 'CODE_EXPIRED', '验证码已失效，请重新获取', [
-          { field: 'code', message: '验证码已失效' },
-        ])
-      const left = MAX_WRONG_ATTEMPTS - wrong.attempts
-      if (left <= 0) {
+    if (!checked)
+      throw new ApiError(400, 'CODE_EXPIRED', '验证码已失效，请重新获取', [
+        { field: 'code', message: '验证码已失效' },
+      ])
+    if (!checked.matched) {
+      const left = MAX_WRONG_ATTEMPTS - checked.attempts
+      if (left <= 0)
         throw new ApiError(400, 'CODE_VOIDED', '验证码错误次数过多，请重新获取', [
           { field: 'code', message: '验证码已作废' },
         ])
-      }
       throw new ApiError(400, 'CODE_INVALID', `验证码不正确，还可尝试${left}次`, [
         { field: 'code', message: '验证码不正确' },
       ])

@@ -11,16 +11,17 @@ import {
   type OrderEvent,
   type OrderStatus,
 } from '../../src/domain/order'
-import type { Order, OrderAddress, OrderCreate } from '../../src/types/generated/api/order'
+import type { Order, OrderAddress, OrderCreate, OrderRefund } from '../../src/types/generated/api/order'
 import { ApiError, notFound } from '../errors'
 import { toIso } from '../time'
 import type { CatalogService } from './catalog'
 import type { ApplicationService } from './ordersApplications'
 import type { OrdersTable, PurchaseDB, StoredPerson } from './ordersTables'
+import type { RefundService } from './refunds'
 
 type OrderRow = Selectable<OrdersTable> & { policy_id: string | null }
 
-function toOrder(row: OrderRow): Order {
+function toOrder(row: OrderRow, refunds: OrderRefund[]): Order {
   return {
     id: row.id,
     orderNo: row.order_no,
@@ -43,6 +44,7 @@ function toOrder(row: OrderRow): Order {
     paidAt: row.paid_at ? toIso(row.paid_at) : null,
     policyId: row.policy_id,
     source: row.source,
+    refunds,
   }
 }
 
@@ -84,6 +86,7 @@ export class OrderService {
     private readonly now: () => Date,
     private readonly catalog: CatalogService,
     private readonly applications: ApplicationService,
+    private readonly refunds: RefundService,
   ) {}
 
   /** Re-checks every gate and rule, prices on the server, and stores a PENDING_PAYMENT order. */
@@ -221,7 +224,8 @@ export class OrderService {
     let q = this.select().where('o.user_id', '=', userId)
     if (statuses.length > 0) q = q.where('o.status', 'in', statuses)
     const rows = await q.orderBy('o.created_at', 'desc').orderBy('o.id').limit(200).execute()
-    return rows.map(toOrder)
+    const refunds = await this.refunds.forOrders(rows.map((r) => r.id))
+    return rows.map((row) => toOrder(row, refunds.get(row.id) ?? []))
   }
 
   /** The caller's own order row (after the lazy close); another user's order is "not found". */
@@ -233,7 +237,9 @@ export class OrderService {
   }
 
   async get(userId: string, id: string): Promise<Order> {
-    return toOrder(await this.row(userId, id))
+    const row = await this.row(userId, id)
+    const refunds = await this.refunds.forOrders([row.id])
+    return toOrder(row, refunds.get(row.id) ?? [])
   }
 
   async cancel(userId: string, id: string): Promise<Order> {

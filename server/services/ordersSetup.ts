@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { DEMO_SANDBOX_SECRET, SandboxPaymentProvider } from '../payments/sandbox'
+import { SandboxPaymentProvider } from '../payments/sandbox'
 import { ApplicationService } from './ordersApplications'
 import { OrderService } from './orders'
 import { withPurchaseTables } from './ordersTables'
 import { PaymentService } from './payments'
 import { PolicyService } from './policies'
+import { RefundService } from './refunds'
 
 /** The demo secret of signed policy links; production refuses to use it. */
 export const DEMO_POLICY_LINK_SECRET = 'demo-only-policy-link-secret'
@@ -14,8 +15,10 @@ export interface PurchaseServices {
   applications: ApplicationService
   orders: OrderService
   payments: PaymentService
+  refunds: RefundService
   policies: PolicyService
-  sandbox: SandboxPaymentProvider
+  /** The sandbox provider when it is the app's provider (demo mode), for its pay page routes. */
+  sandbox: SandboxPaymentProvider | null
 }
 
 const cache = new WeakMap<FastifyInstance['services'], PurchaseServices>()
@@ -33,12 +36,14 @@ export function purchaseServices(
     env.POLICY_LINK_SECRET ??
     (services.mode === 'demo' ? DEMO_POLICY_LINK_SECRET : randomBytes(32).toString('hex'))
   const db = withPurchaseTables(services.db)
-  const sandbox = new SandboxPaymentProvider(env.PAYMENT_SANDBOX_SECRET ?? DEMO_SANDBOX_SECRET)
+  const provider = services.paymentProvider
+  const refunds = new RefundService(db, services.now, provider, services.log)
   const applications = new ApplicationService(db, services.now, services.catalog)
-  const orders = new OrderService(db, services.now, services.catalog, applications)
-  const policies = new PolicyService(db, services.now, sandbox, linkSecret)
-  const payments = new PaymentService(db, services.now, sandbox, orders, policies, services.catalog)
-  const built = { applications, orders, payments, policies, sandbox }
+  const orders = new OrderService(db, services.now, services.catalog, applications, refunds)
+  const policies = new PolicyService(db, services.now, refunds, linkSecret)
+  const payments = new PaymentService(db, services.now, provider, orders, policies, services.catalog, refunds, services.log)
+  const sandbox = provider instanceof SandboxPaymentProvider ? provider : null
+  const built = { applications, orders, payments, refunds, policies, sandbox }
   cache.set(services, built)
   return built
 }

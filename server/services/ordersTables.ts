@@ -107,7 +107,7 @@ export interface OrdersTable {
   closed_at: NullableTimestamp
 }
 
-export type PaymentStatusColumn = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED'
+export type PaymentStatusColumn = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED' | 'REFUNDED'
 
 export interface PaymentsTable {
   id: string
@@ -126,9 +126,27 @@ export interface PaymentsTable {
 export interface PaymentCallbacksTable {
   event_id: string
   payment_id: string
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>
   outcome: string
   payload: Json<unknown>
   received_at: Timestamp
+}
+
+export type RefundReasonColumn = 'ORDER_CLOSED' | 'ALREADY_PAID' | 'SURRENDER'
+export type RefundStatusColumn = 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED'
+
+export interface RefundsTable {
+  id: string
+  payment_id: string
+  order_id: string
+  amount_fen: number
+  reason: RefundReasonColumn
+  status: RefundStatusColumn
+  provider_refund_id: ColumnType<string | null, string | null | undefined, string | null>
+  failure: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: Timestamp
+  submitted_at: NullableTimestamp
+  settled_at: NullableTimestamp
 }
 
 export interface PolicyCoverage {
@@ -169,6 +187,7 @@ export type PurchaseTables = {
   orders: OrdersTable
   payments: PaymentsTable
   payment_callbacks: PaymentCallbacksTable
+  refunds: RefundsTable
   policies: PoliciesTable
 }
 

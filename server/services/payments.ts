@@ -1,16 +1,23 @@
-import type { Kysely, Selectable } from 'kysely'
+import { randomBytes } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import { isPayable } from '../../src/domain/order'
 import type { Payment } from '../../src/types/generated/api/payment'
 import { ApiError, notFound } from '../errors'
-import type { PayChannel, PaymentNotification, PaymentProvider } from '../payments/provider'
+import type { PayChannel, PaymentEvent, PaymentProvider, ProviderEvent } from '../payments/provider'
 import { toIso } from '../time'
 import type { CatalogService } from './catalog'
 import { transition, type OrderService } from './orders'
-import type { PaymentsTable, PurchaseDB } from './ordersTables'
+import type { OrdersTable, PaymentsTable, PurchaseDB } from './ordersTables'
 import type { PolicyService } from './policies'
+import type { EventOutcome, RefundService } from './refunds'
 
 /** A QR code / pay page is valid this long; the page then asks for a new one. */
 export const PAYMENT_TTL_MS = 5 * 60 * 1000
+/** A callback signed longer ago than this is refused (a replay); the provider's retries are signed anew. */
+export const CALLBACK_MAX_AGE_MS = 15 * 60 * 1000
+/** Clock skew tolerated for a callback signed "in the future". */
+export const CALLBACK_MAX_SKEW_MS = 5 * 60 * 1000
 
 function toPayment(row: Selectable<PaymentsTable>, nowMs: number): Payment {
   const expired = row.status === 'PENDING' && row.expires_at.getTime() <= nowMs
@@ -27,7 +34,10 @@ function toPayment(row: Selectable<PaymentsTable>, nowMs: number): Payment {
   }
 }
 
-export type CallbackResult = { outcome: 'applied' | 'duplicate' | 'ignored' }
+/** The order row, locked for the rest of the transaction: every change of an order's money goes through it. */
+async function lockOrder(trx: Transaction<PurchaseDB>, orderId: string): Promise<Selectable<OrdersTable>> {
+  return trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow()
+}
 
 export class PaymentService {
   constructor(
@@ -37,37 +47,44 @@ export class PaymentService {
     private readonly orders: OrderService,
     private readonly policies: PolicyService,
     private readonly catalog: CatalogService,
+    private readonly refunds: RefundService,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Starts a payment of the caller's own payable order; an earlier pending code of the order expires. */
+  /** Starts a payment of the caller's own payable order; an earlier pending code of the order is closed. */
   async start(userId: string, orderId: string, channel: PayChannel, baseUrl: string): Promise<Payment> {
     const order = await this.orders.row(userId, orderId)
-    if (order.status === 'CLOSED')
-      throw new ApiError(409, 'ORDER_CLOSED', '订单已关闭（超过30分钟未支付或已取消），请重新投保')
-    if (!isPayable(order.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单无需支付')
-    if (order.premium_fen === 0)
-      throw new ApiError(409, 'FREE_ORDER', '该订单保费为0元，无需支付，请直接确认领取')
+    assertPayable(order)
+    if (!this.provider.channels.includes(channel))
+      throw new ApiError(400, 'CHANNEL_UNAVAILABLE', '暂不支持该支付方式，请选择其他方式', [
+        { field: 'channel', message: '暂不支持该支付方式' },
+      ])
     const now = this.now()
+    const paymentId = `pay_${randomBytes(12).toString('hex')}`
     const expiresAt = new Date(Math.min(now.getTime() + PAYMENT_TTL_MS, order.expires_at.getTime()))
     const created = await this.provider.createPayment({
+      paymentId,
       orderId: order.id,
       amountFen: order.premium_fen,
-      description: `${order.product_name}-${order.plan_name}`,
+      description: `${order.product_name}-${order.plan_name}`.slice(0, 127),
       channel,
       expiresAt,
       baseUrl,
     })
-    await this.db.transaction().execute(async (trx) => {
-      await trx
+    const superseded = await this.db.transaction().execute(async (trx) => {
+      // Re-checked under the order's lock: a capture that landed meanwhile wins, and no payment starts.
+      assertPayable(await lockOrder(trx, order.id))
+      const old = await trx
         .updateTable('payments')
         .set({ status: 'EXPIRED' })
         .where('order_id', '=', order.id)
         .where('status', '=', 'PENDING')
+        .returning('id')
         .execute()
       await trx
         .insertInto('payments')
         .values({
-          id: created.paymentId,
+          id: paymentId,
           order_id: order.id,
           provider: this.provider.name,
           channel,
@@ -76,11 +93,38 @@ export class PaymentService {
           qr_content: created.qrContent,
           pay_url: created.payUrl,
           created_at: now,
-          expires_at: created.expiresAt,
+          expires_at: expiresAt,
         })
         .execute()
+      return old.map((p) => p.id)
+    }).catch(async (error: unknown) => {
+      await this.closeAtProvider([paymentId])
+      throw error
     })
-    return this.get(userId, created.paymentId)
+    // A superseded code must not stay payable; if it was paid meanwhile, its capture is refunded.
+    await this.closeAtProvider(superseded)
+    return this.get(userId, paymentId)
+  }
+
+  /** Best effort: a payment the provider could not close is caught by its callback or by reconciliation. */
+  async closeAtProvider(paymentIds: string[]): Promise<void> {
+    for (const id of paymentIds) {
+      await this.provider.closePayment(id).catch((error: unknown) => {
+        this.log.warn({ err: error, paymentId: id }, 'closing a payment at the provider failed')
+      })
+    }
+  }
+
+  /** Closes the pending payments of an order that was just cancelled or closed. */
+  async closePendingOf(orderId: string): Promise<void> {
+    const pending = await this.db
+      .updateTable('payments')
+      .set({ status: 'EXPIRED' })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'PENDING')
+      .returning('id')
+      .execute()
+    await this.closeAtProvider(pending.map((p) => p.id))
   }
 
   async get(userId: string, paymentId: string): Promise<Payment> {
@@ -97,80 +141,101 @@ export class PaymentService {
 
   /** The sandbox pay page reads the payment by its unguessable id, without login (it may be another phone). */
   async getForSandbox(paymentId: string): Promise<Payment> {
-    const row = await this.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', paymentId)
-      .executeTakeFirst()
+    const row = await this.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst()
     if (!row) throw notFound('支付单')
     return toPayment(row, this.now().getTime())
   }
 
+  /** Applies a verified provider event: fresh (by its signed time), once (by its event id). */
+  async applyEvent(event: ProviderEvent): Promise<EventOutcome> {
+    const age = this.now().getTime() - event.signedAt.getTime()
+    if (!(age <= CALLBACK_MAX_AGE_MS && age >= -CALLBACK_MAX_SKEW_MS))
+      throw new ApiError(400, 'CALLBACK_STALE', '支付通知已过期或时间不正确', [
+        { field: 'signedAt', message: '通知的签名时间不在允许范围内' },
+      ])
+    if (event.kind === 'refund') return this.refunds.applyEvent(event)
+    return this.applyPaymentEvent(event)
+  }
+
   /**
-   * Applies a verified provider notification exactly once: the event id is recorded first, and every
-   * status change is guarded, so a replay (or a second event for the same payment) issues no second policy.
+   * A capture is kept only by a payable order, and only once per order (under the order's lock). A capture
+   * that the order cannot keep (closed, cancelled, or paid by another payment) is recorded as a refund and
+   * returned to the payer. A failure never undoes a success, whatever order the events arrive in.
    */
-  async applyNotification(notification: PaymentNotification): Promise<CallbackResult> {
-    const payment = await this.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('id', '=', notification.paymentId)
-      .executeTakeFirst()
+  async applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
+    const payment = await this.db.selectFrom('payments').selectAll().where('id', '=', event.paymentId).executeTakeFirst()
     if (!payment) throw new ApiError(404, 'NOT_FOUND', '支付单不存在')
-    if (notification.amountFen !== payment.amount_fen)
+    if (event.amountFen !== payment.amount_fen) {
+      this.log.error({ paymentId: payment.id, amountFen: event.amountFen }, 'callback amount differs from the payment')
       throw new ApiError(400, 'AMOUNT_MISMATCH', '支付金额与订单不符', [
         { field: 'amountFen', message: '支付金额与订单不符' },
       ])
+    }
     const { product_id } = await this.db
       .selectFrom('orders')
       .select('product_id')
       .where('id', '=', payment.order_id)
       .executeTakeFirstOrThrow()
+    // Read before the transaction: on PGlite no other query may run beside it.
     const product = await this.catalog.product(product_id)
-    return this.db.transaction().execute(async (trx) => {
+    let refundId: string | null = null
+    const result = await this.db.transaction().execute(async (trx): Promise<EventOutcome> => {
       const fresh = await trx
         .insertInto('payment_callbacks')
         .values({
-          event_id: notification.eventId,
+          event_id: event.eventId,
           payment_id: payment.id,
-          outcome: notification.outcome,
-          payload: JSON.stringify(notification),
+          outcome: event.outcome,
+          payload: JSON.stringify(event),
           received_at: this.now(),
         })
         .onConflict((oc) => oc.column('event_id').doNothing())
         .returning('event_id')
         .executeTakeFirst()
       if (!fresh) return { outcome: 'duplicate' }
-
+      const order = await lockOrder(trx, payment.order_id)
+      const current = await trx
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', payment.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
       const now = this.now()
-      if (notification.outcome === 'FAILED') {
+
+      if (event.outcome === 'FAILED') {
+        if (current.status !== 'PENDING' && current.status !== 'EXPIRED') return { outcome: 'ignored' }
         await trx
           .updateTable('payments')
           .set({ status: 'FAILED', completed_at: now })
-          .where('id', '=', payment.id)
-          .where('status', 'in', ['PENDING', 'EXPIRED'])
+          .where('id', '=', current.id)
           .execute()
-        const failed = await transition(trx, payment.order_id, 'PAY_FAILED')
-        return { outcome: failed ? 'applied' : 'ignored' }
+        // Only the order's live payment decides its status; a superseded code failing changes nothing.
+        if (current.status !== 'PENDING') return { outcome: 'applied' }
+        await transition(trx, order.id, 'PAY_FAILED')
+        return { outcome: 'applied' }
       }
-      // Money was taken even if the QR code had just expired: a success counts while the order is payable.
-      const paid = await trx
+
+      if (current.status === 'SUCCEEDED' || current.status === 'REFUNDED') return { outcome: 'duplicate' }
+      if (!isPayable(order.status)) {
+        refundId = await this.refunds.record(
+          trx,
+          current,
+          order.status === 'CLOSED' ? 'ORDER_CLOSED' : 'ALREADY_PAID',
+        )
+        this.log.warn({ paymentId: current.id, orderStatus: order.status }, 'capture refunded: order cannot keep it')
+        return { outcome: 'applied' }
+      }
+      await trx
         .updateTable('payments')
         .set({ status: 'SUCCEEDED', completed_at: now })
-        .where('id', '=', payment.id)
-        .where('status', '!=', 'SUCCEEDED')
-        .executeTakeFirst()
-      if (Number(paid.numUpdatedRows) !== 1) return { outcome: 'duplicate' }
-      if (!(await transition(trx, payment.order_id, 'PAY_SUCCEEDED', { paid_at: now })))
-        return { outcome: 'ignored' }
-      const order = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', payment.order_id)
-        .executeTakeFirstOrThrow()
-      await this.policies.issueForOrder(trx, order, product)
+        .where('id', '=', current.id)
+        .execute()
+      await transition(trx, order.id, 'PAY_SUCCEEDED', { paid_at: now })
+      await this.policies.issueForOrder(trx, { ...order, status: 'PAID', paid_at: now }, product)
       return { outcome: 'applied' }
     })
+    if (refundId) await this.refunds.submit(refundId)
+    return result
   }
 
   /** /skiPay: a zero-premium (gift) order is issued without a payment. */
@@ -183,12 +248,15 @@ export class PaymentService {
     await this.db.transaction().execute(async (trx) => {
       if (!(await transition(trx, order.id, 'PAY_SUCCEEDED', { paid_at: this.now() })))
         throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单已处理')
-      const fresh = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', order.id)
-        .executeTakeFirstOrThrow()
-      await this.policies.issueForOrder(trx, fresh, product)
+      await this.policies.issueForOrder(trx, await lockOrder(trx, order.id), product)
     })
   }
+}
+
+function assertPayable(order: Pick<Selectable<OrdersTable>, 'status' | 'premium_fen'>): void {
+  if (order.status === 'CLOSED')
+    throw new ApiError(409, 'ORDER_CLOSED', '订单已关闭（超过30分钟未支付或已取消），请重新投保')
+  if (!isPayable(order.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单无需支付')
+  if (order.premium_fen === 0)
+    throw new ApiError(409, 'FREE_ORDER', '该订单保费为0元，无需支付，请直接确认领取')
 }

@@ -12,10 +12,10 @@ import {
 import type { ProductDetail } from '../../src/types/generated/api/catalog'
 import type { Policy, PolicyPerson, PolicyShareLink } from '../../src/types/generated/api/policy'
 import { ApiError, notFound } from '../errors'
-import type { PaymentProvider } from '../payments/provider'
 import { toIso } from '../time'
 import { transition } from './orders'
 import type { OrdersTable, PoliciesTable, PurchaseDB, StoredPerson } from './ordersTables'
+import type { RefundService } from './refunds'
 
 /** Signed no-login links (/policy/policyDetaiU) live this long. */
 export const SHARE_LINK_TTL_MS = 7 * 24 * 3600_000
@@ -65,7 +65,7 @@ export class PolicyService {
   constructor(
     private readonly db: Kysely<PurchaseDB>,
     private readonly now: () => Date,
-    private readonly provider: PaymentProvider,
+    private readonly refunds: RefundService,
     private readonly linkSecret: string,
   ) {}
 
@@ -230,7 +230,10 @@ export class PolicyService {
     return toPolicy(row, this.now().getTime())
   }
 
-  /** Surrender within the cooling-off period: full refund through the provider (sandbox in demo). */
+  /**
+   * Surrender within the cooling-off period: the kept payment becomes a whole refund, recorded in the same
+   * transaction as the surrender and submitted to the provider after it commits.
+   */
   async surrender(userId: string, id: string): Promise<Policy> {
     const row = await this.row(userId, id)
     const now = this.now()
@@ -243,7 +246,9 @@ export class PolicyService {
     if (row.surrendered_at) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
     if (!canSurrenderInCoolingOff(dates, now.getTime()))
       throw new ApiError(409, 'COOLING_OFF_ENDED', '已过犹豫期，无法在线全额退保，请联系客服办理')
-    await this.db.transaction().execute(async (trx) => {
+    const refundId = await this.db.transaction().execute(async (trx) => {
+      if (row.order_id)
+        await trx.selectFrom('orders').select('id').where('id', '=', row.order_id).forUpdate().execute()
       const done = await trx
         .updateTable('policies')
         .set({ surrendered_at: now, refund_fen: row.premium_fen })
@@ -251,17 +256,18 @@ export class PolicyService {
         .where('surrendered_at', 'is', null)
         .executeTakeFirst()
       if (Number(done.numUpdatedRows) !== 1) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
-      if (row.order_id) {
-        await transition(trx, row.order_id, 'SURRENDER')
-        const payment = await trx
-          .selectFrom('payments')
-          .select('id')
-          .where('order_id', '=', row.order_id)
-          .where('status', '=', 'SUCCEEDED')
-          .executeTakeFirst()
-        if (payment && row.premium_fen > 0) await this.provider.refund(payment.id, row.premium_fen)
-      }
+      if (!row.order_id) return null
+      await transition(trx, row.order_id, 'SURRENDER')
+      const kept = await trx
+        .selectFrom('payments')
+        .select(['id', 'order_id', 'amount_fen'])
+        .where('order_id', '=', row.order_id)
+        .where('status', '=', 'SUCCEEDED')
+        .forUpdate()
+        .executeTakeFirst()
+      return kept && kept.amount_fen > 0 ? this.refunds.record(trx, kept, 'SURRENDER') : null
     })
+    if (refundId) await this.refunds.submit(refundId)
     return this.get(userId, id)
   }
 }

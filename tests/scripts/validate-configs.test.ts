@@ -193,4 +193,17 @@ describe('the CLI', () => {
     ).toString()
     expect(ok).toContain('全部通过')
   })
+
+  it('takes absolute paths and paths relative to the folder the command was typed in', () => {
+    const good = join(dir, 'good-abs.json')
+    writeFileSync(good, page([{ type: 'markdown', source: '好' }]))
+    const run = (arg: string, cwd: string) =>
+      execFileSync('node', ['--import', 'tsx', join(root, 'scripts/validate-configs.ts'), arg], {
+        cwd,
+        env: { ...process.env, INIT_CWD: cwd },
+      }).toString()
+    expect(run(good, root)).toContain('1 个页面配置全部通过')
+    // From a subfolder (npm sets INIT_CWD to it), a path that leaves that folder.
+    expect(run(join('..', good.slice(root.length + 1)), join(root, 'src'))).toContain('全部通过')
+  })
 })

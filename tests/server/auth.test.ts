@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOGIN_AGREEMENTS } from '../../src/config/agreements'
 import { AGREEMENT_VERSIONS } from '../../server/services/agreements'
-import type { SmsProvider } from '../../server/services/sms'
+import { SmsSendError, type SmsProvider } from '../../server/sms/provider'
 import { AGREEMENTS, createTestApp, json, loginAs, sessionCookie, testClock, type TestApp } from './helpers'
 
 const clock = testClock()
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, smsLimits: { perIp: 6, windowSeconds: 3600 } })
+  t = await createTestApp({
+    now: clock.now,
+    smsLimits: { perIpPerHour: 6, perPhonePerDay: 10, loginsPerIpPerHour: 1000 },
+  })
 })
 afterAll(() => t.close())
 
@@ -69,6 +72,47 @@ describe('SMS code', () => {
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json()).toMatchObject({ error: { code: 'SMS_IP_LIMIT' } })
     expect((await requestCode(nextPhone(), '10.9.9.10')).statusCode).toBe(200)
+  })
+
+  it('caps codes per phone per calendar day (Asia/Shanghai)', async () => {
+    const phone = nextPhone()
+    for (let i = 0; i < 10; i++) {
+      expect((await requestCode(phone)).statusCode).toBe(200)
+      clock.advance(61_000)
+    }
+    const capped = await requestCode(phone)
+    expect(capped.statusCode).toBe(429)
+    expect(capped.json()).toMatchObject({
+      error: { code: 'SMS_DAILY_LIMIT', message: '该手机号今日获取验证码次数已达上限，请明天再试' },
+    })
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(0)
+    // The next calendar day in Shanghai the phone may ask again.
+    clock.advance(Number(capped.headers['retry-after']) * 1000)
+    expect((await requestCode(phone)).statusCode).toBe(200)
+  })
+
+  it('voids a code the gateway did not send, so the user may ask again at once', async () => {
+    let fail = true
+    const gateway: SmsProvider = {
+      name: 'flaky',
+      sendLoginCode: async () => {
+        if (fail) throw new SmsSendError('gateway down')
+      },
+    }
+    const flaky = await createTestApp({ now: clock.now, smsProvider: gateway })
+    try {
+      const send = () =>
+        json(flaky.app, { method: 'POST', url: '/api/auth/sms-code', body: { phone: '13912345678' } })
+      const failed = await send()
+      expect(failed.statusCode).toBe(503)
+      expect(failed.json()).toMatchObject({
+        error: { code: 'SMS_SEND_FAILED', message: '短信发送失败，请稍后重试' },
+      })
+      fail = false
+      expect((await send()).statusCode).toBe(200)
+    } finally {
+      await flaky.close()
+    }
   })
 
   it('rejects a bad phone number with 400 naming the field', async () => {
@@ -152,6 +196,28 @@ describe('login', () => {
     const right = await login({ phone, code, agreements: AGREEMENTS })
     expect(right.statusCode).toBe(400)
     expect(right.json()).toMatchObject({ error: { code: 'CODE_EXPIRED' } })
+  })
+
+  it('limits login attempts per IP address, across phones', async () => {
+    const limited = await createTestApp({
+      now: clock.now,
+      smsLimits: { perIpPerHour: 20, perPhonePerDay: 10, loginsPerIpPerHour: 3 },
+    })
+    try {
+      const attempt = () =>
+        json(limited.app, {
+          method: 'POST',
+          url: '/api/auth/login',
+          body: { phone: nextPhone(), code: '123456', agreements: AGREEMENTS },
+          remoteAddress: '10.7.7.7',
+        })
+      for (let i = 0; i < 3; i++) expect((await attempt()).json().error.code).toBe('CODE_EXPIRED')
+      const blocked = await attempt()
+      expect(blocked.statusCode).toBe(429)
+      expect(blocked.json()).toMatchObject({ error: { code: 'LOGIN_TOO_FREQUENT' } })
+    } finally {
+      await limited.close()
+    }
   })
 
   it('accepts a code for 5 minutes and only once', async () => {

@@ -9,6 +9,7 @@ export interface CommonApi {
   ServerTime?: ServerTime
   EmptyQuery?: EmptyQuery
   Ok?: Ok
+  IdempotencyHeaders?: IdempotencyHeaders
 }
 /**
  * Every 4xx/5xx answer.
@@ -49,4 +50,13 @@ export interface ServerTime {
 export interface EmptyQuery {}
 export interface Ok {
   ok: true
+}
+/**
+ * Writes that move money: the same key and request returns the first result; the same key with another request is 409.
+ */
+export interface IdempotencyHeaders {
+  /**
+   * 幂等键
+   */
+  'idempotency-key'?: string
 }

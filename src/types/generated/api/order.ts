@@ -199,6 +199,21 @@ export interface Order {
   paidAt: string | null
   policyId: string | null
   source: 'mall' | 'partner-api'
+  /**
+   * refunds of payments of this order (a payment the order could not keep, or a surrender)
+   */
+  refunds: OrderRefund[]
+}
+export interface OrderRefund {
+  id: string
+  amountFen: number
+  /**
+   * PENDING/PROCESSING: 退款中; SUCCEEDED: 已退款
+   */
+  status: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED'
+  reason: 'ORDER_CLOSED' | 'ALREADY_PAID' | 'SURRENDER'
+  createdAt: string
+  settledAt: string | null
 }
 export interface OrderList {
   items: Order[]

@@ -23,7 +23,10 @@ export interface Payment {
   orderId: string
   channel: 'wechat' | 'alipay' | 'bankcard'
   amountFen: number
-  status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED'
+  /**
+   * REFUNDED: captured but the order could not keep it (closed, or already paid); returned to the payer
+   */
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED' | 'REFUNDED'
   /**
    * what the QR code encodes
    */
@@ -36,15 +39,9 @@ export interface Payment {
   createdAt: string
 }
 /**
- * The provider's signed notification (POST /api/payments/callback/:provider); the signature is in the X-Pay-Signature header.
+ * The provider's notification (POST /api/payments/callback/:provider), verified by the provider adapter from the exact body and its signature headers; its shape is the provider's.
  */
-export interface PaymentCallback {
-  eventId: string
-  paymentId: string
-  outcome: 'SUCCEEDED' | 'FAILED'
-  amountFen: number
-  occurredAt: string
-}
+export interface PaymentCallback {}
 /**
  * POST /api/sandbox/payments/:paymentId/simulate (demo mode only)
  */

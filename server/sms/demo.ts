@@ -1,15 +1,10 @@
 import type { Kysely } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
+import { maskPhone } from '../../src/domain/certificate'
 import type { DB } from '../db/schema'
+import type { SmsProvider } from './provider'
 
-/** Where login codes go. Production plugs a real SMS gateway in here. */
-export interface SmsProvider {
-  /** "demo" marks the sandbox, which production mode refuses. */
-  readonly name: string
-  sendLoginCode(phone: string, code: string, message: string): Promise<void>
-}
-
-/** Demo mode: no SMS leaves the machine; the message goes to the log and the sms_outbox table. */
+/** Demo mode: no SMS leaves the machine; the message goes to the sms_outbox table (read by the login page). */
 export class DemoSmsProvider implements SmsProvider {
   readonly name = 'demo'
   constructor(
@@ -20,6 +15,6 @@ export class DemoSmsProvider implements SmsProvider {
 
   async sendLoginCode(phone: string, code: string, message: string): Promise<void> {
     await this.db.insertInto('sms_outbox').values({ phone, code, message, created_at: this.now() }).execute()
-    this.log.info({ phone, sms: message }, 'demo SMS (not sent)')
+    this.log.info({ phone: maskPhone(phone) }, 'demo SMS kept in the outbox (not sent)')
   }
 }

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify'
+import { ApiError } from './errors'
+
+// Request bodies: JSON in UTF-8 only. The bytes are decoded strictly (an invalid sequence is a 400, never
+// silently replaced), another charset is a 415, and a route that takes no body refuses one. A route may ask
+// for the exact body text (payment callbacks: the signature covers the bytes as sent).
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Keep the body text as received in request.rawBody. */
+    rawBody?: boolean
+  }
+  interface FastifyRequest {
+    rawBody: string | null
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+function charsetOf(contentType: string | undefined): string | null {
+  const match = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '')
+  return match ? match[1].toLowerCase() : null
+}
+
+const bodyProblem = (message: string) => [{ field: '请求体', message }]
+
+export function installBodyParsing(app: FastifyInstance): void {
+  app.decorateRequest('rawBody', null)
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  // Fastify also accepts text/plain by default: a cross-site <form enctype=text/plain> could post "JSON".
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    const charset = charsetOf(request.headers['content-type'])
+    if (charset !== null && charset !== 'utf-8' && charset !== 'utf8') {
+      done(new ApiError(415, 'UNSUPPORTED_CHARSET', '请求内容的字符集不受支持，请使用 UTF-8'), undefined)
+      return
+    }
+    let text: string
+    try {
+      text = strictUtf8.decode(body)
+    } catch {
+      done(
+        new ApiError(400, 'INVALID_ENCODING', '请求内容不是合法的 UTF-8 编码', bodyProblem('不是合法的 UTF-8')),
+        undefined,
+      )
+      return
+    }
+    if (request.routeOptions.config.rawBody) request.rawBody = text
+    parseJson(request, text, done)
+  })
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || request.routeOptions.schema?.body) return
+    const length = request.headers['content-length']
+    const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+    if (hasBody) throw new ApiError(400, 'BODY_NOT_ALLOWED', '该接口不接受请求体', bodyProblem('该接口不接受请求体'))
+  })
+}

@@ -1,0 +1,21 @@
+// The SMS seam: login codes leave the server through this interface. Demo mode keeps them in the outbox
+// (server/sms/demo.ts); production sends them through Alibaba Cloud SMS (server/sms/aliyun.ts).
+
+export interface SmsProvider {
+  /** "demo" marks the outbox, which production mode refuses. */
+  readonly name: string
+  /** Resolves when the gateway accepted the message; throws SmsSendError when it did not. */
+  sendLoginCode(phone: string, code: string, message: string): Promise<void>
+}
+
+/** The gateway refused or could not be reached; `reason` is for the log, never shown to the user. */
+export class SmsSendError extends Error {
+  readonly name = 'SmsSendError'
+  constructor(
+    readonly reason: string,
+    /** The gateway's own rate limit for this phone (e.g. Alibaba Cloud's isv.BUSINESS_LIMIT_CONTROL). */
+    readonly rateLimited = false,
+  ) {
+    super(`SMS not sent: ${reason}`)
+  }
+}

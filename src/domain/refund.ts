@@ -1,0 +1,22 @@
+// Refunds (DESIGN.md §8): a payment the order cannot keep, or a cooling-off surrender, goes back to the payer.
+// Shared by the server (the reason sent to the provider) and the order screens.
+import type { OrderRefund } from '../types/generated/api/order'
+
+export type RefundStatus = OrderRefund['status']
+export type RefundReason = OrderRefund['reason']
+
+export const REFUND_STATUS_TEXT: Record<RefundStatus, string> = {
+  PENDING: '退款中',
+  PROCESSING: '退款中',
+  SUCCEEDED: '已退款',
+  FAILED: '退款异常',
+}
+
+/** Why the money goes back, as the payer reads it (also sent to the provider as the refund reason). */
+export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
+  ORDER_CLOSED: '订单已关闭，支付款原路退回',
+  ALREADY_PAID: '订单已支付，重复支付款原路退回',
+  SURRENDER: '犹豫期内退保，保费全额退回',
+}
+
+export const isRefundSettled = (status: RefundStatus) => status === 'SUCCEEDED' || status === 'FAILED'
