@@ -57,6 +57,8 @@ export interface AppOptions {
   /** Folder of the built SPA (default ./dist); served with history fallback when it holds index.html. */
   distDir?: string
   logger?: FastifyServerOptions['logger']
+  /** Fastify's trustProxy (TRUST_PROXY): take the client IP and scheme from X-Forwarded-* of these proxies. */
+  trustProxy?: boolean | string
   /** Mark the session cookie Secure (default: production mode). */
   secureCookies?: boolean
   /** How often unpaid orders past their 30 minutes are closed in the background (default 60 s; 0: never). */
@@ -88,6 +90,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     },
     routerOptions: { ignoreTrailingSlash: false },
+    trustProxy: options.trustProxy ?? false,
   })
 
   const database =

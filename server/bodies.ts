@@ -40,7 +40,12 @@ export function installBodyParsing(app: FastifyInstance): void {
       text = strictUtf8.decode(body)
     } catch {
       done(
-        new ApiError(400, 'INVALID_ENCODING', '请求内容不是合法的 UTF-8 编码', bodyProblem('不是合法的 UTF-8')),
+        new ApiError(
+          400,
+          'INVALID_ENCODING',
+          '请求内容不是合法的 UTF-8 编码',
+          bodyProblem('不是合法的 UTF-8'),
+        ),
         undefined,
       )
       return
@@ -52,7 +57,9 @@ export function installBodyParsing(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.schema?.body) return
     const length = request.headers['content-length']
-    const hasBody = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
-    if (hasBody) throw new ApiError(400, 'BODY_NOT_ALLOWED', '该接口不接受请求体', bodyProblem('该接口不接受请求体'))
+    const hasBody =
+      (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+    if (hasBody)
+      throw new ApiError(400, 'BODY_NOT_ALLOWED', '该接口不接受请求体', bodyProblem('该接口不接受请求体'))
   })
 }

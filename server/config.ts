@@ -15,6 +15,8 @@ export interface ServerConfig {
   smsProvider: string
   paymentProvider: string
   distDir: string
+  /** Fastify's trustProxy: behind a load balancer the client IP and scheme come from X-Forwarded-*. */
+  trustProxy: boolean | string
 }
 
 /** The secret demo mode signs cookies with; production refuses to start with it. */
@@ -36,6 +38,12 @@ function port(value: string | undefined): number {
   return n
 }
 
+/** TRUST_PROXY: unset or "false" (direct), "true" (any proxy), or comma-separated proxy addresses/CIDRs. */
+function trustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false
+  return value === 'true' ? true : value
+}
+
 /** Reads and checks the environment; production mode lists every missing production setting. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const mode = env.APP_MODE ?? 'demo'
@@ -53,6 +61,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     smsProvider: env.SMS_PROVIDER ?? 'demo',
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     distDir: resolve(env.DIST_DIR ?? 'dist'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   }
   if (mode === 'production') {
     const problems = productionProblems(config)
@@ -68,11 +77,13 @@ export function productionProblems(
   const problems: string[] = []
   if (config.smsProvider === 'demo') {
     problems.push(
-      'APP_MODE=production needs a real SMS provider (SMS_PROVIDER is "demo"; no production provider is built in yet)',
+      'APP_MODE=production needs a real SMS provider (SMS_PROVIDER=aliyun and its ALIYUN_SMS_* settings)',
     )
   }
   if (config.paymentProvider === 'sandbox') {
-    problems.push('APP_MODE=production needs a real payment provider (PAYMENT_PROVIDER is "sandbox")')
+    problems.push(
+      'APP_MODE=production needs a real payment provider (PAYMENT_PROVIDER=wechatpay and its WECHATPAY_* settings)',
+    )
   }
   if (!config.cookieSecret || config.cookieSecret === DEMO_COOKIE_SECRET) {
     problems.push('APP_MODE=production needs COOKIE_SECRET (at least 32 characters)')

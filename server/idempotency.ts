@@ -40,7 +40,14 @@ export async function idempotent(request: FastifyRequest, reply: FastifyReply): 
   for (;;) {
     const claimed = await db
       .insertInto('idempotency_keys')
-      .values({ user_id: userId, key, request_hash: hash, status_code: null, response: null, created_at: now() })
+      .values({
+        user_id: userId,
+        key,
+        request_hash: hash,
+        status_code: null,
+        response: null,
+        created_at: now(),
+      })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst()
@@ -96,7 +103,10 @@ export function installIdempotency(app: FastifyInstance): void {
     if (!claim) return payload
     request.idempotency = null
     const { db } = request.server.services
-    const row = db.updateTable('idempotency_keys').where('user_id', '=', claim.userId).where('key', '=', claim.key)
+    const row = db
+      .updateTable('idempotency_keys')
+      .where('user_id', '=', claim.userId)
+      .where('key', '=', claim.key)
     if (reply.statusCode >= 500) {
       await db
         .deleteFrom('idempotency_keys')
@@ -113,5 +123,8 @@ export function installIdempotency(app: FastifyInstance): void {
 }
 
 export async function purgeOldIdempotencyKeys(db: Kysely<DB>, now: Date): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - KEEP_MS)).execute()
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', new Date(now.getTime() - KEEP_MS))
+    .execute()
 }

@@ -24,9 +24,9 @@ export async function runSweep(app: FastifyInstance): Promise<void> {
   }
   if (services.dbKind === 'pglite') return work()
   await services.db.connection().execute(async (connection) => {
-    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${SWEEP_LOCK}) AS locked`.execute(
-      connection,
-    )
+    const { rows } = await sql<{
+      locked: boolean
+    }>`SELECT pg_try_advisory_lock(${SWEEP_LOCK}) AS locked`.execute(connection)
     if (!rows[0]?.locked) return
     try {
       await work()

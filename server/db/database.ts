@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { lockDataDir } from './dataDirLock'
 import { SerializedPGliteDialect } from './pgliteDriver'
 import type { DB } from './schema'
 
@@ -34,13 +35,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, kind: 'postgres', close: () => (closed ??= db.destroy()) }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const pglite = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
-  await pglite.waitReady
+  const lock = options.dataDir ? lockDataDir(options.dataDir) : null
+  let pglite: PGlite
+  try {
+    pglite = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+    await pglite.waitReady
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
   const db = new Kysely<DB>({ dialect: new SerializedPGliteDialect({ pglite }) })
   let closed: Promise<void> | undefined
   const close = async () => {
-    await db.destroy()
-    if (!pglite.closed) await pglite.close()
+    try {
+      await db.destroy()
+      if (!pglite.closed) await pglite.close()
+    } finally {
+      lock?.release()
+    }
   }
   return { db, kind: 'pglite', close: () => (closed ??= close()) }
 }

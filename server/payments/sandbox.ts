@@ -110,7 +110,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
     private readonly now: () => Date,
     private readonly secrets: SandboxSecrets = { current: DEMO_SANDBOX_SECRET },
   ) {
-    this.db = db.withTables<{ sandbox_payments: SandboxPaymentsTable; sandbox_refunds: SandboxRefundsTable }>()
+    this.db = db.withTables<{
+      sandbox_payments: SandboxPaymentsTable
+      sandbox_refunds: SandboxRefundsTable
+    }>()
   }
 
   async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
@@ -149,14 +152,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .updateTable('sandbox_payments')
       .set({ state: outcome === 'SUCCEEDED' ? 'SUCCESS' : 'PAYERROR', paid_at: now })
       .where('id', '=', paymentId)
-      .where('state', '=', 'NOTPAY')
+      // A failed attempt may be followed by a successful one on the same code, as in a real wallet.
+      .where('state', 'in', outcome === 'SUCCEEDED' ? ['NOTPAY', 'PAYERROR'] : ['NOTPAY'])
       .where('expires_at', '>', now)
       .returning(['amount_fen'])
       .executeTakeFirst()
     if (moved) {
       return {
         ok: true,
-        callback: this.callback({ kind: 'payment', subjectId: paymentId, outcome, amountFen: moved.amount_fen }),
+        callback: this.callback({
+          kind: 'payment',
+          subjectId: paymentId,
+          outcome,
+          amountFen: moved.amount_fen,
+        }),
       }
     }
     const row = await this.db
@@ -196,7 +205,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const secrets = [this.secrets.current, this.secrets.previous].filter((s): s is string => !!s)
     const genuine = secrets.some((secret) => timingSafeEqual(Buffer.from(this.sign(n, secret), 'hex'), given))
     if (!genuine) return null
-    const common = { eventId: n.eventId, outcome: n.outcome, amountFen: n.amountFen, signedAt: new Date(n.signedAt) }
+    const common = {
+      eventId: n.eventId,
+      outcome: n.outcome,
+      amountFen: n.amountFen,
+      signedAt: new Date(n.signedAt),
+    }
     return n.kind === 'payment'
       ? { kind: 'payment', paymentId: n.subjectId, ...common }
       : { kind: 'refund', refundId: n.subjectId, ...common }
@@ -229,7 +243,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
         .onConflict((oc) => oc.column('id').doNothing())
         .execute()
       if (refundable)
-        await trx.updateTable('sandbox_payments').set({ state: 'REFUND' }).where('id', '=', request.paymentId).execute()
+        await trx
+          .updateTable('sandbox_payments')
+          .set({ state: 'REFUND' })
+          .where('id', '=', request.paymentId)
+          .execute()
       const row = await trx
         .selectFrom('sandbox_refunds')
         .selectAll()
@@ -240,15 +258,29 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   async queryRefund(refundId: string): Promise<RefundState | null> {
-    const row = await this.db.selectFrom('sandbox_refunds').selectAll().where('id', '=', refundId).executeTakeFirst()
+    const row = await this.db
+      .selectFrom('sandbox_refunds')
+      .selectAll()
+      .where('id', '=', refundId)
+      .executeTakeFirst()
     return row ? toRefundState(row) : null
   }
 
   async queryPayment(paymentId: string): Promise<ProviderPaymentState> {
-    const row = await this.db.selectFrom('sandbox_payments').selectAll().where('id', '=', paymentId).executeTakeFirst()
+    const row = await this.db
+      .selectFrom('sandbox_payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirst()
     if (!row) return { state: 'NOT_FOUND', amountFen: null, capturedAt: null }
     const state = (
-      { NOTPAY: 'PENDING', SUCCESS: 'CAPTURED', REFUND: 'REFUNDED', CLOSED: 'CLOSED', PAYERROR: 'FAILED' } as const
+      {
+        NOTPAY: 'PENDING',
+        SUCCESS: 'CAPTURED',
+        REFUND: 'REFUNDED',
+        CLOSED: 'CLOSED',
+        PAYERROR: 'FAILED',
+      } as const
     )[row.state]
     // An unpaid payment past its expiry is closed, as a real provider reports it.
     const closed = state === 'PENDING' && row.expires_at.getTime() <= this.now().getTime()
@@ -256,7 +288,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 }
 
-function toRefundState(row: { id: string; status: SandboxRefundsTable['status']; settled_at: Date | null }): RefundState {
+function toRefundState(row: {
+  id: string
+  status: SandboxRefundsTable['status']
+  settled_at: Date | null
+}): RefundState {
   const status = ({ PROCESSING: 'PROCESSING', SUCCESS: 'SUCCEEDED', ABNORMAL: 'FAILED' } as const)[row.status]
   return { status, providerRefundId: `sandbox_${row.id}`, settledAt: row.settled_at }
 }

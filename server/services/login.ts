@@ -73,11 +73,7 @@ export class LoginService {
       )
     } catch (error) {
       // The code never reached the phone: void it, so the user may ask again at once.
-      await db
-        .deleteFrom('sms_codes')
-        .where('phone', '=', phone)
-        .where('code_hash', '=', codeHash)
-        .execute()
+      await db.deleteFrom('sms_codes').where('phone', '=', phone).where('code_hash', '=', codeHash).execute()
       if (!(error instanceof SmsSendError)) throw error
       this.options.log.warn({ reason: error.reason, phone: maskPhone(phone) }, 'SMS not sent')
       if (error.rateLimited)
@@ -120,7 +116,11 @@ export class LoginService {
       .returning('phone')
       .executeTakeFirst()
     if (claimed) return
-    const row = await trx.selectFrom('sms_codes').select('sent_at').where('phone', '=', phone).executeTakeFirst()
+    const row = await trx
+      .selectFrom('sms_codes')
+      .select('sent_at')
+      .where('phone', '=', phone)
+      .executeTakeFirst()
     const elapsed = row ? (now.getTime() - row.sent_at.getTime()) / 1000 : RESEND_SECONDS
     const wait = Math.max(1, Math.ceil(RESEND_SECONDS - elapsed))
     throw new ApiError(

@@ -41,7 +41,16 @@ export function purchaseServices(
   const applications = new ApplicationService(db, services.now, services.catalog)
   const orders = new OrderService(db, services.now, services.catalog, applications, refunds)
   const policies = new PolicyService(db, services.now, refunds, linkSecret)
-  const payments = new PaymentService(db, services.now, provider, orders, policies, services.catalog, refunds, services.log)
+  const payments = new PaymentService(
+    db,
+    services.now,
+    provider,
+    orders,
+    policies,
+    services.catalog,
+    refunds,
+    services.log,
+  )
   const sandbox = provider instanceof SandboxPaymentProvider ? provider : null
   const built = { applications, orders, payments, refunds, policies, sandbox }
   cache.set(services, built)

@@ -71,36 +71,39 @@ export class PaymentService {
       expiresAt,
       baseUrl,
     })
-    const superseded = await this.db.transaction().execute(async (trx) => {
-      // Re-checked under the order's lock: a capture that landed meanwhile wins, and no payment starts.
-      assertPayable(await lockOrder(trx, order.id))
-      const old = await trx
-        .updateTable('payments')
-        .set({ status: 'EXPIRED' })
-        .where('order_id', '=', order.id)
-        .where('status', '=', 'PENDING')
-        .returning('id')
-        .execute()
-      await trx
-        .insertInto('payments')
-        .values({
-          id: paymentId,
-          order_id: order.id,
-          provider: this.provider.name,
-          channel,
-          amount_fen: order.premium_fen,
-          status: 'PENDING',
-          qr_content: created.qrContent,
-          pay_url: created.payUrl,
-          created_at: now,
-          expires_at: expiresAt,
-        })
-        .execute()
-      return old.map((p) => p.id)
-    }).catch(async (error: unknown) => {
-      await this.closeAtProvider([paymentId])
-      throw error
-    })
+    const superseded = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        // Re-checked under the order's lock: a capture that landed meanwhile wins, and no payment starts.
+        assertPayable(await lockOrder(trx, order.id))
+        const old = await trx
+          .updateTable('payments')
+          .set({ status: 'EXPIRED' })
+          .where('order_id', '=', order.id)
+          .where('status', '=', 'PENDING')
+          .returning('id')
+          .execute()
+        await trx
+          .insertInto('payments')
+          .values({
+            id: paymentId,
+            order_id: order.id,
+            provider: this.provider.name,
+            channel,
+            amount_fen: order.premium_fen,
+            status: 'PENDING',
+            qr_content: created.qrContent,
+            pay_url: created.payUrl,
+            created_at: now,
+            expires_at: expiresAt,
+          })
+          .execute()
+        return old.map((p) => p.id)
+      })
+      .catch(async (error: unknown) => {
+        await this.closeAtProvider([paymentId])
+        throw error
+      })
     // A superseded code must not stay payable; if it was paid meanwhile, its capture is refunded.
     await this.closeAtProvider(superseded)
     return this.get(userId, paymentId)
@@ -141,7 +144,11 @@ export class PaymentService {
 
   /** The sandbox pay page reads the payment by its unguessable id, without login (it may be another phone). */
   async getForSandbox(paymentId: string): Promise<Payment> {
-    const row = await this.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst()
+    const row = await this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirst()
     if (!row) throw notFound('支付单')
     return toPayment(row, this.now().getTime())
   }
@@ -163,10 +170,17 @@ export class PaymentService {
    * returned to the payer. A failure never undoes a success, whatever order the events arrive in.
    */
   async applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
-    const payment = await this.db.selectFrom('payments').selectAll().where('id', '=', event.paymentId).executeTakeFirst()
+    const payment = await this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', event.paymentId)
+      .executeTakeFirst()
     if (!payment) throw new ApiError(404, 'NOT_FOUND', '支付单不存在')
     if (event.amountFen !== payment.amount_fen) {
-      this.log.error({ paymentId: payment.id, amountFen: event.amountFen }, 'callback amount differs from the payment')
+      this.log.error(
+        { paymentId: payment.id, amountFen: event.amountFen },
+        'callback amount differs from the payment',
+      )
       throw new ApiError(400, 'AMOUNT_MISMATCH', '支付金额与订单不符', [
         { field: 'amountFen', message: '支付金额与订单不符' },
       ])
@@ -222,7 +236,10 @@ export class PaymentService {
           current,
           order.status === 'CLOSED' ? 'ORDER_CLOSED' : 'ALREADY_PAID',
         )
-        this.log.warn({ paymentId: current.id, orderStatus: order.status }, 'capture refunded: order cannot keep it')
+        this.log.warn(
+          { paymentId: current.id, orderStatus: order.status },
+          'capture refunded: order cannot keep it',
+        )
         return { outcome: 'applied' }
       }
       await trx

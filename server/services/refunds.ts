@@ -98,11 +98,7 @@ export class RefundService {
   }
 
   /** Applies the provider's state to a refund still open (never moves a settled one). */
-  private async store(
-    refundId: string,
-    state: RefundState,
-    from: RefundsTable['status'][],
-  ): Promise<void> {
+  private async store(refundId: string, state: RefundState, from: RefundsTable['status'][]): Promise<void> {
     const now = this.now()
     await this.db
       .updateTable('refunds')
@@ -198,7 +194,8 @@ export class RefundService {
       .orderBy('created_at')
       .orderBy('id')
       .execute()
-    for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toOrderRefund(row)])
+    for (const row of rows)
+      byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), toOrderRefund(row)])
     return byOrder
   }
 }

@@ -38,13 +38,8 @@ export class Buyer {
     readonly cookie: string,
   ) {}
 
-  call(method: 'GET' | 'POST', url: string, body?: unknown) {
-    return json(this.app, {
-      method,
-      url,
-      headers: { cookie: this.cookie },
-      body: method === 'POST' ? (body ?? {}) : undefined,
-    })
+  call(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+    return json(this.app, { method, url, headers: { cookie: this.cookie, ...headers }, body })
   }
 
   async startApplication(

@@ -3,15 +3,18 @@ import type { Order } from '../../src/types/generated/api/order'
 import type { Payment } from '../../src/types/generated/api/payment'
 import type { Policy } from '../../src/types/generated/api/policy'
 import { POLICY_NO_PATTERN } from '../../src/domain/policy'
-import { SandboxPaymentProvider, SIGNATURE_HEADER } from '../../server/payments/sandbox'
-import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
-import { Buyer, insertGiftProduct } from './ordersFlow'
+import { SandboxPaymentProvider, type SandboxCallback } from '../../server/payments/sandbox'
+import { purchaseServices } from '../../server/services/ordersSetup'
+import { withPurchaseTables } from '../../server/services/ordersTables'
+import { formatReport, reconcilePayments } from '../../server/services/reconcile'
+import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
+import { Buyer, holder, insertGiftProduct, selfInsured } from './ordersFlow'
 
 let test: TestApp
 const clock = testClock() // starts 2026-11-22 12:00 Asia/Shanghai
 let buyer: Buyer
 let users = 0
-const sandbox = new SandboxPaymentProvider()
+let sandbox: SandboxPaymentProvider
 
 const newBuyer = async () => {
   users += 1
@@ -21,21 +24,53 @@ const newBuyer = async () => {
   )
 }
 
-function callback(body: unknown, signature: string) {
-  return json(test.app, {
+function deliver(callback: SandboxCallback) {
+  return test.app.inject({
     method: 'POST',
     url: '/api/payments/callback/sandbox',
-    headers: { [SIGNATURE_HEADER]: signature },
-    body,
+    headers: callback.headers,
+    payload: callback.body,
   })
+}
+
+/** The payer pays on the sandbox page, but the sandbox's callback is held back (a slow network). */
+async function captureHeld(paymentId: string, outcome: 'SUCCEEDED' | 'FAILED' = 'SUCCEEDED') {
+  const captured = await sandbox.capture(paymentId, outcome)
+  if (!captured.ok) throw new Error(captured.reason)
+  return captured.callback
 }
 
 async function policiesOf(b: Buyer) {
   return (await b.call('GET', '/api/policies')).json<{ items: Policy[] }>().items
 }
 
+const orderOf = async (b: Buyer, id: string) => (await b.call('GET', `/api/orders/${id}`)).json<Order>()
+
+async function paymentRows(orderId: string) {
+  return test.db.db
+    .withTables<{ payments: { id: string; order_id: string; status: string; created_at: Date } }>()
+    .selectFrom('payments')
+    .select(['id', 'status'])
+    .where('order_id', '=', orderId)
+    .execute()
+}
+
+function reconcile(apply = false) {
+  const { payments, refunds } = purchaseServices(test.app.services)
+  return reconcilePayments({
+    db: withPurchaseTables(test.db.db),
+    provider: sandbox,
+    payments,
+    refunds,
+    since: new Date(0),
+    now: clock.now(),
+    apply,
+  })
+}
+
 beforeAll(async () => {
   test = await createTestApp({ now: clock.now })
+  sandbox = purchaseServices(test.app.services).sandbox as SandboxPaymentProvider
 })
 afterAll(async () => test.close())
 beforeEach(async () => {
@@ -80,15 +115,20 @@ describe('paying an order in the sandbox', () => {
   it('issues one policy when the same callback arrives twice', async () => {
     const order = await buyer.order()
     const payment = await buyer.pay(order.id)
-    const notification = sandbox.notification(payment.paymentId, 'SUCCEEDED', payment.amountFen, clock.now())
-    const signature = sandbox.sign(notification)
-    const first = await callback(notification, signature)
-    const replay = await callback(notification, signature)
+    const callback = await captureHeld(payment.paymentId)
+    const first = await deliver(callback)
+    const replay = await deliver(callback)
     expect([first.statusCode, replay.statusCode]).toEqual([200, 200])
     // A second, different success event for the same payment changes nothing either.
-    const another = sandbox.notification(payment.paymentId, 'SUCCEEDED', payment.amountFen, clock.now())
-    expect((await callback(another, sandbox.sign(another))).statusCode).toBe(200)
+    const another = sandbox.callback({
+      kind: 'payment',
+      subjectId: payment.paymentId,
+      outcome: 'SUCCEEDED',
+      amountFen: payment.amountFen,
+    })
+    expect((await deliver(another)).statusCode).toBe(200)
     expect(await policiesOf(buyer)).toHaveLength(1)
+    expect((await orderOf(buyer, order.id)).refunds).toEqual([])
     // The sandbox page cannot pay it again.
     const again = await buyer.simulate(payment.paymentId, 'SUCCEEDED')
     expect(again.statusCode).toBe(409)
@@ -98,14 +138,22 @@ describe('paying an order in the sandbox', () => {
   it('rejects callbacks with a forged signature or a changed amount', async () => {
     const order = await buyer.order()
     const payment = await buyer.pay(order.id)
-    const notification = sandbox.notification(payment.paymentId, 'SUCCEEDED', payment.amountFen, clock.now())
-    const forged = new SandboxPaymentProvider('someone-elses-secret').sign(notification)
-    expect((await callback(notification, forged)).statusCode).toBe(401)
-    const cheaper = { ...notification, amountFen: 1 }
-    const res = await callback(cheaper, sandbox.sign(notification))
+    const fields = { kind: 'payment', subjectId: payment.paymentId, outcome: 'SUCCEEDED' } as const
+    const stranger = new SandboxPaymentProvider(test.db.db, clock.now, { current: 'someone-elses-secret' })
+    const forged = stranger.callback({ ...fields, amountFen: payment.amountFen })
+    expect((await deliver(forged)).statusCode).toBe(401)
+    const genuine = sandbox.callback({ ...fields, amountFen: payment.amountFen })
+    const cheaper = {
+      ...genuine,
+      body: genuine.body.replace(`"amountFen":${payment.amountFen}`, '"amountFen":1'),
+    }
+    const res = await deliver(cheaper)
     expect(res.statusCode).toBe(401)
     expect(res.json().error.code).toBe('INVALID_SIGNATURE')
-    expect((await callback(notification, 'nothex')).statusCode).toBe(401)
+    expect(
+      (await deliver({ ...genuine, headers: { ...genuine.headers, 'x-pay-signature': 'nothex' } }))
+        .statusCode,
+    ).toBe(401)
     expect((await buyer.call('GET', `/api/orders/${order.id}`)).json<Order>().status).toBe('PENDING_PAYMENT')
   })
 
@@ -151,6 +199,246 @@ describe('paying an order in the sandbox', () => {
   })
 })
 
+describe('money an order cannot keep goes back to the payer', () => {
+  it('refunds a capture that arrives after the order was cancelled', async () => {
+    const order = await buyer.order()
+    const payment = await buyer.pay(order.id)
+    const held = await captureHeld(payment.paymentId)
+    const cancelled = await buyer.call('POST', `/api/orders/${order.id}/cancel`)
+    expect(cancelled.json<Order>().status).toBe('CLOSED')
+    expect((await deliver(held)).statusCode).toBe(200)
+
+    const after = await orderOf(buyer, order.id)
+    expect(after.status).toBe('CLOSED')
+    expect(after.policyId).toBeNull()
+    expect(after.refunds).toEqual([
+      {
+        id: expect.stringMatching(/^rf_[0-9a-f]{24}$/),
+        amountFen: order.premiumFen,
+        status: 'SUCCEEDED',
+        reason: 'ORDER_CLOSED',
+        createdAt: expect.any(String),
+        settledAt: expect.any(String),
+      },
+    ])
+    expect(await policiesOf(buyer)).toEqual([])
+    expect((await buyer.call('GET', `/api/payments/${payment.paymentId}`)).json<Payment>().status).toBe(
+      'REFUNDED',
+    )
+    // The sandbox's own books show the money returned.
+    expect(await sandbox.queryPayment(payment.paymentId)).toMatchObject({ state: 'REFUNDED' })
+    // A replay of the same capture refunds nothing twice.
+    expect((await deliver(held)).statusCode).toBe(200)
+    expect((await orderOf(buyer, order.id)).refunds).toHaveLength(1)
+  })
+
+  it('keeps one of two captures of one order and refunds the other; surrender refunds the kept one', async () => {
+    const order = await buyer.order()
+    const first = await buyer.pay(order.id)
+    const heldFirst = await captureHeld(first.paymentId)
+    // The payer, unsure, asks for a new code and pays that too; the first callback arrives last.
+    const second = await buyer.pay(order.id)
+    expect((await buyer.simulate(second.paymentId, 'SUCCEEDED')).statusCode).toBe(200)
+    const statusOf = async (id: string) => (await paymentRows(order.id)).find((p) => p.id === id)?.status
+    expect([await statusOf(first.paymentId), await statusOf(second.paymentId)]).toEqual([
+      'EXPIRED',
+      'SUCCEEDED',
+    ])
+    expect((await deliver(heldFirst)).statusCode).toBe(200)
+
+    expect([await statusOf(first.paymentId), await statusOf(second.paymentId)]).toEqual([
+      'REFUNDED',
+      'SUCCEEDED',
+    ])
+    const issued = await orderOf(buyer, order.id)
+    expect(issued.status).toBe('ISSUED')
+    expect(issued.refunds).toMatchObject([
+      { amountFen: order.premiumFen, reason: 'ALREADY_PAID', status: 'SUCCEEDED' },
+    ])
+    const policies = await policiesOf(buyer)
+    expect(policies).toHaveLength(1)
+
+    const surrendered = await buyer.call('POST', `/api/policies/${policies[0].id}/surrender`)
+    expect(surrendered.statusCode).toBe(200)
+    const refunds = (await orderOf(buyer, order.id)).refunds
+    expect(refunds.map((r) => [r.reason, r.amountFen, r.status]).sort()).toEqual([
+      ['ALREADY_PAID', order.premiumFen, 'SUCCEEDED'],
+      ['SURRENDER', order.premiumFen, 'SUCCEEDED'],
+    ])
+    // Both captures went back: nothing kept for a surrendered policy.
+    expect([await statusOf(first.paymentId), await statusOf(second.paymentId)]).toEqual([
+      'REFUNDED',
+      'REFUNDED',
+    ])
+  })
+
+  it('never keeps two payments of one order, even when both captures race', async () => {
+    const order = await buyer.order()
+    const a = await buyer.pay(order.id)
+    const heldA = await captureHeld(a.paymentId)
+    const b = await buyer.pay(order.id)
+    const heldB = await captureHeld(b.paymentId)
+    const results = await Promise.all([deliver(heldA), deliver(heldB)])
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200])
+    const statuses = (await paymentRows(order.id)).map((p) => p.status).sort()
+    expect(statuses).toEqual(['REFUNDED', 'SUCCEEDED'])
+    expect(await policiesOf(buyer)).toHaveLength(1)
+  })
+
+  it('lets a failure never undo a success, and keeps a success that follows a failure', async () => {
+    const order = await buyer.order()
+    const payment = await buyer.pay(order.id)
+    await deliver(await captureHeld(payment.paymentId))
+    const lateFailure = sandbox.callback({
+      kind: 'payment',
+      subjectId: payment.paymentId,
+      outcome: 'FAILED',
+      amountFen: payment.amountFen,
+    })
+    expect((await deliver(lateFailure)).statusCode).toBe(200)
+    expect((await orderOf(buyer, order.id)).status).toBe('ISSUED')
+    expect((await buyer.call('GET', `/api/payments/${payment.paymentId}`)).json<Payment>().status).toBe(
+      'SUCCEEDED',
+    )
+
+    const other = await buyer.order()
+    const retried = await buyer.pay(other.id)
+    expect((await deliver(await captureHeld(retried.paymentId, 'FAILED'))).statusCode).toBe(200)
+    expect((await orderOf(buyer, other.id)).status).toBe('PAY_FAILED')
+    // The payer tries again on the same code and it goes through: the order is still payable, so it is kept.
+    expect((await deliver(await captureHeld(retried.paymentId))).statusCode).toBe(200)
+    expect((await orderOf(buyer, other.id)).status).toBe('ISSUED')
+  })
+
+  it('refuses callbacks signed more than 15 minutes ago, and accepts the previous secret while secrets rotate', async () => {
+    const order = await buyer.order()
+    const payment = await buyer.pay(order.id)
+    const held = await captureHeld(payment.paymentId)
+    clock.advance(15 * 60_000 + 1000)
+    const stale = await deliver(held)
+    expect(stale.statusCode).toBe(400)
+    expect(stale.json().error).toMatchObject({ code: 'CALLBACK_STALE' })
+    expect((await orderOf(buyer, order.id)).status).not.toBe('ISSUED')
+
+    const rotated = await createTestApp({
+      now: clock.now,
+      sandboxSecrets: { current: 'secret-of-this-quarter', previous: 'secret-of-last-quarter' },
+    })
+    try {
+      const db = rotated.db.db
+      const signer = (current: string) => new SandboxPaymentProvider(db, clock.now, { current })
+      const send = (current: string) => {
+        const cb = signer(current).callback({
+          kind: 'payment',
+          subjectId: 'pay_unknown',
+          outcome: 'SUCCEEDED',
+          amountFen: 1,
+        })
+        return rotated.app.inject({
+          method: 'POST',
+          url: '/api/payments/callback/sandbox',
+          headers: cb.headers,
+          payload: cb.body,
+        })
+      }
+      // Genuine (signature accepted, then the unknown payment is a 404) with either secret; a third is forged.
+      expect((await send('secret-of-this-quarter')).statusCode).toBe(404)
+      expect((await send('secret-of-last-quarter')).statusCode).toBe(404)
+      expect((await send('secret-of-someone-else')).statusCode).toBe(401)
+    } finally {
+      await rotated.close()
+    }
+  })
+
+  it('closes a superseded QR code at the provider, so it can no longer be paid', async () => {
+    const order = await buyer.order()
+    const first = await buyer.pay(order.id)
+    await buyer.pay(order.id)
+    const res = await buyer.simulate(first.paymentId, 'SUCCEEDED')
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error.message).toBe('该二维码已失效，请返回重新发起支付')
+  })
+})
+
+describe('reconciliation (npm run reconcile)', () => {
+  it('finds a capture whose callback was lost, settles it with apply, and then reports the books agree', async () => {
+    const order = await buyer.order()
+    const payment = await buyer.pay(order.id)
+    await captureHeld(payment.paymentId) // the callback never arrives
+    const before = await reconcile()
+    const line = before.lines.find((l) => l.paymentId === payment.paymentId)
+    expect(line).toMatchObject({ problem: '渠道已扣款，本地未入账（支付通知丢失）', settled: false })
+    expect(formatReport(before)).toContain(`差异：渠道已扣款，本地未入账`)
+
+    const applied = await reconcile(true)
+    expect(applied.lines.find((l) => l.paymentId === payment.paymentId)?.settled).toBe(true)
+    expect((await orderOf(buyer, order.id)).status).toBe('ISSUED')
+    const after = await reconcile()
+    expect(
+      formatReport(after)
+        .split('\n')
+        .filter((l) => l.includes('差异')),
+    ).toEqual([])
+    expect(after.differences).toBe(0)
+    expect(formatReport(after)).toContain('结果：本地与渠道一致')
+  })
+})
+
+describe('Idempotency-Key on the writes that move money', () => {
+  it('answers a repeated order submission with the first order, and a changed one with 409', async () => {
+    const application = await buyer.readyApplication()
+    const key = { 'idempotency-key': 'order-key-0001' }
+    const body = { applicationId: application.id, holder, insured: selfInsured }
+    const first = await buyer.call('POST', '/api/orders', body, key)
+    const again = await buyer.call('POST', '/api/orders', body, key)
+    expect(first.statusCode).toBe(200)
+    expect(again.statusCode).toBe(200)
+    expect(again.json<Order>().id).toBe(first.json<Order>().id)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    const changed = await buyer.call('POST', '/api/orders', { ...body, displayedPremiumFen: 1 }, key)
+    expect(changed.statusCode).toBe(409)
+    expect(changed.json().error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' })
+    // Without a key, a second submission is refused as before (one application, one order).
+    expect((await buyer.call('POST', '/api/orders', body)).json().error.code).toBe('APPLICATION_USED')
+  })
+
+  it('starts one payment for parallel pay requests with one key; another user may use the same key', async () => {
+    const order = await buyer.order()
+    const key = { 'idempotency-key': 'pay-tap-00000001' }
+    const taps = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        buyer.call('POST', `/api/orders/${order.id}/pay`, { channel: 'wechat' }, key),
+      ),
+    )
+    expect(taps.map((t) => t.statusCode)).toEqual([200, 200, 200, 200])
+    expect(new Set(taps.map((t) => t.json<Payment>().paymentId)).size).toBe(1)
+    expect(await paymentRows(order.id)).toHaveLength(1)
+    const other = await newBuyer()
+    const theirs = await other.order()
+    expect(
+      (await other.call('POST', `/api/orders/${theirs.id}/pay`, { channel: 'wechat' }, key)).statusCode,
+    ).toBe(200)
+  })
+
+  it('replays an error as it was, and refuses a malformed key naming the header', async () => {
+    const order = await buyer.order()
+    await buyer.call('POST', `/api/orders/${order.id}/cancel`)
+    const key = { 'idempotency-key': 'pay-closed-0001' }
+    const first = await buyer.call('POST', `/api/orders/${order.id}/pay`, { channel: 'wechat' }, key)
+    const replay = await buyer.call('POST', `/api/orders/${order.id}/pay`, { channel: 'wechat' }, key)
+    expect([first.statusCode, replay.statusCode]).toEqual([409, 409])
+    expect(replay.body).toBe(first.body)
+    const bad = await buyer.call(
+      'POST',
+      `/api/orders/${order.id}/pay`,
+      { channel: 'wechat' },
+      { 'idempotency-key': 'x' },
+    )
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.details[0].field).toBe('idempotency-key')
+  })
+})
+
 describe('zero-premium orders (/skiPay) and postal address', () => {
   it('needs the address, then issues without payment', async () => {
     const giftId = await insertGiftProduct(test.db.db)
@@ -188,41 +476,5 @@ describe('zero-premium orders (/skiPay) and postal address', () => {
     const res = await buyer.call('POST', `/api/orders/${order.id}/skip-pay`)
     expect(res.statusCode).toBe(409)
     expect(res.json().error.code).toBe('PAYMENT_REQUIRED')
-  })
-})
-
-describe('production mode', () => {
-  it('has no sandbox endpoints', async () => {
-    const prod = await createTestApp({
-      mode: 'production',
-      cookieSecret: 'x'.repeat(40),
-      smsProvider: { name: 'real-sms', sendLoginCode: async () => undefined },
-    })
-    try {
-      const simulate = await json(prod.app, {
-        method: 'POST',
-        url: '/api/sandbox/payments/pay_0/simulate',
-        body: { outcome: 'SUCCEEDED' },
-      })
-      expect(simulate.statusCode).toBe(404)
-      expect((await prod.app.inject({ method: 'GET', url: '/api/sandbox/payments/pay_0' })).statusCode).toBe(
-        404,
-      )
-      const partner = await json(prod.app, {
-        method: 'POST',
-        url: '/api/sandbox/partner-policies',
-        body: { productId: 'x', holder: { name: '张三', certNo: '1' } },
-      })
-      expect(partner.statusCode).toBe(404)
-      // The real callback route stays: a production provider posts to it.
-      const callbackRoute = await json(prod.app, {
-        method: 'POST',
-        url: '/api/payments/callback/sandbox',
-        body: {},
-      })
-      expect(callbackRoute.statusCode).toBe(400)
-    } finally {
-      await prod.close()
-    }
   })
 })

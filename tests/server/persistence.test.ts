@@ -1,13 +1,25 @@
-import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync, copyFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { openDatabase } from '../../server/db/database'
+import { LOCK_FILE } from '../../server/db/dataDirLock'
+import { freePort } from '../../scripts/freePort'
 import { MIGRATIONS_DIR, MigrationError, migrate } from '../../server/db/migrate'
 import { splitSql } from '../../server/db/splitSql'
 import { createTestDatabase, loginAs } from './helpers'
+import { exited, spawnServer, startServerProcess } from './serverProcess'
 
 const dirs: string[] = []
 const tempDir = (prefix: string) => {
@@ -43,6 +55,49 @@ describe('PGlite in DATA_DIR', () => {
     } finally {
       await second.close()
     }
+  })
+})
+
+describe('one process per DATA_DIR', () => {
+  it('refuses a second opening of the folder, naming it and the PID that holds it', async () => {
+    const dataDir = tempDir('mall-lock-')
+    const first = await openDatabase({ dataDir })
+    try {
+      await expect(openDatabase({ dataDir })).rejects.toThrow(
+        `DATA_DIR ${dataDir} is in use by this process (${process.pid})`,
+      )
+    } finally {
+      await first.close()
+    }
+    // Closed: the lock is gone and the folder opens again.
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
+    const again = await openDatabase({ dataDir })
+    await again.close()
+  })
+
+  it('a second server on the same folder exits with the message; the lock of a killed server is taken over', async () => {
+    const dataDir = tempDir('mall-lock-')
+    const first = await startServerProcess(dataDir)
+    try {
+      const second = spawnServer(dataDir, await freePort())
+      const [code] = await exited(second.child)
+      expect(code).toBe(1)
+      expect(second.stderr()).toContain(`DATA_DIR ${dataDir} is in use by process ${first.child.pid}`)
+    } finally {
+      // Killed without a chance to clean up: the lock file stays behind with a dead PID.
+      first.child.kill('SIGKILL')
+      await exited(first.child)
+    }
+    expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid))
+    const third = await startServerProcess(dataDir)
+    try {
+      expect((await fetch(`${third.base}/api/health`)).status).toBe(200)
+      expect(readFileSync(join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(third.child.pid))
+    } finally {
+      third.child.kill('SIGTERM')
+      await exited(third.child)
+    }
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
   })
 })
 

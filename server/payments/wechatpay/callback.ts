@@ -36,7 +36,11 @@ function parse(config: WechatPayConfig, request: CallbackRequest, signedAt: Date
   const envelope: unknown = JSON.parse(request.rawBody)
   const eventId = field(envelope, 'id')
   const eventType = field(envelope, 'event_type')
-  if (!isNonEmpty(eventId) || !isString(eventType) || field(envelope, 'resource_type') !== 'encrypt-resource') {
+  if (
+    !isNonEmpty(eventId) ||
+    !isString(eventType) ||
+    field(envelope, 'resource_type') !== 'encrypt-resource'
+  ) {
     return null
   }
   const refundEvent = REFUND_EVENTS[eventType]
@@ -62,7 +66,10 @@ function parse(config: WechatPayConfig, request: CallbackRequest, signedAt: Date
   return { kind: 'refund', eventId, refundId, outcome: refundEvent.outcome, amountFen: refunded, signedAt }
 }
 
-export function verifyWechatPayCallback(config: WechatPayConfig, request: CallbackRequest): ProviderEvent | null {
+export function verifyWechatPayCallback(
+  config: WechatPayConfig,
+  request: CallbackRequest,
+): ProviderEvent | null {
   try {
     const headers = {
       timestamp: request.headers['wechatpay-timestamp'],

@@ -100,7 +100,11 @@ export class WechatPayClient {
       }
       const skew = Math.abs(Number(signature.timestamp) - this.now().getTime() / 1000)
       if (skew > MAX_SKEW_SECONDS) {
-        throw new WechatPayApiError(`${what}: answer signed ${Math.round(skew)} s off our clock`, response.status, null)
+        throw new WechatPayApiError(
+          `${what}: answer signed ${Math.round(skew)} s off our clock`,
+          response.status,
+          null,
+        )
       }
     }
 
@@ -109,7 +113,12 @@ export class WechatPayClient {
       try {
         data = JSON.parse(raw.toString('utf8'))
       } catch {
-        if (ok) throw new WechatPayApiError(`${what}: HTTP ${response.status} answer is not JSON`, response.status, null)
+        if (ok)
+          throw new WechatPayApiError(
+            `${what}: HTTP ${response.status} answer is not JSON`,
+            response.status,
+            null,
+          )
       }
     }
     return { status: response.status, data }

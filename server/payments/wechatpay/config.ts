@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { createPrivateKey, createPublicKey, createSecretKey, X509Certificate, type KeyObject } from 'node:crypto'
+import {
+  createPrivateKey,
+  createPublicKey,
+  createSecretKey,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto'
 
 // WeChat Pay settings from the environment. Keys are read and parsed here, once, so a bad file fails at
 // start-up and not at the first payment. Keys are held as KeyObjects: logging the config never prints them.
@@ -80,7 +86,9 @@ function loadPlatformKey(serial: string, path: string, problems: string[]): KeyO
   } catch {
     // Reported below.
   }
-  problems.push(`WECHATPAY_PLATFORM_KEYS: ${path} (serial ${serial}) is not a PEM RSA public key or certificate`)
+  problems.push(
+    `WECHATPAY_PLATFORM_KEYS: ${path} (serial ${serial}) is not a PEM RSA public key or certificate`,
+  )
   return null
 }
 
@@ -141,7 +149,9 @@ export function wechatPayConfigFromEnv(env: Env): WechatPayConfigResult {
     if (bytes.length === 32) apiV3Key = createSecretKey(bytes)
     else problems.push(`WECHATPAY_APIV3_KEY must be exactly 32 bytes (it is ${bytes.length})`)
   }
-  const platformKeys = platformKeysText ? parsePlatformKeys(platformKeysText, problems) : new Map<string, KeyObject>()
+  const platformKeys = platformKeysText
+    ? parsePlatformKeys(platformKeysText, problems)
+    : new Map<string, KeyObject>()
 
   const notifyUrl = notifyUrlText ? parseUrl('WECHATPAY_NOTIFY_URL', notifyUrlText, problems) : null
   // WeChat refuses notify URLs with a query; the path is our callback route.

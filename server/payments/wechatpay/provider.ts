@@ -115,12 +115,13 @@ export class WechatPayProvider implements PaymentProvider {
     const answer = await this.client.request('POST', path, {
       out_trade_no: request.paymentId,
       out_refund_no: request.refundId,
-      reason: clip(request.reason, 80),
+      // WeChat refuses an empty reason; it is optional.
+      ...(request.reason && { reason: clip(request.reason, 80) }),
       notify_url: this.config.notifyUrl,
       amount: { refund: request.amountFen, total: request.totalFen, currency: 'CNY' },
     })
     if (answer.status !== 200) throw this.client.failure('POST', path, answer)
-    return this.refundState('POST', path, answer)
+    return this.refundState('POST', path, answer, request.refundId)
   }
 
   async queryRefund(refundId: string): Promise<RefundState | null> {
@@ -128,7 +129,7 @@ export class WechatPayProvider implements PaymentProvider {
     const answer = await this.client.request('GET', path)
     if (answer.status === 404 && errorCode(answer) === 'RESOURCE_NOT_EXISTS') return null
     if (answer.status !== 200) throw this.client.failure('GET', path, answer)
-    return this.refundState('GET', path, answer)
+    return this.refundState('GET', path, answer, refundId)
   }
 
   async queryPayment(paymentId: string): Promise<ProviderPaymentState> {
@@ -138,6 +139,10 @@ export class WechatPayProvider implements PaymentProvider {
       return { state: 'NOT_FOUND', amountFen: null, capturedAt: null }
     }
     if (answer.status !== 200) throw this.client.failure('GET', path, answer)
+    // The signature does not cover the request: a signed answer about another order must not pass for this one.
+    if (field(answer.data, 'out_trade_no') !== paymentId) {
+      throw this.client.failure('GET', path, answer, 'answer is about another out_trade_no')
+    }
     const tradeState = field(answer.data, 'trade_state')
     const state = typeof tradeState === 'string' ? TRADE_STATES[tradeState] : undefined
     // An unknown state is not guessed at: reconciliation retries and a human looks.
@@ -151,14 +156,17 @@ export class WechatPayProvider implements PaymentProvider {
     }
   }
 
-  private refundState(method: string, path: string, answer: Answer): RefundState {
+  private refundState(method: string, path: string, answer: Answer, refundId: string): RefundState {
+    if (field(answer.data, 'out_refund_no') !== refundId) {
+      throw this.client.failure(method, path, answer, 'answer is about another out_refund_no')
+    }
     const status = field(answer.data, 'status')
     const mapped = typeof status === 'string' ? REFUND_STATUSES[status] : undefined
     if (!mapped) throw this.client.failure(method, path, answer, `unknown refund status ${String(status)}`)
-    const refundId = field(answer.data, 'refund_id')
+    const providerRefundId = field(answer.data, 'refund_id')
     return {
       status: mapped,
-      providerRefundId: typeof refundId === 'string' && refundId ? refundId : null,
+      providerRefundId: typeof providerRefundId === 'string' && providerRefundId ? providerRefundId : null,
       settledAt: mapped === 'SUCCEEDED' ? parseTime(field(answer.data, 'success_time')) : null,
     }
   }

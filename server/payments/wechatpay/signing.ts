@@ -80,7 +80,12 @@ export function verifySignature(
   const key = keys.get(serial)
   if (!key) return false
   try {
-    return verify('sha256', verificationMessage(timestamp, nonce, body), key, Buffer.from(signature, 'base64'))
+    return verify(
+      'sha256',
+      verificationMessage(timestamp, nonce, body),
+      key,
+      Buffer.from(signature, 'base64'),
+    )
   } catch {
     return false
   }
@@ -103,9 +108,10 @@ export function decryptResource(apiV3Key: KeyObject, resource: EncryptedResource
   const decipher = createDecipheriv('aes-256-gcm', apiV3Key, Buffer.from(resource.nonce))
   decipher.setAuthTag(data.subarray(data.length - TAG_BYTES))
   decipher.setAAD(Buffer.from(resource.associated_data))
-  return Buffer.concat([decipher.update(data.subarray(0, data.length - TAG_BYTES)), decipher.final()]).toString(
-    'utf8',
-  )
+  return Buffer.concat([
+    decipher.update(data.subarray(0, data.length - TAG_BYTES)),
+    decipher.final(),
+  ]).toString('utf8')
 }
 
 /** The inverse of decryptResource, for the test stand-in. The nonce is 12 characters, as WeChat sends them. */
@@ -118,5 +124,10 @@ export function encryptResource(
   const cipher = createCipheriv('aes-256-gcm', apiV3Key, Buffer.from(nonce))
   cipher.setAAD(Buffer.from(associatedData))
   const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()])
-  return { algorithm: AEAD_ALGORITHM, ciphertext: data.toString('base64'), nonce, associated_data: associatedData }
+  return {
+    algorithm: AEAD_ALGORITHM,
+    ciphertext: data.toString('base64'),
+    nonce,
+    associated_data: associatedData,
+  }
 }

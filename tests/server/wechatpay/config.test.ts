@@ -83,16 +83,24 @@ describe('wechatPayConfigFromEnv', () => {
       expect.stringContaining('is not serial=/path/to/key.pem'),
     ])
     const twice = `S=${fx.platformKeyFiles.a},S=${fx.platformKeyFiles.b}`
-    expect(problems({ ...fx.env, WECHATPAY_PLATFORM_KEYS: twice })).toEqual([expect.stringContaining('twice')])
+    expect(problems({ ...fx.env, WECHATPAY_PLATFORM_KEYS: twice })).toEqual([
+      expect.stringContaining('twice'),
+    ])
   })
 
   it('wants https URLs (http only on this machine) and the callback path without a query', () => {
     const https = 'https://mall.example.com/api/payments/callback/wechatpay'
     expect(problems({ ...fx.env, WECHATPAY_NOTIFY_URL: https })).toEqual([])
-    expect(problems({ ...fx.env, WECHATPAY_NOTIFY_URL: 'http://mall.example.com/api/payments/callback/wechatpay' }))
-      .toHaveLength(1)
+    expect(
+      problems({
+        ...fx.env,
+        WECHATPAY_NOTIFY_URL: 'http://mall.example.com/api/payments/callback/wechatpay',
+      }),
+    ).toHaveLength(1)
     expect(problems({ ...fx.env, WECHATPAY_NOTIFY_URL: `${https}?x=1` })).toHaveLength(1)
-    expect(problems({ ...fx.env, WECHATPAY_NOTIFY_URL: 'https://mall.example.com/pay/notify' })).toHaveLength(1)
+    expect(problems({ ...fx.env, WECHATPAY_NOTIFY_URL: 'https://mall.example.com/pay/notify' })).toHaveLength(
+      1,
+    )
     expect(problems({ ...fx.env, WECHATPAY_BASE_URL: 'http://api.mch.weixin.qq.com' })).toEqual([
       expect.stringContaining('WECHATPAY_BASE_URL'),
     ])

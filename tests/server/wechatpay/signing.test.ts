@@ -18,9 +18,9 @@ const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 20
 
 describe('wechatpay signing', () => {
   it('builds the request message of the documented example (GET /v3/certificates)', () => {
-    expect(requestMessage('GET', '/v3/certificates', '1554208460', '593BEC0C930BF1AFEB40B4A08C8FB242', '')).toBe(
-      'GET\n/v3/certificates\n1554208460\n593BEC0C930BF1AFEB40B4A08C8FB242\n\n',
-    )
+    expect(
+      requestMessage('GET', '/v3/certificates', '1554208460', '593BEC0C930BF1AFEB40B4A08C8FB242', ''),
+    ).toBe('GET\n/v3/certificates\n1554208460\n593BEC0C930BF1AFEB40B4A08C8FB242\n\n')
   })
 
   it('builds an Authorization header that verifies over the five-line message', () => {
@@ -39,9 +39,16 @@ describe('wechatpay signing', () => {
     const params = Object.fromEntries(
       [...header.matchAll(/([a-z_]+)="([^"]*)"/g)].map((m) => [m[1], m[2]] as const),
     )
-    expect(params).toMatchObject({ mchid: '1900009191', nonce_str: 'N1', timestamp: '1554208460', serial_no: 'ABC123' })
+    expect(params).toMatchObject({
+      mchid: '1900009191',
+      nonce_str: 'N1',
+      timestamp: '1554208460',
+      serial_no: 'ABC123',
+    })
     const message = `POST\n/v3/pay/transactions/out-trade-no/pay_1/close\n1554208460\nN1\n${body}\n`
-    expect(verify('RSA-SHA256', Buffer.from(message), publicKey, Buffer.from(params.signature, 'base64'))).toBe(true)
+    expect(
+      verify('RSA-SHA256', Buffer.from(message), publicKey, Buffer.from(params.signature, 'base64')),
+    ).toBe(true)
   })
 
   it('verifies answers by Wechatpay-Serial, over the exact body; an empty body is a lone newline', () => {
@@ -69,7 +76,11 @@ describe('wechatpay signing', () => {
     const key = createSecretKey(Buffer.from(keyText))
     const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyText), Buffer.from('a1b2c3d4e5f6'))
     cipher.setAAD(Buffer.from('transaction'))
-    const data = Buffer.concat([cipher.update('{"out_trade_no":"pay_1"}'), cipher.final(), cipher.getAuthTag()])
+    const data = Buffer.concat([
+      cipher.update('{"out_trade_no":"pay_1"}'),
+      cipher.final(),
+      cipher.getAuthTag(),
+    ])
     const resource = {
       algorithm: 'AEAD_AES_256_GCM',
       ciphertext: data.toString('base64'),

@@ -19,10 +19,14 @@ import { beijing, StandInLedger, type Reply, type RefundStatus } from './standIn
  *
  *   const fx = await createWechatPayFixture({ notifyUrl: 'http://127.0.0.1:PORT/api/payments/callback/wechatpay' })
  *   spawn the server with { ...process.env, ...fx.env, APP_MODE: 'production', PAYMENT_PROVIDER: 'wechatpay' }
- *   await fx.standIn.pay(outTradeNo)        // trade_state SUCCESS + a real signed, encrypted TRANSACTION.SUCCESS
- *   await fx.standIn.settleRefund(refundNo) // refund SUCCESS + REFUND.SUCCESS
- *   fx.standIn.useKey(fx.serials.platformB) // platform key rotation: sign with B (the merchant knows A and B)
- *   fx.standIn.mode = 'forge'               // answers and callbacks signed with a key nobody knows
+ *   await fx.standIn.pay(outTradeNo)        // trade_state SUCCESS, then a real signed, encrypted
+ *                                           // TRANSACTION.SUCCESS POSTed to the order's notify_url → HTTP status
+ *   await fx.standIn.settleRefund(refundNo) // PROCESSING → SUCCESS (or 'ABNORMAL' / 'CLOSED'), REFUND.* callback
+ *   await fx.standIn.resend(fx.standIn.callbacks.at(-1)!)  // WeChat's retry: the same bytes again
+ *   fx.standIn.useKey(fx.serials.platformB) // platform key rotation: sign with B (the env lists A and B)
+ *   fx.standIn.mode = 'forge'               // answers and callbacks signed with a key nobody knows ('unsigned': none)
+ *   fx.standIn.delayMs = 500                // slow answers, for timeouts
+ *   fx.standIn.ledger.orders / .refunds     // what WeChat holds; fx.standIn.requests: every call and its status
  *   await fx.close()
  *
  * It checks every request as WeChat documents it: the Authorization header (WECHATPAY2-SHA256-RSA2048, the
@@ -144,9 +148,14 @@ export class WechatPayStandIn {
     if (this.mode === 'unsigned') return {}
     const timestamp = String(Math.floor(this.now().getTime() / 1000))
     const nonce = randomBytes(16).toString('hex')
-    const message = Buffer.concat([Buffer.from(`${timestamp}\n${nonce}\n`), Buffer.from(rawBody), Buffer.from('\n')])
+    const message = Buffer.concat([
+      Buffer.from(`${timestamp}\n${nonce}\n`),
+      Buffer.from(rawBody),
+      Buffer.from('\n'),
+    ])
     // Forge: a key WeChat never had, under the serial the merchant expects.
-    this.forgeKey ??= this.mode === 'forge' ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey : null
+    this.forgeKey ??=
+      this.mode === 'forge' ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey : null
     const key = this.mode === 'forge' && this.forgeKey ? this.forgeKey : this.signing.privateKey
     return {
       'wechatpay-timestamp': timestamp,
@@ -160,7 +169,13 @@ export class WechatPayStandIn {
   /** The payer pays: trade_state SUCCESS, then TRANSACTION.SUCCESS to the order's notify_url. Returns the merchant's HTTP status. */
   async pay(outTradeNo: string): Promise<number> {
     const order = this.ledger.pay(outTradeNo)
-    return this.deliver(order.notifyUrl, 'TRANSACTION.SUCCESS', '支付成功', 'transaction', this.ledger.transaction(order))
+    return this.deliver(
+      order.notifyUrl,
+      'TRANSACTION.SUCCESS',
+      '支付成功',
+      'transaction',
+      this.ledger.transaction(order),
+    )
   }
 
   /** Settles a PROCESSING refund and sends REFUND.<outcome>; null when the refund had no notify_url. */
@@ -171,7 +186,13 @@ export class WechatPayStandIn {
     const refund = this.ledger.settle(outRefundNo, outcome)
     if (!refund.notifyUrl) return null
     const summary = { SUCCESS: '退款成功', CLOSED: '退款关闭', ABNORMAL: '退款异常' }[outcome]
-    return this.deliver(refund.notifyUrl, `REFUND.${outcome}`, summary, 'refund', this.ledger.refundResource(refund))
+    return this.deliver(
+      refund.notifyUrl,
+      `REFUND.${outcome}`,
+      summary,
+      'refund',
+      this.ledger.refundResource(refund),
+    )
   }
 
   /** Sends a callback again, byte for byte (WeChat retries until it gets 200/204). Returns the status. */
@@ -183,7 +204,12 @@ export class WechatPayStandIn {
   }
 
   /** A signed notification body (encrypted resource) as WeChat builds it, without sending it. */
-  notification(eventType: string, summary: string, originalType: string, resource: object): DeliveredCallback {
+  notification(
+    eventType: string,
+    summary: string,
+    originalType: string,
+    resource: object,
+  ): DeliveredCallback {
     const encrypted = encryptResource(this.apiV3Key, JSON.stringify(resource), originalType)
     const rawBody = JSON.stringify({
       id: randomUUID(),
@@ -257,10 +283,14 @@ export class WechatPayStandIn {
     const auth = parseAuthorization(req.headers.authorization)
     if (!auth) return signError('Authorization 缺失或格式错误')
     const { mchid, nonce_str: nonce, signature, timestamp, serial_no: serial } = auth
-    if (!mchid || !nonce || !signature || !timestamp || !serial) return signError('Authorization 缺少签名信息')
+    if (!mchid || !nonce || !signature || !timestamp || !serial)
+      return signError('Authorization 缺少签名信息')
     if (mchid !== this.options.mchid) return signError('商户号不存在或不匹配')
     if (serial !== this.options.merchantSerialNo) return signError('商户证书序列号有误')
-    if (!/^\d+$/.test(timestamp) || Math.abs(Number(timestamp) - this.now().getTime() / 1000) > MAX_SKEW_SECONDS) {
+    if (
+      !/^\d+$/.test(timestamp) ||
+      Math.abs(Number(timestamp) - this.now().getTime() / 1000) > MAX_SKEW_SECONDS
+    ) {
       return signError('请求时间戳与当前时间相差过大')
     }
     const message = Buffer.concat([
@@ -350,7 +380,11 @@ export async function createWechatPayFixture(options: FixtureOptions): Promise<W
   }
   const apiV3Key = randomBytes(16).toString('hex')
   const dir = await mkdtemp(join(tmpdir(), 'wechatpay-'))
-  const files = { merchant: join(dir, 'merchant_key.pem'), a: join(dir, 'platform_a.pem'), b: join(dir, 'platform_b.pem') }
+  const files = {
+    merchant: join(dir, 'merchant_key.pem'),
+    a: join(dir, 'platform_a.pem'),
+    b: join(dir, 'platform_b.pem'),
+  }
   await writeFile(files.merchant, pem(keys.merchant[0]), { mode: 0o600 })
   await writeFile(files.a, pem(keys.a[1]))
   await writeFile(files.b, pem(keys.b[1]))

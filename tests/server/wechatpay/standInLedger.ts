@@ -102,11 +102,18 @@ export class StandInLedger {
     }
     if (badNotifyUrl(b.notify_url)) return paramError('notify_url 格式错误')
     if (!amount || !isFen(amount.total)) return paramError('amount.total 应为正整数（分）')
-    if (amount.currency !== undefined && amount.currency !== 'CNY') return paramError('amount.currency 仅支持CNY')
+    if (amount.currency !== undefined && amount.currency !== 'CNY')
+      return paramError('amount.currency 仅支持CNY')
     if (b.mchid !== this.mchid) return paramError('mchid 与请求商户号不一致')
     if (b.appid !== this.appid) return error(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配')
 
-    const signature = JSON.stringify([b.appid, b.description, amount.total, b.notify_url, b.time_expire ?? null])
+    const signature = JSON.stringify([
+      b.appid,
+      b.description,
+      amount.total,
+      b.notify_url,
+      b.time_expire ?? null,
+    ])
     const existing = this.orders.get(b.out_trade_no)
     if (existing) {
       if (existing.tradeState === 'SUCCESS' || existing.tradeState === 'REFUND') {
@@ -136,14 +143,17 @@ export class StandInLedger {
   queryOrder(outTradeNo: string, query: URLSearchParams): Reply {
     if (query.get('mchid') !== this.mchid) return paramError('mchid 缺失或不一致')
     const order = this.orders.get(outTradeNo)
-    return order ? { status: 200, body: this.transaction(order) } : error(404, 'ORDER_NOT_EXIST', '订单不存在')
+    return order
+      ? { status: 200, body: this.transaction(order) }
+      : error(404, 'ORDER_NOT_EXIST', '订单不存在')
   }
 
   closeOrder(outTradeNo: string, input: unknown): Reply {
     if (obj(input)?.mchid !== this.mchid) return paramError('mchid 缺失或不一致')
     const order = this.orders.get(outTradeNo)
     if (!order) return error(404, 'ORDER_NOT_EXIST', '订单不存在')
-    if (order.tradeState === 'SUCCESS' || order.tradeState === 'REFUND') return error(400, 'ORDERPAID', '订单已支付')
+    if (order.tradeState === 'SUCCESS' || order.tradeState === 'REFUND')
+      return error(400, 'ORDERPAID', '订单已支付')
     order.tradeState = 'CLOSED'
     return { status: 204 }
   }
@@ -156,7 +166,8 @@ export class StandInLedger {
     if (typeof b.out_refund_no !== 'string' || !OUT_REFUND_NO.test(b.out_refund_no)) {
       return paramError('out_refund_no 格式错误')
     }
-    if (b.reason !== undefined && (chars(b.reason) < 0 || chars(b.reason) > 80)) return paramError('reason 过长')
+    if (b.reason !== undefined && (chars(b.reason) < 0 || chars(b.reason) > 80))
+      return paramError('reason 过长')
     if (b.notify_url !== undefined && badNotifyUrl(b.notify_url)) return paramError('notify_url 格式错误')
     if (!isFen(amount.refund) || !isFen(amount.total) || amount.currency !== 'CNY') {
       return paramError('amount.refund/total 应为正整数（分），currency 为CNY')
@@ -173,7 +184,8 @@ export class StandInLedger {
       return error(400, 'INVALID_REQUEST', '订单未支付，不能退款')
     }
     if (amount.total !== order.total) return paramError('订单金额与原订单不一致')
-    if (order.refunded + amount.refund > order.total) return error(400, 'INVALID_REQUEST', '退款金额超过可退金额')
+    if (order.refunded + amount.refund > order.total)
+      return error(400, 'INVALID_REQUEST', '退款金额超过可退金额')
     const refund: StandInRefund = {
       outRefundNo: b.out_refund_no,
       refundId: `50${digits(30)}`,
@@ -195,7 +207,9 @@ export class StandInLedger {
 
   queryRefund(outRefundNo: string): Reply {
     const refund = this.refunds.get(outRefundNo)
-    return refund ? { status: 200, body: this.refundBody(refund) } : error(404, 'RESOURCE_NOT_EXISTS', '退款单不存在')
+    return refund
+      ? { status: 200, body: this.refundBody(refund) }
+      : error(404, 'RESOURCE_NOT_EXISTS', '退款单不存在')
   }
 
   pay(outTradeNo: string): StandInOrder {
@@ -230,13 +244,22 @@ export class StandInLedger {
       appid: this.appid,
       mchid: this.mchid,
       out_trade_no: order.outTradeNo,
-      ...(paid && { transaction_id: order.transactionId, bank_type: 'OTHERS', success_time: order.successTime }),
+      ...(paid && {
+        transaction_id: order.transactionId,
+        bank_type: 'OTHERS',
+        success_time: order.successTime,
+      }),
       ...(paid && { payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } }),
       trade_type: 'NATIVE',
       trade_state: order.tradeState,
       trade_state_desc: STATE_DESC[order.tradeState],
       attach: '',
-      amount: { total: order.total, ...(paid && { payer_total: order.total }), currency: 'CNY', payer_currency: 'CNY' },
+      amount: {
+        total: order.total,
+        ...(paid && { payer_total: order.total }),
+        currency: 'CNY',
+        payer_currency: 'CNY',
+      },
     }
   }
 
@@ -276,7 +299,12 @@ export class StandInLedger {
       refund_status: refund.status,
       ...(refund.successTime && { success_time: refund.successTime }),
       user_received_account: '支付用户零钱',
-      amount: { total: refund.total, refund: refund.refund, payer_total: refund.total, payer_refund: refund.refund },
+      amount: {
+        total: refund.total,
+        refund: refund.refund,
+        payer_total: refund.total,
+        payer_refund: refund.refund,
+      },
     }
   }
 }
