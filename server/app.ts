@@ -7,8 +7,14 @@ import fastifyStatic from '@fastify/static'
 import { ConfigError, DEMO_COOKIE_SECRET, type AppMode } from './config'
 import { openDatabase, type Database } from './db/database'
 import { migrate } from './db/migrate'
-import { installBodyParsing } from './bodies'
-import { installErrorHandling, sendError } from './errors'
+import { installInputEncoding } from './inputEncoding'
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandling,
+  installShutdownRefusal,
+  sendError,
+} from './errors'
 import { installIdempotency } from './idempotency'
 import { buildOpenApi, collectRoutes } from './openapi'
 import { authRoutes } from './routes/auth'
@@ -91,6 +97,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     },
     routerOptions: { ignoreTrailingSlash: false },
     trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
+    clientErrorHandler,
+    // Our own onRequest hook answers 503 while closing, in the API's error format.
+    return503OnClosing: false,
   })
 
   const database =
@@ -138,7 +148,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.decorateRequest('userId', null)
 
   await app.register(fastifyCookie, { secret: cookieSecret })
-  installBodyParsing(app)
+  installShutdownRefusal(app)
+  installInputEncoding(app)
   installIdempotency(app)
   installValidation(app)
   installErrorHandling(app)

@@ -1,6 +1,15 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify'
 import type { ErrorObject } from 'ajv'
 import type { ErrorDetail } from '../src/types/generated/api/common'
+import { NO_CONTROL_CHARACTERS } from './validation'
 
 /** An error the client caused or must know about; rendered as {"error":{code,message,details}}. */
 export class ApiError extends Error {
@@ -74,6 +83,10 @@ export function describeValidationError(error: ErrorObject, context: string): Er
       return { field: base, message: `${labelOf(parent, base)}超出允许范围` }
     case 'enum':
       return { field: base, message: `${labelOf(parent, base)}的取值不在允许范围内` }
+    case 'pattern':
+      if (params.pattern === NO_CONTROL_CHARACTERS)
+        return { field: base, message: `${labelOf(parent, base)}不能包含控制字符` }
+      return { field: base, message: `${labelOf(parent, base)}格式不正确` }
     case 'minProperties':
       return { field: base, message: '请至少提供一个要修改的字段' }
     case 'minItems':
@@ -148,5 +161,60 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'request failed')
     return sendError(reply, 500, 'INTERNAL', '服务暂时不可用，请稍后重试')
+  })
+}
+
+/** Errors Fastify raises before a route runs (bad URL encoding, an over-long path parameter), in our format. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL')
+    void sendError(reply, 400, 'BAD_URL', '请求地址编码不正确', [
+      { field: '地址', message: '不是合法的 URL 编码' },
+    ])
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    void sendError(reply, 414, 'URI_TOO_LONG', '请求地址过长', [{ field: '地址', message: '路径参数过长' }])
+  else void sendError(reply, 500, 'INTERNAL', '服务暂时不可用，请稍后重试')
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', '请求超时，请重试'],
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', '请求头或地址过长'],
+  HPE_URI_TOO_LONG: [414, 'URI_TOO_LONG', '请求地址过长'],
+  HPE_INVALID_CONTENT_LENGTH: [400, 'INVALID_CONTENT_LENGTH', '请求长度不正确'],
+  HPE_UNEXPECTED_CONTENT_LENGTH: [400, 'INVALID_CONTENT_LENGTH', '请求长度不正确'],
+}
+
+/**
+ * Requests Node's HTTP parser refuses (oversized headers, a bad Content-Length, garbage) never reach Fastify;
+ * the answer is written to the socket, still in our format.
+ */
+export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHandler']> = (
+  error: Error & { code?: string },
+  socket: Socket,
+) => {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'BAD_REQUEST', '请求格式不正确']
+  const body = JSON.stringify({ error: { code, message } })
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
+}
+
+/**
+ * While the server shuts down (SIGTERM), a request that still arrives on an open connection is answered
+ * 503 in our format, telling the client to retry (the load balancer sends it to another process).
+ */
+export function installShutdownRefusal(app: FastifyInstance): void {
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return
+    reply.header('Connection', 'close').header('Retry-After', '5')
+    throw new ApiError(503, 'SHUTTING_DOWN', '服务正在重启，请稍后重试')
   })
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { apiSchema, type JsonSchema } from './schemas'
+import { refuseControlCharacters } from './validation'
 
 interface CollectedRoute {
   method: string
@@ -16,6 +17,9 @@ declare module 'fastify' {
     auth?: boolean
   }
 }
+
+/** An input schema as the validator sees it. */
+const input = (schema: unknown) => (schema ? refuseControlCharacters(schema as JsonSchema) : undefined)
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
 
@@ -70,14 +74,17 @@ export function buildOpenApi(routes: CollectedRoute[]): JsonSchema {
       tags: schema.tags,
       operationId: `${method}${url.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       parameters: [
-        ...parameters(schema.params as JsonSchema | undefined, 'path'),
-        ...parameters(schema.querystring as JsonSchema | undefined, 'query'),
-        ...parameters(schema.headers as JsonSchema | undefined, 'header'),
+        ...parameters(input(schema.params), 'path'),
+        ...parameters(input(schema.querystring), 'query'),
+        ...parameters(input(schema.headers), 'header'),
       ],
       responses,
     }
     if (schema.body)
-      operation.requestBody = { required: true, content: { 'application/json': { schema: schema.body } } }
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: input(schema.body) } },
+      }
     if (schema.auth) operation.security = [{ sessionCookie: [] }]
     const path = toOpenApiPath(url)
     paths[path] = { ...paths[path], [method]: operation }

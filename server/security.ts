@@ -17,6 +17,15 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ')
 
+/** The origin this request was addressed to: scheme (from X-Forwarded-Proto behind a trusted proxy), host, port. */
+function ownOrigin(request: FastifyRequest): string | null {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin
+  } catch {
+    return null
+  }
+}
+
 function isSameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin
   if (origin === undefined) {
@@ -24,13 +33,14 @@ function isSameOrigin(request: FastifyRequest): boolean {
     const site = request.headers['sec-fetch-site']
     return site === undefined || site === 'same-origin' || site === 'none'
   }
-  let host: string
+  let given: string
   try {
-    host = new URL(origin).host
+    given = new URL(origin).origin
   } catch {
     return false
   }
-  return host === request.headers.host
+  // Scheme, host and port must all match: https://host:P is another origin than http://host:P.
+  return given !== 'null' && given === ownOrigin(request)
 }
 
 /** JSON only for writes (no form posts a foreign page could forge), same-origin only, security headers. */

@@ -28,7 +28,10 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url')
 }
 
-function decodeCursor(text: string, sort: SortKey): Cursor {
+/** What a cursor value may be: an int4 column value, or (articles) a time in years 1970–9999. */
+const CURSOR_RANGE = { int4: [-(2 ** 31), 2 ** 31 - 1], epochMs: [0, 253_402_300_799_999] } as const
+
+function decodeCursor(text: string, sort: SortKey, range: keyof typeof CURSOR_RANGE = 'int4'): Cursor {
   const invalid = () =>
     new ApiError(400, 'INVALID_CURSOR', '分页游标（cursor）无效，请从第一页重新加载', [
       { field: 'cursor', message: '分页游标无效' },
@@ -40,7 +43,18 @@ function decodeCursor(text: string, sort: SortKey): Cursor {
     throw invalid()
   }
   const c = parsed as Partial<Cursor> | null
-  if (!c || c.s !== sort || typeof c.v !== 'number' || !Number.isInteger(c.v) || typeof c.id !== 'string')
+  const [min, max] = CURSOR_RANGE[range]
+  // A cursor comes back from the client: bounded like any input, so SQL never sees a value it refuses.
+  if (
+    !c ||
+    c.s !== sort ||
+    typeof c.v !== 'number' ||
+    !Number.isSafeInteger(c.v) ||
+    c.v < min ||
+    c.v > max ||
+    typeof c.id !== 'string' ||
+    !/^[A-Za-z0-9_-]{1,64}$/.test(c.id)
+  )
     throw invalid()
   return { s: c.s, v: c.v, id: c.id }
 }
@@ -281,7 +295,7 @@ export class CatalogService {
       .select(['id', 'title', 'summary', 'cover', 'category', 'published_at'])
     if (query.category) q = q.where('category', '=', query.category)
     if (query.cursor) {
-      const cursor = decodeCursor(query.cursor, 'default')
+      const cursor = decodeCursor(query.cursor, 'default', 'epochMs')
       const at = new Date(cursor.v)
       q = q.where((eb) =>
         eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('id', '>', cursor.id)])]),

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { ApiError } from './errors'
 
-// Request bodies: JSON in UTF-8 only. The bytes are decoded strictly (an invalid sequence is a 400, never
-// silently replaced), another charset is a 415, and a route that takes no body refuses one. A route may ask
-// for the exact body text (payment callbacks: the signature covers the bytes as sent).
+// What a request's bytes may be: JSON bodies in UTF-8 only, decoded strictly (an invalid sequence is a 400,
+// never silently replaced), another charset a 415, a body on a route that takes none a 400; and a query
+// string of valid percent-encoded UTF-8. A route may ask for the exact body text (payment callbacks: the
+// signature covers the bytes as sent).
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,9 +23,19 @@ function charsetOf(contentType: string | undefined): string | null {
   return match ? match[1].toLowerCase() : null
 }
 
+/** Fastify's query parser keeps a sequence it cannot decode (%FF) as literal text; we refuse it instead. */
+function isValidQuery(query: string): boolean {
+  try {
+    decodeURIComponent(query.replaceAll('+', ' '))
+    return true
+  } catch {
+    return false
+  }
+}
+
 const bodyProblem = (message: string) => [{ field: '请求体', message }]
 
-export function installBodyParsing(app: FastifyInstance): void {
+export function installInputEncoding(app: FastifyInstance): void {
   app.decorateRequest('rawBody', null)
   const parseJson = app.getDefaultJsonParser('error', 'error')
   // Fastify also accepts text/plain by default: a cross-site <form enctype=text/plain> could post "JSON".
@@ -55,6 +66,11 @@ export function installBodyParsing(app: FastifyInstance): void {
   })
 
   app.addHook('onRequest', async (request) => {
+    const query = request.url.indexOf('?')
+    if (query >= 0 && !isValidQuery(request.url.slice(query + 1)))
+      throw new ApiError(400, 'BAD_URL', '请求地址编码不正确', [
+        { field: '查询参数', message: '不是合法的 URL 编码' },
+      ])
     if (request.is404 || request.routeOptions.schema?.body) return
     const length = request.headers['content-length']
     const hasBody =
