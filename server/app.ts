@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import { ConfigError, DEMO_COOKIE_SECRET, type AppMode } from './config'
 import { openDatabase, type Database } from './db/database'
-import { migrate } from './db/migrate'
+import { migrate, withStartupLock } from './db/migrate'
 import { installInputEncoding } from './inputEncoding'
 import {
   clientErrorHandler,
@@ -107,9 +107,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     options.database ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }))
   const ownsDatabase = !options.database
   try {
-    const applied = await migrate(database.db, options.migrationsDir)
-    if (applied.length) app.log.info({ applied }, 'migrations applied')
-    if (mode === 'demo' && (await seedDemoCatalog(database.db))) app.log.info('demo catalog seeded')
+    await withStartupLock(database, async () => {
+      const applied = await migrate(database.db, options.migrationsDir)
+      if (applied.length) app.log.info({ applied }, 'migrations applied')
+      if (mode === 'demo' && (await seedDemoCatalog(database.db))) app.log.info('demo catalog seeded')
+    })
   } catch (error) {
     if (ownsDatabase) await database.close()
     throw error

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../server/db/schema'
+import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers'
+import { startServerProcess, stopServerProcess, type ServerProcess } from './serverProcess'
+
+// Runs races for real. With DATABASE_URL (scripts/with-postgres.sh, CI): two server processes on one throwaway
+// PostgreSQL database, requests spread over both, so they really run in parallel and share nothing but the
+// database (DESIGN.md §10). Without it: one in-process server on PGlite, whose one connection serializes the
+// queries (the races are hidden there, but the same assertions must hold).
+
+export interface Answer {
+  status: number
+  body: { error?: { code: string; message: string } } & Record<string, unknown>
+  headers: Headers
+}
+
+export interface RaceCluster {
+  kind: 'postgres' | 'pglite'
+  /** Base URLs of the servers (two on PostgreSQL). */
+  bases: string[]
+  /** The database the servers share, for the sandbox's books and for checking rows. */
+  db: Kysely<DB>
+  /** A request to server `i % bases.length`; `ip` is the client address (sent as X-Forwarded-For). */
+  send(
+    i: number,
+    method: string,
+    path: string,
+    options?: { body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> },
+  ): Promise<Answer>
+  /** N requests at once (request i goes to server i % 2). */
+  race(n: number, request: (i: number) => Promise<Answer>): Promise<Answer[]>
+  close(): Promise<void>
+}
+
+export async function startRaceCluster(): Promise<RaceCluster> {
+  let servers: ServerProcess[] = []
+  let local: TestApp | null = null
+  let database: TestDatabase | null = null
+  let db: Kysely<DB>
+  let bases: string[]
+  if (process.env.DATABASE_URL) {
+    database = await createTestDatabase()
+    const env = { DATABASE_URL: database.url as string, TRUST_PROXY: '127.0.0.1' }
+    servers = await Promise.all([startServerProcess(null, env), startServerProcess(null, env)])
+    bases = servers.map((s) => s.base)
+    db = database.database.db
+  } else {
+    local = await createTestApp({ trustProxy: '127.0.0.1' })
+    await local.app.listen({ port: 0, host: '127.0.0.1' })
+    bases = [`http://127.0.0.1:${(local.app.server.address() as { port: number }).port}`]
+    db = local.db.db
+  }
+
+  const send: RaceCluster['send'] = async (i, method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.body !== undefined) headers['content-type'] = 'application/json'
+    if (options.cookie) headers.cookie = options.cookie
+    headers['x-forwarded-for'] = options.ip ?? '10.200.0.1'
+    const res = await fetch(`${bases[i % bases.length]}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    })
+    const text = await res.text()
+    return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers }
+  }
+
+  return {
+    kind: database ? 'postgres' : 'pglite',
+    bases,
+    db,
+    send,
+    race: (n, request) => Promise.all(Array.from({ length: n }, (_, i) => request(i))),
+    close: async () => {
+      await Promise.all(servers.map(stopServerProcess))
+      if (local) await local.close()
+      if (database) await database.drop()
+    },
+  }
+}

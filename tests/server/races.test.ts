@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SandboxPaymentProvider } from '../../server/payments/sandbox'
+import { MAX_WRONG_ATTEMPTS, DEFAULT_SMS_LIMITS } from '../../server/services/login'
+import { withPurchaseTables } from '../../server/services/ordersTables'
+import { AGREEMENTS } from './helpers'
+import { holder, MEDICAL, selfInsured } from './ordersFlow'
+import { startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
+
+// Counters and limits under parallel requests (DESIGN.md §7, §10). In CI these run against a real PostgreSQL
+// with two server processes (scripts/with-postgres.sh), where a check-then-write would let requests through.
+
+let c: RaceCluster
+let phones = 0
+const nextPhone = () => `1350000${String(++phones).padStart(4, '0')}`
+const codeOf = (a: Answer) => a.body.error?.code ?? String(a.status)
+const tally = (answers: Answer[]) =>
+  answers.reduce<Record<string, number>>((t, a) => ({ ...t, [codeOf(a)]: (t[codeOf(a)] ?? 0) + 1 }), {})
+
+beforeAll(async () => {
+  c = await startRaceCluster()
+}, 120_000)
+afterAll(async () => c?.close())
+
+async function login(phone = nextPhone()): Promise<string> {
+  const ip = `10.100.${phones % 250}.${(phones * 7) % 250}`
+  const sent = await c.send(0, 'POST', '/api/auth/sms-code', { body: { phone }, ip })
+  if (sent.status !== 200) throw new Error(`sms-code ${sent.status} ${JSON.stringify(sent.body)}`)
+  const { code } = (await c.send(0, 'GET', `/api/dev/sms-outbox?phone=${phone}`)).body as { code: string }
+  const res = await fetch(`${c.bases[0]}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
+  })
+  const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
+  if (!cookie) throw new Error(`login ${res.status}`)
+  return cookie.split(';')[0]
+}
+
+async function readyApplication(cookie: string): Promise<string> {
+  const app = await c.send(0, 'POST', '/api/applications', {
+    cookie,
+    body: {
+      productId: MEDICAL,
+      planCode: 'standard',
+      coveragePeriod: '1y',
+      paymentPeriod: 'single',
+      recordingNoticeAcknowledged: true,
+    },
+  })
+  const application = app.body as { id: string; documents: { id: string }[] }
+  for (const document of application.documents)
+    for (const action of ['open', 'confirm'])
+      await c.send(
+        0,
+        'POST',
+        `/api/applications/${application.id}/documents/${encodeURIComponent(document.id)}`,
+        {
+          cookie,
+          body: { action },
+        },
+      )
+  const product = (await c.send(0, 'GET', `/api/products/${MEDICAL}`)).body as {
+    healthQuestions: { id: string }[]
+  }
+  await c.send(0, 'POST', `/api/applications/${application.id}/health`, {
+    cookie,
+    body: {
+      insuredRelation: '1',
+      answers: product.healthQuestions.map((q) => ({ questionId: q.id, answer: 'no' })),
+    },
+  })
+  return application.id
+}
+
+async function order(cookie: string): Promise<{ id: string; premiumFen: number }> {
+  const res = await c.send(0, 'POST', '/api/orders', {
+    cookie,
+    body: { applicationId: await readyApplication(cookie), holder, insured: selfInsured },
+  })
+  return res.body as { id: string; premiumFen: number }
+}
+
+describe(`counters and limits under parallel requests`, () => {
+  it('compares at most 5 guesses with one SMS code, however many arrive at once', async () => {
+    const N = 100
+    const rounds = 3
+    for (let round = 0; round < rounds; round++) {
+      const phone = nextPhone()
+      await c.send(0, 'POST', '/api/auth/sms-code', { body: { phone }, ip: '10.101.0.1' })
+      const { code } = (await c.send(0, 'GET', `/api/dev/sms-outbox?phone=${phone}`)).body as { code: string }
+      // N different guesses from N different addresses (a botnet, so only the per-code limit stands in the
+      // way); the right code is the last one sent.
+      const guesses = Array.from({ length: N - 1 }, (_, i) =>
+        String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+      )
+      guesses.push(code)
+      const answers = await c.race(N, (i) =>
+        c.send(i, 'POST', '/api/auth/login', {
+          body: { phone, code: guesses[i], agreements: AGREEMENTS },
+          ip: `10.102.${Math.floor(i / 250)}.${i % 250}`,
+        }),
+      )
+      const counts = tally(answers)
+      // Every answer other than "code no longer valid" means the guess was compared with the code.
+      const compared = N - (counts.CODE_EXPIRED ?? 0)
+      console.info(
+        `[${c.kind}] ${N} parallel guesses over ${c.bases.length} process(es): ${compared} compared with the code`,
+        counts,
+      )
+      expect(compared).toBeLessThanOrEqual(MAX_WRONG_ATTEMPTS)
+      if (!counts['200']) {
+        expect(counts).toEqual({
+          CODE_INVALID: MAX_WRONG_ATTEMPTS - 1,
+          CODE_VOIDED: 1,
+          CODE_EXPIRED: N - MAX_WRONG_ATTEMPTS,
+        })
+        const right = await c.send(1, 'POST', '/api/auth/login', {
+          body: { phone, code, agreements: AGREEMENTS },
+          ip: '10.101.0.1',
+        })
+        expect(codeOf(right)).toBe('CODE_EXPIRED')
+      }
+    }
+  })
+
+  it('holds the per-IP SMS limit and the 60-second resend slot', async () => {
+    const N = 40
+    const perIp = await c.race(N, (i) =>
+      c.send(i, 'POST', '/api/auth/sms-code', { body: { phone: nextPhone() }, ip: '10.103.0.1' }),
+    )
+    const counts = tally(perIp)
+    console.info(`[${c.kind}] ${N} parallel SMS requests from one IP:`, counts)
+    expect(counts['200']).toBe(DEFAULT_SMS_LIMITS.perIpPerHour)
+    expect(counts.SMS_IP_LIMIT).toBe(N - DEFAULT_SMS_LIMITS.perIpPerHour)
+
+    const phone = nextPhone()
+    const samePhone = await c.race(20, (i) =>
+      c.send(i, 'POST', '/api/auth/sms-code', { body: { phone }, ip: `10.104.0.${i}` }),
+    )
+    expect(tally(samePhone)).toEqual({ '200': 1, SMS_TOO_FREQUENT: 19 })
+  })
+
+  it('holds the per-IP login limit', async () => {
+    const N = DEFAULT_SMS_LIMITS.loginsPerIpPerHour + 20
+    const answers = await c.race(N, (i) =>
+      c.send(i, 'POST', '/api/auth/login', {
+        body: { phone: nextPhone(), code: '123456', agreements: AGREEMENTS },
+        ip: '10.105.0.1',
+      }),
+    )
+    expect(tally(answers)).toEqual({
+      CODE_EXPIRED: DEFAULT_SMS_LIMITS.loginsPerIpPerHour,
+      LOGIN_TOO_FREQUENT: 20,
+    })
+  })
+
+  it('makes one order of parallel submissions, with or without an Idempotency-Key', async () => {
+    const cookie = await login()
+    const applicationId = await readyApplication(cookie)
+    const body = { applicationId, holder, insured: selfInsured }
+    const keyed = await c.race(10, (i) =>
+      c.send(i, 'POST', '/api/orders', { cookie, body, headers: { 'idempotency-key': 'race-order-000001' } }),
+    )
+    expect(keyed.map((a) => a.status)).toEqual(Array(10).fill(200))
+    expect(new Set(keyed.map((a) => a.body.id)).size).toBe(1)
+
+    const other = await readyApplication(cookie)
+    const bare = await c.race(10, (i) =>
+      c.send(i, 'POST', '/api/orders', { cookie, body: { ...body, applicationId: other } }),
+    )
+    expect(tally(bare)).toEqual({ '200': 1, APPLICATION_USED: 9 })
+  })
+
+  it('keeps one capture per order when two captures of it arrive at two processes at once', async () => {
+    const cookie = await login()
+    const sandbox = new SandboxPaymentProvider(c.db, () => new Date())
+    const db = withPurchaseTables(c.db)
+    const rounds = 5
+    for (let round = 0; round < rounds; round++) {
+      const { id } = await order(cookie)
+      const pay = async () =>
+        (await c.send(0, 'POST', `/api/orders/${id}/pay`, { cookie, body: { channel: 'wechat' } })).body
+          .paymentId as string
+      const a = await pay()
+      const heldA = await sandbox.capture(a, 'SUCCEEDED')
+      const b = await pay()
+      const heldB = await sandbox.capture(b, 'SUCCEEDED')
+      if (!heldA.ok || !heldB.ok) throw new Error('sandbox refused a capture')
+      const delivered = await Promise.all(
+        [heldA.callback, heldB.callback].map((cb, i) =>
+          fetch(`${c.bases[i % c.bases.length]}/api/payments/callback/sandbox`, {
+            method: 'POST',
+            headers: cb.headers,
+            body: cb.body,
+          }),
+        ),
+      )
+      expect(delivered.map((r) => r.status)).toEqual([200, 200])
+      const statuses = (await db.selectFrom('payments').select('status').where('order_id', '=', id).execute())
+        .map((p) => p.status)
+        .sort()
+      expect(statuses).toEqual(['REFUNDED', 'SUCCEEDED'])
+      const policies = await db.selectFrom('policies').select('id').where('order_id', '=', id).execute()
+      expect(policies).toHaveLength(1)
+    }
+  })
+})
