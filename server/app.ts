@@ -72,19 +72,20 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
+const SANDBOX_PAGE = /^\/(app\/)?pay\/sandbox\/?(\?|$)/i
 
 /** Builds the one server: the JSON API under /api and the built SPA with history fallback. No listen. */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const mode = options.mode ?? 'demo'
-  if (mode === 'production' && (!options.smsProvider || options.smsProvider.name === 'demo')) {
-    throw new ConfigError(['APP_MODE=production needs a real SMS provider'])
-  }
-  if (mode === 'production' && !options.paymentProvider) {
-    throw new ConfigError(['APP_MODE=production needs a real payment provider'])
-  }
   const cookieSecret = options.cookieSecret ?? (mode === 'demo' ? DEMO_COOKIE_SECRET : '')
-  if (mode === 'production' && (cookieSecret.length < 32 || cookieSecret === DEMO_COOKIE_SECRET)) {
-    throw new ConfigError(['APP_MODE=production needs COOKIE_SECRET (at least 32 characters)'])
+  if (mode === 'production') {
+    const problems: string[] = []
+    if (!options.smsProvider || options.smsProvider.name === 'demo')
+      problems.push('APP_MODE=production needs a real SMS provider')
+    if (!options.paymentProvider) problems.push('APP_MODE=production needs a real payment provider')
+    if (cookieSecret.length < 32 || cookieSecret === DEMO_COOKIE_SECRET)
+      problems.push('APP_MODE=production needs COOKIE_SECRET (at least 32 characters)')
+    if (problems.length) throw new ConfigError(problems)
   }
 
   const app = Fastify({
@@ -191,8 +192,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       },
     })
   }
+  // The sandbox's pay page is a demo screen: with a real provider it does not exist.
+  const hidden = paymentProvider.sandbox ? null : SANDBOX_PAGE
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
+    if (hidden?.test(request.url)) return sendError(reply, 404, 'NOT_FOUND', '页面不存在')
     if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply
         .header('Cache-Control', 'no-cache')

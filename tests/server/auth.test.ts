@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOGIN_AGREEMENTS } from '../../src/config/agreements'
 import { AGREEMENT_VERSIONS } from '../../server/services/agreements'
+import type { Database } from '../../server/db/database'
+import { SandboxPaymentProvider } from '../../server/payments/sandbox'
+import { aliyunSmsConfigFromEnv } from '../../server/sms/aliyun/config'
+import { AliyunSmsProvider } from '../../server/sms/aliyun/provider'
 import { SmsSendError, type SmsProvider } from '../../server/sms/provider'
+import { startAliyunSmsStandIn } from './aliyunSms/standIn'
 import { AGREEMENTS, createTestApp, json, loginAs, sessionCookie, testClock, type TestApp } from './helpers'
 
 const clock = testClock()
@@ -341,39 +346,31 @@ describe('session and /api/me', () => {
 })
 
 describe('production mode', () => {
-  it('has no SMS outbox (404) and needs a real SMS provider and a cookie secret', async () => {
-    const sent: string[] = []
-    const provider: SmsProvider = {
-      name: 'test-gateway',
-      sendLoginCode: async (phone) => void sent.push(phone),
-    }
-    const prod = await createTestApp({
-      mode: 'production',
-      smsProvider: provider,
-      cookieSecret: 'x'.repeat(40),
-    })
+  it('refuses to start without a real SMS provider, a real payment provider and a cookie secret', async () => {
+    const { standIn, env } = await startAliyunSmsStandIn()
     try {
-      expect(
-        (await prod.app.inject({ method: 'GET', url: '/api/dev/sms-outbox?phone=13800000000' })).statusCode,
-      ).toBe(404)
-      expect((await prod.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
-        mode: 'production',
-      })
-      const res = await json(prod.app, {
-        method: 'POST',
-        url: '/api/auth/sms-code',
-        body: { phone: '13800000000' },
-      })
-      expect(res.statusCode).toBe(200)
-      expect(sent).toEqual(['13800000000'])
+      const config = aliyunSmsConfigFromEnv(env)
+      if (!config.ok) throw new Error(config.problems.join('; '))
+      const sms = new AliyunSmsProvider(config.config)
+      const secret = 'x'.repeat(40)
+      await expect(createTestApp({ mode: 'production', cookieSecret: secret })).rejects.toThrow(
+        /SMS provider/,
+      )
+      await expect(
+        createTestApp({ mode: 'production', smsProvider: sms, cookieSecret: secret }),
+      ).rejects.toThrow(/payment provider/)
+      const sandbox = (database: Database, now: () => Date) => new SandboxPaymentProvider(database.db, now)
+      await expect(
+        createTestApp({
+          mode: 'production',
+          smsProvider: sms,
+          paymentProvider: sandbox,
+          cookieSecret: secret,
+        }),
+      ).rejects.toThrow(/refuses the sandbox/)
+      await expect(createTestApp({ mode: 'production', smsProvider: sms })).rejects.toThrow(/COOKIE_SECRET/)
     } finally {
-      await prod.close()
+      await standIn.close()
     }
-    await expect(createTestApp({ mode: 'production', cookieSecret: 'x'.repeat(40) })).rejects.toThrow(
-      /SMS provider/,
-    )
-    await expect(createTestApp({ mode: 'production', smsProvider: provider })).rejects.toThrow(
-      /COOKIE_SECRET/,
-    )
   })
 })

@@ -48,9 +48,10 @@ export function exited(child: ChildProcess): Promise<[number | null, NodeJS.Sign
 export async function startServerProcess(
   dataDir: string | null,
   env: Record<string, string> = {},
+  port?: number,
   timeoutMs = 30_000,
 ): Promise<ServerProcess> {
-  const server = spawnServer(dataDir, await freePort(), env)
+  const server = spawnServer(dataDir, port ?? (await freePort()), env)
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (server.child.exitCode !== null)
