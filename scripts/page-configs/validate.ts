@@ -159,9 +159,7 @@ export async function validateConfigFiles(
   cwd: string = root,
 ): Promise<ConfigError[]> {
   const all = listConfigFiles(root)
-  const selected = files.length
-    ? files.map((f) => relative(root, resolve(cwd, f)).split(sep).join('/'))
-    : all
+  const selected = files.length ? files.map((f) => relative(root, resolve(cwd, f)).split(sep).join('/')) : all
   const validator = await createValidator({ root })
   const sources: ConfigSource[] = []
   const errors: ConfigError[] = []

@@ -65,6 +65,19 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     },
   )
 
+  app.get(
+    '/api/payments/channels',
+    {
+      schema: {
+        summary: '可用的支付方式（演示模式为沙箱）',
+        tags,
+        querystring: emptyQuery,
+        response: { 200: schema('PaymentChannels') },
+      },
+    },
+    async () => ({ sandbox: payments.provider.sandbox, channels: [...payments.provider.channels] }),
+  )
+
   app.get<{ Params: IdParams }>(
     '/api/payments/:id',
     {

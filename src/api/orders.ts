@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { get, post } from '../lib/request'
+import { get, IDEMPOTENCY_HEADER, post, withIdempotencyKey } from '../lib/request'
 import type {
   HealthResult,
   Order,
@@ -31,9 +31,16 @@ export const recordConsent = (applicationId: string, documentId: string, action:
 export const submitHealth = (applicationId: string, body: OrderHealth) =>
   post<HealthResult>(`${applicationKey(applicationId)}/health`, body)
 
-export const createOrder = (body: OrderCreate) => post<Order>('/api/orders', body)
-export const cancelOrder = (id: string) => post<Order>(`${orderKey(id)}/cancel`, {})
-export const completeFreeOrder = (id: string) => post<Order>(`${orderKey(id)}/skip-pay`, {})
+/** One order per application: a retry, a double tap or a reload mid-request gets the same order back. */
+export const createOrder = (body: OrderCreate) =>
+  withIdempotencyKey(`order:${body.applicationId}`, (key) =>
+    post<Order>('/api/orders', body, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+  )
+export const cancelOrder = (id: string) => post<Order>(`${orderKey(id)}/cancel`)
+export const completeFreeOrder = (id: string) =>
+  withIdempotencyKey(`skip-pay:${id}`, (key) =>
+    post<Order>(`${orderKey(id)}/skip-pay`, undefined, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+  )
 
 export function useApplication(id: string | null) {
   return useSWR<OrderApplication>(id ? applicationKey(id) : null)

@@ -1,21 +1,34 @@
 import useSWR from 'swr'
-import { post } from '../lib/request'
-import type { Payment, PaymentCreate, PaymentSimulate } from '../types/generated/api/payment'
+import { IDEMPOTENCY_HEADER, post, withIdempotencyKey } from '../lib/request'
+import type { Payment, PaymentChannels, PaymentCreate, PaymentSimulate } from '../types/generated/api/payment'
 
 export type { Payment }
 export type PayChannel = PaymentCreate['channel']
 
 export const PAY_CHANNELS: { channel: PayChannel; title: string; description: string }[] = [
-  { channel: 'wechat', title: '微信支付', description: '扫码支付（沙箱）' },
-  { channel: 'alipay', title: '支付宝', description: '扫码支付（沙箱）' },
-  { channel: 'bankcard', title: '银行卡', description: '银行卡快捷支付（沙箱）' },
+  { channel: 'wechat', title: '微信支付', description: '扫码支付' },
+  { channel: 'alipay', title: '支付宝', description: '扫码支付' },
+  { channel: 'bankcard', title: '银行卡', description: '银行卡快捷支付' },
 ]
+
+/** The channels the mall takes now, and whether it is the sandbox (demo mode: no money moves). */
+export function usePaymentChannels() {
+  return useSWR<PaymentChannels>('/api/payments/channels', { revalidateIfStale: false })
+}
 
 export const paymentKey = (id: string) => `/api/payments/${encodeURIComponent(id)}`
 
-/** Starts (or restarts, after a QR code expired) a payment of an order. */
-export const startPayment = (orderId: string, channel: PayChannel) =>
-  post<Payment>(`/api/orders/${encodeURIComponent(orderId)}/pay`, { channel } satisfies PaymentCreate)
+/**
+ * Starts a payment of an order. One tap is one payment, however often it is retried; `replacing` names the
+ * expired code a refresh replaces, so two tabs refreshing the same code get the same new one.
+ */
+export const startPayment = (orderId: string, channel: PayChannel, replacing?: string) => {
+  const send = (key: string) =>
+    post<Payment>(`/api/orders/${encodeURIComponent(orderId)}/pay`, { channel } satisfies PaymentCreate, {
+      headers: { [IDEMPOTENCY_HEADER]: key },
+    })
+  return replacing ? send(`refresh-${replacing}`) : withIdempotencyKey(`pay:${orderId}:${channel}`, send)
+}
 
 /** Demo only: the sandbox provider sends its signed callback with this outcome. */
 export const simulatePayment = (paymentId: string, outcome: PaymentSimulate['outcome']) =>

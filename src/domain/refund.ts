@@ -1,6 +1,7 @@
 // Refunds (DESIGN.md §8): a payment the order cannot keep, or a cooling-off surrender, goes back to the payer.
 // Shared by the server (the reason sent to the provider) and the order screens.
 import type { OrderRefund } from '../types/generated/api/order'
+import { formatFen } from './money'
 
 export type RefundStatus = OrderRefund['status']
 export type RefundReason = OrderRefund['reason']
@@ -20,3 +21,13 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
 }
 
 export const isRefundSettled = (status: RefundStatus) => status === 'SUCCEEDED' || status === 'FAILED'
+
+/** The one-line refund state of an order (for its card in the list), or null without refunds. */
+export function refundBadge(refunds: readonly OrderRefund[]): string | null {
+  const open = refunds.filter((r) => r.status === 'PENDING' || r.status === 'PROCESSING')
+  const done = refunds.filter((r) => r.status === 'SUCCEEDED')
+  const sum = (list: readonly OrderRefund[]) => formatFen(list.reduce((total, r) => total + r.amountFen, 0))
+  if (open.length) return `退款中 ¥${sum(open)}`
+  if (done.length) return `已退款 ¥${sum(done)}`
+  return refunds.length ? '退款异常' : null
+}

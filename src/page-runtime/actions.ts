@@ -55,7 +55,7 @@ export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
           return
         case 'api':
           try {
-            await post(action.url, action.body ?? {})
+            await post(action.url, action.body)
             toast('success', action.successText ?? '操作成功')
             if (action.then) navigate(action.then.to, { replace: action.then.replace })
           } catch (error) {

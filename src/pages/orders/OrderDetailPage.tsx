@@ -16,6 +16,7 @@ import { OrderSummary } from '../purchase/OrderSummary'
 import { formatCountdown, useCountdown } from '../purchase/useCountdown'
 import '../purchase/purchase.css'
 import { LabeledRow } from '../../components/LabeledRow'
+import { OrderRefunds } from './OrderRefunds'
 
 /** /orders/orderDetail: one order with 去支付 / 取消 / 再次购买 (and 查看保单 once issued). */
 export default function OrderDetailPage() {
@@ -62,6 +63,7 @@ export default function OrderDetailPage() {
         <div className="purchase-notice">请在 {formatCountdown(left)} 内完成支付，超时订单将自动关闭。</div>
       )}
       <OrderSummary order={current} />
+      <OrderRefunds refunds={current.refunds} />
       <section className="purchase-card">
         <h2>投保信息</h2>
         <LabeledRow label="投保人">{current.holder.name}</LabeledRow>
@@ -77,7 +79,7 @@ export default function OrderDetailPage() {
       <section className="purchase-card">
         <h2>已阅读并确认的文件</h2>
         {current.consents.map((c) => (
-          <LabeledRow key={c.document} label="《{c.title}》">
+          <LabeledRow key={c.document} label={`《${c.title}》`}>
             {formatShanghaiDateTime(c.confirmedAt)}
           </LabeledRow>
         ))}

@@ -6,6 +6,7 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
 import { ORDER_STATUS_TEXT, ORDER_TABS } from '../../domain/order'
 import { formatShanghaiDateTime } from '../../domain/dates'
+import { refundBadge } from '../../domain/refund'
 import { LoginAwareError } from '../purchase/LoginAwareError'
 import '../purchase/purchase.css'
 import { LabeledRow } from '../../components/LabeledRow'
@@ -37,7 +38,14 @@ function OrderList({ statuses }: { statuses: readonly string[] }) {
         >
           <div className="labeled-row">
             <strong>{order.productName}</strong>
-            <Tag color={STATUS_COLOR[order.status]}>{ORDER_STATUS_TEXT[order.status]}</Tag>
+            <span>
+              {refundBadge(order.refunds) && (
+                <Tag color="warning" fill="outline" style={{ marginRight: 6 }}>
+                  {refundBadge(order.refunds)}
+                </Tag>
+              )}
+              <Tag color={STATUS_COLOR[order.status]}>{ORDER_STATUS_TEXT[order.status]}</Tag>
+            </span>
           </div>
           <LabeledRow label="被保险人">{order.insured.name}</LabeledRow>
           <LabeledRow label="下单时间">{formatShanghaiDateTime(order.createdAt)}</LabeledRow>

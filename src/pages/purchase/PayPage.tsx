@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, List, Radio } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { useOrder } from '../../api/orders'
-import { PAY_CHANNELS, startPayment, type PayChannel } from '../../api/payments'
+import { PAY_CHANNELS, startPayment, usePaymentChannels, type PayChannel } from '../../api/payments'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -16,20 +16,25 @@ import { OrderSummary } from './OrderSummary'
 import { formatCountdown, useCountdown } from './useCountdown'
 import './purchase.css'
 
-/** /pay: choose 微信支付 / 支付宝 / 银行卡 (sandbox in demo mode) for a pending order. */
+/** /pay: choose among the channels the mall takes (微信支付 / 支付宝 / 银行卡; the sandbox in demo mode). */
 export default function PayPage() {
   const [params] = useSearchParams()
   const orderId = params.get('orderId')?.trim() || null
   const navigate = useAppNavigate()
   const order = useOrder(orderId)
-  const [channel, setChannel] = useState<PayChannel>('wechat')
+  const offered = usePaymentChannels()
+  const [chosen, setChosen] = useState<PayChannel>('wechat')
   const [paying, setPaying] = useState(false)
   const left = useCountdown(order.data?.expiresAt)
 
   if (!orderId) return <EmptyView title="缺少订单信息" description="请在我的订单中选择要支付的订单" />
   if (order.error) return <LoginAwareError error={order.error} onRetry={() => void order.mutate()} />
-  if (!order.data) return <LoadingView />
+  if (offered.error) return <LoginAwareError error={offered.error} onRetry={() => void offered.mutate()} />
+  if (!order.data || !offered.data) return <LoadingView />
   const current = order.data
+  const { sandbox, channels } = offered.data
+  const choices = PAY_CHANNELS.filter((c) => channels.includes(c.channel))
+  const channel = channels.includes(chosen) ? chosen : (choices[0]?.channel ?? chosen)
 
   if (!isPayable(current.status) || left === 0) {
     return (
@@ -51,7 +56,7 @@ export default function PayPage() {
     setPaying(true)
     try {
       const payment = await startPayment(current.id, channel)
-      if (channel === 'bankcard') navigate(`/pay/sandbox?paymentId=${payment.paymentId}`)
+      if (channel === 'bankcard' && sandbox) navigate(`/pay/sandbox?paymentId=${payment.paymentId}`)
       else navigate(`/payqrcode?orderId=${current.id}&paymentId=${payment.paymentId}`)
     } catch (error) {
       toast('error', describeError(error))
@@ -72,9 +77,13 @@ export default function PayPage() {
         </p>
       )}
       <List header="支付方式">
-        <Radio.Group value={channel} onChange={(value) => setChannel(value as PayChannel)}>
-          {PAY_CHANNELS.map((c) => (
-            <List.Item key={c.channel} description={c.description} onClick={() => setChannel(c.channel)}>
+        <Radio.Group value={channel} onChange={(value) => setChosen(value as PayChannel)}>
+          {choices.map((c) => (
+            <List.Item
+              key={c.channel}
+              description={sandbox ? `${c.description}（沙箱）` : c.description}
+              onClick={() => setChosen(c.channel)}
+            >
               <Radio value={c.channel}>{c.title}</Radio>
             </List.Item>
           ))}

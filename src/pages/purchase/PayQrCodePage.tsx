@@ -3,10 +3,11 @@ import { Button, DotLoading } from 'antd-mobile'
 import QRCode from 'qrcode'
 import { useSearchParams } from 'react-router-dom'
 import { useOrder } from '../../api/orders'
-import { PAY_CHANNELS, startPayment, usePayment } from '../../api/payments'
+import { PAY_CHANNELS, startPayment, usePayment, usePaymentChannels } from '../../api/payments'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
+import { REFUND_REASON_TEXT } from '../../domain/refund'
 import { describeError } from '../../lib/request'
 import { LoginAwareError } from './LoginAwareError'
 import { formatCountdown, useCountdown } from './useCountdown'
@@ -27,6 +28,7 @@ export default function PayQrCodePage() {
   const [image, setImage] = useState<string | null>(null)
   const [refreshError, setRefreshError] = useState<string | null>(null)
   const refreshing = useRef(false)
+  const sandbox = usePaymentChannels().data?.sandbox === true
 
   const qrContent = payment.data?.qrContent
   useEffect(() => {
@@ -44,16 +46,16 @@ export default function PayQrCodePage() {
   useEffect(() => {
     if (!expired || !orderId || !channel || refreshing.current) return
     refreshing.current = true
-    startPayment(orderId, channel)
+    startPayment(orderId, channel, paymentId ?? undefined)
       .then((fresh) => setParams({ orderId, paymentId: fresh.paymentId }, { replace: true }))
       .catch((error: unknown) => setRefreshError(describeError(error)))
       .finally(() => {
         refreshing.current = false
       })
-  }, [expired, orderId, channel, setParams])
+  }, [expired, orderId, channel, paymentId, setParams])
 
   useEffect(() => {
-    if (status === 'SUCCEEDED' && orderId) void order.mutate()
+    if ((status === 'SUCCEEDED' || status === 'REFUNDED') && orderId) void order.mutate()
   }, [status, orderId, order])
 
   if (!orderId || !paymentId) return <EmptyView title="缺少支付信息" description="请从订单重新发起支付" />
@@ -81,6 +83,25 @@ export default function PayQrCodePage() {
           }
         >
           {order.data.policyId ? '查看保单' : '查看订单'}
+        </Button>
+      </Outcome>
+    )
+  }
+  if (status === 'REFUNDED') {
+    // Paid after the order closed, or a second payment of a paid order: the money goes back.
+    const refund = order.data.refunds.find((r) => r.amountFen === payment.data?.amountFen)
+    return (
+      <Outcome
+        status="warning"
+        title={refund?.status === 'SUCCEEDED' ? '本次支付已退回' : '本次支付将原路退回'}
+        description={`${refund ? REFUND_REASON_TEXT[refund.reason] : '该订单无法再收取本次支付'}，¥${formatFen(payment.data.amountFen)} 将退回您的支付账户。`}
+      >
+        <Button
+          block
+          color="primary"
+          onClick={() => navigate(`/orders/orderDetail?id=${orderId}`, { replace: true })}
+        >
+          查看订单
         </Button>
       </Outcome>
     )
@@ -117,16 +138,18 @@ export default function PayQrCodePage() {
           </p>
         )}
         <p className="purchase-muted">
-          请使用{channelName}扫一扫完成支付（演示环境为沙箱支付，不会真实扣款）
+          请使用{channelName}扫一扫完成支付{sandbox ? '（演示环境为沙箱支付，不会真实扣款）' : ''}
         </p>
-        <Button
-          size="small"
-          fill="outline"
-          color="primary"
-          onClick={() => navigate(`/pay/sandbox?paymentId=${payment.data?.paymentId}`)}
-        >
-          在本机打开沙箱支付页
-        </Button>
+        {sandbox && (
+          <Button
+            size="small"
+            fill="outline"
+            color="primary"
+            onClick={() => navigate(`/pay/sandbox?paymentId=${payment.data?.paymentId}`)}
+          >
+            在本机打开沙箱支付页
+          </Button>
+        )}
       </section>
       <p className="purchase-muted" style={{ textAlign: 'center' }}>
         支付完成后本页将自动跳转

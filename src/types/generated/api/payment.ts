@@ -11,6 +11,7 @@ export interface PaymentApi {
   IdParams?: IdParams
   CallbackParams?: CallbackParams
   CallbackAck?: CallbackAck
+  PaymentChannels?: PaymentChannels
 }
 /**
  * POST /api/orders/:id/pay
@@ -56,4 +57,14 @@ export interface CallbackParams {
 }
 export interface CallbackAck {
   ok: boolean
+}
+/**
+ * GET /api/payments/channels: how the mall takes payments now
+ */
+export interface PaymentChannels {
+  /**
+   * true in demo mode: no money moves
+   */
+  sandbox: boolean
+  channels: ('wechat' | 'alipay' | 'bankcard')[]
 }

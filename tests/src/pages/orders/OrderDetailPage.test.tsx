@@ -46,6 +46,7 @@ function order(overrides: Partial<Order> = {}): Order {
     paidAt: null,
     policyId: null,
     source: 'mall',
+    refunds: [],
     ...overrides,
   }
 }
@@ -99,5 +100,31 @@ describe('/orders/orderDetail', () => {
     await userEvent.click(await screen.findByRole('button', { name: '去登录' }))
     expect(router.state.location.pathname).toBe('/Login')
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/orders/orderDetail?id=o1')}`)
+  })
+
+  it('shows the documents confirmed by name, and the refund of a payment the closed order could not keep', async () => {
+    stubApi({
+      '/api/orders/o1': order({
+        status: 'CLOSED',
+        refunds: [
+          {
+            id: 'rf_1',
+            amountFen: 13600,
+            status: 'SUCCEEDED',
+            reason: 'ORDER_CLOSED',
+            createdAt: '2026-11-22T12:00:00.000+08:00',
+            settledAt: '2026-11-22T12:00:02.000+08:00',
+          },
+        ],
+      }),
+    })
+    renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
+    const refunds = await screen.findByTestId('order-refunds')
+    expect(within(refunds).getByText('已退款')).toBeInTheDocument()
+    expect(within(refunds).getByText('¥136')).toBeInTheDocument()
+    expect(within(refunds).getByText('订单已关闭，支付款原路退回')).toBeInTheDocument()
+    expect(within(refunds).getByText('退回时间')).toBeInTheDocument()
+    expect(screen.getByText('《投保须知》')).toBeInTheDocument()
+    expect(document.body.textContent).not.toMatch(/\{c\.title\}/)
   })
 })

@@ -9,7 +9,7 @@ if (!Element.prototype.setPointerCapture) {
   Element.prototype.releasePointerCapture = () => {}
 }
 
-const card = (id: string, status: string, productName: string) => ({
+const card = (id: string, status: string, productName: string, refunds: unknown[] = []) => ({
   id,
   orderNo: `GO${id}`,
   status,
@@ -17,6 +17,16 @@ const card = (id: string, status: string, productName: string) => ({
   premiumFen: 13600,
   createdAt: '2026-11-22T12:00:00.000+08:00',
   insured: { name: '张三' },
+  refunds,
+})
+
+const refund = (status: string) => ({
+  id: `rf_${status}`,
+  amountFen: 13600,
+  status,
+  reason: 'ORDER_CLOSED',
+  createdAt: '2026-11-22T12:00:00.000+08:00',
+  settledAt: null,
 })
 
 describe('/orders', () => {
@@ -50,5 +60,19 @@ describe('/orders', () => {
     stubApi({ '/api/orders': { items: [] } })
     renderScreen(OrdersPage, '/orders?tab=closed')
     expect(await screen.findByText('暂无订单')).toBeInTheDocument()
+  })
+
+  it('marks an order with money on its way back, and with money returned', async () => {
+    stubApi({
+      '/api/orders': {
+        items: [
+          card('o3', 'CLOSED', '退款中产品', [refund('PROCESSING')]),
+          card('o4', 'CLOSED', '已退款产品', [refund('SUCCEEDED')]),
+        ],
+      },
+    })
+    renderScreen(OrdersPage, '/orders')
+    expect(await screen.findByText('退款中 ¥136')).toBeInTheDocument()
+    expect(screen.getByText('已退款 ¥136')).toBeInTheDocument()
   })
 })

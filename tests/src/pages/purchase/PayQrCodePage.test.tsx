@@ -55,4 +55,56 @@ describe('/payqrcode', () => {
     expect(await screen.findByText('支付成功')).toBeInTheDocument()
     expect(await screen.findByRole('button', { name: '查看保单' })).toBeInTheDocument()
   })
+
+  it('offers the sandbox pay page only when the mall runs the sandbox', async () => {
+    stubApi({
+      '/api/orders/o1': order,
+      '/api/payments/pay_a': payment('pay_a', 'PENDING', 299_000),
+      '/api/payments/channels': { sandbox: false, channels: ['wechat'] },
+    })
+    renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_a')
+    expect(await screen.findByText('请使用微信支付扫一扫完成支付')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: '在本机打开沙箱支付页' })).toBeNull()
+  })
+
+  it('asks for the new code with a key named after the expired one, so two tabs get the same new code', async () => {
+    const keys: (string | null)[] = []
+    stubApi({
+      '/api/orders/o1': order,
+      '/api/payments/pay_old': payment('pay_old', 'EXPIRED', -1000),
+      '/api/orders/o1/pay': payment('pay_new', 'PENDING', 300_000),
+      '/api/payments/pay_new': payment('pay_new', 'PENDING', 300_000),
+    })
+    const stubbed = globalThis.fetch
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/pay')) keys.push(new Headers(init?.headers).get('Idempotency-Key'))
+      return stubbed(input, init)
+    }) as typeof fetch
+    renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_old')
+    await waitFor(() => expect(keys).toEqual(['refresh-pay_old']))
+  })
+
+  it('tells the payer a payment the order could not keep goes back, with the amount', async () => {
+    stubApi({
+      '/api/orders/o1': {
+        ...order,
+        status: 'CLOSED',
+        refunds: [
+          {
+            id: 'rf_1',
+            amountFen: 13600,
+            status: 'SUCCEEDED',
+            reason: 'ORDER_CLOSED',
+            createdAt: '2026-11-22T12:00:00.000+08:00',
+            settledAt: '2026-11-22T12:00:01.000+08:00',
+          },
+        ],
+      },
+      '/api/payments/pay_a': payment('pay_a', 'REFUNDED', 100_000),
+    })
+    renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_a')
+    expect(await screen.findByText('本次支付已退回')).toBeInTheDocument()
+    expect(screen.getByText(/订单已关闭，支付款原路退回，¥136 将退回您的支付账户/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '查看订单' })).toBeInTheDocument()
+  })
 })
