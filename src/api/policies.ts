@@ -21,5 +21,5 @@ export function useSharedPolicy(token: string | null) {
   return useSWR<Policy>(token ? sharedPolicyKey(token) : null)
 }
 
-export const createShareLink = (id: string) => post<PolicyShareLink>(`${policyKey(id)}/share-link`, {})
-export const surrenderPolicy = (id: string) => post<Policy>(`${policyKey(id)}/surrender`, {})
+export const createShareLink = (id: string) => post<PolicyShareLink>(`${policyKey(id)}/share-link`)
+export const surrenderPolicy = (id: string) => post<Policy>(`${policyKey(id)}/surrender`)

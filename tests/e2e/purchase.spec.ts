@@ -152,6 +152,20 @@ test('a new user searches, compares, prices a plan, passes the gates, pays in th
   await page.getByRole('button', { name: '返回订单' }).click()
   await expect(page.getByTestId('order-status')).toHaveText('已承保')
   await seesPolicy(page)
+
+  // Surrender in the cooling-off period: the order shows the premium on its way back, then returned.
+  await page.getByRole('button', { name: '犹豫期退保' }).click()
+  await page.getByRole('button', { name: '确定退保' }).click()
+  await expect(page.getByText('退保成功，保费将原路退回')).toBeVisible()
+  await page.goto('/orders')
+  const card = page.getByTestId('order-card').filter({ hasText: '云禾百万医疗险（2026版）' })
+  await expect(card).toContainText(/已退款 ¥\d+/)
+  await expect(card).toContainText('已退保')
+  await card.click()
+  const refunds = page.getByTestId('order-refunds')
+  await expect(refunds).toContainText('已退款')
+  await expect(refunds).toContainText('犹豫期内退保，保费全额退回')
+  await page.screenshot({ path: 'test-results/order-refund.png', fullPage: true })
 })
 
 test('the same purchase paid through the QR page; the policy opens from an SMS link', async ({
