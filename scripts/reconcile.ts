@@ -5,7 +5,7 @@
 // a PGlite DATA_DIR held by a running server is refused (stop it, or run against DATABASE_URL).
 import { buildApp } from '../server/app'
 import { ConfigError, loadConfig } from '../server/config'
-import { providersFromEnv } from '../server/providers'
+import { appOptionsFromEnv } from '../server/providers'
 import { purchaseServices } from '../server/services/ordersSetup'
 import { withPurchaseTables } from '../server/services/ordersTables'
 import { formatReport, reconcilePayments } from '../server/services/reconcile'
@@ -14,15 +14,8 @@ const args = process.argv.slice(2)
 const daysArg = args.includes('--days') ? Number(args[args.indexOf('--days') + 1]) : 7
 const days = Number.isFinite(daysArg) && daysArg > 0 ? daysArg : 7
 try {
-  const config = loadConfig()
-  const edges = providersFromEnv(process.env)
-  if (!edges.ok) throw new ConfigError(edges.problems)
   const app = await buildApp({
-    ...edges.providers,
-    mode: config.mode,
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : config.dataDir,
-    cookieSecret: config.cookieSecret,
+    ...appOptionsFromEnv(loadConfig(), process.env),
     distDir: '/nonexistent',
     orderSweepMs: 0,
   })

@@ -2,23 +2,15 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { MigrationError } from './db/migrate'
 import { loggerOptions } from './logging'
-import { providersFromEnv } from './providers'
+import { appOptionsFromEnv } from './providers'
 
 // Start-up: read the environment, refuse unsafe production settings by name, migrate, listen.
 // SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database, exit.
 const started = performance.now()
 try {
   const config = loadConfig()
-  const edges = providersFromEnv(process.env)
-  if (!edges.ok) throw new ConfigError(edges.problems)
   const app = await buildApp({
-    ...edges.providers,
-    trustProxy: config.trustProxy,
-    mode: config.mode,
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : config.dataDir,
-    cookieSecret: config.cookieSecret,
-    distDir: config.distDir,
+    ...appOptionsFromEnv(config, process.env),
     logger: loggerOptions(config.logLevel),
   })
   await app.listen({ port: config.port, host: config.host })

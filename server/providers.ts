@@ -1,4 +1,5 @@
 import type { AppOptions } from './app'
+import { ConfigError, type ServerConfig } from './config'
 import type { SandboxSecrets } from './payments/sandbox'
 import { wechatPayConfigFromEnv } from './payments/wechatpay/config'
 import { WechatPayProvider } from './payments/wechatpay/provider'
@@ -47,4 +48,19 @@ export function providersFromEnv(env: Env): ProvidersResult {
     problems.push(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${payment}"`)
   }
   return problems.length ? { ok: false, problems } : { ok: true, providers }
+}
+
+/** The app's options from the environment (the server and the commands that open its database share them). */
+export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
+  const edges = providersFromEnv(env)
+  if (!edges.ok) throw new ConfigError(edges.problems)
+  return {
+    ...edges.providers,
+    trustProxy: config.trustProxy,
+    mode: config.mode,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    cookieSecret: config.cookieSecret,
+    distDir: config.distDir,
+  }
 }

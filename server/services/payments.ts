@@ -10,6 +10,7 @@ import type { CatalogService } from './catalog'
 import { transition, type OrderService } from './orders'
 import type { OrdersTable, PaymentsTable, PurchaseDB } from './ordersTables'
 import type { PolicyService } from './policies'
+import { recordEvent } from './providerEvents'
 import type { EventOutcome, RefundService } from './refunds'
 
 /** A QR code / pay page is valid this long; the page then asks for a new one. */
@@ -194,19 +195,7 @@ export class PaymentService {
     const product = await this.catalog.product(product_id)
     let refundId: string | null = null
     const result = await this.db.transaction().execute(async (trx): Promise<EventOutcome> => {
-      const fresh = await trx
-        .insertInto('payment_callbacks')
-        .values({
-          event_id: event.eventId,
-          payment_id: payment.id,
-          outcome: event.outcome,
-          payload: JSON.stringify(event),
-          received_at: this.now(),
-        })
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .returning('event_id')
-        .executeTakeFirst()
-      if (!fresh) return { outcome: 'duplicate' }
+      if (!(await recordEvent(trx, event, payment.id, this.now()))) return { outcome: 'duplicate' }
       const order = await lockOrder(trx, payment.order_id)
       const current = await trx
         .selectFrom('payments')

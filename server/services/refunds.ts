@@ -5,6 +5,7 @@ import { REFUND_REASON_TEXT } from '../../src/domain/refund'
 import type { OrderRefund } from '../../src/types/generated/api/order'
 import type { PaymentProvider, RefundEvent, RefundState } from '../payments/provider'
 import { toIso } from '../time'
+import { recordEvent } from './providerEvents'
 import type { PurchaseDB, RefundReasonColumn, RefundsTable } from './ordersTables'
 
 /** A refund not yet accepted by the provider is submitted again by the sweep after this long. */
@@ -129,20 +130,7 @@ export class RefundService {
       .executeTakeFirst()
     if (!refund) return { outcome: 'ignored' }
     return this.db.transaction().execute(async (trx) => {
-      const fresh = await trx
-        .insertInto('payment_callbacks')
-        .values({
-          event_id: event.eventId,
-          payment_id: refund.payment_id,
-          refund_id: refund.id,
-          outcome: event.outcome,
-          payload: JSON.stringify(event),
-          received_at: this.now(),
-        })
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .returning('event_id')
-        .executeTakeFirst()
-      if (!fresh) return { outcome: 'duplicate' }
+      if (!(await recordEvent(trx, event, refund.payment_id, this.now()))) return { outcome: 'duplicate' }
       const moved = await trx
         .updateTable('refunds')
         .set({
