@@ -1,0 +1,249 @@
+import { mkdirSync, readdirSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { screenRoutes } from '../../src/app/routes'
+import { issuedPolicy, pendingOrder, startPayment } from './support/orders'
+import { logInByApi } from './support/session'
+
+// Every route of the route table, and every config page in every phase, on a 390×844 phone, logged in with
+// orders, a policy and a family member: fails on what a person would see as broken (horizontal scrolling,
+// `{…}`/undefined/NaN/null text, English words, broken images, something over the NavBar) and on console
+// errors and CSP violations. A screenshot per route lands in test-results/routes/ for a person to page through.
+
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+
+const SHOTS = join(import.meta.dirname, '../../test-results/routes')
+const CONFIGS = join(import.meta.dirname, '../../page-configs')
+
+/** Words a Chinese page may show in Latin letters: brands, units, codes. */
+// prettier-ignore
+const ENGLISH_ALLOWED = new Set([
+  'APP', 'App', 'VIP', 'ID', 'GH', 'GO', 'CT', 'MRI', 'ICU', 'PDF', 'QR', 'AI', 'km', 'kg', 'cm', 'mm', 'ml', 'mg',
+  'vs', 'PK', 'Top', 'TOP', 'BMI', 'CPI', 'IRR', 'HK', 'PM', 'AM', 'OK', 'API', 'IP', 'Cookie',
+])
+
+function configPaths(dir = CONFIGS): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name)
+    if (statSync(full).isDirectory()) return configPaths(full)
+    const rel = relative(CONFIGS, full).replace(/\.json$/, '')
+    return name.endsWith('.json') ? [`/${rel.replace(/\/index$/, '')}`] : []
+  })
+}
+
+interface Data {
+  pendingOrderId: string
+  paymentId: string
+  orderId: string
+  policyId: string
+  partnerPolicyId: string
+  shareToken: string
+  memberId: string
+}
+let data: Data
+let context: BrowserContext
+
+/** The URLs that show a screen route (routes with parameters or needed query strings get samples). */
+function samples(path: string): string[] {
+  const d = data
+  const table: Record<string, string[]> = {
+    '/product': ['/product?id=p-medical-million', '/product?id=no-such-product'],
+    '/productInfo': ['/productInfo?id=p-medical-million'],
+    '/compare/:sc': ['/compare/p-medical-mid,p-medical-million'],
+    '/compareForA/:sc': ['/compareForA/p-medical-mid,p-medical-million'],
+    '/compareForA/export': ['/compareForA/export?sc=p-medical-mid,p-medical-million'],
+    '/specialNotify': ['/specialNotify?productId=p-medical-million&plan=standard&coveragePeriod=1y'],
+    '/pay': [`/pay?orderId=${d.pendingOrderId}`],
+    '/payqrcode': [`/payqrcode?orderId=${d.pendingOrderId}&paymentId=${d.paymentId}`],
+    '/pay/sandbox': [`/pay/sandbox?paymentId=${d.paymentId}`],
+    '/skiPay': [`/skiPay?orderId=${d.pendingOrderId}`],
+    '/orders/orderDetail': [
+      `/orders/orderDetail?id=${d.orderId}`,
+      `/orders/orderDetail?id=${d.pendingOrderId}`,
+    ],
+    '/policy/policyDetail': [`/policy/policyDetail?id=${d.policyId}`],
+    '/policy/apiPolicyDetail': [`/policy/apiPolicyDetail?id=${d.partnerPolicyId}`],
+    '/policy/policyDetaiU': [`/policy/policyDetaiU?token=${encodeURIComponent(d.shareToken)}`],
+    '/familyManage/addEdit': ['/familyManage/addEdit', `/familyManage/addEdit?id=${d.memberId}`],
+    '/family/addEdit': [`/family/addEdit?id=${d.memberId}`],
+  }
+  return table[path] ?? [path]
+}
+
+/** What a person would see as broken on the page as it is now. */
+async function faults(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (allowed) => {
+      const out: string[] = []
+      const width = window.innerWidth
+      if (document.documentElement.scrollWidth > width + 1)
+        out.push(`横向溢出：内容宽 ${document.documentElement.scrollWidth}px，屏幕 ${width}px`)
+      const inScroller = (el: Element) => {
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          const x = getComputedStyle(a).overflowX
+          if (
+            x === 'auto' ||
+            x === 'scroll' ||
+            a.matches('.adm-swiper, .adm-tabs-header, .adm-capsule-tabs-header')
+          )
+            return true
+        }
+        return false
+      }
+      const visible = (el: Element) =>
+        el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+        el.getClientRects().length > 0
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? ''
+        const parent = node.parentElement
+        if (!text || !parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName) || !visible(parent))
+          continue
+        if (/[{}]|\bundefined\b|\bNaN\b|\bnull\b/.test(text))
+          out.push(`文本含占位或空值：「${text.slice(0, 60)}」`)
+        // Identifiers (letters with digits or _), e-mail and web addresses are data, not words.
+        const words = text.replace(/\S+@\S+|https?:\/\/\S+|\b\w*[\d_]\w*\b/g, ' ')
+        const english = (words.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !allowed.includes(w))
+        if (english.length) out.push(`英文：「${text.slice(0, 60)}」(${english.join(' ')})`)
+      }
+      // Something wider than the screen that is clipped rather than scrolled is cut off for the reader.
+      const cut = new Set<string>()
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        const r = el.getBoundingClientRect()
+        if (r.width === 0 || (r.right <= width + 1 && r.left >= -1) || !visible(el) || inScroller(el))
+          continue
+        if (getComputedStyle(el).position === 'fixed') continue
+        cut.add(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`)
+      }
+      for (const c of [...cut].slice(0, 3)) out.push(`超出屏幕：${c}`)
+      for (const img of Array.from(document.images))
+        if (visible(img) && img.complete && img.naturalWidth === 0)
+          out.push(`图片加载失败：${img.currentSrc || img.src}`)
+      const nav = document.querySelector('.adm-nav-bar')
+      if (nav && visible(nav)) {
+        const n = nav.getBoundingClientRect()
+        for (const el of Array.from(document.body.querySelectorAll('*'))) {
+          if (nav.contains(el) || el.contains(nav) || !visible(el)) continue
+          const position = getComputedStyle(el).position
+          if (position !== 'fixed' && position !== 'absolute' && position !== 'sticky') continue
+          const r = el.getBoundingClientRect()
+          const overlaps = r.left < n.right && r.right > n.left && r.top < n.bottom && r.bottom > n.top
+          if (overlaps && r.width > 0 && r.height > 0)
+            out.push(`遮挡导航栏：${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`)
+        }
+      }
+      return out
+    },
+    [...ENGLISH_ALLOWED],
+  )
+}
+
+async function sweep(url: string, shot: string): Promise<string[]> {
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (e) => problems.push(`脚本错误：${e.message}`))
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return
+    const text = msg.text()
+    // A logged-out or missing resource answered by the API is the page's business, not an error.
+    if (
+      /Failed to load resource: the server responded with a status of 4\d\d/.test(text) &&
+      msg.location().url.includes('/api/')
+    )
+      return
+    problems.push(`控制台错误：${text.slice(0, 160)}`)
+  })
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    )
+  })
+  await page.goto(url)
+  await page.waitForLoadState('networkidle')
+  // Nothing left loading: lazy screens, skeletons and spinners have settled.
+  await expect(page.locator('.cp-block-loading, .adm-skeleton, .adm-dot-loading')).toHaveCount(0, {
+    timeout: 10_000,
+  })
+  await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true })
+  problems.push(...(await faults(page)))
+  await page.close()
+  return problems
+}
+
+const fileName = (url: string) =>
+  url
+    .replace(/^\//, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .slice(0, 80) || 'home'
+
+test.beforeAll(async ({ browser }) => {
+  mkdirSync(SHOTS, { recursive: true })
+  context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  })
+  const request = context.request
+  // A fresh phone per worker start (a failed test restarts the worker, and one phone gets a code a minute).
+  await logInByApi(request, `1371${String(Date.now()).slice(-7)}`)
+  const { orderId, policyId } = await issuedPolicy(request)
+  const pending = await pendingOrder(request)
+  const paymentId = await startPayment(request, pending.id)
+  const share = (await (await request.post(`/api/policies/${policyId}/share-link`)).json()) as {
+    token: string
+  }
+  const partner = (await (
+    await request.post('/api/sandbox/partner-policies', {
+      data: { productId: 'p-travel-domestic', holder: { name: '张三', certNo: '110101199003078515' } },
+    })
+  ).json()) as { id: string }
+  const member = (await (
+    await request.post('/api/family-members', {
+      data: {
+        name: '李四',
+        relation: '3',
+        certType: 'ID_CARD',
+        certNo: '310104202002290021',
+        birthday: '2020-02-29',
+        gender: 'F',
+      },
+    })
+  ).json()) as { id: string }
+  data = {
+    pendingOrderId: pending.id,
+    paymentId,
+    orderId,
+    policyId,
+    partnerPolicyId: partner.id,
+    shareToken: share.token,
+    memberId: member.id,
+  }
+})
+
+test.afterAll(async () => context?.close())
+
+// Two tests with soft expectations, so one run lists every faulty route (a failed test restarts the worker).
+test('every screen of the route table', async () => {
+  test.setTimeout(600_000)
+  for (const route of screenRoutes) {
+    const problems: string[] = []
+    for (const url of samples(route.path))
+      for (const p of await sweep(url, `screen-${fileName(url)}`)) problems.push(`${url}  ${p}`)
+    expect.soft(problems, route.path).toEqual([])
+  }
+})
+
+test('every config page in every phase', async () => {
+  test.setTimeout(600_000)
+  for (const path of configPaths()) {
+    const problems: string[] = []
+    for (const phase of ['preheat', 'live', 'ended']) {
+      const url = `${path}?phase=${phase}`
+      for (const p of await sweep(url, `page-${fileName(path)}-${phase}`)) problems.push(`${url}  ${p}`)
+    }
+    expect.soft(problems, path).toEqual([])
+  }
+})
