@@ -88,6 +88,21 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     async (request) => users.get(userIdOf(request)),
   )
 
+  app.get(
+    '/api/me/overview',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: '“我的”页概览：本人各状态订单数与保单数',
+        tags: ['me'],
+        auth: true,
+        querystring: emptyQuery,
+        response: { 200: apiSchema('auth', 'MeOverview') },
+      },
+    },
+    async (request) => users.overview(userIdOf(request)),
+  )
+
   app.patch<{ Body: UpdateMeRequest }>(
     '/api/me',
     {

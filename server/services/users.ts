@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import {
   maskCertificateNumber,
   maskName,
@@ -7,10 +7,20 @@ import {
   validateCertificate,
   validatePersonName,
 } from '../../src/domain/certificate'
-import type { Me, RealNameRequest, UpdateMeRequest } from '../../src/types/generated/api/auth'
+import { statusesAllowing, type OrderStatus } from '../../src/domain/order'
+import { policyStatusAt, type PolicyStatus } from '../../src/domain/policy'
+import type {
+  Me,
+  MeOverview,
+  OrderCounts,
+  PolicyCounts,
+  RealNameRequest,
+  UpdateMeRequest,
+} from '../../src/types/generated/api/auth'
 import type { DB, UsersTable } from '../db/schema'
 import { ApiError } from '../errors'
 import { toIso } from '../time'
+import { withPurchaseTables } from './ordersTables'
 
 function toMe(row: Selectable<UsersTable>): Me {
   return {
@@ -59,6 +69,58 @@ export class UserService {
     if (patch.avatar !== undefined) changes.avatar = patch.avatar
     await this.db.updateTable('users').set(changes).where('id', '=', userId).execute()
     return this.get(userId)
+  }
+
+  /**
+   * The numbers of the 我的 screen: the user's own orders per status and policies per status, counted as the
+   * lists show them. Read-only: an unpaid order past its payment window counts as CLOSED here, as the order
+   * list's lazy close will store it.
+   */
+  async overview(userId: string): Promise<MeOverview> {
+    const now = this.now()
+    const expiring = statusesAllowing('EXPIRE')
+    const orderRows = await sql<{ status: OrderStatus; expired: boolean; n: number }>`
+      select status, expires_at <= ${now} as expired, count(*)::int as n
+      from orders where user_id = ${userId}
+      group by 1, 2`.execute(this.db)
+    const orders: OrderCounts = {
+      PENDING_PAYMENT: 0,
+      PAID: 0,
+      ISSUED: 0,
+      CLOSED: 0,
+      PAY_FAILED: 0,
+      SURRENDERED: 0,
+    } satisfies Record<OrderStatus, number>
+    for (const { status, expired, n } of orderRows.rows) {
+      orders[expired && expiring.includes(status) ? 'CLOSED' : status] += n
+    }
+
+    // A policy's status follows from its dates (only a surrender is stored): the domain rule decides, as in
+    // the policy list. A consumer holds a handful of policies, so reading their dates is cheap.
+    const policyRows = await withPurchaseTables(this.db)
+      .selectFrom('policies')
+      .select(['effective_at', 'expires_at', 'surrendered_at'])
+      .where('user_id', '=', userId)
+      .execute()
+    const policies: PolicyCounts = {
+      PENDING_EFFECTIVE: 0,
+      IN_FORCE: 0,
+      EXPIRED: 0,
+      SURRENDERED: 0,
+    } satisfies Record<PolicyStatus, number>
+    const nowMs = now.getTime()
+    for (const row of policyRows) {
+      const status = policyStatusAt(
+        {
+          effectiveAt: toIso(row.effective_at),
+          expiresAt: row.expires_at ? toIso(row.expires_at) : null,
+          surrenderedAt: row.surrendered_at ? toIso(row.surrendered_at) : null,
+        },
+        nowMs,
+      )
+      policies[status] += 1
+    }
+    return { orders, policies }
   }
 
   /** Real-name verification with a resident ID; once verified it cannot be changed here. */

@@ -4,6 +4,7 @@ import type {
   LoginRequest,
   LoginResponse,
   Me,
+  MeOverview,
   RealNameRequest,
   SmsCodeResponse,
   UpdateMeRequest,
@@ -11,9 +12,10 @@ import type {
 
 // Login by SMS code, the current user, real-name verification (schemas/api/auth.schema.json).
 
-export type { Me, LoginResponse } from '../types/generated/api/auth'
+export type { Me, LoginResponse, MeOverview } from '../types/generated/api/auth'
 
 export const meKey = '/api/me'
+export const meOverviewKey = '/api/me/overview'
 
 export const requestSmsCode = (phone: string) => post<SmsCodeResponse>('/api/auth/sms-code', { phone })
 export const loginWithCode = (body: LoginRequest) => post<LoginResponse>('/api/auth/login', body)
@@ -36,4 +38,9 @@ export async function fetchMe(): Promise<Me | null> {
 
 export function useMe() {
   return useSWR<Me | null>(meKey, fetchMe)
+}
+
+/** The 我的 screen's counts (orders per status, policies per status); asked only while logged in. */
+export function useMeOverview(loggedIn: boolean) {
+  return useSWR<MeOverview>(loggedIn ? meOverviewKey : null)
 }

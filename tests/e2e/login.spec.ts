@@ -16,13 +16,19 @@ async function logIn(page: Page, request: APIRequestContext, phone: string) {
   const code = await codeFor(request, phone)
   // Demo mode shows the outbox code on the screen, so a person can log in without the API.
   await expect(page.getByTestId('demo-sms-code')).toContainText(code)
+  // Focus moved to the code field once the code was sent.
+  await expect(page.getByRole('textbox', { name: '验证码' })).toBeFocused()
   await page.getByRole('textbox', { name: '验证码' }).fill(code)
   const submit = page.locator('.login-page .adm-button-block')
-  // Login stays disabled until every agreement is ticked by the user.
+  // Login stays disabled until every box is ticked by the user: one for the service agreement and the
+  // privacy policy, one of its own for the sensitive-information authorization (PIPL separate consent).
   await expect(submit).toBeDisabled()
   const boxes = page.locator('.login-agreements .adm-checkbox')
-  await expect(boxes).toHaveCount(3)
+  await expect(boxes).toHaveCount(2)
+  await expect(boxes.nth(0)).toContainText('《隐私保护政策》和《用户服务协议》')
+  await expect(boxes.nth(1)).toContainText('《个人敏感信息收集使用授权书》')
   for (const box of await boxes.all()) {
+    await expect(box).not.toHaveClass(/adm-checkbox-checked/)
     await box.locator('.adm-checkbox-icon').click()
     await expect(box).toHaveClass(/adm-checkbox-checked/)
   }
@@ -30,24 +36,50 @@ async function logIn(page: Page, request: APIRequestContext, phone: string) {
   await submit.click()
 }
 
+type Box = { x: number; y: number; width: number; height: number }
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
 test('login from 我的 returns to /user and shows the masked phone; logout ends it', async ({
   page,
   request,
 }) => {
   await page.goto('/user')
-  await expect(page.getByTestId('demo-badge')).toHaveText('演示环境')
+  const badge = page.getByTestId('demo-badge')
+  await expect(badge).toContainText('演示环境')
+  // The badge never covers the NavBar (its right slot included).
+  const navbar = (await page.locator('.app-navbar').boundingBox())!
+  expect(overlaps((await badge.boundingBox())!, navbar)).toBe(false)
   await page.getByRole('button', { name: '登录/注册' }).click()
   await expect(page).toHaveURL(/\/Login\?redirect=%2Fuser$/)
+  await expect(page.getByTestId('login-expired')).toHaveCount(0)
   await logIn(page, request, '13912340001')
   await expect(page).toHaveURL(/\/user$/)
   await expect(page.getByTestId('user-phone')).toHaveText('139****0001')
-  await expect(page.getByText('我的保单')).toBeVisible()
+  await expect(page.getByTestId('user-entry-policy')).toBeVisible()
+  await expect(page.getByTestId('user-realname')).toHaveText('去实名')
+  await expect(page.getByTestId('order-shortcut-unpaid')).toBeVisible()
+  await expect(page.getByTestId('policy-stat-all')).toContainText('0全部保单')
+  // The default avatar is a real image, loaded.
+  expect(
+    await page
+      .getByTestId('user-avatar')
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+  ).toBeGreaterThan(0)
 
   // The session survives a reload (cookie + server-side session).
   await page.reload()
   await expect(page.getByTestId('user-phone')).toHaveText('139****0001')
 
   await page.getByRole('button', { name: '退出登录' }).click()
+  // An open dialog's mask covers the badge: the badge is not what is on top at its own centre.
+  await expect(page.locator('.adm-mask').first()).toBeVisible()
+  const box = (await badge.boundingBox())!
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="demo-badge"]') !== null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  )
+  expect(onTop).toBe(false)
   await page.getByRole('dialog').getByRole('button', { name: '退出登录' }).click()
   await expect(page.getByRole('button', { name: '登录/注册' })).toBeVisible()
   expect((await page.request.get('/api/me')).status()).toBe(401)
@@ -86,7 +118,10 @@ test('real-name screen: login first, and a 401 mid-form (session gone) sends to 
   await page.context().clearCookies()
   await page.getByRole('textbox', { name: '身份证号' }).fill('110101199003078515')
   await page.getByRole('button', { name: '提交认证' }).click()
-  await expect(page).toHaveURL(/\/Login\?redirect=%2Fauthentication/)
+  await expect(page).toHaveURL(/\/Login\?redirect=%2Fauthentication&reason=expired$/)
+  // The session expired: the login screen says so and offers the phone number of that session.
+  await expect(page.getByTestId('login-expired')).toHaveText('登录已过期，请重新登录')
+  await expect(page.getByRole('textbox', { name: '手机号' })).toHaveValue('13912340004')
   // (another phone: the first one may not request a new code within 60 s)
   await logIn(page, request, '13912340005')
   await expect(page).toHaveURL(/\/authentication$/)
@@ -96,5 +131,22 @@ test('real-name screen: login first, and a 401 mid-form (session gone) sends to 
   await page.getByRole('button', { name: '提交认证' }).click()
   await expect(page.getByTestId('real-name-verified')).toContainText('1101**********8515')
   await page.goto('/user')
-  await expect(page.getByText('已认证')).toBeVisible()
+  await expect(page.getByTestId('user-realname')).toHaveText('已实名')
+})
+
+test('the login screen says why a phone number is not valid', async ({ page }) => {
+  await page.goto('/Login')
+  const phone = page.getByRole('textbox', { name: '手机号' })
+  await expect(phone).toHaveAttribute('inputmode', 'numeric')
+  await expect(page.getByRole('textbox', { name: '验证码' })).toHaveAttribute('autocomplete', 'one-time-code')
+  await phone.fill('1391234')
+  await phone.blur()
+  await expect(page.getByTestId('phone-error')).toHaveText('请输入11位手机号')
+  await expect(phone).toHaveAttribute('aria-invalid', 'true')
+  await phone.fill('12912340000')
+  await expect(page.getByTestId('phone-error')).toHaveText('手机号格式不正确')
+  await phone.fill('')
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await expect(page.getByTestId('phone-error')).toHaveText('请输入手机号')
+  await expect(phone).toBeFocused()
 })

@@ -6,8 +6,11 @@ import { SandboxPaymentProvider } from '../../server/payments/sandbox'
 import { aliyunSmsConfigFromEnv } from '../../server/sms/aliyun/config'
 import { AliyunSmsProvider } from '../../server/sms/aliyun/provider'
 import { SmsSendError, type SmsProvider } from '../../server/sms/provider'
+import type { MeOverview } from '../../src/types/generated/api/auth'
+import type { Order } from '../../src/types/generated/api/order'
 import { startAliyunSmsStandIn } from './aliyunSms/standIn'
 import { AGREEMENTS, createTestApp, json, loginAs, sessionCookie, testClock, type TestApp } from './helpers'
+import { Buyer } from './ordersFlow'
 
 const clock = testClock()
 let t: TestApp
@@ -342,6 +345,65 @@ describe('session and /api/me', () => {
     } finally {
       await other.close()
     }
+  })
+})
+
+describe('GET /api/me/overview', () => {
+  const noOrders = { PENDING_PAYMENT: 0, PAID: 0, ISSUED: 0, CLOSED: 0, PAY_FAILED: 0, SURRENDERED: 0 }
+  const noPolicies = { PENDING_EFFECTIVE: 0, IN_FORCE: 0, EXPIRED: 0, SURRENDERED: 0 }
+  const buyer = async () => new Buyer(t.app, await loginAs(t.app, nextPhone(), nextIp()))
+  const overview = async (b: Buyer) => {
+    const res = await b.call('GET', '/api/me/overview')
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json<MeOverview>()
+  }
+  const issued = async (b: Buyer) => {
+    const order = await b.order()
+    await b.simulate((await b.pay(order.id)).paymentId, 'SUCCEEDED')
+    return (await b.call('GET', `/api/orders/${order.id}`)).json<Order>()
+  }
+  /** What the order list shows per status, to compare the counts with. */
+  const listed = async (b: Buyer, status: string) =>
+    (await b.call('GET', `/api/orders?status=${status}`)).json<{ items: unknown[] }>().items.length
+
+  it('is 401 UNAUTHENTICATED in Chinese when logged out, and all zeros for a new user', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/me/overview' })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: '请先登录' } })
+    expect(await overview(await buyer())).toEqual({ orders: noOrders, policies: noPolicies })
+  })
+
+  it('counts the user’s own orders per status and policies per status, as the lists show them', async () => {
+    const a = await buyer()
+    const b = await buyer()
+    const other = await b.order()
+
+    await a.order() // left unpaid past its 30 minutes: counts as closed before any sweep stores it
+    clock.advance(31 * 60_000)
+    const failed = await a.order()
+    await a.simulate((await a.pay(failed.id)).paymentId, 'FAILED')
+    await a.order()
+    await issued(a)
+    const surrendered = await issued(a)
+    expect((await a.call('POST', `/api/policies/${surrendered.policyId}/surrender`)).statusCode).toBe(200)
+
+    expect(await overview(a)).toEqual({
+      orders: { ...noOrders, PENDING_PAYMENT: 1, PAY_FAILED: 1, CLOSED: 1, ISSUED: 1, SURRENDERED: 1 },
+      policies: { ...noPolicies, PENDING_EFFECTIVE: 1, SURRENDERED: 1 },
+    })
+    // Another user's order is theirs alone (b's order also expired meanwhile).
+    expect((await overview(b)).orders).toEqual({ ...noOrders, CLOSED: 1 })
+    expect(JSON.stringify(await overview(a))).not.toContain(other.id)
+
+    // A day later the unpaid ones are past their window and the policy is in force (00:00 next day).
+    clock.advance(24 * 3600_000)
+    const later = await overview(a)
+    expect(later).toEqual({
+      orders: { ...noOrders, CLOSED: 3, ISSUED: 1, SURRENDERED: 1 },
+      policies: { ...noPolicies, IN_FORCE: 1, SURRENDERED: 1 },
+    })
+    for (const status of ['CLOSED', 'ISSUED', 'SURRENDERED', 'PENDING_PAYMENT'] as const)
+      expect(await listed(a, status), status).toBe(later.orders[status])
   })
 })
 

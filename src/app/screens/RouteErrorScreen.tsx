@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { Button } from 'antd-mobile'
+import { ExclamationCircleOutline } from 'antd-mobile-icons'
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom'
 import { withLayoutPrefix } from '../../components/navigation/appPath'
 import { isChunkLoadError } from '../lazyChunk'
@@ -22,7 +23,7 @@ export function RouteErrorScreen() {
 
   return (
     <ScreenMessage
-      icon="⚠️"
+      icon={<ExclamationCircleOutline />}
       title="页面出错了"
       description="抱歉，页面遇到了问题，请重试或返回首页"
       testId="route-error"

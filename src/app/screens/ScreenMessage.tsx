@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react'
 
-/** A light full-screen message (no illustration bundle): used by the 404 and error screens in the start-up chunk. */
+/**
+ * A light full-screen message (no illustration bundle): used by the 404 and error screens in the start-up chunk.
+ * The icon is an SVG icon component, never an emoji (no emoji font on many devices and in headless Chromium).
+ */
 export function ScreenMessage({
   icon,
   title,
@@ -8,7 +11,7 @@ export function ScreenMessage({
   children,
   testId,
 }: {
-  icon: string
+  icon: ReactNode
   title: string
   description: string
   children: ReactNode
@@ -16,7 +19,7 @@ export function ScreenMessage({
 }) {
   return (
     <div className="screen-message" data-testid={testId}>
-      <div className="screen-message-icon" aria-hidden>
+      <div className="screen-message-icon" style={{ color: 'var(--adm-color-weak)' }} aria-hidden>
         {icon}
       </div>
       <h1 className="screen-message-title">{title}</h1>

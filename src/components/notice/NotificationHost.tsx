@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { NOTIFICATION_DEFAULTS } from '../../config/constants'
+import { NoticeMark } from './NoticeMark'
 import { notificationStore } from './notificationStore'
-
-const MARK = { info: 'ℹ', success: '✓', error: '✕', warning: '!', loading: '…' } as const
 
 /** Renders notifications stacked at the top right, 24 px from the edges. */
 export function NotificationHost() {
@@ -17,14 +16,14 @@ export function NotificationHost() {
       {items.map((item) => (
         <div key={item.id} className={`notification notification-${item.kind}`} role="alert">
           <span className="notification-mark" aria-hidden>
-            {MARK[item.kind]}
+            <NoticeMark kind={item.kind} />
           </span>
           <div className="notification-body">
             <div className="notification-title">{item.title}</div>
             {item.description && <div className="notification-desc">{item.description}</div>}
           </div>
           <button type="button" aria-label="关闭" onClick={() => notificationStore.close(item.id)}>
-            {/* A glyph, not an icon component: this host is on every screen's first load. */}
+            {/* A Latin-1 glyph every font has, not an icon component: this host is on every first load. */}
             <span aria-hidden>×</span>
           </button>
         </div>

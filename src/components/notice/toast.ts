@@ -1,11 +1,15 @@
+import { createElement, type ReactNode } from 'react'
+import { ExclamationCircleOutline } from 'antd-mobile-icons'
 import { Toast } from '../overlays'
 import { MESSAGE_DURATION_MS, TOAST_DURATION_MS, type NoticeKind } from '../../config/constants'
 
-const ICONS: Record<NoticeKind, 'success' | 'fail' | 'loading' | undefined> = {
+// Icons are SVG (antd-mobile's own, or antd-mobile-icons), never emoji or symbol glyphs: those render as
+// empty boxes where the device has no font with them.
+const ICONS: Record<NoticeKind, 'success' | 'fail' | 'loading' | ReactNode> = {
   info: undefined,
   success: 'success',
   error: 'fail',
-  warning: undefined,
+  warning: createElement(ExclamationCircleOutline),
   loading: 'loading',
 }
 
@@ -26,7 +30,7 @@ export function toast(kind: NoticeKind, content: string, durationMs: number = TO
 /** The short notice (1.5 s) shown at the top, for light confirmations like 已复制. */
 export function message(kind: NoticeKind, content: string) {
   return Toast.show({
-    content: kind === 'warning' ? `⚠ ${content}` : content,
+    content,
     icon: ICONS[kind],
     position: 'top',
     duration: kind === 'loading' ? 0 : MESSAGE_DURATION_MS,

@@ -9,7 +9,7 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { toast } from '../../components/notice'
 import { validateCertificate, validatePersonName } from '../../domain/certificate'
 import { apiErrorOf, describeError } from '../../lib/request'
-import { applyLoggedIn } from './session'
+import { applyLoggedIn, sessionExpired, withExpiredReason } from './session'
 import './user.css'
 
 interface Fields {
@@ -28,8 +28,10 @@ export default function AuthenticationPage() {
   const [submitting, setSubmitting] = useState(false)
 
   useEffect(() => {
-    if (me === null)
-      navigate(loginPathFor(`${pathname}${search}`, '/loginC/authentication'), { replace: true })
+    if (me === null) {
+      const loginPath = loginPathFor(`${pathname}${search}`, '/loginC/authentication')
+      navigate(sessionExpired() ? withExpiredReason(loginPath) : loginPath, { replace: true })
+    }
   }, [me, navigate, pathname, search])
 
   if (isLoading || me === null) return <LoadingView />

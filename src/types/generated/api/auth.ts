@@ -5,6 +5,7 @@
  */
 export type Phone = string
 export type AgreementKey = 'privacy' | 'sensitive' | 'service'
+export type Count = number
 
 /**
  * Login with an SMS code, the current user, real-name verification.
@@ -19,6 +20,7 @@ export interface AuthApi {
   RealNameRequest?: RealNameRequest
   SmsOutboxQuery?: SmsOutboxQuery
   SmsOutboxResponse?: SmsOutboxResponse
+  MeOverview?: MeOverview
 }
 export interface SmsCodeRequest {
   phone: Phone
@@ -88,4 +90,31 @@ export interface SmsOutboxResponse {
   code: string
   message: string
   sentAt: string
+}
+/**
+ * “我的”页的数字：当前用户自己的订单与保单计数
+ */
+export interface MeOverview {
+  orders: OrderCounts
+  policies: PolicyCounts
+}
+/**
+ * 我的订单数，按订单状态（已过支付期限的待支付订单计为已关闭）
+ */
+export interface OrderCounts {
+  PENDING_PAYMENT: Count
+  PAID: Count
+  ISSUED: Count
+  CLOSED: Count
+  PAY_FAILED: Count
+  SURRENDERED: Count
+}
+/**
+ * 我的保单数，按当前保单状态
+ */
+export interface PolicyCounts {
+  PENDING_EFFECTIVE: Count
+  IN_FORCE: Count
+  EXPIRED: Count
+  SURRENDERED: Count
 }
