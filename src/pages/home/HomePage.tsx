@@ -3,6 +3,7 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { HomeBanner } from './HomeBanner'
 import { CategoryGrid } from './CategoryGrid'
 import { ProductSection } from './ProductSection'
+import './home.css'
 
 export default function HomePage() {
   const navigate = useAppNavigate()
