@@ -1,3 +1,4 @@
+import { coolingOffSentence } from '../../src/domain/policy'
 import type { CategoryCode } from './insurers'
 import type { ProductSeed } from './products'
 
@@ -85,9 +86,7 @@ export function notice(product: ProductSeed, insurerName: string): string {
     product.waitingDays > 0
       ? `4. 等待期：${product.waitingDays}天。等待期内因疾病发生的保险事故不承担保险责任；因意外伤害导致的不受等待期限制。`
       : '4. 本产品无等待期，自保单生效日起承担保险责任。',
-    product.coolingOffDays > 0
-      ? `5. 犹豫期：自您签收保单之日起${product.coolingOffDays}日内为犹豫期，期间解除合同将无息退还全部保费。`
-      : '5. 本产品保险期间较短，不设犹豫期；保单生效前可申请全额退保。',
+    `5. ${coolingOffSentence(product.coolingOffDays)}。`,
     '6. 请您如实告知被保险人健康状况及职业，未如实告知可能导致保险公司拒绝赔付或解除合同。',
     '7. 本产品的销售页面将被记录，以便回溯销售过程（互联网保险销售行为可回溯管理）。',
     '8. 保单生效后，电子保单将发送至投保人手机号，电子保单与纸质保单具有同等法律效力。',
@@ -152,8 +151,8 @@ export function productFaqs(product: ProductSeed): [string, string][] {
     [
       '可以退保吗？',
       product.coolingOffDays > 0
-        ? `犹豫期${product.coolingOffDays}天内退保全额退还保费，犹豫期后退保退还现金价值或未满期净保费。`
-        : '保单生效前可全额退保，生效后按未满期净保费退还。',
+        ? `${coolingOffSentence(product.coolingOffDays)}；犹豫期后退保退还现金价值或未满期净保费。`
+        : `${coolingOffSentence(0)}，保单生效后退保按未满期净保费退还。`,
     ],
   ]
 }
@@ -216,7 +215,7 @@ export const ARTICLES: {
     summary: '犹豫期内退保无损失，你知道吗？',
     category: 'knowledge',
     daysAgo: 20,
-    body: '犹豫期一般为15天，自签收保单之日起计算。',
+    body: '犹豫期一般为15天，本平台的保单自保单生效之日起计算。',
   },
   {
     id: 'a-parents-insurance',

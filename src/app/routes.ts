@@ -55,6 +55,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/payqrcode', title: '扫码支付', load: () => import('../pages/purchase/PayQrCodePage') },
   { path: '/pay/sandbox', title: '沙箱支付', load: () => import('../pages/purchase/SandboxPayPage') },
   { path: '/skiPay', title: '确认领取', load: () => import('../pages/purchase/SkiPayPage') },
+  { path: '/paySuccess', title: '投保成功', load: () => import('../pages/purchase/PaySuccessPage') },
   { path: '/orders', title: '我的订单', load: () => import('../pages/orders/OrdersPage') },
   { path: '/orders/orderDetail', title: '订单详情', load: () => import('../pages/orders/OrderDetailPage') },
   { path: '/policy', title: '我的保单', load: () => import('../pages/policy/PolicyListPage') },

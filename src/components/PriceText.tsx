@@ -11,15 +11,3 @@ export function PriceText({ fen, suffix, className }: { fen: number; suffix?: st
     </span>
   )
 }
-
-/**
- * Coverage amounts read like a brochure: 600万, 1.5万, 800元. The catalog marks included services
- * (体检, 洁牙) with a nominal 1 yuan: shown as 包含.
- */
-export function formatCoverageAmount(fen: number): string {
-  if (fen <= 0) return '—'
-  if (fen <= 100) return '包含'
-  const yuan = fen / 100
-  if (yuan >= 10_000 && Number.isInteger(yuan / 100)) return `${yuan / 10_000}万`
-  return `${formatFen(fen)}元`
-}

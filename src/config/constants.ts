@@ -21,7 +21,9 @@ export const MESSAGE_DURATION_MS = 1500
 
 /** The lazy-load placeholder appears only when loading takes longer than this. */
 export const LAZY_PLACEHOLDER_DELAY_MS = 200
+/** The spec's placeholder text: kept as the loader's data-fallback attribute; people read the Chinese label. */
 export const LAZY_PLACEHOLDER_TEXT = 'loading...'
+export const LAZY_PLACEHOLDER_LABEL = '加载中…'
 
 export const TRAVEL_PRODUCT_DEFAULT = { productType: '03800001', productPrice: 1 } as const
 export const REGRESSION_PRODUCT_DEFAULT = { productType: '02WY0004', productPrice: 299 } as const

@@ -40,3 +40,18 @@ export function formatPolicyNo(issueDate: string, serial: number): string {
 }
 
 export const POLICY_NO_PATTERN = /^GH\d{8}\d{8}$/
+
+/**
+ * The cooling-off period in one wording on every screen and document: counted from the policy's effective
+ * date, as policyPeriod computes it (src/domain/dates.ts). A product without one says so plainly.
+ */
+export function coolingOffSentence(days: number): string {
+  return days > 0
+    ? `犹豫期：自保单生效之日起${days}日内为犹豫期，期间解除合同将全额退还保费`
+    : '本产品不设犹豫期'
+}
+
+/** The short form for summaries: "生效后15天内可全额退保", or "不设犹豫期". */
+export function coolingOffShort(days: number): string {
+  return days > 0 ? `生效后${days}天内可全额退保` : '不设犹豫期'
+}

@@ -128,3 +128,24 @@ describe('policy status', () => {
     expect(() => formatPolicyNo('2026-11-22', 100_000_000)).toThrow(RangeError)
   })
 })
+
+describe('the cooling-off wording (one sentence from the product data)', () => {
+  it('counts from the effective date, and says plainly when there is none', async () => {
+    const { coolingOffSentence, coolingOffShort } = await import('../../src/domain/policy')
+    expect(coolingOffSentence(15)).toBe('犹豫期：自保单生效之日起15日内为犹豫期，期间解除合同将全额退还保费')
+    expect(coolingOffSentence(0)).toBe('本产品不设犹豫期')
+    expect(coolingOffShort(15)).toBe('生效后15天内可全额退保')
+    expect(coolingOffShort(0)).toBe('不设犹豫期')
+    expect(coolingOffSentence(0)).not.toMatch(/0日/)
+  })
+})
+
+describe('coverage amounts (one formatter for every screen)', () => {
+  it('reads like a brochure', async () => {
+    const { formatCoverageAmount } = await import('../../src/domain/money')
+    expect(formatCoverageAmount(300_000_000)).toBe('300万')
+    expect(formatCoverageAmount(15_000_000)).toBe('15万')
+    expect(formatCoverageAmount(80_000)).toBe('800元')
+    expect(formatCoverageAmount(100)).toBe('包含')
+  })
+})

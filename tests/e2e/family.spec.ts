@@ -1,22 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { logInByApi } from './support/session'
 
 // Family members in Chromium against the real server: keep a member, then buy for her by picking her on /insured.
-
-async function logInByApi(page: Page, phone: string) {
-  expect((await page.request.post('/api/auth/sms-code', { data: { phone } })).status()).toBe(200)
-  await expect
-    .poll(async () => (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).status(), {
-      timeout: 10_000,
-    })
-    .toBe(200)
-  const { code } = (await (await page.request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as {
-    code: string
-  }
-  const login = await page.request.post('/api/auth/login', {
-    data: { phone, code, agreements: ['privacy', 'sensitive', 'service'] },
-  })
-  expect(login.status()).toBe(200)
-}
 
 test('a logged-out visitor of the family list is sent to login', async ({ page }) => {
   await page.goto('/familyManage/list')
@@ -26,7 +11,7 @@ test('a logged-out visitor of the family list is sent to login', async ({ page }
 test('a user adds a family member (a wrong ID first), sees her listed, and buys for her from /insured', async ({
   page,
 }) => {
-  await logInByApi(page, '13712346001')
+  await logInByApi(page.request, '13712346001')
   await page.goto('/user')
   await page.getByText('家庭成员', { exact: true }).click()
   await expect(page).toHaveURL(/\/familyManage\/list$/)
@@ -41,7 +26,7 @@ test('a user adds a family member (a wrong ID first), sees her listed, and buys 
   await expect(page.getByRole('alert').filter({ hasText: '身份证号校验位不正确，请核对' })).toBeVisible()
   await page.locator('#family-certNo').fill('310104202002290021')
   // Birth date and gender come from the ID number and are locked.
-  await expect(page.locator('#family-birthday')).toHaveValue('2020-02-29')
+  await expect(page.locator('#family-birthday')).toHaveText('2020年2月29日')
   await expect(page.locator('#family-birthday')).toBeDisabled()
   await expect(page.getByRole('alert')).toHaveCount(0)
   await page.getByRole('button', { name: '保存' }).click()
@@ -87,7 +72,7 @@ test('a user adds a family member (a wrong ID first), sees her listed, and buys 
   await expect(page.getByText('被保险人信息（子女）')).toBeVisible()
   await expect(page.locator('#insured-name')).toHaveValue('张小花')
   await expect(page.locator('#insured-certNo')).toHaveValue('310104202002290021')
-  await expect(page.locator('#insured-birthday')).toHaveValue('2020-02-29')
+  await expect(page.locator('#insured-birthday')).toHaveText('2020年2月29日')
   await expect(page.locator('#insured-birthday')).toBeDisabled()
   // Already saved: no offer to save her again.
   await expect(page.getByText('保存为家庭成员，下次投保可直接选择')).toHaveCount(0)

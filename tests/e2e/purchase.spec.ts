@@ -1,103 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { fillForms, logInOnScreen, passHealth, passNotices } from './support/purchaseFlow'
+import { logInByApi } from './support/session'
 
 // The purchase half in Chromium against the real server: gates, forms, sandbox payment, policy.
-
-async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
-  await expect
-    .poll(async () => (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).status(), { timeout: 10_000 })
-    .toBe(200)
-  return ((await (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as { code: string }).code
-}
-
-/** Logs in through the login screen (agreements ticked by hand). */
-async function logInOnScreen(page: Page, phone: string) {
-  await page.getByRole('textbox', { name: '手机号' }).fill(phone)
-  await page.getByRole('button', { name: '获取验证码' }).click()
-  await page.getByRole('textbox', { name: '验证码' }).fill(await codeFor(page.request, phone))
-  for (const box of await page.locator('.login-agreements .adm-checkbox').all())
-    await box.locator('.adm-checkbox-icon').click()
-  await page.locator('.login-page .adm-button-block').click()
-}
-
-/** Logs in through the API; the page shares the cookie. */
-async function logInByApi(page: Page, phone: string) {
-  expect((await page.request.post('/api/auth/sms-code', { data: { phone } })).status()).toBe(200)
-  const code = await codeFor(page.request, phone)
-  const login = await page.request.post('/api/auth/login', {
-    data: { phone, code, agreements: ['privacy', 'sensitive', 'service'] },
-  })
-  expect(login.status()).toBe(200)
-}
-
-/** /specialNotify: the recorded-sales notice, then every document opened and confirmed by hand. */
-async function passNotices(page: Page) {
-  await expect(page.getByText('您在本页面及后续投保页面的浏览和操作将被记录')).toBeVisible()
-  await page.getByRole('button', { name: '我已知晓，开始投保' }).click()
-  const next = page.getByRole('button', { name: '下一步' })
-  const documents = page.locator('.adm-list-item', { hasText: '《' })
-  await expect(documents.first()).toBeVisible()
-  // Nothing is pre-checked.
-  await expect(page.locator('.adm-checkbox-checked')).toHaveCount(0)
-  await expect(next).toBeDisabled()
-  const count = await documents.count()
-  for (let i = 0; i < count; i++) {
-    await documents.nth(i).click()
-    await page.getByRole('button', { name: '我已阅读并确认' }).click()
-    await expect(documents.nth(i)).toContainText('已阅读并确认')
-  }
-  await expect(page.locator('.adm-checkbox-checked')).toHaveCount(count)
-  await next.click()
-}
-
-/** /insured (本人) -> health notification, all "否" -> /insuredCheck passed. */
-async function passHealth(page: Page) {
-  await expect(page).toHaveURL(/\/insured\?/)
-  await page.getByText('本人', { exact: true }).click()
-  await page.getByRole('button', { name: '下一步：健康告知' }).click()
-  await expect(page).toHaveURL(/\/healthNotification\?/)
-  // First a "是": the insured is stopped, with 重新选择 / 为他人投保.
-  const questions = page.locator('.adm-list-item', { has: page.locator('.adm-radio') })
-  const n = await questions.count()
-  await questions.nth(0).locator('.adm-radio', { hasText: '是' }).click()
-  for (let i = 1; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
-  await page.getByRole('button', { name: '提交健康告知' }).click()
-  await expect(page.getByText('被保险人暂不符合投保条件')).toBeVisible()
-  await expect(page.getByRole('button', { name: '为他人投保' })).toBeVisible()
-  await page.getByRole('button', { name: '重新选择' }).click()
-  for (let i = 0; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
-  await page.getByRole('button', { name: '提交健康告知' }).click()
-  await expect(page.getByText('健康告知通过')).toBeVisible()
-  await page.getByRole('button', { name: '下一步：填写投保信息' }).click()
-}
-
-/** /infoFill with a wrong ID number first, then the right one; /confirmReceiveInfo creates the order. */
-async function fillForms(page: Page) {
-  await expect(page).toHaveURL(/\/infoFill\?/)
-  await page.locator('#holder-name').fill('张三')
-  await page.locator('#holder-certNo').fill('110101199003078516')
-  await page.locator('#holder-certStartDate').fill('2020-01-01')
-  await page.locator('#holder-certEndDate').fill('2040-01-01')
-  await page.locator('#insured-phone').fill('13800138000')
-  await page.getByRole('button', { name: '下一步' }).click()
-  await expect(page.getByRole('alert').filter({ hasText: '身份证号校验位不正确，请核对' })).toBeVisible()
-
-  await page.locator('#holder-certNo').fill('110101199003078515')
-  // Birth date and gender come from the ID number and are locked.
-  await expect(page.locator('#holder-birthday')).toHaveValue('1990-03-07')
-  await expect(page.locator('#holder-birthday')).toBeDisabled()
-  await expect(page.getByRole('alert')).toHaveCount(0)
-  // The draft survives a reload.
-  await page.reload()
-  await expect(page.locator('#holder-certNo')).toHaveValue('110101199003078515')
-  await expect(page.locator('.purchase-price')).toContainText('¥')
-  await page.getByRole('button', { name: '下一步' }).click()
-
-  await expect(page).toHaveURL(/\/confirmReceiveInfo\?/)
-  await expect(page.getByText(/犹豫期：自保单生效之日起15日内/)).toBeVisible()
-  await page.getByRole('button', { name: '确认投保' }).click()
-  await expect(page).toHaveURL(/\/pay\?orderId=/)
-  await expect(page.getByText('生效后15天内可全额退保')).toBeVisible()
-}
 
 async function seesPolicy(page: Page) {
   await page.goto('/policy')
@@ -173,7 +78,7 @@ test('the same purchase paid through the QR page; the policy opens from an SMS l
   context,
   browser,
 }) => {
-  await logInByApi(page, '13712345002')
+  await logInByApi(page.request, '13712345002')
   await page.goto('/product?id=p-medical-million')
   await page.getByRole('button', { name: '立即投保' }).click()
   await expect(page).toHaveURL(/\/specialNotify\?/)

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { screenRoutes } from '../../src/app/routes'
 import { issuedPolicy, pendingOrder, startPayment } from './support/orders'
+import { pickDate } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
 
 // Every route of the route table, and every config page in every phase, on a 390×844 phone, logged in with
@@ -246,4 +247,81 @@ test('every config page in every phase', async () => {
     }
     expect.soft(problems, path).toEqual([])
   }
+})
+
+// The purchase steps show what they hold only inside the journey: walk it and look at every step.
+test('every step of the purchase journey', async () => {
+  test.setTimeout(300_000)
+  const page = await context.newPage()
+  const steps: [string, () => Promise<void>][] = [
+    [
+      'product',
+      async () => {
+        await page.goto('/product?id=p-medical-million')
+        await page.getByRole('button', { name: '立即投保' }).click()
+      },
+    ],
+    [
+      'specialNotify',
+      async () => {
+        await page.getByRole('button', { name: '我已知晓，开始投保' }).click()
+        const documents = page.locator('.adm-list-item', { hasText: '《' })
+        await expect(documents.first()).toBeVisible()
+        for (let i = 0; i < (await documents.count()); i++) {
+          await documents.nth(i).click()
+          await page.getByRole('button', { name: '我已阅读并确认' }).click()
+        }
+        await page.getByRole('button', { name: '下一步' }).click()
+      },
+    ],
+    [
+      'insured',
+      async () => {
+        await page.getByText('本人', { exact: true }).click()
+        await page.getByRole('button', { name: '下一步：健康告知' }).click()
+      },
+    ],
+    [
+      'healthNotification',
+      async () => {
+        const questions = page.locator('.adm-list-item', { has: page.locator('.adm-radio') })
+        for (let i = 0; i < (await questions.count()); i++)
+          await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
+        await page.getByRole('button', { name: '提交健康告知' }).click()
+      },
+    ],
+    [
+      'insuredCheck',
+      async () => {
+        await page.getByRole('button', { name: '下一步：填写投保信息' }).click()
+      },
+    ],
+    [
+      'infoFill',
+      async () => {
+        await page.locator('#holder-name').fill('张三')
+        await page.locator('#holder-certNo').fill('110101199003078515')
+        await pickDate(page, '#holder-certStartDate', '2020-01-01')
+        await pickDate(page, '#holder-certEndDate', '2040-01-01')
+        await page.locator('#insured-phone').fill('13800138000')
+        await page.getByRole('button', { name: '下一步' }).click()
+      },
+    ],
+    [
+      'confirmReceiveInfo',
+      async () => {
+        await page.getByRole('button', { name: '确认投保' }).click()
+      },
+    ],
+  ]
+  const problems: string[] = []
+  for (const [name, act] of steps) {
+    await act()
+    await page.waitForLoadState('networkidle')
+    await expect(page.locator('.adm-skeleton, .adm-dot-loading')).toHaveCount(0)
+    await page.screenshot({ path: join(SHOTS, `journey-${name}-next.png`), fullPage: true })
+    for (const p of await faults(page)) problems.push(`${name} → ${new URL(page.url()).pathname}  ${p}`)
+  }
+  expect(problems).toEqual([])
+  await page.close()
 })

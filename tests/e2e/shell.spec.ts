@@ -87,7 +87,7 @@ test('a stylesheet chunk that fails to load shows the reload message too', async
   await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()
 })
 
-test('a slow chunk shows the loading... placeholder while the current screen stays', async ({ page }) => {
+test('a slow chunk shows the 加载中… placeholder while the current screen stays', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()
   await page.route(/\/assets\/LoadingPage-.*\.js$/, async (route) => {
@@ -98,6 +98,6 @@ test('a slow chunk shows the loading... placeholder while the current screen sta
     window.history.pushState({}, '', '/loading?redirect=/protocol/service')
     window.dispatchEvent(new PopStateEvent('popstate'))
   })
-  await expect(page.getByRole('status').filter({ hasText: 'loading...' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: '加载中…' })).toBeVisible()
   await expect(page).toHaveURL(/\/protocol\/service$/, { timeout: 15_000 })
 })

@@ -1,5 +1,5 @@
 import type { ProductDetail } from '../../api/products'
-import { formatCoverageAmount } from '../../components/PriceText'
+import { formatCoverageAmount } from '../../domain/money'
 import { formatFen } from '../../domain/money'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
 import { ageRangeLabel } from '../../domain/pricing'

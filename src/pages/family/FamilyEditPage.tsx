@@ -5,7 +5,8 @@ import { useFamilyMember, useFamilyMembers, useFamilyWrites, type FamilyMember }
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { shanghaiDate } from '../../domain/age'
+import { DateField } from '../../components/DateField'
+import { addYears, shanghaiDate } from '../../domain/age'
 import { derivedFromCertificate } from '../../domain/applicant'
 import { CERTIFICATE_TYPES } from '../../domain/certificate'
 import { FAMILY_RELATIONS, validateFamilyMember, type FamilyMemberFields } from '../../domain/family'
@@ -228,19 +229,21 @@ function MemberForm({ member }: { member?: FamilyMember }) {
           label={derived ? '出生日期（根据证件号码）' : '出生日期'}
           error={errors.birthday}
         >
-          <input
+          <DateField
             id="family-birthday"
-            type="date"
+            title="出生日期"
             value={form.birthday}
+            min={addYears(today, -100)}
             max={today}
             disabled={Boolean(derived)}
-            onChange={(e) => change({ birthday: e.target.value })}
+            onChange={(birthday) => change({ birthday })}
           />
         </FormField>
         <FormField field="phone" label="手机号（选填）" error={errors.phone}>
           <Input
             id="family-phone"
             type="tel"
+            inputMode="tel"
             placeholder="用于接收保单短信"
             value={form.phone}
             maxLength={11}

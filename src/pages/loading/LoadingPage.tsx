@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { DotLoading } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
-import { LAZY_PLACEHOLDER_TEXT } from '../../config/constants'
 import { safeRedirect } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 
@@ -20,7 +19,6 @@ export default function LoadingPage() {
   return (
     <div className="lazy-placeholder" role="status" data-testid="loading-page">
       <DotLoading color="primary" />
-      <span>{LAZY_PLACEHOLDER_TEXT}</span>
       <span>正在为您跳转，请稍候</span>
     </div>
   )

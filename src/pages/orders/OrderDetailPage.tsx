@@ -111,9 +111,11 @@ export default function OrderDetailPage() {
             查看保单
           </Button>
         )}
-        <Button onClick={() => navigate(`/product?id=${encodeURIComponent(current.productId)}`)}>
-          再次购买
-        </Button>
+        {!payable && (
+          <Button onClick={() => navigate(`/product?id=${encodeURIComponent(current.productId)}`)}>
+            再次购买
+          </Button>
+        )}
       </BottomBar>
     </div>
   )

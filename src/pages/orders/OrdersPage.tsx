@@ -1,15 +1,17 @@
-import { Tabs, Tag } from 'antd-mobile'
+import { Button, Tabs, Tag } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { useOrders, type Order } from '../../api/orders'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
-import { ORDER_STATUS_TEXT, ORDER_TABS } from '../../domain/order'
+import { isPayable, ORDER_STATUS_TEXT, ORDER_TABS } from '../../domain/order'
+import { formatCountdown, useCountdown } from '../purchase/useCountdown'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { refundBadge } from '../../domain/refund'
 import { LoginAwareError } from '../purchase/LoginAwareError'
 import '../purchase/purchase.css'
 import { LabeledRow } from '../../components/LabeledRow'
+import { GoButton } from '../../components/navigation/GoButton'
 
 const STATUS_COLOR: Record<Order['status'], string> = {
   PENDING_PAYMENT: 'warning',
@@ -20,13 +22,41 @@ const STATUS_COLOR: Record<Order['status'], string> = {
   SURRENDERED: 'default',
 }
 
+/** An unpaid order's card: the time left and 去支付, straight from the list. */
+function PayNow({ order }: { order: Order }) {
+  const navigate = useAppNavigate()
+  const left = useCountdown(order.expiresAt)
+  if (left === 0) return <p className="purchase-muted">已超过支付时间，订单即将关闭</p>
+  return (
+    <div className="labeled-row order-pay-now">
+      <span className="purchase-muted" role="timer">
+        {left === null ? '' : `剩余 ${formatCountdown(left)}`}
+      </span>
+      <Button
+        size="small"
+        color="primary"
+        onClick={(event) => {
+          event.stopPropagation()
+          navigate(order.premiumFen === 0 ? `/skiPay?orderId=${order.id}` : `/pay?orderId=${order.id}`)
+        }}
+      >
+        去支付
+      </Button>
+    </div>
+  )
+}
+
 function OrderList({ statuses }: { statuses: readonly string[] }) {
   const navigate = useAppNavigate()
   const orders = useOrders(statuses)
   if (orders.error) return <LoginAwareError error={orders.error} onRetry={() => void orders.mutate()} />
   if (!orders.data) return <LoadingView />
   if (orders.data.items.length === 0)
-    return <EmptyView title="暂无订单" description="去商城挑选适合您的保障吧" />
+    return (
+      <EmptyView title="暂无订单" description="去商城挑选适合您的保障吧">
+        <GoButton to="/shopping">去商城</GoButton>
+      </EmptyView>
+    )
   return (
     <div className="purchase-page" style={{ paddingBottom: 12 }}>
       {orders.data.items.map((order) => (
@@ -53,6 +83,7 @@ function OrderList({ statuses }: { statuses: readonly string[] }) {
             <span>保费</span>
             <span className="purchase-price">¥{formatFen(order.premiumFen)}</span>
           </div>
+          {isPayable(order.status) && <PayNow order={order} />}
         </article>
       ))}
     </div>

@@ -3,7 +3,7 @@ import { relationName } from '../../domain/applicant'
 import { CERTIFICATE_TYPES } from '../../domain/certificate'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
 import { formatShanghaiDateTime } from '../../domain/dates'
-import { formatFen } from '../../domain/money'
+import { formatCoverageAmount, formatFen } from '../../domain/money'
 import { POLICY_STATUS_TEXT } from '../../domain/policy'
 import { LabeledRow } from '../../components/LabeledRow'
 
@@ -38,7 +38,7 @@ export function PolicyDocument({ policy }: { policy: Policy }) {
       <h2>保障内容（{policy.planName}）</h2>
       {policy.coverages.map((c) => (
         <LabeledRow key={c.name} label={c.name}>
-          {formatFen(c.amountFen)}元
+          {formatCoverageAmount(c.amountFen)}
         </LabeledRow>
       ))}
       <h2>保费与期间</h2>

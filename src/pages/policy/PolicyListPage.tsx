@@ -8,6 +8,7 @@ import { POLICY_STATUS_TEXT, POLICY_STATUSES, type PolicyStatus } from '../../do
 import { LoginAwareError } from '../purchase/LoginAwareError'
 import '../purchase/purchase.css'
 import { LabeledRow } from '../../components/LabeledRow'
+import { GoButton } from '../../components/navigation/GoButton'
 
 /** /policy: my policies by status. */
 export default function PolicyListPage() {
@@ -20,7 +21,11 @@ export default function PolicyListPage() {
   if (policies.error) body = <LoginAwareError error={policies.error} onRetry={() => void policies.mutate()} />
   else if (!policies.data) body = <LoadingView />
   else if (policies.data.items.length === 0)
-    body = <EmptyView title="暂无保单" description="投保成功后，保单会显示在这里" />
+    body = (
+      <EmptyView title="暂无保单" description="投保成功后，保单会显示在这里">
+        <GoButton to="/shopping">去商城</GoButton>
+      </EmptyView>
+    )
   else
     body = (
       <div className="purchase-page" style={{ paddingBottom: 12 }}>

@@ -1,5 +1,5 @@
 import type { Plan } from '../../api/products'
-import { formatCoverageAmount } from '../../components/PriceText'
+import { formatCoverageAmount } from '../../domain/money'
 
 /** 保障内容 of the chosen plan: each item with its amount. */
 export function CoverageList({ plan }: { plan: Plan | undefined }) {

@@ -6,6 +6,7 @@ import { useProductDetail, type ProductDetail } from '../../api/products'
 import { useQuote } from '../../api/quotes'
 import { CompareBar } from '../../components/compare/CompareBar'
 import { addToCompare, compareTray, removeFromCompare } from '../../components/compare/compareTray'
+import { coolingOffShort } from '../../domain/policy'
 import { PriceText } from '../../components/PriceText'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
@@ -22,6 +23,7 @@ import { defaultFactors, purchasePath, toQuoteRequest, type TrialFactors } from 
 import { isMissingProduct } from './productErrors'
 import './product.css'
 import { loginPathFor } from '../../components/navigation/appPath'
+import { GoButton } from '../../components/navigation/GoButton'
 
 /** /product?id=: what the product covers, for whom, at what price, and the way into the purchase. */
 export default function ProductPage() {
@@ -29,12 +31,26 @@ export default function ProductPage() {
   const id = params.get('id')?.trim() || null
   const { data, error, isLoading, mutate } = useProductDetail(id)
 
-  if (!id) return <EmptyView title="未指定产品" description="请从商城选择一款产品查看" />
+  if (!id)
+    return (
+      <EmptyView title="未指定产品" description="请从商城选择一款产品查看">
+        <GoButton to="/shopping">去商城</GoButton>
+      </EmptyView>
+    )
   if (isLoading) return <LoadingView lines={8} />
   if (isMissingProduct(error))
-    return <EmptyView title="产品不存在或已下架" description="看看商城里的其他产品吧" />
+    return (
+      <EmptyView title="产品不存在或已下架" description="看看商城里的其他产品吧">
+        <GoButton to="/shopping">去商城</GoButton>
+      </EmptyView>
+    )
   if (error) return <ErrorView error={error} onRetry={() => void mutate()} />
-  if (!data) return <EmptyView title="产品不存在或已下架" />
+  if (!data)
+    return (
+      <EmptyView title="产品不存在或已下架" description="看看商城里的其他产品吧">
+        <GoButton to="/shopping">去商城</GoButton>
+      </EmptyView>
+    )
   // Remount per product so the trial starts from that product's defaults.
   return <ProductDetailView key={data.id} product={data} />
 }
@@ -105,7 +121,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
           </div>
           <div>
             <dt>犹豫期</dt>
-            <dd>{product.coolingOffDays > 0 ? `${product.coolingOffDays}天` : '无'}</dd>
+            <dd>{coolingOffShort(product.coolingOffDays)}</dd>
           </div>
         </dl>
       </section>

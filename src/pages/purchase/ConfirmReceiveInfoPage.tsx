@@ -7,8 +7,9 @@ import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { relationName } from '../../domain/applicant'
 import { CERTIFICATE_TYPES, maskCertificateNumber } from '../../domain/certificate'
-import { formatFen } from '../../domain/money'
+import { formatCoverageAmount, formatFen } from '../../domain/money'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
+import { coolingOffSentence } from '../../domain/policy'
 import { apiErrorOf, describeError } from '../../lib/request'
 import { huataiStore } from '../../state/huatai'
 import { BottomBar } from './BottomBar'
@@ -16,7 +17,9 @@ import { clearDraft, useApplicationDraft } from './draft'
 import { flowPath, useFlowParams } from './flow'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from './LoginAwareError'
+import { OrderAlreadyMade } from './OrderAlreadyMade'
 import { Field } from './PersonFields'
+import { usePurchasePrice } from './purchasePrice'
 import './purchase.css'
 import { LabeledRow } from '../../components/LabeledRow'
 
@@ -34,6 +37,7 @@ export default function ConfirmReceiveInfoPage() {
   const product = useProductDetail(productId)
   const application = useApplication(applicationId)
   const { holder, insurer, product: productSection } = useSnapshot(huataiStore.state)
+  const price = usePurchasePrice()
   const [address, setAddress] = useState<OrderAddress>(EMPTY_ADDRESS)
   const [problems, setProblems] = useState<{ field: string; message: string }[]>([])
   const [submitting, setSubmitting] = useState(false)
@@ -52,6 +56,8 @@ export default function ConfirmReceiveInfoPage() {
   const detail = product.data
   const app = application.data
   const plan = detail.plans.find((p) => p.code === app.planCode)
+  // Back, or a second tab, after the order was made: that order is the way on, not an error.
+  if (app.orderId) return <OrderAlreadyMade orderId={app.orderId} />
   const displayed = Number(productSection.firstPremium)
 
   async function submit() {
@@ -77,6 +83,10 @@ export default function ConfirmReceiveInfoPage() {
       })
     } catch (error) {
       const api = apiErrorOf(error)
+      if (api?.code === 'APPLICATION_USED') {
+        await application.mutate()
+        return
+      }
       const details = (api?.details ?? []).filter(
         (d): d is { field: string; message: string } =>
           typeof d === 'object' && d !== null && 'field' in d && 'message' in d,
@@ -101,7 +111,7 @@ export default function ConfirmReceiveInfoPage() {
         <LabeledRow label="生效日期">支付成功后次日零时生效</LabeledRow>
         {plan?.coverages.map((c) => (
           <LabeledRow key={c.name} label={c.name}>
-            {formatFen(c.amountFen)}元
+            {formatCoverageAmount(c.amountFen)}
           </LabeledRow>
         ))}
       </section>
@@ -159,7 +169,7 @@ export default function ConfirmReceiveInfoPage() {
         </section>
       )}
       <div className="purchase-notice">
-        犹豫期：自保单生效之日起{detail.coolingOffDays}日内，您可以申请解除合同，保险公司将全额退还保费。
+        {coolingOffSentence(detail.coolingOffDays)}。
         {detail.waitingPeriodDays > 0 && ` 本产品等待期为${detail.waitingPeriodDays}天。`}
       </div>
       {problems
@@ -170,7 +180,12 @@ export default function ConfirmReceiveInfoPage() {
           </div>
         ))}
       <BottomBar>
-        <span className="purchase-muted">保费以提交后计算为准</span>
+        <span>
+          应付{' '}
+          <span className="purchase-price" data-testid="amount-due">
+            {price.premiumFen !== null ? `¥${formatFen(price.premiumFen)}` : '待计算'}
+          </span>
+        </span>
         <Button color="primary" loading={submitting} disabled={submitting} onClick={() => void submit()}>
           确认投保
         </Button>

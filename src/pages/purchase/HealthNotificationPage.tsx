@@ -14,6 +14,7 @@ import { useApplicationDraft } from './draft'
 import { flowPath, useFlowParams } from './flow'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from './LoginAwareError'
+import { OrderAlreadyMade } from './OrderAlreadyMade'
 import './purchase.css'
 
 type Answer = 'yes' | 'no'
@@ -40,6 +41,7 @@ export default function HealthNotificationPage() {
       />
     )
   if (!product.data || !application.data) return <LoadingView lines={5} />
+  if (application.data.orderId) return <OrderAlreadyMade orderId={application.data.orderId} />
   const questions = product.data.healthQuestions
   const complete = questions.every((q) => answers[q.id])
 

@@ -4,7 +4,6 @@ import { useSnapshot } from 'valtio'
 import { useFamilyMembers, useFamilyWrites } from '../../api/family'
 import { useApplication } from '../../api/orders'
 import { useProductDetail } from '../../api/products'
-import { useQuote } from '../../api/quotes'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -24,9 +23,12 @@ import { describeError } from '../../lib/request'
 import { huataiStore } from '../../state/huatai'
 import { BottomBar } from './BottomBar'
 import { useApplicationDraft } from './draft'
+import { usePrefill } from './prefill'
+import { usePurchasePrice } from './purchasePrice'
 import { flowPath, useFlowParams } from './flow'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from './LoginAwareError'
+import { OrderAlreadyMade } from './OrderAlreadyMade'
 import { Field, PersonFields, type FieldErrors } from './PersonFields'
 import './purchase.css'
 
@@ -67,19 +69,8 @@ export default function InfoFillPage() {
     [isSelf, holder, insurer],
   )
   const app = application.data
-  const quoteInput =
-    app && insuredForCheck.birthday && (insuredForCheck.gender === 'M' || insuredForCheck.gender === 'F')
-      ? {
-          productId: app.productId,
-          planCode: app.planCode,
-          birthDate: insuredForCheck.birthday,
-          gender: insuredForCheck.gender as 'M' | 'F',
-          coveragePeriod: app.coveragePeriod,
-          paymentPeriod: app.paymentPeriod,
-          socialInsurance: insuredForCheck.hasSocialInsurance === 'N' ? ('N' as const) : ('Y' as const),
-        }
-      : null
-  const quote = useQuote(quoteInput)
+  const price = usePurchasePrice()
+  usePrefill()
 
   if (!productId || !applicationId)
     return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
@@ -94,6 +85,7 @@ export default function InfoFillPage() {
   if (!product.data || !app) return <LoadingView lines={8} />
   const detail = product.data
   const plan = detail.plans.find((p) => p.code === app.planCode)
+  if (app.orderId) return <OrderAlreadyMade orderId={app.orderId} />
 
   function validate(): FieldErrors {
     const result = checkApplication({
@@ -142,14 +134,20 @@ export default function InfoFillPage() {
   async function next() {
     setTried(true)
     const found = validate()
-    const first = Object.keys(found)[0]
-    if (first) {
-      document.getElementById(first.replace('.', '-'))?.scrollIntoView?.({ block: 'center' })
+    const fields = Object.keys(found)
+    if (fields.length) {
+      // The first field needing care comes into view with the cursor in it; the count says how many more.
+      const first = document.getElementById(fields[0].replace('.', '-'))
+      first?.scrollIntoView?.({ block: 'center' })
+      first?.focus({ preventScroll: true })
+      toast('warning', `还有${fields.length}项信息需要完善`)
       return
     }
     if (isSelf) huataiStore.replaceSection('insurer', insuredForCheck)
     else if (canSaveAsMember && saveAsMember) await saveMember()
-    huataiStore.update({ product: { firstPremium: quote.data ? String(quote.data.premiumFen) : '' } })
+    huataiStore.update({
+      product: { firstPremium: price.premiumFen !== null ? String(price.premiumFen) : '' },
+    })
     navigate(flowPath('/confirmReceiveInfo', productId!, applicationId!))
   }
 
@@ -180,16 +178,18 @@ export default function InfoFillPage() {
             value={insurer.hasSocialInsurance}
             onChange={(value) => changeInsured({ hasSocialInsurance: String(value) })}
           >
-            <Radio value="Y" style={{ marginRight: 24 }}>
-              有社保
-            </Radio>
-            <Radio value="N">无社保</Radio>
+            <div className="purchase-choices" id="insured-hasSocialInsurance">
+              <Radio value="Y">有社保</Radio>
+              <Radio value="N">无社保</Radio>
+            </div>
           </Radio.Group>
         </Field>
         <Field label="手机号" error={errors['insured.phone']} htmlFor="insured-phone">
           <Input
             id="insured-phone"
             type="tel"
+            inputMode="tel"
+            autoComplete="tel"
             placeholder="用于接收保单短信"
             value={insurer.phone}
             maxLength={11}
@@ -200,6 +200,7 @@ export default function InfoFillPage() {
           <Input
             id="insured-email"
             type="email"
+            inputMode="email"
             placeholder="用于接收电子保单"
             value={insurer.email}
             onChange={(email) => changeInsured({ email })}
@@ -221,7 +222,9 @@ export default function InfoFillPage() {
       <BottomBar>
         <span>
           保费{' '}
-          <span className="purchase-price">{quote.data ? `¥${formatFen(quote.data.premiumFen)}` : '--'}</span>
+          <span className="purchase-price">
+            {price.premiumFen !== null ? `¥${formatFen(price.premiumFen)}` : '待计算'}
+          </span>
         </span>
         <Button color="primary" loading={saving} disabled={saving} onClick={() => void next()}>
           下一步

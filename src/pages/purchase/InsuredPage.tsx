@@ -14,6 +14,7 @@ import { useApplicationDraft } from './draft'
 import { flowPath, useFlowParams } from './flow'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from './LoginAwareError'
+import { OrderAlreadyMade } from './OrderAlreadyMade'
 import './purchase.css'
 import '../../components/LabeledRow.css'
 
@@ -55,6 +56,7 @@ export default function InsuredPage() {
   if (application.error)
     return <LoginAwareError error={application.error} onRetry={() => void application.mutate()} />
   if (!application.data) return <LoadingView />
+  if (application.data.orderId) return <OrderAlreadyMade orderId={application.data.orderId} />
 
   const saved = members.data?.items ?? []
   const picked = pickedMember(saved, insurer)

@@ -1,11 +1,12 @@
 import { Button } from 'antd-mobile'
 import { useLocation } from 'react-router-dom'
-import { ErrorView } from '../../components/StatusViews'
+import { EmptyView, ErrorView } from '../../components/StatusViews'
+import { GoButton } from '../../components/navigation/GoButton'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { HttpError } from '../../lib/request'
+import { describeError, HttpError } from '../../lib/request'
 import { loginPathFor } from '../../components/navigation/appPath'
 
-/** ErrorView that turns a 401 into a 去登录 button returning here after login. */
+/** ErrorView that turns a 401 into a 去登录 button returning here after login, and a 404 into the way back. */
 export function LoginAwareError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const navigate = useAppNavigate()
   const { pathname, search } = useLocation()
@@ -17,6 +18,16 @@ export function LoginAwareError({ error, onRetry }: { error: unknown; onRetry?: 
           去登录
         </Button>
       </div>
+    )
+  }
+  if (error instanceof HttpError && error.status === 404) {
+    // A missing order, policy or application: say what is missing, and the way back.
+    return (
+      <EmptyView title={describeError(error)} description="它可能已被删除，或链接有误">
+        <GoButton to={pathname.startsWith('/policy') ? '/policy' : '/orders'}>
+          {pathname.startsWith('/policy') ? '返回我的保单' : '返回我的订单'}
+        </GoButton>
+      </EmptyView>
     )
   }
   return <ErrorView error={error} onRetry={onRetry} />

@@ -1,6 +1,7 @@
 import type { Order } from '../../api/orders'
 import { formatFen } from '../../domain/money'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
+import { coolingOffShort } from '../../domain/policy'
 import { LabeledRow } from '../../components/LabeledRow'
 
 /** Product, plan, insured and premium of an order, with the cooling-off period shown before pay. */
@@ -13,7 +14,7 @@ export function OrderSummary({ order }: { order: Order }) {
       <LabeledRow label="保障期间">{coveragePeriodLabel(order.coveragePeriod)}</LabeledRow>
       <LabeledRow label="交费方式">{paymentPeriodLabel(order.paymentPeriod)}</LabeledRow>
       <LabeledRow label="被保险人">{order.insured.name}</LabeledRow>
-      <LabeledRow label="犹豫期">生效后{order.coolingOffDays}天内可全额退保</LabeledRow>
+      <LabeledRow label="犹豫期">{coolingOffShort(order.coolingOffDays)}</LabeledRow>
       <div className="labeled-row">
         <span>应付保费</span>
         <span className="purchase-price">¥{formatFen(order.premiumFen)}</span>

@@ -16,6 +16,20 @@ import { OrderSummary } from './OrderSummary'
 import { formatCountdown, useCountdown } from './useCountdown'
 import './purchase.css'
 
+/** A touch phone pays in the provider's H5 page; a computer shows the QR code for the phone to scan. */
+const onPhone = () => window.matchMedia?.('(pointer: coarse)').matches ?? false
+
+/** The provider's pay page as a place to go: a path on this site, an https page, or null (an app scheme). */
+function pagePath(payUrl: string): string | null {
+  try {
+    const url = new URL(payUrl, window.location.href)
+    if (url.origin === window.location.origin) return `${url.pathname}${url.search}`
+    return url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
 /** /pay: choose among the channels the mall takes (微信支付 / 支付宝 / 银行卡; the sandbox in demo mode). */
 export default function PayPage() {
   const [params] = useSearchParams()
@@ -52,11 +66,14 @@ export default function PayPage() {
     )
   }
 
-  async function pay() {
+  /** On this phone: the provider's own pay page (H5); otherwise, or when asked, the QR code to scan. */
+  async function pay(by: 'here' | 'qr') {
     setPaying(true)
     try {
       const payment = await startPayment(current.id, channel)
-      if (channel === 'bankcard' && sandbox) navigate(`/pay/sandbox?paymentId=${payment.paymentId}`)
+      const page = by === 'here' && onPhone() ? pagePath(payment.payUrl) : null
+      if (page?.startsWith('/')) navigate(page)
+      else if (page) window.location.assign(page)
       else navigate(`/payqrcode?orderId=${current.id}&paymentId=${payment.paymentId}`)
     } catch (error) {
       toast('error', describeError(error))
@@ -68,7 +85,14 @@ export default function PayPage() {
 
   return (
     <div className="purchase-page">
-      <FlowSteps current={4} />
+      <FlowSteps
+        current={4}
+        price={{
+          premiumFen: current.premiumFen,
+          planName: current.planName,
+          paymentPeriod: current.paymentPeriod,
+        }}
+      />
       {current.status === 'PAY_FAILED' && <div className="purchase-notice">上次支付未成功，请重新支付。</div>}
       <OrderSummary order={current} />
       {left !== null && (
@@ -89,9 +113,14 @@ export default function PayPage() {
           ))}
         </Radio.Group>
       </List>
+      {onPhone() && (
+        <Button block fill="none" color="primary" disabled={paying} onClick={() => void pay('qr')}>
+          使用其他设备扫码支付
+        </Button>
+      )}
       <BottomBar>
         <span className="purchase-price">¥{formatFen(current.premiumFen)}</span>
-        <Button color="primary" loading={paying} disabled={paying} onClick={() => void pay()}>
+        <Button color="primary" loading={paying} disabled={paying} onClick={() => void pay('here')}>
           立即支付
         </Button>
       </BottomBar>

@@ -55,8 +55,10 @@ export default function PayQrCodePage() {
   }, [expired, orderId, channel, paymentId, setParams])
 
   useEffect(() => {
-    if ((status === 'SUCCEEDED' || status === 'REFUNDED') && orderId) void order.mutate()
-  }, [status, orderId, order])
+    if (status === 'REFUNDED' && orderId) void order.mutate()
+    // Paid (here or from another device): every payment path ends on the same 投保成功 page.
+    if (status === 'SUCCEEDED' && orderId) navigate(`/paySuccess?orderId=${orderId}`, { replace: true })
+  }, [status, orderId, order, navigate])
 
   if (!orderId || !paymentId) return <EmptyView title="缺少支付信息" description="请从订单重新发起支付" />
   const error = payment.error ?? order.error
@@ -64,29 +66,6 @@ export default function PayQrCodePage() {
   if (!payment.data || !order.data) return <LoadingView />
   const channelName = PAY_CHANNELS.find((c) => c.channel === payment.data?.channel)?.title ?? ''
 
-  if (status === 'SUCCEEDED') {
-    return (
-      <Outcome
-        status="success"
-        title="支付成功"
-        description={order.data.policyId ? '保单已签发，次日零时生效' : '正在出单，请稍候'}
-      >
-        <Button
-          block
-          color="primary"
-          onClick={() =>
-            navigate(
-              order.data?.policyId
-                ? `/policy/policyDetail?id=${order.data.policyId}`
-                : `/orders/orderDetail?id=${orderId}`,
-            )
-          }
-        >
-          {order.data.policyId ? '查看保单' : '查看订单'}
-        </Button>
-      </Outcome>
-    )
-  }
   if (status === 'REFUNDED') {
     // Paid after the order closed, or a second payment of a paid order: the money goes back.
     const refund = order.data.refunds.find((r) => r.amountFen === payment.data?.amountFen)

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
-import { Input, Radio } from 'antd-mobile'
+import { Button, Input, Radio } from 'antd-mobile'
+import { DateField } from '../../components/DateField'
+import { addYears } from '../../domain/age'
 import { CERTIFICATE_TYPES } from '../../domain/certificate'
 import { derivedFromCertificate, type PersonInput } from '../../domain/applicant'
 
@@ -19,7 +21,9 @@ export function Field({
 }) {
   return (
     <div className="purchase-field">
-      <label htmlFor={htmlFor}>{label}</label>
+      <label className="purchase-field-label" htmlFor={htmlFor}>
+        {label}
+      </label>
       {children}
       {error && (
         <div className="purchase-field-error" role="alert">
@@ -50,6 +54,7 @@ export function PersonFields({
   const id = (field: string) => `${prefix}-${field}`
   const err = (field: string) => errors[`${prefix}.${field}`]
   const derived = derivedFromCertificate(person.certType, person.certNo, today)
+  const isIdCard = person.certType === 'ID_CARD'
 
   function changeCertificate(patch: Partial<PersonInput>) {
     const next = { ...person, ...patch }
@@ -82,13 +87,23 @@ export function PersonFields({
         </select>
       </Field>
       <Field label="证件号码" error={err('certNo')} htmlFor={id('certNo')}>
-        <Input
-          id={id('certNo')}
-          placeholder="请输入证件号码"
-          value={person.certNo}
-          onChange={(certNo) => changeCertificate({ certNo: certNo.toUpperCase() })}
-          maxLength={20}
-        />
+        <div className="purchase-inline">
+          <Input
+            id={id('certNo')}
+            placeholder="请输入证件号码"
+            value={person.certNo}
+            // Resident IDs are digits (the keypad), with an X key below when the last character is due.
+            inputMode={isIdCard ? 'numeric' : 'text'}
+            autoComplete="off"
+            onChange={(certNo) => changeCertificate({ certNo: certNo.toUpperCase() })}
+            maxLength={isIdCard ? 18 : 20}
+          />
+          {isIdCard && person.certNo.length === 17 && (
+            <Button size="mini" onClick={() => changeCertificate({ certNo: `${person.certNo}X` })}>
+              输入X
+            </Button>
+          )}
+        </div>
       </Field>
       <Field label="证件有效期" error={err('certTime')}>
         <Radio.Group
@@ -97,40 +112,44 @@ export function PersonFields({
             onChange({ certTime: Number(value), ...(value === 1 ? { certEndDate: '' } : {}) })
           }
         >
-          <Radio value={0} style={{ marginRight: 24 }}>
-            有截止日期
-          </Radio>
-          <Radio value={1}>长期有效</Radio>
+          <div className="purchase-choices">
+            <Radio value={0}>有截止日期</Radio>
+            <Radio value={1}>长期有效</Radio>
+          </div>
         </Radio.Group>
       </Field>
       <Field label="有效期起始日期" error={err('certStartDate')} htmlFor={id('certStartDate')}>
-        <input
+        <DateField
           id={id('certStartDate')}
-          type="date"
+          title="证件有效期起始日期"
           value={person.certStartDate}
+          min={addYears(today, -60)}
           max={today}
-          onChange={(e) => onChange({ certStartDate: e.target.value })}
+          onChange={(certStartDate) => onChange({ certStartDate })}
         />
       </Field>
       {person.certTime !== 1 && (
         <Field label="有效期截止日期" error={err('certEndDate')} htmlFor={id('certEndDate')}>
-          <input
+          <DateField
             id={id('certEndDate')}
-            type="date"
+            title="证件有效期截止日期"
             value={person.certEndDate}
             min={today}
-            onChange={(e) => onChange({ certEndDate: e.target.value })}
+            max={addYears(today, 30)}
+            onChange={(certEndDate) => onChange({ certEndDate })}
           />
         </Field>
       )}
       <Field label={derived ? '性别（根据证件号码）' : '性别'} error={err('gender')}>
         <Radio.Group value={person.gender || null} onChange={(value) => onChange({ gender: String(value) })}>
-          <Radio value="M" disabled={Boolean(derived)} style={{ marginRight: 24 }}>
-            男
-          </Radio>
-          <Radio value="F" disabled={Boolean(derived)}>
-            女
-          </Radio>
+          <div className="purchase-choices">
+            <Radio value="M" disabled={Boolean(derived)}>
+              男
+            </Radio>
+            <Radio value="F" disabled={Boolean(derived)}>
+              女
+            </Radio>
+          </div>
         </Radio.Group>
       </Field>
       <Field
@@ -138,13 +157,14 @@ export function PersonFields({
         error={err('birthday')}
         htmlFor={id('birthday')}
       >
-        <input
+        <DateField
           id={id('birthday')}
-          type="date"
+          title="出生日期"
           value={person.birthday}
+          min={addYears(today, -100)}
           max={today}
           disabled={Boolean(derived)}
-          onChange={(e) => onChange({ birthday: e.target.value })}
+          onChange={(birthday) => onChange({ birthday })}
         />
       </Field>
     </>

@@ -55,7 +55,13 @@ export default function SandboxPayPage() {
   if (data.status === 'SUCCEEDED')
     return (
       <Outcome status="success" title="模拟支付成功" description="支付通知已发送给商城">
-        {backToOrder}
+        <Button
+          block
+          color="primary"
+          onClick={() => navigate(`/paySuccess?orderId=${data.orderId}`, { replace: true })}
+        >
+          返回商城
+        </Button>
       </Outcome>
     )
   if (data.status === 'FAILED')

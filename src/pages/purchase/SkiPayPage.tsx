@@ -43,10 +43,7 @@ export default function SkiPayPage() {
     setBusy(true)
     try {
       const done = await completeFreeOrder(current.id)
-      navigate(
-        done.policyId ? `/policy/policyDetail?id=${done.policyId}` : `/orders/orderDetail?id=${done.id}`,
-        { replace: true },
-      )
+      navigate(`/paySuccess?orderId=${done.id}`, { replace: true })
     } catch (error) {
       toast('error', describeError(error))
     } finally {

@@ -14,12 +14,14 @@ import { Markdown } from '../../components/Markdown'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { coolingOffSentence } from '../../domain/policy'
 import { describeError, HttpError } from '../../lib/request'
 import { BottomBar } from './BottomBar'
 import { readDraft, startDraft } from './draft'
 import { flowPath } from './flow'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from './LoginAwareError'
+import { OrderAlreadyMade } from './OrderAlreadyMade'
 import './purchase.css'
 
 type Document = OrderApplication['documents'][number]
@@ -60,13 +62,10 @@ export default function SpecialNotifyPage() {
         paymentPeriod: paymentPeriod || detail.paymentPeriods[0] || '',
         recordingNoticeAcknowledged: true,
       })
-      const birthday = params.get('birthDate') ?? ''
-      const gender = params.get('gender') ?? ''
-      const social = params.get('socialInsurance')
       startDraft(detail.id, created.id, {
-        birthday,
-        gender,
-        ...(social === 'Y' || social === 'N' ? { hasSocialInsurance: social } : {}),
+        birthDate: params.get('birthDate') ?? '',
+        gender: params.get('gender') ?? '',
+        socialInsurance: params.get('socialInsurance') ?? '',
       })
       // Prime the cache under the new key, so the list shows without another round trip.
       await mutate(applicationKey(created.id), created, { revalidate: false })
@@ -117,15 +116,7 @@ export default function SpecialNotifyPage() {
   }
   if (!application.data) return <LoadingView lines={6} />
   const app = application.data
-  if (app.orderId) {
-    return (
-      <EmptyView title="该投保申请已提交订单" description="请到订单详情继续支付，或重新投保">
-        <Button color="primary" onClick={() => navigate(`/orders/orderDetail?id=${app.orderId}`)}>
-          查看订单
-        </Button>
-      </EmptyView>
-    )
-  }
+  if (app.orderId) return <OrderAlreadyMade orderId={app.orderId} />
   const allConfirmed = app.documents.every((d) => d.confirmedAt)
   const reading = app.documents.find((d) => d.id === readingId) ?? null
 
@@ -155,9 +146,7 @@ export default function SpecialNotifyPage() {
     <div className="purchase-page">
       <FlowSteps current={0} />
       <div className="purchase-notice">
-        请逐一打开阅读以下文件并确认。本产品犹豫期为{detail.coolingOffDays}天：自保单生效之日起
-        {detail.coolingOffDays}
-        日内，您可申请全额退保。
+        请逐一打开阅读以下文件并确认。{coolingOffSentence(detail.coolingOffDays)}。
       </div>
       <List header="投保须知与保险条款">
         {app.documents.map((document) => (

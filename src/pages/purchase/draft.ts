@@ -8,9 +8,17 @@ import { huataiStore, type HuataiState } from '../../state/huatai'
 
 export const draftKey = (productId: string) => `mall:applicationDraft:${productId}`
 
+/** The premium trial's insured (product page), which prices the purchase until the real one is typed. */
+export interface TrialInsured {
+  birthDate: string
+  gender: string
+  socialInsurance: string
+}
+
 export interface ApplicationDraft {
   applicationId: string | null
   sections: HuataiState
+  trial?: TrialInsured
 }
 
 function storage(): Storage | null {
@@ -33,9 +41,11 @@ export function readDraft(productId: string): ApplicationDraft | null {
       parsed.sections === null
     )
       return null
+    const trial = parsed.trial
     return {
       applicationId: typeof parsed.applicationId === 'string' ? parsed.applicationId : null,
       sections: parsed.sections,
+      ...(trial && typeof trial === 'object' && typeof trial.birthDate === 'string' ? { trial } : {}),
     }
   } catch {
     // A corrupt draft starts clean rather than breaking the flow.
@@ -56,14 +66,16 @@ export function clearDraft(productId: string): void {
 }
 
 /** Starts a fresh application draft for a product (new application id, sections back to defaults). */
-export function startDraft(
-  productId: string,
-  applicationId: string,
-  insurer: Partial<HuataiState['insurer']>,
-): void {
+export function startDraft(productId: string, applicationId: string, trial: TrialInsured): void {
   huataiStore.reset()
-  huataiStore.replaceSection('insurer', { ...huataiStore.defaults().insurer, ...insurer })
-  writeDraft(productId, { applicationId, sections: snapshot(huataiStore.state) as HuataiState })
+  const social = trial.socialInsurance === 'Y' || trial.socialInsurance === 'N' ? trial.socialInsurance : ''
+  huataiStore.replaceSection('insurer', {
+    ...huataiStore.defaults().insurer,
+    birthday: trial.birthDate,
+    gender: trial.gender,
+    ...(social ? { hasSocialInsurance: social } : {}),
+  })
+  writeDraft(productId, { applicationId, sections: snapshot(huataiStore.state) as HuataiState, trial })
 }
 
 /**
@@ -85,6 +97,7 @@ export function useApplicationDraft(productId: string | null): string | null {
       writeDraft(productId, {
         applicationId: current?.applicationId ?? null,
         sections: snapshot(huataiStore.state) as HuataiState,
+        ...(current?.trial ? { trial: current.trial } : {}),
       })
     })
   }, [productId])

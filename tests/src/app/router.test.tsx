@@ -151,7 +151,7 @@ describe('errors and lazy loading', () => {
     expect(load).toHaveBeenCalledTimes(2)
   })
 
-  it('a slow chunk shows the loading... placeholder, then the screen', async () => {
+  it('a slow chunk shows the 加载中… placeholder, then the screen', async () => {
     let release: () => void = () => {}
     const gate = new Promise<void>((r) => (release = r))
     const slow: ScreenRoute = {
@@ -165,7 +165,7 @@ describe('errors and lazy loading', () => {
     const router = renderAt('/', makeTable([slow]))
     await screen.findByText('home screen')
     void router.navigate('/slow')
-    expect(await screen.findByText('loading...', {}, { timeout: 2000 })).toBeInTheDocument()
+    expect(await screen.findByText('加载中…', {}, { timeout: 2000 })).toBeInTheDocument()
     expect(screen.getByText('home screen')).toBeInTheDocument()
     release()
     expect(await screen.findByText('slow loaded')).toBeInTheDocument()

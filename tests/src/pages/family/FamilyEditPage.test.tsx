@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { pickDate } from '../../pickDate'
 import { describe, expect, it } from 'vitest'
 import FamilyEditPage from '../../../../src/pages/family/FamilyEditPage'
 import { renderScreen } from '../renderScreen'
@@ -25,7 +26,7 @@ describe('/familyManage/addEdit: add', () => {
     await user.click(screen.getByText('子女'))
     await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0))
     const birthday = screen.getByLabelText('出生日期（根据证件号码）')
-    expect(birthday).toHaveValue('2020-02-29')
+    expect(birthday).toHaveTextContent('2020年2月29日')
     expect(birthday).toBeDisabled()
     const female = within(screen.getByRole('group', { name: '性别（根据证件号码）' })).getByRole('radio', {
       name: '女',
@@ -68,7 +69,7 @@ describe('/familyManage/addEdit: add', () => {
     expect(errorOf('gender')).toHaveTextContent('请选择性别')
     expect(errorOf('phone')).toHaveTextContent('请输入正确的11位手机号')
 
-    await user.type(screen.getByLabelText('出生日期'), '1960-05-01')
+    await pickDate('出生日期', '1960-05-01')
     await user.click(screen.getByRole('radio', { name: '女' }))
     await user.clear(screen.getByLabelText('手机号（选填）'))
     await user.click(screen.getByRole('button', { name: '保存' }))

@@ -1,3 +1,4 @@
+import { pickDateById } from '../../pickDate'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -103,10 +104,13 @@ describe('/insured with saved family members', () => {
 async function fillHolderAndValidity(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('姓名', { selector: '#holder-name' }), '张三')
   await user.type(document.querySelector<HTMLInputElement>('#holder-certNo')!, '110101199003078515')
-  await user.type(document.querySelector<HTMLInputElement>('#holder-certStartDate')!, '2020-01-01')
-  await user.type(document.querySelector<HTMLInputElement>('#holder-certEndDate')!, '2040-01-01')
-  await user.type(document.querySelector<HTMLInputElement>('#insured-certStartDate')!, '2021-01-01')
-  await user.type(document.querySelector<HTMLInputElement>('#insured-certEndDate')!, '2031-01-01')
+  for (const [id, iso] of [
+    ['holder-certStartDate', '2020-01-01'],
+    ['holder-certEndDate', '2040-01-01'],
+    ['insured-certStartDate', '2021-01-01'],
+    ['insured-certEndDate', '2031-01-01'],
+  ])
+    await pickDateById(id, iso)
 }
 
 describe('/infoFill after /insured', () => {
@@ -120,7 +124,7 @@ describe('/infoFill after /insured', () => {
     expect(await screen.findByText('被保险人信息（子女）')).toBeInTheDocument()
     expect(document.querySelector('#insured-name')).toHaveValue('张小花')
     expect(document.querySelector('#insured-certNo')).toHaveValue(CHILD_ID)
-    expect(document.querySelector('#insured-birthday')).toHaveValue('2020-02-29')
+    expect(document.querySelector('#insured-birthday')).toHaveTextContent('2020年2月29日')
     expect(document.querySelector('#insured-phone')).toHaveValue('13900001111')
     await waitFor(() => expect(screen.queryByText('正在加载家庭成员…')).not.toBeInTheDocument())
     expect(screen.queryByText('保存为家庭成员，下次投保可直接选择')).not.toBeInTheDocument()

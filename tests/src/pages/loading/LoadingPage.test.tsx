@@ -6,7 +6,8 @@ import { renderScreen } from '../renderScreen'
 describe('/loading', () => {
   it('shows the loading placeholder, then continues to the redirect path', async () => {
     const router = renderScreen(LoadingPage, '/loading?redirect=%2Fprotocol%2Fprivacy')
-    expect(screen.getByTestId('loading-page')).toHaveTextContent('loading...')
+    expect(screen.getByTestId('loading-page')).toHaveTextContent('正在为您跳转，请稍候')
+    expect(screen.getByTestId('loading-page')).not.toHaveTextContent('loading')
     await waitFor(() => expect(router.state.location.pathname).toBe('/protocol/privacy'))
   })
 

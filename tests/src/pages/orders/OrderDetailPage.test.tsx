@@ -52,13 +52,14 @@ function order(overrides: Partial<Order> = {}): Order {
 }
 
 describe('/orders/orderDetail', () => {
-  it('offers 去支付 / 取消 / 再次购买 for an unpaid order, with the time left and cooling-off period', async () => {
+  it('offers 去支付 / 取消 (not 再次购买) for an unpaid order, with the time left and cooling-off period', async () => {
     stubApi({ '/api/orders/o1': order() })
     const router = renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
     expect(await screen.findByTestId('order-status')).toHaveTextContent('待支付')
     expect(screen.getByText(/内完成支付，超时订单将自动关闭/)).toBeInTheDocument()
     expect(screen.getByText('生效后15天内可全额退保')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: '取消' })).toBeEnabled()
+    expect(screen.queryByRole('button', { name: '再次购买' })).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: '去支付' }))
     expect(router.state.location.pathname + router.state.location.search).toBe('/pay?orderId=o1')
   })

@@ -56,10 +56,29 @@ describe('/orders', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/orders/orderDetail?id=o2')
   })
 
-  it('says so when there are no orders', async () => {
+  it('says so when there are no orders, with the 去商城 it mentions', async () => {
     stubApi({ '/api/orders': { items: [] } })
-    renderScreen(OrdersPage, '/orders?tab=closed')
+    const router = renderScreen(OrdersPage, '/orders?tab=closed')
     expect(await screen.findByText('暂无订单')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: '去商城' }))
+    expect(router.state.location.pathname).toBe('/shopping')
+  })
+
+  it('offers 去支付 with the time left on an unpaid order’s card', async () => {
+    stubApi({
+      '/api/orders': {
+        items: [
+          {
+            ...card('o5', 'PENDING_PAYMENT', '待付产品'),
+            expiresAt: new Date(Date.now() + 20 * 60_000).toISOString(),
+          },
+        ],
+      },
+    })
+    const router = renderScreen(OrdersPage, '/orders')
+    expect(await screen.findByRole('timer')).toHaveTextContent(/剩余 (19|20):\d\d/)
+    await userEvent.click(screen.getByRole('button', { name: '去支付' }))
+    expect(router.state.location.pathname + router.state.location.search).toBe('/pay?orderId=o5')
   })
 
   it('marks an order with money on its way back, and with money returned', async () => {

@@ -5,6 +5,7 @@ import InfoFillPage from '../../../../src/pages/purchase/InfoFillPage'
 import { draftKey } from '../../../../src/pages/purchase/draft'
 import { huataiStore } from '../../../../src/state/huatai'
 import { renderScreen, stubApi } from '../renderScreen'
+import { pickDate } from '../../pickDate'
 import { application, product } from './fixtures'
 
 const PATH = '/infoFill?productId=p-med&applicationId=app-1'
@@ -29,8 +30,8 @@ beforeEach(() => {
 async function fillHolder(user: ReturnType<typeof userEvent.setup>, certNo: string) {
   await user.type(await screen.findByLabelText('姓名'), '张三')
   await user.type(screen.getByLabelText('证件号码'), certNo)
-  await user.type(screen.getByLabelText('有效期起始日期'), '2020-01-01')
-  await user.type(screen.getByLabelText('有效期截止日期'), '2040-01-01')
+  await pickDate('有效期起始日期', '2020-01-01')
+  await pickDate('有效期截止日期', '2040-01-01')
   await user.type(screen.getByLabelText('手机号'), '13800138000')
 }
 
@@ -49,7 +50,7 @@ describe('/infoFill', () => {
     await waitFor(() => expect(screen.queryByText('身份证号校验位不正确，请核对')).not.toBeInTheDocument())
     // Birth date and gender come from the number and are locked.
     const birthday = screen.getByLabelText('出生日期（根据证件号码）')
-    expect(birthday).toHaveValue('1990-03-07')
+    expect(birthday).toHaveTextContent('1990年3月7日')
     expect(birthday).toBeDisabled()
     expect(huataiStore.state.holder.gender).toBe('M')
   })
@@ -59,7 +60,7 @@ describe('/infoFill', () => {
     const router = renderScreen(InfoFillPage, PATH)
     await fillHolder(user, '110101199003078515')
     await waitFor(() => expect(sessionStorage.getItem(draftKey('p-med'))).toContain('110101199003078515'))
-    expect(await screen.findByText('¥136')).toBeInTheDocument()
+    expect(await screen.findByTestId('flow-price')).toHaveTextContent('¥136')
     await user.click(screen.getByRole('button', { name: '下一步' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmReceiveInfo'))
     expect(huataiStore.state.insurer).toMatchObject({

@@ -46,14 +46,15 @@ describe('/payqrcode', () => {
     )
   })
 
-  it('reports a successful payment and links to the policy', async () => {
+  it('goes to the one 投保成功 page once paid (here or from another device)', async () => {
     stubApi({
       '/api/orders/o1': { ...order, status: 'ISSUED', policyId: 'pol-1' },
       '/api/payments/pay_a': payment('pay_a', 'SUCCEEDED', 100_000),
     })
-    renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_a')
-    expect(await screen.findByText('支付成功')).toBeInTheDocument()
-    expect(await screen.findByRole('button', { name: '查看保单' })).toBeInTheDocument()
+    const router = renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_a')
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/paySuccess?orderId=o1'),
+    )
   })
 
   it('offers the sandbox pay page only when the mall runs the sandbox', async () => {
