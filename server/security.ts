@@ -3,13 +3,16 @@ import { ApiError } from './errors'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-// Scripts only from our own origin; antd-mobile sets inline styles, images may come from https CDNs.
+// Scripts only from our own origin; antd-mobile sets inline styles, images may come from https CDNs; videos
+// of config pages (the video block) from our own origin or our media host, the only one its schema accepts
+// (schemas/blocks/video.schema.json).
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
+  "media-src 'self' https://media.guoheng-demo.com",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

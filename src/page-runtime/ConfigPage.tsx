@@ -13,6 +13,7 @@ import { resolvePath, resolveText, type BindingScope } from './bindings'
 import { BlockRenderer, type RenderContext } from './BlockRenderer'
 import { useDataSources, type SettledSources } from './dataSources'
 import { migrateConfig } from './migrations'
+import { OfflineNotice } from './OfflineNotice'
 import { usePageHost } from './pageHost'
 import { applyShareMeta } from './share'
 import { blockPhase, usePageClock } from './usePageClock'
@@ -73,12 +74,12 @@ export function ConfigPage({
   const share = useMemo(() => shareInfoOf(config), [config])
   const run = useActionRunner(share, text)
 
-  const mustLogin = Boolean(config.requiresLogin && !loggedIn)
+  // Offline (or not yet public): a notice, then the fallback (OfflineNotice); no login for that.
   const offline = clock.ready && clock.phase === 'offline'
+  const mustLogin = !offline && Boolean(config.requiresLogin && !loggedIn)
   useEffect(() => {
     if (mustLogin) navigate(loginPathFor(pathname + search), { replace: true })
-    else if (offline) navigate(config.schedule?.fallback ?? '/', { replace: true })
-  }, [mustLogin, offline, navigate, pathname, search, config.schedule])
+  }, [mustLogin, navigate, pathname, search])
   useEffect(() => applyShareMeta(share), [share])
 
   const renderCtx: RenderContext = {
@@ -101,7 +102,17 @@ export function ConfigPage({
     renderBlocks: (blocks) => <BlockRenderer blocks={blocks} ctx={renderCtx} />,
   }
 
-  if (!clock.ready || mustLogin || offline) return <BlockLoading lines={5} />
+  if (offline) {
+    const preheatAt = config.schedule?.preheatAt
+    return (
+      <OfflineNotice
+        fallback={config.schedule?.fallback ?? '/'}
+        unpublished={!clock.previewing && preheatAt !== undefined && clock.now() < Date.parse(preheatAt)}
+        leave={(to) => navigate(to, { replace: true })}
+      />
+    )
+  }
+  if (!clock.ready || mustLogin) return <BlockLoading lines={5} />
   const style = {
     '--adm-color-primary': config.theme?.primaryColor,
     background: config.theme?.background,

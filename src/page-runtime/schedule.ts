@@ -30,6 +30,29 @@ export function nextPhaseChange(schedule: Schedule | undefined, now: number): nu
   return times.length ? Math.min(...times) : null
 }
 
+const DAY_MS = 86_400_000
+
+/**
+ * The moment a preview of `phase` (?phase= without ?now=) shows: `now` when the page is in that phase anyway,
+ * else the moment the phase begins (the preheat, the start, the end, the offline time), so that countdowns and
+ * block windows agree with the phase previewed. A preheat without preheatAt starts a day before startAt.
+ */
+export function previewMoment(schedule: Schedule | undefined, phase: LifecyclePhase, now: number): number {
+  if (!schedule || phaseAt(schedule, now) === phase) return now
+  const startAt = Date.parse(schedule.startAt)
+  switch (phase) {
+    case 'preheat':
+      // preheatAt may equal startAt (no preheat): still a moment before the start.
+      return Math.min(ms(schedule.preheatAt) ?? startAt - DAY_MS, startAt - 1000)
+    case 'live':
+      return startAt
+    case 'ended':
+      return Date.parse(schedule.endAt)
+    case 'offline':
+      return ms(schedule.offlineAt) ?? now
+  }
+}
+
 /** True when `now` is inside a block's own time window. */
 export function insideWindow(window: { from?: string; to?: string } | undefined, now: number): boolean {
   if (!window) return true

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { PageConfig, Phase } from '../types/generated/page'
 import { previewAllowed, readPreview, type PreviewRequest } from './preview'
-import { nextPhaseChange, phaseAt, type LifecyclePhase } from './schedule'
+import { nextPhaseChange, phaseAt, previewMoment, type LifecyclePhase } from './schedule'
 import { clockOffset, knownClockOffset } from './serverClock'
 
 const MAX_TIMER_MS = 2_147_483_647
@@ -39,9 +39,14 @@ export function usePageClock(schedule: PageConfig['schedule'], query: URLSearchP
       ([offset, allowed]) => {
         if (!alive) return
         if (!allowed || !preview) return setFetched({ for: preview, offset })
+        // The moment previewed: ?now=, else (?phase= alone) a moment inside that phase, so the countdowns and
+        // block windows of the page agree with the phase shown.
+        const serverNow = Date.now() + offset
+        const moment =
+          preview.nowMs ?? (preview.phase ? previewMoment(schedule, preview.phase, serverNow) : serverNow)
         setFetched({
           for: preview,
-          offset: preview.nowMs !== undefined ? preview.nowMs - Date.now() : offset,
+          offset: moment - Date.now(),
           forced: preview.phase,
           previewing: true,
         })
@@ -50,7 +55,7 @@ export function usePageClock(schedule: PageConfig['schedule'], query: URLSearchP
     return () => {
       alive = false
     }
-  }, [preview])
+  }, [preview, schedule])
 
   const clock = useMemo(
     (): FetchedClock | null =>

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 // Every config page renders in every phase (through the ?phase= preview), against the real server.
 const root = join(import.meta.dirname, '../../page-configs')
@@ -64,6 +64,135 @@ test('a moment preview (?now=) judges the schedule at that time and the page fli
 test('offline redirects to the fallback', async ({ page }) => {
   await page.goto('/springFestival?phase=offline')
   await expect(page).toHaveURL(/\/$/)
+})
+
+/** The server's clock, as the pages read it (/api/time), set to this moment. */
+async function serverTimeAt(page: Page, iso: string) {
+  await page.route('**/api/time', (route) => route.fulfill({ json: { now: iso, epochMs: Date.parse(iso) } }))
+}
+
+test('a preheat preview shows the countdown to the start, also while the campaign is live', async ({
+  page,
+}) => {
+  await serverTimeAt(page, '2026-12-01T12:00:00+08:00')
+  await page.goto('/yearEndGifts?phase=preheat')
+  await expect(page.locator('.config-page[data-phase="preheat"]')).toBeVisible()
+  const timer = page.getByRole('timer')
+  await expect(timer).toContainText('距开抢还有')
+  await expect(timer).toContainText(/\d+天/)
+  await expect(page.getByText('已开抢')).toHaveCount(0)
+})
+
+for (const [how, search, now] of [
+  ['previewed', '?phase=offline', '2026-12-01T12:00:00+08:00'],
+  ['on server time', '', '2027-02-01T00:00:00+08:00'],
+] as const) {
+  test(`an offline page (${how}) says 活动已下线 before it returns home`, async ({ page }) => {
+    await serverTimeAt(page, now)
+    await page.goto(`/yearEndGifts${search}`)
+    const notice = page.getByRole('alert')
+    await expect(notice).toContainText('活动已下线')
+    await expect(notice).toContainText('即将返回首页')
+    await expect(page).toHaveURL(/\/yearEndGifts/)
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()
+  })
+}
+
+/** Waits for a config page's data and blocks, then measures how wide the document is. */
+async function documentWidth(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.locator('.config-page')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await expect(page.locator('.cp-block-loading, .blk-status-loading')).toHaveCount(0)
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    wider: [...document.querySelectorAll('.config-page *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .filter((e) => !e.closest('.blk-table-scroll, .adm-notice-bar, .adm-swiper, .adm-tabs-header'))
+      .slice(0, 3)
+      .map((e) => e.className),
+  }))
+}
+
+for (const width of [390, 360]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } })
+    // At 360 px every page; at 390 px the ones whose product cards overflowed.
+    for (const path of width === 360 ? pages : ['/newgift', '/preheatActivity']) {
+      test(`${path} does not scroll sideways`, async ({ page }) => {
+        const measured = await documentWidth(page, path)
+        // A mobile browser widens the layout viewport (innerWidth) to overflowing content: compare with the
+        // screen's width too.
+        expect(measured.wider).toEqual([])
+        expect(measured.scrollWidth).toBeLessThanOrEqual(measured.innerWidth)
+        expect(measured.scrollWidth).toBeLessThanOrEqual(width)
+      })
+    }
+  })
+}
+
+test('the travel video shows its poster and plays (the CSP lets its source through)', async ({ page }) => {
+  // A short real MP4 recorded by the browser, served as the media host's file.
+  await page.goto('about:blank')
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 320
+    canvas.height = 180
+    const context = canvas.getContext('2d')!
+    const type = MediaRecorder.isTypeSupported('video/mp4;codecs=avc1')
+      ? 'video/mp4;codecs=avc1'
+      : 'video/mp4'
+    const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: type })
+    const chunks: Blob[] = []
+    recorder.ondataavailable = (event) => chunks.push(event.data)
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve))
+    recorder.start()
+    const started = performance.now()
+    await new Promise<void>((resolve) => {
+      const draw = () => {
+        const t = performance.now() - started
+        context.fillStyle = `hsl(${Math.round(t / 10) % 360} 70% 50%)`
+        context.fillRect(0, 0, 320, 180)
+        if (t < 2000) requestAnimationFrame(draw)
+        else resolve()
+      }
+      draw()
+    })
+    recorder.stop()
+    await stopped
+    const bytes = new Uint8Array(await new Blob(chunks, { type: 'video/mp4' }).arrayBuffer())
+    let binary = ''
+    for (const byte of bytes) binary += String.fromCharCode(byte)
+    return btoa(binary)
+  })
+  const requested: string[] = []
+  await page.route('https://media.guoheng-demo.com/**', (route) => {
+    requested.push(route.request().url())
+    return route.fulfill({ status: 200, contentType: 'video/mp4', body: Buffer.from(base64, 'base64') })
+  })
+  const blocked: string[] = []
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) blocked.push(message.text())
+  })
+
+  await page.goto('/travelSafely')
+  const video = page.locator('.cp-block-video video')
+  await expect(video).toBeVisible()
+  await expect(video).toHaveAttribute('poster', '/travelSafely/video-poster.svg')
+  const poster = await page.request.get('/travelSafely/video-poster.svg')
+  expect(poster.status()).toBe(200)
+  expect(requested).toEqual([]) // preload="none": nothing downloads before play
+  // Native controls are not in the page's DOM: play it as its play button does.
+  await video.evaluate((v: HTMLVideoElement) => v.play())
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0)
+  expect(await video.evaluate((v: HTMLVideoElement) => v.error)).toBeNull()
+  expect(new Set(requested)).toEqual(new Set(['https://media.guoheng-demo.com/travel-claim-guide.mp4']))
+  await expect(page.locator('.blk-video-failed')).toHaveCount(0)
+  expect(blocked).toEqual([])
 })
 
 test('a broken block leaves the rest of the page working', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +13,22 @@ beforeAll(async () => {
   t = await createTestApp({ distDir })
 })
 afterAll(() => t.close())
+
+/** The src of every video block (tabs included) in the config files under `dir`. */
+function videoSources(dir: string): string[] {
+  const visit = (value: unknown): string[] => {
+    if (Array.isArray(value)) return value.flatMap(visit)
+    if (!value || typeof value !== 'object') return []
+    const record = value as Record<string, unknown>
+    const own = record.type === 'video' && typeof record.src === 'string' ? [record.src] : []
+    return [...own, ...Object.values(record).flatMap(visit)]
+  }
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) =>
+      visit((JSON.parse(readFileSync(join(dir, file), 'utf8')) as { blocks?: unknown }).blocks),
+    )
+}
 
 type ErrorBody = { error: { code: string; message: string; details?: { field: string; message: string }[] } }
 
@@ -166,6 +182,25 @@ describe('SPA serving', () => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self'")
       expect(res.headers['x-content-type-options']).toBe('nosniff')
     }
+  })
+
+  it("lets config pages' videos play: media-src allows every video source of page-configs/", async () => {
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: '/travelSafely' })).headers['content-security-policy'],
+    )
+    const directive = csp.split(';').map((d) => d.trim().split(/\s+/))
+    const media = directive.find(([name]) => name === 'media-src')?.slice(1)
+    // Without media-src, default-src 'self' blocks a video from another origin.
+    expect(media).toBeDefined()
+    expect(media).toContain("'self'")
+    const videos = videoSources(join(import.meta.dirname, '../../page-configs'))
+    expect(videos.length).toBeGreaterThan(0)
+    for (const src of videos) {
+      const allowed = src.startsWith('/') ? "'self'" : new URL(src).origin
+      expect(media, src).toContain(allowed)
+    }
+    // Nothing beyond: no wildcard, no plain https:.
+    expect(media?.every((source) => source === "'self'" || /^https:\/\/[a-z0-9.-]+$/.test(source))).toBe(true)
   })
 
   it('tags every response with a request id', async () => {

@@ -9,6 +9,12 @@ import { LineChart } from '../shared/LineChart'
 
 const COLORS = ['#fa8c16', '#52c41a', '#722ed1']
 const yuan = (fen: number) => `${formatFen(fen)}元`
+/** Room the payment-year options need side by side: "10年交" at 14px plus padding, 6px apart. */
+const optionsWidth = (columns: number) => columns * 52 + (columns - 1) * 6
+
+/** A value-axis label in yuan: 8000, 2.5万, 40万. */
+const axisYuan = (v: number) =>
+  Math.abs(v) >= 10000 ? `${Number((v / 10000).toFixed(1))}万` : String(Math.round(v))
 const DISCLAIMER =
   '演示利率仅用于说明，不代表对未来收益的承诺；保证利益以保险合同为准，实际收益可能低于演示水平。'
 
@@ -82,9 +88,11 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
         />
         <span>周岁</span>
       </div>
-      <div className="blk-calc-field">
+      <div className="blk-calc-field blk-calc-years">
         <label>交费年期</label>
         <Selector
+          // Beside the label while every option fits on one line; on a narrow screen, on a row of its own.
+          style={{ flexBasis: optionsWidth(Math.min(block.paymentYears.options.length, 4)) }}
           columns={Math.min(block.paymentYears.options.length, 4)}
           options={block.paymentYears.options.map((y) => ({
             label: y === 1 ? '趸交' : `${y}年交`,
@@ -166,7 +174,7 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
           dashed: i > 0,
           values: p.rows.map((r) => r.valueFen / 100),
         }))}
-        format={(v) => `${Math.round(v / 10000)}万`}
+        format={axisYuan}
       />
 
       <div className="blk-table-scroll">

@@ -6,7 +6,10 @@ export default function ImageGridBlock({ block }: BlockProps<Props>) {
   return (
     <div className="blk-grid-wrap">
       {block.title && <h3 className="blk-section-title">{text(block.title)}</h3>}
-      <div className="blk-grid" style={{ gridTemplateColumns: `repeat(${block.columns ?? 4}, 1fr)` }}>
+      <div
+        className="blk-grid"
+        style={{ gridTemplateColumns: `repeat(${block.columns ?? 4}, minmax(0, 1fr))` }}
+      >
         {block.items.map((item, i) => (
           <button
             type="button"

@@ -965,7 +965,7 @@ export interface TableBlock {
   ]
 }
 /**
- * 视频：站内 mp4 视频，带封面。
+ * 视频：mp4 视频，带封面，点击播放。
  */
 export interface VideoBlock {
   /**
@@ -981,7 +981,7 @@ export interface VideoBlock {
   activeBetween?: TimeWindow
   style?: BlockStyle
   /**
-   * 视频地址（.mp4）
+   * 视频地址（.mp4）：站内文件（放在 public/ 下，推荐）或媒体服务器 https://media.guoheng-demo.com/ 上的文件；其他地址会被内容安全策略拦截
    */
   src: string
   /**

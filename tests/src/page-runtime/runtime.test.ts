@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { resolveText } from '../../../src/page-runtime/bindings'
 import { routeMatches, configRoutePath, targetPath } from '../../../src/page-runtime/configPath'
 import { evaluateCondition } from '../../../src/page-runtime/conditions'
-import { insideWindow, nextPhaseChange, phaseAt } from '../../../src/page-runtime/schedule'
+import { insideWindow, nextPhaseChange, phaseAt, previewMoment } from '../../../src/page-runtime/schedule'
 
 const schedule = {
   preheatAt: '2027-01-10T00:00:00+08:00',
@@ -27,6 +27,27 @@ describe('lifecycle', () => {
     expect(nextPhaseChange(schedule, at('2027-04-01T00:00:00+08:00'))).toBeNull()
     expect(insideWindow({ from: schedule.startAt }, at('2027-01-19T00:00:00+08:00'))).toBe(false)
     expect(insideWindow({ to: schedule.endAt }, at('2027-01-19T00:00:00+08:00'))).toBe(true)
+  })
+})
+
+describe('phase previews', () => {
+  const live = at('2027-02-01T00:00:00+08:00')
+  it('keep the current moment when the page is in the phase previewed anyway', () => {
+    expect(previewMoment(schedule, 'live', live)).toBe(live)
+  })
+  it('move to the start of the phase previewed, so countdowns and windows agree with it', () => {
+    for (const phase of ['preheat', 'live', 'ended', 'offline'] as const) {
+      expect(phaseAt(schedule, previewMoment(schedule, phase, live))).toBe(phase)
+    }
+    expect(previewMoment(schedule, 'preheat', live)).toBe(at(schedule.preheatAt))
+    expect(previewMoment(schedule, 'ended', live)).toBe(at(schedule.endAt))
+  })
+  it('preview a preheat before the start also without preheatAt (or with it at startAt)', () => {
+    const { preheatAt: _, ...noPreheat } = schedule
+    expect(phaseAt(noPreheat, previewMoment(noPreheat, 'preheat', live))).toBe('preheat')
+    const same = { ...schedule, preheatAt: schedule.startAt }
+    expect(previewMoment(same, 'preheat', live)).toBeLessThan(at(schedule.startAt))
+    expect(previewMoment(undefined, 'preheat', live)).toBe(live)
   })
 })
 

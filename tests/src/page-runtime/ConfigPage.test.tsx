@@ -1,0 +1,117 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ConfigPage, type RawPageConfig } from '../../../src/page-runtime/ConfigPage'
+import { OFFLINE_REDIRECT_MS } from '../../../src/page-runtime/OfflineNotice'
+import { PageHostContext } from '../../../src/page-runtime/pageHost'
+import { resetClockOffset } from '../../../src/page-runtime/serverClock'
+
+// The lifecycle as a visitor sees it, on the server's time (/api/time), with and without a ?phase= preview.
+const config: RawPageConfig = {
+  schemaVersion: 3,
+  title: '年终好礼',
+  schedule: {
+    preheatAt: '2026-11-15T00:00:00+08:00',
+    startAt: '2026-11-20T00:00:00+08:00',
+    endAt: '2026-12-31T23:59:59+08:00',
+    offlineAt: '2027-01-15T00:00:00+08:00',
+    fallback: '/',
+  },
+  blocks: [
+    {
+      type: 'countdown',
+      to: 'schedule.startAt',
+      label: '距开抢还有',
+      endedText: '已开抢',
+      showIn: ['preheat'],
+    },
+    {
+      type: 'countdown',
+      to: 'schedule.endAt',
+      label: '距活动结束还有',
+      endedText: '活动已结束',
+      showIn: ['live'],
+    },
+    { type: 'title', text: '年终好礼 感恩有你' },
+  ],
+}
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
+
+/** The server answers /api/time with this moment (and /api/health in demo mode: previews allowed). */
+function serverAt(iso: string) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname
+      if (path === '/api/time') return json({ now: iso, epochMs: Date.parse(iso) })
+      if (path === '/api/health') return json({ status: 'ok', db: 'pglite', mode: 'demo' })
+      return new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } })
+    }),
+  )
+}
+
+function renderPage(search = '') {
+  const navigate = vi.fn()
+  render(
+    <PageHostContext.Provider value={{ pathname: '/yearEndGifts', search, params: {}, navigate }}>
+      <ConfigPage config={config} />
+    </PageHostContext.Provider>,
+  )
+  return navigate
+}
+
+beforeEach(() => resetClockOffset())
+afterEach(() => vi.unstubAllGlobals())
+
+describe('phase previews', () => {
+  it('?phase=preheat shows the countdown to the start even while the campaign is live', async () => {
+    serverAt('2026-12-01T12:00:00+08:00')
+    renderPage('?phase=preheat')
+    const timer = await screen.findByRole('timer')
+    expect(timer).toHaveTextContent('距开抢还有')
+    expect(timer).toHaveTextContent(/\d+天/)
+    expect(screen.queryByText('已开抢')).toBeNull()
+    expect(screen.getByText('预览：预热')).toBeInTheDocument()
+  })
+
+  it('?phase=live after the end shows the countdown to the end, not 活动已结束', async () => {
+    serverAt('2027-01-05T12:00:00+08:00')
+    renderPage('?phase=live')
+    expect(await screen.findByRole('timer')).toHaveTextContent('距活动结束还有')
+    expect(screen.queryByText('活动已结束')).toBeNull()
+  })
+})
+
+describe('an offline page', () => {
+  it('says 活动已下线 before leaving for the fallback (previewed)', async () => {
+    serverAt('2026-12-01T12:00:00+08:00')
+    const navigate = renderPage('?phase=offline')
+    const notice = await screen.findByRole('alert')
+    expect(notice).toHaveTextContent('活动已下线')
+    expect(notice).toHaveTextContent('即将返回首页')
+    expect(navigate).not.toHaveBeenCalled()
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/', { replace: true }), {
+      timeout: OFFLINE_REDIRECT_MS + 3000,
+    })
+  })
+
+  it('says 活动已下线 before leaving for the fallback (on server time, no preview)', async () => {
+    serverAt('2027-02-01T00:00:00+08:00')
+    const navigate = renderPage()
+    expect(await screen.findByRole('alert')).toHaveTextContent('活动已下线')
+    expect(screen.queryByText('年终好礼 感恩有你')).toBeNull()
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/', { replace: true }), {
+      timeout: OFFLINE_REDIRECT_MS + 3000,
+    })
+  })
+
+  it('before its preheat says 活动暂未开放; the button leaves at once', async () => {
+    serverAt('2026-11-01T00:00:00+08:00')
+    const navigate = renderPage()
+    expect(await screen.findByRole('alert')).toHaveTextContent('活动暂未开放')
+    await userEvent.click(screen.getByRole('button', { name: '立即返回首页' }))
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true })
+  })
+})
