@@ -54,6 +54,8 @@ export function DateField({
       </button>
       <DatePicker
         title={title}
+        // Names the picker after its field: the pickers of closed fields stay in the document.
+        data-field={id}
         visible={open}
         onClose={() => setOpen(false)}
         precision="day"

@@ -48,14 +48,17 @@ test('a new user searches, compares, prices a plan, passes the gates, pays in th
   await passHealth(page)
   await fillForms(page)
 
-  // 银行卡 goes to the sandbox pay page.
+  // On a phone, 立即支付 goes to the provider's page (the sandbox in demo mode).
   await page.getByText('银行卡', { exact: true }).click()
   await page.getByRole('button', { name: '立即支付' }).click()
   await expect(page).toHaveURL(/\/pay\/sandbox\?paymentId=pay_/)
   await page.getByRole('button', { name: '模拟支付成功' }).click()
   await expect(page.getByText('模拟支付成功')).toBeVisible()
-  await page.getByRole('button', { name: '返回订单' }).click()
-  await expect(page.getByTestId('order-status')).toHaveText('已承保')
+  await page.getByRole('button', { name: '返回商城' }).click()
+  // Every way of paying ends on the same 投保成功 page.
+  await expect(page).toHaveURL(/\/paySuccess\?orderId=/)
+  await expect(page.getByTestId('pay-success')).toContainText('投保成功')
+  await expect(page.getByTestId('policy-no')).toHaveText(/^GH\d{16}$/)
   await seesPolicy(page)
 
   // Surrender in the cooling-off period: the order shows the premium on its way back, then returned.
@@ -87,7 +90,8 @@ test('the same purchase paid through the QR page; the policy opens from an SMS l
   await fillForms(page)
 
   await page.getByText('微信支付', { exact: true }).click()
-  await page.getByRole('button', { name: '立即支付' }).click()
+  // On a phone 立即支付 opens the provider's page here; the QR code is for paying from another device.
+  await page.getByRole('button', { name: '使用其他设备扫码支付' }).click()
   await expect(page).toHaveURL(/\/payqrcode\?orderId=.+&paymentId=pay_/)
   const qr = page.getByRole('img', { name: '支付二维码' })
   await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/)
@@ -102,7 +106,7 @@ test('the same purchase paid through the QR page; the policy opens from an SMS l
   await expect(phone.getByText('模拟支付成功')).toBeVisible()
   await phone.close()
 
-  await expect(page.getByText('支付成功')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('pay-success')).toContainText('投保成功', { timeout: 15_000 })
   await page.getByRole('button', { name: '查看保单' }).click()
   await expect(page.getByTestId('policy-no')).toHaveText(/^GH\d{16}$/)
   await seesPolicy(page)

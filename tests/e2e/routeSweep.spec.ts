@@ -11,7 +11,8 @@ import { logInByApi } from './support/session'
 // `{…}`/undefined/NaN/null text, English words, broken images, something over the NavBar) and on console
 // errors and CSP violations. A screenshot per route lands in test-results/routes/ for a person to page through.
 
-test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+const PHONE = { width: 390, height: 844 }
+test.use({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
 
 const SHOTS = join(import.meta.dirname, '../../test-results/routes')
 const CONFIGS = join(import.meta.dirname, '../../page-configs')
@@ -85,7 +86,7 @@ async function faults(page: Page): Promise<string[]> {
           if (
             x === 'auto' ||
             x === 'scroll' ||
-            a.matches('.adm-swiper, .adm-tabs-header, .adm-capsule-tabs-header')
+            a.matches('.adm-swiper, .adm-tabs-header, .adm-capsule-tabs-header, .adm-notice-bar')
           )
             return true
         }

@@ -73,7 +73,7 @@ export async function fillForms(page: Page) {
   // The draft survives a reload.
   await page.reload()
   await expect(page.locator('#holder-certNo')).toHaveValue('110101199003078515')
-  await expect(page.locator('.purchase-price')).toContainText('¥')
+  await expect(page.getByTestId('flow-price')).toContainText('¥')
   await page.getByRole('button', { name: '下一步' }).click()
 
   await expect(page).toHaveURL(/\/confirmReceiveInfo\?/)
@@ -86,7 +86,7 @@ export async function fillForms(page: Page) {
 /** Picks an ISO date in a DateField: opens the wheel, taps year, month and day until each is the choice, confirms. */
 export async function pickDate(page: Page, field: string, iso: string) {
   await page.locator(field).click()
-  const picker = page.locator('.adm-popup:visible .adm-picker')
+  const picker = page.locator(`.adm-picker[data-field="${field.replace(/^#/, '')}"]`)
   await expect(picker).toBeVisible()
   const [y, m, d] = iso.split('-').map(Number)
   for (const label of [`${y}年`, `${m}月`, `${d}日`]) {
