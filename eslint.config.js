@@ -38,6 +38,7 @@ export default tseslint.config(
       'src/types/generated',
       'test-results',
       'playwright-report',
+      '.tmp',
     ],
   },
   js.configs.recommended,
