@@ -59,6 +59,7 @@ function samples(path: string): string[] {
     '/payqrcode': [`/payqrcode?orderId=${d.pendingOrderId}&paymentId=${d.paymentId}`],
     '/pay/sandbox': [`/pay/sandbox?paymentId=${d.paymentId}`],
     '/skiPay': [`/skiPay?orderId=${d.pendingOrderId}`],
+    '/paySuccess': [`/paySuccess?orderId=${d.orderId}`, '/paySuccess'],
     '/orders/orderDetail': [
       `/orders/orderDetail?id=${d.orderId}`,
       `/orders/orderDetail?id=${d.pendingOrderId}`,

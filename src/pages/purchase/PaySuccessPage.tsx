@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile'
+import { Button, Result } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { useOrder } from '../../api/orders'
 import { usePolicy } from '../../api/policies'
@@ -53,7 +53,7 @@ export default function PaySuccessPage() {
   const p = policy.data
   return (
     <div className="purchase-page" data-testid="pay-success">
-      <Outcome status="success" title="投保成功" description={`${p.productName}（${p.planName}）`} />
+      <Result status="success" title="投保成功" description={`${p.productName}（${p.planName}）`} />
       <section className="purchase-card">
         <LabeledRow label="保单号">
           <span data-testid="policy-no">{p.policyNo}</span>
