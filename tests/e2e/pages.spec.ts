@@ -1,18 +1,7 @@
-import { readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { configPaths } from './support/configPages'
 
 // Every config page renders in every phase (through the ?phase= preview), against the real server.
-const root = join(import.meta.dirname, '../../page-configs')
-function configPaths(dir = root): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name)
-    if (statSync(full).isDirectory()) return configPaths(full)
-    const rel = relative(root, full).replace(/\.json$/, '')
-    return name.endsWith('.json') ? [`/${rel.replace(/\/index$/, '')}`] : []
-  })
-}
-
 const pages = configPaths()
 
 test('the seed config pages exist', () => {

@@ -1,7 +1,8 @@
-import { mkdirSync, readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { screenRoutes } from '../../src/app/routes'
+import { configPaths } from './support/configPages'
 import { issuedPolicy, pendingOrder, startPayment } from './support/orders'
 import { pickDate } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
@@ -15,7 +16,6 @@ const PHONE = { width: 390, height: 844 }
 test.use({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
 
 const SHOTS = join(import.meta.dirname, '../../test-results/routes')
-const CONFIGS = join(import.meta.dirname, '../../page-configs')
 
 /** Words a Chinese page may show in Latin letters: brands, units, codes. */
 // prettier-ignore
@@ -23,15 +23,6 @@ const ENGLISH_ALLOWED = new Set([
   'APP', 'App', 'VIP', 'ID', 'GH', 'GO', 'CT', 'MRI', 'ICU', 'PDF', 'QR', 'AI', 'km', 'kg', 'cm', 'mm', 'ml', 'mg',
   'vs', 'PK', 'Top', 'TOP', 'BMI', 'CPI', 'IRR', 'HK', 'PM', 'AM', 'OK', 'API', 'IP', 'Cookie',
 ])
-
-function configPaths(dir = CONFIGS): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name)
-    if (statSync(full).isDirectory()) return configPaths(full)
-    const rel = relative(CONFIGS, full).replace(/\.json$/, '')
-    return name.endsWith('.json') ? [`/${rel.replace(/\/index$/, '')}`] : []
-  })
-}
 
 interface Data {
   pendingOrderId: string
