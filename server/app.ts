@@ -6,7 +6,8 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import { ConfigError, DEMO_COOKIE_SECRET, type AppMode } from './config'
 import { openDatabase, type Database } from './db/database'
-import { migrate, withStartupLock } from './db/migrate'
+import { LOCKS, withAdvisoryLock } from './db/advisoryLock'
+import { migrate } from './db/migrate'
 import { installInputEncoding } from './inputEncoding'
 import {
   clientErrorHandler,
@@ -108,7 +109,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     options.database ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }))
   const ownsDatabase = !options.database
   try {
-    await withStartupLock(database, async () => {
+    // Several processes starting at once on one PostgreSQL: one migrates and seeds, the others wait.
+    await withAdvisoryLock(database, LOCKS.startup, 'wait', async () => {
       const applied = await migrate(database.db, options.migrationsDir)
       if (applied.length) app.log.info({ applied }, 'migrations applied')
       if (mode === 'demo' && (await seedDemoCatalog(database.db))) app.log.info('demo catalog seeded')

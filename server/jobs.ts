@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { LOCKS, withAdvisoryLock } from './db/advisoryLock'
 import { purgeOldHits } from './rateLimits'
 import { purgeOldIdempotencyKeys } from './idempotency'
 import { purchaseServices } from './services/ordersSetup'
 
 // Background sweeps: close unpaid orders past their 30 minutes, resubmit or ask about open refunds, and drop
-// expired rows (sessions, rate-limit windows, idempotency keys). On PostgreSQL several server processes share
-// the database: a session advisory lock lets one of them run each round (DESIGN.md §10). A PGlite folder is
-// held by one process, so it needs no lock.
-
-/** An arbitrary constant naming the sweep's advisory lock. */
-const SWEEP_LOCK = 7_301_001
+// expired rows (sessions, rate-limit windows, idempotency keys). With several server processes on one
+// PostgreSQL, one of them runs each round (the others skip it).
 
 export async function runSweep(app: FastifyInstance): Promise<void> {
   const { services } = app
@@ -22,18 +18,7 @@ export async function runSweep(app: FastifyInstance): Promise<void> {
     await purgeOldHits(services.db, services.now())
     await purgeOldIdempotencyKeys(services.db, services.now())
   }
-  if (services.dbKind === 'pglite') return work()
-  await services.db.connection().execute(async (connection) => {
-    const { rows } = await sql<{
-      locked: boolean
-    }>`SELECT pg_try_advisory_lock(${SWEEP_LOCK}) AS locked`.execute(connection)
-    if (!rows[0]?.locked) return
-    try {
-      await work()
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${SWEEP_LOCK})`.execute(connection)
-    }
-  })
+  await withAdvisoryLock({ db: services.db, kind: services.dbKind }, LOCKS.sweep, 'skip', work)
 }
 
 /** Runs the sweep every `intervalMs` (0: never) until the app closes. */

@@ -2,7 +2,6 @@ import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql, type Kysely } from 'kysely'
-import type { Database } from './database'
 import type { DB } from './schema'
 import { splitSql } from './splitSql'
 
@@ -54,23 +53,4 @@ export async function migrate(db: Kysely<DB>, dir: string = MIGRATIONS_DIR): Pro
     done.push(name)
   }
   return done
-}
-
-/** An arbitrary constant naming the start-up advisory lock. */
-const STARTUP_LOCK = 7_301_000
-
-/**
- * Several server processes may start at once on one PostgreSQL: migrations and the demo seed run in one of
- * them at a time, under a session advisory lock (the others wait, then find nothing left to do).
- */
-export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
-  if (database.kind !== 'postgres') return work()
-  return database.db.connection().execute(async (connection) => {
-    await sql`SELECT pg_advisory_lock(${STARTUP_LOCK})`.execute(connection)
-    try {
-      return await work()
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${STARTUP_LOCK})`.execute(connection)
-    }
-  })
 }
