@@ -103,10 +103,6 @@ export function installIdempotency(app: FastifyInstance): void {
     if (!claim) return payload
     request.idempotency = null
     const { db } = request.server.services
-    const row = db
-      .updateTable('idempotency_keys')
-      .where('user_id', '=', claim.userId)
-      .where('key', '=', claim.key)
     if (reply.statusCode >= 500) {
       await db
         .deleteFrom('idempotency_keys')
@@ -114,8 +110,11 @@ export function installIdempotency(app: FastifyInstance): void {
         .where('key', '=', claim.key)
         .execute()
     } else {
-      await row
+      await db
+        .updateTable('idempotency_keys')
         .set({ status_code: reply.statusCode, response: typeof payload === 'string' ? payload : '' })
+        .where('user_id', '=', claim.userId)
+        .where('key', '=', claim.key)
         .execute()
     }
     return payload

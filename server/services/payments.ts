@@ -35,6 +35,21 @@ function toPayment(row: Selectable<PaymentsTable>, nowMs: number): Payment {
   }
 }
 
+/** Marks the order's pending payments EXPIRED (their codes are superseded or the order is over); their ids. */
+async function expirePending(
+  db: Kysely<PurchaseDB> | Transaction<PurchaseDB>,
+  orderId: string,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('payments')
+    .set({ status: 'EXPIRED' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'PENDING')
+    .returning('id')
+    .execute()
+  return rows.map((p) => p.id)
+}
+
 /** The order row, locked for the rest of the transaction: every change of an order's money goes through it. */
 async function lockOrder(trx: Transaction<PurchaseDB>, orderId: string): Promise<Selectable<OrdersTable>> {
   return trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow()
@@ -77,13 +92,7 @@ export class PaymentService {
       .execute(async (trx) => {
         // Re-checked under the order's lock: a capture that landed meanwhile wins, and no payment starts.
         assertPayable(await lockOrder(trx, order.id))
-        const old = await trx
-          .updateTable('payments')
-          .set({ status: 'EXPIRED' })
-          .where('order_id', '=', order.id)
-          .where('status', '=', 'PENDING')
-          .returning('id')
-          .execute()
+        const old = await expirePending(trx, order.id)
         await trx
           .insertInto('payments')
           .values({
@@ -99,7 +108,7 @@ export class PaymentService {
             expires_at: expiresAt,
           })
           .execute()
-        return old.map((p) => p.id)
+        return old
       })
       .catch(async (error: unknown) => {
         await this.closeAtProvider([paymentId])
@@ -121,14 +130,7 @@ export class PaymentService {
 
   /** Closes the pending payments of an order that was just cancelled or closed. */
   async closePendingOf(orderId: string): Promise<void> {
-    const pending = await this.db
-      .updateTable('payments')
-      .set({ status: 'EXPIRED' })
-      .where('order_id', '=', orderId)
-      .where('status', '=', 'PENDING')
-      .returning('id')
-      .execute()
-    await this.closeAtProvider(pending.map((p) => p.id))
+    await this.closeAtProvider(await expirePending(this.db, orderId))
   }
 
   async get(userId: string, paymentId: string): Promise<Payment> {
