@@ -4,7 +4,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { screenRoutes } from '../../src/app/routes'
 import { configPaths } from './support/configPages'
 import { issuedPolicy, pendingOrder, startPayment } from './support/orders'
-import { pickDate } from './support/purchaseFlow'
+import { fillPolicyholder } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
 
 // Every route of the route table, and every config page in every phase, on a 390×844 phone, logged in with
@@ -292,11 +292,7 @@ test('every step of the purchase journey', async () => {
     [
       'infoFill',
       async () => {
-        await page.locator('#holder-name').fill('张三')
-        await page.locator('#holder-certNo').fill('110101199003078515')
-        await pickDate(page, '#holder-certStartDate', '2020-01-01')
-        await pickDate(page, '#holder-certEndDate', '2040-01-01')
-        await page.locator('#insured-phone').fill('13800138000')
+        await fillPolicyholder(page)
         await page.getByRole('button', { name: '下一步' }).click()
       },
     ],

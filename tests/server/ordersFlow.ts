@@ -9,28 +9,9 @@ import { json } from './helpers'
 
 export const MEDICAL = 'p-medical-million'
 
-/** Real GB 11643 numbers: the holder (1990-03-07, male) and his daughter (2020-02-29). */
-export const HOLDER_ID = '110101199003078515'
-export const CHILD_ID = '310104202002290021'
+import { holder, selfInsured } from '../fixtures/people'
 
-export const holder: OrderCreate['holder'] = {
-  name: '张三',
-  certType: 'ID_CARD',
-  certNo: HOLDER_ID,
-  certTime: 0,
-  certStartDate: '2020-01-01',
-  certEndDate: '2040-01-01',
-  gender: 'M',
-  birthday: '1990-03-07',
-}
-
-export const selfInsured: OrderCreate['insured'] = {
-  ...holder,
-  relationType: '1',
-  hasSocialInsurance: 'Y',
-  phone: '13800138000',
-  email: 'zhangsan@example.com',
-}
+export { CHILD_ID, HOLDER_ID, holder, selfInsured } from '../fixtures/people'
 
 export class Buyer {
   constructor(

@@ -1,19 +1,9 @@
 import { expect, type APIRequestContext } from '@playwright/test'
+import { holder, selfInsured } from '../../fixtures/people'
 
 // Orders and policies made through the API, for tests that look at the screens showing them.
 
 export const MEDICAL = 'p-medical-million'
-
-export const holder = {
-  name: '张三',
-  certType: 'ID_CARD',
-  certNo: '110101199003078515',
-  certTime: 0,
-  certStartDate: '2020-01-01',
-  certEndDate: '2040-01-01',
-  gender: 'M',
-  birthday: '1990-03-07',
-}
 
 async function ok<T>(response: Promise<import('@playwright/test').APIResponse>): Promise<T> {
   const res = await response
@@ -55,7 +45,7 @@ export async function pendingOrder(request: APIRequestContext): Promise<{ id: st
       data: {
         applicationId: application.id,
         holder,
-        insured: { ...holder, relationType: '1', hasSocialInsurance: 'Y', phone: '13800138000' },
+        insured: selfInsured,
       },
     }),
   )

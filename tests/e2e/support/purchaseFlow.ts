@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { holder, selfInsured } from '../../fixtures/people'
 import { codeFor } from './session'
 
 // The purchase journey through the screens, step by step, as a buyer does it.
@@ -54,14 +55,19 @@ export async function passHealth(page: Page) {
   await page.getByRole('button', { name: '下一步：填写投保信息' }).click()
 }
 
+/** /infoFill: the policyholder (with another ID number if given) and the phone, as typed and picked. */
+export async function fillPolicyholder(page: Page, certNo = holder.certNo) {
+  await page.locator('#holder-name').fill(holder.name)
+  await page.locator('#holder-certNo').fill(certNo)
+  await pickDate(page, '#holder-certStartDate', holder.certStartDate)
+  await pickDate(page, '#holder-certEndDate', holder.certEndDate)
+  await page.locator('#insured-phone').fill(selfInsured.phone ?? '')
+}
+
 /** /infoFill with a wrong ID number first, then the right one; /confirmReceiveInfo creates the order. */
 export async function fillForms(page: Page) {
   await expect(page).toHaveURL(/\/infoFill\?/)
-  await page.locator('#holder-name').fill('张三')
-  await page.locator('#holder-certNo').fill('110101199003078516')
-  await pickDate(page, '#holder-certStartDate', '2020-01-01')
-  await pickDate(page, '#holder-certEndDate', '2040-01-01')
-  await page.locator('#insured-phone').fill('13800138000')
+  await fillPolicyholder(page, '110101199003078516')
   await page.getByRole('button', { name: '下一步' }).click()
   await expect(page.getByRole('alert').filter({ hasText: '身份证号校验位不正确，请核对' })).toBeVisible()
 

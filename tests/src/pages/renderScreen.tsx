@@ -4,11 +4,20 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { swrConfig } from '../../../src/lib/request'
 
-/** Renders one screen at a path inside a data router, with a fresh SWR cache; other paths render their path. */
-export function renderScreen(Screen: ComponentType, path: string, routePath = path.split('?')[0]) {
+/**
+ * Renders one screen at a path inside a data router, with a fresh SWR cache; other paths render "elsewhere".
+ * `others` are screens the route table also has (each renders its path), for screens that look at the table.
+ */
+export function renderScreen(
+  Screen: ComponentType,
+  path: string,
+  routePath = path.split('?')[0],
+  others: string[] = [],
+) {
   const router = createMemoryRouter(
     [
       { path: routePath, element: <Screen /> },
+      ...others.map((other) => ({ path: other, element: <p data-testid="screen">{other}</p> })),
       { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
     ],
     { initialEntries: [path] },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import OrderDetailPage from '../../../../src/pages/orders/OrderDetailPage'
 import type { Order } from '../../../../src/types/generated/api/order'
+import { refund } from '../purchase/fixtures'
 import { renderScreen, stubApi } from '../renderScreen'
 
 const person = {
@@ -107,16 +108,7 @@ describe('/orders/orderDetail', () => {
     stubApi({
       '/api/orders/o1': order({
         status: 'CLOSED',
-        refunds: [
-          {
-            id: 'rf_1',
-            amountFen: 13600,
-            status: 'SUCCEEDED',
-            reason: 'ORDER_CLOSED',
-            createdAt: '2026-11-22T12:00:00.000+08:00',
-            settledAt: '2026-11-22T12:00:02.000+08:00',
-          },
-        ],
+        refunds: [refund()],
       }),
     })
     renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import OrdersPage from '../../../../src/pages/orders/OrdersPage'
+import { refund } from '../purchase/fixtures'
 import { renderScreen, stubApi } from '../renderScreen'
 
 if (!Element.prototype.setPointerCapture) {
@@ -18,15 +19,6 @@ const card = (id: string, status: string, productName: string, refunds: unknown[
   createdAt: '2026-11-22T12:00:00.000+08:00',
   insured: { name: '张三' },
   refunds,
-})
-
-const refund = (status: string) => ({
-  id: `rf_${status}`,
-  amountFen: 13600,
-  status,
-  reason: 'ORDER_CLOSED',
-  createdAt: '2026-11-22T12:00:00.000+08:00',
-  settledAt: null,
 })
 
 describe('/orders', () => {
@@ -85,8 +77,8 @@ describe('/orders', () => {
     stubApi({
       '/api/orders': {
         items: [
-          card('o3', 'CLOSED', '退款中产品', [refund('PROCESSING')]),
-          card('o4', 'CLOSED', '已退款产品', [refund('SUCCEEDED')]),
+          card('o3', 'CLOSED', '退款中产品', [refund({ status: 'PROCESSING', settledAt: null })]),
+          card('o4', 'CLOSED', '已退款产品', [refund()]),
         ],
       },
     })

@@ -6,7 +6,7 @@ import { draftKey } from '../../../../src/pages/purchase/draft'
 import { huataiStore } from '../../../../src/state/huatai'
 import { renderScreen, stubApi } from '../renderScreen'
 import { pickDate } from '../../pickDate'
-import { application, product } from './fixtures'
+import { application, product, quote } from './fixtures'
 
 const PATH = '/infoFill?productId=p-med&applicationId=app-1'
 
@@ -16,14 +16,7 @@ beforeEach(() => {
   stubApi({
     '/api/products/p-med': product,
     '/api/applications/app-1': application(),
-    '/api/quotes': {
-      premiumFen: 13600,
-      ageOnEffectiveDate: 36,
-      effectiveDate: '2026-11-23',
-      planCode: 'standard',
-      coveragePeriod: '1y',
-      paymentPeriod: 'single',
-    },
+    '/api/quotes': quote,
   })
 })
 

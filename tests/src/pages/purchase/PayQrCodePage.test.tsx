@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import PayQrCodePage from '../../../../src/pages/purchase/PayQrCodePage'
 import type { Payment } from '../../../../src/types/generated/api/payment'
 import { renderScreen, stubApi } from '../renderScreen'
+import { refund } from './fixtures'
 
 function payment(id: string, status: Payment['status'], expiresInMs: number): Payment {
   return {
@@ -90,16 +91,7 @@ describe('/payqrcode', () => {
       '/api/orders/o1': {
         ...order,
         status: 'CLOSED',
-        refunds: [
-          {
-            id: 'rf_1',
-            amountFen: 13600,
-            status: 'SUCCEEDED',
-            reason: 'ORDER_CLOSED',
-            createdAt: '2026-11-22T12:00:00.000+08:00',
-            settledAt: '2026-11-22T12:00:01.000+08:00',
-          },
-        ],
+        refunds: [refund()],
       },
       '/api/payments/pay_a': payment('pay_a', 'REFUNDED', 100_000),
     })

@@ -1,5 +1,6 @@
 import type { ProductDetail } from '../../../../src/types/generated/api/catalog'
-import type { OrderApplication } from '../../../../src/types/generated/api/order'
+import type { OrderApplication, OrderRefund } from '../../../../src/types/generated/api/order'
+import type { Quote } from '../../../../src/types/generated/api/quote'
 
 export const product: ProductDetail = {
   id: 'p-med',
@@ -61,6 +62,29 @@ export function application(overrides: Partial<OrderApplication> = {}): OrderApp
     health: { insuredRelation: '1', passed: true, answeredAt: '2026-11-22T12:01:00.000+08:00' },
     orderId: null,
     createdAt: '2026-11-22T12:00:00.000+08:00',
+    ...overrides,
+  }
+}
+
+/** The premium trial's answer for the fixture product. */
+export const quote: Quote = {
+  premiumFen: 13600,
+  ageOnEffectiveDate: 36,
+  effectiveDate: '2026-11-23',
+  planCode: 'standard',
+  coveragePeriod: '1y',
+  paymentPeriod: 'single',
+}
+
+/** A whole refund of the fixture premium: a capture the closed order could not keep, settled. */
+export function refund(overrides: Partial<OrderRefund> = {}): OrderRefund {
+  return {
+    id: 'rf_1',
+    amountFen: 13600,
+    status: 'SUCCEEDED',
+    reason: 'ORDER_CLOSED',
+    createdAt: '2026-11-22T12:00:00.000+08:00',
+    settledAt: '2026-11-22T12:00:02.000+08:00',
     ...overrides,
   }
 }

@@ -8,30 +8,14 @@ import PaySuccessPage from '../../../../src/pages/purchase/PaySuccessPage'
 import SpecialNotifyPage from '../../../../src/pages/purchase/SpecialNotifyPage'
 import { huataiStore } from '../../../../src/state/huatai'
 import { renderScreen, stubApi } from '../renderScreen'
-import { application, product } from './fixtures'
+import { holder } from '../../../fixtures/people'
+import { application, product, quote } from './fixtures'
 
 // What helps a buyer through the purchase: the price on every step, forms that fill what we know and point at
 // what is missing, the way on after the order exists, and one success page.
 
 const QUERY = '?productId=p-med&applicationId=app-1'
-const quote = {
-  premiumFen: 13600,
-  ageOnEffectiveDate: 36,
-  effectiveDate: '2026-11-23',
-  planCode: 'standard',
-  coveragePeriod: '1y',
-  paymentPeriod: 'single',
-}
-const lastHolder = {
-  name: '王五',
-  certType: 'ID_CARD',
-  certNo: '110101199003078515',
-  certTime: 0,
-  certStartDate: '2020-01-01',
-  certEndDate: '2040-01-01',
-  gender: 'M',
-  birthday: '1990-03-07',
-}
+const lastHolder = { ...holder, name: '王五' }
 
 function api(extra: Record<string, unknown> = {}) {
   return stubApi({

@@ -7,16 +7,9 @@ import LoginPage from '../../../../src/pages/user/LoginPage'
 import { consentedAgreements, CONSENT_BOXES, phoneProblem } from '../../../../src/pages/user/loginForm'
 import { userStore } from '../../../../src/state/user'
 import { renderScreen } from '../renderScreen'
+import { me } from './fixtures'
 
-const ME = {
-  id: 'u1',
-  phone: '13912340001',
-  phoneMasked: '139****0001',
-  nickname: '用户0001',
-  avatar: null,
-  realName: null,
-  createdAt: '2026-11-22T12:00:00.000+08:00',
-}
+const ME = me()
 
 /** fetch stub for the login API; records each request's path and JSON body. */
 function stubLoginApi() {

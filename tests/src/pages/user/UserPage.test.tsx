@@ -9,18 +9,8 @@ import { swrConfig } from '../../../../src/lib/request'
 import UserPage from '../../../../src/pages/user/UserPage'
 import { SERVICE_ENTRIES } from '../../../../src/pages/user/userEntries'
 import { userStore } from '../../../../src/state/user'
-import { stubApi } from '../renderScreen'
-
-const me = (extra: Record<string, unknown> = {}) => ({
-  id: 'u1',
-  phone: '13912340001',
-  phoneMasked: '139****0001',
-  nickname: '用户0001',
-  avatar: null,
-  realName: null,
-  createdAt: '2026-11-22T12:00:00.000+08:00',
-  ...extra,
-})
+import { renderScreen, stubApi } from '../renderScreen'
+import { me } from './fixtures'
 
 const overview = {
   orders: { PENDING_PAYMENT: 1, PAID: 1, ISSUED: 2, CLOSED: 4, PAY_FAILED: 2, SURRENDERED: 0 },
@@ -40,22 +30,7 @@ const unauthenticated = () => ({
 const BUILT = ['/orders', '/policy', '/familyManage/list', '/authentication', '/shopping']
 
 /** /user inside a data router whose table has the given screens (each renders its path). */
-function renderUser(paths: string[] = BUILT, at = '/user') {
-  const router = createMemoryRouter(
-    [
-      { path: '/user', element: <UserPage /> },
-      ...paths.map((path) => ({ path, element: <p data-testid="screen">{path}</p> })),
-      { path: '*', element: <p data-testid="not-found">404</p> },
-    ],
-    { initialEntries: [at] },
-  )
-  render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  )
-  return router
-}
+const renderUser = (paths: string[] = BUILT, at = '/user') => renderScreen(UserPage, at, '/user', paths)
 
 const at = (router: ReturnType<typeof renderUser>) =>
   router.state.location.pathname + router.state.location.search
