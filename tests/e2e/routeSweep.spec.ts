@@ -67,9 +67,9 @@ function samples(path: string): string[] {
 /** What a person would see as broken on the page as it is now. */
 async function faults(page: Page): Promise<string[]> {
   return page.evaluate(
-    (allowed) => {
+    ([allowed, width]) => {
       const out: string[] = []
-      const width = window.innerWidth
+      // \`width\` is the phone's width as set: Chromium's mobile emulation widens innerWidth to fit overflow.
       if (document.documentElement.scrollWidth > width + 1)
         out.push(`横向溢出：内容宽 ${document.documentElement.scrollWidth}px，屏幕 ${width}px`)
       const inScroller = (el: Element) => {
@@ -122,14 +122,32 @@ async function faults(page: Page): Promise<string[]> {
           if (position !== 'fixed' && position !== 'absolute' && position !== 'sticky') continue
           const r = el.getBoundingClientRect()
           const overlaps = r.left < n.right && r.right > n.left && r.top < n.bottom && r.bottom > n.top
-          if (overlaps && r.width > 0 && r.height > 0)
-            out.push(`遮挡导航栏：${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`)
+          if (!overlaps || r.width === 0 || r.height === 0) continue
+          // Content scrolling under the NavBar is fine; drawn over it (on top where they meet) is not, and a
+          // sticky bar stuck under it is hidden by it.
+          const x = (Math.max(r.left, n.left) + Math.min(r.right, n.right)) / 2
+          const y = (Math.max(r.top, n.top) + Math.min(r.bottom, n.bottom)) / 2
+          const onTop = document.elementFromPoint(x, y)
+          const drawnOver = onTop && !nav.contains(onTop) && (el === onTop || el.contains(onTop))
+          const what = `${el.tagName.toLowerCase()}.${String(el.getAttribute('class')).split(' ')[0]}`
+          if (drawnOver) out.push(`遮挡导航栏：${what}`)
+          else if (position === 'sticky') out.push(`吸顶栏被导航栏遮住：${what}`)
         }
       }
       return out
     },
-    [...ENGLISH_ALLOWED],
+    [[...ENGLISH_ALLOWED], PHONE.width] as const,
   )
+}
+
+/** The faults at the top of the page and scrolled down: sticky bars only meet the NavBar once the page scrolls. */
+async function faultsScrolled(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  const top = await faults(page)
+  await page.evaluate(() => window.scrollTo(0, 600))
+  const scrolled = await faults(page)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  return [...new Set([...top, ...scrolled.map((p) => (top.includes(p) ? p : `（下滑后）${p}`))])]
 }
 
 async function sweep(url: string, shot: string): Promise<string[]> {
@@ -159,7 +177,7 @@ async function sweep(url: string, shot: string): Promise<string[]> {
     timeout: 10_000,
   })
   await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true })
-  problems.push(...(await faults(page)))
+  problems.push(...(await faultsScrolled(page)))
   await page.close()
   return problems
 }
@@ -173,7 +191,7 @@ const fileName = (url: string) =>
 test.beforeAll(async ({ browser }) => {
   mkdirSync(SHOTS, { recursive: true })
   context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
+    viewport: PHONE,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
@@ -309,7 +327,8 @@ test('every step of the purchase journey', async () => {
     await page.waitForLoadState('networkidle')
     await expect(page.locator('.adm-skeleton, .adm-dot-loading')).toHaveCount(0)
     await page.screenshot({ path: join(SHOTS, `journey-${name}-next.png`), fullPage: true })
-    for (const p of await faults(page)) problems.push(`${name} → ${new URL(page.url()).pathname}  ${p}`)
+    for (const p of await faultsScrolled(page))
+      problems.push(`${name} → ${new URL(page.url()).pathname}  ${p}`)
   }
   expect(problems).toEqual([])
   await page.close()
