@@ -7,6 +7,7 @@ import {
   canSurrenderInCoolingOff,
   formatPolicyNo,
   policyStatusAt,
+  type PolicyDates,
   type PolicyStatus,
 } from '../../src/domain/policy'
 import type { ProductDetail } from '../../src/types/generated/api/catalog'
@@ -31,12 +32,19 @@ function person(p: StoredPerson): PolicyPerson {
   }
 }
 
-function toPolicy(row: Selectable<PoliciesTable>, nowMs: number): Policy {
-  const dates = {
+/** A policy row's dates as the domain rules take them (its status follows from them). */
+export function policyDates(
+  row: Pick<Selectable<PoliciesTable>, 'effective_at' | 'expires_at' | 'surrendered_at'>,
+): PolicyDates {
+  return {
     effectiveAt: toIso(row.effective_at),
     expiresAt: row.expires_at ? toIso(row.expires_at) : null,
     surrenderedAt: row.surrendered_at ? toIso(row.surrendered_at) : null,
   }
+}
+
+function toPolicy(row: Selectable<PoliciesTable>, nowMs: number): Policy {
+  const dates = policyDates(row)
   return {
     id: row.id,
     policyNo: row.policy_no,
@@ -237,12 +245,7 @@ export class PolicyService {
   async surrender(userId: string, id: string): Promise<Policy> {
     const row = await this.row(userId, id)
     const now = this.now()
-    const dates = {
-      effectiveAt: toIso(row.effective_at),
-      expiresAt: row.expires_at ? toIso(row.expires_at) : null,
-      surrenderedAt: row.surrendered_at ? toIso(row.surrendered_at) : null,
-      coolingOffEndsAt: toIso(row.cooling_off_ends_at),
-    }
+    const dates = { ...policyDates(row), coolingOffEndsAt: toIso(row.cooling_off_ends_at) }
     if (row.surrendered_at) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
     if (!canSurrenderInCoolingOff(dates, now.getTime()))
       throw new ApiError(409, 'COOLING_OFF_ENDED', '已过犹豫期，无法在线全额退保，请联系客服办理')

@@ -21,6 +21,7 @@ import type { DB, UsersTable } from '../db/schema'
 import { ApiError } from '../errors'
 import { toIso } from '../time'
 import { withPurchaseTables } from './ordersTables'
+import { policyDates } from './policies'
 
 function toMe(row: Selectable<UsersTable>): Me {
   return {
@@ -110,15 +111,7 @@ export class UserService {
     } satisfies Record<PolicyStatus, number>
     const nowMs = now.getTime()
     for (const row of policyRows) {
-      const status = policyStatusAt(
-        {
-          effectiveAt: toIso(row.effective_at),
-          expiresAt: row.expires_at ? toIso(row.expires_at) : null,
-          surrenderedAt: row.surrendered_at ? toIso(row.surrendered_at) : null,
-        },
-        nowMs,
-      )
-      policies[status] += 1
+      policies[policyStatusAt(policyDates(row), nowMs)] += 1
     }
     return { orders, policies }
   }
