@@ -4,11 +4,11 @@
 // Exit code 1 while a difference remains, so a cron job can alert. Reads the same environment as the server;
 // a PGlite DATA_DIR held by a running server is refused (stop it, or run against DATABASE_URL).
 import { buildApp } from '../server/app'
-import { ConfigError, loadConfig } from '../server/config'
-import { appOptionsFromEnv } from '../server/providers'
-import { purchaseServices } from '../server/services/ordersSetup'
-import { withPurchaseTables } from '../server/services/ordersTables'
-import { formatReport, reconcilePayments } from '../server/services/reconcile'
+import { ConfigError, loadConfig } from '../server/platform/config'
+import { appOptionsFromEnv } from '../server/platform/providers'
+import { purchaseServices } from '../server/modules/purchase/setup'
+import { withPurchaseTables } from '../server/modules/purchase/tables'
+import { formatReport, reconcilePayments } from '../server/modules/payments/reconcile'
 
 const args = process.argv.slice(2)
 const daysArg = args.includes('--days') ? Number(args[args.indexOf('--days') + 1]) : 7

@@ -1,8 +1,8 @@
 import { buildApp } from './app'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig } from './platform/config'
 import { MigrationError } from './db/migrate'
-import { loggerOptions } from './logging'
-import { appOptionsFromEnv } from './providers'
+import { loggerOptions } from './platform/logging'
+import { appOptionsFromEnv } from './platform/providers'
 
 // Start-up: read the environment, refuse unsafe production settings by name, migrate, listen.
 // SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database, exit.

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { ConfigError } from '../config'
+import { ConfigError } from '../platform/config'
 
 // A PGlite folder belongs to one process (DESIGN.md §10): two servers on one DATA_DIR would both accept
 // writes and one's acknowledged writes would be lost. The owner writes its PID into DATA_DIR/server.lock,

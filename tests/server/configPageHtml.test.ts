@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spaHtmlResolver } from '../../server/spaPages'
+import { spaHtmlResolver } from '../../server/platform/spaPages'
 import { createTestApp, type TestApp } from './helpers'
 
 // A config page's path gets that page's own HTML (its chunks preloaded, its title), in any letter case and under

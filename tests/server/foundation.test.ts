@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../server/config'
+import { ConfigError, loadConfig } from '../../server/platform/config'
 import { createTestApp, json, type TestApp } from './helpers'
 
 let t: TestApp

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { withPurchaseTables } from '../../server/services/ordersTables'
+import { withPurchaseTables } from '../../server/modules/purchase/tables'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
 import { Buyer } from './ordersFlow'
 

@@ -2,7 +2,7 @@ import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loggerOptions } from '../../server/logging'
+import { loggerOptions } from '../../server/platform/logging'
 import { buildApp } from '../../server/app'
 import { createTestApp, createTestDatabase, json, loginAs, type TestApp } from './helpers'
 

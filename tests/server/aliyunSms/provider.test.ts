@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SmsSendError } from '../../../server/sms/provider'
+import { SmsSendError } from '../../../server/modules/auth/sms/provider'
 import {
   aliyunSmsConfigFromEnv,
   DEFAULT_ALIYUN_SMS_ENDPOINT,
   type AliyunSmsConfig,
-} from '../../../server/sms/aliyun/config'
-import { AliyunSmsProvider } from '../../../server/sms/aliyun/provider'
+} from '../../../server/modules/auth/sms/aliyun/config'
+import { AliyunSmsProvider } from '../../../server/modules/auth/sms/aliyun/provider'
 import {
   authorizationHeader,
   canonicalQueryString,
@@ -18,7 +18,7 @@ import {
   percentEncode,
   signature,
   stringToSign,
-} from '../../../server/sms/aliyun/signing'
+} from '../../../server/modules/auth/sms/aliyun/signing'
 import { startAliyunSmsStandIn, type AliyunSmsStandIn } from './standIn'
 
 const PHONE = '13800000000'

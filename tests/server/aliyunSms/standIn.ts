@@ -9,7 +9,7 @@ import {
   sha256Hex,
   signature,
   stringToSign,
-} from '../../../server/sms/aliyun/signing'
+} from '../../../server/modules/auth/sms/aliyun/signing'
 
 // A stand-in for Alibaba Cloud's dysmsapi gateway on 127.0.0.1. It checks each request the way the
 // gateway does, from the raw method, path, query, headers and body it received: V3 signature

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { wechatPayConfigFromEnv } from '../../../server/payments/wechatpay/config'
+import { wechatPayConfigFromEnv } from '../../../server/modules/payments/providers/wechatpay/config'
 import { createWechatPayFixture, type WechatPayFixture } from './standIn'
 
 let fx: WechatPayFixture

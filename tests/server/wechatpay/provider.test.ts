@@ -6,10 +6,16 @@ import {
   type CallbackRequest,
   type PaymentRequest,
   type ProviderEvent,
-} from '../../../server/payments/provider'
-import { wechatPayConfigFromEnv, type WechatPayConfig } from '../../../server/payments/wechatpay/config'
-import { WechatPayApiError, WechatPayProvider } from '../../../server/payments/wechatpay/provider'
-import { buildAuthorization, newNonce } from '../../../server/payments/wechatpay/signing'
+} from '../../../server/modules/payments/providers/provider'
+import {
+  wechatPayConfigFromEnv,
+  type WechatPayConfig,
+} from '../../../server/modules/payments/providers/wechatpay/config'
+import {
+  WechatPayApiError,
+  WechatPayProvider,
+} from '../../../server/modules/payments/providers/wechatpay/provider'
+import { buildAuthorization, newNonce } from '../../../server/modules/payments/providers/wechatpay/signing'
 import { createWechatPayFixture, type DeliveredCallback, type WechatPayFixture } from './standIn'
 
 // The adapter against the stand-in: every request really signed and checked, every answer and callback

@@ -8,8 +8,8 @@ import {
   signMessage,
   verificationMessage,
   verifySignature,
-} from '../../../server/payments/wechatpay/signing'
-import { beijingTime } from '../../../server/payments/wechatpay/provider'
+} from '../../../server/modules/payments/providers/wechatpay/signing'
+import { beijingTime } from '../../../server/modules/payments/providers/wechatpay/provider'
 
 // Known answers from WeChat Pay's documents, and cross-checks against node:crypto used directly, so the
 // adapter and the stand-in cannot agree on a mistake.

@@ -11,7 +11,7 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto'
-import { encryptResource } from '../../../server/payments/wechatpay/signing'
+import { encryptResource } from '../../../server/modules/payments/providers/wechatpay/signing'
 import { beijing, StandInLedger, type Reply, type RefundStatus } from './standInLedger'
 
 /*

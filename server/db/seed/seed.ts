@@ -1,0 +1,169 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../schema'
+import {
+  ARTICLES,
+  GENERAL_FAQS,
+  clauses,
+  description,
+  healthQuestions,
+  notice,
+  productFaqs,
+} from './documents'
+import { CATEGORIES, INSURERS } from './insurers'
+import { buildRates } from './premiums'
+import { PRODUCTS } from './products'
+
+export const DEMO_SEED_KEY = 'demo_catalog_seeded_at'
+
+/** Loads the demo catalog once (recorded in app_meta), all in one transaction. Returns whether it ran. */
+export async function seedDemoCatalog(db: Kysely<DB>, now: Date = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const done = await trx
+      .selectFrom('app_meta')
+      .select('value')
+      .where('key', '=', DEMO_SEED_KEY)
+      .executeTakeFirst()
+    if (done) return false
+    await trx
+      .insertInto('insurers')
+      .values(
+        INSURERS.map((i, sort) => ({
+          code: i.code,
+          name: i.name,
+          short_name: i.shortName,
+          logo: `/images/insurers/${i.code.toLowerCase()}.svg`,
+          sort,
+        })),
+      )
+      .execute()
+    await trx
+      .insertInto('categories')
+      .values(
+        CATEGORIES.map((c, sort) => ({
+          code: c.code,
+          name: c.name,
+          icon: `/images/categories/${c.code}.svg`,
+          sort,
+        })),
+      )
+      .execute()
+    for (const [sort, p] of PRODUCTS.entries()) {
+      const insurerName = INSURERS.find((i) => i.code === p.insurer)?.name ?? ''
+      const plans = p.plans.map((plan) => ({
+        plan,
+        rates: buildRates(
+          plan.pricing,
+          { min: p.ageMin.years, max: p.ageMax },
+          p.coveragePeriods,
+          p.paymentPeriods,
+        ),
+      }))
+      const minPremiumFen = Math.min(...plans.flatMap(({ rates }) => rates.map((r) => r.premiumFen)))
+      await trx
+        .insertInto('products')
+        .values({
+          id: p.id,
+          name: p.name,
+          tagline: p.tagline,
+          image: `/images/products/${p.category}.svg`,
+          category_code: p.category,
+          insurer_code: p.insurer,
+          tags: JSON.stringify(p.tags),
+          description: description(p, insurerName),
+          age_min_years: p.ageMin.years,
+          age_min_days: p.ageMin.days ?? 0,
+          age_max_years: p.ageMax,
+          waiting_period_days: p.waitingDays,
+          cooling_off_days: p.coolingOffDays,
+          needs_address: p.needsAddress ?? false,
+          health_questions: JSON.stringify(healthQuestions(p)),
+          notice: notice(p, insurerName),
+          coverage_periods: JSON.stringify(p.coveragePeriods),
+          payment_periods: JSON.stringify(p.paymentPeriods),
+          sales_count: p.sales,
+          rating_tenths: p.rating,
+          min_premium_fen: minPremiumFen,
+          sort,
+        })
+        .execute()
+      for (const [planSort, { plan, rates }] of plans.entries()) {
+        await trx
+          .insertInto('product_plans')
+          .values({
+            product_id: p.id,
+            code: plan.code,
+            name: plan.name,
+            sort: planSort,
+            coverages: JSON.stringify(
+              plan.coverages.map(([name, amountYuan, note]) => ({
+                name,
+                amountFen: amountYuan * 100,
+                description: note,
+              })),
+            ),
+          })
+          .execute()
+        await trx
+          .insertInto('premium_rates')
+          .values(
+            rates.map((r) => ({
+              product_id: p.id,
+              plan_code: plan.code,
+              age_min: r.ageMin,
+              age_max: r.ageMax,
+              gender: r.gender,
+              coverage_period: r.coveragePeriod,
+              payment_period: r.paymentPeriod,
+              social_insurance: r.socialInsurance,
+              premium_fen: r.premiumFen,
+            })),
+          )
+          .execute()
+      }
+      await trx
+        .insertInto('product_clauses')
+        .values(clauses(p, insurerName).map((c, i) => ({ product_id: p.id, ...c, sort: i })))
+        .execute()
+      await trx
+        .insertInto('faqs')
+        .values(
+          productFaqs(p).map(([question, answer], i) => ({
+            id: `${p.id}-faq-${i + 1}`,
+            product_id: p.id,
+            question,
+            answer,
+            sort: i,
+          })),
+        )
+        .execute()
+    }
+    await trx
+      .insertInto('faqs')
+      .values(
+        GENERAL_FAQS.map(([question, answer], i) => ({
+          id: `faq-${i + 1}`,
+          product_id: null,
+          question,
+          answer,
+          sort: i,
+        })),
+      )
+      .execute()
+    await trx
+      .insertInto('articles')
+      .values(
+        ARTICLES.map((a) => ({
+          id: a.id,
+          title: a.title,
+          summary: a.summary,
+          cover: `/images/products/${a.category === 'news' ? 'travel' : 'health'}.svg`,
+          category: a.category,
+          body: a.body,
+          published_at: new Date(now.getTime() - a.daysAgo * 86_400_000),
+        })),
+      )
+      .execute()
+    await trx.insertInto('app_meta').values({ key: DEMO_SEED_KEY, value: now.toISOString() }).execute()
+    return true
+  })
+}

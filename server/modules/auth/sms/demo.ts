@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely'
+import type { FastifyBaseLogger } from 'fastify'
+import { maskPhone } from '../../../../src/domain/certificate'
+import type { DB } from '../../../db/schema'
+import type { SmsProvider } from './provider'
+
+/** Demo mode: no SMS leaves the machine; the message goes to the sms_outbox table (read by the login page). */
+export class DemoSmsProvider implements SmsProvider {
+  readonly name = 'demo'
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date,
+  ) {}
+
+  async sendLoginCode(phone: string, code: string, message: string): Promise<void> {
+    await this.db.insertInto('sms_outbox').values({ phone, code, message, created_at: this.now() }).execute()
+    this.log.info({ phone: maskPhone(phone) }, 'demo SMS kept in the outbox (not sent)')
+  }
+}

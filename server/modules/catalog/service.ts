@@ -1,0 +1,326 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type {
+  Article,
+  ArticlePage,
+  ArticleQuery,
+  Category,
+  Faq,
+  Insurer,
+  ProductDetail,
+  ProductPage,
+  ProductQuery,
+  ProductSummary,
+} from '../../../src/types/generated/api/catalog'
+import type { DB } from '../../db/schema'
+import { ApiError, notFound } from '../../platform/errors'
+import { toIso } from '../../platform/time'
+
+type SortKey = 'sales' | 'price' | 'rating' | 'default'
+interface Cursor {
+  s: SortKey
+  v: number
+  id: string
+}
+
+const DEFAULT_LIMIT = 20
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url')
+}
+
+/** What a cursor value may be: an int4 column value, or (articles) a time in years 1970–9999. */
+const CURSOR_RANGE = { int4: [-(2 ** 31), 2 ** 31 - 1], epochMs: [0, 253_402_300_799_999] } as const
+
+function decodeCursor(text: string, sort: SortKey, range: keyof typeof CURSOR_RANGE = 'int4'): Cursor {
+  const invalid = () =>
+    new ApiError(400, 'INVALID_CURSOR', '分页游标（cursor）无效，请从第一页重新加载', [
+      { field: 'cursor', message: '分页游标无效' },
+    ])
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+  } catch {
+    throw invalid()
+  }
+  const c = parsed as Partial<Cursor> | null
+  const [min, max] = CURSOR_RANGE[range]
+  // A cursor comes back from the client: bounded like any input, so SQL never sees a value it refuses.
+  if (
+    !c ||
+    c.s !== sort ||
+    typeof c.v !== 'number' ||
+    !Number.isSafeInteger(c.v) ||
+    c.v < min ||
+    c.v > max ||
+    typeof c.id !== 'string' ||
+    !/^[A-Za-z0-9_-]{1,64}$/.test(c.id)
+  )
+    throw invalid()
+  return { s: c.s, v: c.v, id: c.id }
+}
+
+/** Escapes LIKE wildcards so a keyword matches literally. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+const SORT_COLUMN = {
+  sales: { column: 'p.sales_count', desc: true },
+  price: { column: 'p.min_premium_fen', desc: false },
+  rating: { column: 'p.rating_tenths', desc: true },
+  default: { column: 'p.sort', desc: false },
+} as const
+
+type ProductRow = {
+  id: string
+  name: string
+  tagline: string
+  image: string
+  category_code: string
+  insurer_code: string
+  insurer_name: string
+  tags: string[]
+  min_premium_fen: number
+  sales_count: number
+  rating_tenths: number
+  sort: number
+}
+
+function toSummary(row: ProductRow): ProductSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    tagline: row.tagline,
+    image: row.image,
+    categoryCode: row.category_code,
+    insurerCode: row.insurer_code,
+    insurerName: row.insurer_name,
+    tags: row.tags,
+    minPremiumFen: row.min_premium_fen,
+    salesCount: row.sales_count,
+    rating: row.rating_tenths / 10,
+  }
+}
+
+export class CatalogService {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async categories(): Promise<Category[]> {
+    const rows = await this.db
+      .selectFrom('categories as c')
+      .leftJoin('products as p', 'p.category_code', 'c.code')
+      .select(['c.code', 'c.name', 'c.icon', sql<number>`count(p.id)::int`.as('productCount')])
+      .groupBy(['c.code', 'c.name', 'c.icon', 'c.sort'])
+      .orderBy('c.sort')
+      .orderBy('c.code')
+      .execute()
+    return rows
+  }
+
+  async insurers(): Promise<Insurer[]> {
+    return this.db
+      .selectFrom('insurers')
+      .select(['code', 'name', 'short_name as shortName', 'logo'])
+      .orderBy('sort')
+      .orderBy('code')
+      .execute()
+  }
+
+  private summaries(): SelectQueryBuilder<
+    DB & { p: DB['products']; i: DB['insurers'] },
+    'p' | 'i',
+    ProductRow
+  > {
+    return this.db
+      .selectFrom('products as p')
+      .innerJoin('insurers as i', 'i.code', 'p.insurer_code')
+      .select([
+        'p.id',
+        'p.name',
+        'p.tagline',
+        'p.image',
+        'p.category_code',
+        'p.insurer_code',
+        'i.short_name as insurer_name',
+        'p.tags',
+        'p.min_premium_fen',
+        'p.sales_count',
+        'p.rating_tenths',
+        'p.sort',
+      ]) as unknown as SelectQueryBuilder<
+      DB & { p: DB['products']; i: DB['insurers'] },
+      'p' | 'i',
+      ProductRow
+    >
+  }
+
+  async products(query: ProductQuery): Promise<ProductPage> {
+    const sort: SortKey = query.sort ?? 'default'
+    const limit = query.limit ?? DEFAULT_LIMIT
+    const { column, desc } = SORT_COLUMN[sort]
+    let q = this.summaries()
+    if (query.category) q = q.where('p.category_code', '=', query.category)
+    if (query.insurer) q = q.where('p.insurer_code', '=', query.insurer)
+    if (query.tag) q = q.where(sql<boolean>`p.tags @> ${JSON.stringify([query.tag])}::jsonb`)
+    if (query.keyword) {
+      const pattern = likePattern(query.keyword.trim())
+      q = q.where((eb) =>
+        eb.or([
+          eb('p.name', 'ilike', pattern),
+          eb('p.tagline', 'ilike', pattern),
+          eb('i.short_name', 'ilike', pattern),
+        ]),
+      )
+    }
+    if (query.cursor) {
+      const cursor = decodeCursor(query.cursor, sort)
+      q = q.where((eb) =>
+        eb.or([
+          eb(column, desc ? '<' : '>', cursor.v),
+          eb.and([eb(column, '=', cursor.v), eb('p.id', '>', cursor.id)]),
+        ]),
+      )
+    }
+    const rows = await q
+      .orderBy(column, desc ? 'desc' : 'asc')
+      .orderBy('p.id', 'asc')
+      .limit(limit + 1)
+      .execute()
+    const page = rows.slice(0, limit)
+    const last = page[page.length - 1]
+    const value = (row: ProductRow) =>
+      sort === 'sales'
+        ? row.sales_count
+        : sort === 'price'
+          ? row.min_premium_fen
+          : sort === 'rating'
+            ? row.rating_tenths
+            : row.sort
+    return {
+      items: page.map(toSummary),
+      nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, v: value(last), id: last.id }) : null,
+    }
+  }
+
+  async product(id: string): Promise<ProductDetail> {
+    const row = await this.db
+      .selectFrom('products as p')
+      .innerJoin('insurers as i', 'i.code', 'p.insurer_code')
+      .selectAll('p')
+      .select('i.short_name as insurer_name')
+      .where('p.id', '=', id)
+      .executeTakeFirst()
+    if (!row) throw notFound('产品')
+    const [plans, rates, clauses, faqs] = await Promise.all([
+      this.db
+        .selectFrom('product_plans')
+        .selectAll()
+        .where('product_id', '=', id)
+        .orderBy('sort')
+        .orderBy('code')
+        .execute(),
+      this.db
+        .selectFrom('premium_rates')
+        .selectAll()
+        .where('product_id', '=', id)
+        .orderBy('plan_code')
+        .orderBy('coverage_period')
+        .orderBy('payment_period')
+        .orderBy('gender')
+        .orderBy('social_insurance')
+        .orderBy('age_min')
+        .execute(),
+      this.db
+        .selectFrom('product_clauses')
+        .selectAll()
+        .where('product_id', '=', id)
+        .orderBy('sort')
+        .execute(),
+      this.db
+        .selectFrom('faqs')
+        .select(['question', 'answer'])
+        .where('product_id', '=', id)
+        .orderBy('sort')
+        .execute(),
+    ])
+    return {
+      ...toSummary(row),
+      description: row.description,
+      ageMin:
+        row.age_min_days > 0
+          ? { years: row.age_min_years, days: row.age_min_days }
+          : { years: row.age_min_years },
+      ageMax: row.age_max_years,
+      waitingPeriodDays: row.waiting_period_days,
+      coolingOffDays: row.cooling_off_days,
+      needsAddress: row.needs_address,
+      healthQuestions: row.health_questions,
+      clauses: clauses.map((c) => ({ id: c.id, title: c.title, markdown: c.markdown })),
+      notice: row.notice,
+      faqs: faqs.map((f) => ({ q: f.question, a: f.answer })),
+      coveragePeriods: row.coverage_periods,
+      paymentPeriods: row.payment_periods,
+      plans: plans.map((plan) => ({
+        code: plan.code,
+        name: plan.name,
+        coverages: plan.coverages,
+        premiumRates: rates
+          .filter((r) => r.plan_code === plan.code)
+          .map((r) => ({
+            ageMin: r.age_min,
+            ageMax: r.age_max,
+            gender: r.gender,
+            coveragePeriod: r.coverage_period,
+            paymentPeriod: r.payment_period,
+            socialInsurance: r.social_insurance,
+            premiumFen: r.premium_fen,
+          })),
+      })),
+    }
+  }
+
+  async faqs(): Promise<Faq[]> {
+    const rows = await this.db
+      .selectFrom('faqs')
+      .select(['question', 'answer'])
+      .where('product_id', 'is', null)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
+    return rows.map((r) => ({ q: r.question, a: r.answer }))
+  }
+
+  async articles(query: ArticleQuery): Promise<ArticlePage> {
+    const limit = query.limit ?? DEFAULT_LIMIT
+    let q = this.db
+      .selectFrom('articles')
+      .select(['id', 'title', 'summary', 'cover', 'category', 'published_at'])
+    if (query.category) q = q.where('category', '=', query.category)
+    if (query.cursor) {
+      const cursor = decodeCursor(query.cursor, 'default', 'epochMs')
+      const at = new Date(cursor.v)
+      q = q.where((eb) =>
+        eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('id', '>', cursor.id)])]),
+      )
+    }
+    const rows = await q
+      .orderBy('published_at', 'desc')
+      .orderBy('id')
+      .limit(limit + 1)
+      .execute()
+    const page = rows.slice(0, limit)
+    const last = page[page.length - 1]
+    return {
+      items: page.map(({ published_at, ...rest }) => ({ ...rest, publishedAt: toIso(published_at) })),
+      nextCursor:
+        rows.length > limit && last
+          ? encodeCursor({ s: 'default', v: last.published_at.getTime(), id: last.id })
+          : null,
+    }
+  }
+
+  async article(id: string): Promise<Article> {
+    const row = await this.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw notFound('文章')
+    const { published_at, ...rest } = row
+    return { ...rest, publishedAt: toIso(published_at) }
+  }
+}

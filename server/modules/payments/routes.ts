@@ -1,0 +1,164 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { Order } from '../../../src/types/generated/api/order'
+import type {
+  CallbackParams,
+  IdParams,
+  PaymentCreate,
+  PaymentSimulate,
+} from '../../../src/types/generated/api/payment'
+import { authenticate, userIdOf } from '../../platform/auth'
+import { ApiError, notFound } from '../../platform/errors'
+import { idempotent } from '../../platform/idempotency'
+import { apiSchema } from '../../platform/schemas'
+import { purchaseServices } from '../purchase/setup'
+
+const schema = (name: string) => apiSchema('payment', name)
+const emptyQuery = apiSchema('common', 'EmptyQuery')
+const idempotencyHeaders = apiSchema('common', 'IdempotencyHeaders')
+
+/** The origin the customer's browser used: pay pages and QR codes point back to it. */
+function baseUrlOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`
+}
+
+/** Payments: start (QR / pay page), read status, the provider callback, /skiPay, and the demo-only sandbox. */
+export const paymentRoutes: FastifyPluginAsync = async (app) => {
+  const { payments, orders, sandbox } = purchaseServices(app.services)
+  const tags = ['payments']
+  const demo = app.services.mode === 'demo'
+
+  app.post<{ Params: IdParams; Body: PaymentCreate }>(
+    '/api/orders/:id/pay',
+    {
+      preHandler: [authenticate, idempotent],
+      schema: {
+        summary: '发起支付：返回二维码内容、支付页与过期时间（5分钟；支持 Idempotency-Key）',
+        tags,
+        auth: true,
+        headers: idempotencyHeaders,
+        params: schema('IdParams'),
+        body: schema('PaymentCreate'),
+        response: { 200: schema('Payment') },
+      },
+    },
+    async (request) =>
+      payments.start(userIdOf(request), request.params.id, request.body.channel, baseUrlOf(request)),
+  )
+
+  app.post<{ Params: IdParams }>(
+    '/api/orders/:id/skip-pay',
+    {
+      preHandler: [authenticate, idempotent],
+      schema: {
+        summary: '0元（赠险）订单免支付直接承保（支持 Idempotency-Key）',
+        tags,
+        auth: true,
+        headers: idempotencyHeaders,
+        params: schema('IdParams'),
+        response: { 200: apiSchema('order', 'Order') },
+      },
+    },
+    async (request): Promise<Order> => {
+      const userId = userIdOf(request)
+      await payments.completeFree(userId, request.params.id)
+      return orders.get(userId, request.params.id)
+    },
+  )
+
+  app.get(
+    '/api/payments/channels',
+    {
+      schema: {
+        summary: '可用的支付方式（演示模式为沙箱）',
+        tags,
+        querystring: emptyQuery,
+        response: { 200: schema('PaymentChannels') },
+      },
+    },
+    async () => ({ sandbox: payments.provider.sandbox, channels: [...payments.provider.channels] }),
+  )
+
+  app.get<{ Params: IdParams }>(
+    '/api/payments/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: '支付状态',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        querystring: emptyQuery,
+        response: { 200: schema('Payment') },
+      },
+    },
+    async (request) => payments.get(userIdOf(request), request.params.id),
+  )
+
+  app.post<{ Params: CallbackParams }>(
+    '/api/payments/callback/:provider',
+    {
+      config: { rawBody: true },
+      schema: {
+        summary: '支付机构异步通知（验签、时效、幂等；支付与退款）',
+        tags,
+        params: schema('CallbackParams'),
+        body: schema('PaymentCallback'),
+        response: { 200: schema('CallbackAck') },
+      },
+    },
+    async (request) => {
+      if (request.params.provider !== payments.provider.name) throw notFound('支付渠道')
+      const headers: Record<string, string | undefined> = {}
+      for (const [name, value] of Object.entries(request.headers))
+        headers[name] = typeof value === 'string' ? value : undefined
+      const event = payments.provider.verifyCallback({ headers, rawBody: request.rawBody ?? '' })
+      if (!event) throw new ApiError(401, 'INVALID_SIGNATURE', '支付通知签名无效')
+      await payments.applyEvent(event)
+      return { ok: true }
+    },
+  )
+
+  // The sandbox exists only in demo mode: in production these routes are never registered (404).
+  if (!demo || !sandbox) return
+
+  app.get<{ Params: IdParams }>(
+    '/api/sandbox/payments/:id',
+    {
+      schema: {
+        summary: '沙箱支付页读取支付单（仅演示模式）',
+        tags: ['sandbox'],
+        params: schema('IdParams'),
+        querystring: emptyQuery,
+        response: { 200: schema('Payment') },
+      },
+    },
+    async (request) => payments.getForSandbox(request.params.id),
+  )
+
+  app.post<{ Params: IdParams; Body: PaymentSimulate }>(
+    '/api/sandbox/payments/:id/simulate',
+    {
+      schema: {
+        summary: '模拟支付成功/失败：沙箱记账后以签名通知回调服务端（仅演示模式）',
+        tags: ['sandbox'],
+        params: schema('IdParams'),
+        body: schema('PaymentSimulate'),
+        response: { 200: schema('Payment') },
+      },
+    },
+    async (request) => {
+      const captured = await sandbox.capture(request.params.id, request.body.outcome)
+      if (!captured.ok) throw new ApiError(409, 'PAYMENT_NOT_PENDING', captured.reason)
+      // Through the real callback route, so signature verification and idempotency run as in production.
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/payments/callback/${sandbox.name}`,
+        headers: captured.callback.headers,
+        payload: captured.callback.body,
+      })
+      if (response.statusCode !== 200)
+        throw new ApiError(502, 'CALLBACK_FAILED', '模拟支付通知未被受理，请稍后重试')
+      return payments.getForSandbox(request.params.id)
+    },
+  )
+}

@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { isPayable } from '../../../src/domain/order'
+import type { Payment } from '../../../src/types/generated/api/payment'
+import { ApiError, notFound } from '../../platform/errors'
+import type { PayChannel, PaymentEvent, PaymentProvider, ProviderEvent } from './providers/provider'
+import { toIso } from '../../platform/time'
+import type { CatalogService } from '../catalog/service'
+import { transition, type OrderService } from '../purchase/service'
+import type { OrdersTable, PaymentsTable, PurchaseDB } from '../purchase/tables'
+import type { PolicyService } from '../policies/service'
+import { recordEvent } from './providerEvents'
+import type { EventOutcome, RefundService } from './refunds'
+
+/** A QR code / pay page is valid this long; the page then asks for a new one. */
+export const PAYMENT_TTL_MS = 5 * 60 * 1000
+/** A callback signed longer ago than this is refused (a replay); the provider's retries are signed anew. */
+export const CALLBACK_MAX_AGE_MS = 15 * 60 * 1000
+/** Clock skew tolerated for a callback signed "in the future". */
+export const CALLBACK_MAX_SKEW_MS = 5 * 60 * 1000
+
+function toPayment(row: Selectable<PaymentsTable>, nowMs: number): Payment {
+  const expired = row.status === 'PENDING' && row.expires_at.getTime() <= nowMs
+  return {
+    paymentId: row.id,
+    orderId: row.order_id,
+    channel: row.channel,
+    amountFen: row.amount_fen,
+    status: expired ? 'EXPIRED' : row.status,
+    qrContent: row.qr_content,
+    payUrl: row.pay_url,
+    expiresAt: toIso(row.expires_at),
+    createdAt: toIso(row.created_at),
+  }
+}
+
+/** Marks the order's pending payments EXPIRED (their codes are superseded or the order is over); their ids. */
+async function expirePending(
+  db: Kysely<PurchaseDB> | Transaction<PurchaseDB>,
+  orderId: string,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('payments')
+    .set({ status: 'EXPIRED' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'PENDING')
+    .returning('id')
+    .execute()
+  return rows.map((p) => p.id)
+}
+
+/** The order row, locked for the rest of the transaction: every change of an order's money goes through it. */
+async function lockOrder(trx: Transaction<PurchaseDB>, orderId: string): Promise<Selectable<OrdersTable>> {
+  return trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow()
+}
+
+export class PaymentService {
+  constructor(
+    private readonly db: Kysely<PurchaseDB>,
+    private readonly now: () => Date,
+    readonly provider: PaymentProvider,
+    private readonly orders: OrderService,
+    private readonly policies: PolicyService,
+    private readonly catalog: CatalogService,
+    private readonly refunds: RefundService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Starts a payment of the caller's own payable order; an earlier pending code of the order is closed. */
+  async start(userId: string, orderId: string, channel: PayChannel, baseUrl: string): Promise<Payment> {
+    const order = await this.orders.row(userId, orderId)
+    assertPayable(order)
+    if (!this.provider.channels.includes(channel))
+      throw new ApiError(400, 'CHANNEL_UNAVAILABLE', '暂不支持该支付方式，请选择其他方式', [
+        { field: 'channel', message: '暂不支持该支付方式' },
+      ])
+    const now = this.now()
+    const paymentId = `pay_${randomBytes(12).toString('hex')}`
+    const expiresAt = new Date(Math.min(now.getTime() + PAYMENT_TTL_MS, order.expires_at.getTime()))
+    const created = await this.provider.createPayment({
+      paymentId,
+      orderId: order.id,
+      amountFen: order.premium_fen,
+      description: `${order.product_name}-${order.plan_name}`.slice(0, 127),
+      channel,
+      expiresAt,
+      baseUrl,
+    })
+    const superseded = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        // Re-checked under the order's lock: a capture that landed meanwhile wins, and no payment starts.
+        assertPayable(await lockOrder(trx, order.id))
+        const old = await expirePending(trx, order.id)
+        await trx
+          .insertInto('payments')
+          .values({
+            id: paymentId,
+            order_id: order.id,
+            provider: this.provider.name,
+            channel,
+            amount_fen: order.premium_fen,
+            status: 'PENDING',
+            qr_content: created.qrContent,
+            pay_url: created.payUrl,
+            created_at: now,
+            expires_at: expiresAt,
+          })
+          .execute()
+        return old
+      })
+      .catch(async (error: unknown) => {
+        await this.closeAtProvider([paymentId])
+        throw error
+      })
+    // A superseded code must not stay payable; if it was paid meanwhile, its capture is refunded.
+    await this.closeAtProvider(superseded)
+    return this.get(userId, paymentId)
+  }
+
+  /** Best effort: a payment the provider could not close is caught by its callback or by reconciliation. */
+  async closeAtProvider(paymentIds: string[]): Promise<void> {
+    for (const id of paymentIds) {
+      await this.provider.closePayment(id).catch((error: unknown) => {
+        this.log.warn({ err: error, paymentId: id }, 'closing a payment at the provider failed')
+      })
+    }
+  }
+
+  /** Closes the pending payments of an order that was just cancelled or closed. */
+  async closePendingOf(orderId: string): Promise<void> {
+    await this.closeAtProvider(await expirePending(this.db, orderId))
+  }
+
+  async get(userId: string, paymentId: string): Promise<Payment> {
+    const row = await this.db
+      .selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .selectAll('p')
+      .where('p.id', '=', paymentId)
+      .where('o.user_id', '=', userId)
+      .executeTakeFirst()
+    if (!row) throw notFound('支付单')
+    return toPayment(row, this.now().getTime())
+  }
+
+  /** The sandbox pay page reads the payment by its unguessable id, without login (it may be another phone). */
+  async getForSandbox(paymentId: string): Promise<Payment> {
+    const row = await this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirst()
+    if (!row) throw notFound('支付单')
+    return toPayment(row, this.now().getTime())
+  }
+
+  /** Applies a verified provider event: fresh (by its signed time), once (by its event id). */
+  async applyEvent(event: ProviderEvent): Promise<EventOutcome> {
+    const age = this.now().getTime() - event.signedAt.getTime()
+    if (!(age <= CALLBACK_MAX_AGE_MS && age >= -CALLBACK_MAX_SKEW_MS))
+      throw new ApiError(400, 'CALLBACK_STALE', '支付通知已过期或时间不正确', [
+        { field: 'signedAt', message: '通知的签名时间不在允许范围内' },
+      ])
+    if (event.kind === 'refund') return this.refunds.applyEvent(event)
+    return this.applyPaymentEvent(event)
+  }
+
+  /**
+   * A capture is kept only by a payable order, and only once per order (under the order's lock). A capture
+   * that the order cannot keep (closed, cancelled, or paid by another payment) is recorded as a refund and
+   * returned to the payer. A failure never undoes a success, whatever order the events arrive in.
+   */
+  async applyPaymentEvent(event: PaymentEvent): Promise<EventOutcome> {
+    const payment = await this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', event.paymentId)
+      .executeTakeFirst()
+    if (!payment) throw new ApiError(404, 'NOT_FOUND', '支付单不存在')
+    if (event.amountFen !== payment.amount_fen) {
+      this.log.error(
+        { paymentId: payment.id, amountFen: event.amountFen },
+        'callback amount differs from the payment',
+      )
+      throw new ApiError(400, 'AMOUNT_MISMATCH', '支付金额与订单不符', [
+        { field: 'amountFen', message: '支付金额与订单不符' },
+      ])
+    }
+    const { product_id } = await this.db
+      .selectFrom('orders')
+      .select('product_id')
+      .where('id', '=', payment.order_id)
+      .executeTakeFirstOrThrow()
+    // Read before the transaction: on PGlite no other query may run beside it.
+    const product = await this.catalog.product(product_id)
+    let refundId: string | null = null
+    const result = await this.db.transaction().execute(async (trx): Promise<EventOutcome> => {
+      if (!(await recordEvent(trx, event, payment.id, this.now()))) return { outcome: 'duplicate' }
+      const order = await lockOrder(trx, payment.order_id)
+      const current = await trx
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', payment.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
+      const now = this.now()
+
+      if (event.outcome === 'FAILED') {
+        if (current.status !== 'PENDING' && current.status !== 'EXPIRED') return { outcome: 'ignored' }
+        await trx
+          .updateTable('payments')
+          .set({ status: 'FAILED', completed_at: now })
+          .where('id', '=', current.id)
+          .execute()
+        // Only the order's live payment decides its status; a superseded code failing changes nothing.
+        if (current.status !== 'PENDING') return { outcome: 'applied' }
+        await transition(trx, order.id, 'PAY_FAILED')
+        return { outcome: 'applied' }
+      }
+
+      if (current.status === 'SUCCEEDED' || current.status === 'REFUNDED') return { outcome: 'duplicate' }
+      if (!isPayable(order.status)) {
+        refundId = await this.refunds.record(
+          trx,
+          current,
+          order.status === 'CLOSED' ? 'ORDER_CLOSED' : 'ALREADY_PAID',
+        )
+        this.log.warn(
+          { paymentId: current.id, orderStatus: order.status },
+          'capture refunded: order cannot keep it',
+        )
+        return { outcome: 'applied' }
+      }
+      await trx
+        .updateTable('payments')
+        .set({ status: 'SUCCEEDED', completed_at: now })
+        .where('id', '=', current.id)
+        .execute()
+      await transition(trx, order.id, 'PAY_SUCCEEDED', { paid_at: now })
+      await this.policies.issueForOrder(trx, { ...order, status: 'PAID', paid_at: now }, product)
+      return { outcome: 'applied' }
+    })
+    if (refundId) await this.refunds.submit(refundId)
+    return result
+  }
+
+  /** /skiPay: a zero-premium (gift) order is issued without a payment. */
+  async completeFree(userId: string, orderId: string): Promise<void> {
+    const order = await this.orders.row(userId, orderId)
+    if (order.status === 'CLOSED') throw new ApiError(409, 'ORDER_CLOSED', '订单已关闭，请重新领取')
+    if (order.premium_fen !== 0) throw new ApiError(409, 'PAYMENT_REQUIRED', '该订单需要支付保费')
+    if (!isPayable(order.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单已处理')
+    const product = await this.catalog.product(order.product_id)
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await transition(trx, order.id, 'PAY_SUCCEEDED', { paid_at: this.now() })))
+        throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单已处理')
+      await this.policies.issueForOrder(trx, await lockOrder(trx, order.id), product)
+    })
+  }
+}
+
+function assertPayable(order: Pick<Selectable<OrdersTable>, 'status' | 'premium_fen'>): void {
+  if (order.status === 'CLOSED')
+    throw new ApiError(409, 'ORDER_CLOSED', '订单已关闭（超过30分钟未支付或已取消），请重新投保')
+  if (!isPayable(order.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单无需支付')
+  if (order.premium_fen === 0)
+    throw new ApiError(409, 'FREE_ORDER', '该订单保费为0元，无需支付，请直接确认领取')
+}

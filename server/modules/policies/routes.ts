@@ -1,0 +1,143 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type {
+  IdParams,
+  PartnerPolicyDemo,
+  PolicyListQuery,
+  SharedPolicyQuery,
+} from '../../../src/types/generated/api/policy'
+import { shanghaiDate } from '../../../src/domain/age'
+import { validateCertificate, validatePersonName } from '../../../src/domain/certificate'
+import { authenticate, userIdOf } from '../../platform/auth'
+import { ApiError } from '../../platform/errors'
+import { apiSchema } from '../../platform/schemas'
+import { purchaseServices } from '../purchase/setup'
+
+const schema = (name: string) => apiSchema('policy', name)
+const emptyQuery = apiSchema('common', 'EmptyQuery')
+
+/** Policies: my list and detail, signed no-login links for SMS, surrender in the cooling-off period. */
+export const policyRoutes: FastifyPluginAsync = async (app) => {
+  const { policies } = purchaseServices(app.services)
+  const { catalog } = app.services
+  const tags = ['policies']
+
+  app.get<{ Querystring: PolicyListQuery }>(
+    '/api/policies',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: '我的保单（可按状态筛选）',
+        tags,
+        auth: true,
+        querystring: schema('PolicyListQuery'),
+        response: { 200: schema('PolicyList') },
+      },
+    },
+    async (request) => ({ items: await policies.list(userIdOf(request), request.query.status) }),
+  )
+
+  // Registered before /:id so "shared" is never read as an id.
+  app.get<{ Querystring: SharedPolicyQuery }>(
+    '/api/policies/shared',
+    {
+      schema: {
+        summary: '凭签名链接查看保单（免登录，链接7天有效）',
+        tags,
+        querystring: schema('SharedPolicyQuery'),
+        response: { 200: schema('Policy') },
+      },
+    },
+    async (request) => policies.getShared(request.query.token),
+  )
+
+  app.get<{ Params: IdParams }>(
+    '/api/policies/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: '电子保单详情',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        querystring: emptyQuery,
+        response: { 200: schema('Policy') },
+      },
+    },
+    async (request) => policies.get(userIdOf(request), request.params.id),
+  )
+
+  app.post<{ Params: IdParams }>(
+    '/api/policies/:id/share-link',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: '生成免登录查看链接（用于短信）',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        response: { 200: schema('PolicyShareLink') },
+      },
+    },
+    async (request) => policies.shareLink(userIdOf(request), request.params.id),
+  )
+
+  app.post<{ Params: IdParams }>(
+    '/api/policies/:id/surrender',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: '犹豫期内退保，全额退款',
+        tags,
+        auth: true,
+        params: schema('IdParams'),
+        response: { 200: schema('Policy') },
+      },
+    },
+    async (request) => policies.surrender(userIdOf(request), request.params.id),
+  )
+
+  // Demo only (404 in production): a policy as a partner API product would issue it, for /policy/apiPolicyDetail.
+  if (app.services.mode !== 'demo') return
+  app.post<{ Body: PartnerPolicyDemo }>(
+    '/api/sandbox/partner-policies',
+    {
+      preHandler: authenticate,
+      schema: {
+        summary: '演示：以合作方API产品身份为当前用户出具一张保单（仅演示模式）',
+        tags: ['sandbox'],
+        auth: true,
+        body: schema('PartnerPolicyDemo'),
+        response: { 200: schema('Policy') },
+      },
+    },
+    async (request) => {
+      const userId = userIdOf(request)
+      const product = await catalog.product(request.body.productId)
+      const name = validatePersonName(request.body.holder.name)
+      if (!name.ok)
+        throw new ApiError(400, 'INVALID_INPUT', name.reason, [
+          { field: 'holder.name', message: name.reason },
+        ])
+      const cert = validateCertificate(
+        'ID_CARD',
+        request.body.holder.certNo,
+        shanghaiDate(app.services.now().getTime()),
+      )
+      if (!cert.ok || !cert.birthDate || !cert.gender)
+        throw new ApiError(400, 'INVALID_INPUT', cert.ok ? '身份证号不正确' : cert.reason, [
+          { field: 'holder.certNo', message: cert.ok ? '身份证号不正确' : cert.reason },
+        ])
+      const holder = {
+        name: name.name,
+        certType: 'ID_CARD',
+        certNo: cert.number,
+        certTime: 1 as const,
+        certStartDate: '',
+        certEndDate: '',
+        gender: cert.gender,
+        birthday: cert.birthDate,
+      }
+      return policies.issuePartnerDemo(userId, product, holder)
+    },
+  )
+}

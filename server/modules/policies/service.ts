@@ -1,0 +1,276 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import { shanghaiDate } from '../../../src/domain/age'
+import { maskCertificateNumber } from '../../../src/domain/certificate'
+import { policyPeriod } from '../../../src/domain/dates'
+import {
+  canSurrenderInCoolingOff,
+  formatPolicyNo,
+  policyStatusAt,
+  type PolicyDates,
+  type PolicyStatus,
+} from '../../../src/domain/policy'
+import type { ProductDetail } from '../../../src/types/generated/api/catalog'
+import type { Policy, PolicyPerson, PolicyShareLink } from '../../../src/types/generated/api/policy'
+import { ApiError, notFound } from '../../platform/errors'
+import { toIso } from '../../platform/time'
+import { transition } from '../purchase/service'
+import type { OrdersTable, PoliciesTable, PurchaseDB, StoredPerson } from '../purchase/tables'
+import type { RefundService } from '../payments/refunds'
+
+/** Signed no-login links (/policy/policyDetaiU) live this long. */
+export const SHARE_LINK_TTL_MS = 7 * 24 * 3600_000
+
+function person(p: StoredPerson): PolicyPerson {
+  return {
+    name: p.name,
+    certType: p.certType,
+    certNoMasked: maskCertificateNumber(p.certNo),
+    gender: p.gender,
+    birthday: p.birthday,
+    ...(p.relationType ? { relationType: p.relationType } : {}),
+  }
+}
+
+/** A policy row's dates as the domain rules take them (its status follows from them). */
+export function policyDates(
+  row: Pick<Selectable<PoliciesTable>, 'effective_at' | 'expires_at' | 'surrendered_at'>,
+): PolicyDates {
+  return {
+    effectiveAt: toIso(row.effective_at),
+    expiresAt: row.expires_at ? toIso(row.expires_at) : null,
+    surrenderedAt: row.surrendered_at ? toIso(row.surrendered_at) : null,
+  }
+}
+
+function toPolicy(row: Selectable<PoliciesTable>, nowMs: number): Policy {
+  const dates = policyDates(row)
+  return {
+    id: row.id,
+    policyNo: row.policy_no,
+    orderId: row.order_id,
+    status: policyStatusAt(dates, nowMs),
+    source: row.source,
+    productId: row.product_id,
+    productName: row.product_name,
+    insurerName: row.insurer_name,
+    planName: row.plan_name,
+    coveragePeriod: row.coverage_period,
+    paymentPeriod: row.payment_period,
+    premiumFen: row.premium_fen,
+    holder: person(row.holder),
+    insured: person(row.insured),
+    coverages: row.coverages,
+    clauses: row.clauses,
+    issuedAt: toIso(row.issued_at),
+    ...dates,
+    coolingOffEndsAt: toIso(row.cooling_off_ends_at),
+    refundFen: row.refund_fen,
+  }
+}
+
+export class PolicyService {
+  constructor(
+    private readonly db: Kysely<PurchaseDB>,
+    private readonly now: () => Date,
+    private readonly refunds: RefundService,
+    private readonly linkSecret: string,
+  ) {}
+
+  /**
+   * Issues the policy of a PAID order inside the payment's transaction and moves the order to ISSUED.
+   * The product is read before the transaction: PGlite has one connection, so no query may run beside it.
+   */
+  async issueForOrder(
+    trx: Transaction<PurchaseDB>,
+    order: Selectable<OrdersTable>,
+    product: ProductDetail,
+  ): Promise<string> {
+    const plan = product.plans.find((p) => p.code === order.plan_code)
+    const issuedAt = this.now()
+    const period = policyPeriod({
+      issuedAtMs: issuedAt.getTime(),
+      coveragePeriod: order.coverage_period,
+      coolingOffDays: order.cooling_off_days,
+      insuredBirthday: order.insured.birthday,
+    })
+    const { rows } = await sql<{
+      serial: number
+    }>`SELECT nextval('policy_serial')::int % 100000000 AS serial`.execute(trx)
+    const id = randomUUID()
+    await trx
+      .insertInto('policies')
+      .values({
+        id,
+        policy_no: formatPolicyNo(shanghaiDate(issuedAt.getTime()), rows[0].serial),
+        order_id: order.id,
+        user_id: order.user_id,
+        source: order.source,
+        product_id: order.product_id,
+        product_name: order.product_name,
+        insurer_name: order.insurer_name,
+        plan_name: order.plan_name,
+        coverage_period: order.coverage_period,
+        payment_period: order.payment_period,
+        premium_fen: order.premium_fen,
+        holder: JSON.stringify(order.holder),
+        insured: JSON.stringify(order.insured),
+        coverages: JSON.stringify(plan?.coverages ?? []),
+        clauses: JSON.stringify(product.clauses.map((c) => ({ id: c.id, title: c.title }))),
+        issued_at: issuedAt,
+        effective_at: new Date(period.effectiveAt),
+        expires_at: period.expiresAt ? new Date(period.expiresAt) : null,
+        cooling_off_ends_at: new Date(period.coolingOffEndsAt),
+      })
+      .execute()
+    if (!(await transition(trx, order.id, 'ISSUE')))
+      throw new Error(`order ${order.id} was not PAID when issuing`)
+    return id
+  }
+
+  /**
+   * A policy sold through a partner's API product (source "partner-api"). The partner flows are not built
+   * yet, so demo mode issues one on request to show /policy/apiPolicyDetail; same dates and numbering.
+   */
+  async issuePartnerDemo(userId: string, product: ProductDetail, holder: StoredPerson): Promise<Policy> {
+    const plan = product.plans[0]
+    const rate = plan?.premiumRates[0]
+    if (!plan || !rate) throw new ApiError(409, 'PLAN_NOT_FOUND', '该产品没有可用的保障计划')
+    const issuedAt = this.now()
+    const period = policyPeriod({
+      issuedAtMs: issuedAt.getTime(),
+      coveragePeriod: rate.coveragePeriod,
+      coolingOffDays: product.coolingOffDays,
+      insuredBirthday: holder.birthday,
+    })
+    const id = randomUUID()
+    await this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{
+        serial: number
+      }>`SELECT nextval('policy_serial')::int % 100000000 AS serial`.execute(trx)
+      await trx
+        .insertInto('policies')
+        .values({
+          id,
+          policy_no: formatPolicyNo(shanghaiDate(issuedAt.getTime()), rows[0].serial),
+          order_id: null,
+          user_id: userId,
+          source: 'partner-api',
+          product_id: product.id,
+          product_name: product.name,
+          insurer_name: product.insurerName,
+          plan_name: plan.name,
+          coverage_period: rate.coveragePeriod,
+          payment_period: rate.paymentPeriod,
+          premium_fen: rate.premiumFen,
+          holder: JSON.stringify(holder),
+          insured: JSON.stringify({ ...holder, relationType: '1' }),
+          coverages: JSON.stringify(plan.coverages),
+          clauses: JSON.stringify(product.clauses.map((c) => ({ id: c.id, title: c.title }))),
+          issued_at: issuedAt,
+          effective_at: new Date(period.effectiveAt),
+          expires_at: period.expiresAt ? new Date(period.expiresAt) : null,
+          cooling_off_ends_at: new Date(period.coolingOffEndsAt),
+        })
+        .execute()
+    })
+    return this.get(userId, id)
+  }
+
+  async list(userId: string, status?: PolicyStatus): Promise<Policy[]> {
+    const rows = await this.db
+      .selectFrom('policies')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('issued_at', 'desc')
+      .orderBy('id')
+      .limit(200)
+      .execute()
+    const nowMs = this.now().getTime()
+    const policies = rows.map((row) => toPolicy(row, nowMs))
+    return status ? policies.filter((p) => p.status === status) : policies
+  }
+
+  private async row(userId: string, id: string): Promise<Selectable<PoliciesTable>> {
+    const row = await this.db
+      .selectFrom('policies')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    if (!row) throw notFound('保单')
+    return row
+  }
+
+  async get(userId: string, id: string): Promise<Policy> {
+    return toPolicy(await this.row(userId, id), this.now().getTime())
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.linkSecret).update(`policy-link:${payload}`).digest('base64url')
+  }
+
+  /** A link for SMS: policy id and expiry, signed; the page shows the policy without login until then. */
+  async shareLink(userId: string, id: string): Promise<PolicyShareLink> {
+    const row = await this.row(userId, id)
+    const expiresAtMs = this.now().getTime() + SHARE_LINK_TTL_MS
+    const payload = `${row.id}.${expiresAtMs}`
+    const token = `${payload}.${this.sign(payload)}`
+    return {
+      token,
+      url: `/policy/policyDetaiU?token=${encodeURIComponent(token)}`,
+      expiresAt: toIso(new Date(expiresAtMs)),
+    }
+  }
+
+  async getShared(token: string): Promise<Policy> {
+    const invalid = () => new ApiError(403, 'POLICY_LINK_INVALID', '保单链接无效，请核对短信中的链接')
+    const match = /^([0-9a-f-]{36})\.(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token)
+    if (!match) throw invalid()
+    const [, id, expires, signature] = match
+    const expected = Buffer.from(this.sign(`${id}.${expires}`))
+    const given = Buffer.from(signature)
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid()
+    if (this.now().getTime() >= Number(expires))
+      throw new ApiError(403, 'POLICY_LINK_EXPIRED', '保单链接已过期，请登录后查看或重新获取链接')
+    const row = await this.db.selectFrom('policies').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw invalid()
+    return toPolicy(row, this.now().getTime())
+  }
+
+  /**
+   * Surrender within the cooling-off period: the kept payment becomes a whole refund, recorded in the same
+   * transaction as the surrender and submitted to the provider after it commits.
+   */
+  async surrender(userId: string, id: string): Promise<Policy> {
+    const row = await this.row(userId, id)
+    const now = this.now()
+    const dates = { ...policyDates(row), coolingOffEndsAt: toIso(row.cooling_off_ends_at) }
+    if (row.surrendered_at) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
+    if (!canSurrenderInCoolingOff(dates, now.getTime()))
+      throw new ApiError(409, 'COOLING_OFF_ENDED', '已过犹豫期，无法在线全额退保，请联系客服办理')
+    const refundId = await this.db.transaction().execute(async (trx) => {
+      if (row.order_id)
+        await trx.selectFrom('orders').select('id').where('id', '=', row.order_id).forUpdate().execute()
+      const done = await trx
+        .updateTable('policies')
+        .set({ surrendered_at: now, refund_fen: row.premium_fen })
+        .where('id', '=', row.id)
+        .where('surrendered_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(done.numUpdatedRows) !== 1) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
+      if (!row.order_id) return null
+      await transition(trx, row.order_id, 'SURRENDER')
+      const kept = await trx
+        .selectFrom('payments')
+        .select(['id', 'order_id', 'amount_fen'])
+        .where('order_id', '=', row.order_id)
+        .where('status', '=', 'SUCCEEDED')
+        .forUpdate()
+        .executeTakeFirst()
+      return kept && kept.amount_fen > 0 ? this.refunds.record(trx, kept, 'SURRENDER') : null
+    })
+    if (refundId) await this.refunds.submit(refundId)
+    return this.get(userId, id)
+  }
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto'
+import type { Kysely, Selectable } from 'kysely'
+import type { ProductDetail } from '../../../src/types/generated/api/catalog'
+import type {
+  HealthResult,
+  OrderApplication,
+  OrderApplicationCreate,
+  OrderHealth,
+} from '../../../src/types/generated/api/order'
+import { ApiError, notFound } from '../../platform/errors'
+import { toIso } from '../../platform/time'
+import type { CatalogService } from '../catalog/service'
+import type { ApplicationsTable, PurchaseDB } from './tables'
+
+// The purchase gates, recorded on the server in the order the user must pass them:
+// recorded-sales notice (creating the application) -> 投保须知 and clauses opened then confirmed ->
+// health notification. POST /api/orders refuses an application that has not passed them all.
+
+export const NOTICE_DOCUMENT_ID = 'notice'
+
+export class ApplicationService {
+  constructor(
+    private readonly db: Kysely<PurchaseDB>,
+    private readonly now: () => Date,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  async create(userId: string, body: OrderApplicationCreate): Promise<OrderApplication> {
+    if (body.recordingNoticeAcknowledged !== true) {
+      throw new ApiError(400, 'RECORDING_NOTICE_REQUIRED', '请先确认已知晓投保过程将被记录', [
+        { field: 'recordingNoticeAcknowledged', message: '请确认已知晓投保过程将被记录' },
+      ])
+    }
+    const product = await this.catalog.product(body.productId)
+    const plan = product.plans.find((p) => p.code === body.planCode)
+    if (!plan)
+      throw new ApiError(400, 'PLAN_NOT_FOUND', '所选保障计划不存在', [
+        { field: 'planCode', message: '所选保障计划不存在' },
+      ])
+    if (!product.coveragePeriods.includes(body.coveragePeriod))
+      throw new ApiError(400, 'PERIOD_NOT_OFFERED', '该产品不提供所选保障期间', [
+        { field: 'coveragePeriod', message: '该产品不提供所选保障期间' },
+      ])
+    if (!product.paymentPeriods.includes(body.paymentPeriod))
+      throw new ApiError(400, 'PERIOD_NOT_OFFERED', '该产品不提供所选交费期间', [
+        { field: 'paymentPeriod', message: '该产品不提供所选交费期间' },
+      ])
+
+    const now = this.now()
+    const id = randomUUID()
+    const documents = [
+      { document_id: NOTICE_DOCUMENT_ID, kind: 'notice' as const, title: '投保须知' },
+      ...product.clauses.map((c) => ({
+        document_id: `clause:${c.id}`,
+        kind: 'clause' as const,
+        title: c.title,
+      })),
+    ]
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('applications')
+        .values({
+          id,
+          user_id: userId,
+          product_id: product.id,
+          plan_code: plan.code,
+          coverage_period: body.coveragePeriod,
+          payment_period: body.paymentPeriod,
+          recording_notice_at: now,
+          created_at: now,
+        })
+        .execute()
+      await trx
+        .insertInto('application_documents')
+        .values(documents.map((d, sort) => ({ ...d, application_id: id, sort })))
+        .execute()
+    })
+    return this.get(userId, id)
+  }
+
+  /** The caller's own application; someone else's is "not found", never "forbidden" (no id probing). */
+  async row(userId: string, id: string): Promise<Selectable<ApplicationsTable>> {
+    const row = await this.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    if (!row) throw notFound('投保申请')
+    return row
+  }
+
+  async get(userId: string, id: string): Promise<OrderApplication> {
+    const row = await this.row(userId, id)
+    const [product, documents, health] = await Promise.all([
+      this.catalog.product(row.product_id),
+      this.documents(id),
+      this.latestHealth(id),
+    ])
+    return {
+      id: row.id,
+      productId: row.product_id,
+      productName: product.name,
+      planCode: row.plan_code,
+      coveragePeriod: row.coverage_period,
+      paymentPeriod: row.payment_period,
+      recordingNoticeAt: toIso(row.recording_notice_at),
+      documents: documents.map((d) => ({
+        id: d.document_id,
+        kind: d.kind,
+        title: d.title,
+        openedAt: d.opened_at ? toIso(d.opened_at) : null,
+        confirmedAt: d.confirmed_at ? toIso(d.confirmed_at) : null,
+      })),
+      health: health
+        ? {
+            insuredRelation: health.insured_relation,
+            passed: health.passed,
+            answeredAt: toIso(health.answered_at),
+          }
+        : null,
+      orderId: row.order_id,
+      createdAt: toIso(row.created_at),
+    }
+  }
+
+  documents(applicationId: string) {
+    return this.db
+      .selectFrom('application_documents')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .orderBy('sort')
+      .execute()
+  }
+
+  latestHealth(applicationId: string) {
+    return this.db
+      .selectFrom('health_declarations')
+      .selectAll()
+      .where('application_id', '=', applicationId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  }
+
+  private assertOpen(row: Selectable<ApplicationsTable>): void {
+    if (row.order_id) throw new ApiError(409, 'APPLICATION_USED', '该投保申请已提交订单，请重新投保')
+  }
+
+  /** Records that a document was opened, or confirmed after being opened. Repeats keep the first time. */
+  async recordDocument(
+    userId: string,
+    id: string,
+    documentId: string,
+    action: 'open' | 'confirm',
+  ): Promise<OrderApplication> {
+    const row = await this.row(userId, id)
+    this.assertOpen(row)
+    const document = await this.db
+      .selectFrom('application_documents')
+      .selectAll()
+      .where('application_id', '=', id)
+      .where('document_id', '=', documentId)
+      .executeTakeFirst()
+    if (!document) throw notFound('投保文件')
+    const now = this.now()
+    if (action === 'open' && !document.opened_at) {
+      await this.db
+        .updateTable('application_documents')
+        .set({ opened_at: now })
+        .where('application_id', '=', id)
+        .where('document_id', '=', documentId)
+        .where('opened_at', 'is', null)
+        .execute()
+    }
+    if (action === 'confirm') {
+      if (!document.opened_at)
+        throw new ApiError(409, 'DOCUMENT_NOT_OPENED', `请先打开阅读《${document.title}》再确认`)
+      if (!document.confirmed_at) {
+        await this.db
+          .updateTable('application_documents')
+          .set({ confirmed_at: now })
+          .where('application_id', '=', id)
+          .where('document_id', '=', documentId)
+          .where('confirmed_at', 'is', null)
+          .execute()
+      }
+    }
+    return this.get(userId, id)
+  }
+
+  /** Health notification for the chosen insured: every question answered; any "yes" stops this insured. */
+  async submitHealth(userId: string, id: string, body: OrderHealth): Promise<HealthResult> {
+    const row = await this.row(userId, id)
+    this.assertOpen(row)
+    const documents = await this.documents(id)
+    const unconfirmed = documents.find((d) => !d.confirmed_at)
+    if (unconfirmed) throw new ApiError(409, 'NOTICE_NOT_CONFIRMED', `请先阅读并确认《${unconfirmed.title}》`)
+    const product = await this.catalog.product(row.product_id)
+    checkAnswers(product, body)
+    const passed = body.answers.every((a) => a.answer === 'no')
+    await this.db
+      .insertInto('health_declarations')
+      .values({
+        application_id: id,
+        insured_relation: body.insuredRelation,
+        answers: JSON.stringify(body.answers),
+        passed,
+        answered_at: this.now(),
+      })
+      .execute()
+    return { passed, application: await this.get(userId, id) }
+  }
+}
+
+function checkAnswers(product: ProductDetail, body: OrderHealth): void {
+  const known = new Set(product.healthQuestions.map((q) => q.id))
+  const given = new Set<string>()
+  for (const [index, answer] of body.answers.entries()) {
+    if (!known.has(answer.questionId) || given.has(answer.questionId))
+      throw new ApiError(400, 'INVALID_ANSWERS', '健康告知的问题不正确，请刷新后重新作答', [
+        { field: `answers.${index}.questionId`, message: '问题不存在或重复作答' },
+      ])
+    given.add(answer.questionId)
+  }
+  const missing = product.healthQuestions.find((q) => !given.has(q.id))
+  if (missing)
+    throw new ApiError(400, 'ANSWERS_INCOMPLETE', '请回答全部健康告知问题', [
+      { field: 'answers', message: `未回答：${missing.text}` },
+    ])
+}

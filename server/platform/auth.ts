@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { unauthenticated } from './errors'
+import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate` for routes that need a logged-in user. */
+    userId: string | null
+  }
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    signed: true,
+    maxAge: SESSION_TTL_MS / 1000,
+  })
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure })
+}
+
+/** The raw session token from the signed cookie, or null (absent or tampered). */
+export function sessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE]
+  if (!raw) return null
+  const unsigned = request.unsignCookie(raw)
+  return unsigned.valid && unsigned.value ? unsigned.value : null
+}
+
+/**
+ * preHandler for routes that need a user: resolves the session from the database (so any process can
+ * serve it), slides its expiry, and sets request.userId; 401 UNAUTHENTICATED otherwise.
+ */
+export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = sessionToken(request)
+  if (!token) throw unauthenticated()
+  const { sessions, secureCookies } = request.server.services
+  const session = await sessions.resolve(token)
+  if (!session) {
+    clearSessionCookie(reply, secureCookies)
+    throw unauthenticated()
+  }
+  if (session.extended) setSessionCookie(reply, token, secureCookies)
+  request.userId = session.userId
+}
+
+/** The logged-in user's id inside a route guarded by `authenticate`. */
+export function userIdOf(request: FastifyRequest): string {
+  if (!request.userId) throw unauthenticated()
+  return request.userId
+}
