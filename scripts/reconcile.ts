@@ -7,7 +7,6 @@ import { buildApp } from '../server/app'
 import { ConfigError, loadConfig } from '../server/platform/config'
 import { appOptionsFromEnv } from '../server/platform/providers'
 import { purchaseServices } from '../server/modules/purchase/setup'
-import { withPurchaseTables } from '../server/modules/purchase/tables'
 import { formatReport, reconcilePayments } from '../server/modules/payments/reconcile'
 
 const args = process.argv.slice(2)
@@ -23,7 +22,7 @@ try {
     const { payments, refunds } = purchaseServices(app.services)
     const now = app.services.now()
     const report = await reconcilePayments({
-      db: withPurchaseTables(app.services.db),
+      db: app.services.db,
       provider: app.services.paymentProvider,
       payments,
       refunds,

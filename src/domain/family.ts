@@ -10,6 +10,7 @@ import {
   type FieldError,
 } from './applicant'
 import { isValidPhone, validateCertificate, validatePersonName } from './certificate'
+import type { FamilyMemberInput } from '../types/generated/api/family'
 
 /** Relations to the user: the purchase flow's relationType codes (without 本人), plus 其他. */
 export const FAMILY_RELATIONS = [
@@ -36,17 +37,8 @@ export function canBeInsured(relation: string): boolean {
   return relation !== SELF_RELATION && RELATIONS.some((r) => r.code === relation)
 }
 
-export interface FamilyMemberFields {
-  name: string
-  relation: string
-  certType: string
-  certNo: string
-  /** YYYY-MM-DD */
-  birthday: string
-  gender: string
-  /** Optional: '' when not given. */
-  phone: string
-}
+/** A member's fields as the form and the server check them: the API input with phone '' when not given. */
+export type FamilyMemberFields = Required<FamilyMemberInput>
 
 export const FAMILY_FIELD_LABELS: Record<keyof FamilyMemberFields, string> = {
   name: '姓名',

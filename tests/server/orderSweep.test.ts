@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { withPurchaseTables } from '../../server/modules/purchase/tables'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
 import { Buyer } from './ordersFlow'
 
@@ -13,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => test.close())
 
 async function storedStatus(orderId: string): Promise<string> {
-  const db = withPurchaseTables(test.db.db)
+  const db = test.db.db
   const row = await db
     .selectFrom('orders')
     .select('status')

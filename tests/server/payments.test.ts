@@ -5,7 +5,6 @@ import type { Policy } from '../../src/types/generated/api/policy'
 import { POLICY_NO_PATTERN } from '../../src/domain/policy'
 import { SandboxPaymentProvider, type SandboxCallback } from '../../server/modules/payments/providers/sandbox'
 import { purchaseServices } from '../../server/modules/purchase/setup'
-import { withPurchaseTables } from '../../server/modules/purchase/tables'
 import { formatReport, reconcilePayments } from '../../server/modules/payments/reconcile'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
 import { Buyer, holder, insertGiftProduct, selfInsured } from './ordersFlow'
@@ -58,7 +57,7 @@ async function paymentRows(orderId: string) {
 function reconcile(apply = false) {
   const { payments, refunds } = purchaseServices(test.app.services)
   return reconcilePayments({
-    db: withPurchaseTables(test.db.db),
+    db: test.db.db,
     provider: sandbox,
     payments,
     refunds,

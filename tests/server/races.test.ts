@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SandboxPaymentProvider } from '../../server/modules/payments/providers/sandbox'
 import { MAX_WRONG_ATTEMPTS, DEFAULT_SMS_LIMITS } from '../../server/modules/auth/service'
-import { withPurchaseTables } from '../../server/modules/purchase/tables'
 import { AGREEMENTS } from './helpers'
 import { holder, MEDICAL, selfInsured } from './ordersFlow'
 import { startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
@@ -174,7 +173,7 @@ describe(`counters and limits under parallel requests`, () => {
   it('keeps one capture per order when two captures of it arrive at two processes at once', async () => {
     const cookie = await login()
     const sandbox = new SandboxPaymentProvider(c.db, () => new Date())
-    const db = withPurchaseTables(c.db)
+    const db = c.db
     const rounds = 5
     for (let round = 0; round < rounds; round++) {
       const { id } = await order(cookie)

@@ -17,10 +17,10 @@ import type {
   RealNameRequest,
   UpdateMeRequest,
 } from '../../../src/types/generated/api/auth'
-import type { DB, UsersTable } from '../../db/schema'
+import type { DB } from '../../db/schema'
+import type { UsersTable } from './tables'
 import { ApiError } from '../../platform/errors'
 import { toIso } from '../../platform/time'
-import { withPurchaseTables } from '../purchase/tables'
 import { policyDates } from '../policies/service'
 
 function toMe(row: Selectable<UsersTable>): Me {
@@ -98,7 +98,7 @@ export class UserService {
 
     // A policy's status follows from its dates (only a surrender is stored): the domain rule decides, as in
     // the policy list. A consumer holds a handful of policies, so reading their dates is cheap.
-    const policyRows = await withPurchaseTables(this.db)
+    const policyRows = await this.db
       .selectFrom('policies')
       .select(['effective_at', 'expires_at', 'surrendered_at'])
       .where('user_id', '=', userId)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type ColumnType, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { compareIsoDates, shanghaiDate } from '../../../src/domain/age'
 import type { FieldError } from '../../../src/domain/applicant'
 import { validateCertificate } from '../../../src/domain/certificate'
@@ -17,28 +17,9 @@ import type {
   FamilyMemberList,
 } from '../../../src/types/generated/api/family'
 import type { DB } from '../../db/schema'
+import type { FamilyMembersTable } from './tables'
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
-
-// Table shape of 110_family_members.sql; the SQL is the truth.
-type Timestamp = ColumnType<Date, Date, Date>
-
-export interface FamilyMembersTable {
-  id: string
-  user_id: string
-  name: string
-  relation: string
-  cert_type: string
-  cert_no: string
-  /** A SQL date: written as YYYY-MM-DD, read back through to_char (drivers would turn it into a local Date). */
-  birthday: ColumnType<string, string, string>
-  gender: string
-  phone: string | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-type FamilyDB = DB & { family_members: FamilyMembersTable }
 
 const UNIQUE_VIOLATION = '23505'
 
@@ -58,7 +39,7 @@ const isUniqueViolation = (error: unknown) =>
 
 /** A user's own family members: every query is keyed by the session's user id; others' ids are "not found". */
 export class FamilyService {
-  private readonly db: Kysely<FamilyDB>
+  private readonly db: Kysely<DB>
 
   constructor(
     db: Kysely<DB>,
@@ -67,7 +48,7 @@ export class FamilyService {
     this.db = db.withTables<{ family_members: FamilyMembersTable }>()
   }
 
-  private select(db: Kysely<FamilyDB> | Transaction<FamilyDB> = this.db) {
+  private select(db: Kysely<DB> | Transaction<DB> = this.db) {
     return db
       .selectFrom('family_members')
       .select([
@@ -150,7 +131,7 @@ export class FamilyService {
   }
 
   /** Runs a write; the unique (user, certificate) index turns a second entry for one person into a 409. */
-  private async guarded(write: (trx: Transaction<FamilyDB>) => Promise<void>): Promise<void> {
+  private async guarded(write: (trx: Transaction<DB>) => Promise<void>): Promise<void> {
     try {
       await this.db.transaction().execute(write)
     } catch (error) {

@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely'
 import type { PaymentEvent, RefundEvent } from './providers/provider'
-import type { PurchaseDB } from '../purchase/tables'
+import type { DB } from '../../db/schema'
 
 /**
  * Records a verified provider event by its id, inside the transaction that applies it: false when it was
  * recorded before (a replay), so every event has its effect once.
  */
 export async function recordEvent(
-  trx: Transaction<PurchaseDB>,
+  trx: Transaction<DB>,
   event: PaymentEvent | RefundEvent,
   paymentId: string,
   receivedAt: Date,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { PaymentProvider, ProviderPaymentState, RefundState } from './providers/provider'
-import type { PaymentStatusColumn, PurchaseDB, RefundStatusColumn } from '../purchase/tables'
+import type { DB } from '../../db/schema'
+import type { PaymentStatusColumn, RefundStatusColumn } from './tables'
 import type { PaymentService } from './service'
 import type { RefundService } from './refunds'
 
@@ -35,7 +36,7 @@ function describeOurs(status: PaymentStatusColumn, refund: RefundStatusColumn | 
 }
 
 export async function reconcilePayments(options: {
-  db: Kysely<PurchaseDB>
+  db: Kysely<DB>
   provider: PaymentProvider
   payments: PaymentService
   refunds: RefundService

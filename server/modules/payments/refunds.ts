@@ -6,7 +6,8 @@ import type { OrderRefund } from '../../../src/types/generated/api/order'
 import type { PaymentProvider, RefundEvent, RefundState } from './providers/provider'
 import { toIso } from '../../platform/time'
 import { recordEvent } from './providerEvents'
-import type { PurchaseDB, RefundReasonColumn, RefundsTable } from '../purchase/tables'
+import type { DB } from '../../db/schema'
+import type { RefundReasonColumn, RefundsTable } from './tables'
 
 /** A refund not yet accepted by the provider is submitted again by the sweep after this long. */
 export const REFUND_RETRY_AFTER_MS = 30_000
@@ -33,7 +34,7 @@ function toOrderRefund(row: Selectable<RefundsTable>): OrderRefund {
  */
 export class RefundService {
   constructor(
-    private readonly db: Kysely<PurchaseDB>,
+    private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     private readonly provider: PaymentProvider,
     private readonly log: FastifyBaseLogger,
@@ -41,7 +42,7 @@ export class RefundService {
 
   /** Marks a captured payment REFUNDED and records its whole refund; returns the refund id. */
   async record(
-    trx: Transaction<PurchaseDB>,
+    trx: Transaction<DB>,
     payment: { id: string; order_id: string; amount_fen: number },
     reason: RefundReasonColumn,
   ): Promise<string> {

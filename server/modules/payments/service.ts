@@ -8,7 +8,9 @@ import type { PayChannel, PaymentEvent, PaymentProvider, ProviderEvent } from '.
 import { toIso } from '../../platform/time'
 import type { CatalogService } from '../catalog/service'
 import { transition, type OrderService } from '../purchase/service'
-import type { OrdersTable, PaymentsTable, PurchaseDB } from '../purchase/tables'
+import type { DB } from '../../db/schema'
+import type { OrdersTable } from '../purchase/tables'
+import type { PaymentsTable } from './tables'
 import type { PolicyService } from '../policies/service'
 import { recordEvent } from './providerEvents'
 import type { EventOutcome, RefundService } from './refunds'
@@ -36,10 +38,7 @@ function toPayment(row: Selectable<PaymentsTable>, nowMs: number): Payment {
 }
 
 /** Marks the order's pending payments EXPIRED (their codes are superseded or the order is over); their ids. */
-async function expirePending(
-  db: Kysely<PurchaseDB> | Transaction<PurchaseDB>,
-  orderId: string,
-): Promise<string[]> {
+async function expirePending(db: Kysely<DB> | Transaction<DB>, orderId: string): Promise<string[]> {
   const rows = await db
     .updateTable('payments')
     .set({ status: 'EXPIRED' })
@@ -51,13 +50,13 @@ async function expirePending(
 }
 
 /** The order row, locked for the rest of the transaction: every change of an order's money goes through it. */
-async function lockOrder(trx: Transaction<PurchaseDB>, orderId: string): Promise<Selectable<OrdersTable>> {
+async function lockOrder(trx: Transaction<DB>, orderId: string): Promise<Selectable<OrdersTable>> {
   return trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow()
 }
 
 export class PaymentService {
   constructor(
-    private readonly db: Kysely<PurchaseDB>,
+    private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     readonly provider: PaymentProvider,
     private readonly orders: OrderService,

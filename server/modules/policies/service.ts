@@ -15,7 +15,9 @@ import type { Policy, PolicyPerson, PolicyShareLink } from '../../../src/types/g
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import { transition } from '../purchase/service'
-import type { OrdersTable, PoliciesTable, PurchaseDB, StoredPerson } from '../purchase/tables'
+import type { DB } from '../../db/schema'
+import type { OrdersTable, StoredPerson } from '../purchase/tables'
+import type { PoliciesTable } from './tables'
 import type { RefundService } from '../payments/refunds'
 
 /** Signed no-login links (/policy/policyDetaiU) live this long. */
@@ -71,7 +73,7 @@ function toPolicy(row: Selectable<PoliciesTable>, nowMs: number): Policy {
 
 export class PolicyService {
   constructor(
-    private readonly db: Kysely<PurchaseDB>,
+    private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     private readonly refunds: RefundService,
     private readonly linkSecret: string,
@@ -82,7 +84,7 @@ export class PolicyService {
    * The product is read before the transaction: PGlite has one connection, so no query may run beside it.
    */
   async issueForOrder(
-    trx: Transaction<PurchaseDB>,
+    trx: Transaction<DB>,
     order: Selectable<OrdersTable>,
     product: ProductDetail,
   ): Promise<string> {

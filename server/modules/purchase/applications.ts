@@ -10,7 +10,8 @@ import type {
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import type { CatalogService } from '../catalog/service'
-import type { ApplicationsTable, PurchaseDB } from './tables'
+import type { DB } from '../../db/schema'
+import type { ApplicationsTable } from './tables'
 
 // The purchase gates, recorded on the server in the order the user must pass them:
 // recorded-sales notice (creating the application) -> 投保须知 and clauses opened then confirmed ->
@@ -20,7 +21,7 @@ export const NOTICE_DOCUMENT_ID = 'notice'
 
 export class ApplicationService {
   constructor(
-    private readonly db: Kysely<PurchaseDB>,
+    private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     private readonly catalog: CatalogService,
   ) {}

@@ -16,7 +16,8 @@ import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import type { CatalogService } from '../catalog/service'
 import type { ApplicationService } from './applications'
-import type { OrdersTable, PurchaseDB, StoredPerson } from './tables'
+import type { DB } from '../../db/schema'
+import type { OrdersTable, StoredPerson } from './tables'
 import type { RefundService } from '../payments/refunds'
 
 type OrderRow = Selectable<OrdersTable> & { policy_id: string | null }
@@ -82,7 +83,7 @@ function normalizePerson(person: OrderCreate['holder']): StoredPerson {
 
 export class OrderService {
   constructor(
-    private readonly db: Kysely<PurchaseDB>,
+    private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     private readonly catalog: CatalogService,
     private readonly applications: ApplicationService,
@@ -211,7 +212,7 @@ export class OrderService {
     await q.execute()
   }
 
-  private select(db: Kysely<PurchaseDB> | Transaction<PurchaseDB> = this.db) {
+  private select(db: Kysely<DB> | Transaction<DB> = this.db) {
     return db
       .selectFrom('orders as o')
       .leftJoin('policies as p', 'p.order_id', 'o.id')
@@ -254,7 +255,7 @@ export const statusText = (status: OrderStatus) => ORDER_STATUS_TEXT[status]
 
 /** Guarded status change: only from statuses the event allows; false when the order was not in one. */
 export async function transition(
-  db: Kysely<PurchaseDB> | Transaction<PurchaseDB>,
+  db: Kysely<DB> | Transaction<DB>,
   orderId: string,
   event: OrderEvent,
   extra: { paid_at?: Date; closed_at?: Date } = {},

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import { SandboxPaymentProvider } from '../payments/providers/sandbox'
 import { ApplicationService } from './applications'
 import { OrderService } from './service'
-import { withPurchaseTables } from './tables'
 import { PaymentService } from '../payments/service'
 import { PolicyService } from '../policies/service'
 import { RefundService } from '../payments/refunds'
@@ -35,7 +34,7 @@ export function purchaseServices(
   const linkSecret =
     env.POLICY_LINK_SECRET ??
     (services.mode === 'demo' ? DEMO_POLICY_LINK_SECRET : randomBytes(32).toString('hex'))
-  const db = withPurchaseTables(services.db)
+  const db = services.db
   const provider = services.paymentProvider
   const refunds = new RefundService(db, services.now, provider, services.log)
   const applications = new ApplicationService(db, services.now, services.catalog)

@@ -1,45 +1,17 @@
-import type { ColumnType, Kysely } from 'kysely'
-import type { DB } from '../../db/schema'
+import type { ColumnType } from 'kysely'
+import type { Order, OrderAddress, OrderHealth, OrderPerson } from '../../../src/types/generated/api/order'
+import type { Json, NullableJson, NullableTimestamp, Timestamp } from '../../db/columns'
 
-// Table shapes of the purchase migrations (100_purchase.sql); the SQL is the truth.
+// Tables of the purchase flow (100_purchase.sql); the SQL is the truth. The JSON columns hold what the API
+// took or shows, so their types are the generated ones.
 
-type Timestamp = ColumnType<Date, Date, Date>
-type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>
-type Json<T> = ColumnType<T, string, string>
-type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>
+/** A policyholder or insured as submitted with the order. */
+export type StoredPerson = OrderPerson
+export type StoredAddress = OrderAddress
+export type StoredConsent = Order['consents'][number]
 
-export interface StoredPerson {
-  name: string
-  certType: string
-  certNo: string
-  certTime: 0 | 1
-  certStartDate: string
-  certEndDate: string
-  gender: string
-  birthday: string
-  relationType?: string
-  hasSocialInsurance?: 'Y' | 'N'
-  phone?: string
-  email?: string
-}
-
-export interface StoredAddress {
-  recipient: string
-  phone: string
-  region: string
-  detail: string
-}
-
-export interface StoredConsent {
-  document: string
-  title: string
-  openedAt: string
-  confirmedAt: string
-}
-
-export interface StoredHealth {
-  insuredRelation: string
-  answers: { questionId: string; answer: 'yes' | 'no' }[]
+/** The answers as posted, with when they were given and when the recording notice was acknowledged. */
+export interface StoredHealth extends OrderHealth {
   answeredAt: string
   recordingNoticeAt: string
 }
@@ -75,9 +47,8 @@ export interface HealthDeclarationsTable {
   answered_at: Timestamp
 }
 
-export type OrderStatusColumn =
-  'PENDING_PAYMENT' | 'PAID' | 'ISSUED' | 'CLOSED' | 'PAY_FAILED' | 'SURRENDERED'
-export type SourceColumn = 'mall' | 'partner-api'
+export type OrderStatusColumn = Order['status']
+export type SourceColumn = Order['source']
 
 export interface OrdersTable {
   id: string
@@ -107,91 +78,9 @@ export interface OrdersTable {
   closed_at: NullableTimestamp
 }
 
-export type PaymentStatusColumn = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED' | 'REFUNDED'
-
-export interface PaymentsTable {
-  id: string
-  order_id: string
-  provider: string
-  channel: 'wechat' | 'alipay' | 'bankcard'
-  amount_fen: number
-  status: PaymentStatusColumn
-  qr_content: string
-  pay_url: string
-  created_at: Timestamp
-  expires_at: Timestamp
-  completed_at: NullableTimestamp
-}
-
-export interface PaymentCallbacksTable {
-  event_id: string
-  payment_id: string
-  refund_id: ColumnType<string | null, string | null | undefined, string | null>
-  outcome: string
-  payload: Json<unknown>
-  received_at: Timestamp
-}
-
-export type RefundReasonColumn = 'ORDER_CLOSED' | 'ALREADY_PAID' | 'SURRENDER'
-export type RefundStatusColumn = 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED'
-
-export interface RefundsTable {
-  id: string
-  payment_id: string
-  order_id: string
-  amount_fen: number
-  reason: RefundReasonColumn
-  status: RefundStatusColumn
-  provider_refund_id: ColumnType<string | null, string | null | undefined, string | null>
-  failure: ColumnType<string | null, string | null | undefined, string | null>
-  created_at: Timestamp
-  submitted_at: NullableTimestamp
-  settled_at: NullableTimestamp
-}
-
-export interface PolicyCoverage {
-  name: string
-  amountFen: number
-  description: string
-}
-
-export interface PoliciesTable {
-  id: string
-  policy_no: string
-  order_id: string | null
-  user_id: string
-  source: SourceColumn
-  product_id: string
-  product_name: string
-  insurer_name: string
-  plan_name: string
-  coverage_period: string
-  payment_period: string
-  premium_fen: number
-  holder: Json<StoredPerson>
-  insured: Json<StoredPerson>
-  coverages: Json<PolicyCoverage[]>
-  clauses: Json<{ id: string; title: string }[]>
-  issued_at: Timestamp
-  effective_at: Timestamp
-  expires_at: NullableTimestamp
-  cooling_off_ends_at: Timestamp
-  surrendered_at: NullableTimestamp
-  refund_fen: number | null
-}
-
-export type PurchaseTables = {
+export interface PurchaseTables {
   applications: ApplicationsTable
   application_documents: ApplicationDocumentsTable
   health_declarations: HealthDeclarationsTable
   orders: OrdersTable
-  payments: PaymentsTable
-  payment_callbacks: PaymentCallbacksTable
-  refunds: RefundsTable
-  policies: PoliciesTable
 }
-
-export type PurchaseDB = DB & PurchaseTables
-
-/** The app's database handle seen with the purchase tables too. */
-export const withPurchaseTables = (db: Kysely<DB>): Kysely<PurchaseDB> => db.withTables<PurchaseTables>()

@@ -1,0 +1,105 @@
+import type { Coverage, ProductDetail } from '../../../src/types/generated/api/catalog'
+import type { Json, Timestamp } from '../../db/columns'
+
+// Tables of the catalog (002_catalog.sql); the SQL is the truth.
+
+export interface InsurersTable {
+  code: string
+  name: string
+  short_name: string
+  logo: string
+  sort: number
+}
+
+export interface CategoriesTable {
+  code: string
+  name: string
+  icon: string
+  sort: number
+}
+
+export type HealthQuestionRow = ProductDetail['healthQuestions'][number]
+
+export interface ProductsTable {
+  id: string
+  name: string
+  tagline: string
+  image: string
+  category_code: string
+  insurer_code: string
+  tags: Json<string[]>
+  description: string
+  age_min_years: number
+  age_min_days: number
+  age_max_years: number
+  waiting_period_days: number
+  cooling_off_days: number
+  needs_address: boolean
+  health_questions: Json<HealthQuestionRow[]>
+  notice: string
+  coverage_periods: Json<string[]>
+  payment_periods: Json<string[]>
+  sales_count: number
+  rating_tenths: number
+  min_premium_fen: number
+  sort: number
+}
+
+export type CoverageRow = Coverage
+
+export interface ProductPlansTable {
+  product_id: string
+  code: string
+  name: string
+  sort: number
+  coverages: Json<CoverageRow[]>
+}
+
+export interface PremiumRatesTable {
+  product_id: string
+  plan_code: string
+  age_min: number
+  age_max: number
+  gender: 'M' | 'F' | 'ANY'
+  coverage_period: string
+  payment_period: string
+  social_insurance: 'Y' | 'N' | 'ANY'
+  premium_fen: number
+}
+
+export interface ProductClausesTable {
+  product_id: string
+  id: string
+  title: string
+  markdown: string
+  sort: number
+}
+
+export interface FaqsTable {
+  id: string
+  product_id: string | null
+  question: string
+  answer: string
+  sort: number
+}
+
+export interface ArticlesTable {
+  id: string
+  title: string
+  summary: string
+  cover: string
+  category: string
+  body: string
+  published_at: Timestamp
+}
+
+export interface CatalogTables {
+  insurers: InsurersTable
+  categories: CategoriesTable
+  products: ProductsTable
+  product_plans: ProductPlansTable
+  premium_rates: PremiumRatesTable
+  product_clauses: ProductClausesTable
+  faqs: FaqsTable
+  articles: ArticlesTable
+}

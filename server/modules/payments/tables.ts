@@ -1,0 +1,53 @@
+import type { ColumnType } from 'kysely'
+import type { OrderRefund } from '../../../src/types/generated/api/order'
+import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
+
+// Tables of payments, their callbacks and refunds (100_purchase.sql, 121_refunds.sql); the SQL is the truth.
+
+export type PaymentStatusColumn = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED' | 'REFUNDED'
+
+export interface PaymentsTable {
+  id: string
+  order_id: string
+  provider: string
+  channel: 'wechat' | 'alipay' | 'bankcard'
+  amount_fen: number
+  status: PaymentStatusColumn
+  qr_content: string
+  pay_url: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  completed_at: NullableTimestamp
+}
+
+export interface PaymentCallbacksTable {
+  event_id: string
+  payment_id: string
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>
+  outcome: string
+  payload: Json<unknown>
+  received_at: Timestamp
+}
+
+export type RefundReasonColumn = OrderRefund['reason']
+export type RefundStatusColumn = OrderRefund['status']
+
+export interface RefundsTable {
+  id: string
+  payment_id: string
+  order_id: string
+  amount_fen: number
+  reason: RefundReasonColumn
+  status: RefundStatusColumn
+  provider_refund_id: ColumnType<string | null, string | null | undefined, string | null>
+  failure: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: Timestamp
+  submitted_at: NullableTimestamp
+  settled_at: NullableTimestamp
+}
+
+export interface PaymentTables {
+  payments: PaymentsTable
+  payment_callbacks: PaymentCallbacksTable
+  refunds: RefundsTable
+}

@@ -1,0 +1,36 @@
+import type { Policy } from '../../../src/types/generated/api/policy'
+import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
+import type { SourceColumn, StoredPerson } from '../purchase/tables'
+
+// The policies table (100_purchase.sql); the SQL is the truth.
+
+export type PolicyCoverage = Policy['coverages'][number]
+
+export interface PoliciesTable {
+  id: string
+  policy_no: string
+  order_id: string | null
+  user_id: string
+  source: SourceColumn
+  product_id: string
+  product_name: string
+  insurer_name: string
+  plan_name: string
+  coverage_period: string
+  payment_period: string
+  premium_fen: number
+  holder: Json<StoredPerson>
+  insured: Json<StoredPerson>
+  coverages: Json<PolicyCoverage[]>
+  clauses: Json<Policy['clauses']>
+  issued_at: Timestamp
+  effective_at: Timestamp
+  expires_at: NullableTimestamp
+  cooling_off_ends_at: Timestamp
+  surrendered_at: NullableTimestamp
+  refund_fen: number | null
+}
+
+export interface PolicyTables {
+  policies: PoliciesTable
+}
