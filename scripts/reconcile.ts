@@ -6,7 +6,6 @@
 import { buildApp } from '../server/app'
 import { ConfigError, loadConfig } from '../server/platform/config'
 import { appOptionsFromEnv } from '../server/platform/providers'
-import { purchaseServices } from '../server/modules/purchase/setup'
 import { formatReport, reconcilePayments } from '../server/modules/payments/reconcile'
 
 const args = process.argv.slice(2)
@@ -19,7 +18,7 @@ try {
     orderSweepMs: 0,
   })
   try {
-    const { payments, refunds } = purchaseServices(app.services)
+    const { payments, refunds } = app.services
     const now = app.services.now()
     const report = await reconcilePayments({
       db: app.services.db,

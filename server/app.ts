@@ -18,27 +18,19 @@ import {
 } from './platform/errors'
 import { installIdempotency } from './platform/idempotency'
 import { buildOpenApi, collectRoutes } from './platform/openapi'
-import { authRoutes } from './modules/auth/routes'
-import { catalogRoutes } from './modules/catalog/routes'
-import { quoteRoutes } from './modules/purchase/quoteRoutes'
-import { orderRoutes } from './modules/purchase/routes'
-import { paymentRoutes } from './modules/payments/routes'
-import { policyRoutes } from './modules/policies/routes'
-import { familyRoutes } from './modules/family/routes'
-import { systemRoutes } from './modules/system/routes'
 import type { PaymentProvider } from './modules/payments/providers/provider'
 import { SandboxPaymentProvider, type SandboxSecrets } from './modules/payments/providers/sandbox'
 import { installSecurity } from './platform/security'
 import { spaHtmlResolver } from './platform/spaPages'
 import { seedDemoCatalog } from './db/seed/seed'
-import { CatalogService } from './modules/catalog/service'
-import { DEFAULT_SMS_LIMITS, LoginService, type SmsLimits } from './modules/auth/service'
+import { DEFAULT_SMS_LIMITS, type SmsLimits } from './modules/auth/service'
 import { SessionStore } from './platform/sessions'
 import { DemoSmsProvider } from './modules/auth/sms/demo'
 import type { SmsProvider } from './modules/auth/sms/provider'
-import { UserService } from './modules/auth/users'
 import { startSweeps } from './platform/jobs'
 import { installValidation } from './platform/validation'
+import { buildServices } from './platform/module'
+import { modules } from './modules'
 import type { JsonSchema } from './platform/schemas'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -130,26 +122,28 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (ownsDatabase) await database.close()
     throw new ConfigError(['APP_MODE=production refuses the sandbox payment provider'])
   }
-  app.decorate('services', {
-    db,
-    dbKind: database.kind,
-    mode,
-    now,
-    secureCookies: options.secureCookies ?? mode === 'production',
-    sessions: new SessionStore(db, now),
-    login: new LoginService({
-      db,
-      now,
-      secret: cookieSecret,
-      limits: options.smsLimits ?? DEFAULT_SMS_LIMITS,
-      sms: options.smsProvider ?? new DemoSmsProvider(db, app.log, now),
-      log: app.log,
-    }),
-    users: new UserService(db, now),
-    catalog: new CatalogService(db),
-    paymentProvider,
-    log: app.log,
-  })
+  const routes = collectRoutes(app)
+  let openApi: JsonSchema | undefined
+  app.decorate(
+    'services',
+    buildServices(
+      {
+        db,
+        dbKind: database.kind,
+        mode,
+        now,
+        secureCookies: options.secureCookies ?? mode === 'production',
+        cookieSecret,
+        sessions: new SessionStore(db, now),
+        smsProvider: options.smsProvider ?? new DemoSmsProvider(db, app.log, now),
+        smsLimits: options.smsLimits ?? DEFAULT_SMS_LIMITS,
+        paymentProvider,
+        openApi: () => (openApi ??= buildOpenApi(routes)),
+        log: app.log,
+      },
+      modules,
+    ),
+  )
   app.decorateRequest('userId', null)
 
   await app.register(fastifyCookie, { secret: cookieSecret })
@@ -160,20 +154,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   installErrorHandling(app)
   installSecurity(app)
 
-  const routes = collectRoutes(app)
-  let openApi: JsonSchema | undefined
-  await app.register(systemRoutes, { openApi: () => (openApi ??= buildOpenApi(routes)) })
-  await app.register(authRoutes)
-  await app.register(catalogRoutes)
-  // Browse: premium trial.
-  await app.register(quoteRoutes)
-  // Purchase: gates and orders, payments (sandbox only in demo mode), policies.
-  await app.register(orderRoutes)
-  await app.register(paymentRoutes)
-  await app.register(policyRoutes)
-  // Family members: kept per user, picked as the insured on /insured.
-  await app.register(familyRoutes)
-  startSweeps(app, options.orderSweepMs ?? 60_000)
+  for (const module of modules) if (module.routes) await app.register(module.routes)
+  startSweeps(app, modules, options.orderSweepMs ?? 60_000)
 
   const distDir = resolve(options.distDir ?? 'dist')
   const hasSpa = existsSync(join(distDir, 'index.html'))

@@ -3,26 +3,36 @@ import type { Kysely } from 'kysely'
 import type { AppMode } from './config'
 import type { DatabaseKind } from '../db/database'
 import type { DB } from '../db/schema'
+import type { SmsLimits } from '../modules/auth/service'
+import type { SmsProvider } from '../modules/auth/sms/provider'
 import type { PaymentProvider } from '../modules/payments/providers/provider'
-import type { CatalogService } from '../modules/catalog/service'
-import type { LoginService } from '../modules/auth/service'
+import type { JsonSchema } from './schemas'
 import type { SessionStore } from './sessions'
-import type { UserService } from '../modules/auth/users'
 
-/** What route plugins share, decorated on the Fastify instance as `app.services`. */
-export interface Services {
+/** What app.ts builds before any module: the database, the clock, the mode, the configured providers. */
+export interface Platform {
   db: Kysely<DB>
   dbKind: DatabaseKind
   mode: AppMode
   now: () => Date
   secureCookies: boolean
+  /** Signs the session cookie (and the login codes' hashes). */
+  cookieSecret: string
   sessions: SessionStore
-  login: LoginService
-  users: UserService
-  catalog: CatalogService
+  smsProvider: SmsProvider
+  smsLimits: SmsLimits
   paymentProvider: PaymentProvider
+  /** The OpenAPI document of the registered routes. */
+  openApi: () => JsonSchema
   log: FastifyBaseLogger
 }
+
+/**
+ * The platform and every module's services, decorated on the Fastify instance as `app.services`. Each module
+ * adds its own services here by declaration merging in its index.ts, so this file never lists them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules (declaration merging)
+export interface Services extends Platform {}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,6 @@ import type { Payment } from '../../src/types/generated/api/payment'
 import type { Policy } from '../../src/types/generated/api/policy'
 import { POLICY_NO_PATTERN } from '../../src/domain/policy'
 import { SandboxPaymentProvider, type SandboxCallback } from '../../server/modules/payments/providers/sandbox'
-import { purchaseServices } from '../../server/modules/purchase/setup'
 import { formatReport, reconcilePayments } from '../../server/modules/payments/reconcile'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
 import { Buyer, holder, insertGiftProduct, selfInsured } from './ordersFlow'
@@ -55,7 +54,7 @@ async function paymentRows(orderId: string) {
 }
 
 function reconcile(apply = false) {
-  const { payments, refunds } = purchaseServices(test.app.services)
+  const { payments, refunds } = test.app.services
   return reconcilePayments({
     db: test.db.db,
     provider: sandbox,
@@ -69,7 +68,7 @@ function reconcile(apply = false) {
 
 beforeAll(async () => {
   test = await createTestApp({ now: clock.now })
-  sandbox = purchaseServices(test.app.services).sandbox as SandboxPaymentProvider
+  sandbox = test.app.services.sandbox as SandboxPaymentProvider
 })
 afterAll(async () => test.close())
 beforeEach(async () => {

@@ -6,7 +6,6 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import type { SandboxCallback, SandboxPaymentProvider } from '../../server/modules/payments/providers/sandbox'
-import { purchaseServices } from '../../server/modules/purchase/setup'
 import { createTestDatabase, loginAs, type TestDatabase } from './helpers'
 import { Buyer } from './ordersFlow'
 
@@ -43,7 +42,7 @@ beforeAll(async () => {
       : { dataDir, distDir: '/nonexistent' },
   )
   try {
-    const sandbox = purchaseServices(app.services).sandbox as SandboxPaymentProvider
+    const sandbox = app.services.sandbox as SandboxPaymentProvider
     const deliver = (cb: SandboxCallback) =>
       app.inject({
         method: 'POST',

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { FamilyMemberInput, FamilyMemberParams } from '../../../src/types/generated/api/family'
 import { authenticate, userIdOf } from '../../platform/auth'
 import { apiSchema } from '../../platform/schemas'
-import { FamilyService } from './service'
 
 const schema = (name: string) => apiSchema('family', name)
 const emptyQuery = apiSchema('common', 'EmptyQuery')
@@ -10,7 +9,7 @@ const ok = apiSchema('common', 'Ok')
 
 /** The caller's family members (/familyManage, /insured); every route needs the session and sees only the caller's data. */
 export const familyRoutes: FastifyPluginAsync = async (app) => {
-  const family = new FamilyService(app.services.db, app.services.now)
+  const { family } = app.services
   const tags = ['family']
 
   app.get(

@@ -10,7 +10,6 @@ import { authenticate, userIdOf } from '../../platform/auth'
 import { ApiError, notFound } from '../../platform/errors'
 import { idempotent } from '../../platform/idempotency'
 import { apiSchema } from '../../platform/schemas'
-import { purchaseServices } from '../purchase/setup'
 
 const schema = (name: string) => apiSchema('payment', name)
 const emptyQuery = apiSchema('common', 'EmptyQuery')
@@ -23,7 +22,7 @@ function baseUrlOf(request: FastifyRequest): string {
 
 /** Payments: start (QR / pay page), read status, the provider callback, /skiPay, and the demo-only sandbox. */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
-  const { payments, orders, sandbox } = purchaseServices(app.services)
+  const { payments, orders, sandbox } = app.services
   const tags = ['payments']
   const demo = app.services.mode === 'demo'
 

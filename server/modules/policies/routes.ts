@@ -10,15 +10,13 @@ import { validateCertificate, validatePersonName } from '../../../src/domain/cer
 import { authenticate, userIdOf } from '../../platform/auth'
 import { ApiError } from '../../platform/errors'
 import { apiSchema } from '../../platform/schemas'
-import { purchaseServices } from '../purchase/setup'
 
 const schema = (name: string) => apiSchema('policy', name)
 const emptyQuery = apiSchema('common', 'EmptyQuery')
 
 /** Policies: my list and detail, signed no-login links for SMS, surrender in the cooling-off period. */
 export const policyRoutes: FastifyPluginAsync = async (app) => {
-  const { policies } = purchaseServices(app.services)
-  const { catalog } = app.services
+  const { policies, catalog } = app.services
   const tags = ['policies']
 
   app.get<{ Querystring: PolicyListQuery }>(

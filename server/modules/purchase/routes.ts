@@ -13,7 +13,6 @@ import { authenticate, userIdOf } from '../../platform/auth'
 import { ApiError } from '../../platform/errors'
 import { idempotent } from '../../platform/idempotency'
 import { apiSchema } from '../../platform/schemas'
-import { purchaseServices } from './setup'
 
 const schema = (name: string) => apiSchema('order', name)
 const emptyQuery = apiSchema('common', 'EmptyQuery')
@@ -32,7 +31,7 @@ function parseStatuses(text: string | undefined): OrderStatus[] {
 
 /** Purchase gates (applications) and orders; every route needs the session and sees only the caller's data. */
 export const orderRoutes: FastifyPluginAsync = async (app) => {
-  const { applications, orders, payments } = purchaseServices(app.services)
+  const { applications, orders, payments } = app.services
   const tags = ['orders']
 
   app.post<{ Body: OrderApplicationCreate }>(

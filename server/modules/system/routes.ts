@@ -1,15 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { apiSchema } from '../../platform/schemas'
 import { toIso } from '../../platform/time'
-import type { JsonSchema } from '../../platform/schemas'
-
-export interface SystemRoutesOptions {
-  openApi: () => JsonSchema
-}
 
 const emptyQuery = apiSchema('common', 'EmptyQuery')
 
-export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app, { openApi }) => {
+export const systemRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/health',
     {
@@ -45,6 +40,6 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (app,
   app.get(
     '/api/openapi.json',
     { schema: { summary: 'OpenAPI 3 文档', tags: ['system'], querystring: emptyQuery } },
-    async () => openApi(),
+    async () => app.services.openApi(),
   )
 }

@@ -1,0 +1,17 @@
+import { defineModule } from '../../platform/module'
+import { policyLinkSecret } from './linkSecret'
+import { policyRoutes } from './routes'
+import { PolicyService } from './service'
+
+declare module '../../platform/services' {
+  interface Services {
+    policies: PolicyService
+  }
+}
+
+/** Issued policies, their no-login share links and the cooling-off surrender. */
+export const policiesModule = defineModule({
+  name: 'policies',
+  services: { policies: (s) => new PolicyService(s.db, s.now, s.refunds, policyLinkSecret(s.mode)) },
+  routes: policyRoutes,
+})
