@@ -30,6 +30,7 @@ import type { SmsProvider } from './modules/auth/sms/provider'
 import { startSweeps } from './platform/jobs'
 import { installValidation } from './platform/validation'
 import { buildServices } from './platform/module'
+import { installAuthentication } from './platform/auth'
 import { modules } from './modules'
 import type { JsonSchema } from './platform/schemas'
 
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   installValidation(app)
   installErrorHandling(app)
   installSecurity(app)
+  installAuthentication(app)
 
   for (const module of modules) if (module.routes) await app.register(module.routes)
   startSweeps(app, modules, options.orderSweepMs ?? 60_000)

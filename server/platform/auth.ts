@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import { unauthenticated } from './errors'
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `authenticate` for routes that need a logged-in user. */
+    /** Set by `authenticate` on routes whose schema says `auth: true`. */
     userId: string | null
   }
 }
@@ -33,8 +33,8 @@ export function sessionToken(request: FastifyRequest): string | null {
 }
 
 /**
- * preHandler for routes that need a user: resolves the session from the database (so any process can
- * serve it), slides its expiry, and sets request.userId; 401 UNAUTHENTICATED otherwise.
+ * Resolves the session from the database (so any process can serve it), slides its expiry, and sets
+ * request.userId; 401 UNAUTHENTICATED otherwise.
  */
 export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = sessionToken(request)
@@ -49,7 +49,20 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
   request.userId = session.userId
 }
 
-/** The logged-in user's id inside a route guarded by `authenticate`. */
+/**
+ * The one place routes are protected: a route whose schema says `auth: true` gets `authenticate` as its first
+ * preHandler (after validation, as before; before its own preHandlers such as `idempotent`, which need the user).
+ * Install before any route is registered.
+ */
+export function installAuthentication(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.schema?.auth) return
+    const own = route.preHandler ? [route.preHandler].flat() : []
+    route.preHandler = [authenticate as preHandlerHookHandler, ...own]
+  })
+}
+
+/** The logged-in user's id inside a route whose schema says `auth: true`. */
 export function userIdOf(request: FastifyRequest): string {
   if (!request.userId) throw unauthenticated()
   return request.userId

@@ -6,13 +6,7 @@ import type {
   SmsOutboxQuery,
   UpdateMeRequest,
 } from '../../../src/types/generated/api/auth'
-import {
-  authenticate,
-  clearSessionCookie,
-  sessionToken,
-  setSessionCookie,
-  userIdOf,
-} from '../../platform/auth'
+import { clearSessionCookie, sessionToken, setSessionCookie, userIdOf } from '../../platform/auth'
 import { apiSchema } from '../../platform/schemas'
 import { ApiError } from '../../platform/errors'
 import { toIso } from '../../platform/time'
@@ -82,7 +76,6 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/me',
     {
-      preHandler: authenticate,
       schema: {
         summary: '当前用户',
         tags: ['me'],
@@ -97,7 +90,6 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/me/overview',
     {
-      preHandler: authenticate,
       schema: {
         summary: '“我的”页概览：本人各状态订单数与保单数',
         tags: ['me'],
@@ -112,7 +104,6 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.patch<{ Body: UpdateMeRequest }>(
     '/api/me',
     {
-      preHandler: authenticate,
       schema: {
         summary: '修改昵称、头像',
         tags: ['me'],
@@ -128,7 +119,6 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RealNameRequest }>(
     '/api/me/real-name',
     {
-      preHandler: authenticate,
       schema: {
         summary: '实名认证（姓名 + 居民身份证）',
         tags: ['me'],

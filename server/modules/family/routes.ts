@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { FamilyMemberInput, FamilyMemberParams } from '../../../src/types/generated/api/family'
-import { authenticate, userIdOf } from '../../platform/auth'
+import { userIdOf } from '../../platform/auth'
 import { apiSchema } from '../../platform/schemas'
 
 const schema = (name: string) => apiSchema('family', name)
@@ -15,7 +15,6 @@ export const familyRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/family-members',
     {
-      preHandler: authenticate,
       schema: {
         summary: '我的家庭成员',
         tags,
@@ -30,7 +29,6 @@ export const familyRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: FamilyMemberInput }>(
     '/api/family-members',
     {
-      preHandler: authenticate,
       schema: {
         summary: '添加家庭成员（每人最多20位，同一证件不可重复）',
         tags,
@@ -46,7 +44,6 @@ export const familyRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: FamilyMemberParams }>(
     '/api/family-members/:id',
     {
-      preHandler: authenticate,
       schema: {
         summary: '家庭成员详情',
         tags,
@@ -62,7 +59,6 @@ export const familyRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: FamilyMemberParams; Body: FamilyMemberInput }>(
     '/api/family-members/:id',
     {
-      preHandler: authenticate,
       schema: {
         summary: '修改家庭成员（整体替换）',
         tags,
@@ -79,7 +75,6 @@ export const familyRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: FamilyMemberParams }>(
     '/api/family-members/:id',
     {
-      preHandler: authenticate,
       schema: {
         summary: '删除家庭成员',
         tags,

@@ -6,7 +6,7 @@ import type {
   PaymentCreate,
   PaymentSimulate,
 } from '../../../src/types/generated/api/payment'
-import { authenticate, userIdOf } from '../../platform/auth'
+import { userIdOf } from '../../platform/auth'
 import { ApiError, notFound } from '../../platform/errors'
 import { idempotent } from '../../platform/idempotency'
 import { apiSchema } from '../../platform/schemas'
@@ -29,7 +29,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams; Body: PaymentCreate }>(
     '/api/orders/:id/pay',
     {
-      preHandler: [authenticate, idempotent],
+      preHandler: idempotent,
       schema: {
         summary: '发起支付：返回二维码内容、支付页与过期时间（5分钟；支持 Idempotency-Key）',
         tags,
@@ -47,7 +47,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams }>(
     '/api/orders/:id/skip-pay',
     {
-      preHandler: [authenticate, idempotent],
+      preHandler: idempotent,
       schema: {
         summary: '0元（赠险）订单免支付直接承保（支持 Idempotency-Key）',
         tags,
@@ -80,7 +80,6 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/api/payments/:id',
     {
-      preHandler: authenticate,
       schema: {
         summary: '支付状态',
         tags,

@@ -7,7 +7,7 @@ import type {
 } from '../../../src/types/generated/api/policy'
 import { shanghaiDate } from '../../../src/domain/age'
 import { validateCertificate, validatePersonName } from '../../../src/domain/certificate'
-import { authenticate, userIdOf } from '../../platform/auth'
+import { userIdOf } from '../../platform/auth'
 import { ApiError } from '../../platform/errors'
 import { apiSchema } from '../../platform/schemas'
 
@@ -22,7 +22,6 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: PolicyListQuery }>(
     '/api/policies',
     {
-      preHandler: authenticate,
       schema: {
         summary: '我的保单（可按状态筛选）',
         tags,
@@ -51,7 +50,6 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/api/policies/:id',
     {
-      preHandler: authenticate,
       schema: {
         summary: '电子保单详情',
         tags,
@@ -67,7 +65,6 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams }>(
     '/api/policies/:id/share-link',
     {
-      preHandler: authenticate,
       schema: {
         summary: '生成免登录查看链接（用于短信）',
         tags,
@@ -82,7 +79,6 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams }>(
     '/api/policies/:id/surrender',
     {
-      preHandler: authenticate,
       schema: {
         summary: '犹豫期内退保，全额退款',
         tags,
@@ -99,7 +95,6 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PartnerPolicyDemo }>(
     '/api/sandbox/partner-policies',
     {
-      preHandler: authenticate,
       schema: {
         summary: '演示：以合作方API产品身份为当前用户出具一张保单（仅演示模式）',
         tags: ['sandbox'],

@@ -9,7 +9,7 @@ import type {
   OrderHealth,
   OrderListQuery,
 } from '../../../src/types/generated/api/order'
-import { authenticate, userIdOf } from '../../platform/auth'
+import { userIdOf } from '../../platform/auth'
 import { ApiError } from '../../platform/errors'
 import { idempotent } from '../../platform/idempotency'
 import { apiSchema } from '../../platform/schemas'
@@ -37,7 +37,6 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: OrderApplicationCreate }>(
     '/api/applications',
     {
-      preHandler: authenticate,
       schema: {
         summary: '开始投保：确认已知晓投保过程被记录，创建投保申请',
         tags,
@@ -52,7 +51,6 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/api/applications/:id',
     {
-      preHandler: authenticate,
       schema: {
         summary: '投保申请及已通过的环节',
         tags,
@@ -68,7 +66,6 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: DocumentParams; Body: OrderConsent }>(
     '/api/applications/:id/documents/:documentId',
     {
-      preHandler: authenticate,
       schema: {
         summary: '记录投保须知/条款的打开与确认（确认须在打开之后）',
         tags,
@@ -90,7 +87,6 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams; Body: OrderHealth }>(
     '/api/applications/:id/health',
     {
-      preHandler: authenticate,
       schema: {
         summary: '健康告知：任一“是”则该被保险人不能投保',
         tags,
@@ -106,7 +102,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: OrderCreate }>(
     '/api/orders',
     {
-      preHandler: [authenticate, idempotent],
+      preHandler: idempotent,
       schema: {
         summary: '提交订单：复核全部环节与投保规则，服务端重新计算保费（支持 Idempotency-Key）',
         tags,
@@ -122,7 +118,6 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: OrderListQuery }>(
     '/api/orders',
     {
-      preHandler: authenticate,
       schema: {
         summary: '我的订单（可按状态筛选，逗号分隔）',
         tags,
@@ -137,7 +132,6 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/api/orders/:id',
     {
-      preHandler: authenticate,
       schema: {
         summary: '订单详情',
         tags,
@@ -153,7 +147,6 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams }>(
     '/api/orders/:id/cancel',
     {
-      preHandler: authenticate,
       schema: {
         summary: '取消待支付订单',
         tags,
