@@ -63,7 +63,30 @@ export async function generate(): Promise<Map<string, string>> {
     const target = join(outDir, relative(schemaDir, file).replace(/\.schema\.json$/, '.ts'))
     out.set(target, ts)
   }
+  out.set(join(outDir, 'api/index.ts'), apiIndex(out))
   return out
+}
+
+/** src/types/generated/api/index.ts: every API schema file's definitions by file name, for the typed routes. */
+function apiIndex(out: Map<string, string>): string {
+  const files = [...out]
+    .filter(([target]) => dirname(target) === join(outDir, 'api'))
+    .map(([target, ts]) => ({
+      file: target.split('/').pop()!.replace('.ts', ''),
+      root: /^export interface (\w+)/m.exec(ts)![1],
+    }))
+    .sort((a, b) => a.file.localeCompare(b.file))
+  return [
+    BANNER,
+    '',
+    ...files.map(({ file, root }) => `import type { ${root} } from './${file}'`),
+    '',
+    '/** The definitions of each schemas/api/<file>.schema.json, by file name. */',
+    'export interface ApiSchemas {',
+    ...files.map(({ file, root }) => `  ${file}: ${root}`),
+    '}',
+    '',
+  ].join('\n')
 }
 
 async function main(): Promise<void> {

@@ -1,49 +1,36 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type {
-  LoginRequest,
-  RealNameRequest,
-  SmsCodeRequest,
-  SmsOutboxQuery,
-  UpdateMeRequest,
-} from '../../../src/types/generated/api/auth'
 import { clearSessionCookie, sessionToken, setSessionCookie, userIdOf } from '../../platform/auth'
-import { apiSchema } from '../../platform/schemas'
+import { route } from '../../platform/route'
 import { ApiError } from '../../platform/errors'
 import { toIso } from '../../platform/time'
-
-const me = apiSchema('auth', 'Me')
-const emptyQuery = apiSchema('common', 'EmptyQuery')
-const ok = apiSchema('common', 'Ok')
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { login, users, sessions, secureCookies } = app.services
 
-  app.post<{ Body: SmsCodeRequest }>(
-    '/api/auth/sms-code',
-    {
-      schema: {
-        summary: '获取短信登录验证码（60秒一次，5分钟有效）',
-        tags: ['auth'],
-        querystring: emptyQuery,
-        body: apiSchema('auth', 'SmsCodeRequest'),
-        response: { 200: apiSchema('auth', 'SmsCodeResponse') },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/auth/sms-code',
+    schema: {
+      summary: '获取短信登录验证码（60秒一次，5分钟有效）',
+      tags: ['auth'],
+      querystring: 'common/EmptyQuery',
+      body: 'auth/SmsCodeRequest',
+      response: 'auth/SmsCodeResponse',
     },
-    async (request) => login.sendCode(request.body.phone, request.ip),
-  )
+    handler: async (request) => login.sendCode(request.body.phone, request.ip),
+  })
 
-  app.post<{ Body: LoginRequest }>(
-    '/api/auth/login',
-    {
-      schema: {
-        summary: '验证码登录（新手机号自动注册），需同意三项协议',
-        tags: ['auth'],
-        querystring: emptyQuery,
-        body: apiSchema('auth', 'LoginRequest'),
-        response: { 200: apiSchema('auth', 'LoginResponse') },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/auth/login',
+    schema: {
+      summary: '验证码登录（新手机号自动注册），需同意三项协议',
+      tags: ['auth'],
+      querystring: 'common/EmptyQuery',
+      body: 'auth/LoginRequest',
+      response: 'auth/LoginResponse',
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { phone, code, agreements } = request.body
       const { userId, isNewUser } = await login.login(phone, code, agreements, request.ip)
       // A previous session on this browser ends: one cookie, one user.
@@ -53,97 +40,91 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       setSessionCookie(reply, token, secureCookies)
       return { user: await users.get(userId), isNewUser }
     },
-  )
+  })
 
-  app.post(
-    '/api/auth/logout',
-    {
-      schema: {
-        summary: '退出登录（服务端结束会话）',
-        tags: ['auth'],
-        querystring: emptyQuery,
-        response: { 200: ok },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/auth/logout',
+    schema: {
+      summary: '退出登录（服务端结束会话）',
+      tags: ['auth'],
+      querystring: 'common/EmptyQuery',
+      response: 'common/Ok',
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const token = sessionToken(request)
       if (token) await sessions.destroy(token)
       clearSessionCookie(reply, secureCookies)
       return { ok: true as const }
     },
-  )
+  })
 
-  app.get(
-    '/api/me',
-    {
-      schema: {
-        summary: '当前用户',
-        tags: ['me'],
-        auth: true,
-        querystring: emptyQuery,
-        response: { 200: me },
-      },
+  route(app, {
+    method: 'GET',
+    url: '/api/me',
+    schema: {
+      summary: '当前用户',
+      tags: ['me'],
+      auth: true,
+      querystring: 'common/EmptyQuery',
+      response: 'auth/Me',
     },
-    async (request) => users.get(userIdOf(request)),
-  )
+    handler: async (request) => users.get(userIdOf(request)),
+  })
 
-  app.get(
-    '/api/me/overview',
-    {
-      schema: {
-        summary: '“我的”页概览：本人各状态订单数与保单数',
-        tags: ['me'],
-        auth: true,
-        querystring: emptyQuery,
-        response: { 200: apiSchema('auth', 'MeOverview') },
-      },
+  route(app, {
+    method: 'GET',
+    url: '/api/me/overview',
+    schema: {
+      summary: '“我的”页概览：本人各状态订单数与保单数',
+      tags: ['me'],
+      auth: true,
+      querystring: 'common/EmptyQuery',
+      response: 'auth/MeOverview',
     },
-    async (request) => users.overview(userIdOf(request)),
-  )
+    handler: async (request) => users.overview(userIdOf(request)),
+  })
 
-  app.patch<{ Body: UpdateMeRequest }>(
-    '/api/me',
-    {
-      schema: {
-        summary: '修改昵称、头像',
-        tags: ['me'],
-        auth: true,
-        querystring: emptyQuery,
-        body: apiSchema('auth', 'UpdateMeRequest'),
-        response: { 200: me },
-      },
+  route(app, {
+    method: 'PATCH',
+    url: '/api/me',
+    schema: {
+      summary: '修改昵称、头像',
+      tags: ['me'],
+      auth: true,
+      querystring: 'common/EmptyQuery',
+      body: 'auth/UpdateMeRequest',
+      response: 'auth/Me',
     },
-    async (request) => users.update(userIdOf(request), request.body),
-  )
+    handler: async (request) => users.update(userIdOf(request), request.body),
+  })
 
-  app.post<{ Body: RealNameRequest }>(
-    '/api/me/real-name',
-    {
-      schema: {
-        summary: '实名认证（姓名 + 居民身份证）',
-        tags: ['me'],
-        auth: true,
-        querystring: emptyQuery,
-        body: apiSchema('auth', 'RealNameRequest'),
-        response: { 200: me },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/me/real-name',
+    schema: {
+      summary: '实名认证（姓名 + 居民身份证）',
+      tags: ['me'],
+      auth: true,
+      querystring: 'common/EmptyQuery',
+      body: 'auth/RealNameRequest',
+      response: 'auth/Me',
     },
-    async (request) => users.verifyRealName(userIdOf(request), request.body),
-  )
+    handler: async (request) => users.verifyRealName(userIdOf(request), request.body),
+  })
 
   // The demo SMS outbox: lets testers and e2e tests read the code. Not registered in production mode.
   if (app.services.mode === 'demo') {
-    app.get<{ Querystring: SmsOutboxQuery }>(
-      '/api/dev/sms-outbox',
-      {
-        schema: {
-          summary: '演示环境：读取最近一条短信验证码',
-          tags: ['dev'],
-          querystring: apiSchema('auth', 'SmsOutboxQuery'),
-          response: { 200: apiSchema('auth', 'SmsOutboxResponse') },
-        },
+    route(app, {
+      method: 'GET',
+      url: '/api/dev/sms-outbox',
+      schema: {
+        summary: '演示环境：读取最近一条短信验证码',
+        tags: ['dev'],
+        querystring: 'auth/SmsOutboxQuery',
+        response: 'auth/SmsOutboxResponse',
       },
-      async (request) => {
+      handler: async (request) => {
         const row = await app.services.db
           .selectFrom('sms_outbox')
           .select(['code', 'message', 'created_at'])
@@ -154,6 +135,6 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         if (!row) throw new ApiError(404, 'NOT_FOUND', '该手机号没有短信记录')
         return { code: row.code, message: row.message, sentAt: toIso(row.created_at) }
       },
-    )
+    })
   }
 }

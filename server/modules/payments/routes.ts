@@ -1,19 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import type { Order } from '../../../src/types/generated/api/order'
-import type {
-  CallbackParams,
-  IdParams,
-  PaymentCreate,
-  PaymentSimulate,
-} from '../../../src/types/generated/api/payment'
 import { userIdOf } from '../../platform/auth'
 import { ApiError, notFound } from '../../platform/errors'
 import { idempotent } from '../../platform/idempotency'
-import { apiSchema } from '../../platform/schemas'
-
-const schema = (name: string) => apiSchema('payment', name)
-const emptyQuery = apiSchema('common', 'EmptyQuery')
-const idempotencyHeaders = apiSchema('common', 'IdempotencyHeaders')
+import { route } from '../../platform/route'
 
 /** The origin the customer's browser used: pay pages and QR codes point back to it. */
 function baseUrlOf(request: FastifyRequest): string {
@@ -26,85 +15,80 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['payments']
   const demo = app.services.mode === 'demo'
 
-  app.post<{ Params: IdParams; Body: PaymentCreate }>(
-    '/api/orders/:id/pay',
-    {
-      preHandler: idempotent,
-      schema: {
-        summary: '发起支付：返回二维码内容、支付页与过期时间（5分钟；支持 Idempotency-Key）',
-        tags,
-        auth: true,
-        headers: idempotencyHeaders,
-        params: schema('IdParams'),
-        body: schema('PaymentCreate'),
-        response: { 200: schema('Payment') },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/orders/:id/pay',
+    preHandler: idempotent,
+    schema: {
+      summary: '发起支付：返回二维码内容、支付页与过期时间（5分钟；支持 Idempotency-Key）',
+      tags,
+      auth: true,
+      headers: 'common/IdempotencyHeaders',
+      params: 'payment/IdParams',
+      body: 'payment/PaymentCreate',
+      response: 'payment/Payment',
     },
-    async (request) =>
+    handler: async (request) =>
       payments.start(userIdOf(request), request.params.id, request.body.channel, baseUrlOf(request)),
-  )
+  })
 
-  app.post<{ Params: IdParams }>(
-    '/api/orders/:id/skip-pay',
-    {
-      preHandler: idempotent,
-      schema: {
-        summary: '0元（赠险）订单免支付直接承保（支持 Idempotency-Key）',
-        tags,
-        auth: true,
-        headers: idempotencyHeaders,
-        params: schema('IdParams'),
-        response: { 200: apiSchema('order', 'Order') },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/orders/:id/skip-pay',
+    preHandler: idempotent,
+    schema: {
+      summary: '0元（赠险）订单免支付直接承保（支持 Idempotency-Key）',
+      tags,
+      auth: true,
+      headers: 'common/IdempotencyHeaders',
+      params: 'payment/IdParams',
+      response: 'order/Order',
     },
-    async (request): Promise<Order> => {
+    handler: async (request) => {
       const userId = userIdOf(request)
       await payments.completeFree(userId, request.params.id)
       return orders.get(userId, request.params.id)
     },
-  )
+  })
 
-  app.get(
-    '/api/payments/channels',
-    {
-      schema: {
-        summary: '可用的支付方式（演示模式为沙箱）',
-        tags,
-        querystring: emptyQuery,
-        response: { 200: schema('PaymentChannels') },
-      },
+  route(app, {
+    method: 'GET',
+    url: '/api/payments/channels',
+    schema: {
+      summary: '可用的支付方式（演示模式为沙箱）',
+      tags,
+      querystring: 'common/EmptyQuery',
+      response: 'payment/PaymentChannels',
     },
-    async () => ({ sandbox: payments.provider.sandbox, channels: [...payments.provider.channels] }),
-  )
+    handler: async () => ({ sandbox: payments.provider.sandbox, channels: [...payments.provider.channels] }),
+  })
 
-  app.get<{ Params: IdParams }>(
-    '/api/payments/:id',
-    {
-      schema: {
-        summary: '支付状态',
-        tags,
-        auth: true,
-        params: schema('IdParams'),
-        querystring: emptyQuery,
-        response: { 200: schema('Payment') },
-      },
+  route(app, {
+    method: 'GET',
+    url: '/api/payments/:id',
+    schema: {
+      summary: '支付状态',
+      tags,
+      auth: true,
+      params: 'payment/IdParams',
+      querystring: 'common/EmptyQuery',
+      response: 'payment/Payment',
     },
-    async (request) => payments.get(userIdOf(request), request.params.id),
-  )
+    handler: async (request) => payments.get(userIdOf(request), request.params.id),
+  })
 
-  app.post<{ Params: CallbackParams }>(
-    '/api/payments/callback/:provider',
-    {
-      config: { rawBody: true },
-      schema: {
-        summary: '支付机构异步通知（验签、时效、幂等；支付与退款）',
-        tags,
-        params: schema('CallbackParams'),
-        body: schema('PaymentCallback'),
-        response: { 200: schema('CallbackAck') },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/payments/callback/:provider',
+    config: { rawBody: true },
+    schema: {
+      summary: '支付机构异步通知（验签、时效、幂等；支付与退款）',
+      tags,
+      params: 'payment/CallbackParams',
+      body: 'payment/PaymentCallback',
+      response: 'payment/CallbackAck',
     },
-    async (request) => {
+    handler: async (request) => {
       if (request.params.provider !== payments.provider.name) throw notFound('支付渠道')
       const headers: Record<string, string | undefined> = {}
       for (const [name, value] of Object.entries(request.headers))
@@ -114,37 +98,35 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       await payments.applyEvent(event)
       return { ok: true }
     },
-  )
+  })
 
   // The sandbox exists only in demo mode: in production these routes are never registered (404).
   if (!demo || !sandbox) return
 
-  app.get<{ Params: IdParams }>(
-    '/api/sandbox/payments/:id',
-    {
-      schema: {
-        summary: '沙箱支付页读取支付单（仅演示模式）',
-        tags: ['sandbox'],
-        params: schema('IdParams'),
-        querystring: emptyQuery,
-        response: { 200: schema('Payment') },
-      },
+  route(app, {
+    method: 'GET',
+    url: '/api/sandbox/payments/:id',
+    schema: {
+      summary: '沙箱支付页读取支付单（仅演示模式）',
+      tags: ['sandbox'],
+      params: 'payment/IdParams',
+      querystring: 'common/EmptyQuery',
+      response: 'payment/Payment',
     },
-    async (request) => payments.getForSandbox(request.params.id),
-  )
+    handler: async (request) => payments.getForSandbox(request.params.id),
+  })
 
-  app.post<{ Params: IdParams; Body: PaymentSimulate }>(
-    '/api/sandbox/payments/:id/simulate',
-    {
-      schema: {
-        summary: '模拟支付成功/失败：沙箱记账后以签名通知回调服务端（仅演示模式）',
-        tags: ['sandbox'],
-        params: schema('IdParams'),
-        body: schema('PaymentSimulate'),
-        response: { 200: schema('Payment') },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/sandbox/payments/:id/simulate',
+    schema: {
+      summary: '模拟支付成功/失败：沙箱记账后以签名通知回调服务端（仅演示模式）',
+      tags: ['sandbox'],
+      params: 'payment/IdParams',
+      body: 'payment/PaymentSimulate',
+      response: 'payment/Payment',
     },
-    async (request) => {
+    handler: async (request) => {
       const captured = await sandbox.capture(request.params.id, request.body.outcome)
       if (!captured.ok) throw new ApiError(409, 'PAYMENT_NOT_PENDING', captured.reason)
       // Through the real callback route, so signature verification and idempotency run as in production.
@@ -158,5 +140,5 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(502, 'CALLBACK_FAILED', '模拟支付通知未被受理，请稍后重试')
       return payments.getForSandbox(request.params.id)
     },
-  )
+  })
 }

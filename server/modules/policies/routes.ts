@@ -1,109 +1,94 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type {
-  IdParams,
-  PartnerPolicyDemo,
-  PolicyListQuery,
-  SharedPolicyQuery,
-} from '../../../src/types/generated/api/policy'
 import { shanghaiDate } from '../../../src/domain/age'
 import { validateCertificate, validatePersonName } from '../../../src/domain/certificate'
 import { userIdOf } from '../../platform/auth'
 import { ApiError } from '../../platform/errors'
-import { apiSchema } from '../../platform/schemas'
-
-const schema = (name: string) => apiSchema('policy', name)
-const emptyQuery = apiSchema('common', 'EmptyQuery')
+import { route } from '../../platform/route'
 
 /** Policies: my list and detail, signed no-login links for SMS, surrender in the cooling-off period. */
 export const policyRoutes: FastifyPluginAsync = async (app) => {
   const { policies, catalog } = app.services
   const tags = ['policies']
 
-  app.get<{ Querystring: PolicyListQuery }>(
-    '/api/policies',
-    {
-      schema: {
-        summary: '我的保单（可按状态筛选）',
-        tags,
-        auth: true,
-        querystring: schema('PolicyListQuery'),
-        response: { 200: schema('PolicyList') },
-      },
+  route(app, {
+    method: 'GET',
+    url: '/api/policies',
+    schema: {
+      summary: '我的保单（可按状态筛选）',
+      tags,
+      auth: true,
+      querystring: 'policy/PolicyListQuery',
+      response: 'policy/PolicyList',
     },
-    async (request) => ({ items: await policies.list(userIdOf(request), request.query.status) }),
-  )
+    handler: async (request) => ({ items: await policies.list(userIdOf(request), request.query.status) }),
+  })
 
   // Registered before /:id so "shared" is never read as an id.
-  app.get<{ Querystring: SharedPolicyQuery }>(
-    '/api/policies/shared',
-    {
-      schema: {
-        summary: '凭签名链接查看保单（免登录，链接7天有效）',
-        tags,
-        querystring: schema('SharedPolicyQuery'),
-        response: { 200: schema('Policy') },
-      },
+  route(app, {
+    method: 'GET',
+    url: '/api/policies/shared',
+    schema: {
+      summary: '凭签名链接查看保单（免登录，链接7天有效）',
+      tags,
+      querystring: 'policy/SharedPolicyQuery',
+      response: 'policy/Policy',
     },
-    async (request) => policies.getShared(request.query.token),
-  )
+    handler: async (request) => policies.getShared(request.query.token),
+  })
 
-  app.get<{ Params: IdParams }>(
-    '/api/policies/:id',
-    {
-      schema: {
-        summary: '电子保单详情',
-        tags,
-        auth: true,
-        params: schema('IdParams'),
-        querystring: emptyQuery,
-        response: { 200: schema('Policy') },
-      },
+  route(app, {
+    method: 'GET',
+    url: '/api/policies/:id',
+    schema: {
+      summary: '电子保单详情',
+      tags,
+      auth: true,
+      params: 'policy/IdParams',
+      querystring: 'common/EmptyQuery',
+      response: 'policy/Policy',
     },
-    async (request) => policies.get(userIdOf(request), request.params.id),
-  )
+    handler: async (request) => policies.get(userIdOf(request), request.params.id),
+  })
 
-  app.post<{ Params: IdParams }>(
-    '/api/policies/:id/share-link',
-    {
-      schema: {
-        summary: '生成免登录查看链接（用于短信）',
-        tags,
-        auth: true,
-        params: schema('IdParams'),
-        response: { 200: schema('PolicyShareLink') },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/policies/:id/share-link',
+    schema: {
+      summary: '生成免登录查看链接（用于短信）',
+      tags,
+      auth: true,
+      params: 'policy/IdParams',
+      response: 'policy/PolicyShareLink',
     },
-    async (request) => policies.shareLink(userIdOf(request), request.params.id),
-  )
+    handler: async (request) => policies.shareLink(userIdOf(request), request.params.id),
+  })
 
-  app.post<{ Params: IdParams }>(
-    '/api/policies/:id/surrender',
-    {
-      schema: {
-        summary: '犹豫期内退保，全额退款',
-        tags,
-        auth: true,
-        params: schema('IdParams'),
-        response: { 200: schema('Policy') },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/policies/:id/surrender',
+    schema: {
+      summary: '犹豫期内退保，全额退款',
+      tags,
+      auth: true,
+      params: 'policy/IdParams',
+      response: 'policy/Policy',
     },
-    async (request) => policies.surrender(userIdOf(request), request.params.id),
-  )
+    handler: async (request) => policies.surrender(userIdOf(request), request.params.id),
+  })
 
   // Demo only (404 in production): a policy as a partner API product would issue it, for /policy/apiPolicyDetail.
   if (app.services.mode !== 'demo') return
-  app.post<{ Body: PartnerPolicyDemo }>(
-    '/api/sandbox/partner-policies',
-    {
-      schema: {
-        summary: '演示：以合作方API产品身份为当前用户出具一张保单（仅演示模式）',
-        tags: ['sandbox'],
-        auth: true,
-        body: schema('PartnerPolicyDemo'),
-        response: { 200: schema('Policy') },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/sandbox/partner-policies',
+    schema: {
+      summary: '演示：以合作方API产品身份为当前用户出具一张保单（仅演示模式）',
+      tags: ['sandbox'],
+      auth: true,
+      body: 'policy/PartnerPolicyDemo',
+      response: 'policy/Policy',
     },
-    async (request) => {
+    handler: async (request) => {
       const userId = userIdOf(request)
       const product = await catalog.product(request.body.productId)
       const name = validatePersonName(request.body.holder.name)
@@ -132,5 +117,5 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
       }
       return policies.issuePartnerDemo(userId, product, holder)
     },
-  )
+  })
 }

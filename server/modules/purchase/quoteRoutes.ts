@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { addDays, compareIsoDates, defaultEffectiveDate } from '../../../src/domain/age'
 import { quotePremium } from '../../../src/domain/pricing'
-import type { Quote, QuoteRequest } from '../../../src/types/generated/api/quote'
 import { ApiError } from '../../platform/errors'
-import { apiSchema } from '../../platform/schemas'
+import { route } from '../../platform/route'
 
 /** How far ahead a policy may be set to start. */
 export const MAX_EFFECTIVE_DAYS_AHEAD = 180
@@ -14,17 +13,16 @@ const invalid = (field: string, message: string) =>
 export const quoteRoutes: FastifyPluginAsync = async (app) => {
   const { catalog, now } = app.services
 
-  app.post<{ Body: QuoteRequest }>(
-    '/api/quotes',
-    {
-      schema: {
-        summary: '保费试算：按出生日期（或年龄）、性别、计划、保障期间、交费期间、社保情况从费率表定价',
-        tags: ['catalog'],
-        body: apiSchema('quote', 'QuoteRequest'),
-        response: { 200: apiSchema('quote', 'Quote') },
-      },
+  route(app, {
+    method: 'POST',
+    url: '/api/quotes',
+    schema: {
+      summary: '保费试算：按出生日期（或年龄）、性别、计划、保障期间、交费期间、社保情况从费率表定价',
+      tags: ['catalog'],
+      body: 'quote/QuoteRequest',
+      response: 'quote/Quote',
     },
-    async (request, reply): Promise<Quote> => {
+    handler: async (request, reply) => {
       const body = request.body
       if (body.birthDate === undefined && body.age === undefined)
         throw invalid('birthDate', '缺少必填项：出生日期（birthDate）或年龄（age）')
@@ -63,5 +61,5 @@ export const quoteRoutes: FastifyPluginAsync = async (app) => {
         paymentPeriod: result.paymentPeriod,
       }
     },
-  )
+  })
 }

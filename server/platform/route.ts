@@ -1,0 +1,81 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  preHandlerHookHandler,
+} from 'fastify'
+import type { ApiSchemas } from '../../src/types/generated/api'
+import { apiSchema, type JsonSchema } from './schemas'
+
+// A route names its schemas ("file/Definition" of schemas/api/<file>.schema.json) once: the same name gives the
+// validator its JSON Schema and the handler its generated TypeScript type, so the two cannot drift apart.
+
+type SchemaFile = keyof ApiSchemas
+
+/** "order/IdParams": the definition IdParams of schemas/api/order.schema.json. */
+export type SchemaName = {
+  [File in SchemaFile]: `${File}/${Extract<keyof ApiSchemas[File], string>}`
+}[SchemaFile]
+
+/** The generated type of a schema name. */
+export type TypeOf<Name> = Name extends `${infer File extends SchemaFile}/${infer Definition}`
+  ? NonNullable<ApiSchemas[File][Definition & keyof ApiSchemas[File]]>
+  : never
+
+export interface RouteSchema {
+  summary: string
+  tags: string[]
+  /** Needs the session: the one authentication hook (platform/auth.ts) guards the route. */
+  auth?: boolean
+  headers?: SchemaName
+  params?: SchemaName
+  querystring?: SchemaName
+  body?: SchemaName
+  /** The 200 answer; without it the reply is not serialized by a schema (the OpenAPI document). */
+  response?: SchemaName
+}
+
+type Typed<Name> = Name extends SchemaName ? TypeOf<Name> : unknown
+
+/** The request and reply types a route's schema names give its handler. */
+export interface RouteTypes<S extends RouteSchema> {
+  Body: Typed<S['body']>
+  Querystring: Typed<S['querystring']>
+  Params: Typed<S['params']>
+  Headers: Typed<S['headers']>
+  Reply: Typed<S['response']>
+}
+
+export interface RouteSpec<S extends RouteSchema> {
+  method: HTTPMethods
+  url: string
+  schema: S
+  preHandler?: preHandlerHookHandler
+  config?: FastifyContextConfig
+  handler: (request: FastifyRequest<RouteTypes<S>>, reply: FastifyReply) => Promise<Typed<S['response']>>
+}
+
+/** The JSON Schema of a schema name, with its $refs inlined. */
+export function schemaOf(name: SchemaName): JsonSchema {
+  const [file, definition] = name.split('/')
+  return apiSchema(file, definition)
+}
+
+/** Registers a route whose request and reply types come from its schema names. */
+export function route<const S extends RouteSchema>(app: FastifyInstance, spec: RouteSpec<S>): void {
+  const { summary, tags, auth, response, ...inputs } = spec.schema
+  const schema: JsonSchema = { summary, tags }
+  if (auth) schema.auth = true
+  for (const [part, name] of Object.entries(inputs)) if (name) schema[part] = schemaOf(name)
+  if (response) schema.response = { 200: schemaOf(response) }
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    schema,
+    ...(spec.preHandler ? { preHandler: spec.preHandler } : {}),
+    ...(spec.config ? { config: spec.config } : {}),
+    handler: spec.handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  })
+}
