@@ -47,7 +47,7 @@ export interface AppOptions {
   cookieSecret?: string
   /** Production must bring a real provider; demo defaults to the outbox provider. */
   smsProvider?: SmsProvider
-  /** Production must bring a real provider (built with the database: see server/providers.ts); demo defaults to the sandbox. */
+  /** Production must bring a real provider (built with the database: see platform/providers.ts); demo defaults to the sandbox. */
   paymentProvider?: (database: Database, now: () => Date) => PaymentProvider
   /** Secrets the sandbox signs its callbacks with (demo mode). */
   sandboxSecrets?: SandboxSecrets

@@ -15,7 +15,7 @@ import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 
-type SortKey = 'sales' | 'price' | 'rating' | 'default'
+type SortKey = NonNullable<ProductQuery['sort']> | 'default'
 interface Cursor {
   s: SortKey
   v: number

@@ -2,7 +2,8 @@ import type { ColumnType } from 'kysely'
 import type { OrderRefund } from '../../../src/types/generated/api/order'
 import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
 
-// Tables of payments, their callbacks and refunds (100_purchase.sql, 121_refunds.sql); the SQL is the truth.
+// Tables of payments, their callbacks, refunds and the sandbox's books (100_purchase.sql, 121_refunds.sql);
+// the SQL is the truth.
 
 export type PaymentStatusColumn = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED' | 'REFUNDED'
 
@@ -46,8 +47,29 @@ export interface RefundsTable {
   settled_at: NullableTimestamp
 }
 
+/** The sandbox's own books (demo mode): what a real provider keeps on its side. */
+export interface SandboxPaymentsTable {
+  id: string
+  amount_fen: number
+  state: 'NOTPAY' | 'SUCCESS' | 'REFUND' | 'CLOSED' | 'PAYERROR'
+  expires_at: Timestamp
+  created_at: Timestamp
+  paid_at: NullableTimestamp
+}
+
+export interface SandboxRefundsTable {
+  id: string
+  payment_id: string
+  amount_fen: number
+  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL'
+  created_at: Timestamp
+  settled_at: NullableTimestamp
+}
+
 export interface PaymentTables {
   payments: PaymentsTable
   payment_callbacks: PaymentCallbacksTable
   refunds: RefundsTable
+  sandbox_payments: SandboxPaymentsTable
+  sandbox_refunds: SandboxRefundsTable
 }

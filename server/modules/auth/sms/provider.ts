@@ -1,5 +1,5 @@
 // The SMS seam: login codes leave the server through this interface. Demo mode keeps them in the outbox
-// (server/sms/demo.ts); production sends them through Alibaba Cloud SMS (server/sms/aliyun.ts).
+// (sms/demo.ts); production sends them through Alibaba Cloud SMS (sms/aliyun/).
 
 export interface SmsProvider {
   /** "demo" marks the outbox, which production mode refuses. */

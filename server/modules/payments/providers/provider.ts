@@ -1,9 +1,11 @@
 // The payment provider seam: the server talks to any provider through this interface.
-// Demo mode uses the sandbox provider (server/payments/sandbox.ts); production uses WeChat Pay API v3
-// (server/payments/wechatpay/). The provider never runs inside one of our database transactions: on PGlite
+// Demo mode uses the sandbox provider (providers/sandbox.ts); production uses WeChat Pay API v3
+// (providers/wechatpay/). The provider never runs inside one of our database transactions: on PGlite
 // the sandbox shares the one connection, and a real provider is a network call.
 
-export type PayChannel = 'wechat' | 'alipay' | 'bankcard'
+import type { PaymentCreate } from '../../../../src/types/generated/api/payment'
+
+export type PayChannel = PaymentCreate['channel']
 
 export interface PaymentRequest {
   /** Our payment id (pay_ + 24 hex): the provider's out_trade_no, so a retry never makes a second charge. */

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import type { ColumnType, Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
+import type { SandboxPaymentsTable, SandboxRefundsTable } from '../tables'
 import type {
   CallbackRequest,
   CreatedPayment,
@@ -21,29 +22,6 @@ import type {
 export const SANDBOX_PROVIDER = 'sandbox'
 export const DEMO_SANDBOX_SECRET = 'demo-only-sandbox-payment-secret'
 export const SIGNATURE_HEADER = 'x-pay-signature'
-
-type Timestamp = ColumnType<Date, Date, Date>
-type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>
-
-interface SandboxPaymentsTable {
-  id: string
-  amount_fen: number
-  state: 'NOTPAY' | 'SUCCESS' | 'REFUND' | 'CLOSED' | 'PAYERROR'
-  expires_at: Timestamp
-  created_at: Timestamp
-  paid_at: NullableTimestamp
-}
-
-interface SandboxRefundsTable {
-  id: string
-  payment_id: string
-  amount_fen: number
-  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL'
-  created_at: Timestamp
-  settled_at: NullableTimestamp
-}
-
-type SandboxDB = DB & { sandbox_payments: SandboxPaymentsTable; sandbox_refunds: SandboxRefundsTable }
 
 /** What the sandbox sends: the body of the callback (payments and refunds share one shape). */
 export interface SandboxNotification {
@@ -103,7 +81,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = SANDBOX_PROVIDER
   readonly sandbox = true
   readonly channels = ['wechat', 'alipay', 'bankcard'] as const
-  private readonly db: Kysely<SandboxDB>
+  private readonly db: Kysely<DB>
 
   constructor(
     db: Kysely<DB>,
