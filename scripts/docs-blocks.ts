@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { readSchemaFiles } from './page-configs/schemaSet'
+import { readSchemaFiles } from '../src/page-config/schemaSet'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 type Schema = {

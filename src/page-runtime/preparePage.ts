@@ -1,8 +1,8 @@
 import type { Block, ContentBlock, PageConfig } from '../types/generated/page'
 import { preloadBlocks, registerBlocks } from '../blocks/registry'
 import { prefetchDataSources, type SettledSources } from './dataSources'
-import { migrateConfig } from './migrations'
-import { insideWindow, phaseAt } from './schedule'
+import { migrateConfig } from '../page-config/migrations'
+import { insideWindow, phaseAt } from '../page-config/schedule'
 import { clockOffset } from './serverClock'
 import { blockPhase } from './usePageClock'
 

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatError } from '../../scripts/page-configs/errors'
-import { createValidator, type ConfigValidator } from '../../scripts/page-configs/validate'
-import { migrateConfig } from '../../src/page-runtime/migrations'
+import { formatError } from '../../src/page-config/errors'
+import { createValidator, type ConfigValidator } from '../../src/page-config/validate'
+import { migrateConfig } from '../../src/page-config/migrations'
 
 const root = resolve(import.meta.dirname, '../..')
 const screens = ['/', '/product', '/products', '/Login', '/news/articleDetail/:id']
@@ -147,7 +147,7 @@ describe('validate:configs rejects broken configs with file:line:col, pointer an
 
   it('every seed config in page-configs/ is valid', async () => {
     const real = await createValidator({ root })
-    const { listConfigFiles } = await import('../../scripts/page-configs/validate')
+    const { listConfigFiles } = await import('../../src/page-config/validate')
     const { readFileSync } = await import('node:fs')
     const files = listConfigFiles(root)
     expect(files.length).toBeGreaterThanOrEqual(32)

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import springFestival from '../../../page-configs/springFestival.json'
-import { compileMarkdown } from '../../../scripts/page-configs/markdown'
+import { compileMarkdown } from '../../../src/page-config/markdown'
 import type { Block } from '../../../src/types/generated/page'
-import type { MarkdownTrees } from '../../../src/blocks/shared/markdownTree'
+import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import { renderBlocks } from './renderBlocks'
 
 /** A markdown block rendered from the tree the build compiles for it. */

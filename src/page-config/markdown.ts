@@ -6,7 +6,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { safeUrl } from '../../src/components/Markdown'
+import { safeUrl } from './safeUrl'
 import {
   MARKDOWN_TAGS,
   MARKDOWN_TREES_KEY,
@@ -15,7 +15,7 @@ import {
   type MarkdownProps,
   type MarkdownTag,
   type MarkdownTrees,
-} from '../../src/blocks/shared/markdownTree'
+} from './markdownTree'
 
 // remark-rehype drops raw HTML unless allowDangerousHtml is set (never).
 const processor = unified()

@@ -1,7 +1,7 @@
 // The checks a schema cannot make: references between parts of a config, to the route table, and to files.
-import { bindingsIn, parseBinding } from '../../src/page-runtime/bindingSyntax'
-import { routeMatches, targetPath } from '../../src/page-runtime/configPath'
-import { isAllowedLink, LINK_HOST_ALLOWLIST } from '../../src/page-runtime/linkHosts'
+import { bindingsIn, parseBinding } from './bindingSyntax'
+import { routeMatches, targetPath } from './configPath'
+import { isAllowedLink, LINK_HOST_ALLOWLIST } from './linkHosts'
 
 export interface Finding {
   pointer: string
