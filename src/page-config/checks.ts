@@ -2,6 +2,7 @@
 import { bindingsIn, parseBinding } from './bindingSyntax'
 import { routeMatches, targetPath } from './configPath'
 import { isAllowedLink, LINK_HOST_ALLOWLIST } from './linkHosts'
+import { walkBlocks } from './walkBlocks'
 
 export interface Finding {
   pointer: string
@@ -28,18 +29,8 @@ interface BlockAt {
 
 function collectBlocks(config: Json): BlockAt[] {
   const out: BlockAt[] = []
-  const blocks = Array.isArray(config.blocks) ? config.blocks : []
-  blocks.forEach((block, i) => {
-    if (!isObject(block)) return
-    out.push({ block, pointer: `/blocks/${i}` })
-    if (block.type === 'tabs' && Array.isArray(block.tabs)) {
-      block.tabs.forEach((tab, t) => {
-        if (!isObject(tab) || !Array.isArray(tab.blocks)) return
-        tab.blocks.forEach((inner, j) => {
-          if (isObject(inner)) out.push({ block: inner, pointer: `/blocks/${i}/tabs/${t}/blocks/${j}` })
-        })
-      })
-    }
+  walkBlocks(config.blocks, (block, pointer) => {
+    out.push({ block, pointer })
   })
   return out
 }

@@ -194,6 +194,24 @@ describe('the CLI', () => {
     expect(ok).toContain('全部通过')
   })
 
+  it('passes a v1 config whose richtext sits inside tabs (the migration reaches nested blocks)', () => {
+    const v1 = join(dir, 'v1-tabs.json')
+    const richtext = { type: 'richtext', content: '## 旧规则' }
+    const tabs = [
+      { title: '规则', blocks: [richtext] },
+      { title: '说明', blocks: [{ type: 'markdown', source: '说明' }] },
+    ]
+    writeFileSync(v1, JSON.stringify({ schemaVersion: 1, title: '旧页面', blocks: [{ type: 'tabs', tabs }] }))
+    const out = execFileSync(
+      'node',
+      ['--import', 'tsx', 'scripts/validate-configs.ts', v1.slice(root.length + 1)],
+      {
+        cwd: root,
+      },
+    ).toString()
+    expect(out).toContain('1 个页面配置全部通过')
+  })
+
   it('takes absolute paths and paths relative to the folder the command was typed in', () => {
     const good = join(dir, 'good-abs.json')
     writeFileSync(good, page([{ type: 'markdown', source: '好' }]))
