@@ -2,9 +2,7 @@
 // `blocks` inside it (tabs[i].blocks today), so a new container block needs no change here. Used by the checks,
 // the migrations, the page module's preloading, the runtime's preparation and the markdown compilation.
 
-export type JsonObject = Record<string, unknown>
-
-const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+import { isObject, type JsonObject } from './json'
 
 /** A visitor; returning false skips the block's nested blocks. */
 export type BlockVisitor = (block: JsonObject, pointer: string) => boolean | void
