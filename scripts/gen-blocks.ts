@@ -11,10 +11,9 @@ import { fileURLToPath } from 'node:url'
 import { format, resolveConfig } from 'prettier'
 import { MARKDOWN_KEYWORD, PAGE_ONLY_KEYWORD } from '../src/page-config/schemaKeywords'
 import { blockDocs } from './docs-blocks'
+import { blockComponentName as componentName } from './page-configs/pageModule'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const schemaDir = join(root, 'schemas')
-const blocksDir = join(root, 'src/blocks')
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 /** Folders of src/blocks/ that are not blocks. */
 const NOT_BLOCKS = new Set(['shared'])
 const HEADER =
@@ -32,11 +31,10 @@ interface BlockEntry {
   hasChecks: boolean
 }
 
-export const componentName = (type: string): string =>
-  type.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, c: string) => c.toUpperCase()) + 'Block'
-
 /** The blocks, or the reasons the schema files and the block folders do not match. */
-function discover(): { blocks: BlockEntry[]; problems: string[] } {
+export function discoverBlocks(root: string): { blocks: BlockEntry[]; problems: string[] } {
+  const schemaDir = join(root, 'schemas')
+  const blocksDir = join(root, 'src/blocks')
   const problems: string[] = []
   const schemaTypes = readdirSync(join(schemaDir, 'blocks'))
     .filter((f) => f.endsWith('.schema.json'))
@@ -103,15 +101,15 @@ function markdownPaths(schema: unknown, file: string, path: string[] = [], depth
 
 const union = (blocks: BlockEntry[]) => blocks.map((b) => ({ $ref: `blocks/${b.type}.schema.json` }))
 
-function pageSchema(blocks: BlockEntry[]): string {
-  const schema = readJson(join(schemaDir, 'page.schema.json'))
+function pageSchema(root: string, blocks: BlockEntry[]): string {
+  const schema = readJson(join(root, 'schemas/page.schema.json'))
   const defs = schema.$defs as { block: Json }
   defs.block.oneOf = union(blocks)
   return JSON.stringify(schema, null, 2)
 }
 
-function contentBlockSchema(blocks: BlockEntry[]): string {
-  const schema = readJson(join(schemaDir, 'content-block.schema.json'))
+function contentBlockSchema(root: string, blocks: BlockEntry[]): string {
+  const schema = readJson(join(root, 'schemas/content-block.schema.json'))
   schema.oneOf = union(blocks.filter((b) => b.schema[PAGE_ONLY_KEYWORD] !== true))
   return JSON.stringify(schema, null, 2)
 }
@@ -129,14 +127,14 @@ function loadersModule(blocks: BlockEntry[]): string {
   ].join('\n')
 }
 
-function catalogModule(blocks: BlockEntry[]): string {
+function catalogModule(root: string, blocks: BlockEntry[]): string {
   const checkName = (type: string) =>
     `${componentName(type).replace(/Block$/, '')}Check`.replace(/^./, (c) => c.toLowerCase())
   const withChecks = blocks.filter((b) => b.hasChecks)
   const fields = blocks
     .map((b) => ({
       type: b.type,
-      paths: markdownPaths(b.schema, join(schemaDir, 'blocks', `${b.type}.schema.json`)),
+      paths: markdownPaths(b.schema, join(root, 'schemas/blocks', `${b.type}.schema.json`)),
     }))
     .filter((b) => b.paths.length)
   return [
@@ -161,12 +159,13 @@ function catalogModule(blocks: BlockEntry[]): string {
   ].join('\n')
 }
 
-async function outputs(blocks: BlockEntry[]): Promise<Map<string, string>> {
+/** Each generated file (path relative to the root) with the text it should have. */
+export async function generatedFiles(root: string, blocks: BlockEntry[]): Promise<Map<string, string>> {
   const raw: [string, string][] = [
-    ['schemas/page.schema.json', pageSchema(blocks)],
-    ['schemas/content-block.schema.json', contentBlockSchema(blocks)],
+    ['schemas/page.schema.json', pageSchema(root, blocks)],
+    ['schemas/content-block.schema.json', contentBlockSchema(root, blocks)],
     ['src/blocks/loaders.ts', loadersModule(blocks)],
-    ['src/page-config/blockCatalog.ts', catalogModule(blocks)],
+    ['src/page-config/blockCatalog.ts', catalogModule(root, blocks)],
   ]
   const out = new Map<string, string>()
   for (const [file, text] of raw) {
@@ -177,9 +176,9 @@ async function outputs(blocks: BlockEntry[]): Promise<Map<string, string>> {
   return out
 }
 
-async function main(): Promise<void> {
+async function main(root: string): Promise<void> {
   const check = process.argv.includes('--check')
-  const { blocks, problems } = discover()
+  const { blocks, problems } = discoverBlocks(root)
   if (problems.length) {
     console.error(
       `gen:blocks: the block schemas and folders do not match:\n${problems.map((p) => `  ${p}`).join('\n')}`,
@@ -187,7 +186,7 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const stale: string[] = []
-  for (const [file, text] of await outputs(blocks)) {
+  for (const [file, text] of await generatedFiles(root, blocks)) {
     const full = join(root, file)
     const current = existsSync(full) ? readFileSync(full, 'utf8') : null
     if (current === text) continue
@@ -204,4 +203,4 @@ async function main(): Promise<void> {
   if (check) console.log(`gen:blocks: ${blocks.length} blocks, generated files up to date`)
 }
 
-await main()
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main(repoRoot)

@@ -18,10 +18,14 @@ export function blockTypesOf(config: unknown): string[] {
   return [...types]
 }
 
-/** Where a block type's component lives, by the registry's convention: image-grid -> src/blocks/image-grid/ImageGridBlock.tsx. */
+/** A block type's component, by convention: image-grid -> ImageGridBlock (scripts/gen-blocks.ts enforces it). */
+export function blockComponentName(type: string): string {
+  return type.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, c: string) => c.toUpperCase()) + 'Block'
+}
+
+/** Where a block type's component lives: image-grid -> src/blocks/image-grid/ImageGridBlock.tsx. */
 export function blockComponentFile(root: string, type: string): string {
-  const pascal = type.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase())
-  return join(root, 'src', 'blocks', type, `${pascal}Block.tsx`)
+  return join(root, 'src', 'blocks', type, `${blockComponentName(type)}.tsx`)
 }
 
 /** Source of the `?page` module of a config file. Unknown types are left out (the validation reports them). */
