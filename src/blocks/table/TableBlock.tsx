@@ -1,5 +1,6 @@
 import type { TableBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
+import './TableBlock.css'
 
 export default function TableBlock({ block }: BlockProps<Props>) {
   const { text } = useBlockRuntime()
