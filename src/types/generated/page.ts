@@ -126,7 +126,7 @@ export type Bands = [
   }[],
 ]
 /**
- * 可放进标签页（tabs）的区块：除 tabs 以外的所有区块（标签页不能嵌套）。
+ * 可放进标签页（tabs）的区块：除只能放在页面顶层的区块（schema 标了 x-page-only，如 tabs）以外的所有区块。由 npm run gen:blocks 生成 oneOf。
  */
 export type ContentBlock =
   | ButtonBlock
