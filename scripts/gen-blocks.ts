@@ -2,6 +2,8 @@
 // folders src/blocks/<type>/, so adding a block touches only its folder and its schema file:
 // - the block unions (oneOf) of schemas/page.schema.json and schemas/content-block.schema.json,
 // - src/blocks/loaders.ts (one lazy chunk per block component),
+// - src/blocks/blocks.css (imports every CSS file of src/blocks/: one stylesheet for config pages, so the block
+//   chunks carry no CSS of their own to preload),
 // - src/page-config/blockCatalog.ts (markdown fields from "x-markdown", each block's checks.ts),
 // - docs/blocks.md.
 // `--check` writes nothing and exits 1 when a block's schema and folder do not match or an output is stale.
@@ -165,6 +167,7 @@ export async function generatedFiles(root: string, blocks: BlockEntry[]): Promis
     ['schemas/page.schema.json', pageSchema(root, blocks)],
     ['schemas/content-block.schema.json', contentBlockSchema(root, blocks)],
     ['src/blocks/loaders.ts', loadersModule(blocks)],
+    ['src/blocks/blocks.css', stylesheetIndex(root)],
     ['src/page-config/blockCatalog.ts', catalogModule(root, blocks)],
   ]
   const out = new Map<string, string>()
@@ -174,6 +177,22 @@ export async function generatedFiles(root: string, blocks: BlockEntry[]): Promis
   }
   out.set('docs/blocks.md', blockDocs(root))
   return out
+}
+
+/** Every CSS file under src/blocks/ (shared ones first), relative to src/blocks/. */
+function blockStylesheets(root: string): string[] {
+  const dir = join(root, 'src/blocks')
+  const found: string[] = []
+  for (const entry of readdirSync(dir, { withFileTypes: true }))
+    if (entry.isDirectory())
+      for (const file of readdirSync(join(dir, entry.name)))
+        if (file.endsWith('.css')) found.push(`${entry.name}/${file}`)
+  const shared = (f: string) => (f.startsWith('shared/') ? 0 : 1)
+  return found.sort((a, b) => shared(a) - shared(b) || a.localeCompare(b))
+}
+
+function stylesheetIndex(root: string): string {
+  return [`/* ${HEADER} */`, ...blockStylesheets(root).map((f) => `@import './${f}';`), ''].join('\n')
 }
 
 async function main(root: string): Promise<void> {

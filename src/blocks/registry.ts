@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react'
+// Every block's CSS in one stylesheet (generated index, see scripts/gen-blocks.ts).
 import './blocks.css'
 import type { Block } from '../types/generated/page'
 import { loaders } from './loaders'

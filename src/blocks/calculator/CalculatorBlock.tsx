@@ -6,7 +6,6 @@ import { formatFen } from '../../domain/money'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { useBlockAction } from '../useBlockAction'
 import { LineChart } from '../shared/LineChart'
-import './CalculatorBlock.css'
 
 const COLORS = ['#fa8c16', '#52c41a', '#722ed1']
 const yuan = (fen: number) => `${formatFen(fen)}元`

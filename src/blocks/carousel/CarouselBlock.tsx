@@ -1,7 +1,6 @@
 import { Swiper } from 'antd-mobile'
 import type { CarouselBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import './CarouselBlock.css'
 
 export default function CarouselBlock({ block }: BlockProps<Props>) {
   const { run } = useBlockRuntime()

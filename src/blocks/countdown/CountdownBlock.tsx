@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { CountdownBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import './CountdownBlock.css'
 
 function targetOf(to: string, schedule: ReturnType<typeof useBlockRuntime>['schedule']): number | null {
   if (to.startsWith('schedule.')) {

@@ -2,7 +2,6 @@ import { Collapse } from 'antd-mobile'
 import type { FaqBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { MarkdownText } from '../shared/MarkdownText'
-import './FaqBlock.css'
 
 export default function FaqBlock({ block }: BlockProps<Props>) {
   const { text } = useBlockRuntime()

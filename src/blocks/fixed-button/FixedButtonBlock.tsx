@@ -2,7 +2,6 @@ import { Button } from 'antd-mobile'
 import type { FixedButtonBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { useBlockAction } from '../useBlockAction'
-import './FixedButtonBlock.css'
 
 export default function FixedButtonBlock({ block }: BlockProps<Props>) {
   const { text } = useBlockRuntime()

@@ -2,7 +2,6 @@ import type { HeroBlock as Props } from '../../types/generated/page'
 import type { BlockProps } from '../runtime'
 import { useBlockRuntime } from '../runtime'
 import { useBlockAction } from '../useBlockAction'
-import './HeroBlock.css'
 
 export default function HeroBlock({ block }: BlockProps<Props>) {
   const { text } = useBlockRuntime()

@@ -1,6 +1,5 @@
 import type { ImageGridBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import './ImageGridBlock.css'
 
 export default function ImageGridBlock({ block }: BlockProps<Props>) {
   const { run, text } = useBlockRuntime()

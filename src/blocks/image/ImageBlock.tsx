@@ -1,7 +1,6 @@
 import type { ImageBlock as Props } from '../../types/generated/page'
 import type { BlockProps } from '../runtime'
 import { useBlockAction } from '../useBlockAction'
-import './ImageBlock.css'
 
 export default function ImageBlock({ block }: BlockProps<Props>) {
   const { onClick, clickable } = useBlockAction(block.action)

@@ -4,7 +4,6 @@ import { ProductCard } from '../../components/ProductCard'
 import { formatFen } from '../../domain/money'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockEmpty, BlockError, BlockLoading } from '../shared/BlockStatus'
-import './ProductListBlock.css'
 
 function itemsOf(data: unknown): ProductSummary[] | null {
   if (Array.isArray(data)) return data as ProductSummary[]

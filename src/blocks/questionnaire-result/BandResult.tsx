@@ -3,7 +3,6 @@ import type { QuestionnaireResultBlock } from '../../types/generated/page'
 import { useBlockRuntime } from '../runtime'
 import { MarkdownText } from '../shared/MarkdownText'
 import { useBlockAction } from '../useBlockAction'
-import './BandResult.css'
 
 type Band = QuestionnaireResultBlock['bands'][number]
 

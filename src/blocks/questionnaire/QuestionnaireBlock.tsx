@@ -6,7 +6,6 @@ import { bandFor, scoreAnswers, unansweredQuestions, type Answers } from '../../
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BandResult } from '../questionnaire-result/BandResult'
 import { saveResult } from './resultStore'
-import './QuestionnaireBlock.css'
 
 export default function QuestionnaireBlock({ block }: BlockProps<Props>) {
   const { text, navigate } = useBlockRuntime()

@@ -1,7 +1,6 @@
 import type { RateHistoryBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { LineChart } from '../shared/LineChart'
-import './RateHistoryBlock.css'
 
 const percent = (rate: number) => `${(rate * 100).toFixed(2)}%`
 

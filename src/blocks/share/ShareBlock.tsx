@@ -2,7 +2,6 @@ import { Button } from 'antd-mobile'
 import type { ShareBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { useBlockAction } from '../useBlockAction'
-import './ShareBlock.css'
 
 /** The page's share info (set from this block by the runtime) and a button that opens the share sheet. */
 export default function ShareBlock({ block }: BlockProps<Props>) {

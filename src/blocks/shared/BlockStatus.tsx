@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button } from 'antd-mobile'
 import { describeError } from '../../lib/request'
-import './BlockStatus.css'
 
 // Loading, empty and error states of config pages in plain markup: antd-mobile's Skeleton and ErrorBlock
 // (with its large inline illustrations) would weigh more than the blocks themselves.

@@ -1,7 +1,6 @@
 // A small SVG line chart: no chart library in the consumer bundle for a handful of points.
 import { useLayoutEffect, useRef, useState } from 'react'
 import { categoryTicks, textWidth, valueAxis } from './chartScale'
-import './LineChart.css'
 
 export interface Series {
   name: string

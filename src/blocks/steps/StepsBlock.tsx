@@ -1,7 +1,6 @@
 import { Steps } from 'antd-mobile'
 import type { StepsBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import './StepsBlock.css'
 
 export default function StepsBlock({ block }: BlockProps<Props>) {
   const { text } = useBlockRuntime()

@@ -1,6 +1,5 @@
 import type { TableBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import './TableBlock.css'
 
 export default function TableBlock({ block }: BlockProps<Props>) {
   const { text } = useBlockRuntime()

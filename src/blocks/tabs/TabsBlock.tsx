@@ -1,7 +1,6 @@
 import { Tabs } from 'antd-mobile'
 import type { TabsBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import './TabsBlock.css'
 
 export default function TabsBlock({ block }: BlockProps<Props>) {
   const { text, renderBlocks } = useBlockRuntime()

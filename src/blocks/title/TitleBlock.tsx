@@ -1,6 +1,5 @@
 import type { TitleBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import './TitleBlock.css'
 
 export default function TitleBlock({ block }: BlockProps<Props>) {
   const { text } = useBlockRuntime()

@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { Button } from 'antd-mobile'
 import type { VideoBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import './VideoBlock.css'
 
 /**
  * A video with its poster; nothing downloads until the visitor taps play. Where it cannot play (network,
