@@ -28,6 +28,33 @@ const overlays = {
 }
 const ui = ['app', 'pages', 'page-runtime', 'blocks', 'api', 'components', 'state']
 
+// The page-config core and the block checks it loads run in the CLI, the Vite build and the server: no UI.
+const uiPackages = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'antd-mobile',
+  'antd-mobile-icons',
+  'swr',
+  'valtio',
+]
+const uiFree = (files, relative, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: uiPackages.map((name) => ({ name, message })),
+        patterns: [
+          { regex: `^(${uiPackages.join('|')})/`, message },
+          { regex: '\\.(tsx|css)$', message },
+          { regex: relative, message },
+        ],
+      },
+    ],
+  },
+})
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +91,17 @@ export default tseslint.config(
   layer('lib', ui),
   layer('config', [...ui, 'lib', 'domain']),
   layer('domain', [...ui, 'lib', 'config']),
+  uiFree(
+    ['src/page-config/**/*.ts'],
+    // Of src/blocks, only the blocks' checks (the generated catalog imports them).
+    '^\\.\\./(?!blocks/[a-z0-9-]+/checks$|types/generated/)',
+    'src/page-config is UI-free: it imports only itself, src/types/generated and src/blocks/<type>/checks.',
+  ),
+  uiFree(
+    ['src/blocks/*/checks.ts'],
+    '^\\.(?!\\./\\.\\./page-config/|\\./[a-z0-9-]+/checks$)',
+    "A block's checks.ts runs in the CLI and the server: it imports only src/page-config and other checks.ts.",
+  ),
   {
     files: ['server/**/*.ts'],
     rules: {

@@ -15,7 +15,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['tests/src/**/*.test.{ts,tsx}'],
+          // A block's test lives in its folder (src/blocks/<type>/).
+          include: ['tests/src/**/*.test.{ts,tsx}', 'src/blocks/**/*.test.{ts,tsx}'],
           // The request layer runs against a real HTTP server: Node's fetch, in the node project.
           exclude: ['tests/src/lib/**'],
           setupFiles: ['tests/setup-web.ts'],

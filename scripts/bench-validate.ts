@@ -2,7 +2,7 @@
 // (parse, migrations, schema, reference checks, route collisions). Prints the steady-state time.
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createValidator, type ConfigSource } from './page-configs/validate'
+import { createValidator, type ConfigSource } from '../src/page-config/validate'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const CONFIGS = 1000

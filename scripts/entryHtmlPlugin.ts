@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs'
 import { relative, sep } from 'node:path'
 import type { Plugin } from 'vite'
 import type { OutputBundle, OutputChunk } from 'rolldown'
-import { configRoutePath } from '../src/page-runtime/configPath'
-import { CONFIG_DIR } from './page-configs/validate'
+import { configRoutePath } from '../src/page-config/configPath'
+import { CONFIG_DIR } from '../src/page-config/validate'
 
 export const CONFIG_PAGES_MANIFEST = 'config-pages.json'
 const APP_MODULE = `${sep}src${sep}app${sep}App.tsx`

@@ -1,8 +1,8 @@
 // npm run validate:configs [files…]: validates page configs; one line per error, exit 1 on any error.
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { formatError } from './page-configs/errors'
-import { listConfigFiles, validateConfigFiles } from './page-configs/validate'
+import { formatError } from '../src/page-config/errors'
+import { listConfigFiles, validateConfigFiles } from '../src/page-config/validate'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const files = process.argv.slice(2).filter((a) => !a.startsWith('-'))

@@ -3,6 +3,7 @@
 // fetched together with the config chunk instead of after the page's first render.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { walkBlocks } from '../../src/page-config/walkBlocks'
 
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -10,22 +11,21 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** Block types a config uses, nested ones (tabs) included, in first-use order. */
 export function blockTypesOf(config: unknown): string[] {
   const types = new Set<string>()
-  const visit = (blocks: unknown) => {
-    if (!Array.isArray(blocks)) return
-    for (const block of blocks) {
-      if (!isObject(block) || typeof block.type !== 'string') continue
-      types.add(block.type)
-      if (Array.isArray(block.tabs)) for (const tab of block.tabs) if (isObject(tab)) visit(tab.blocks)
-    }
-  }
-  if (isObject(config)) visit(config.blocks)
+  if (isObject(config))
+    walkBlocks(config.blocks, (block) => {
+      if (typeof block.type === 'string') types.add(block.type)
+    })
   return [...types]
 }
 
-/** Where a block type's component lives, by the registry's convention: image-grid -> src/blocks/image-grid/ImageGridBlock.tsx. */
+/** A block type's component, by convention: image-grid -> ImageGridBlock (scripts/gen-blocks.ts enforces it). */
+export function blockComponentName(type: string): string {
+  return type.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, c: string) => c.toUpperCase()) + 'Block'
+}
+
+/** Where a block type's component lives: image-grid -> src/blocks/image-grid/ImageGridBlock.tsx. */
 export function blockComponentFile(root: string, type: string): string {
-  const pascal = type.replace(/(^|-)([a-z])/g, (_, _dash: string, c: string) => c.toUpperCase())
-  return join(root, 'src', 'blocks', type, `${pascal}Block.tsx`)
+  return join(root, 'src', 'blocks', type, `${blockComponentName(type)}.tsx`)
 }
 
 /** Source of the `?page` module of a config file. Unknown types are left out (the validation reports them). */

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
-import { formatError, type ConfigError } from './errors'
-import { withCompiledMarkdown } from './markdown'
+import { formatError, type ConfigError } from '../../src/page-config/errors'
+import { withCompiledMarkdown } from '../../src/page-config/markdown'
 import { pageModuleSource } from './pageModule'
-import { CONFIG_DIR, validateConfigFiles } from './validate'
+import { CONFIG_DIR, validateConfigFiles } from '../../src/page-config/validate'
 
 const META_PREFIX = '\0page-config-meta:'
 const META_SUFFIX = '.title.js'

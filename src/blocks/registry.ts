@@ -1,40 +1,19 @@
 import { lazy, type ComponentType } from 'react'
+// Every block's CSS in one stylesheet (generated index, see scripts/gen-blocks.ts).
 import './blocks.css'
 import type { Block } from '../types/generated/page'
+import { loaders } from './loaders'
 import type { BlockProps } from './runtime'
 
-// The one index of block types: each block is its own chunk, so a page loads only the blocks it uses.
+// Renders blocks by type from the generated loaders (loaders.ts): each block is its own chunk, so a page loads
+// only the blocks it uses.
 
 export type BlockType = Block['type']
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>
 type Loader<T extends BlockType> = () => Promise<{ default: ComponentType<BlockProps<BlockOf<T>>> }>
+/** One loader per block type: generated into loaders.ts by scripts/gen-blocks.ts. */
+export type BlockLoaders = { [T in BlockType]: Loader<T> }
 type AnyBlockComponent = ComponentType<BlockProps<Block>>
-
-const loaders: { [T in BlockType]: Loader<T> } = {
-  hero: () => import('./hero/HeroBlock'),
-  image: () => import('./image/ImageBlock'),
-  carousel: () => import('./carousel/CarouselBlock'),
-  'image-grid': () => import('./image-grid/ImageGridBlock'),
-  title: () => import('./title/TitleBlock'),
-  markdown: () => import('./markdown/MarkdownBlock'),
-  'notice-bar': () => import('./notice-bar/NoticeBarBlock'),
-  spacer: () => import('./spacer/SpacerBlock'),
-  divider: () => import('./divider/DividerBlock'),
-  button: () => import('./button/ButtonBlock'),
-  'fixed-button': () => import('./fixed-button/FixedButtonBlock'),
-  tabs: () => import('./tabs/TabsBlock'),
-  faq: () => import('./faq/FaqBlock'),
-  steps: () => import('./steps/StepsBlock'),
-  table: () => import('./table/TableBlock'),
-  video: () => import('./video/VideoBlock'),
-  countdown: () => import('./countdown/CountdownBlock'),
-  'product-list': () => import('./product-list/ProductListBlock'),
-  share: () => import('./share/ShareBlock'),
-  calculator: () => import('./calculator/CalculatorBlock'),
-  questionnaire: () => import('./questionnaire/QuestionnaireBlock'),
-  'questionnaire-result': () => import('./questionnaire-result/QuestionnaireResultBlock'),
-  'rate-history': () => import('./rate-history/RateHistoryBlock'),
-}
 
 const isBlockType = (type: string): type is BlockType => Object.prototype.hasOwnProperty.call(loaders, type)
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { Action, ContentBlock, PageConfig, Phase } from '../types/generated/page'
-import type { MarkdownNode } from './shared/markdownTree'
+import type { MarkdownNode } from '../page-config/markdownTree'
 
 /** What a data source looks like to a block. */
 export interface DataSourceState {

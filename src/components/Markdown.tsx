@@ -1,12 +1,9 @@
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import { safeUrl } from '../page-config/safeUrl'
 
-const SAFE_LINK = /^(https?:|mailto:|tel:|\/(?!\/)|#)/i
-
-/** Keeps only http(s), mailto, tel and in-site links; anything else (javascript:, data:, //host) is dropped. */
-export function safeUrl(url: string): string {
-  return SAFE_LINK.test(url.trim()) ? url : ''
-}
+// One rule for build-time and runtime markdown links (src/page-config/safeUrl.ts).
+export { safeUrl }
 
 const components: Components = {
   a: ({ href, children }) =>

@@ -3,8 +3,8 @@ import type { Block, BlockStyle, ContentBlock, Phase } from '../types/generated/
 import { blockComponent } from '../blocks/registry'
 import { blockElementId } from './actions'
 import { BlockBoundary } from './BlockBoundary'
-import { evaluateCondition, type ConditionContext } from './conditions'
-import { insideWindow } from './schedule'
+import { evaluateCondition, type ConditionContext } from '../page-config/conditions'
+import { insideWindow } from '../page-config/schedule'
 
 export interface RenderContext {
   phase: Phase

@@ -1,4 +1,4 @@
-import { BINDING_PATTERN, parseBinding, type BindingRoot } from './bindingSyntax'
+import { BINDING_PATTERN, parseBinding, type BindingRoot } from '../page-config/bindingSyntax'
 
 export type BindingScope = Partial<Record<BindingRoot, unknown>>
 

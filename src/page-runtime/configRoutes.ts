@@ -1,9 +1,9 @@
 import { createElement } from 'react'
-import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../blocks/shared/markdownTree'
+import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../page-config/markdownTree'
 import type { PageConfig } from '../types/generated/page'
 import type { ScreenModule, ScreenRoute } from '../types/route'
 import { belowBasename, ROUTER_BASENAME } from '../config/router'
-import { configRoutePath, targetPath } from './configPath'
+import { configRoutePath, targetPath } from '../page-config/configPath'
 import { prefetchDataSources } from './dataSources'
 import { clockOffset } from './serverClock'
 
@@ -40,7 +40,7 @@ function screenLoader(
     prefetchDataSources(meta?.dataSources ?? undefined)
     pending ??= Promise.all([import('./ConfigPage'), loadPage()]).then(
       async ([{ ConfigPage, preparePage }, page]) => {
-        // The build adds the config's markdown, compiled (scripts/page-configs/markdown.ts).
+        // The build adds the config's markdown, compiled (src/page-config/markdown.ts).
         const { [MARKDOWN_TREES_KEY]: markdown, ...config } = page.default
         // Its data and blocks load now rather than after the first render; a slow network does not hold the
         // page (blocks still arriving then load lazily).

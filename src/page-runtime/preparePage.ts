@@ -1,8 +1,9 @@
 import type { Block, ContentBlock, PageConfig } from '../types/generated/page'
 import { preloadBlocks, registerBlocks } from '../blocks/registry'
 import { prefetchDataSources, type SettledSources } from './dataSources'
-import { migrateConfig } from './migrations'
-import { insideWindow, phaseAt } from './schedule'
+import { migrateConfig } from '../page-config/migrations'
+import { insideWindow, phaseAt } from '../page-config/schedule'
+import { walkBlocks } from '../page-config/walkBlocks'
 import { clockOffset } from './serverClock'
 import { blockPhase } from './usePageClock'
 
@@ -12,15 +13,12 @@ type AnyBlock = Block | ContentBlock
 export function blockTypesShownAt(config: PageConfig, now: number): Set<string> {
   const phase = blockPhase(phaseAt(config.schedule, now))
   const types = new Set<string>()
-  const visit = (blocks: readonly AnyBlock[]) => {
-    for (const block of blocks) {
-      if (block.showIn && !block.showIn.includes(phase)) continue
-      if (!insideWindow(block.activeBetween, now)) continue
-      types.add(block.type)
-      if (block.type === 'tabs') block.tabs.forEach((tab) => visit(tab.blocks))
-    }
-  }
-  visit(config.blocks)
+  walkBlocks(config.blocks, (raw) => {
+    const block = raw as unknown as AnyBlock
+    if (block.showIn && !block.showIn.includes(phase)) return false
+    if (!insideWindow(block.activeBetween, now)) return false
+    types.add(block.type)
+  })
   return types
 }
 

@@ -1,5 +1,5 @@
 import { get } from '../lib/request'
-import { LIFECYCLE_PHASES, type LifecyclePhase } from './schedule'
+import { LIFECYCLE_PHASES, type LifecyclePhase } from '../page-config/schedule'
 
 // Outside production, ?phase= and ?now= let staff preview any phase or moment of a campaign.
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { PageConfig, Phase } from '../types/generated/page'
 import { previewAllowed, readPreview, type PreviewRequest } from './preview'
-import { nextPhaseChange, phaseAt, previewMoment, type LifecyclePhase } from './schedule'
+import { nextPhaseChange, phaseAt, previewMoment, type LifecyclePhase } from '../page-config/schedule'
 import { clockOffset, knownClockOffset } from './serverClock'
 
 const MAX_TIMER_MS = 2_147_483_647

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { compileMarkdown, markdownSources, withCompiledMarkdown } from '../../scripts/page-configs/markdown'
+import { compileMarkdown, markdownSources, withCompiledMarkdown } from '../../src/page-config/markdown'
 import { blockComponentFile, blockTypesOf, pageModuleSource } from '../../scripts/page-configs/pageModule'
 
 const root = resolve(import.meta.dirname, '../..')

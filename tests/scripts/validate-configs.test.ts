@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatError } from '../../scripts/page-configs/errors'
-import { createValidator, type ConfigValidator } from '../../scripts/page-configs/validate'
-import { migrateConfig } from '../../src/page-runtime/migrations'
+import { formatError } from '../../src/page-config/errors'
+import { createValidator, type ConfigValidator } from '../../src/page-config/validate'
+import { migrateConfig } from '../../src/page-config/migrations'
 
 const root = resolve(import.meta.dirname, '../..')
 const screens = ['/', '/product', '/products', '/Login', '/news/articleDetail/:id']
@@ -147,7 +147,7 @@ describe('validate:configs rejects broken configs with file:line:col, pointer an
 
   it('every seed config in page-configs/ is valid', async () => {
     const real = await createValidator({ root })
-    const { listConfigFiles } = await import('../../scripts/page-configs/validate')
+    const { listConfigFiles } = await import('../../src/page-config/validate')
     const { readFileSync } = await import('node:fs')
     const files = listConfigFiles(root)
     expect(files.length).toBeGreaterThanOrEqual(32)
@@ -192,6 +192,24 @@ describe('the CLI', () => {
       { cwd: root },
     ).toString()
     expect(ok).toContain('全部通过')
+  })
+
+  it('passes a v1 config whose richtext sits inside tabs (the migration reaches nested blocks)', () => {
+    const v1 = join(dir, 'v1-tabs.json')
+    const richtext = { type: 'richtext', content: '## 旧规则' }
+    const tabs = [
+      { title: '规则', blocks: [richtext] },
+      { title: '说明', blocks: [{ type: 'markdown', source: '说明' }] },
+    ]
+    writeFileSync(v1, JSON.stringify({ schemaVersion: 1, title: '旧页面', blocks: [{ type: 'tabs', tabs }] }))
+    const out = execFileSync(
+      'node',
+      ['--import', 'tsx', 'scripts/validate-configs.ts', v1.slice(root.length + 1)],
+      {
+        cwd: root,
+      },
+    ).toString()
+    expect(out).toContain('1 个页面配置全部通过')
   })
 
   it('takes absolute paths and paths relative to the folder the command was typed in', () => {

@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react'
-import { MARKDOWN_TAGS, type MarkdownNode } from './markdownTree'
+import { MARKDOWN_TAGS, type MarkdownNode } from '../../page-config/markdownTree'
 
 const allowed = new Set<string>(MARKDOWN_TAGS)
 

@@ -4,29 +4,29 @@
  * 一个区块，按 type 区分
  */
 export type Block =
+  | ButtonBlock
+  | CalculatorBlock
+  | CarouselBlock
+  | CountdownBlock
+  | DividerBlock
+  | FaqBlock
+  | FixedButtonBlock
   | HeroBlock
   | ImageBlock
-  | CarouselBlock
   | ImageGridBlock
-  | TitleBlock
   | MarkdownBlock
   | NoticeBarBlock
-  | SpacerBlock
-  | DividerBlock
-  | ButtonBlock
-  | FixedButtonBlock
-  | TabsBlock
-  | FaqBlock
-  | StepsBlock
-  | TableBlock
-  | VideoBlock
-  | CountdownBlock
   | ProductListBlock
-  | ShareBlock
-  | CalculatorBlock
   | QuestionnaireBlock
   | QuestionnaireResultBlock
   | RateHistoryBlock
+  | ShareBlock
+  | SpacerBlock
+  | StepsBlock
+  | TableBlock
+  | TabsBlock
+  | TitleBlock
+  | VideoBlock
 /**
  * 只在这些活动阶段显示；不填则所有阶段都显示。
  *
@@ -80,32 +80,6 @@ export type Action =
   | ScrollToAction
   | DialogAction
 /**
- * 可放进标签页（tabs）的区块：除 tabs 以外的所有区块（标签页不能嵌套）。
- */
-export type ContentBlock =
-  | HeroBlock
-  | ImageBlock
-  | CarouselBlock
-  | ImageGridBlock
-  | TitleBlock
-  | MarkdownBlock
-  | NoticeBarBlock
-  | SpacerBlock
-  | DividerBlock
-  | ButtonBlock
-  | FixedButtonBlock
-  | FaqBlock
-  | StepsBlock
-  | TableBlock
-  | VideoBlock
-  | CountdownBlock
-  | ProductListBlock
-  | ShareBlock
-  | CalculatorBlock
-  | QuestionnaireBlock
-  | QuestionnaireResultBlock
-  | RateHistoryBlock
-/**
  * 分数段（从低到高，不重叠）
  *
  * @minItems 1
@@ -151,6 +125,32 @@ export type Bands = [
     action?: Action
   }[],
 ]
+/**
+ * 可放进标签页（tabs）的区块：除只能放在页面顶层的区块（schema 标了 x-page-only，如 tabs）以外的所有区块。由 npm run gen:blocks 生成 oneOf。
+ */
+export type ContentBlock =
+  | ButtonBlock
+  | CalculatorBlock
+  | CarouselBlock
+  | CountdownBlock
+  | DividerBlock
+  | FaqBlock
+  | FixedButtonBlock
+  | HeroBlock
+  | ImageBlock
+  | ImageGridBlock
+  | MarkdownBlock
+  | NoticeBarBlock
+  | ProductListBlock
+  | QuestionnaireBlock
+  | QuestionnaireResultBlock
+  | RateHistoryBlock
+  | ShareBlock
+  | SpacerBlock
+  | StepsBlock
+  | TableBlock
+  | TitleBlock
+  | VideoBlock
 
 /**
  * 活动页配置：一个 JSON 文件就是一个页面，路径即路由（page-configs/a/b.json -> /a/b，a/index.json -> /a）。
@@ -246,13 +246,13 @@ export interface DataSource {
   }
 }
 /**
- * 头图：页面顶部的大图，可叠加标题和副标题，点击可触发动作。
+ * 按钮：点击执行一个动作（跳转、登录、分享、调接口等）。
  */
-export interface HeroBlock {
+export interface ButtonBlock {
   /**
-   * 区块类型，固定为 "hero"
+   * 区块类型，固定为 "button"
    */
-  type: 'hero'
+  type: 'button'
   /**
    * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
    */
@@ -262,26 +262,26 @@ export interface HeroBlock {
   activeBetween?: TimeWindow
   style?: BlockStyle
   /**
-   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   * 按钮文字
    */
-  image: string
+  text: string
+  action: Action
   /**
-   * 图片的文字说明（读屏和图片加载失败时显示）
+   * 颜色，默认 primary
    */
-  alt: string
+  color?: 'primary' | 'success' | 'warning' | 'danger' | 'default'
   /**
-   * 叠加在图上的标题
+   * 实心或描边，默认实心
    */
-  title?: string
+  fill?: 'solid' | 'outline'
   /**
-   * 叠加在图上的副标题
+   * 尺寸，默认 large
    */
-  subtitle?: string
+  size?: 'small' | 'middle' | 'large'
   /**
-   * 高度（像素），不填按图片比例
+   * 是否通栏，默认是
    */
-  height?: number
-  action?: Action
+  block?: boolean
 }
 /**
  * 区块自己的生效时间段（按服务器时间）：from 之前和 to 之后不显示。
@@ -352,745 +352,6 @@ export interface DialogAction {
   title?: string
   content: string
   confirmText?: string
-}
-/**
- * 单张图片，可设置点击动作。
- */
-export interface ImageBlock {
-  /**
-   * 区块类型，固定为 "image"
-   */
-  type: 'image'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
-   */
-  src: string
-  /**
-   * 图片的文字说明
-   */
-  alt: string
-  /**
-   * 圆角（像素）
-   */
-  radius?: number
-  action?: Action
-}
-/**
- * 轮播图：多张图片自动轮播。
- */
-export interface CarouselBlock {
-  /**
-   * 区块类型，固定为 "carousel"
-   */
-  type: 'carousel'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 轮播的图片（1~10 张）
-   *
-   * @minItems 1
-   * @maxItems 10
-   */
-  items: [
-    {
-      /**
-       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
-       */
-      image: string
-      /**
-       * 文字说明
-       */
-      alt: string
-      action?: Action
-    },
-    ...{
-      /**
-       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
-       */
-      image: string
-      /**
-       * 文字说明
-       */
-      alt: string
-      action?: Action
-    }[],
-  ]
-  /**
-   * 是否自动播放，默认是
-   */
-  autoplay?: boolean
-  /**
-   * 自动播放间隔（毫秒）
-   */
-  intervalMs?: number
-  /**
-   * 高度（像素）
-   */
-  height?: number
-}
-/**
- * 图片宫格：2~4 列的图标或图片入口，每格可带文字和动作。
- */
-export interface ImageGridBlock {
-  /**
-   * 区块类型，固定为 "image-grid"
-   */
-  type: 'image-grid'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 列数，默认 4
-   */
-  columns?: 2 | 3 | 4
-  /**
-   * 宫格上方的标题
-   */
-  title?: string
-  /**
-   * 宫格项（1~12 个）
-   *
-   * @minItems 1
-   * @maxItems 12
-   */
-  items: [
-    {
-      /**
-       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
-       */
-      image: string
-      /**
-       * 文字说明
-       */
-      alt: string
-      /**
-       * 图片下方的文字
-       */
-      text?: string
-      action?: Action
-    },
-    ...{
-      /**
-       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
-       */
-      image: string
-      /**
-       * 文字说明
-       */
-      alt: string
-      /**
-       * 图片下方的文字
-       */
-      text?: string
-      action?: Action
-    }[],
-  ]
-}
-/**
- * 标题：段落标题，可带副标题。
- */
-export interface TitleBlock {
-  /**
-   * 区块类型，固定为 "title"
-   */
-  type: 'title'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 标题文字
-   */
-  text: string
-  /**
-   * 副标题
-   */
-  subtitle?: string
-  /**
-   * 级别：1 最大，默认 2
-   */
-  level?: 1 | 2 | 3
-  /**
-   * 对齐，默认居左
-   */
-  align?: 'left' | 'center'
-}
-/**
- * 图文说明（Markdown）：标题、列表、表格、加粗、链接。不支持 HTML；链接只允许 http(s)、mailto、tel 和站内路径。
- */
-export interface MarkdownBlock {
-  /**
-   * 区块类型，固定为 "markdown"
-   */
-  type: 'markdown'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * Markdown 正文
-   */
-  source: string
-}
-/**
- * 通告栏：一行滚动提示文字。
- */
-export interface NoticeBarBlock {
-  /**
-   * 区块类型，固定为 "notice-bar"
-   */
-  type: 'notice-bar'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 提示文字
-   */
-  text: string
-  /**
-   * 样式：info 普通、alert 醒目，默认 info
-   */
-  kind?: 'info' | 'alert'
-  /**
-   * 是否可关闭
-   */
-  closeable?: boolean
-  action?: Action
-}
-/**
- * 留白：在区块之间留出空白。
- */
-export interface SpacerBlock {
-  /**
-   * 区块类型，固定为 "spacer"
-   */
-  type: 'spacer'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 高度（像素）
-   */
-  height: number
-}
-/**
- * 分割线，可带居中文字。
- */
-export interface DividerBlock {
-  /**
-   * 区块类型，固定为 "divider"
-   */
-  type: 'divider'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 分割线中间的文字
-   */
-  text?: string
-  /**
-   * 是否虚线
-   */
-  dashed?: boolean
-}
-/**
- * 按钮：点击执行一个动作（跳转、登录、分享、调接口等）。
- */
-export interface ButtonBlock {
-  /**
-   * 区块类型，固定为 "button"
-   */
-  type: 'button'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 按钮文字
-   */
-  text: string
-  action: Action
-  /**
-   * 颜色，默认 primary
-   */
-  color?: 'primary' | 'success' | 'warning' | 'danger' | 'default'
-  /**
-   * 实心或描边，默认实心
-   */
-  fill?: 'solid' | 'outline'
-  /**
-   * 尺寸，默认 large
-   */
-  size?: 'small' | 'middle' | 'large'
-  /**
-   * 是否通栏，默认是
-   */
-  block?: boolean
-}
-/**
- * 底部悬浮按钮：固定在屏幕底部的主按钮，可带一个次按钮。
- */
-export interface FixedButtonBlock {
-  /**
-   * 区块类型，固定为 "fixed-button"
-   */
-  type: 'fixed-button'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 主按钮文字
-   */
-  text: string
-  action: Action
-  /**
-   * 次按钮（在左侧）
-   */
-  secondary?: {
-    /**
-     * 次按钮文字
-     */
-    text: string
-    action: Action
-  }
-}
-/**
- * 标签页：多个标签，每个标签下放一组区块。
- */
-export interface TabsBlock {
-  /**
-   * 区块类型，固定为 "tabs"
-   */
-  type: 'tabs'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 标签（2~6 个）
-   *
-   * @minItems 2
-   * @maxItems 6
-   */
-  tabs: [
-    {
-      /**
-       * 标签名
-       */
-      title: string
-      /**
-       * 该标签下的区块
-       *
-       * @minItems 1
-       * @maxItems 30
-       */
-      blocks: [ContentBlock, ...ContentBlock[]]
-    },
-    {
-      /**
-       * 标签名
-       */
-      title: string
-      /**
-       * 该标签下的区块
-       *
-       * @minItems 1
-       * @maxItems 30
-       */
-      blocks: [ContentBlock, ...ContentBlock[]]
-    },
-    ...{
-      /**
-       * 标签名
-       */
-      title: string
-      /**
-       * 该标签下的区块
-       *
-       * @minItems 1
-       * @maxItems 30
-       */
-      blocks: [ContentBlock, ...ContentBlock[]]
-    }[],
-  ]
-  /**
-   * 标签栏是否吸顶
-   */
-  sticky?: boolean
-}
-/**
- * 常见问题：可折叠的问答列表，答案支持 Markdown。
- */
-export interface FaqBlock {
-  /**
-   * 区块类型，固定为 "faq"
-   */
-  type: 'faq'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 标题
-   */
-  title?: string
-  /**
-   * 是否一次只展开一个
-   */
-  accordion?: boolean
-  /**
-   * 问答（1~30 条）
-   *
-   * @minItems 1
-   * @maxItems 30
-   */
-  items: [
-    {
-      /**
-       * 问题
-       */
-      q: string
-      /**
-       * 答案（Markdown）
-       */
-      a: string
-    },
-    ...{
-      /**
-       * 问题
-       */
-      q: string
-      /**
-       * 答案（Markdown）
-       */
-      a: string
-    }[],
-  ]
-}
-/**
- * 步骤条：展示参与活动或理赔的步骤。
- */
-export interface StepsBlock {
-  /**
-   * 区块类型，固定为 "steps"
-   */
-  type: 'steps'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 标题
-   */
-  title?: string
-  /**
-   * 方向，默认横向
-   */
-  direction?: 'horizontal' | 'vertical'
-  /**
-   * 当前进行到第几步（从 0 开始）
-   */
-  current?: number
-  /**
-   * 步骤（2~10 个）
-   *
-   * @minItems 2
-   * @maxItems 10
-   */
-  items: [
-    {
-      /**
-       * 步骤名
-       */
-      title: string
-      /**
-       * 说明
-       */
-      description?: string
-    },
-    {
-      /**
-       * 步骤名
-       */
-      title: string
-      /**
-       * 说明
-       */
-      description?: string
-    },
-    ...{
-      /**
-       * 步骤名
-       */
-      title: string
-      /**
-       * 说明
-       */
-      description?: string
-    }[],
-  ]
-}
-/**
- * 表格：列定义加若干行，适合费率表、保障责任表。
- */
-export interface TableBlock {
-  /**
-   * 区块类型，固定为 "table"
-   */
-  type: 'table'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 标题
-   */
-  title?: string
-  /**
-   * 表格下方的说明
-   */
-  note?: string
-  /**
-   * 列（1~6 列）
-   *
-   * @minItems 1
-   * @maxItems 6
-   */
-  columns: [
-    {
-      /**
-       * 列的键，对应行里的字段
-       */
-      key: string
-      /**
-       * 列名
-       */
-      title: string
-      align?: 'left' | 'center' | 'right'
-    },
-    ...{
-      /**
-       * 列的键，对应行里的字段
-       */
-      key: string
-      /**
-       * 列名
-       */
-      title: string
-      align?: 'left' | 'center' | 'right'
-    }[],
-  ]
-  /**
-   * 行（1~100 行）
-   *
-   * @minItems 1
-   * @maxItems 100
-   *
-   * Items: 一行：列的键 -> 单元格内容
-   */
-  rows: [
-    {
-      [k: string]: string | number | undefined
-    },
-    ...{
-      [k: string]: string | number | undefined
-    }[],
-  ]
-}
-/**
- * 视频：mp4 视频，带封面，点击播放。
- */
-export interface VideoBlock {
-  /**
-   * 区块类型，固定为 "video"
-   */
-  type: 'video'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 视频地址（.mp4）：站内文件（放在 public/ 下，推荐）或媒体服务器 https://media.guoheng-demo.com/ 上的文件；其他地址会被内容安全策略拦截
-   */
-  src: string
-  /**
-   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
-   */
-  poster: string
-  /**
-   * 视频标题
-   */
-  title?: string
-}
-/**
- * 倒计时：距活动开始、结束或某一时刻还剩多少时间；到点后页面自动切换阶段，无需刷新。
- */
-export interface CountdownBlock {
-  /**
-   * 区块类型，固定为 "countdown"
-   */
-  type: 'countdown'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 目标时间：schedule.startAt / schedule.endAt / schedule.offlineAt 或具体时间
-   */
-  to: ('schedule.startAt' | 'schedule.endAt' | 'schedule.offlineAt') | string
-  /**
-   * 倒计时前的文字，如“距开始还有”
-   */
-  label?: string
-  /**
-   * 到点后显示的文字
-   */
-  endedText?: string
-}
-/**
- * 产品列表：从数据源（如按标签查询的 /api/products）读取产品，卡片或行式展示，点击进入产品详情。
- */
-export interface ProductListBlock {
-  /**
-   * 区块类型，固定为 "product-list"
-   */
-  type: 'product-list'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 数据源名（页面 dataSources 里的键）
-   */
-  from: string
-  /**
-   * 标题
-   */
-  title?: string
-  /**
-   * 卡片（两列）或行式，默认行式
-   */
-  layout?: 'card' | 'row'
-  /**
-   * 最多显示几个
-   */
-  limit?: number
-  /**
-   * 没有产品时的文字
-   */
-  emptyText?: string
-}
-/**
- * 分享：设置本页的分享标题、描述和图片，并提供分享按钮（系统分享或分享面板：复制链接）。
- */
-export interface ShareBlock {
-  /**
-   * 区块类型，固定为 "share"
-   */
-  type: 'share'
-  /**
-   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
-   */
-  id?: string
-  showIn?: ShowIn
-  visibleWhen?: Condition
-  activeBetween?: TimeWindow
-  style?: BlockStyle
-  /**
-   * 分享标题（不填用页面的 share.title）
-   */
-  title?: string
-  /**
-   * 分享描述
-   */
-  desc?: string
-  /**
-   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
-   */
-  image?: string
-  /**
-   * 分享按钮文字，默认“分享给好友”
-   */
-  buttonText?: string
 }
 /**
  * 资金测算：按配置的费率演示储蓄类产品的现金价值（保证与演示分开列示）。forward 按保费算各年度价值；reversal 按目标金额反推所需年交保费。
@@ -1261,6 +522,423 @@ export interface CalculatorBlock {
    * 测算说明
    */
   disclaimer?: string
+}
+/**
+ * 轮播图：多张图片自动轮播。
+ */
+export interface CarouselBlock {
+  /**
+   * 区块类型，固定为 "carousel"
+   */
+  type: 'carousel'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 轮播的图片（1~10 张）
+   *
+   * @minItems 1
+   * @maxItems 10
+   */
+  items: [
+    {
+      /**
+       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+       */
+      image: string
+      /**
+       * 文字说明
+       */
+      alt: string
+      action?: Action
+    },
+    ...{
+      /**
+       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+       */
+      image: string
+      /**
+       * 文字说明
+       */
+      alt: string
+      action?: Action
+    }[],
+  ]
+  /**
+   * 是否自动播放，默认是
+   */
+  autoplay?: boolean
+  /**
+   * 自动播放间隔（毫秒）
+   */
+  intervalMs?: number
+  /**
+   * 高度（像素）
+   */
+  height?: number
+}
+/**
+ * 倒计时：距活动开始、结束或某一时刻还剩多少时间；到点后页面自动切换阶段，无需刷新。
+ */
+export interface CountdownBlock {
+  /**
+   * 区块类型，固定为 "countdown"
+   */
+  type: 'countdown'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 目标时间：schedule.startAt / schedule.endAt / schedule.offlineAt 或具体时间
+   */
+  to: ('schedule.startAt' | 'schedule.endAt' | 'schedule.offlineAt') | string
+  /**
+   * 倒计时前的文字，如“距开始还有”
+   */
+  label?: string
+  /**
+   * 到点后显示的文字
+   */
+  endedText?: string
+}
+/**
+ * 分割线，可带居中文字。
+ */
+export interface DividerBlock {
+  /**
+   * 区块类型，固定为 "divider"
+   */
+  type: 'divider'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 分割线中间的文字
+   */
+  text?: string
+  /**
+   * 是否虚线
+   */
+  dashed?: boolean
+}
+/**
+ * 常见问题：可折叠的问答列表，答案支持 Markdown。
+ */
+export interface FaqBlock {
+  /**
+   * 区块类型，固定为 "faq"
+   */
+  type: 'faq'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 标题
+   */
+  title?: string
+  /**
+   * 是否一次只展开一个
+   */
+  accordion?: boolean
+  /**
+   * 问答（1~30 条）
+   *
+   * @minItems 1
+   * @maxItems 30
+   */
+  items: [
+    {
+      /**
+       * 问题
+       */
+      q: string
+      /**
+       * 答案（Markdown）
+       */
+      a: string
+    },
+    ...{
+      /**
+       * 问题
+       */
+      q: string
+      /**
+       * 答案（Markdown）
+       */
+      a: string
+    }[],
+  ]
+}
+/**
+ * 底部悬浮按钮：固定在屏幕底部的主按钮，可带一个次按钮。
+ */
+export interface FixedButtonBlock {
+  /**
+   * 区块类型，固定为 "fixed-button"
+   */
+  type: 'fixed-button'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 主按钮文字
+   */
+  text: string
+  action: Action
+  /**
+   * 次按钮（在左侧）
+   */
+  secondary?: {
+    /**
+     * 次按钮文字
+     */
+    text: string
+    action: Action
+  }
+}
+/**
+ * 头图：页面顶部的大图，可叠加标题和副标题，点击可触发动作。
+ */
+export interface HeroBlock {
+  /**
+   * 区块类型，固定为 "hero"
+   */
+  type: 'hero'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   */
+  image: string
+  /**
+   * 图片的文字说明（读屏和图片加载失败时显示）
+   */
+  alt: string
+  /**
+   * 叠加在图上的标题
+   */
+  title?: string
+  /**
+   * 叠加在图上的副标题
+   */
+  subtitle?: string
+  /**
+   * 高度（像素），不填按图片比例
+   */
+  height?: number
+  action?: Action
+}
+/**
+ * 单张图片，可设置点击动作。
+ */
+export interface ImageBlock {
+  /**
+   * 区块类型，固定为 "image"
+   */
+  type: 'image'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   */
+  src: string
+  /**
+   * 图片的文字说明
+   */
+  alt: string
+  /**
+   * 圆角（像素）
+   */
+  radius?: number
+  action?: Action
+}
+/**
+ * 图片宫格：2~4 列的图标或图片入口，每格可带文字和动作。
+ */
+export interface ImageGridBlock {
+  /**
+   * 区块类型，固定为 "image-grid"
+   */
+  type: 'image-grid'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 列数，默认 4
+   */
+  columns?: 2 | 3 | 4
+  /**
+   * 宫格上方的标题
+   */
+  title?: string
+  /**
+   * 宫格项（1~12 个）
+   *
+   * @minItems 1
+   * @maxItems 12
+   */
+  items: [
+    {
+      /**
+       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+       */
+      image: string
+      /**
+       * 文字说明
+       */
+      alt: string
+      /**
+       * 图片下方的文字
+       */
+      text?: string
+      action?: Action
+    },
+    ...{
+      /**
+       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+       */
+      image: string
+      /**
+       * 文字说明
+       */
+      alt: string
+      /**
+       * 图片下方的文字
+       */
+      text?: string
+      action?: Action
+    }[],
+  ]
+}
+/**
+ * 图文说明（Markdown）：标题、列表、表格、加粗、链接。不支持 HTML；链接只允许 http(s)、mailto、tel 和站内路径。
+ */
+export interface MarkdownBlock {
+  /**
+   * 区块类型，固定为 "markdown"
+   */
+  type: 'markdown'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * Markdown 正文
+   */
+  source: string
+}
+/**
+ * 通告栏：一行滚动提示文字。
+ */
+export interface NoticeBarBlock {
+  /**
+   * 区块类型，固定为 "notice-bar"
+   */
+  type: 'notice-bar'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 提示文字
+   */
+  text: string
+  /**
+   * 样式：info 普通、alert 醒目，默认 info
+   */
+  kind?: 'info' | 'alert'
+  /**
+   * 是否可关闭
+   */
+  closeable?: boolean
+  action?: Action
+}
+/**
+ * 产品列表：从数据源（如按标签查询的 /api/products）读取产品，卡片或行式展示，点击进入产品详情。
+ */
+export interface ProductListBlock {
+  /**
+   * 区块类型，固定为 "product-list"
+   */
+  type: 'product-list'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 数据源名（页面 dataSources 里的键）
+   */
+  from: string
+  /**
+   * 标题
+   */
+  title?: string
+  /**
+   * 卡片（两列）或行式，默认行式
+   */
+  layout?: 'card' | 'row'
+  /**
+   * 最多显示几个
+   */
+  limit?: number
+  /**
+   * 没有产品时的文字
+   */
+  emptyText?: string
 }
 /**
  * 问卷：单选/多选题，每个选项有分值；提交后算出总分，跳到结果页（或在本页显示结果）。
@@ -1503,4 +1181,326 @@ export interface RateHistoryBlock {
    * 说明
    */
   note?: string
+}
+/**
+ * 分享：设置本页的分享标题、描述和图片，并提供分享按钮（系统分享或分享面板：复制链接）。
+ */
+export interface ShareBlock {
+  /**
+   * 区块类型，固定为 "share"
+   */
+  type: 'share'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 分享标题（不填用页面的 share.title）
+   */
+  title?: string
+  /**
+   * 分享描述
+   */
+  desc?: string
+  /**
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   */
+  image?: string
+  /**
+   * 分享按钮文字，默认“分享给好友”
+   */
+  buttonText?: string
+}
+/**
+ * 留白：在区块之间留出空白。
+ */
+export interface SpacerBlock {
+  /**
+   * 区块类型，固定为 "spacer"
+   */
+  type: 'spacer'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 高度（像素）
+   */
+  height: number
+}
+/**
+ * 步骤条：展示参与活动或理赔的步骤。
+ */
+export interface StepsBlock {
+  /**
+   * 区块类型，固定为 "steps"
+   */
+  type: 'steps'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 标题
+   */
+  title?: string
+  /**
+   * 方向，默认横向
+   */
+  direction?: 'horizontal' | 'vertical'
+  /**
+   * 当前进行到第几步（从 0 开始）
+   */
+  current?: number
+  /**
+   * 步骤（2~10 个）
+   *
+   * @minItems 2
+   * @maxItems 10
+   */
+  items: [
+    {
+      /**
+       * 步骤名
+       */
+      title: string
+      /**
+       * 说明
+       */
+      description?: string
+    },
+    {
+      /**
+       * 步骤名
+       */
+      title: string
+      /**
+       * 说明
+       */
+      description?: string
+    },
+    ...{
+      /**
+       * 步骤名
+       */
+      title: string
+      /**
+       * 说明
+       */
+      description?: string
+    }[],
+  ]
+}
+/**
+ * 表格：列定义加若干行，适合费率表、保障责任表。
+ */
+export interface TableBlock {
+  /**
+   * 区块类型，固定为 "table"
+   */
+  type: 'table'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 标题
+   */
+  title?: string
+  /**
+   * 表格下方的说明
+   */
+  note?: string
+  /**
+   * 列（1~6 列）
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  columns: [
+    {
+      /**
+       * 列的键，对应行里的字段
+       */
+      key: string
+      /**
+       * 列名
+       */
+      title: string
+      align?: 'left' | 'center' | 'right'
+    },
+    ...{
+      /**
+       * 列的键，对应行里的字段
+       */
+      key: string
+      /**
+       * 列名
+       */
+      title: string
+      align?: 'left' | 'center' | 'right'
+    }[],
+  ]
+  /**
+   * 行（1~100 行）
+   *
+   * @minItems 1
+   * @maxItems 100
+   *
+   * Items: 一行：列的键 -> 单元格内容
+   */
+  rows: [
+    {
+      [k: string]: string | number | undefined
+    },
+    ...{
+      [k: string]: string | number | undefined
+    }[],
+  ]
+}
+/**
+ * 标签页：多个标签，每个标签下放一组区块。
+ */
+export interface TabsBlock {
+  /**
+   * 区块类型，固定为 "tabs"
+   */
+  type: 'tabs'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 标签（2~6 个）
+   *
+   * @minItems 2
+   * @maxItems 6
+   */
+  tabs: [
+    {
+      /**
+       * 标签名
+       */
+      title: string
+      /**
+       * 该标签下的区块
+       *
+       * @minItems 1
+       * @maxItems 30
+       */
+      blocks: [ContentBlock, ...ContentBlock[]]
+    },
+    {
+      /**
+       * 标签名
+       */
+      title: string
+      /**
+       * 该标签下的区块
+       *
+       * @minItems 1
+       * @maxItems 30
+       */
+      blocks: [ContentBlock, ...ContentBlock[]]
+    },
+    ...{
+      /**
+       * 标签名
+       */
+      title: string
+      /**
+       * 该标签下的区块
+       *
+       * @minItems 1
+       * @maxItems 30
+       */
+      blocks: [ContentBlock, ...ContentBlock[]]
+    }[],
+  ]
+  /**
+   * 标签栏是否吸顶
+   */
+  sticky?: boolean
+}
+/**
+ * 标题：段落标题，可带副标题。
+ */
+export interface TitleBlock {
+  /**
+   * 区块类型，固定为 "title"
+   */
+  type: 'title'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 标题文字
+   */
+  text: string
+  /**
+   * 副标题
+   */
+  subtitle?: string
+  /**
+   * 级别：1 最大，默认 2
+   */
+  level?: 1 | 2 | 3
+  /**
+   * 对齐，默认居左
+   */
+  align?: 'left' | 'center'
+}
+/**
+ * 视频：mp4 视频，带封面，点击播放。
+ */
+export interface VideoBlock {
+  /**
+   * 区块类型，固定为 "video"
+   */
+  type: 'video'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 视频地址（.mp4）：站内文件（放在 public/ 下，推荐）或媒体服务器 https://media.guoheng-demo.com/ 上的文件；其他地址会被内容安全策略拦截
+   */
+  src: string
+  /**
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   */
+  poster: string
+  /**
+   * 视频标题
+   */
+  title?: string
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { HttpError } from '../../../src/lib/request'
 import { registerBlocks } from '../../../src/blocks/registry'
-import { compileMarkdown } from '../../../scripts/page-configs/markdown'
+import { compileMarkdown } from '../../../src/page-config/markdown'
 import { renderBlocks } from './renderBlocks'
 
 describe('BlockRenderer', () => {

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom'
 import { vi } from 'vitest'
 import type { Block } from '../../../src/types/generated/page'
 import { BlockRuntimeContext, type BlockRuntime } from '../../../src/blocks/runtime'
-import type { MarkdownTrees } from '../../../src/blocks/shared/markdownTree'
+import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import { BlockRenderer, type RenderContext } from '../../../src/page-runtime/BlockRenderer'
 
 export interface RenderBlocksOptions {

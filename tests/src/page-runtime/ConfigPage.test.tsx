@@ -115,3 +115,28 @@ describe('an offline page', () => {
     expect(navigate).toHaveBeenCalledWith('/', { replace: true })
   })
 })
+
+describe('an old config', () => {
+  it('renders a v1 richtext nested in tabs as markdown', async () => {
+    serverAt('2026-12-01T12:00:00+08:00')
+    const v1: RawPageConfig = {
+      schemaVersion: 1,
+      title: '旧页面',
+      blocks: [
+        {
+          type: 'tabs',
+          tabs: [
+            { title: '规则', blocks: [{ type: 'richtext', content: '## 活动规则' }] },
+            { title: '说明', blocks: [{ type: 'title', text: '说明' }] },
+          ],
+        },
+      ],
+    }
+    render(
+      <PageHostContext.Provider value={{ pathname: '/old', search: '', params: {}, navigate: vi.fn() }}>
+        <ConfigPage config={v1} />
+      </PageHostContext.Provider>,
+    )
+    expect(await screen.findByRole('heading', { name: '活动规则' })).toBeInTheDocument()
+  })
+})

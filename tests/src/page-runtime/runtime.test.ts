@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { resolveText } from '../../../src/page-runtime/bindings'
-import { routeMatches, configRoutePath, targetPath } from '../../../src/page-runtime/configPath'
-import { evaluateCondition } from '../../../src/page-runtime/conditions'
-import { insideWindow, nextPhaseChange, phaseAt, previewMoment } from '../../../src/page-runtime/schedule'
+import { routeMatches, configRoutePath, targetPath } from '../../../src/page-config/configPath'
+import { evaluateCondition } from '../../../src/page-config/conditions'
+import { insideWindow, nextPhaseChange, phaseAt, previewMoment } from '../../../src/page-config/schedule'
 
 const schedule = {
   preheatAt: '2027-01-10T00:00:00+08:00',

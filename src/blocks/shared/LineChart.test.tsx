@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import castCurrent from '../../../page-configs/manualactivity/castCurrent.json'
 import eduFund from '../../../page-configs/manualactivity/eduFund.json'
-import type { Block } from '../../../src/types/generated/page'
-import { categoryTicks, textWidth, valueAxis } from '../../../src/blocks/shared/chartScale'
-import { renderBlocks } from './renderBlocks'
+import type { Block } from '../../types/generated/page'
+import { categoryTicks, textWidth, valueAxis } from './chartScale'
+import { renderBlocks } from '../../../tests/src/blocks/renderBlocks'
 
 const FONT_SIZE = 11
 const blockOf = (config: { blocks: unknown[] }, type: string) =>

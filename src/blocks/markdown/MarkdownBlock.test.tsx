@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import springFestival from '../../../page-configs/springFestival.json'
-import { compileMarkdown } from '../../../scripts/page-configs/markdown'
-import type { Block } from '../../../src/types/generated/page'
-import type { MarkdownTrees } from '../../../src/blocks/shared/markdownTree'
-import { renderBlocks } from './renderBlocks'
+import { compileMarkdown } from '../../page-config/markdown'
+import type { Block } from '../../types/generated/page'
+import type { MarkdownTrees } from '../../page-config/markdownTree'
+import { renderBlocks } from '../../../tests/src/blocks/renderBlocks'
 
 /** A markdown block rendered from the tree the build compiles for it. */
 function renderCompiled(source: string, text?: (t: string) => string) {

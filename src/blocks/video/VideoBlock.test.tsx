@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import travelSafely from '../../../page-configs/travelSafely.json'
-import type { Block } from '../../../src/types/generated/page'
-import { renderBlocks } from './renderBlocks'
+import type { Block } from '../../types/generated/page'
+import { renderBlocks } from '../../../tests/src/blocks/renderBlocks'
 
 const video = travelSafely.blocks.find((b) => b.type === 'video') as Block
 

@@ -1,12 +1,15 @@
-// Build-time markdown: compiles every markdown text of a page config (markdown blocks, FAQ answers, result
-// band descriptions) into the small element tree of src/blocks/shared/markdownTree.ts, so config pages ship
+// Build-time markdown: compiles every markdown text of a page config (the block fields marked "x-markdown":
+// markdown blocks, FAQ answers, result band descriptions) into the small element tree of src/blocks/shared/markdownTree.ts, so config pages ship
 // no markdown parser. Same rules as src/components/Markdown.tsx: GFM, no raw HTML, only safe links.
 import type { Element, ElementContent, Root } from 'hast'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { safeUrl } from '../../src/components/Markdown'
+import { markdownFields } from './blockCatalog'
+import { isObject } from './json'
+import { safeUrl } from './safeUrl'
+import { walkBlocks } from './walkBlocks'
 import {
   MARKDOWN_TAGS,
   MARKDOWN_TREES_KEY,
@@ -15,7 +18,7 @@ import {
   type MarkdownProps,
   type MarkdownTag,
   type MarkdownTrees,
-} from '../../src/blocks/shared/markdownTree'
+} from './markdownTree'
 
 // remark-rehype drops raw HTML unless allowDangerousHtml is set (never).
 const processor = unified()
@@ -94,23 +97,26 @@ export function compileMarkdown(source: string): MarkdownNode[] {
   return convert(root.children as ElementContent[], 'root')
 }
 
-type Json = Record<string, unknown>
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/** Every markdown text in a config: markdown blocks' source, FAQ answers, result band descriptions, at any depth (tabs). */
-export function markdownSources(value: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) value.forEach((v) => markdownSources(v, found))
-  else if (isObject(value)) {
-    if (value.type === 'markdown' && typeof value.source === 'string') found.add(value.source)
-    if (value.type === 'faq' && Array.isArray(value.items)) {
-      for (const item of value.items) if (isObject(item) && typeof item.a === 'string') found.add(item.a)
-    }
-    if (Array.isArray(value.bands)) {
-      for (const band of value.bands)
-        if (isObject(band) && typeof band.description === 'string') found.add(band.description)
-    }
-    Object.values(value).forEach((v) => markdownSources(v, found))
+/** The strings at one path of a block ("*" = every item of an array). */
+function textsAt(node: unknown, path: readonly string[], found: Set<string>): void {
+  if (!path.length) {
+    if (typeof node === 'string') found.add(node)
+    return
   }
+  const [head, ...rest] = path
+  if (head === '*') {
+    if (Array.isArray(node)) node.forEach((item) => textsAt(item, rest, found))
+  } else if (isObject(node)) textsAt(node[head], rest, found)
+}
+
+/** Every markdown text of a config (the fields its block schemas mark "x-markdown"), nested blocks included. */
+export function markdownSources(config: unknown): Set<string> {
+  const found = new Set<string>()
+  if (!isObject(config)) return found
+  walkBlocks(config.blocks, (block) => {
+    const paths = typeof block.type === 'string' ? markdownFields[block.type] : undefined
+    for (const path of paths ?? []) textsAt(block, path, found)
+  })
   return found
 }
 

@@ -1,5 +1,6 @@
 // Ordered migrations of page configs written for older schema versions. Each is a pure function from
 // version N to N+1; the validator and the runtime both run them, so old files keep working unchanged.
+import { mapBlocks } from './walkBlocks'
 
 export const CURRENT_SCHEMA_VERSION = 3
 
@@ -13,11 +14,9 @@ export interface Migration {
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-function mapBlocks(config: Json, fn: (block: Json) => Json): Json {
-  const blocks = Array.isArray(config.blocks)
-    ? config.blocks.map((b) => (isObject(b) ? fn(b) : b))
-    : config.blocks
-  return { ...config, blocks }
+/** Applies `fn` to every block of the config, nested ones (tabs) included. */
+function mapConfigBlocks(config: Json, fn: (block: Json) => Json): Json {
+  return { ...config, blocks: mapBlocks(config.blocks, fn) }
 }
 
 export const migrations: readonly Migration[] = [
@@ -25,7 +24,7 @@ export const migrations: readonly Migration[] = [
     from: 1,
     description: 'v1 "richtext" blocks with "content" became "markdown" blocks with "source"',
     up: (config) =>
-      mapBlocks(config, (block) => {
+      mapConfigBlocks(config, (block) => {
         if (block.type !== 'richtext') return block
         const { content, ...rest } = block
         return { ...rest, type: 'markdown', source: content }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { useLocation } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import riskCheck from '../../../page-configs/manualactivity/riskCheck.json'
-import type { Block, QuestionnaireBlock } from '../../../src/types/generated/page'
-import { renderBlocks } from './renderBlocks'
+import type { Block, QuestionnaireBlock } from '../../types/generated/page'
+import { renderBlocks } from '../../../tests/src/blocks/renderBlocks'
 
 const quiz = riskCheck.blocks.find((b) => b.type === 'questionnaire') as unknown as QuestionnaireBlock
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import Ajv, { type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
+import { BLOCK_SCHEMA_KEYWORDS } from './schemaKeywords'
 
 /** Base URI the schema files are registered under, so their relative $refs resolve like files. */
 export const SCHEMA_BASE = 'https://schemas.guoheng.local/'
@@ -41,6 +42,7 @@ export function compilePageSchema(schemaDir: string): ValidateFunction {
     allowUnionTypes: true,
   })
   addFormats(ajv, ['date-time'])
+  ajv.addVocabulary([...BLOCK_SCHEMA_KEYWORDS])
   for (const file of readSchemaFiles(schemaDir)) {
     // Only the page-config family: API schemas are compiled by the server.
     if (file.path.startsWith('api/')) continue

@@ -1,4 +1,4 @@
-// Markdown compiled at build time (scripts/page-configs/markdown.ts) into a small element tree, shipped in the
+// Markdown compiled at build time (src/page-config/markdown.ts) into a small element tree, shipped in the
 // config chunk so config pages render markdown without a markdown parser. Links and images in the tree were
 // already checked at build time; text nodes may still hold {{bindings}}, resolved when rendered.
 

@@ -1,0 +1,40 @@
+// Validation of a page config the server receives (published pages): the same code and the same messages as
+// the CLI and the build (src/page-config/validate.ts), so staff see one kind of error wherever they check.
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { formatError, type ConfigError } from '../../../src/page-config/errors'
+import { createValidator, listConfigFiles, type ConfigValidator } from '../../../src/page-config/validate'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..')
+
+export interface PageConfigCheck {
+  ok: boolean
+  errors: ConfigError[]
+  /** One line per error, as the CLI prints them: `file:line:col  /blocks/3/to  message`. */
+  lines: string[]
+}
+
+export interface PageConfigValidator {
+  /** `file` names the config in the messages and gives its route (page-configs/activity/x.json -> /activity/x). */
+  validate(text: string, file: string): PageConfigCheck
+}
+
+/**
+ * Compiles the schemas and reads the route table once. `root` holds schemas/, public/ and page-configs/;
+ * `screenRoutes` defaults to the app's route table (src/app/routes.ts).
+ */
+export async function createPageConfigValidator(
+  options: { root?: string; screenRoutes?: readonly string[] } = {},
+): Promise<PageConfigValidator> {
+  const root = options.root ?? ROOT
+  const validator: ConfigValidator = await createValidator({ root, screenRoutes: options.screenRoutes })
+  // The configs on disk are part of the route table a published page may link to.
+  const onDisk = listConfigFiles(root)
+  return {
+    validate(text, file) {
+      const known = onDisk.includes(file) ? onDisk : [...onDisk, file]
+      const errors = validator.validate([{ file, text }], known)
+      return { ok: errors.length === 0, errors, lines: errors.map(formatError) }
+    },
+  }
+}

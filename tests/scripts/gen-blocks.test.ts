@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { discoverBlocks } from '../../scripts/gen-blocks'
+
+const dir = mkdtempSync(join(tmpdir(), 'gen-blocks-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function schema(type: string) {
+  const file = join(dir, 'schemas/blocks', `${type}.schema.json`)
+  writeFileSync(file, JSON.stringify({ type: 'object', properties: { type: { const: type } } }))
+}
+function component(folder: string, name?: string) {
+  mkdirSync(join(dir, 'src/blocks', folder), { recursive: true })
+  if (name) writeFileSync(join(dir, 'src/blocks', folder, name), 'export default function X() {}\n')
+}
+
+describe('gen:blocks', () => {
+  it('fails with a clear message when the block schemas and folders do not match', () => {
+    mkdirSync(join(dir, 'schemas/blocks'), { recursive: true })
+    schema('good-one')
+    component('good-one', 'GoodOneBlock.tsx')
+    schema('no-folder')
+    component('no-schema', 'NoSchemaBlock.tsx')
+    schema('misnamed')
+    component('misnamed', 'Misnamed.tsx')
+    component('shared')
+    const { blocks, problems } = discoverBlocks(dir)
+    expect(blocks.map((b) => b.type)).toEqual(['good-one', 'misnamed'])
+    expect(problems).toEqual([
+      'src/blocks/no-schema/ has no schema: add schemas/blocks/no-schema.schema.json',
+      'src/blocks/misnamed/ has no MisnamedBlock.tsx (the component is named after the type)',
+      'schemas/blocks/no-folder.schema.json has no block folder: add src/blocks/no-folder/NoFolderBlock.tsx',
+    ])
+  })
+
+  it('finds every block of the repository with its component', () => {
+    const { blocks, problems } = discoverBlocks(join(import.meta.dirname, '../..'))
+    expect(problems).toEqual([])
+    expect(blocks.length).toBeGreaterThanOrEqual(23)
+  })
+})
