@@ -1,5 +1,5 @@
 import type { ProductListBlock as Props } from '../../types/generated/page'
-import type { ProductSummary } from '../../api/catalog'
+import type { ProductSummary } from '../../features/catalog/api'
 import { ProductCard } from '../../components/ProductCard'
 import { formatFen } from '../../domain/money'
 import { useBlockRuntime, type BlockProps } from '../runtime'

@@ -5,7 +5,7 @@ import { ConfigShell } from '../../../src/app/configShell/ConfigShell'
 import { usePageHost } from '../../../src/page-runtime/pageHost'
 import { persistor } from '../../../src/state'
 import type { ScreenRoute } from '../../../src/types/route'
-import { stubApi } from '../pages/renderScreen'
+import { stubApi } from '../renderScreen'
 
 // A config page opened directly renders in the light shell (no router); leaving it hands over to the app.
 

@@ -1,0 +1,41 @@
+import { Button } from 'antd-mobile'
+import { compareCode, removeFromCompare } from './compareTray'
+import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
+import { ComparedProducts } from './ComparedProducts'
+import { CompareTable } from './CompareTable'
+import './compare.css'
+
+/** /compare/{sc}: 2-4 products side by side (sc = ids joined by commas). */
+export default function ComparePage() {
+  const navigate = useAppNavigate()
+  return (
+    <div className="compare-page" data-testid="compare-page">
+      <ComparedProducts>
+        {(products, ids) => (
+          <>
+            <CompareTable
+              products={products}
+              onRemove={(id) => {
+                removeFromCompare(id)
+                navigate(`/compare/${compareCode(ids.filter((i) => i !== id))}`, { replace: true })
+              }}
+            />
+            <div className="compare-actions">
+              {products.map((p) => (
+                <Button
+                  key={p.id}
+                  size="small"
+                  color="primary"
+                  fill="outline"
+                  onClick={() => navigate(`/product?id=${encodeURIComponent(p.id)}`)}
+                >
+                  {p.name} 去投保
+                </Button>
+              ))}
+            </div>
+          </>
+        )}
+      </ComparedProducts>
+    </div>
+  )
+}
