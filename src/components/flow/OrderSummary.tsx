@@ -1,4 +1,4 @@
-import type { Order } from '../../features/orders/api'
+import type { Order } from '../../types/generated/api/order'
 import { formatFen } from '../../domain/money'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
 import { coolingOffShort } from '../../domain/policy'

@@ -1,15 +1,13 @@
 import { stripLayoutPrefix } from '../../components/navigation/appPath'
+import { familyEditHref, familyListHref, type FamilyRoot } from './routes'
 
-// The spec has two route pairs for the same screens (/familyManage/* and the alias /family/*): stay in the one
-// the user came through.
+// The screens have two route pairs (/familyManage/* and the alias /family/*): stay in the one the user came
+// through.
 
-export function familyRoot(pathname: string): '/family' | '/familyManage' {
+export function familyRoot(pathname: string): FamilyRoot {
   return stripLayoutPrefix(pathname).startsWith('/family/') ? '/family' : '/familyManage'
 }
 
-export const familyListPath = (pathname: string) => `${familyRoot(pathname)}/list`
+export const familyListPath = (pathname: string) => familyListHref(familyRoot(pathname))
 
-export function familyEditPath(pathname: string, id?: string): string {
-  const path = `${familyRoot(pathname)}/addEdit`
-  return id ? `${path}?${new URLSearchParams({ id }).toString()}` : path
-}
+export const familyEditPath = (pathname: string, id?: string) => familyEditHref(familyRoot(pathname), id)

@@ -2,6 +2,7 @@ import { Grid } from 'antd-mobile'
 import { useCategories } from '../catalog/api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { productsHref } from '../catalog/routes'
 
 export function CategoryGrid() {
   const { data, error, isLoading, mutate } = useCategories()
@@ -20,7 +21,7 @@ export function CategoryGrid() {
             <Grid.Item
               key={category.code}
               className="category-item"
-              onClick={() => navigate(`/products?category=${encodeURIComponent(category.code)}`)}
+              onClick={() => navigate(productsHref({ category: category.code }))}
             >
               <img src={category.icon} alt="" className="category-icon" />
               <div className="category-name">{category.name}</div>

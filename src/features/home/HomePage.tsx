@@ -4,16 +4,14 @@ import { HomeBanner } from './HomeBanner'
 import { CategoryGrid } from './CategoryGrid'
 import { ProductSection } from './ProductSection'
 import './home.css'
+import { searchHref } from '../catalog/routes'
 
 export default function HomePage() {
   const navigate = useAppNavigate()
   return (
     <div className="home" data-testid="home">
       <div className="home-search">
-        <SearchBar
-          placeholder="搜索保险产品，如：意外险、百万医疗"
-          onFocus={() => navigate('/productsSearch')}
-        />
+        <SearchBar placeholder="搜索保险产品，如：意外险、百万医疗" onFocus={() => navigate(searchHref())} />
       </div>
       <HomeBanner />
       <CategoryGrid />

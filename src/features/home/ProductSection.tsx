@@ -2,6 +2,7 @@ import { useProducts, type ProductQuery } from '../catalog/api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { ProductCard } from '../../components/ProductCard'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { productHref } from '../catalog/routes'
 
 export function ProductSection({ title, query }: { title: string; query: ProductQuery }) {
   const { data, error, isLoading, mutate } = useProducts(query)
@@ -17,11 +18,7 @@ export function ProductSection({ title, query }: { title: string; query: Product
         <EmptyView title="暂无产品" description="产品正在上架中，敬请期待" />
       ) : (
         data.items.map((product) => (
-          <ProductCard
-            key={product.id}
-            product={product}
-            onClick={() => navigate(`/product?id=${encodeURIComponent(product.id)}`)}
-          />
+          <ProductCard key={product.id} product={product} onClick={() => navigate(productHref(product.id))} />
         ))
       )}
     </section>

@@ -11,6 +11,8 @@ import { validateCertificate, validatePersonName } from '../../domain/certificat
 import { apiErrorOf, describeError } from '../../lib/request'
 import { applyLoggedIn, sessionExpired, withExpiredReason } from './session'
 import './user.css'
+import { protocolHref } from '../protocol/routes'
+import { memberPaths } from './routes'
 
 interface Fields {
   name: string
@@ -29,7 +31,7 @@ export default function AuthenticationPage() {
 
   useEffect(() => {
     if (me === null) {
-      const loginPath = loginPathFor(`${pathname}${search}`, '/loginC/authentication')
+      const loginPath = loginPathFor(`${pathname}${search}`, memberPaths.loginAndVerify)
       navigate(sessionExpired() ? withExpiredReason(loginPath) : loginPath, { replace: true })
     }
   }, [me, navigate, pathname, search])
@@ -90,7 +92,7 @@ export default function AuthenticationPage() {
         footer={
           <>
             <Checkbox checked={consent} onChange={setConsent} style={{ margin: '8px 0 16px', fontSize: 13 }}>
-              我已阅读并同意<AppLink to="/protocol/auth">《实名认证授权书》</AppLink>
+              我已阅读并同意<AppLink to={protocolHref('auth')}>《实名认证授权书》</AppLink>
             </Checkbox>
             <Button
               block

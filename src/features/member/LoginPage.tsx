@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, Checkbox, Input, type InputRef } from 'antd-mobile'
 import { useLocation, useSearchParams } from 'react-router-dom'
-import { fetchDemoSmsCode, loginWithCode, requestSmsCode } from './api'
-import { useHealth } from './api'
+import { fetchDemoSmsCode, loginWithCode, requestSmsCode, useHealth } from './api'
 import { AppLink } from '../../components/navigation/AppLink'
 import { safeRedirect, stripLayoutPrefix } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -13,6 +12,7 @@ import { CONSENT_BOXES, consentedAgreements, phoneProblem } from './loginForm'
 import { applyLoggedIn, LOGIN_REASON_EXPIRED, LOGIN_REASON_PARAM, rememberedPhone } from './session'
 import { useCountdown } from './useCountdown'
 import './user.css'
+import { authenticationHref, memberPaths } from './routes'
 
 /** Seconds to wait from a 429's details, if the server said. */
 function retryAfter(error: unknown): number | undefined {
@@ -100,9 +100,9 @@ export default function LoginPage() {
       if (
         thenAuthenticate &&
         !user.realName &&
-        stripLayoutPrefix(redirect.split('?')[0]) !== '/authentication'
+        stripLayoutPrefix(redirect.split('?')[0]) !== memberPaths.authentication
       ) {
-        navigate(`/authentication?redirect=${encodeURIComponent(redirect)}`, { replace: true })
+        navigate(authenticationHref(redirect), { replace: true })
       } else {
         navigate(redirect, { replace: true })
       }

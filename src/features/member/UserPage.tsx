@@ -16,6 +16,10 @@ import { applyLoggedIn, applyLoggedOut, sessionExpired, withExpiredReason } from
 import { useHasRoute } from './useHasRoute'
 import { ORDER_SHORTCUTS, SERVICE_ENTRIES } from './userEntries'
 import './user.css'
+import { shoppingHref } from '../catalog/routes'
+import { ordersHref } from '../orders/routes'
+import { policiesHref } from '../policies/routes'
+import { authenticationHref, memberPaths } from './routes'
 
 type Navigate = ReturnType<typeof useAppNavigate>
 
@@ -38,7 +42,7 @@ export default function UserPage() {
   const entries = SERVICE_ENTRIES.filter((entry) => hasRoute(entry.path))
   return (
     <div className="user-page" data-testid="user-page">
-      <UserHeader me={me} navigate={navigate} canVerify={hasRoute('/authentication')} />
+      <UserHeader me={me} navigate={navigate} canVerify={hasRoute(memberPaths.authentication)} />
       <Counts navigate={navigate} hasRoute={hasRoute} />
       {entries.length > 0 && (
         <section className="user-card" aria-labelledby="user-services-title">
@@ -115,7 +119,7 @@ function UserHeader({ me, navigate, canVerify }: { me: Me; navigate: Navigate; c
               className="user-realname verified"
               data-testid="user-realname"
               disabled={!canVerify}
-              onClick={() => navigate('/authentication')}
+              onClick={() => navigate(authenticationHref())}
             >
               <CheckShieldFill aria-hidden />
               已实名
@@ -126,7 +130,7 @@ function UserHeader({ me, navigate, canVerify }: { me: Me; navigate: Navigate; c
                 type="button"
                 className="user-realname"
                 data-testid="user-realname"
-                onClick={() => navigate('/authentication')}
+                onClick={() => navigate(authenticationHref())}
               >
                 去实名
                 <RightOutline aria-hidden />
@@ -175,7 +179,7 @@ function Counts({ navigate, hasRoute }: { navigate: Navigate; hasRoute: (path: s
             <h2 className="user-card-title" id="user-orders-title">
               我的订单
             </h2>
-            <button type="button" className="user-card-more" onClick={() => navigate('/orders')}>
+            <button type="button" className="user-card-more" onClick={() => navigate(ordersHref())}>
               全部订单
               <RightOutline aria-hidden />
             </button>
@@ -226,14 +230,14 @@ function PolicyStats({
   const policies = overview?.policies
   const total = policies && Object.values(policies).reduce((sum, n) => sum + n, 0)
   const stats = [
-    { key: 'in-force', label: '保障中', value: policies?.IN_FORCE, to: '/policy?status=IN_FORCE' },
+    { key: 'in-force', label: '保障中', value: policies?.IN_FORCE, to: policiesHref('IN_FORCE') },
     {
       key: 'pending',
       label: '待生效',
       value: policies?.PENDING_EFFECTIVE,
-      to: '/policy?status=PENDING_EFFECTIVE',
+      to: policiesHref('PENDING_EFFECTIVE'),
     },
-    { key: 'all', label: '全部保单', value: total, to: '/policy' },
+    { key: 'all', label: '全部保单', value: total, to: policiesHref() },
   ]
   return (
     <section className="user-card user-stats-card" aria-label="我的保障">
@@ -255,7 +259,7 @@ function PolicyStats({
         <p className="user-card-note">
           暂无保单，为自己和家人添一份保障吧
           {canShop && (
-            <Button size="mini" color="primary" fill="outline" onClick={() => navigate('/shopping')}>
+            <Button size="mini" color="primary" fill="outline" onClick={() => navigate(shoppingHref())}>
               去逛逛
             </Button>
           )}

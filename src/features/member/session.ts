@@ -64,5 +64,3 @@ export const LOGIN_REASON_EXPIRED = 'expired'
 export function withExpiredReason(loginPath: string): string {
   return `${loginPath}${loginPath.includes('?') ? '&' : '?'}${LOGIN_REASON_PARAM}=${LOGIN_REASON_EXPIRED}`
 }
-
-export const LOGIN_PATHS = ['/Login', '/verificationCode', '/loginC', '/loginC/authentication']

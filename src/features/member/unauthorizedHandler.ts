@@ -1,6 +1,7 @@
 import { loginPathFor, stripLayoutPrefix, withLayoutPrefix } from '../../components/navigation/appPath'
 import { addErrorHandler, HttpError } from '../../lib/request'
-import { clearLocalUser, isLoggedInLocally, LOGIN_PATHS, sessionExpired, withExpiredReason } from './session'
+import { LOGIN_PATHS } from './routes'
+import { clearLocalUser, isLoggedInLocally, sessionExpired, withExpiredReason } from './session'
 
 interface RouterLike {
   state: { location: { pathname: string; search: string } }

@@ -14,6 +14,9 @@ import {
 } from 'antd-mobile-icons'
 import { ORDER_TABS } from '../../domain/order'
 import type { MeOverview } from './api'
+import { familyListHref } from '../family/routes'
+import { ordersHref } from '../orders/routes'
+import { policiesHref } from '../policies/routes'
 
 // What the 我的 tab links to. An entry shows only while the route table has its screen (useHasRoute), so
 // screens still to be built (claims, points, messages, service, feedback) appear once they are registered.
@@ -27,8 +30,8 @@ export interface UserEntry {
 
 /** 我的服务: the grid of entries below the orders. Paths as the specification names the screens. */
 export const SERVICE_ENTRIES: readonly UserEntry[] = [
-  { key: 'policy', path: '/policy', title: '我的保单', icon: <FileOutline /> },
-  { key: 'family', path: '/familyManage/list', title: '家庭成员', icon: <TeamOutline /> },
+  { key: 'policy', path: policiesHref(), title: '我的保单', icon: <FileOutline /> },
+  { key: 'family', path: familyListHref(), title: '家庭成员', icon: <TeamOutline /> },
   { key: 'claims', path: '/claim/claimList', title: '理赔服务', icon: <HandPayCircleOutline /> },
   { key: 'points', path: '/points', title: '我的积分', icon: <GiftOutline /> },
   { key: 'messages', path: '/messageCenter', title: '消息中心', icon: <BellOutline /> },
@@ -52,7 +55,7 @@ export interface OrderShortcut extends UserEntry {
 export const ORDER_SHORTCUTS: readonly OrderShortcut[] = ORDER_TABS.filter((tab) => tab.key !== 'all').map(
   (tab) => ({
     key: tab.key,
-    path: `/orders?tab=${tab.key}`,
+    path: ordersHref(tab.key),
     title: tab.title,
     icon: ORDER_ICONS[tab.key] ?? <FileOutline />,
     count: (overview) => overview && tab.statuses.reduce((sum, status) => sum + overview.orders[status], 0),

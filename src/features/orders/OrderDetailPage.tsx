@@ -17,6 +17,9 @@ import { formatCountdown, useCountdown } from '../../components/flow/useCountdow
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
 import { OrderRefunds } from './OrderRefunds'
+import { productHref } from '../catalog/routes'
+import { policyDetailHref } from '../policies/routes'
+import { payOrderHref } from '../purchase/routes'
 
 /** /orders/orderDetail: one order with 去支付 / 取消 / 再次购买 (and 查看保单 once issued). */
 export default function OrderDetailPage() {
@@ -91,14 +94,7 @@ export default function OrderDetailPage() {
           </Button>
         )}
         {payable && (
-          <Button
-            color="primary"
-            onClick={() =>
-              navigate(
-                current.premiumFen === 0 ? `/skiPay?orderId=${current.id}` : `/pay?orderId=${current.id}`,
-              )
-            }
-          >
+          <Button color="primary" onClick={() => navigate(payOrderHref(current))}>
             去支付
           </Button>
         )}
@@ -106,16 +102,12 @@ export default function OrderDetailPage() {
           <Button
             color="primary"
             fill="outline"
-            onClick={() => navigate(`/policy/policyDetail?id=${current.policyId}`)}
+            onClick={() => navigate(policyDetailHref(current.policyId!))}
           >
             查看保单
           </Button>
         )}
-        {!payable && (
-          <Button onClick={() => navigate(`/product?id=${encodeURIComponent(current.productId)}`)}>
-            再次购买
-          </Button>
-        )}
+        {!payable && <Button onClick={() => navigate(productHref(current.productId))}>再次购买</Button>}
       </BottomBar>
     </div>
   )

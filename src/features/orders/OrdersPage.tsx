@@ -12,6 +12,9 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
 import { GoButton } from '../../components/navigation/GoButton'
+import { shoppingHref } from '../catalog/routes'
+import { payOrderHref } from '../purchase/routes'
+import { orderDetailHref } from './routes'
 
 const STATUS_COLOR: Record<Order['status'], string> = {
   PENDING_PAYMENT: 'warning',
@@ -37,7 +40,7 @@ function PayNow({ order }: { order: Order }) {
         color="primary"
         onClick={(event) => {
           event.stopPropagation()
-          navigate(order.premiumFen === 0 ? `/skiPay?orderId=${order.id}` : `/pay?orderId=${order.id}`)
+          navigate(payOrderHref(order))
         }}
       >
         去支付
@@ -54,7 +57,7 @@ function OrderList({ statuses }: { statuses: readonly string[] }) {
   if (orders.data.items.length === 0)
     return (
       <EmptyView title="暂无订单" description="去商城挑选适合您的保障吧">
-        <GoButton to="/shopping">去商城</GoButton>
+        <GoButton to={shoppingHref()}>去商城</GoButton>
       </EmptyView>
     )
   return (
@@ -64,7 +67,7 @@ function OrderList({ statuses }: { statuses: readonly string[] }) {
           key={order.id}
           className="purchase-card"
           data-testid="order-card"
-          onClick={() => navigate(`/orders/orderDetail?id=${order.id}`)}
+          onClick={() => navigate(orderDetailHref(order.id))}
         >
           <div className="labeled-row">
             <strong>{order.productName}</strong>

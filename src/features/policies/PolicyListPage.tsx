@@ -9,6 +9,8 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
 import { GoButton } from '../../components/navigation/GoButton'
+import { shoppingHref } from '../catalog/routes'
+import { apiPolicyDetailHref, policyDetailHref } from './routes'
 
 /** /policy: my policies by status. */
 export default function PolicyListPage() {
@@ -23,7 +25,7 @@ export default function PolicyListPage() {
   else if (policies.data.items.length === 0)
     body = (
       <EmptyView title="暂无保单" description="投保成功后，保单会显示在这里">
-        <GoButton to="/shopping">去商城</GoButton>
+        <GoButton to={shoppingHref()}>去商城</GoButton>
       </EmptyView>
     )
   else
@@ -37,8 +39,8 @@ export default function PolicyListPage() {
             onClick={() =>
               navigate(
                 policy.source === 'partner-api'
-                  ? `/policy/apiPolicyDetail?id=${policy.id}`
-                  : `/policy/policyDetail?id=${policy.id}`,
+                  ? apiPolicyDetailHref(policy.id)
+                  : policyDetailHref(policy.id),
               )
             }
           >

@@ -15,7 +15,8 @@ import { apiErrorOf, describeError } from '../../lib/request'
 import { huataiStore } from '../../state/huatai'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { clearDraft, useApplicationDraft } from './draft'
-import { flowPath, useFlowParams } from './flow'
+import { useFlowParams } from './flow'
+import { flowHref, payOrderHref } from './routes'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
@@ -79,7 +80,7 @@ export default function ConfirmReceiveInfoPage() {
           : {}),
       })
       clearDraft(detail.id)
-      navigate(order.premiumFen === 0 ? `/skiPay?orderId=${order.id}` : `/pay?orderId=${order.id}`, {
+      navigate(payOrderHref(order), {
         replace: true,
       })
     } catch (error) {
@@ -127,7 +128,7 @@ export default function ConfirmReceiveInfoPage() {
           size="small"
           fill="none"
           color="primary"
-          onClick={() => navigate(flowPath('/infoFill', detail.id, app.id))}
+          onClick={() => navigate(flowHref('infoFill', detail.id, app.id))}
         >
           修改投保信息
         </Button>

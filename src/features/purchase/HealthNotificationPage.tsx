@@ -11,7 +11,8 @@ import { describeError } from '../../lib/request'
 import { huataiStore } from '../../state/huatai'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { useApplicationDraft } from './draft'
-import { flowPath, useFlowParams } from './flow'
+import { useFlowParams } from './flow'
+import { flowHref } from './routes'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
@@ -54,7 +55,7 @@ export default function HealthNotificationPage() {
         answers: questions.map((q) => ({ questionId: q.id, answer: answers[q.id] })),
       })
       await application.mutate(result.application, { revalidate: false })
-      navigate(flowPath('/insuredCheck', productId, applicationId))
+      navigate(flowHref('insuredCheck', productId, applicationId))
     } catch (e) {
       toast('error', describeError(e))
     } finally {

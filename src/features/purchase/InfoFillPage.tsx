@@ -25,7 +25,8 @@ import { BottomBar } from '../../components/flow/BottomBar'
 import { useApplicationDraft } from './draft'
 import { usePrefill } from './prefill'
 import { usePurchasePrice } from './purchasePrice'
-import { flowPath, useFlowParams } from './flow'
+import { useFlowParams } from './flow'
+import { flowHref } from './routes'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
@@ -148,7 +149,7 @@ export default function InfoFillPage() {
     huataiStore.update({
       product: { firstPremium: price.premiumFen !== null ? String(price.premiumFen) : '' },
     })
-    navigate(flowPath('/confirmReceiveInfo', productId!, applicationId!))
+    navigate(flowHref('confirmReceiveInfo', productId!, applicationId!))
   }
 
   const productError = Object.entries(errors).find(([k]) => k.startsWith('product.'))?.[1]

@@ -4,7 +4,8 @@ import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { relationName } from '../../domain/applicant'
 import { BottomBar } from '../../components/flow/BottomBar'
-import { flowPath, useFlowParams } from './flow'
+import { useFlowParams } from './flow'
+import { flowHref } from './routes'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import '../../components/flow/flow.css'
@@ -27,7 +28,7 @@ export default function InsuredCheckPage() {
       <EmptyView title="尚未完成健康告知" description="请先为被保险人完成健康告知">
         <Button
           color="primary"
-          onClick={() => navigate(flowPath('/healthNotification', productId, applicationId))}
+          onClick={() => navigate(flowHref('healthNotification', productId, applicationId))}
         >
           去健康告知
         </Button>
@@ -45,13 +46,13 @@ export default function InsuredCheckPage() {
           description={`根据健康告知，被保险人（${relationName(health.insuredRelation)}）不能投保本产品。如有误选，可重新选择答案；也可以为其他家人投保。`}
         />
         <BottomBar>
-          <Button block onClick={() => navigate(flowPath('/healthNotification', productId, applicationId))}>
+          <Button block onClick={() => navigate(flowHref('healthNotification', productId, applicationId))}>
             重新选择
           </Button>
           <Button
             block
             color="primary"
-            onClick={() => navigate(flowPath('/insured', productId, applicationId))}
+            onClick={() => navigate(flowHref('insured', productId, applicationId))}
           >
             为他人投保
           </Button>
@@ -72,7 +73,7 @@ export default function InsuredCheckPage() {
         <Button
           block
           color="primary"
-          onClick={() => navigate(flowPath('/infoFill', productId, applicationId))}
+          onClick={() => navigate(flowHref('infoFill', productId, applicationId))}
         >
           下一步：填写投保信息
         </Button>

@@ -11,12 +11,14 @@ import { canBeInsured } from '../../domain/family'
 import { huataiStore } from '../../state/huatai'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { useApplicationDraft } from './draft'
-import { flowPath, useFlowParams } from './flow'
+import { useFlowParams } from './flow'
+import { flowHref } from './routes'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import '../../components/flow/flow.css'
 import '../../components/LabeledRow.css'
+import { familyListHref } from '../family/routes'
 
 const HINTS: Record<string, string> = {
   '1': '为自己投保，被保险人信息与投保人一致',
@@ -105,7 +107,7 @@ export default function InsuredPage() {
           header={
             <div className="labeled-row" style={{ padding: 0 }}>
               <span>我的家庭成员</span>
-              <AppLink to="/familyManage/list">管理家庭成员</AppLink>
+              <AppLink to={familyListHref()}>管理家庭成员</AppLink>
             </div>
           }
         >
@@ -165,7 +167,7 @@ export default function InsuredPage() {
         <Button
           block
           color="primary"
-          onClick={() => navigate(flowPath('/healthNotification', productId, applicationId))}
+          onClick={() => navigate(flowHref('healthNotification', productId, applicationId))}
         >
           下一步：健康告知
         </Button>

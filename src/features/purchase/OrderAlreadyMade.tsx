@@ -3,6 +3,8 @@ import { useOrder } from '../orders/api'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { isPayable } from '../../domain/order'
 import { Outcome } from './Outcome'
+import { orderDetailHref } from '../orders/routes'
+import { payOrderHref } from './routes'
 
 /** A purchase step reached again after its order exists: the order is the way on (去支付 or 查看订单). */
 export function OrderAlreadyMade({ orderId }: { orderId: string }) {
@@ -20,9 +22,7 @@ export function OrderAlreadyMade({ orderId }: { orderId: string }) {
           block
           color="primary"
           onClick={() =>
-            navigate(order?.premiumFen === 0 ? `/skiPay?orderId=${orderId}` : `/pay?orderId=${orderId}`, {
-              replace: true,
-            })
+            navigate(payOrderHref({ id: orderId, premiumFen: order?.premiumFen }), { replace: true })
           }
         >
           去支付
@@ -31,7 +31,7 @@ export function OrderAlreadyMade({ orderId }: { orderId: string }) {
       <Button
         block
         style={{ marginTop: 12 }}
-        onClick={() => navigate(`/orders/orderDetail?id=${orderId}`, { replace: true })}
+        onClick={() => navigate(orderDetailHref(orderId), { replace: true })}
       >
         查看订单
       </Button>

@@ -15,6 +15,8 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderSummary } from '../../components/flow/OrderSummary'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import '../../components/flow/flow.css'
+import { orderDetailHref } from '../orders/routes'
+import { payQrCodeHref } from './routes'
 
 /** A touch phone pays in the provider's H5 page; a computer shows the QR code for the phone to scan. */
 const onPhone = () => window.matchMedia?.('(pointer: coarse)').matches ?? false
@@ -56,10 +58,7 @@ export default function PayPage() {
         title={`订单${left === 0 ? '已关闭' : ORDER_STATUS_TEXT[current.status]}`}
         description="该订单当前不能支付"
       >
-        <Button
-          color="primary"
-          onClick={() => navigate(`/orders/orderDetail?id=${current.id}`, { replace: true })}
-        >
+        <Button color="primary" onClick={() => navigate(orderDetailHref(current.id), { replace: true })}>
           查看订单
         </Button>
       </EmptyView>
@@ -74,7 +73,7 @@ export default function PayPage() {
       const page = by === 'here' && onPhone() ? pagePath(payment.payUrl) : null
       if (page?.startsWith('/')) navigate(page)
       else if (page) window.location.assign(page)
-      else navigate(`/payqrcode?orderId=${current.id}&paymentId=${payment.paymentId}`)
+      else navigate(payQrCodeHref(current.id, payment.paymentId))
     } catch (error) {
       toast('error', describeError(error))
       void order.mutate()

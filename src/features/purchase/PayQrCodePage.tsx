@@ -13,6 +13,8 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
+import { orderDetailHref } from '../orders/routes'
+import { payHref, paySuccessHref, sandboxPayHref } from './routes'
 
 const POLL_MS = 2000
 
@@ -57,7 +59,7 @@ export default function PayQrCodePage() {
   useEffect(() => {
     if (status === 'REFUNDED' && orderId) void order.mutate()
     // Paid (here or from another device): every payment path ends on the same 投保成功 page.
-    if (status === 'SUCCEEDED' && orderId) navigate(`/paySuccess?orderId=${orderId}`, { replace: true })
+    if (status === 'SUCCEEDED' && orderId) navigate(paySuccessHref(orderId), { replace: true })
   }, [status, orderId, order, navigate])
 
   if (!orderId || !paymentId) return <EmptyView title="缺少支付信息" description="请从订单重新发起支付" />
@@ -75,11 +77,7 @@ export default function PayQrCodePage() {
         title={refund?.status === 'SUCCEEDED' ? '本次支付已退回' : '本次支付将原路退回'}
         description={`${refund ? REFUND_REASON_TEXT[refund.reason] : '该订单无法再收取本次支付'}，¥${formatFen(payment.data.amountFen)} 将退回您的支付账户。`}
       >
-        <Button
-          block
-          color="primary"
-          onClick={() => navigate(`/orders/orderDetail?id=${orderId}`, { replace: true })}
-        >
+        <Button block color="primary" onClick={() => navigate(orderDetailHref(orderId), { replace: true })}>
           查看订单
         </Button>
       </Outcome>
@@ -88,7 +86,7 @@ export default function PayQrCodePage() {
   if (status === 'FAILED') {
     return (
       <Outcome status="error" title="支付失败" description="本次支付未成功，您可以重新支付">
-        <Button block color="primary" onClick={() => navigate(`/pay?orderId=${orderId}`, { replace: true })}>
+        <Button block color="primary" onClick={() => navigate(payHref(orderId), { replace: true })}>
           重新支付
         </Button>
       </Outcome>
@@ -124,7 +122,7 @@ export default function PayQrCodePage() {
             size="small"
             fill="outline"
             color="primary"
-            onClick={() => navigate(`/pay/sandbox?paymentId=${payment.data?.paymentId}`)}
+            onClick={() => navigate(sandboxPayHref(payment.data?.paymentId ?? ''))}
           >
             在本机打开沙箱支付页
           </Button>

@@ -10,6 +10,9 @@ import { formatFen } from '../../domain/money'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
+import { homeHref } from '../home/routes'
+import { orderDetailHref, ordersHref } from '../orders/routes'
+import { policyDetailHref } from '../policies/routes'
 
 const POLL_MS = 1500
 
@@ -29,7 +32,7 @@ export default function PaySuccessPage() {
   if (!orderId)
     return (
       <EmptyView title="缺少订单信息" description="请在我的订单中查看投保结果">
-        <Button color="primary" onClick={() => navigate('/orders', { replace: true })}>
+        <Button color="primary" onClick={() => navigate(ordersHref(), { replace: true })}>
           我的订单
         </Button>
       </EmptyView>
@@ -44,7 +47,7 @@ export default function PaySuccessPage() {
         title={paid ? '支付成功，正在出单' : '正在确认支付结果'}
         description="请稍候，本页将自动更新"
       >
-        <Button block onClick={() => navigate(`/orders/orderDetail?id=${orderId}`, { replace: true })}>
+        <Button block onClick={() => navigate(orderDetailHref(orderId), { replace: true })}>
           查看订单
         </Button>
       </Outcome>
@@ -64,14 +67,10 @@ export default function PaySuccessPage() {
         <LabeledRow label="犹豫期截止">{formatShanghaiDateTime(p.coolingOffEndsAt)}</LabeledRow>
       </section>
       <p className="purchase-muted">电子保单已发送至投保人手机，犹豫期内可在保单详情中申请全额退保。</p>
-      <Button
-        block
-        color="primary"
-        onClick={() => navigate(`/policy/policyDetail?id=${p.id}`, { replace: true })}
-      >
+      <Button block color="primary" onClick={() => navigate(policyDetailHref(p.id), { replace: true })}>
         查看保单
       </Button>
-      <Button block style={{ marginTop: 12 }} onClick={() => navigate('/', { replace: true })}>
+      <Button block style={{ marginTop: 12 }} onClick={() => navigate(homeHref(), { replace: true })}>
         返回首页
       </Button>
     </div>

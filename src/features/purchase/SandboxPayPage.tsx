@@ -11,6 +11,8 @@ import { formatFen } from '../../domain/money'
 import { describeError } from '../../lib/request'
 import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
+import { orderDetailHref } from '../orders/routes'
+import { paySuccessHref } from './routes'
 
 /**
  * /pay/sandbox: the demo payment provider's page (what a wallet app would show). Its buttons make the
@@ -44,11 +46,7 @@ export default function SandboxPayPage() {
   }
 
   const backToOrder = (
-    <Button
-      block
-      color="primary"
-      onClick={() => navigate(`/orders/orderDetail?id=${data.orderId}`, { replace: true })}
-    >
+    <Button block color="primary" onClick={() => navigate(orderDetailHref(data.orderId), { replace: true })}>
       返回订单
     </Button>
   )
@@ -58,7 +56,7 @@ export default function SandboxPayPage() {
         <Button
           block
           color="primary"
-          onClick={() => navigate(`/paySuccess?orderId=${data.orderId}`, { replace: true })}
+          onClick={() => navigate(paySuccessHref(data.orderId), { replace: true })}
         >
           返回商城
         </Button>

@@ -10,6 +10,8 @@ import { BottomBar } from '../../components/flow/BottomBar'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderSummary } from '../../components/flow/OrderSummary'
 import '../../components/flow/flow.css'
+import { orderDetailHref } from '../orders/routes'
+import { paySuccessHref } from './routes'
 
 /** /skiPay: a zero-premium (gift) order is confirmed and issued without payment. */
 export default function SkiPayPage() {
@@ -29,10 +31,7 @@ export default function SkiPayPage() {
         title="该订单无需领取"
         description={current.premiumFen !== 0 ? '该订单需要支付保费' : '该订单已处理'}
       >
-        <Button
-          color="primary"
-          onClick={() => navigate(`/orders/orderDetail?id=${current.id}`, { replace: true })}
-        >
+        <Button color="primary" onClick={() => navigate(orderDetailHref(current.id), { replace: true })}>
           查看订单
         </Button>
       </EmptyView>
@@ -43,7 +42,7 @@ export default function SkiPayPage() {
     setBusy(true)
     try {
       const done = await completeFreeOrder(current.id)
-      navigate(`/paySuccess?orderId=${done.id}`, { replace: true })
+      navigate(paySuccessHref(done.id), { replace: true })
     } catch (error) {
       toast('error', describeError(error))
     } finally {

@@ -18,7 +18,7 @@ import { coolingOffSentence } from '../../domain/policy'
 import { describeError, HttpError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { readDraft, startDraft } from './draft'
-import { flowPath } from './flow'
+import { flowHref } from './routes'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
@@ -195,7 +195,7 @@ export default function SpecialNotifyPage() {
         <Button
           color="primary"
           disabled={!allConfirmed}
-          onClick={() => navigate(flowPath('/insured', detail.id, app.id))}
+          onClick={() => navigate(flowHref('insured', detail.id, app.id))}
         >
           下一步
         </Button>

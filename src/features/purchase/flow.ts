@@ -15,17 +15,5 @@ export function useFlowParams(): FlowParams {
   }
 }
 
-export type FlowStep =
-  | '/specialNotify'
-  | '/insured'
-  | '/healthNotification'
-  | '/insuredCheck'
-  | '/infoFill'
-  | '/confirmReceiveInfo'
-
-export function flowPath(step: FlowStep, productId: string, applicationId: string): string {
-  return `${step}?${new URLSearchParams({ productId, applicationId }).toString()}`
-}
-
 /** The five stages a buyer sees at the top of each step. */
 export const FLOW_STAGES = ['阅读须知', '健康告知', '填写信息', '确认投保', '支付'] as const

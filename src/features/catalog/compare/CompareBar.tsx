@@ -2,15 +2,9 @@ import { Button } from 'antd-mobile'
 import { CloseOutline } from 'antd-mobile-icons'
 import { useSnapshot } from 'valtio'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
-import {
-  COMPARE_MAX,
-  COMPARE_MIN,
-  clearCompare,
-  compareCode,
-  compareTray,
-  removeFromCompare,
-} from './compareTray'
+import { COMPARE_MAX, COMPARE_MIN, clearCompare, compareTray, removeFromCompare } from './compareTray'
 import './CompareBar.css'
+import { compareHref } from '../routes'
 
 /** The floating comparison tray: picked products and 开始对比 once two are in. */
 export function CompareBar() {
@@ -44,7 +38,7 @@ export function CompareBar() {
           size="mini"
           color="primary"
           disabled={items.length < COMPARE_MIN}
-          onClick={() => navigate(`/compare/${compareCode(items.map((i) => i.id))}`)}
+          onClick={() => navigate(compareHref(items.map((i) => i.id)))}
         >
           {items.length < COMPARE_MIN ? `再选${COMPARE_MIN - items.length}款` : '开始对比'}
         </Button>

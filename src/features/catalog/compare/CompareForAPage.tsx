@@ -1,12 +1,12 @@
 import { Button, TextArea } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
-import { compareCode } from './compareTray'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { jtcStore } from '../../../state/jtcState'
 import { AGENT_NOTE_MAX, readAgentInfo, saveAgentNote } from './agentInfo'
 import { ComparedProducts } from './ComparedProducts'
 import { CompareTable } from './CompareTable'
 import './compare.css'
+import { compareExportHref } from '../routes'
 
 /** /compareForA/{sc}: the comparison an agent sends a client, with the agent's card and note. */
 export default function CompareForAPage() {
@@ -47,11 +47,7 @@ export default function CompareForAPage() {
             </section>
             <CompareTable products={products} />
             <div className="compare-actions">
-              <Button
-                block
-                color="primary"
-                onClick={() => navigate(`/compareForA/export?sc=${compareCode(ids)}`)}
-              >
+              <Button block color="primary" onClick={() => navigate(compareExportHref(ids))}>
                 生成对比图片
               </Button>
             </div>

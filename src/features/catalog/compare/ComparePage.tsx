@@ -1,9 +1,10 @@
 import { Button } from 'antd-mobile'
-import { compareCode, removeFromCompare } from './compareTray'
+import { removeFromCompare } from './compareTray'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { ComparedProducts } from './ComparedProducts'
 import { CompareTable } from './CompareTable'
 import './compare.css'
+import { compareHref, productHref } from '../routes'
 
 /** /compare/{sc}: 2-4 products side by side (sc = ids joined by commas). */
 export default function ComparePage() {
@@ -17,7 +18,7 @@ export default function ComparePage() {
               products={products}
               onRemove={(id) => {
                 removeFromCompare(id)
-                navigate(`/compare/${compareCode(ids.filter((i) => i !== id))}`, { replace: true })
+                navigate(compareHref(ids.filter((i) => i !== id)), { replace: true })
               }}
             />
             <div className="compare-actions">
@@ -27,7 +28,7 @@ export default function ComparePage() {
                   size="small"
                   color="primary"
                   fill="outline"
-                  onClick={() => navigate(`/product?id=${encodeURIComponent(p.id)}`)}
+                  onClick={() => navigate(productHref(p.id))}
                 >
                   {p.name} 去投保
                 </Button>

@@ -4,6 +4,7 @@ import { CloseOutline } from 'antd-mobile-icons'
 import type { ProductDetail } from '../api'
 import { AppLink } from '../../../components/navigation/AppLink'
 import { compareColumns, compareRows } from './compareRows'
+import { productHref } from '../routes'
 
 interface CompareTableProps {
   products: readonly ProductDetail[]
@@ -39,7 +40,7 @@ export function CompareTable({ products, onRemove }: CompareTableProps) {
               </th>
               {columns.map((c) => (
                 <th scope="col" key={c.id}>
-                  <AppLink to={`/product?id=${encodeURIComponent(c.id)}`} className="compare-product-name">
+                  <AppLink to={productHref(c.id)} className="compare-product-name">
                     {c.name}
                   </AppLink>
                   {onRemove && products.length > 2 && (

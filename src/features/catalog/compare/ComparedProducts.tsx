@@ -5,6 +5,7 @@ import { COMPARE_MAX, COMPARE_MIN } from './compareTray'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { useCompared } from './useCompared'
+import { shoppingHref } from '../routes'
 
 /** Loads the compared products and renders loading, empty (fewer than two) and error states around them. */
 export function ComparedProducts({
@@ -20,7 +21,7 @@ export function ComparedProducts({
         title={`请选择${COMPARE_MIN}至${COMPARE_MAX}款产品进行对比`}
         description="在产品详情页点击“加入对比”即可挑选"
       >
-        <Button size="small" color="primary" onClick={() => navigate('/shopping')}>
+        <Button size="small" color="primary" onClick={() => navigate(shoppingHref())}>
           去商城挑选
         </Button>
       </EmptyView>

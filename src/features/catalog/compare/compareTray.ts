@@ -55,9 +55,6 @@ export function clearCompare(): void {
   compareTray.items = []
 }
 
-/** The path segment of /compare/{sc}: ids joined by commas. */
-export const compareCode = (ids: readonly string[]) => ids.map(encodeURIComponent).join(',')
-
 /** Ids from a /compare/{sc} segment: de-duplicated, at most four. */
 export function parseCompareCode(sc: string | undefined): string[] {
   if (!sc) return []

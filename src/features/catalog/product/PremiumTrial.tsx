@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { DatePicker, List, Selector } from 'antd-mobile'
-import type { ProductDetail } from '../api'
-import type { Quote } from '../api'
+import type { ProductDetail, Quote } from '../api'
 import { PriceText } from '../../../components/PriceText'
 import { addDays, addYears, ageOn, formatIsoDate } from '../../../domain/age'
 import { coveragePeriodLabel, paymentPeriodLabel, premiumCadenceLabel } from '../../../domain/periods'

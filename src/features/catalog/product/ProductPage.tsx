@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { Button, Tag } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
-import { useProductDetail, type ProductDetail } from '../api'
-import { useQuote } from '../api'
+import { useProductDetail, useQuote, type ProductDetail } from '../api'
 import { CompareBar } from '../compare/CompareBar'
 import { addToCompare, compareTray, removeFromCompare } from '../compare/compareTray'
 import { coolingOffShort } from '../../../domain/policy'
@@ -24,6 +23,7 @@ import { isMissingProduct } from './productErrors'
 import './product.css'
 import { loginPathFor } from '../../../components/navigation/appPath'
 import { GoButton } from '../../../components/navigation/GoButton'
+import { productInfoHref, shoppingHref } from '../routes'
 
 /** /product?id=: what the product covers, for whom, at what price, and the way into the purchase. */
 export default function ProductPage() {
@@ -34,21 +34,21 @@ export default function ProductPage() {
   if (!id)
     return (
       <EmptyView title="未指定产品" description="请从商城选择一款产品查看">
-        <GoButton to="/shopping">去商城</GoButton>
+        <GoButton to={shoppingHref()}>去商城</GoButton>
       </EmptyView>
     )
   if (isLoading) return <LoadingView lines={8} />
   if (isMissingProduct(error))
     return (
       <EmptyView title="产品不存在或已下架" description="看看商城里的其他产品吧">
-        <GoButton to="/shopping">去商城</GoButton>
+        <GoButton to={shoppingHref()}>去商城</GoButton>
       </EmptyView>
     )
   if (error) return <ErrorView error={error} onRetry={() => void mutate()} />
   if (!data)
     return (
       <EmptyView title="产品不存在或已下架" description="看看商城里的其他产品吧">
-        <GoButton to="/shopping">去商城</GoButton>
+        <GoButton to={shoppingHref()}>去商城</GoButton>
       </EmptyView>
     )
   // Remount per product so the trial starts from that product's defaults.
@@ -142,7 +142,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
       <ProductTabs product={product} />
       <p className="product-legal muted">
         投保前请仔细阅读
-        <AppLink to={`/productInfo?id=${encodeURIComponent(product.id)}`}>《保险条款》《投保须知》</AppLink>
+        <AppLink to={productInfoHref(product.id)}>《保险条款》《投保须知》</AppLink>
         ，保险责任以条款为准。
       </p>
 

@@ -3,10 +3,11 @@ import type { ProductDetail } from '../api'
 import { Markdown } from '../../../components/Markdown'
 import { EmptyView } from '../../../components/StatusViews'
 import { AppLink } from '../../../components/navigation/AppLink'
+import { productInfoHref } from '../routes'
 
 /** 产品详情 / 保障条款 / 常见问题. */
 export function ProductTabs({ product }: { product: ProductDetail }) {
-  const infoPath = `/productInfo?id=${encodeURIComponent(product.id)}`
+  const infoPath = productInfoHref(product.id)
   return (
     <section className="section product-tabs">
       <Tabs defaultActiveKey="detail">

@@ -1,7 +1,7 @@
-import type { ProductDetail, Plan } from '../api'
-import type { QuoteRequest } from '../api'
+import type { ProductDetail, Plan, QuoteRequest } from '../api'
 import { addYears } from '../../../domain/age'
 import type { Gender, YesNo } from '../../../domain/pricing'
+import { specialNotifyHref } from '../../purchase/routes'
 
 // The premium trial's factors (DESIGN.md §8) and how they travel on: to POST /api/quotes and, on 立即投保,
 // to the purchase flow as query parameters.
@@ -78,7 +78,7 @@ export function toQuoteRequest(productId: string, f: TrialFactors): QuoteRequest
 
 /** The purchase flow's entry (/specialNotify) with the chosen factors; the query string is the contract. */
 export function purchasePath(productId: string, f: TrialFactors): string {
-  const query = new URLSearchParams({
+  return specialNotifyHref({
     productId,
     plan: f.planCode,
     coveragePeriod: f.coveragePeriod,
@@ -87,5 +87,4 @@ export function purchasePath(productId: string, f: TrialFactors): string {
     gender: f.gender,
     socialInsurance: f.socialInsurance,
   })
-  return `/specialNotify?${query.toString()}`
 }

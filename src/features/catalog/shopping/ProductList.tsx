@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { Button, InfiniteScroll } from 'antd-mobile'
-import type { ProductQuery } from '../api'
-import { useProductPages } from '../api'
+import { useProductPages, type ProductQuery } from '../api'
 import { ProductCard } from '../../../components/ProductCard'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { describeError } from '../../../lib/request'
+import { productHref } from '../routes'
 
 interface ProductListProps {
   query: Omit<ProductQuery, 'cursor'>
@@ -32,7 +32,7 @@ export function ProductList({ query, highlight, empty }: ProductListProps) {
           key={product.id}
           product={product}
           highlight={highlight}
-          onClick={() => navigate(`/product?id=${encodeURIComponent(product.id)}`)}
+          onClick={() => navigate(productHref(product.id))}
         />
       ))}
       {error ? (

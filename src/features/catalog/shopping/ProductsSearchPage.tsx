@@ -8,6 +8,7 @@ import { ProductList } from './ProductList'
 import { HOT_WORDS } from './hotWords'
 import { clearRecentSearches, loadRecentSearches, rememberSearch } from './recentSearches'
 import './shopping.css'
+import { shoppingHref } from '../routes'
 
 const MAX_KEYWORD = 40
 
@@ -109,7 +110,7 @@ function NoResults({ keyword, onPick }: { keyword: string; onPick: (w: string) =
   return (
     <div className="search-suggestions">
       <EmptyView title={`没有找到与“${keyword}”相关的产品`} description="换个关键词试试，或看看大家都在搜">
-        <Button size="small" onClick={() => navigate('/shopping')}>
+        <Button size="small" onClick={() => navigate(shoppingHref())}>
           去商城逛逛
         </Button>
       </EmptyView>

@@ -6,6 +6,7 @@ import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusVie
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { DEFAULT_NAVBAR_CATEGORY } from '../../../config/constants'
 import './shopping.css'
+import { productHref } from '../routes'
 
 const BOARDS = [
   { key: 'sales', title: '热销榜' },
@@ -61,7 +62,7 @@ function RankingList({ category, board }: { category?: string; board: Board }) {
           key={product.id}
           className="ranking-item"
           data-testid="ranking-item"
-          onClick={() => navigate(`/product?id=${encodeURIComponent(product.id)}`)}
+          onClick={() => navigate(productHref(product.id))}
         >
           <span className={`ranking-no ranking-no-${index + 1}`}>{index + 1}</span>
           <img src={product.image} alt="" className="ranking-image" loading="lazy" />

@@ -11,6 +11,7 @@ import { ProductList } from './ProductList'
 import { ShoppingFilters } from './ShoppingFilters'
 import { navbarToQuery } from './navbarQuery'
 import './shopping.css'
+import { definitionHref, rankingHref, searchHref } from '../routes'
 
 /** /shopping: every product, by category tab and filters kept in the navbar store. */
 export default function ShoppingPage() {
@@ -32,9 +33,9 @@ export default function ShoppingPage() {
           onClear={() => navbarStore.update({ likeTitle: '' })}
         />
         <nav className="shopping-links" aria-label="商城导航">
-          <AppLink to="/ranking">排行榜</AppLink>
-          <AppLink to="/definition">保险名词</AppLink>
-          <AppLink to="/productsSearch">搜索历史</AppLink>
+          <AppLink to={rankingHref()}>排行榜</AppLink>
+          <AppLink to={definitionHref()}>保险名词</AppLink>
+          <AppLink to={searchHref()}>搜索历史</AppLink>
         </nav>
       </div>
       <Tabs
