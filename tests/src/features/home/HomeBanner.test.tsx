@@ -21,7 +21,7 @@ function viewBoxRatio(src: string): number {
 }
 
 function cssRule(selector: string): Record<string, string> {
-  const css = readFileSync(join(root, 'src/pages/home/home.css'), 'utf8')
+  const css = readFileSync(join(root, 'src/features/home/home.css'), 'utf8')
   const body = new RegExp(`(?:^|\\n)${selector.replace('.', '\\.')}\\s*\\{([^}]*)\\}`).exec(css)?.[1]
   expect(body, `home.css has a ${selector} rule`).toBeDefined()
   return Object.fromEntries(

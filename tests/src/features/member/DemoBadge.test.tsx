@@ -42,7 +42,7 @@ describe('the demo badge', () => {
     expect(document.body.firstElementChild).toBe(badge.parentElement)
     // No position and no z-index of its own: it cannot cover the NavBar's right slot or a mask
     // (it used to be position: fixed at the top right with z-index 1200, above antd-mobile's 1000 masks).
-    const css = readFileSync(join(process.cwd(), 'src/pages/user/user.css'), 'utf8')
+    const css = readFileSync(join(process.cwd(), 'src/features/member/user.css'), 'utf8')
     const rule = /\.demo-badge \{([^}]*)\}/.exec(css)?.[1] ?? ''
     expect(rule).not.toBe('')
     expect(rule).not.toMatch(/position|z-index/)
