@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { pickDate } from '../../pickDate'
 import { describe, expect, it } from 'vitest'
 import FamilyEditPage from '../../../../src/features/family/FamilyEditPage'
-import { renderScreen } from '../../renderScreen'
+import { renderScreen } from '../../harness'
 import { CHILD_ID, member, stubFamilyApi } from './familyApi'
 
 const errorOf = (field: string) => document.querySelector(`[data-field="${field}"]`)

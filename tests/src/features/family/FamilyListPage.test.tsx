@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import FamilyListPage from '../../../../src/features/family/FamilyListPage'
-import { renderScreen } from '../../renderScreen'
+import { renderScreen } from '../../harness'
 import { member, stubFamilyApi } from './familyApi'
 
 describe('/familyManage/list', () => {

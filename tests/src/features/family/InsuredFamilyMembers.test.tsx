@@ -6,16 +6,16 @@ import InfoFillPage from '../../../../src/features/purchase/InfoFillPage'
 import InsuredPage from '../../../../src/features/purchase/InsuredPage'
 import { huataiStore } from '../../../../src/state/huatai'
 import { application, product } from '../purchase/fixtures'
-import { renderScreen } from '../../renderScreen'
+import { renderScreen } from '../../harness'
 import { CHILD_ID, member, stubFamilyApi } from './familyApi'
 
 // The purchase flow's side of family members: pick one on /insured, /infoFill starts filled; save a new insured.
 
 const QUERY = '?productId=p-med&applicationId=app-1'
 const other = {
-  '/api/products/p-med': product,
-  '/api/applications/app-1': application(),
-  '/api/quotes': {
+  'GET /api/products/p-med': product,
+  'GET /api/applications/app-1': application(),
+  'POST /api/quotes': {
     premiumFen: 13600,
     ageOnEffectiveDate: 6,
     effectiveDate: '2026-11-23',

@@ -1,13 +1,10 @@
 import type { FamilyMember, FamilyMemberInput } from '../../../../src/types/generated/api/family'
+import { apiError, reply, stubApi, type ApiAnswers, type RecordedCall } from '../../harness'
 
-// The family-member API at the fetch edge (jsdom has no server): an in-memory list with the server's answers,
-// plus canned JSON for any other path. Every call is recorded with its method and body.
+// The family-member API on the shared API stub: an in-memory list with the server's answers, plus canned
+// answers for any other route. Every call is recorded with its method and body.
 
-export interface Call {
-  method: string
-  path: string
-  body: unknown
-}
+export type Call = RecordedCall
 
 export const CHILD_ID = '310104202002290021'
 
@@ -30,9 +27,6 @@ export function member(overrides: Partial<FamilyMember> = {}): FamilyMember {
 
 const NAMES: Record<string, string> = { '2': '配偶', '3': '子女', '4': '父母', '5': '其他' }
 
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-
 export interface FakeFamilyApi {
   calls: Call[]
   members: FamilyMember[]
@@ -45,11 +39,11 @@ export function stubFamilyApi(
     members?: FamilyMember[]
     status?: number
     limit?: number
-    failWrite?: { status: number; body: unknown }
-    other?: Record<string, unknown>
+    failWrite?: { status: number; body: object }
+    other?: ApiAnswers
   } = {},
 ): FakeFamilyApi {
-  const api: FakeFamilyApi = { calls: [], members: [...(options.members ?? [])], holdNextWrite }
+  const members = [...(options.members ?? [])]
   let hold: Promise<void> | null = null
   let nextId = 100
   function holdNextWrite() {
@@ -57,60 +51,60 @@ export function stubFamilyApi(
     hold = new Promise<void>((resolve) => (release = resolve))
     return release
   }
-
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost')
-    const method = init?.method ?? 'GET'
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    api.calls.push({ method, path: url.pathname + url.search, body })
-    if (!url.pathname.startsWith('/api/family-members')) {
-      const canned = options.other?.[url.pathname]
-      return canned === undefined
-        ? reply(404, { error: { code: 'NOT_FOUND', message: '接口不存在' } })
-        : reply(200, canned)
-    }
-    if (options.status)
-      return reply(options.status, {
-        error: {
-          code: options.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL',
-          message: options.status === 401 ? '请先登录' : '服务暂时不可用，请稍后重试',
-        },
-      })
-    if (method !== 'GET' && hold) {
+  const idOf = (call: RecordedCall) => decodeURIComponent(call.path.split('/')[3] ?? '')
+  const notFound = apiError(404, 'NOT_FOUND', '家庭成员不存在')
+  const toMember = (input: FamilyMemberInput, base: FamilyMember): FamilyMember => ({
+    ...base,
+    ...input,
+    phone: input.phone ?? '',
+    relation: input.relation as FamilyMember['relation'],
+    relationName: NAMES[input.relation],
+    gender: input.gender as FamilyMember['gender'],
+  })
+  // Reads answer at once; a write may be held (to see the saving state) or fail as asked.
+  const down = () =>
+    options.status === 401
+      ? apiError(401, 'UNAUTHENTICATED', '请先登录')
+      : options.status
+        ? apiError(options.status, 'INTERNAL', '服务暂时不可用，请稍后重试')
+        : undefined
+  async function write<T>(apply: () => T) {
+    const failed = down()
+    if (failed) return failed
+    if (hold) {
       await hold
       hold = null
     }
-    if (method !== 'GET' && options.failWrite) return reply(options.failWrite.status, options.failWrite.body)
-    const id = decodeURIComponent(url.pathname.split('/')[3] ?? '')
-    const index = api.members.findIndex((m) => m.id === id)
-    const notFound = reply(404, { error: { code: 'NOT_FOUND', message: '家庭成员不存在' } })
-    const toMember = (input: FamilyMemberInput, base: FamilyMember): FamilyMember => ({
-      ...base,
-      ...input,
-      phone: input.phone ?? '',
-      relation: input.relation as FamilyMember['relation'],
-      relationName: NAMES[input.relation],
-      gender: input.gender as FamilyMember['gender'],
-    })
-    switch (method) {
-      case 'GET':
-        if (!id) return reply(200, { items: api.members, limit: options.limit ?? 20 })
-        return index < 0 ? notFound : reply(200, api.members[index])
-      case 'POST': {
-        const created = toMember(body as FamilyMemberInput, member({ id: `m${nextId++}` }))
-        api.members.push(created)
-        return reply(200, created)
-      }
-      case 'PUT':
+    if (options.failWrite) return reply(options.failWrite.status, options.failWrite.body)
+    return apply()
+  }
+  const stub = stubApi({
+    ...options.other,
+    'GET /api/family-members': () => down() ?? { items: members, limit: options.limit ?? 20 },
+    'POST /api/family-members': (call) =>
+      write(() => {
+        const created = toMember(call.body as FamilyMemberInput, member({ id: `m${nextId++}` }))
+        members.push(created)
+        return created
+      }),
+    'GET /api/family-members/:id': (call) => {
+      const found = members.find((m) => m.id === idOf(call))
+      return down() ?? found ?? notFound
+    },
+    'PUT /api/family-members/:id': (call) =>
+      write(() => {
+        const index = members.findIndex((m) => m.id === idOf(call))
         if (index < 0) return notFound
-        api.members[index] = toMember(body as FamilyMemberInput, api.members[index])
-        return reply(200, api.members[index])
-      case 'DELETE':
+        members[index] = toMember(call.body as FamilyMemberInput, members[index])
+        return members[index]
+      }),
+    'DELETE /api/family-members/:id': (call) =>
+      write(() => {
+        const index = members.findIndex((m) => m.id === idOf(call))
         if (index < 0) return notFound
-        api.members.splice(index, 1)
-        return reply(200, { ok: true })
-    }
-    return reply(405, { error: { code: 'METHOD', message: '不支持' } })
-  }) as typeof fetch
-  return api
+        members.splice(index, 1)
+        return { ok: true as const }
+      }),
+  })
+  return { calls: stub.calls, members, holdNextWrite }
 }

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { HomeBanner } from '../../../../src/features/home/HomeBanner'
-import { renderScreen } from '../../renderScreen'
+import { renderScreen } from '../../harness'
 
 // jsdom does no layout, so the test checks the two things that keep a banner whole on any phone width:
 // the picture is scaled to the slide's width at the art's own aspect ratio (home.css), and every

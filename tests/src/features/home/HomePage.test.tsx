@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import HomePage from '../../../../src/features/home/HomePage'
-import { renderScreen, stubApi } from '../../renderScreen'
+import { renderScreen, stubApi, reply } from '../../harness'
 
 const realFetch = globalThis.fetch
 afterEach(() => {
@@ -26,8 +26,8 @@ const product = (id: string, name: string) => ({
 describe('home', () => {
   it('shows the banner, the category grid and product sections from the API', async () => {
     stubApi({
-      '/api/categories': { items: [{ code: 'accident', name: '意外', icon: '/i.svg', productCount: 3 }] },
-      '/api/products': { items: [product('p-1', '安心意外险')], nextCursor: null },
+      'GET /api/categories': { items: [{ code: 'accident', name: '意外', icon: '/i.svg', productCount: 3 }] },
+      'GET /api/products': { items: [product('p-1', '安心意外险')], nextCursor: null },
     })
     const router = renderScreen(HomePage, '/')
     expect(screen.getAllByRole('img', { name: /新人专享/ }).length).toBeGreaterThan(0)
@@ -39,7 +39,7 @@ describe('home', () => {
   })
 
   it('says so honestly when there is nothing to show', async () => {
-    stubApi({ '/api/categories': { items: [] }, '/api/products': { items: [], nextCursor: null } })
+    stubApi({ 'GET /api/categories': { items: [] }, 'GET /api/products': { items: [], nextCursor: null } })
     renderScreen(HomePage, '/')
     expect(await screen.findByText('暂无保险分类')).toBeInTheDocument()
     expect((await screen.findAllByText('暂无产品')).length).toBe(2)
@@ -47,11 +47,8 @@ describe('home', () => {
 
   it('shows a Chinese error with retry when the API fails', async () => {
     stubApi({
-      '/api/categories': () => ({
-        status: 503,
-        body: { error: { code: 'UNAVAILABLE', message: '服务维护中' } },
-      }),
-      '/api/products': { items: [], nextCursor: null },
+      'GET /api/categories': () => reply(503, { error: { code: 'UNAVAILABLE', message: '服务维护中' } }),
+      'GET /api/products': { items: [], nextCursor: null },
     })
     renderScreen(HomePage, '/')
     expect(await screen.findByText('服务维护中')).toBeInTheDocument()

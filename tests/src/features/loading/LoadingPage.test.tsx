@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import LoadingPage from '../../../../src/features/loading/LoadingPage'
-import { renderScreen } from '../../renderScreen'
+import { renderScreen } from '../../harness'
 
 describe('/loading', () => {
   it('shows the loading placeholder, then continues to the redirect path', async () => {

@@ -4,18 +4,18 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useHealth } from '../../../../src/features/member/api'
 import { DemoBadge } from '../../../../src/features/member/DemoBadge'
-import { renderScreen, stubApi } from '../../renderScreen'
+import { renderScreen, stubApi } from '../../harness'
 
 // The 演示环境 badge tells a visitor the data is fictional; a production server (real money) never shows it.
 describe('the demo badge', () => {
   it('shows in demo mode', async () => {
-    stubApi({ '/api/health': { status: 'ok', db: 'pglite', mode: 'demo' } })
+    stubApi({ 'GET /api/health': { status: 'ok', db: 'pglite', mode: 'demo' } })
     renderScreen(DemoBadge, '/user')
     expect(await screen.findByTestId('demo-badge')).toHaveTextContent('演示环境')
   })
 
   it('does not show in production mode', async () => {
-    stubApi({ '/api/health': { status: 'ok', db: 'postgres', mode: 'production' } })
+    stubApi({ 'GET /api/health': { status: 'ok', db: 'postgres', mode: 'production' } })
     // Rendered beside something that shows the mode, to know the answer has arrived before looking.
     function Mode() {
       return <p>{useHealth().data?.mode ?? '…'}</p>
@@ -34,7 +34,7 @@ describe('the demo badge', () => {
   })
 
   it('sits in the flow above the app, not fixed over the NavBar or above masks', async () => {
-    stubApi({ '/api/health': { status: 'ok', db: 'pglite', mode: 'demo' } })
+    stubApi({ 'GET /api/health': { status: 'ok', db: 'pglite', mode: 'demo' } })
     renderScreen(DemoBadge, '/user')
     const badge = await screen.findByTestId('demo-badge')
     expect(badge).toHaveTextContent('数据均为虚构')

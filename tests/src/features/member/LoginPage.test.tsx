@@ -6,31 +6,19 @@ import { LOGIN_AGREEMENTS } from '../../../../src/config/agreements'
 import LoginPage from '../../../../src/features/member/LoginPage'
 import { consentedAgreements, CONSENT_BOXES, phoneProblem } from '../../../../src/features/member/loginForm'
 import { userStore } from '../../../../src/state/user'
-import { renderScreen } from '../../renderScreen'
+import { renderScreen, stubApi } from '../../harness'
 import { me } from './fixtures'
 
 const ME = me()
 
-/** fetch stub for the login API; records each request's path and JSON body. */
+/** The login API; records each request's path and JSON body. */
 function stubLoginApi() {
-  const requests: { path: string; body: unknown }[] = []
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost')
-    requests.push({ path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined })
-    const reply = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-    switch (url.pathname) {
-      case '/api/health':
-        return reply(200, { status: 'ok', db: 'pglite', mode: 'production' })
-      case '/api/auth/sms-code':
-        return reply(200, { resendAfterSeconds: 60, expiresInSeconds: 300 })
-      case '/api/auth/login':
-        return reply(200, { user: ME, isNewUser: false })
-      default:
-        return reply(404, { error: { code: 'NOT_FOUND', message: '接口不存在' } })
-    }
-  }) as typeof fetch
-  return requests
+  const api = stubApi({
+    'GET /api/health': { status: 'ok', db: 'pglite', mode: 'production' },
+    'POST /api/auth/sms-code': { resendAfterSeconds: 60, expiresInSeconds: 300 },
+    'POST /api/auth/login': { user: ME, isNewUser: false },
+  })
+  return api.calls
 }
 
 const phoneInput = () => screen.getByRole('textbox', { name: '手机号' })

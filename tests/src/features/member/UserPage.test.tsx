@@ -1,15 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { SWRConfig } from 'swr'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { buildRouteObjects } from '../../../../src/app/router'
 import { screenRoutes } from '../../../../src/app/routes'
-import { swrConfig } from '../../../../src/lib/request'
 import UserPage from '../../../../src/features/member/UserPage'
 import { SERVICE_ENTRIES } from '../../../../src/features/member/userEntries'
 import { userStore } from '../../../../src/state/user'
-import { renderScreen, stubApi } from '../../renderScreen'
+import { renderRoutes, renderScreen, reply, stubApi } from '../../harness'
 import { me } from './fixtures'
 
 const overview = {
@@ -21,10 +18,7 @@ const noOverview = {
   policies: { PENDING_EFFECTIVE: 0, IN_FORCE: 0, EXPIRED: 0, SURRENDERED: 0 },
 }
 
-const unauthenticated = () => ({
-  status: 401,
-  body: { error: { code: 'UNAUTHENTICATED', message: '请先登录' } },
-})
+const unauthenticated = () => reply(401, { error: { code: 'UNAUTHENTICATED', message: '请先登录' } })
 
 // The screens that exist today in this harness; the entries for the others must not show.
 const BUILT = ['/orders', '/policy', '/familyManage/list', '/authentication', '/shopping']
@@ -43,7 +37,7 @@ afterEach(() => userStore.reset())
 
 describe('我的 (logged in)', () => {
   it('shows the avatar, nickname, masked phone and a 去实名 link', async () => {
-    stubApi({ '/api/me': me(), '/api/me/overview': overview })
+    stubApi({ 'GET /api/me': me(), 'GET /api/me/overview': overview })
     const router = renderUser()
     expect(await screen.findByText('用户0001')).toBeInTheDocument()
     expect(screen.getByTestId('user-phone')).toHaveTextContent('139****0001')
@@ -57,7 +51,7 @@ describe('我的 (logged in)', () => {
 
   it('says 已实名 for a verified user and shows their own avatar', async () => {
     stubApi({
-      '/api/me': me({
+      'GET /api/me': me({
         avatar: '/uploads/a.png',
         realName: {
           name: '*三',
@@ -65,7 +59,7 @@ describe('我的 (logged in)', () => {
           verifiedAt: '2026-11-22T12:00:00.000+08:00',
         },
       }),
-      '/api/me/overview': overview,
+      'GET /api/me/overview': overview,
     })
     renderUser()
     expect(await screen.findByTestId('user-realname')).toHaveTextContent('已实名')
@@ -74,7 +68,7 @@ describe('我的 (logged in)', () => {
   })
 
   it('counts orders per /orders tab and policies from the server; each opens its list', async () => {
-    const calls = stubApi({ '/api/me': me(), '/api/me/overview': overview })
+    const calls = stubApi({ 'GET /api/me': me(), 'GET /api/me/overview': overview })
     const router = renderUser()
     // 待支付 = PENDING_PAYMENT + PAY_FAILED, 已承保 = PAID + ISSUED (ORDER_TABS)
     const unpaid = await screen.findByTestId('order-shortcut-unpaid')
@@ -86,7 +80,7 @@ describe('我的 (logged in)', () => {
     expect(screen.getByTestId('policy-stat-in-force')).toHaveTextContent('2保障中')
     expect(screen.getByTestId('policy-stat-pending')).toHaveTextContent('1待生效')
     expect(screen.getByTestId('policy-stat-all')).toHaveTextContent('4全部保单')
-    expect(calls).toContain('/api/me/overview')
+    expect(calls.requested).toContain('/api/me/overview')
 
     await userEvent.click(unpaid)
     expect(at(router)).toBe('/orders?tab=unpaid')
@@ -100,7 +94,7 @@ describe('我的 (logged in)', () => {
     ['policy-stat-all', '/policy'],
     ['user-entry-family', '/familyManage/list'],
   ])('%s opens %s', async (testId, path) => {
-    stubApi({ '/api/me': me(), '/api/me/overview': overview })
+    stubApi({ 'GET /api/me': me(), 'GET /api/me/overview': overview })
     const router = renderUser()
     await userEvent.click(await screen.findByTestId(testId))
     expect(at(router)).toBe(path)
@@ -108,14 +102,14 @@ describe('我的 (logged in)', () => {
   })
 
   it('opens 全部订单', async () => {
-    stubApi({ '/api/me': me(), '/api/me/overview': overview })
+    stubApi({ 'GET /api/me': me(), 'GET /api/me/overview': overview })
     const router = renderUser()
     await userEvent.click(await screen.findByRole('button', { name: '全部订单' }))
     expect(at(router)).toBe('/orders')
   })
 
   it('hides entries whose screens are not in the route table, and shows them once they are', async () => {
-    stubApi({ '/api/me': me(), '/api/me/overview': overview })
+    stubApi({ 'GET /api/me': me(), 'GET /api/me/overview': overview })
     renderUser()
     await screen.findByText('用户0001')
     expect(screen.getByTestId('user-entry-policy')).toHaveTextContent('我的保单')
@@ -125,7 +119,7 @@ describe('我的 (logged in)', () => {
   })
 
   it('shows an entry as soon as its screen is registered', async () => {
-    stubApi({ '/api/me': me(), '/api/me/overview': overview })
+    stubApi({ 'GET /api/me': me(), 'GET /api/me/overview': overview })
     const router = renderUser([...BUILT, '/claim/claimList', '/points'])
     await userEvent.click(await screen.findByTestId('user-entry-claims'))
     expect(at(router)).toBe('/claim/claimList')
@@ -133,22 +127,18 @@ describe('我的 (logged in)', () => {
   })
 
   it('without an orders or policies screen, draws neither and does not ask for the counts', async () => {
-    const calls = stubApi({ '/api/me': me(), '/api/me/overview': overview })
+    const calls = stubApi({ 'GET /api/me': me(), 'GET /api/me/overview': overview })
     renderUser(['/authentication'])
     await screen.findByText('用户0001')
     expect(screen.queryByTestId('order-shortcut-unpaid')).toBeNull()
     expect(screen.queryByTestId('policy-stat-all')).toBeNull()
     expect(screen.queryByText('我的服务')).toBeNull()
-    expect(calls).not.toContain('/api/me/overview')
+    expect(calls.requested).not.toContain('/api/me/overview')
   })
 
   it('says the counts are loading', async () => {
-    stubApi({ '/api/me': me() })
-    const stubbed = globalThis.fetch
-    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).includes('/api/me/overview')
-        ? new Promise<Response>(() => {})
-        : stubbed(input, init)) as typeof fetch
+    // The counts never arrive.
+    stubApi({ 'GET /api/me': me(), 'GET /api/me/overview': () => new Promise(() => {}) })
     renderUser()
     expect(await screen.findByText('正在加载保单与订单数…')).toBeInTheDocument()
     expect(screen.getByTestId('policy-stat-in-force')).toHaveTextContent('-保障中')
@@ -159,11 +149,9 @@ describe('我的 (logged in)', () => {
   it('says the counts failed, in Chinese, and retries', async () => {
     let fail = true
     stubApi({
-      '/api/me': me(),
-      '/api/me/overview': () =>
-        fail
-          ? { status: 500, body: { error: { code: 'INTERNAL', message: '服务器开小差了' } } }
-          : { status: 200, body: overview },
+      'GET /api/me': me(),
+      'GET /api/me/overview': () =>
+        fail ? reply(500, { error: { code: 'INTERNAL', message: '服务器开小差了' } }) : overview,
     })
     renderUser()
     expect(await screen.findByText(/保单与订单数加载失败/)).toHaveTextContent('服务器开小差了')
@@ -174,7 +162,7 @@ describe('我的 (logged in)', () => {
   })
 
   it('with no policies yet, invites to shop', async () => {
-    stubApi({ '/api/me': me(), '/api/me/overview': noOverview })
+    stubApi({ 'GET /api/me': me(), 'GET /api/me/overview': noOverview })
     const router = renderUser()
     expect(await screen.findByText(/暂无保单/)).toBeInTheDocument()
     expect(screen.getByTestId('order-shortcut-unpaid')).toHaveAccessibleName('待支付')
@@ -186,20 +174,20 @@ describe('我的 (logged in)', () => {
 
 describe('我的 (logged out)', () => {
   it('is a clear 登录/注册 entry and asks for no counts', async () => {
-    const calls = stubApi({ '/api/me': unauthenticated })
+    const calls = stubApi({ 'GET /api/me': unauthenticated })
     const router = renderUser()
     expect(await screen.findByText('登录后查看订单、保单与专属权益')).toBeInTheDocument()
     expect(screen.getByTestId('user-avatar')).toHaveAttribute('src', '/images/avatar-default.svg')
     expect(screen.getByTestId('user-page').textContent).not.toMatch(PICTOGRAPH)
     await userEvent.click(screen.getByRole('button', { name: '登录/注册' }))
     expect(at(router)).toBe('/Login?redirect=%2Fuser')
-    expect(calls).not.toContain('/api/me/overview')
+    expect(calls.requested).not.toContain('/api/me/overview')
   })
 
   it('after a session expired, says so and takes the reason to login', async () => {
     // What the stores hold once a 401 ended a session by itself: only the phone number.
     userStore.update({ id: '', userInfo: { phone: '13912340001' }, unLoginF: false })
-    stubApi({ '/api/me': unauthenticated })
+    stubApi({ 'GET /api/me': unauthenticated })
     const router = renderUser()
     expect(await screen.findByText('登录已过期，请重新登录')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: '登录/注册' }))
@@ -210,16 +198,11 @@ describe('我的 (logged out)', () => {
 describe('我的 in the app’s route table', () => {
   it('shows exactly the entries whose screens the route table has', async () => {
     stubApi({
-      '/api/me': me(),
-      '/api/me/overview': overview,
-      '/api/health': { status: 'ok', db: 'pglite', mode: 'demo' },
+      'GET /api/me': me(),
+      'GET /api/me/overview': overview,
+      'GET /api/health': { status: 'ok', db: 'pglite', mode: 'demo' },
     })
-    const router = createMemoryRouter(buildRouteObjects(screenRoutes), { initialEntries: ['/user'] })
-    render(
-      <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-        <RouterProvider router={router} />
-      </SWRConfig>,
-    )
+    renderRoutes(buildRouteObjects(screenRoutes), '/user')
     expect(await screen.findByText('用户0001')).toBeInTheDocument()
     for (const entry of SERVICE_ENTRIES) {
       const registered = screenRoutes.some((route) => route.path === entry.path)

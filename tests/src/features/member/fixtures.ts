@@ -1,5 +1,7 @@
+import type { Me } from '../../../../src/types/generated/api/auth'
+
 // The logged-in user of the user-area tests, as GET /api/me answers.
-export const me = (extra: Record<string, unknown> = {}) => ({
+export const me = (extra: Partial<Me> = {}): Me => ({
   id: 'u1',
   phone: '13912340001',
   phoneMasked: '139****0001',

@@ -2,59 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import OrderDetailPage from '../../../../src/features/orders/OrderDetailPage'
-import type { Order } from '../../../../src/types/generated/api/order'
-import { refund } from '../purchase/fixtures'
-import { renderScreen, stubApi } from '../../renderScreen'
-
-const person = {
-  name: '张三',
-  certType: 'ID_CARD',
-  certNo: '110101199003078515',
-  certTime: 0 as const,
-  certStartDate: '2020-01-01',
-  certEndDate: '2040-01-01',
-  gender: 'M',
-  birthday: '1990-03-07',
-}
-
-function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: 'o1',
-    orderNo: 'GO2026112243200123456',
-    status: 'PENDING_PAYMENT',
-    productId: 'p-med',
-    productName: '测试百万医疗险',
-    insurerName: '云禾保险',
-    planCode: 'standard',
-    planName: '标准版',
-    coveragePeriod: '1y',
-    paymentPeriod: 'single',
-    premiumFen: 13600,
-    holder: person,
-    insured: { ...person, relationType: '1', hasSocialInsurance: 'Y', phone: '13800138000' },
-    address: null,
-    consents: [
-      {
-        document: 'notice',
-        title: '投保须知',
-        openedAt: '2026-11-22T12:00:00.000+08:00',
-        confirmedAt: '2026-11-22T12:00:05.000+08:00',
-      },
-    ],
-    coolingOffDays: 15,
-    createdAt: new Date().toISOString(),
-    expiresAt: new Date(Date.now() + 20 * 60_000).toISOString(),
-    paidAt: null,
-    policyId: null,
-    source: 'mall',
-    refunds: [],
-    ...overrides,
-  }
-}
+import { order, refund } from '../purchase/fixtures'
+import { renderScreen, stubApi, reply } from '../../harness'
 
 describe('/orders/orderDetail', () => {
   it('offers 去支付 / 取消 (not 再次购买) for an unpaid order, with the time left and cooling-off period', async () => {
-    stubApi({ '/api/orders/o1': order() })
+    stubApi({ 'GET /api/orders/o1': order() })
     const router = renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
     expect(await screen.findByTestId('order-status')).toHaveTextContent('待支付')
     expect(screen.getByText(/内完成支付，超时订单将自动关闭/)).toBeInTheDocument()
@@ -68,22 +21,22 @@ describe('/orders/orderDetail', () => {
   it('cancels after confirmation and then only offers 再次购买', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 })
     const calls = stubApi({
-      '/api/orders/o1': order(),
-      '/api/orders/o1/cancel': order({ status: 'CLOSED' }),
+      'GET /api/orders/o1': order(),
+      'POST /api/orders/o1/cancel': order({ status: 'CLOSED' }),
     })
     renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
     await user.click(await screen.findByRole('button', { name: '取消' }))
     const dialog = await screen.findByRole('dialog')
     await user.click(within(dialog).getByRole('button', { name: '取消订单' }))
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('已关闭'))
-    expect(calls).toContain('/api/orders/o1/cancel')
+    expect(calls.requested).toContain('/api/orders/o1/cancel')
     expect(screen.queryByRole('button', { name: '去支付' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: '再次购买' })).toBeInTheDocument()
   })
 
   it('links an issued order to its policy', async () => {
     stubApi({
-      '/api/orders/o1': order({ status: 'ISSUED', policyId: 'pol-1', paidAt: new Date().toISOString() }),
+      'GET /api/orders/o1': order({ status: 'ISSUED', policyId: 'pol-1', paidAt: new Date().toISOString() }),
     })
     const router = renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
     await userEvent.click(await screen.findByRole('button', { name: '查看保单' }))
@@ -93,10 +46,7 @@ describe('/orders/orderDetail', () => {
 
   it('asks an anonymous visitor to log in and come back', async () => {
     stubApi({
-      '/api/orders/o1': () => ({
-        status: 401,
-        body: { error: { code: 'UNAUTHENTICATED', message: '请先登录' } },
-      }),
+      'GET /api/orders/o1': () => reply(401, { error: { code: 'UNAUTHENTICATED', message: '请先登录' } }),
     })
     const router = renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
     await userEvent.click(await screen.findByRole('button', { name: '去登录' }))
@@ -106,7 +56,7 @@ describe('/orders/orderDetail', () => {
 
   it('shows the documents confirmed by name, and the refund of a payment the closed order could not keep', async () => {
     stubApi({
-      '/api/orders/o1': order({
+      'GET /api/orders/o1': order({
         status: 'CLOSED',
         refunds: [refund()],
       }),

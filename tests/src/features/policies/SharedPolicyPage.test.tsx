@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import SharedPolicyPage from '../../../../src/features/policies/SharedPolicyPage'
 import type { Policy } from '../../../../src/types/generated/api/policy'
-import { renderScreen, stubApi } from '../../renderScreen'
+import { renderScreen, stubApi, reply } from '../../harness'
 
 const policy: Policy = {
   id: 'pol-1',
@@ -44,23 +44,21 @@ const policy: Policy = {
 
 describe('/policy/policyDetaiU', () => {
   it('shows the electronic policy from a signed link, without login', async () => {
-    const calls = stubApi({ '/api/policies/shared': policy })
+    const calls = stubApi({ 'GET /api/policies/shared': policy })
     renderScreen(SharedPolicyPage, '/policy/policyDetaiU?token=abc.def')
     expect(await screen.findByTestId('policy-no')).toHaveTextContent('GH2026112200000007')
     expect(screen.getByText('2026-12-08 00:00')).toBeInTheDocument()
     expect(screen.getAllByText('1101**********8515')).toHaveLength(2)
     expect(screen.getByText('待生效')).toBeInTheDocument()
-    expect(calls).toEqual(['/api/policies/shared?token=abc.def'])
+    expect(calls.requested).toEqual(['/api/policies/shared?token=abc.def'])
   })
 
   it('explains an expired link in Chinese', async () => {
     stubApi({
-      '/api/policies/shared': () => ({
-        status: 403,
-        body: {
+      'GET /api/policies/shared': () =>
+        reply(403, {
           error: { code: 'POLICY_LINK_EXPIRED', message: '保单链接已过期，请登录后查看或重新获取链接' },
-        },
-      }),
+        }),
     })
     renderScreen(SharedPolicyPage, '/policy/policyDetaiU?token=abc.def')
     expect(await screen.findByText('保单链接已过期，请登录后查看或重新获取链接')).toBeInTheDocument()

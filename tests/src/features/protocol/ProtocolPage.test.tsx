@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import ProtocolPage from '../../../../src/features/protocol/ProtocolPage'
-import { renderScreen } from '../../renderScreen'
+import { renderScreen } from '../../harness'
 
 describe('protocol pages', () => {
   it.each([

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import InfoFillPage from '../../../../src/features/purchase/InfoFillPage'
 import { draftKey } from '../../../../src/features/purchase/draft'
 import { huataiStore } from '../../../../src/state/huatai'
-import { renderScreen, stubApi } from '../../renderScreen'
+import { renderScreen, stubApi } from '../../harness'
 import { pickDate } from '../../pickDate'
 import { application, product, quote } from './fixtures'
 
@@ -14,9 +14,9 @@ beforeEach(() => {
   huataiStore.reset()
   sessionStorage.clear()
   stubApi({
-    '/api/products/p-med': product,
-    '/api/applications/app-1': application(),
-    '/api/quotes': quote,
+    'GET /api/products/p-med': product,
+    'GET /api/applications/app-1': application(),
+    'POST /api/quotes': quote,
   })
 })
 

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import PayQrCodePage from '../../../../src/features/purchase/PayQrCodePage'
 import type { Payment } from '../../../../src/types/generated/api/payment'
-import { renderScreen, stubApi } from '../../renderScreen'
-import { refund } from './fixtures'
+import { renderScreen, stubApi } from '../../harness'
+import { order as orderOf, refund } from './fixtures'
 
 function payment(id: string, status: Payment['status'], expiresInMs: number): Payment {
   return {
@@ -19,11 +19,11 @@ function payment(id: string, status: Payment['status'], expiresInMs: number): Pa
   }
 }
 
-const order = { id: 'o1', status: 'PENDING_PAYMENT', policyId: null }
+const order = orderOf({ id: 'o1' })
 
 describe('/payqrcode', () => {
   it('shows the QR code with its countdown', async () => {
-    stubApi({ '/api/orders/o1': order, '/api/payments/pay_a': payment('pay_a', 'PENDING', 299_000) })
+    stubApi({ 'GET /api/orders/o1': order, 'GET /api/payments/pay_a': payment('pay_a', 'PENDING', 299_000) })
     renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_a')
     const img = await screen.findByRole('img', { name: '支付二维码' })
     expect(img.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
@@ -33,14 +33,14 @@ describe('/payqrcode', () => {
 
   it('fetches a new code when the shown one has expired', async () => {
     const calls = stubApi({
-      '/api/orders/o1': order,
-      '/api/payments/pay_old': payment('pay_old', 'EXPIRED', -1000),
-      '/api/orders/o1/pay': payment('pay_new', 'PENDING', 300_000),
-      '/api/payments/pay_new': payment('pay_new', 'PENDING', 300_000),
+      'GET /api/orders/o1': order,
+      'GET /api/payments/pay_old': payment('pay_old', 'EXPIRED', -1000),
+      'POST /api/orders/o1/pay': payment('pay_new', 'PENDING', 300_000),
+      'GET /api/payments/pay_new': payment('pay_new', 'PENDING', 300_000),
     })
     const router = renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_old')
     await waitFor(() => expect(router.state.location.search).toBe('?orderId=o1&paymentId=pay_new'))
-    expect(calls).toContain('/api/orders/o1/pay')
+    expect(calls.requested).toContain('/api/orders/o1/pay')
     expect(await screen.findByRole('img', { name: '支付二维码' })).toHaveAttribute(
       'data-qr-content',
       'http://localhost/pay/sandbox?paymentId=pay_new',
@@ -49,8 +49,8 @@ describe('/payqrcode', () => {
 
   it('goes to the one 投保成功 page once paid (here or from another device)', async () => {
     stubApi({
-      '/api/orders/o1': { ...order, status: 'ISSUED', policyId: 'pol-1' },
-      '/api/payments/pay_a': payment('pay_a', 'SUCCEEDED', 100_000),
+      'GET /api/orders/o1': { ...order, status: 'ISSUED', policyId: 'pol-1' },
+      'GET /api/payments/pay_a': payment('pay_a', 'SUCCEEDED', 100_000),
     })
     const router = renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_a')
     await waitFor(() =>
@@ -60,9 +60,9 @@ describe('/payqrcode', () => {
 
   it('offers the sandbox pay page only when the mall runs the sandbox', async () => {
     stubApi({
-      '/api/orders/o1': order,
-      '/api/payments/pay_a': payment('pay_a', 'PENDING', 299_000),
-      '/api/payments/channels': { sandbox: false, channels: ['wechat'] },
+      'GET /api/orders/o1': order,
+      'GET /api/payments/pay_a': payment('pay_a', 'PENDING', 299_000),
+      'GET /api/payments/channels': { sandbox: false, channels: ['wechat'] },
     })
     renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_a')
     expect(await screen.findByText('请使用微信支付扫一扫完成支付')).toBeInTheDocument()
@@ -70,30 +70,25 @@ describe('/payqrcode', () => {
   })
 
   it('asks for the new code with a key named after the expired one, so two tabs get the same new code', async () => {
-    const keys: (string | null)[] = []
-    stubApi({
-      '/api/orders/o1': order,
-      '/api/payments/pay_old': payment('pay_old', 'EXPIRED', -1000),
-      '/api/orders/o1/pay': payment('pay_new', 'PENDING', 300_000),
-      '/api/payments/pay_new': payment('pay_new', 'PENDING', 300_000),
+    const api = stubApi({
+      'GET /api/orders/o1': order,
+      'GET /api/payments/pay_old': payment('pay_old', 'EXPIRED', -1000),
+      'POST /api/orders/o1/pay': payment('pay_new', 'PENDING', 300_000),
+      'GET /api/payments/pay_new': payment('pay_new', 'PENDING', 300_000),
     })
-    const stubbed = globalThis.fetch
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).endsWith('/pay')) keys.push(new Headers(init?.headers).get('Idempotency-Key'))
-      return stubbed(input, init)
-    }) as typeof fetch
     renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_old')
-    await waitFor(() => expect(keys).toEqual(['refresh-pay_old']))
+    const keys = () => api.callsTo('POST', '/api/orders/o1/pay').map((c) => c.headers.get('Idempotency-Key'))
+    await waitFor(() => expect(keys()).toEqual(['refresh-pay_old']))
   })
 
   it('tells the payer a payment the order could not keep goes back, with the amount', async () => {
     stubApi({
-      '/api/orders/o1': {
+      'GET /api/orders/o1': {
         ...order,
         status: 'CLOSED',
         refunds: [refund()],
       },
-      '/api/payments/pay_a': payment('pay_a', 'REFUNDED', 100_000),
+      'GET /api/payments/pay_a': payment('pay_a', 'REFUNDED', 100_000),
     })
     renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_a')
     expect(await screen.findByText('本次支付已退回')).toBeInTheDocument()

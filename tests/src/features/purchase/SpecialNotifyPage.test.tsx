@@ -3,28 +3,22 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import SpecialNotifyPage from '../../../../src/features/purchase/SpecialNotifyPage'
 import type { OrderApplication } from '../../../../src/types/generated/api/order'
-import { renderScreen, stubApi } from '../../renderScreen'
+import { renderScreen, stubApi, type ApiStub } from '../../harness'
 import { application, product } from './fixtures'
-
-// jsdom lacks pointer capture, which antd-mobile's Popup (drag to close) calls.
-if (!Element.prototype.setPointerCapture) {
-  Element.prototype.setPointerCapture = () => {}
-  Element.prototype.releasePointerCapture = () => {}
-}
 
 // A tiny in-memory server for the consent endpoints: open, then confirm.
 let current: OrderApplication
-let calls: string[]
+let calls: ApiStub
 
 beforeEach(() => {
   sessionStorage.clear()
   current = application()
   calls = stubApi({
-    '/api/products/p-med': product,
-    '/api/applications': () => ({ status: 200, body: current }),
-    '/api/applications/app-1': () => ({ status: 200, body: current }),
-    '/api/applications/app-1/documents/notice': () => mark('notice'),
-    '/api/applications/app-1/documents/clause%3Amain': () => mark('clause:main'),
+    'GET /api/products/p-med': product,
+    'POST /api/applications': () => current,
+    'GET /api/applications/app-1': () => current,
+    'POST /api/applications/app-1/documents/notice': () => mark('notice'),
+    'POST /api/applications/app-1/documents/clause%3Amain': () => mark('clause:main'),
   })
 })
 
@@ -34,7 +28,7 @@ function mark(id: string) {
   if (!doc.openedAt) doc.openedAt = '2026-11-22T12:00:01.000+08:00'
   else doc.confirmedAt = '2026-11-22T12:00:02.000+08:00'
   current = { ...current, documents: current.documents.map((d) => ({ ...d })) }
-  return { status: 200, body: current }
+  return current
 }
 
 describe('/specialNotify', () => {
@@ -46,7 +40,7 @@ describe('/specialNotify', () => {
       '/specialNotify?productId=p-med&plan=standard&coveragePeriod=1y&paymentPeriod=single',
     )
     await user.click(await screen.findByRole('button', { name: '我已知晓，开始投保' }))
-    expect(calls).toContain('/api/applications')
+    expect(calls.requested).toContain('/api/applications')
 
     const next = await screen.findByRole('button', { name: '下一步' })
     expect(next).toBeDisabled()

@@ -1,5 +1,5 @@
 import type { ProductDetail } from '../../../../src/types/generated/api/catalog'
-import type { OrderApplication, OrderRefund } from '../../../../src/types/generated/api/order'
+import type { Order, OrderApplication, OrderRefund } from '../../../../src/types/generated/api/order'
 import type { Quote } from '../../../../src/types/generated/api/quote'
 
 export const product: ProductDetail = {
@@ -85,6 +85,53 @@ export function refund(overrides: Partial<OrderRefund> = {}): OrderRefund {
     reason: 'ORDER_CLOSED',
     createdAt: '2026-11-22T12:00:00.000+08:00',
     settledAt: '2026-11-22T12:00:02.000+08:00',
+    ...overrides,
+  }
+}
+
+const person = {
+  name: '张三',
+  certType: 'ID_CARD',
+  certNo: '110101199003078515',
+  certTime: 0 as const,
+  certStartDate: '2020-01-01',
+  certEndDate: '2040-01-01',
+  gender: 'M',
+  birthday: '1990-03-07',
+}
+
+/** An order of the fixture product, unpaid with 20 minutes left unless overridden. */
+export function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'o1',
+    orderNo: 'GO2026112243200123456',
+    status: 'PENDING_PAYMENT',
+    productId: 'p-med',
+    productName: '测试百万医疗险',
+    insurerName: '云禾保险',
+    planCode: 'standard',
+    planName: '标准版',
+    coveragePeriod: '1y',
+    paymentPeriod: 'single',
+    premiumFen: 13600,
+    holder: person,
+    insured: { ...person, relationType: '1', hasSocialInsurance: 'Y', phone: '13800138000' },
+    address: null,
+    consents: [
+      {
+        document: 'notice',
+        title: '投保须知',
+        openedAt: '2026-11-22T12:00:00.000+08:00',
+        confirmedAt: '2026-11-22T12:00:05.000+08:00',
+      },
+    ],
+    coolingOffDays: 15,
+    createdAt: new Date().toISOString(),
+    expiresAt: new Date(Date.now() + 20 * 60_000).toISOString(),
+    paidAt: null,
+    policyId: null,
+    source: 'mall',
+    refunds: [],
     ...overrides,
   }
 }

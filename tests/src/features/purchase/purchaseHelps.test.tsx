@@ -7,7 +7,7 @@ import InfoFillPage from '../../../../src/features/purchase/InfoFillPage'
 import PaySuccessPage from '../../../../src/features/purchase/PaySuccessPage'
 import SpecialNotifyPage from '../../../../src/features/purchase/SpecialNotifyPage'
 import { huataiStore } from '../../../../src/state/huatai'
-import { renderScreen, stubApi } from '../../renderScreen'
+import { renderScreen, stubApi } from '../../harness'
 import { holder } from '../../../fixtures/people'
 import { application, product, quote } from './fixtures'
 
@@ -19,9 +19,9 @@ const lastHolder = { ...holder, name: '王五' }
 
 function api(extra: Record<string, unknown> = {}) {
   return stubApi({
-    '/api/products/p-med': product,
-    '/api/applications/app-1': application(),
-    '/api/quotes': quote,
+    'GET /api/products/p-med': product,
+    'GET /api/applications/app-1': application(),
+    'POST /api/quotes': quote,
     ...extra,
   })
 }
@@ -65,8 +65,8 @@ describe('the price on every step', () => {
 describe('forms that help', () => {
   it('fills the policyholder from the last order and the phone from the login', async () => {
     api({
-      '/api/orders': { items: [{ id: 'o0', holder: lastHolder }] },
-      '/api/me': {
+      'GET /api/orders': { items: [{ id: 'o0', holder: lastHolder }] },
+      'GET /api/me': {
         id: 'u1',
         phone: '13912345678',
         phoneMasked: '139****5678',
@@ -116,8 +116,8 @@ describe('forms that help', () => {
 describe('after the order exists', () => {
   it('leads back to the pending order from a purchase step, not to an error', async () => {
     api({
-      '/api/applications/app-1': application({ orderId: 'o9' }),
-      '/api/orders/o9': { id: 'o9', status: 'PENDING_PAYMENT', premiumFen: 13600 },
+      'GET /api/applications/app-1': application({ orderId: 'o9' }),
+      'GET /api/orders/o9': { id: 'o9', status: 'PENDING_PAYMENT', premiumFen: 13600 },
     })
     const user = userEvent.setup()
     const router = renderScreen(InfoFillPage, `/infoFill${QUERY}`)
@@ -128,8 +128,8 @@ describe('after the order exists', () => {
 
   it('ends every payment on one 投保成功 page with the policy number, cover start and cooling-off end', async () => {
     api({
-      '/api/orders/o1': { id: 'o1', status: 'ISSUED', policyId: 'pol-1' },
-      '/api/policies/pol-1': {
+      'GET /api/orders/o1': { id: 'o1', status: 'ISSUED', policyId: 'pol-1' },
+      'GET /api/policies/pol-1': {
         id: 'pol-1',
         policyNo: 'GH2026112300000001',
         productName: '测试百万医疗险',

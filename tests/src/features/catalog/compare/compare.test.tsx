@@ -14,7 +14,7 @@ import { wrapText } from '../../../../../src/features/catalog/compare/compareIma
 import { compareRows } from '../../../../../src/features/catalog/compare/compareRows'
 import { jtcStore } from '../../../../../src/state/jtcState'
 import { detail } from '../shopping/fixtures'
-import { renderScreen, stubApi } from '../shopping/harness'
+import { renderScreen, stubApi } from '../../../harness'
 
 const a = detail('p-a', { name: '甲重疾', insurerName: '青松保险' })
 const b = detail('p-b', {
@@ -29,9 +29,9 @@ const c = detail('p-c', { name: '丙重疾' })
 
 function api() {
   return stubApi({
-    'GET /api/products/p-a': { body: a },
-    'GET /api/products/p-b': { body: b },
-    'GET /api/products/p-c': { body: c },
+    'GET /api/products/p-a': a,
+    'GET /api/products/p-b': b,
+    'GET /api/products/p-c': c,
   })
 }
 
@@ -92,7 +92,7 @@ describe('/compare/{sc}', () => {
 
   it('removes a column when comparing three', async () => {
     api()
-    const { router } = renderScreen(ComparePage, '/compare/p-a,p-b,p-c', '/compare/:sc')
+    const router = renderScreen(ComparePage, '/compare/p-a,p-b,p-c', '/compare/:sc')
     await userEvent.click(await screen.findByRole('button', { name: '移除丙重疾' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/compare/p-a,p-b'))
     expect(await screen.findByText('乙重疾')).toBeInTheDocument()
@@ -106,7 +106,7 @@ describe('/compare/{sc}', () => {
   })
 
   it('shows the error with a retry when a product cannot be loaded', async () => {
-    stubApi({ 'GET /api/products/p-a': { body: a } })
+    stubApi({ 'GET /api/products/p-a': a })
     renderScreen(ComparePage, '/compare/p-a,p-x', '/compare/:sc')
     expect(await screen.findByText('接口不存在')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument()
@@ -117,7 +117,7 @@ describe('/compareForA/{sc}', () => {
   it("shows the agent's card and keeps the edited note in jtcState", async () => {
     api()
     act(() => jtcStore.update({ agentInfo: { name: '王顾问', phone: '13800138000', note: '' } }))
-    const { router } = renderScreen(CompareForAPage, '/compareForA/p-a,p-b', '/compareForA/:sc')
+    const router = renderScreen(CompareForAPage, '/compareForA/p-a,p-b', '/compareForA/:sc')
     expect(await screen.findByText('王顾问')).toBeInTheDocument()
     await userEvent.type(screen.getByPlaceholderText(/写下给客户的建议/), '推荐甲')
     expect(jtcStore.state.agentInfo).toEqual({ name: '王顾问', phone: '13800138000', note: '推荐甲' })

@@ -5,8 +5,9 @@ import { clearCompare, compareTray } from '../../../../../src/features/catalog/c
 import { ageOn, shanghaiDate } from '../../../../../src/domain/age'
 import ProductInfoPage from '../../../../../src/features/catalog/product/ProductInfoPage'
 import ProductPage from '../../../../../src/features/catalog/product/ProductPage'
+import { me } from '../../member/fixtures'
 import { detail } from '../shopping/fixtures'
-import { renderScreen, stubApi, type RecordedCall } from '../shopping/harness'
+import { renderScreen, stubApi, type RecordedCall, reply } from '../../../harness'
 
 interface QuoteBody {
   planCode: string
@@ -23,24 +24,20 @@ function quote(call: RecordedCall) {
   const age = ageOn(body.birthDate, shanghaiDate(Date.now()))
   const premiumFen = (body.planCode === 'plus' ? 460_000 : 280_000) - (body.gender === 'F' ? 100 : 0)
   return {
-    body: {
-      premiumFen,
-      ageOnEffectiveDate: age,
-      effectiveDate: '2026-11-23',
-      planCode: body.planCode,
-      coveragePeriod: body.coveragePeriod,
-      paymentPeriod: body.paymentPeriod,
-    },
+    premiumFen,
+    ageOnEffectiveDate: age,
+    effectiveDate: '2026-11-23',
+    planCode: body.planCode,
+    coveragePeriod: body.coveragePeriod,
+    paymentPeriod: body.paymentPeriod,
   }
 }
 
 function api(loggedIn: boolean) {
   return stubApi({
-    'GET /api/products/p-ci': { body: detail('p-ci') },
+    'GET /api/products/p-ci': detail('p-ci'),
     'POST /api/quotes': quote,
-    'GET /api/me': loggedIn
-      ? { body: { id: 'u1' } }
-      : { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: '请先登录' } } },
+    'GET /api/me': loggedIn ? me() : reply(401, { error: { code: 'UNAUTHENTICATED', message: '请先登录' } }),
   })
 }
 
@@ -96,8 +93,8 @@ describe('/product', () => {
   it('shows the Chinese refusal and blocks 立即投保 when the insured cannot be insured', async () => {
     const reason = '被保险人已60周岁，超过本产品承保年龄（出生满28天至55周岁）'
     stubApi({
-      'GET /api/products/p-ci': { body: detail('p-ci') },
-      'POST /api/quotes': { status: 422, body: { error: { code: 'NOT_INSURABLE', message: reason } } },
+      'GET /api/products/p-ci': detail('p-ci'),
+      'POST /api/quotes': reply(422, { error: { code: 'NOT_INSURABLE', message: reason } }),
     })
     renderScreen(ProductPage, '/product?id=p-ci')
     await waitFor(() => expect(result()).toHaveTextContent(reason))
@@ -159,10 +156,9 @@ describe('/product', () => {
 
   it('says the product is gone on 404, and offers a retry on other errors', async () => {
     stubApi({
-      'GET /api/products/p-ci': {
-        status: 500,
-        body: { error: { code: 'INTERNAL', message: '服务暂时不可用，请稍后重试' } },
-      },
+      'GET /api/products/p-ci': reply(500, {
+        error: { code: 'INTERNAL', message: '服务暂时不可用，请稍后重试' },
+      }),
     })
     renderScreen(ProductPage, '/product?id=p-ci')
     expect(await screen.findByText('服务暂时不可用，请稍后重试')).toBeInTheDocument()

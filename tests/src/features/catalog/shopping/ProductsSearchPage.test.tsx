@@ -7,19 +7,17 @@ import {
   rememberSearch,
 } from '../../../../../src/features/catalog/shopping/recentSearches'
 import { summary } from './fixtures'
-import { renderScreen, stubApi } from './harness'
+import { renderScreen, stubApi } from '../../../harness'
 
 const api = () =>
   stubApi({
     'GET /api/products': (call) =>
       call.query.get('keyword') === '医疗'
         ? {
-            body: {
-              items: [summary('m1', { name: '云禾百万医疗险', tagline: '医疗费用最高报销400万' })],
-              nextCursor: null,
-            },
+            items: [summary('m1', { name: '云禾百万医疗险', tagline: '医疗费用最高报销400万' })],
+            nextCursor: null,
           }
-        : { body: { items: [], nextCursor: null } },
+        : { items: [], nextCursor: null },
   })
 
 beforeEach(() => localStorage.clear())

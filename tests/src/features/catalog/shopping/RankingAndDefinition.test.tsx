@@ -4,25 +4,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import DefinitionPage from '../../../../../src/features/catalog/shopping/DefinitionPage'
 import RankingPage from '../../../../../src/features/catalog/shopping/RankingPage'
 import { categories, summary } from './fixtures'
-import { renderScreen, stubApi } from './harness'
+import { renderScreen, stubApi } from '../../../harness'
 
 afterEach(() => vi.unstubAllGlobals())
 
 describe('/ranking', () => {
   it('ranks the top ten by sales, then by rating, per category', async () => {
     const api = stubApi({
-      'GET /api/categories': { body: categories },
+      'GET /api/categories': categories,
       'GET /api/products': (call) => ({
-        body: {
-          items:
-            call.query.get('sort') === 'rating'
-              ? [summary('r1', { name: '好评第一', rating: 4.9 })]
-              : [
-                  summary('s1', { name: '销量第一', salesCount: 312900 }),
-                  summary('s2', { name: '销量第二' }),
-                ],
-          nextCursor: null,
-        },
+        items:
+          call.query.get('sort') === 'rating'
+            ? [summary('r1', { name: '好评第一', rating: 4.9 })]
+            : [summary('s1', { name: '销量第一', salesCount: 312900 }), summary('s2', { name: '销量第二' })],
+        nextCursor: null,
       }),
     })
     renderScreen(RankingPage, '/ranking')
@@ -43,8 +38,8 @@ describe('/ranking', () => {
 
   it('says so when a category has no products', async () => {
     stubApi({
-      'GET /api/categories': { body: categories },
-      'GET /api/products': { body: { items: [], nextCursor: null } },
+      'GET /api/categories': categories,
+      'GET /api/products': { items: [], nextCursor: null },
     })
     renderScreen(RankingPage, '/ranking?category=medical')
     expect(await screen.findByText('暂无上榜产品')).toBeInTheDocument()

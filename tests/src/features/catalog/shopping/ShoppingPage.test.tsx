@@ -4,21 +4,18 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import ShoppingPage from '../../../../../src/features/catalog/shopping/ShoppingPage'
 import { navbarStore } from '../../../../../src/state/navbar'
 import { categories, insurers, summary } from './fixtures'
-import { renderScreen, stubApi, type RecordedCall } from './harness'
+import { renderScreen, stubApi, type RecordedCall, reply } from '../../../harness'
 
 /** Two pages for "all", one for accident; the second page only via the first page's cursor. */
 function products(call: RecordedCall) {
   const category = call.query.get('category')
-  if (category === 'accident')
-    return { body: { items: [summary('a1', { name: '青松意外险' })], nextCursor: null } }
-  if (category === 'medical') return { body: { items: [], nextCursor: null } }
+  if (category === 'accident') return { items: [summary('a1', { name: '青松意外险' })], nextCursor: null }
+  if (category === 'medical') return { items: [], nextCursor: null }
   if (call.query.get('cursor') === 'page2')
-    return { body: { items: [summary('p3', { name: '第三款产品' })], nextCursor: null } }
+    return { items: [summary('p3', { name: '第三款产品' })], nextCursor: null }
   return {
-    body: {
-      items: [summary('p1', { name: '第一款产品' }), summary('p2', { name: '第二款产品' })],
-      nextCursor: 'page2',
-    },
+    items: [summary('p1', { name: '第一款产品' }), summary('p2', { name: '第二款产品' })],
+    nextCursor: 'page2',
   }
 }
 
@@ -42,8 +39,8 @@ afterEach(() => vi.unstubAllGlobals())
 describe('/shopping', () => {
   it('shows 全部 first, loads further pages with the cursor, and binds the category tab to the navbar store', async () => {
     const api = stubApi({
-      'GET /api/categories': { body: categories },
-      'GET /api/insurers': { body: insurers },
+      'GET /api/categories': categories,
+      'GET /api/insurers': insurers,
       'GET /api/products': products,
     })
     renderScreen(ShoppingPage, '/shopping')
@@ -63,11 +60,11 @@ describe('/shopping', () => {
 
   it('filters by the insurer chosen in the dropdown (navbar.insurerCodes)', async () => {
     const api = stubApi({
-      'GET /api/categories': { body: categories },
-      'GET /api/insurers': { body: insurers },
+      'GET /api/categories': categories,
+      'GET /api/insurers': insurers,
       'GET /api/products': (call) =>
         call.query.get('insurer') === 'YH'
-          ? { body: { items: [summary('y1', { name: '云禾医疗险' })], nextCursor: null } }
+          ? { items: [summary('y1', { name: '云禾医疗险' })], nextCursor: null }
           : products(call),
     })
     renderScreen(ShoppingPage, '/shopping')
@@ -83,11 +80,11 @@ describe('/shopping', () => {
 
   it('searches within the mall through navbar.likeTitle and marks the match', async () => {
     const api = stubApi({
-      'GET /api/categories': { body: categories },
-      'GET /api/insurers': { body: insurers },
+      'GET /api/categories': categories,
+      'GET /api/insurers': insurers,
       'GET /api/products': (call) =>
         call.query.get('keyword')
-          ? { body: { items: [summary('m1', { name: '百万医疗险' })], nextCursor: null } }
+          ? { items: [summary('m1', { name: '百万医疗险' })], nextCursor: null }
           : products(call),
     })
     renderScreen(ShoppingPage, '/shopping')
@@ -101,8 +98,8 @@ describe('/shopping', () => {
 
   it('shows an empty state with a way out when nothing matches', async () => {
     stubApi({
-      'GET /api/categories': { body: categories },
-      'GET /api/insurers': { body: insurers },
+      'GET /api/categories': categories,
+      'GET /api/insurers': insurers,
       'GET /api/products': products,
     })
     act(() => navbarStore.update({ category: 'medical', likeTitle: 'x' }))
@@ -115,11 +112,11 @@ describe('/shopping', () => {
   it('shows the error with a retry that recovers', async () => {
     let fail = true
     stubApi({
-      'GET /api/categories': { body: categories },
-      'GET /api/insurers': { body: insurers },
+      'GET /api/categories': categories,
+      'GET /api/insurers': insurers,
       'GET /api/products': (call) =>
         fail && call.query.get('limit') !== '50'
-          ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: '服务维护中' } } }
+          ? reply(503, { error: { code: 'UNAVAILABLE', message: '服务维护中' } })
           : products(call),
     })
     renderScreen(ShoppingPage, '/shopping')
@@ -133,8 +130,8 @@ describe('/shopping', () => {
 
   it('opens the product detail from a card', async () => {
     stubApi({
-      'GET /api/categories': { body: categories },
-      'GET /api/insurers': { body: insurers },
+      'GET /api/categories': categories,
+      'GET /api/insurers': insurers,
       'GET /api/products': products,
     })
     renderScreen(ShoppingPage, '/shopping')
