@@ -27,8 +27,8 @@ const overlays = {
   importNames: ['ActionSheet', 'Dialog', 'Modal', 'Toast'],
   message: 'Import the overlays from src/components/overlays (it installs their React 19 render).',
 }
-// A feature's public surface is its routes.ts (paths, href builders) and api.ts (hooks): another feature, a
-// block or the page runtime may import those two and nothing else of it (DESIGN.md §4). Only src/app may reach
+// A feature's public surface is its paths.ts (paths, href builders), routes.ts (its route list) and api.ts (hooks):
+// another feature, a block or the page runtime may import those and nothing else of it (DESIGN.md §4). Only src/app may reach
 // further (it mounts screens and providers).
 const featuresDir = resolve(import.meta.dirname, 'src/features')
 const featureOf = (file) => {
@@ -44,10 +44,10 @@ const featureBoundaryRule = {
     const check = (source) => {
       if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return
       const target = featureOf(resolve(dirname(context.filename), source.value))
-      if (!target || target.area === own || ['routes', 'api'].includes(target.rest)) return
+      if (!target || target.area === own || ['paths', 'routes', 'api'].includes(target.rest)) return
       context.report({
         node: source,
-        message: `Import only routes.ts or api.ts of src/features/${target.area}; move what is shared to src/components/ (DESIGN.md §4).`,
+        message: `Import only paths.ts, routes.ts or api.ts of src/features/${target.area}; move what is shared to src/components/ (DESIGN.md §4).`,
       })
     }
     return {

@@ -1,8 +1,11 @@
-import { catalogRoutes, shoppingHref } from '../features/catalog/routes'
+import { shoppingHref } from '../features/catalog/paths'
+import { catalogRoutes } from '../features/catalog/routes'
 import { familyRoutes } from '../features/family/routes'
-import { homeHref, homeRoutes } from '../features/home/routes'
+import { homeHref } from '../features/home/paths'
+import { homeRoutes } from '../features/home/routes'
 import { loadingRoutes } from '../features/loading/routes'
-import { memberRoutes, userHref } from '../features/member/routes'
+import { userHref } from '../features/member/paths'
+import { memberRoutes } from '../features/member/routes'
 import { ordersRoutes } from '../features/orders/routes'
 import { policiesRoutes } from '../features/policies/routes'
 import { protocolRoutes } from '../features/protocol/routes'
@@ -11,8 +14,8 @@ import type { ScreenRoute } from '../types/route'
 
 // The one route table of hand-written screens, collected from the features' route lists. Config pages
 // (page-configs/) are added by the page runtime; both are registered under the main layout (/) and the in-app
-// layout (/app/). Keep this file and the features' routes.ts free of runtime imports: scripts read them under
-// Node to check config paths.
+// layout (/app/). Keep this file and the features' routes.ts and paths.ts free of runtime imports: scripts read
+// them under Node to check config paths.
 export const screenRoutes: ScreenRoute[] = [
   ...homeRoutes,
   ...loadingRoutes,

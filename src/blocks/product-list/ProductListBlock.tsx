@@ -2,7 +2,7 @@ import type { ProductListBlock as Props } from '../../types/generated/page'
 import type { ProductSummary } from '../../types/generated/api/catalog'
 import { ProductCard } from '../../components/ProductCard'
 import { formatFen } from '../../domain/money'
-import { productHref } from '../../features/catalog/routes'
+import { productHref } from '../../features/catalog/paths'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockEmpty, BlockError, BlockLoading } from '../shared/BlockStatus'
 

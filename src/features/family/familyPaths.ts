@@ -1,5 +1,5 @@
 import { stripLayoutPrefix } from '../../components/navigation/appPath'
-import { familyEditHref, familyListHref, type FamilyRoot } from './routes'
+import { familyEditHref, familyListHref, type FamilyRoot } from './paths'
 
 // The screens have two route pairs (/familyManage/* and the alias /family/*): stay in the one the user came
 // through.

@@ -1,14 +1,5 @@
-import { withQuery } from '../../lib/href'
 import type { ScreenRoute } from '../../types/route'
-
-// The spec has two route pairs for the same screens: /familyManage/* and the alias /family/*.
-
-export type FamilyRoot = '/familyManage' | '/family'
-
-export const familyListHref = (root: FamilyRoot = '/familyManage') => `${root}/list`
-/** The add form, or the edit form of member `id`. */
-export const familyEditHref = (root: FamilyRoot = '/familyManage', id?: string) =>
-  withQuery(`${root}/addEdit`, { id })
+import { familyEditHref, familyListHref } from './paths'
 
 const list = () => import('./FamilyListPage')
 const edit = () => import('./FamilyEditPage')

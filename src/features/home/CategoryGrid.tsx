@@ -2,7 +2,7 @@ import { Grid } from 'antd-mobile'
 import { useCategories } from '../catalog/api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { productsHref } from '../catalog/routes'
+import { productsHref } from '../catalog/paths'
 
 export function CategoryGrid() {
   const { data, error, isLoading, mutate } = useCategories()

@@ -4,7 +4,7 @@ import { HomeBanner } from './HomeBanner'
 import { CategoryGrid } from './CategoryGrid'
 import { ProductSection } from './ProductSection'
 import './home.css'
-import { searchHref } from '../catalog/routes'
+import { searchHref } from '../catalog/paths'
 
 export default function HomePage() {
   const navigate = useAppNavigate()

@@ -2,7 +2,7 @@ import { useProducts, type ProductQuery } from '../catalog/api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { ProductCard } from '../../components/ProductCard'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { productHref } from '../catalog/routes'
+import { productHref } from '../catalog/paths'
 
 export function ProductSection({ title, query }: { title: string; query: ProductQuery }) {
   const { data, error, isLoading, mutate } = useProducts(query)

@@ -11,8 +11,8 @@ import { validateCertificate, validatePersonName } from '../../domain/certificat
 import { apiErrorOf, describeError } from '../../lib/request'
 import { applyLoggedIn, sessionExpired, withExpiredReason } from './session'
 import './user.css'
-import { protocolHref } from '../protocol/routes'
-import { memberPaths } from './routes'
+import { protocolHref } from '../protocol/paths'
+import { memberPaths } from './paths'
 
 interface Fields {
   name: string

@@ -12,7 +12,7 @@ import { CONSENT_BOXES, consentedAgreements, phoneProblem } from './loginForm'
 import { applyLoggedIn, LOGIN_REASON_EXPIRED, LOGIN_REASON_PARAM, rememberedPhone } from './session'
 import { useCountdown } from './useCountdown'
 import './user.css'
-import { authenticationHref, memberPaths } from './routes'
+import { authenticationHref, memberPaths } from './paths'
 
 /** Seconds to wait from a 429's details, if the server said. */
 function retryAfter(error: unknown): number | undefined {

@@ -16,10 +16,10 @@ import { applyLoggedIn, applyLoggedOut, sessionExpired, withExpiredReason } from
 import { useHasRoute } from './useHasRoute'
 import { ORDER_SHORTCUTS, SERVICE_ENTRIES } from './userEntries'
 import './user.css'
-import { shoppingHref } from '../catalog/routes'
-import { ordersHref } from '../orders/routes'
-import { policiesHref } from '../policies/routes'
-import { authenticationHref, memberPaths } from './routes'
+import { shoppingHref } from '../catalog/paths'
+import { ordersHref } from '../orders/paths'
+import { policiesHref } from '../policies/paths'
+import { authenticationHref, memberPaths } from './paths'
 
 type Navigate = ReturnType<typeof useAppNavigate>
 

@@ -1,6 +1,6 @@
 import { loginPathFor, stripLayoutPrefix, withLayoutPrefix } from '../../components/navigation/appPath'
 import { addErrorHandler, HttpError } from '../../lib/request'
-import { LOGIN_PATHS } from './routes'
+import { LOGIN_PATHS } from './paths'
 import { clearLocalUser, isLoggedInLocally, sessionExpired, withExpiredReason } from './session'
 
 interface RouterLike {

@@ -14,9 +14,9 @@ import {
 } from 'antd-mobile-icons'
 import { ORDER_TABS } from '../../domain/order'
 import type { MeOverview } from './api'
-import { familyListHref } from '../family/routes'
-import { ordersHref } from '../orders/routes'
-import { policiesHref } from '../policies/routes'
+import { familyListHref } from '../family/paths'
+import { ordersHref } from '../orders/paths'
+import { policiesHref } from '../policies/paths'
 
 // What the 我的 tab links to. An entry shows only while the route table has its screen (useHasRoute), so
 // screens still to be built (claims, points, messages, service, feedback) appear once they are registered.

@@ -17,9 +17,9 @@ import { formatCountdown, useCountdown } from '../../components/flow/useCountdow
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
 import { OrderRefunds } from './OrderRefunds'
-import { productHref } from '../catalog/routes'
-import { policyDetailHref } from '../policies/routes'
-import { payOrderHref } from '../purchase/routes'
+import { productHref } from '../catalog/paths'
+import { policyDetailHref } from '../policies/paths'
+import { payOrderHref } from '../purchase/paths'
 
 /** /orders/orderDetail: one order with 去支付 / 取消 / 再次购买 (and 查看保单 once issued). */
 export default function OrderDetailPage() {

@@ -12,9 +12,9 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
 import { GoButton } from '../../components/navigation/GoButton'
-import { shoppingHref } from '../catalog/routes'
-import { payOrderHref } from '../purchase/routes'
-import { orderDetailHref } from './routes'
+import { shoppingHref } from '../catalog/paths'
+import { payOrderHref } from '../purchase/paths'
+import { orderDetailHref } from './paths'
 
 const STATUS_COLOR: Record<Order['status'], string> = {
   PENDING_PAYMENT: 'warning',

@@ -9,8 +9,8 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
 import { GoButton } from '../../components/navigation/GoButton'
-import { shoppingHref } from '../catalog/routes'
-import { apiPolicyDetailHref, policyDetailHref } from './routes'
+import { shoppingHref } from '../catalog/paths'
+import { apiPolicyDetailHref, policyDetailHref } from './paths'
 
 /** /policy: my policies by status. */
 export default function PolicyListPage() {

@@ -1,9 +1,5 @@
 import type { ScreenRoute } from '../../types/route'
-
-export type ProtocolKey = 'privacy' | 'sensitive' | 'service' | 'auth'
-
-/** The agreement texts (src/config/agreements.ts names them by these paths). */
-export const protocolHref = (key: ProtocolKey) => `/protocol/${key}`
+import { protocolHref } from './paths'
 
 const protocol = () => import('./ProtocolPage')
 

@@ -12,13 +12,13 @@ import { huataiStore } from '../../state/huatai'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { useApplicationDraft } from './draft'
 import { useFlowParams } from './flow'
-import { flowHref } from './routes'
+import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import '../../components/flow/flow.css'
 import '../../components/LabeledRow.css'
-import { familyListHref } from '../family/routes'
+import { familyListHref } from '../family/paths'
 
 const HINTS: Record<string, string> = {
   '1': '为自己投保，被保险人信息与投保人一致',

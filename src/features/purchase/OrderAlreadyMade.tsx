@@ -3,8 +3,8 @@ import { useOrder } from '../orders/api'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { isPayable } from '../../domain/order'
 import { Outcome } from './Outcome'
-import { orderDetailHref } from '../orders/routes'
-import { payOrderHref } from './routes'
+import { orderDetailHref } from '../orders/paths'
+import { payOrderHref } from './paths'
 
 /** A purchase step reached again after its order exists: the order is the way on (去支付 or 查看订单). */
 export function OrderAlreadyMade({ orderId }: { orderId: string }) {

@@ -15,8 +15,8 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderSummary } from '../../components/flow/OrderSummary'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import '../../components/flow/flow.css'
-import { orderDetailHref } from '../orders/routes'
-import { payQrCodeHref } from './routes'
+import { orderDetailHref } from '../orders/paths'
+import { payQrCodeHref } from './paths'
 
 /** A touch phone pays in the provider's H5 page; a computer shows the QR code for the phone to scan. */
 const onPhone = () => window.matchMedia?.('(pointer: coarse)').matches ?? false

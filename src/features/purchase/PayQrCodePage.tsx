@@ -13,8 +13,8 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
-import { orderDetailHref } from '../orders/routes'
-import { payHref, paySuccessHref, sandboxPayHref } from './routes'
+import { orderDetailHref } from '../orders/paths'
+import { payHref, paySuccessHref, sandboxPayHref } from './paths'
 
 const POLL_MS = 2000
 

@@ -10,9 +10,9 @@ import { formatFen } from '../../domain/money'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
-import { homeHref } from '../home/routes'
-import { orderDetailHref, ordersHref } from '../orders/routes'
-import { policyDetailHref } from '../policies/routes'
+import { homeHref } from '../home/paths'
+import { orderDetailHref, ordersHref } from '../orders/paths'
+import { policyDetailHref } from '../policies/paths'
 
 const POLL_MS = 1500
 

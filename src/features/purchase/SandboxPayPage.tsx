@@ -11,8 +11,8 @@ import { formatFen } from '../../domain/money'
 import { describeError } from '../../lib/request'
 import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
-import { orderDetailHref } from '../orders/routes'
-import { paySuccessHref } from './routes'
+import { orderDetailHref } from '../orders/paths'
+import { paySuccessHref } from './paths'
 
 /**
  * /pay/sandbox: the demo payment provider's page (what a wallet app would show). Its buttons make the

@@ -10,8 +10,8 @@ import { BottomBar } from '../../components/flow/BottomBar'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderSummary } from '../../components/flow/OrderSummary'
 import '../../components/flow/flow.css'
-import { orderDetailHref } from '../orders/routes'
-import { paySuccessHref } from './routes'
+import { orderDetailHref } from '../orders/paths'
+import { paySuccessHref } from './paths'
 
 /** /skiPay: a zero-premium (gift) order is confirmed and issued without payment. */
 export default function SkiPayPage() {

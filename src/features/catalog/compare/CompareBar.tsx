@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { COMPARE_MAX, COMPARE_MIN, clearCompare, compareTray, removeFromCompare } from './compareTray'
 import './CompareBar.css'
-import { compareHref } from '../routes'
+import { compareHref } from '../paths'
 
 /** The floating comparison tray: picked products and 开始对比 once two are in. */
 export function CompareBar() {

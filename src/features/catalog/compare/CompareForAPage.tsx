@@ -6,7 +6,7 @@ import { AGENT_NOTE_MAX, readAgentInfo, saveAgentNote } from './agentInfo'
 import { ComparedProducts } from './ComparedProducts'
 import { CompareTable } from './CompareTable'
 import './compare.css'
-import { compareExportHref } from '../routes'
+import { compareExportHref } from '../paths'
 
 /** /compareForA/{sc}: the comparison an agent sends a client, with the agent's card and note. */
 export default function CompareForAPage() {

@@ -4,7 +4,7 @@ import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { ComparedProducts } from './ComparedProducts'
 import { CompareTable } from './CompareTable'
 import './compare.css'
-import { compareHref, productHref } from '../routes'
+import { compareHref, productHref } from '../paths'
 
 /** /compare/{sc}: 2-4 products side by side (sc = ids joined by commas). */
 export default function ComparePage() {

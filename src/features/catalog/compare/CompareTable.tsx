@@ -4,7 +4,7 @@ import { CloseOutline } from 'antd-mobile-icons'
 import type { ProductDetail } from '../api'
 import { AppLink } from '../../../components/navigation/AppLink'
 import { compareColumns, compareRows } from './compareRows'
-import { productHref } from '../routes'
+import { productHref } from '../paths'
 
 interface CompareTableProps {
   products: readonly ProductDetail[]

@@ -5,7 +5,7 @@ import { COMPARE_MAX, COMPARE_MIN } from './compareTray'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { useCompared } from './useCompared'
-import { shoppingHref } from '../routes'
+import { shoppingHref } from '../paths'
 
 /** Loads the compared products and renders loading, empty (fewer than two) and error states around them. */
 export function ComparedProducts({

@@ -23,7 +23,7 @@ import { isMissingProduct } from './productErrors'
 import './product.css'
 import { loginPathFor } from '../../../components/navigation/appPath'
 import { GoButton } from '../../../components/navigation/GoButton'
-import { productInfoHref, shoppingHref } from '../routes'
+import { productInfoHref, shoppingHref } from '../paths'
 
 /** /product?id=: what the product covers, for whom, at what price, and the way into the purchase. */
 export default function ProductPage() {

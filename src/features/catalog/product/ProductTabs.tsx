@@ -3,7 +3,7 @@ import type { ProductDetail } from '../api'
 import { Markdown } from '../../../components/Markdown'
 import { EmptyView } from '../../../components/StatusViews'
 import { AppLink } from '../../../components/navigation/AppLink'
-import { productInfoHref } from '../routes'
+import { productInfoHref } from '../paths'
 
 /** 产品详情 / 保障条款 / 常见问题. */
 export function ProductTabs({ product }: { product: ProductDetail }) {

@@ -5,7 +5,7 @@ import { ProductCard } from '../../../components/ProductCard'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { describeError } from '../../../lib/request'
-import { productHref } from '../routes'
+import { productHref } from '../paths'
 
 interface ProductListProps {
   query: Omit<ProductQuery, 'cursor'>

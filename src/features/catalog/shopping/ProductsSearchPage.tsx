@@ -8,7 +8,7 @@ import { ProductList } from './ProductList'
 import { HOT_WORDS } from './hotWords'
 import { clearRecentSearches, loadRecentSearches, rememberSearch } from './recentSearches'
 import './shopping.css'
-import { shoppingHref } from '../routes'
+import { shoppingHref } from '../paths'
 
 const MAX_KEYWORD = 40
 

@@ -6,7 +6,7 @@ import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusVie
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { DEFAULT_NAVBAR_CATEGORY } from '../../../config/constants'
 import './shopping.css'
-import { productHref } from '../routes'
+import { productHref } from '../paths'
 
 const BOARDS = [
   { key: 'sales', title: '热销榜' },

@@ -11,7 +11,7 @@ import { ProductList } from './ProductList'
 import { ShoppingFilters } from './ShoppingFilters'
 import { navbarToQuery } from './navbarQuery'
 import './shopping.css'
-import { definitionHref, rankingHref, searchHref } from '../routes'
+import { definitionHref, rankingHref, searchHref } from '../paths'
 
 /** /shopping: every product, by category tab and filters kept in the navbar store. */
 export default function ShoppingPage() {
