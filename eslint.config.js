@@ -1,10 +1,11 @@
+import { dirname, relative, resolve, sep } from 'node:path'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 // Import direction (DESIGN.md §4):
-// app -> pages, page-runtime -> blocks -> api, components, state -> lib, domain, config, types
+// app -> features, page-runtime -> blocks -> components, state -> lib, domain, config, types
 const layer = (name, forbidden) => ({
   files: [`src/${name}/**/*.{ts,tsx}`],
   rules: {
@@ -26,7 +27,43 @@ const overlays = {
   importNames: ['ActionSheet', 'Dialog', 'Modal', 'Toast'],
   message: 'Import the overlays from src/components/overlays (it installs their React 19 render).',
 }
-const ui = ['app', 'pages', 'page-runtime', 'blocks', 'api', 'components', 'state']
+// A feature's public surface is its paths.ts (paths, href builders), routes.ts (its route list) and api.ts (hooks):
+// another feature, a block or the page runtime may import those and nothing else of it (DESIGN.md §4). Only src/app may reach
+// further (it mounts screens and providers).
+const featuresDir = resolve(import.meta.dirname, 'src/features')
+const featureOf = (file) => {
+  const inside = relative(featuresDir, file)
+  if (inside.startsWith('..') || inside === '') return undefined
+  const [area, ...rest] = inside.split(sep)
+  return { area, rest: rest.join('/').replace(/\.tsx?$/, '') }
+}
+const featureBoundaryRule = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const own = featureOf(context.filename)?.area
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return
+      const target = featureOf(resolve(dirname(context.filename), source.value))
+      if (!target || target.area === own || ['paths', 'routes', 'api'].includes(target.rest)) return
+      context.report({
+        node: source,
+        message: `Import only paths.ts, routes.ts or api.ts of src/features/${target.area}; move what is shared to src/components/ (DESIGN.md §4).`,
+      })
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+    }
+  },
+}
+const featureBoundaries = {
+  files: ['src/features/**/*.{ts,tsx}', 'src/blocks/**/*.{ts,tsx}', 'src/page-runtime/**/*.{ts,tsx}'],
+  plugins: { features: { rules: { boundaries: featureBoundaryRule } } },
+  rules: { 'features/boundaries': 'error' },
+}
+const ui = ['app', 'features', 'page-runtime', 'blocks', 'components', 'state']
 
 // The page-config core and the block checks it loads run in the CLI, the Vite build and the server: no UI.
 const uiPackages = [
@@ -82,12 +119,11 @@ export default tseslint.config(
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
   layer('app', []),
-  layer('pages', ['app', 'page-runtime']),
-  layer('page-runtime', ['app', 'pages']),
-  layer('blocks', ['app', 'pages', 'page-runtime']),
-  layer('api', ['app', 'pages', 'page-runtime', 'blocks', 'components']),
-  layer('components', ['app', 'pages', 'page-runtime', 'blocks']),
-  layer('state', ['app', 'pages', 'page-runtime', 'blocks', 'api', 'components']),
+  layer('features', ['app', 'page-runtime']),
+  layer('page-runtime', ['app', 'features']),
+  layer('blocks', ['app', 'page-runtime']),
+  layer('components', ['app', 'features', 'page-runtime', 'blocks']),
+  layer('state', ['app', 'features', 'page-runtime', 'blocks', 'components']),
   layer('lib', ui),
   layer('config', [...ui, 'lib', 'domain']),
   layer('domain', [...ui, 'lib', 'config']),
@@ -102,6 +138,7 @@ export default tseslint.config(
     '^\\.(?!\\./\\.\\./page-config/|\\./[a-z0-9-]+/checks$)',
     "A block's checks.ts runs in the CLI and the server: it imports only src/page-config and other checks.ts.",
   ),
+  featureBoundaries,
   {
     files: ['server/**/*.ts'],
     rules: {

@@ -90,7 +90,11 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
       if (!validate) return
       server.watcher.add(configDir)
       const onChange = async (file: string) => {
-        if (!file.startsWith(configDir) && !file.endsWith(join('src', 'app', 'routes.ts'))) return
+        if (
+          !file.startsWith(configDir) &&
+          !/src[\\/](app[\\/]routes|features[\\/][^\\/]+[\\/](routes|paths))\.ts$/.test(file)
+        )
+          return
         const before = errors.length
         await revalidate()
         if (errors.length) {

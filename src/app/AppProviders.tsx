@@ -3,7 +3,7 @@ import { SWRConfig } from 'swr'
 import { NotificationHost } from '../components/notice/NotificationHost'
 import { swrConfig } from '../lib/request'
 import { persistor } from '../state'
-import { DemoBadge } from '../pages/user/DemoBadge'
+import { DemoBadge } from '../features/member/DemoBadge'
 import { PersistGate } from './PersistGate'
 
 /** What every screen runs inside, with or without the router: data fetching, restored state, notices. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
-import { installUnauthorizedRedirect } from '../pages/user/unauthorizedHandler'
+import { installUnauthorizedRedirect } from '../features/member/unauthorizedHandler'
 import { createAppRouter } from './router'
 
 export { createAppRouter }

@@ -1,86 +1,37 @@
+import { shoppingHref } from '../features/catalog/paths'
+import { catalogRoutes } from '../features/catalog/routes'
+import { familyRoutes } from '../features/family/routes'
+import { homeHref } from '../features/home/paths'
+import { homeRoutes } from '../features/home/routes'
+import { loadingRoutes } from '../features/loading/routes'
+import { userHref } from '../features/member/paths'
+import { memberRoutes } from '../features/member/routes'
+import { ordersRoutes } from '../features/orders/routes'
+import { policiesRoutes } from '../features/policies/routes'
+import { protocolRoutes } from '../features/protocol/routes'
+import { purchaseRoutes } from '../features/purchase/routes'
 import type { ScreenRoute } from '../types/route'
 
-// The one route table of hand-written screens. Config pages (page-configs/) are added by the
-// page runtime; both are registered under the main layout (/) and the in-app layout (/app/).
-// Keep this file free of runtime imports: scripts read it under Node to check config paths.
+// The one route table of hand-written screens, collected from the features' route lists. Config pages
+// (page-configs/) are added by the page runtime; both are registered under the main layout (/) and the in-app
+// layout (/app/). Keep this file and the features' routes.ts and paths.ts free of runtime imports: scripts read
+// them under Node to check config paths.
 export const screenRoutes: ScreenRoute[] = [
-  { path: '/', title: '国恒保险商城', tab: true, load: () => import('../pages/home/HomePage') },
-  { path: '/loading', title: '加载中', load: () => import('../pages/loading/LoadingPage') },
-  { path: '/protocol/privacy', title: '隐私保护政策', load: () => import('../pages/protocol/ProtocolPage') },
-  {
-    path: '/protocol/sensitive',
-    title: '个人敏感信息收集使用授权书',
-    load: () => import('../pages/protocol/ProtocolPage'),
-  },
-  { path: '/protocol/service', title: '用户服务协议', load: () => import('../pages/protocol/ProtocolPage') },
-  { path: '/protocol/auth', title: '实名认证授权书', load: () => import('../pages/protocol/ProtocolPage') },
-  // Browse: catalog, product detail, comparison (issue 5)
-  { path: '/shopping', title: '商城', tab: true, load: () => import('../pages/shopping/ShoppingPage') },
-  { path: '/products', title: '产品列表', load: () => import('../pages/shopping/ProductsPage') },
-  { path: '/productsSearch', title: '搜索', load: () => import('../pages/shopping/ProductsSearchPage') },
-  { path: '/ranking', title: '排行榜', load: () => import('../pages/shopping/RankingPage') },
-  { path: '/definition', title: '保险名词解释', load: () => import('../pages/shopping/DefinitionPage') },
-  { path: '/product', title: '产品详情', load: () => import('../pages/product/ProductPage') },
-  { path: '/productInfo', title: '条款及投保须知', load: () => import('../pages/product/ProductInfoPage') },
-  { path: '/compare/:sc', title: '产品对比', load: () => import('../pages/compare/ComparePage') },
-  {
-    path: '/compareForA/export',
-    title: '对比图片',
-    load: () => import('../pages/compare/CompareExportPage'),
-  },
-  { path: '/compareForA/:sc', title: '产品对比', load: () => import('../pages/compare/CompareForAPage') },
-  // User: login, 我的 tab, real-name authentication (issue 3)
-  { path: '/Login', title: '登录', load: () => import('../pages/user/LoginPage') },
-  { path: '/verificationCode', title: '验证码登录', load: () => import('../pages/user/LoginPage') },
-  { path: '/loginC', title: '登录', load: () => import('../pages/user/LoginPage') },
-  { path: '/loginC/authentication', title: '登录并实名认证', load: () => import('../pages/user/LoginPage') },
-  { path: '/user', title: '我的', tab: true, load: () => import('../pages/user/UserPage') },
-  { path: '/authentication', title: '实名认证', load: () => import('../pages/user/AuthenticationPage') },
-  // Purchase: gates, forms, orders, sandbox payment, policies (issue 5)
-  { path: '/specialNotify', title: '投保须知', load: () => import('../pages/purchase/SpecialNotifyPage') },
-  { path: '/insured', title: '选择被保险人', load: () => import('../pages/purchase/InsuredPage') },
-  {
-    path: '/healthNotification',
-    title: '健康告知',
-    load: () => import('../pages/purchase/HealthNotificationPage'),
-  },
-  { path: '/insuredCheck', title: '核保结果', load: () => import('../pages/purchase/InsuredCheckPage') },
-  { path: '/infoFill', title: '填写投保信息', load: () => import('../pages/purchase/InfoFillPage') },
-  {
-    path: '/confirmReceiveInfo',
-    title: '确认投保信息',
-    load: () => import('../pages/purchase/ConfirmReceiveInfoPage'),
-  },
-  { path: '/pay', title: '支付', load: () => import('../pages/purchase/PayPage') },
-  { path: '/payqrcode', title: '扫码支付', load: () => import('../pages/purchase/PayQrCodePage') },
-  { path: '/pay/sandbox', title: '沙箱支付', load: () => import('../pages/purchase/SandboxPayPage') },
-  { path: '/skiPay', title: '确认领取', load: () => import('../pages/purchase/SkiPayPage') },
-  { path: '/paySuccess', title: '投保成功', load: () => import('../pages/purchase/PaySuccessPage') },
-  { path: '/orders', title: '我的订单', load: () => import('../pages/orders/OrdersPage') },
-  { path: '/orders/orderDetail', title: '订单详情', load: () => import('../pages/orders/OrderDetailPage') },
-  { path: '/policy', title: '我的保单', load: () => import('../pages/policy/PolicyListPage') },
-  { path: '/policy/policyDetail', title: '电子保单', load: () => import('../pages/policy/PolicyDetailPage') },
-  { path: '/policy/policyDetaiU', title: '电子保单', load: () => import('../pages/policy/SharedPolicyPage') },
-  {
-    path: '/policy/apiPolicyDetail',
-    title: '保单详情',
-    load: () => import('../pages/policy/PolicyDetailPage'),
-  },
-  // Family: members kept per user, picked as the insured on /insured (issue 5)
-  { path: '/familyManage/list', title: '家庭成员', load: () => import('../pages/family/FamilyListPage') },
-  {
-    path: '/familyManage/addEdit',
-    title: '家庭成员信息',
-    load: () => import('../pages/family/FamilyEditPage'),
-  },
-  { path: '/family/list', title: '家庭成员', load: () => import('../pages/family/FamilyListPage') },
-  { path: '/family/addEdit', title: '家庭成员信息', load: () => import('../pages/family/FamilyEditPage') },
+  ...homeRoutes,
+  ...loadingRoutes,
+  ...protocolRoutes,
+  ...catalogRoutes,
+  ...memberRoutes,
+  ...purchaseRoutes,
+  ...ordersRoutes,
+  ...policiesRoutes,
+  ...familyRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */
 export const TAB_ITEMS = [
-  { key: 'home', path: '/', title: '首页' },
-  { key: 'shopping', path: '/shopping', title: '商城' },
+  { key: 'home', path: homeHref(), title: '首页' },
+  { key: 'shopping', path: shoppingHref(), title: '商城' },
   { key: 'points', path: '/points', title: '积分' },
-  { key: 'user', path: '/user', title: '我的' },
+  { key: 'user', path: userHref(), title: '我的' },
 ] as const

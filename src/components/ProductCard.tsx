@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile'
-import type { ProductSummary } from '../api/catalog'
+import type { ProductSummary } from '../types/generated/api/catalog'
 import { formatFen } from '../domain/money'
 import { HighlightText } from './HighlightText'
 import './ProductCard.css'

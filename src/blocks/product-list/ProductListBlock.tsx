@@ -1,7 +1,8 @@
 import type { ProductListBlock as Props } from '../../types/generated/page'
-import type { ProductSummary } from '../../api/catalog'
+import type { ProductSummary } from '../../types/generated/api/catalog'
 import { ProductCard } from '../../components/ProductCard'
 import { formatFen } from '../../domain/money'
+import { productHref } from '../../features/catalog/paths'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockEmpty, BlockError, BlockLoading } from '../shared/BlockStatus'
 
@@ -16,7 +17,7 @@ function itemsOf(data: unknown): ProductSummary[] | null {
 export default function ProductListBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
   const source = runtime.data(block.from)
-  const open = (id: string) => runtime.navigate(`/product?id=${encodeURIComponent(id)}`)
+  const open = (id: string) => runtime.navigate(productHref(id))
   let body
   if (source.isLoading) body = <BlockLoading lines={4} />
   else if (source.error) body = <BlockError error={source.error} onRetry={source.retry} />

@@ -5,7 +5,7 @@ import { ConfigShell } from '../../../src/app/configShell/ConfigShell'
 import { usePageHost } from '../../../src/page-runtime/pageHost'
 import { persistor } from '../../../src/state'
 import type { ScreenRoute } from '../../../src/types/route'
-import { stubApi } from '../pages/renderScreen'
+import { stubApi } from '../harness'
 
 // A config page opened directly renders in the light shell (no router); leaving it hands over to the app.
 
@@ -24,7 +24,7 @@ function Probe() {
 const promo: ScreenRoute = { path: '/promo', title: '双十二保障节', load: async () => ({ default: Probe }) }
 
 beforeEach(() => {
-  stubApi({ '/api/health': { status: 'ok', mode: 'production' } })
+  stubApi({ 'GET /api/health': { status: 'ok', db: 'pglite', mode: 'production' } })
 })
 
 afterEach(() => {

@@ -1,0 +1,101 @@
+import useSWR from 'swr'
+import useSWRInfinite from 'swr/infinite'
+import { get, post } from '../../lib/request'
+import type {
+  CategoryList,
+  InsurerList,
+  ProductDetail,
+  ProductPage,
+  ProductQuery,
+  ProductSummary,
+} from '../../types/generated/api/catalog'
+import type { Quote, QuoteRequest } from '../../types/generated/api/quote'
+
+// Catalog API: categories, insurers, product summaries and details, premium quotes (types generated from
+// schemas/api/catalog.schema.json and quote.schema.json).
+
+export type {
+  Category,
+  Coverage,
+  Insurer,
+  Plan,
+  PremiumRate,
+  ProductDetail,
+  ProductQuery,
+  ProductSummary,
+} from '../../types/generated/api/catalog'
+export type { Quote, QuoteRequest }
+
+export interface Page<T> {
+  items: T[]
+  nextCursor: string | null
+}
+
+export const categoriesKey = '/api/categories'
+export const productsKey = (query: ProductQuery) => ['/api/products', { ...query }] as const
+
+export function useCategories() {
+  return useSWR<CategoryList>(categoriesKey)
+}
+
+export function useProducts(query: ProductQuery) {
+  return useSWR<ProductPage>(productsKey(query))
+}
+
+export const productDetailKey = (id: string) => `/api/products/${encodeURIComponent(id)}`
+
+export function fetchProductDetail(id: string): Promise<ProductDetail> {
+  return get<ProductDetail>(productDetailKey(id), { cache: false })
+}
+
+export function useProductDetail(id: string | null) {
+  return useSWR<ProductDetail>(id ? productDetailKey(id) : null)
+}
+
+/** Several products at once (comparison): one SWR entry, failing if any product fails. */
+export function useProductDetails(ids: readonly string[]) {
+  return useSWR<ProductDetail[]>(ids.length ? ['product-details', ...ids] : null, () =>
+    Promise.all(ids.map(fetchProductDetail)),
+  )
+}
+
+/** Cursor-paged list: page n+1 is requested with page n's nextCursor; stops when it is null. */
+export function useProductPages(query: Omit<ProductQuery, 'cursor'>, enabled = true) {
+  const swr = useSWRInfinite<Page<ProductSummary>>(
+    (index, previous: Page<ProductSummary> | null) => {
+      if (!enabled) return null
+      if (index === 0) return productsKey(query)
+      if (!previous?.nextCursor) return null
+      return productsKey({ ...query, cursor: previous.nextCursor })
+    },
+    // Loading page n+1 need not re-request page 1.
+    { revalidateFirstPage: false },
+  )
+  const pages = swr.data ?? []
+  const items = pages.flatMap((page) => page.items)
+  const hasMore = pages.length > 0 && pages[pages.length - 1].nextCursor !== null
+  return { ...swr, items, hasMore }
+}
+
+/** Insurers for the shopping filter. */
+export function useInsurers() {
+  return useSWR<InsurerList>('/api/insurers')
+}
+
+export const quotesUrl = '/api/quotes'
+
+export function postQuote(input: QuoteRequest): Promise<Quote> {
+  return post<Quote>(quotesUrl, input)
+}
+
+/**
+ * The premium for the current trial factors, re-priced whenever they change; null factors = nothing to price.
+ * The last price stays visible while the next one loads.
+ */
+export function useQuote(input: QuoteRequest | null) {
+  return useSWR<Quote, unknown, readonly [string, QuoteRequest] | null>(
+    input ? [quotesUrl, input] : null,
+    ([, body]) => postQuote(body),
+    { keepPreviousData: true },
+  )
+}

@@ -1,0 +1,30 @@
+import { withQuery } from '../../lib/href'
+
+// Browse: the shopping tab, product lists, search, rankings, glossary, product detail and comparison.
+
+export const catalogPaths = {
+  shopping: '/shopping',
+  products: '/products',
+  search: '/productsSearch',
+  ranking: '/ranking',
+  definition: '/definition',
+  product: '/product',
+  productInfo: '/productInfo',
+  compare: '/compare/:sc',
+  compareExport: '/compareForA/export',
+  compareForA: '/compareForA/:sc',
+} as const
+
+/** The {sc} segment of /compare/{sc}: the product ids, comma-separated. */
+export const compareCode = (ids: readonly string[]) => ids.map(encodeURIComponent).join(',')
+
+export const shoppingHref = () => catalogPaths.shopping
+export const productsHref = (filter: { category?: string } = {}) => withQuery(catalogPaths.products, filter)
+export const searchHref = () => catalogPaths.search
+export const rankingHref = () => catalogPaths.ranking
+export const definitionHref = () => catalogPaths.definition
+export const productHref = (id: string) => withQuery(catalogPaths.product, { id })
+export const productInfoHref = (id: string) => withQuery(catalogPaths.productInfo, { id })
+export const compareHref = (ids: readonly string[]) => `/compare/${compareCode(ids)}`
+export const compareExportHref = (ids: readonly string[]) =>
+  `${catalogPaths.compareExport}?sc=${compareCode(ids)}`

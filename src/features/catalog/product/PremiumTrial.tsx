@@ -1,0 +1,155 @@
+import { useState, type ReactNode } from 'react'
+import { DatePicker, List, Selector } from 'antd-mobile'
+import type { ProductDetail, Quote } from '../api'
+import { PriceText } from '../../../components/PriceText'
+import { addDays, addYears, ageOn, formatIsoDate } from '../../../domain/age'
+import { coveragePeriodLabel, paymentPeriodLabel, premiumCadenceLabel } from '../../../domain/periods'
+import { ageRangeLabel } from '../../../domain/pricing'
+import { describeError } from '../../../lib/request'
+import { changeFactors, coverageOptions, paymentOptions, type TrialFactors } from './trialFactors'
+
+interface PremiumTrialProps {
+  product: ProductDetail
+  factors: TrialFactors
+  onChange: (next: TrialFactors) => void
+  today: string
+  quote: { data?: Quote; error?: unknown; isLoading: boolean }
+}
+
+const toDate = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number)
+  return new Date(y, m - 1, d)
+}
+const fromDate = (date: Date) =>
+  formatIsoDate({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() })
+
+/** 保费试算: the factors of DESIGN.md §8, priced by the server on every change. */
+export function PremiumTrial({ product, factors, onChange, today, quote }: PremiumTrialProps) {
+  const [pickingBirth, setPickingBirth] = useState(false)
+  const plan = product.plans.find((p) => p.code === factors.planCode)
+  const set = (patch: Partial<TrialFactors>) => onChange(changeFactors(product, factors, patch))
+  const single = <T extends string>(values: T[], apply: (v: T) => void) => {
+    // Selector allows deselecting; a factor must always have a value.
+    if (values[0]) apply(values[0])
+  }
+  const age = ageOn(factors.birthDate, today)
+
+  return (
+    <section className="section premium-trial" aria-label="保费试算">
+      <h2 className="section-title">保费试算</h2>
+      <List className="trial-form">
+        <List.Item extra={ageRangeLabel(product)}>投保年龄</List.Item>
+        <List.Item
+          clickable
+          onClick={() => setPickingBirth(true)}
+          extra={
+            <span data-testid="trial-birth-date">
+              {factors.birthDate}（{Math.max(age, 0)}周岁）
+            </span>
+          }
+        >
+          被保险人出生日期
+        </List.Item>
+      </List>
+      <DatePicker
+        title="被保险人出生日期"
+        visible={pickingBirth}
+        onClose={() => setPickingBirth(false)}
+        precision="day"
+        min={toDate(addDays(addYears(today, -(product.ageMax + 1)), 1))}
+        max={toDate(today)}
+        value={toDate(factors.birthDate)}
+        onConfirm={(date) => set({ birthDate: fromDate(date) })}
+      />
+      <TrialRow label="保障计划">
+        <Selector
+          columns={Math.min(product.plans.length, 3)}
+          options={product.plans.map((p) => ({ label: p.name, value: p.code }))}
+          value={[factors.planCode]}
+          onChange={(v) => single(v, (planCode) => set({ planCode }))}
+        />
+      </TrialRow>
+      <TrialRow label="性别">
+        <Selector
+          columns={2}
+          options={[
+            { label: '男', value: 'M' as const },
+            { label: '女', value: 'F' as const },
+          ]}
+          value={[factors.gender]}
+          onChange={(v) => single(v, (gender) => set({ gender }))}
+        />
+      </TrialRow>
+      <TrialRow label="保障期间">
+        <Selector
+          columns={3}
+          options={coverageOptions(product, plan).map((c) => ({ label: coveragePeriodLabel(c), value: c }))}
+          value={[factors.coveragePeriod]}
+          onChange={(v) => single(v, (coveragePeriod) => set({ coveragePeriod }))}
+        />
+      </TrialRow>
+      <TrialRow label="交费期间">
+        <Selector
+          columns={3}
+          options={paymentOptions(product, plan, factors.coveragePeriod).map((p) => ({
+            label: paymentPeriodLabel(p),
+            value: p,
+          }))}
+          value={[factors.paymentPeriod]}
+          onChange={(v) => single(v, (paymentPeriod) => set({ paymentPeriod }))}
+        />
+      </TrialRow>
+      <TrialRow label="社保情况">
+        <Selector
+          columns={2}
+          options={[
+            { label: '有社保', value: 'Y' as const },
+            { label: '无社保', value: 'N' as const },
+          ]}
+          value={[factors.socialInsurance]}
+          onChange={(v) => single(v, (socialInsurance) => set({ socialInsurance }))}
+        />
+      </TrialRow>
+      <TrialResult factors={factors} quote={quote} />
+    </section>
+  )
+}
+
+function TrialRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="trial-row" role="group" aria-label={label}>
+      <div className="trial-row-label">{label}</div>
+      {children}
+    </div>
+  )
+}
+
+function TrialResult({ factors, quote }: Pick<PremiumTrialProps, 'factors' | 'quote'>) {
+  if (quote.error)
+    return (
+      <p className="trial-result trial-refused" role="alert" data-testid="trial-result">
+        {describeError(quote.error)}
+      </p>
+    )
+  if (!quote.data)
+    return (
+      <p className="trial-result muted" data-testid="trial-result">
+        {quote.isLoading ? '正在计算保费…' : '请选择投保条件'}
+      </p>
+    )
+  return (
+    <div className="trial-result" data-testid="trial-result" aria-live="polite" aria-busy={quote.isLoading}>
+      <div>
+        试算保费{' '}
+        <PriceText
+          fen={quote.data.premiumFen}
+          suffix={premiumCadenceLabel(factors.paymentPeriod)}
+          className="trial-price"
+        />
+      </div>
+      <div className="muted">
+        {quote.data.effectiveDate} 生效，被保险人届时 {quote.data.ageOnEffectiveDate} 周岁
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react'
+import { Button, Tag } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { useSnapshot } from 'valtio'
+import { useProductDetail, useQuote, type ProductDetail } from '../api'
+import { CompareBar } from '../compare/CompareBar'
+import { addToCompare, compareTray, removeFromCompare } from '../compare/compareTray'
+import { coolingOffShort } from '../../../domain/policy'
+import { PriceText } from '../../../components/PriceText'
+import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
+import { toast } from '../../../components/notice'
+import { AppLink } from '../../../components/navigation/AppLink'
+import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
+import { shanghaiDate } from '../../../domain/age'
+import { premiumCadenceLabel } from '../../../domain/periods'
+import { ageRangeLabel } from '../../../domain/pricing'
+import { CoverageList } from './CoverageList'
+import { PremiumTrial } from './PremiumTrial'
+import { ProductTabs } from './ProductTabs'
+import { checkLoggedIn } from './session'
+import { defaultFactors, purchasePath, toQuoteRequest, type TrialFactors } from './trialFactors'
+import { isMissingProduct } from './productErrors'
+import './product.css'
+import { loginPathFor } from '../../../components/navigation/appPath'
+import { GoButton } from '../../../components/navigation/GoButton'
+import { productInfoHref, shoppingHref } from '../paths'
+
+/** /product?id=: what the product covers, for whom, at what price, and the way into the purchase. */
+export default function ProductPage() {
+  const [params] = useSearchParams()
+  const id = params.get('id')?.trim() || null
+  const { data, error, isLoading, mutate } = useProductDetail(id)
+
+  if (!id)
+    return (
+      <EmptyView title="未指定产品" description="请从商城选择一款产品查看">
+        <GoButton to={shoppingHref()}>去商城</GoButton>
+      </EmptyView>
+    )
+  if (isLoading) return <LoadingView lines={8} />
+  if (isMissingProduct(error))
+    return (
+      <EmptyView title="产品不存在或已下架" description="看看商城里的其他产品吧">
+        <GoButton to={shoppingHref()}>去商城</GoButton>
+      </EmptyView>
+    )
+  if (error) return <ErrorView error={error} onRetry={() => void mutate()} />
+  if (!data)
+    return (
+      <EmptyView title="产品不存在或已下架" description="看看商城里的其他产品吧">
+        <GoButton to={shoppingHref()}>去商城</GoButton>
+      </EmptyView>
+    )
+  // Remount per product so the trial starts from that product's defaults.
+  return <ProductDetailView key={data.id} product={data} />
+}
+
+function ProductDetailView({ product }: { product: ProductDetail }) {
+  const [today] = useState(() => shanghaiDate(Date.now()))
+  const [factors, setFactors] = useState<TrialFactors>(() => defaultFactors(product, today))
+  const quote = useQuote(product.plans.length ? toQuoteRequest(product.id, factors) : null)
+  const plan = product.plans.find((p) => p.code === factors.planCode)
+  const navigate = useAppNavigate()
+  const { items: compared } = useSnapshot(compareTray)
+  const inCompare = compared.some((p) => p.id === product.id)
+  const [checking, setChecking] = useState(false)
+  const priced = quote.data && !quote.error && !quote.isLoading
+
+  const buy = async () => {
+    const target = purchasePath(product.id, factors)
+    setChecking(true)
+    try {
+      const loggedIn = await checkLoggedIn()
+      navigate(loggedIn ? target : loginPathFor(target))
+    } catch {
+      toast('error', '网络异常，请稍后重试')
+    } finally {
+      setChecking(false)
+    }
+  }
+
+  const toggleCompare = () => {
+    if (inCompare) return removeFromCompare(product.id)
+    const result = addToCompare({ id: product.id, name: product.name })
+    if (result === 'full') toast('warning', '最多同时对比4款产品')
+    else toast('success', '已加入对比')
+  }
+
+  return (
+    <div className="product-page" data-testid="product-page">
+      <img src={product.image} alt={product.name} className="product-hero" />
+      <section className="section product-summary">
+        <h1 className="product-name">{product.name}</h1>
+        <p className="product-tagline">{product.tagline}</p>
+        <div className="product-tags">
+          {product.tags.map((tag) => (
+            <Tag key={tag} color="primary" fill="outline">
+              {tag}
+            </Tag>
+          ))}
+        </div>
+        <div className="product-price-line">
+          <PriceText fen={product.minPremiumFen} suffix="起" className="product-price" />
+          <span className="muted">
+            已售 {product.salesCount.toLocaleString('zh-CN')} · 评分 {product.rating.toFixed(1)}
+          </span>
+        </div>
+        <div className="product-insurer">承保公司：{product.insurerName}</div>
+      </section>
+
+      <section className="section" aria-label="投保规则">
+        <h2 className="section-title">投保规则</h2>
+        <dl className="facts">
+          <div>
+            <dt>投保年龄</dt>
+            <dd>{ageRangeLabel(product)}</dd>
+          </div>
+          <div>
+            <dt>等待期</dt>
+            <dd>{product.waitingPeriodDays > 0 ? `${product.waitingPeriodDays}天` : '无等待期'}</dd>
+          </div>
+          <div>
+            <dt>犹豫期</dt>
+            <dd>{coolingOffShort(product.coolingOffDays)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="section" aria-label="保障内容">
+        <h2 className="section-title">保障内容{plan ? `（${plan.name}）` : ''}</h2>
+        <CoverageList plan={plan} />
+      </section>
+
+      {product.plans.length ? (
+        <PremiumTrial product={product} factors={factors} onChange={setFactors} today={today} quote={quote} />
+      ) : (
+        <section className="section">
+          <EmptyView title="该产品暂未开放试算" />
+        </section>
+      )}
+
+      <ProductTabs product={product} />
+      <p className="product-legal muted">
+        投保前请仔细阅读
+        <AppLink to={productInfoHref(product.id)}>《保险条款》《投保须知》</AppLink>
+        ，保险责任以条款为准。
+      </p>
+
+      <CompareBar />
+      <div className="product-action-bar">
+        <div className="product-action-price">
+          {priced && quote.data ? (
+            <PriceText fen={quote.data.premiumFen} suffix={premiumCadenceLabel(factors.paymentPeriod)} />
+          ) : (
+            <span className="muted">{quote.error ? '暂不可投保' : '计算中…'}</span>
+          )}
+        </div>
+        <Button size="middle" onClick={toggleCompare}>
+          {inCompare ? '取消对比' : '加入对比'}
+        </Button>
+        <Button
+          size="middle"
+          color="primary"
+          disabled={!priced || checking}
+          loading={checking}
+          onClick={() => void buy()}
+        >
+          立即投保
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,90 @@
+import type { ProductDetail, Plan, QuoteRequest } from '../api'
+import { addYears } from '../../../domain/age'
+import type { Gender, YesNo } from '../../../domain/pricing'
+import { specialNotifyHref } from '../../purchase/paths'
+
+// The premium trial's factors (DESIGN.md §8) and how they travel on: to POST /api/quotes and, on 立即投保,
+// to the purchase flow as query parameters.
+
+export interface TrialFactors {
+  planCode: string
+  birthDate: string
+  gender: Gender
+  coveragePeriod: string
+  paymentPeriod: string
+  socialInsurance: YesNo
+}
+
+const DEFAULT_AGE = 30
+
+/** Coverage periods that have at least one premium row in the plan, in the product's order. */
+export function coverageOptions(product: ProductDetail, plan: Plan | undefined): string[] {
+  return product.coveragePeriods.filter((c) => plan?.premiumRates.some((r) => r.coveragePeriod === c))
+}
+
+/** Payment periods priced for the plan and coverage period. */
+export function paymentOptions(
+  product: ProductDetail,
+  plan: Plan | undefined,
+  coveragePeriod: string,
+): string[] {
+  return product.paymentPeriods.filter((p) =>
+    plan?.premiumRates.some((r) => r.coveragePeriod === coveragePeriod && r.paymentPeriod === p),
+  )
+}
+
+/** Sensible first factors: the first plan and periods, an insured of 30 (or the nearest insurable age). */
+export function defaultFactors(product: ProductDetail, today: string): TrialFactors {
+  const plan = product.plans[0]
+  const coveragePeriod = coverageOptions(product, plan)[0] ?? product.coveragePeriods[0] ?? ''
+  const minYears = product.ageMin.years + ((product.ageMin.days ?? 0) > 0 ? 1 : 0)
+  const age = Math.max(Math.min(DEFAULT_AGE, product.ageMax), minYears)
+  return {
+    planCode: plan?.code ?? '',
+    birthDate: addYears(today, -age),
+    gender: 'M',
+    coveragePeriod,
+    paymentPeriod: paymentOptions(product, plan, coveragePeriod)[0] ?? product.paymentPeriods[0] ?? '',
+    socialInsurance: 'Y',
+  }
+}
+
+/** Applies a change and keeps the periods consistent with what the plan prices. */
+export function changeFactors(
+  product: ProductDetail,
+  current: TrialFactors,
+  patch: Partial<TrialFactors>,
+): TrialFactors {
+  const next = { ...current, ...patch }
+  const plan = product.plans.find((p) => p.code === next.planCode)
+  const coverages = coverageOptions(product, plan)
+  if (!coverages.includes(next.coveragePeriod) && coverages.length) next.coveragePeriod = coverages[0]
+  const payments = paymentOptions(product, plan, next.coveragePeriod)
+  if (!payments.includes(next.paymentPeriod) && payments.length) next.paymentPeriod = payments[0]
+  return next
+}
+
+export function toQuoteRequest(productId: string, f: TrialFactors): QuoteRequest {
+  return {
+    productId,
+    planCode: f.planCode,
+    birthDate: f.birthDate,
+    gender: f.gender,
+    coveragePeriod: f.coveragePeriod,
+    paymentPeriod: f.paymentPeriod,
+    socialInsurance: f.socialInsurance,
+  }
+}
+
+/** The purchase flow's entry (/specialNotify) with the chosen factors; the query string is the contract. */
+export function purchasePath(productId: string, f: TrialFactors): string {
+  return specialNotifyHref({
+    productId,
+    plan: f.planCode,
+    coveragePeriod: f.coveragePeriod,
+    paymentPeriod: f.paymentPeriod,
+    birthDate: f.birthDate,
+    gender: f.gender,
+    socialInsurance: f.socialInsurance,
+  })
+}

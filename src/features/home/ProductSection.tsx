@@ -1,0 +1,26 @@
+import { useProducts, type ProductQuery } from '../catalog/api'
+import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
+import { ProductCard } from '../../components/ProductCard'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { productHref } from '../catalog/paths'
+
+export function ProductSection({ title, query }: { title: string; query: ProductQuery }) {
+  const { data, error, isLoading, mutate } = useProducts(query)
+  const navigate = useAppNavigate()
+  return (
+    <section className="section" aria-label={title}>
+      <h2 className="section-title">{title}</h2>
+      {isLoading ? (
+        <LoadingView />
+      ) : error ? (
+        <ErrorView error={error} onRetry={() => void mutate()} />
+      ) : !data?.items.length ? (
+        <EmptyView title="暂无产品" description="产品正在上架中，敬请期待" />
+      ) : (
+        data.items.map((product) => (
+          <ProductCard key={product.id} product={product} onClick={() => navigate(productHref(product.id))} />
+        ))
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,3 @@
+export const homePaths = { home: '/' } as const
+
+export const homeHref = () => homePaths.home

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react'
+import {
+  BellOutline,
+  CheckShieldOutline,
+  CloseCircleOutline,
+  EditSOutline,
+  FileOutline,
+  GiftOutline,
+  HandPayCircleOutline,
+  PayCircleOutline,
+  QuestionCircleOutline,
+  ReceivePaymentOutline,
+  TeamOutline,
+} from 'antd-mobile-icons'
+import { ORDER_TABS } from '../../domain/order'
+import type { MeOverview } from './api'
+import { familyListHref } from '../family/paths'
+import { ordersHref } from '../orders/paths'
+import { policiesHref } from '../policies/paths'
+
+// What the 我的 tab links to. An entry shows only while the route table has its screen (useHasRoute), so
+// screens still to be built (claims, points, messages, service, feedback) appear once they are registered.
+
+export interface UserEntry {
+  key: string
+  path: string
+  title: string
+  icon: ReactNode
+}
+
+/** 我的服务: the grid of entries below the orders. Paths as the specification names the screens. */
+export const SERVICE_ENTRIES: readonly UserEntry[] = [
+  { key: 'policy', path: policiesHref(), title: '我的保单', icon: <FileOutline /> },
+  { key: 'family', path: familyListHref(), title: '家庭成员', icon: <TeamOutline /> },
+  { key: 'claims', path: '/claim/claimList', title: '理赔服务', icon: <HandPayCircleOutline /> },
+  { key: 'points', path: '/points', title: '我的积分', icon: <GiftOutline /> },
+  { key: 'messages', path: '/messageCenter', title: '消息中心', icon: <BellOutline /> },
+  { key: 'service', path: '/comProblem', title: '帮助与客服', icon: <QuestionCircleOutline /> },
+  { key: 'feedback', path: '/feedBack', title: '意见反馈', icon: <EditSOutline /> },
+]
+
+const ORDER_ICONS: Record<string, ReactNode> = {
+  unpaid: <PayCircleOutline />,
+  issued: <CheckShieldOutline />,
+  closed: <CloseCircleOutline />,
+  surrendered: <ReceivePaymentOutline />,
+}
+
+export interface OrderShortcut extends UserEntry {
+  /** Orders in this tab's statuses, or undefined while unknown. */
+  count: (overview: MeOverview | undefined) => number | undefined
+}
+
+/** One shortcut per status tab of /orders (ORDER_TABS), opening that tab. */
+export const ORDER_SHORTCUTS: readonly OrderShortcut[] = ORDER_TABS.filter((tab) => tab.key !== 'all').map(
+  (tab) => ({
+    key: tab.key,
+    path: ordersHref(tab.key),
+    title: tab.title,
+    icon: ORDER_ICONS[tab.key] ?? <FileOutline />,
+    count: (overview) => overview && tab.statuses.reduce((sum, status) => sum + overview.orders[status], 0),
+  }),
+)

@@ -1,0 +1,111 @@
+import { Button, Tabs, Tag } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { useOrders, type Order } from './api'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatFen } from '../../domain/money'
+import { isPayable, ORDER_STATUS_TEXT, ORDER_TABS } from '../../domain/order'
+import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
+import { formatShanghaiDateTime } from '../../domain/dates'
+import { refundBadge } from '../../domain/refund'
+import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import '../../components/flow/flow.css'
+import { LabeledRow } from '../../components/LabeledRow'
+import { GoButton } from '../../components/navigation/GoButton'
+import { shoppingHref } from '../catalog/paths'
+import { payOrderHref } from '../purchase/paths'
+import { orderDetailHref } from './paths'
+
+const STATUS_COLOR: Record<Order['status'], string> = {
+  PENDING_PAYMENT: 'warning',
+  PAY_FAILED: 'danger',
+  PAID: 'primary',
+  ISSUED: 'success',
+  CLOSED: 'default',
+  SURRENDERED: 'default',
+}
+
+/** An unpaid order's card: the time left and 去支付, straight from the list. */
+function PayNow({ order }: { order: Order }) {
+  const navigate = useAppNavigate()
+  const left = useCountdown(order.expiresAt)
+  if (left === 0) return <p className="purchase-muted">已超过支付时间，订单即将关闭</p>
+  return (
+    <div className="labeled-row order-pay-now">
+      <span className="purchase-muted" role="timer">
+        {left === null ? '' : `剩余 ${formatCountdown(left)}`}
+      </span>
+      <Button
+        size="small"
+        color="primary"
+        onClick={(event) => {
+          event.stopPropagation()
+          navigate(payOrderHref(order))
+        }}
+      >
+        去支付
+      </Button>
+    </div>
+  )
+}
+
+function OrderList({ statuses }: { statuses: readonly string[] }) {
+  const navigate = useAppNavigate()
+  const orders = useOrders(statuses)
+  if (orders.error) return <LoginAwareError error={orders.error} onRetry={() => void orders.mutate()} />
+  if (!orders.data) return <LoadingView />
+  if (orders.data.items.length === 0)
+    return (
+      <EmptyView title="暂无订单" description="去商城挑选适合您的保障吧">
+        <GoButton to={shoppingHref()}>去商城</GoButton>
+      </EmptyView>
+    )
+  return (
+    <div className="purchase-page" style={{ paddingBottom: 12 }}>
+      {orders.data.items.map((order) => (
+        <article
+          key={order.id}
+          className="purchase-card"
+          data-testid="order-card"
+          onClick={() => navigate(orderDetailHref(order.id))}
+        >
+          <div className="labeled-row">
+            <strong>{order.productName}</strong>
+            <span>
+              {refundBadge(order.refunds) && (
+                <Tag color="warning" fill="outline" style={{ marginRight: 6 }}>
+                  {refundBadge(order.refunds)}
+                </Tag>
+              )}
+              <Tag color={STATUS_COLOR[order.status]}>{ORDER_STATUS_TEXT[order.status]}</Tag>
+            </span>
+          </div>
+          <LabeledRow label="被保险人">{order.insured.name}</LabeledRow>
+          <LabeledRow label="下单时间">{formatShanghaiDateTime(order.createdAt)}</LabeledRow>
+          <div className="labeled-row">
+            <span>保费</span>
+            <span className="purchase-price">¥{formatFen(order.premiumFen)}</span>
+          </div>
+          {isPayable(order.status) && <PayNow order={order} />}
+        </article>
+      ))}
+    </div>
+  )
+}
+
+/** /orders: my orders by status tab (the tab is in the query string, so back returns to it). */
+export default function OrdersPage() {
+  const [params, setParams] = useSearchParams()
+  const active = ORDER_TABS.find((t) => t.key === params.get('tab'))?.key ?? 'all'
+  const tab = ORDER_TABS.find((t) => t.key === active) ?? ORDER_TABS[0]
+  return (
+    <>
+      <Tabs activeKey={active} onChange={(key) => setParams({ tab: key }, { replace: true })}>
+        {ORDER_TABS.map((t) => (
+          <Tabs.Tab key={t.key} title={t.title} />
+        ))}
+      </Tabs>
+      <OrderList statuses={tab.statuses} />
+    </>
+  )
+}

@@ -1,0 +1,7 @@
+import { withQuery } from '../../lib/href'
+
+export const orderPaths = { list: '/orders', detail: '/orders/orderDetail' } as const
+
+/** 我的订单, on one status tab (ORDER_TABS) or all. */
+export const ordersHref = (tab?: string) => withQuery(orderPaths.list, { tab })
+export const orderDetailHref = (id: string) => withQuery(orderPaths.detail, { id })

@@ -1,0 +1,62 @@
+import { useState } from 'react'
+import { Button } from 'antd-mobile'
+import { Dialog } from '../../components/overlays'
+import { createShareLink, surrenderPolicy, type Policy } from './api'
+import { toast } from '../../components/notice'
+import { canSurrenderInCoolingOff } from '../../domain/policy'
+import { describeError } from '../../lib/request'
+import { BottomBar } from '../../components/flow/BottomBar'
+
+/** Print, SMS link, and surrender within the cooling-off period. */
+export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: (next: Policy) => void }) {
+  const [busy, setBusy] = useState(false)
+  const [openedAt] = useState(() => Date.now())
+  const surrenderable = canSurrenderInCoolingOff(policy, openedAt)
+
+  async function share() {
+    setBusy(true)
+    try {
+      const link = await createShareLink(policy.id)
+      const url = `${window.location.origin}${link.url}`
+      await navigator.clipboard?.writeText(url).catch(() => undefined)
+      Dialog.alert({ title: '保单查看链接（7天内有效）', content: url, confirmText: '知道了' })
+    } catch (error) {
+      toast('error', describeError(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function surrender() {
+    const ok = await Dialog.confirm({
+      title: '犹豫期退保',
+      content: '犹豫期内退保将全额退还保费，保障随即终止。确定退保吗？',
+      confirmText: '确定退保',
+      cancelText: '再想想',
+    })
+    if (!ok) return
+    setBusy(true)
+    try {
+      onChange(await surrenderPolicy(policy.id))
+      toast('success', '退保成功，保费将原路退回')
+    } catch (error) {
+      toast('error', describeError(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <BottomBar>
+      <Button onClick={() => window.print()}>打印保单</Button>
+      <Button disabled={busy} onClick={() => void share()}>
+        短信链接
+      </Button>
+      {surrenderable && (
+        <Button color="danger" fill="outline" disabled={busy} onClick={() => void surrender()}>
+          犹豫期退保
+        </Button>
+      )}
+    </BottomBar>
+  )
+}

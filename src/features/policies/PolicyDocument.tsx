@@ -1,0 +1,68 @@
+import type { Policy } from './api'
+import { relationName } from '../../domain/applicant'
+import { CERTIFICATE_TYPES } from '../../domain/certificate'
+import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
+import { formatShanghaiDateTime } from '../../domain/dates'
+import { formatCoverageAmount, formatFen } from '../../domain/money'
+import { POLICY_STATUS_TEXT } from '../../domain/policy'
+import { LabeledRow } from '../../components/LabeledRow'
+
+const certName = (type: string) => CERTIFICATE_TYPES.find((t) => t.type === type)?.name ?? type
+const genderName = (g: string) => (g === 'M' ? '男' : g === 'F' ? '女' : '')
+
+/** The electronic policy as a printable document. */
+export function PolicyDocument({ policy }: { policy: Policy }) {
+  return (
+    <article className="policy-document" aria-label="电子保单">
+      <h1>{policy.productName} 电子保单</h1>
+      <div className="labeled-row">
+        <span>保单号</span>
+        <span data-testid="policy-no">{policy.policyNo}</span>
+      </div>
+      <LabeledRow label="保单状态">{POLICY_STATUS_TEXT[policy.status]}</LabeledRow>
+      <LabeledRow label="保险公司">{policy.insurerName}</LabeledRow>
+      <LabeledRow label="来源">
+        {policy.source === 'partner-api' ? '合作方API产品' : '国恒保险商城'}
+      </LabeledRow>
+      <h2>投保人</h2>
+      <LabeledRow label="姓名">{policy.holder.name}</LabeledRow>
+      <LabeledRow label={certName(policy.holder.certType)}>{policy.holder.certNoMasked}</LabeledRow>
+      <h2>被保险人</h2>
+      <LabeledRow label="姓名">
+        {policy.insured.name}（{relationName(policy.insured.relationType ?? '')}）
+      </LabeledRow>
+      <LabeledRow label={certName(policy.insured.certType)}>{policy.insured.certNoMasked}</LabeledRow>
+      <LabeledRow label="性别 / 出生日期">
+        {genderName(policy.insured.gender)} / {policy.insured.birthday}
+      </LabeledRow>
+      <h2>保障内容（{policy.planName}）</h2>
+      {policy.coverages.map((c) => (
+        <LabeledRow key={c.name} label={c.name}>
+          {formatCoverageAmount(c.amountFen)}
+        </LabeledRow>
+      ))}
+      <h2>保费与期间</h2>
+      <LabeledRow label="保费">¥{formatFen(policy.premiumFen)}</LabeledRow>
+      <LabeledRow label="保障期间 / 交费">
+        {coveragePeriodLabel(policy.coveragePeriod)} / {paymentPeriodLabel(policy.paymentPeriod)}
+      </LabeledRow>
+      <LabeledRow label="生效时间">{formatShanghaiDateTime(policy.effectiveAt)}</LabeledRow>
+      <LabeledRow label="满期时间">
+        {policy.expiresAt ? formatShanghaiDateTime(policy.expiresAt) : '终身'}
+      </LabeledRow>
+      <LabeledRow label="犹豫期截止">{formatShanghaiDateTime(policy.coolingOffEndsAt)}</LabeledRow>
+      {policy.surrenderedAt && (
+        <LabeledRow label="退保时间 / 退费">
+          {formatShanghaiDateTime(policy.surrenderedAt)} / ¥{formatFen(policy.refundFen ?? 0)}
+        </LabeledRow>
+      )}
+      <h2>适用条款</h2>
+      {policy.clauses.map((c) => (
+        <div key={c.id}>《{c.title}》</div>
+      ))}
+      <p className="purchase-muted">
+        本电子保单与纸质保单具有同等法律效力。签发时间：{formatShanghaiDateTime(policy.issuedAt)}
+      </p>
+    </article>
+  )
+}

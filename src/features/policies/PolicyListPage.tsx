@@ -1,0 +1,83 @@
+import { Tabs, Tag } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { usePolicies } from './api'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatShanghaiDateTime } from '../../domain/dates'
+import { POLICY_STATUS_TEXT, POLICY_STATUSES, type PolicyStatus } from '../../domain/policy'
+import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import '../../components/flow/flow.css'
+import { LabeledRow } from '../../components/LabeledRow'
+import { GoButton } from '../../components/navigation/GoButton'
+import { shoppingHref } from '../catalog/paths'
+import { apiPolicyDetailHref, policyDetailHref } from './paths'
+
+/** /policy: my policies by status. */
+export default function PolicyListPage() {
+  const [params, setParams] = useSearchParams()
+  const navigate = useAppNavigate()
+  const status = POLICY_STATUSES.find((s) => s === params.get('status')) as PolicyStatus | undefined
+  const policies = usePolicies(status)
+
+  let body
+  if (policies.error) body = <LoginAwareError error={policies.error} onRetry={() => void policies.mutate()} />
+  else if (!policies.data) body = <LoadingView />
+  else if (policies.data.items.length === 0)
+    body = (
+      <EmptyView title="暂无保单" description="投保成功后，保单会显示在这里">
+        <GoButton to={shoppingHref()}>去商城</GoButton>
+      </EmptyView>
+    )
+  else
+    body = (
+      <div className="purchase-page" style={{ paddingBottom: 12 }}>
+        {policies.data.items.map((policy) => (
+          <article
+            key={policy.id}
+            className="purchase-card"
+            data-testid="policy-card"
+            onClick={() =>
+              navigate(
+                policy.source === 'partner-api'
+                  ? apiPolicyDetailHref(policy.id)
+                  : policyDetailHref(policy.id),
+              )
+            }
+          >
+            <div className="labeled-row">
+              <strong>{policy.productName}</strong>
+              <Tag
+                color={
+                  policy.status === 'IN_FORCE'
+                    ? 'success'
+                    : policy.status === 'PENDING_EFFECTIVE'
+                      ? 'primary'
+                      : 'default'
+                }
+              >
+                {POLICY_STATUS_TEXT[policy.status]}
+              </Tag>
+            </div>
+            <LabeledRow label="保单号">{policy.policyNo}</LabeledRow>
+            <LabeledRow label="被保险人">{policy.insured.name}</LabeledRow>
+            <LabeledRow label="生效时间">{formatShanghaiDateTime(policy.effectiveAt)}</LabeledRow>
+          </article>
+        ))}
+      </div>
+    )
+
+  return (
+    <>
+      <Tabs
+        activeKey={status ?? 'all'}
+        onChange={(key) => setParams(key === 'all' ? {} : { status: key }, { replace: true })}
+      >
+        <Tabs.Tab key="all" title="全部" />
+        {POLICY_STATUSES.map((s) => (
+          <Tabs.Tab key={s} title={POLICY_STATUS_TEXT[s]} />
+        ))}
+      </Tabs>
+      {body}
+    </>
+  )
+}

@@ -1,0 +1,26 @@
+import { Button } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { useSharedPolicy } from './api'
+import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
+import { PolicyDocument } from './PolicyDocument'
+import '../../components/flow/flow.css'
+
+/** /policy/policyDetaiU: the policy reached without login through a signed, expiring SMS link. */
+export default function SharedPolicyPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token')?.trim() || null
+  const policy = useSharedPolicy(token)
+  if (!token) return <EmptyView title="链接不完整" description="请核对短信中的保单链接" />
+  if (policy.error) return <ErrorView error={policy.error} />
+  if (!policy.data) return <LoadingView lines={8} />
+  return (
+    <div className="purchase-page">
+      <PolicyDocument policy={policy.data} />
+      <div className="no-print" style={{ marginTop: 12 }}>
+        <Button block onClick={() => window.print()}>
+          打印保单
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,14 @@
+import { withQuery } from '../../lib/href'
+
+export const policyPaths = {
+  list: '/policy',
+  detail: '/policy/policyDetail',
+  shared: '/policy/policyDetaiU',
+  apiDetail: '/policy/apiPolicyDetail',
+} as const
+
+/** 我的保单, filtered to one status or all. */
+export const policiesHref = (status?: string) => withQuery(policyPaths.list, { status })
+export const policyDetailHref = (id: string) => withQuery(policyPaths.detail, { id })
+/** The insurer-API view of a policy (保单详情) rather than our 电子保单. */
+export const apiPolicyDetailHref = (id: string) => withQuery(policyPaths.apiDetail, { id })

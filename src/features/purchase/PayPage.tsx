@@ -1,0 +1,128 @@
+import { useState } from 'react'
+import { Button, List, Radio } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { useOrder } from '../orders/api'
+import { PAY_CHANNELS, startPayment, usePaymentChannels, type PayChannel } from './api'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { toast } from '../../components/notice'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatFen } from '../../domain/money'
+import { isPayable, ORDER_STATUS_TEXT } from '../../domain/order'
+import { describeError } from '../../lib/request'
+import { BottomBar } from '../../components/flow/BottomBar'
+import { FlowSteps } from './FlowSteps'
+import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { OrderSummary } from '../../components/flow/OrderSummary'
+import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
+import '../../components/flow/flow.css'
+import { orderDetailHref } from '../orders/paths'
+import { payQrCodeHref } from './paths'
+
+/** A touch phone pays in the provider's H5 page; a computer shows the QR code for the phone to scan. */
+const onPhone = () => window.matchMedia?.('(pointer: coarse)').matches ?? false
+
+/** The provider's pay page as a place to go: a path on this site, an https page, or null (an app scheme). */
+function pagePath(payUrl: string): string | null {
+  try {
+    const url = new URL(payUrl, window.location.href)
+    if (url.origin === window.location.origin) return `${url.pathname}${url.search}`
+    return url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+/** /pay: choose among the channels the mall takes (微信支付 / 支付宝 / 银行卡; the sandbox in demo mode). */
+export default function PayPage() {
+  const [params] = useSearchParams()
+  const orderId = params.get('orderId')?.trim() || null
+  const navigate = useAppNavigate()
+  const order = useOrder(orderId)
+  const offered = usePaymentChannels()
+  const [chosen, setChosen] = useState<PayChannel>('wechat')
+  const [paying, setPaying] = useState(false)
+  const left = useCountdown(order.data?.expiresAt)
+
+  if (!orderId) return <EmptyView title="缺少订单信息" description="请在我的订单中选择要支付的订单" />
+  if (order.error) return <LoginAwareError error={order.error} onRetry={() => void order.mutate()} />
+  if (offered.error) return <LoginAwareError error={offered.error} onRetry={() => void offered.mutate()} />
+  if (!order.data || !offered.data) return <LoadingView />
+  const current = order.data
+  const { sandbox, channels } = offered.data
+  const choices = PAY_CHANNELS.filter((c) => channels.includes(c.channel))
+  const channel = channels.includes(chosen) ? chosen : (choices[0]?.channel ?? chosen)
+
+  if (!isPayable(current.status) || left === 0) {
+    return (
+      <EmptyView
+        title={`订单${left === 0 ? '已关闭' : ORDER_STATUS_TEXT[current.status]}`}
+        description="该订单当前不能支付"
+      >
+        <Button color="primary" onClick={() => navigate(orderDetailHref(current.id), { replace: true })}>
+          查看订单
+        </Button>
+      </EmptyView>
+    )
+  }
+
+  /** On this phone: the provider's own pay page (H5); otherwise, or when asked, the QR code to scan. */
+  async function pay(by: 'here' | 'qr') {
+    setPaying(true)
+    try {
+      const payment = await startPayment(current.id, channel)
+      const page = by === 'here' && onPhone() ? pagePath(payment.payUrl) : null
+      if (page?.startsWith('/')) navigate(page)
+      else if (page) window.location.assign(page)
+      else navigate(payQrCodeHref(current.id, payment.paymentId))
+    } catch (error) {
+      toast('error', describeError(error))
+      void order.mutate()
+    } finally {
+      setPaying(false)
+    }
+  }
+
+  return (
+    <div className="purchase-page">
+      <FlowSteps
+        current={4}
+        price={{
+          premiumFen: current.premiumFen,
+          planName: current.planName,
+          paymentPeriod: current.paymentPeriod,
+        }}
+      />
+      {current.status === 'PAY_FAILED' && <div className="purchase-notice">上次支付未成功，请重新支付。</div>}
+      <OrderSummary order={current} />
+      {left !== null && (
+        <p className="purchase-muted" role="timer">
+          请在 {formatCountdown(left)} 内完成支付，超时订单将自动关闭
+        </p>
+      )}
+      <List header="支付方式">
+        <Radio.Group value={channel} onChange={(value) => setChosen(value as PayChannel)}>
+          {choices.map((c) => (
+            <List.Item
+              key={c.channel}
+              description={sandbox ? `${c.description}（沙箱）` : c.description}
+              onClick={() => setChosen(c.channel)}
+            >
+              <Radio value={c.channel}>{c.title}</Radio>
+            </List.Item>
+          ))}
+        </Radio.Group>
+      </List>
+      {onPhone() && (
+        <Button block fill="none" color="primary" disabled={paying} onClick={() => void pay('qr')}>
+          使用其他设备扫码支付
+        </Button>
+      )}
+      <BottomBar>
+        <span className="purchase-price">¥{formatFen(current.premiumFen)}</span>
+        <Button color="primary" loading={paying} disabled={paying} onClick={() => void pay('here')}>
+          立即支付
+        </Button>
+      </BottomBar>
+    </div>
+  )
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react'
+import { Button, DotLoading } from 'antd-mobile'
+import QRCode from 'qrcode'
+import { useSearchParams } from 'react-router-dom'
+import { useOrder } from '../orders/api'
+import { PAY_CHANNELS, startPayment, usePayment, usePaymentChannels } from './api'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatFen } from '../../domain/money'
+import { REFUND_REASON_TEXT } from '../../domain/refund'
+import { describeError } from '../../lib/request'
+import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
+import { Outcome } from './Outcome'
+import '../../components/flow/flow.css'
+import { orderDetailHref } from '../orders/paths'
+import { payHref, paySuccessHref, sandboxPayHref } from './paths'
+
+const POLL_MS = 2000
+
+/** /payqrcode: the QR code with its 5-minute countdown; a new code replaces an expired one; polls for the result. */
+export default function PayQrCodePage() {
+  const [params, setParams] = useSearchParams()
+  const orderId = params.get('orderId')?.trim() || null
+  const paymentId = params.get('paymentId')?.trim() || null
+  const navigate = useAppNavigate()
+  const order = useOrder(orderId)
+  const payment = usePayment(paymentId, POLL_MS)
+  const left = useCountdown(payment.data?.expiresAt)
+  const [image, setImage] = useState<string | null>(null)
+  const [refreshError, setRefreshError] = useState<string | null>(null)
+  const refreshing = useRef(false)
+  const sandbox = usePaymentChannels().data?.sandbox === true
+
+  const qrContent = payment.data?.qrContent
+  useEffect(() => {
+    if (!qrContent) return
+    let live = true
+    void QRCode.toDataURL(qrContent, { width: 440, margin: 1 }).then((url) => live && setImage(url))
+    return () => {
+      live = false
+    }
+  }, [qrContent])
+
+  const status = payment.data?.status
+  const expired = status === 'EXPIRED' || (status === 'PENDING' && left === 0)
+  const channel = payment.data?.channel
+  useEffect(() => {
+    if (!expired || !orderId || !channel || refreshing.current) return
+    refreshing.current = true
+    startPayment(orderId, channel, paymentId ?? undefined)
+      .then((fresh) => setParams({ orderId, paymentId: fresh.paymentId }, { replace: true }))
+      .catch((error: unknown) => setRefreshError(describeError(error)))
+      .finally(() => {
+        refreshing.current = false
+      })
+  }, [expired, orderId, channel, paymentId, setParams])
+
+  useEffect(() => {
+    if (status === 'REFUNDED' && orderId) void order.mutate()
+    // Paid (here or from another device): every payment path ends on the same 投保成功 page.
+    if (status === 'SUCCEEDED' && orderId) navigate(paySuccessHref(orderId), { replace: true })
+  }, [status, orderId, order, navigate])
+
+  if (!orderId || !paymentId) return <EmptyView title="缺少支付信息" description="请从订单重新发起支付" />
+  const error = payment.error ?? order.error
+  if (error) return <LoginAwareError error={error} onRetry={() => void payment.mutate()} />
+  if (!payment.data || !order.data) return <LoadingView />
+  const channelName = PAY_CHANNELS.find((c) => c.channel === payment.data?.channel)?.title ?? ''
+
+  if (status === 'REFUNDED') {
+    // Paid after the order closed, or a second payment of a paid order: the money goes back.
+    const refund = order.data.refunds.find((r) => r.amountFen === payment.data?.amountFen)
+    return (
+      <Outcome
+        status="warning"
+        title={refund?.status === 'SUCCEEDED' ? '本次支付已退回' : '本次支付将原路退回'}
+        description={`${refund ? REFUND_REASON_TEXT[refund.reason] : '该订单无法再收取本次支付'}，¥${formatFen(payment.data.amountFen)} 将退回您的支付账户。`}
+      >
+        <Button block color="primary" onClick={() => navigate(orderDetailHref(orderId), { replace: true })}>
+          查看订单
+        </Button>
+      </Outcome>
+    )
+  }
+  if (status === 'FAILED') {
+    return (
+      <Outcome status="error" title="支付失败" description="本次支付未成功，您可以重新支付">
+        <Button block color="primary" onClick={() => navigate(payHref(orderId), { replace: true })}>
+          重新支付
+        </Button>
+      </Outcome>
+    )
+  }
+
+  return (
+    <div className="purchase-page">
+      <section className="purchase-card purchase-qr">
+        <h2>{channelName}扫码支付</h2>
+        <div className="purchase-price">¥{formatFen(payment.data.amountFen)}</div>
+        {expired || !image ? (
+          <div style={{ height: 220, display: 'flex', alignItems: 'center' }}>
+            {refreshError ?? (
+              <span>
+                二维码已过期，正在刷新 <DotLoading />
+              </span>
+            )}
+          </div>
+        ) : (
+          <img src={image} alt="支付二维码" data-qr-content={payment.data.qrContent} />
+        )}
+        {left !== null && !expired && (
+          <p role="timer">
+            二维码有效期 <strong>{formatCountdown(left)}</strong>，过期将自动刷新
+          </p>
+        )}
+        <p className="purchase-muted">
+          请使用{channelName}扫一扫完成支付{sandbox ? '（演示环境为沙箱支付，不会真实扣款）' : ''}
+        </p>
+        {sandbox && (
+          <Button
+            size="small"
+            fill="outline"
+            color="primary"
+            onClick={() => navigate(sandboxPayHref(payment.data?.paymentId ?? ''))}
+          >
+            在本机打开沙箱支付页
+          </Button>
+        )}
+      </section>
+      <p className="purchase-muted" style={{ textAlign: 'center' }}>
+        支付完成后本页将自动跳转
+      </p>
+    </div>
+  )
+}

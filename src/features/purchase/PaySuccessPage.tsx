@@ -1,0 +1,78 @@
+import { Button, Result } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { useOrder } from '../orders/api'
+import { usePolicy } from '../policies/api'
+import { LabeledRow } from '../../components/LabeledRow'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatShanghaiDateTime } from '../../domain/dates'
+import { formatFen } from '../../domain/money'
+import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { Outcome } from './Outcome'
+import '../../components/flow/flow.css'
+import { homeHref } from '../home/paths'
+import { orderDetailHref, ordersHref } from '../orders/paths'
+import { policyDetailHref } from '../policies/paths'
+
+const POLL_MS = 1500
+
+/**
+ * /paySuccess: where every way of paying ends (the provider's page on this phone, the QR code paid from another
+ * device, a free gift): 投保成功 with the policy number, when cover starts and until when it can be undone.
+ */
+export default function PaySuccessPage() {
+  const [params] = useSearchParams()
+  const orderId = params.get('orderId')?.trim() || null
+  const navigate = useAppNavigate()
+  // The callback may land a moment after the payer returns: ask again until the policy is issued.
+  const order = useOrder(orderId, POLL_MS)
+  const policyId = order.data?.policyId ?? null
+  const policy = usePolicy(policyId)
+
+  if (!orderId)
+    return (
+      <EmptyView title="缺少订单信息" description="请在我的订单中查看投保结果">
+        <Button color="primary" onClick={() => navigate(ordersHref(), { replace: true })}>
+          我的订单
+        </Button>
+      </EmptyView>
+    )
+  if (order.error) return <LoginAwareError error={order.error} onRetry={() => void order.mutate()} />
+  if (!order.data) return <LoadingView />
+  if (!policyId || !policy.data) {
+    const paid = order.data.status === 'PAID' || order.data.status === 'ISSUED'
+    return (
+      <Outcome
+        status="waiting"
+        title={paid ? '支付成功，正在出单' : '正在确认支付结果'}
+        description="请稍候，本页将自动更新"
+      >
+        <Button block onClick={() => navigate(orderDetailHref(orderId), { replace: true })}>
+          查看订单
+        </Button>
+      </Outcome>
+    )
+  }
+  const p = policy.data
+  return (
+    <div className="purchase-page" data-testid="pay-success">
+      <Result status="success" title="投保成功" description={`${p.productName}（${p.planName}）`} />
+      <section className="purchase-card">
+        <LabeledRow label="保单号">
+          <span data-testid="policy-no">{p.policyNo}</span>
+        </LabeledRow>
+        <LabeledRow label="被保险人">{p.insured.name}</LabeledRow>
+        <LabeledRow label="保费">¥{formatFen(p.premiumFen)}</LabeledRow>
+        <LabeledRow label="生效时间">{formatShanghaiDateTime(p.effectiveAt)}</LabeledRow>
+        <LabeledRow label="犹豫期截止">{formatShanghaiDateTime(p.coolingOffEndsAt)}</LabeledRow>
+      </section>
+      <p className="purchase-muted">电子保单已发送至投保人手机，犹豫期内可在保单详情中申请全额退保。</p>
+      <Button block color="primary" onClick={() => navigate(policyDetailHref(p.id), { replace: true })}>
+        查看保单
+      </Button>
+      <Button block style={{ marginTop: 12 }} onClick={() => navigate(homeHref(), { replace: true })}>
+        返回首页
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react'
+import { Button } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { completeFreeOrder, useOrder } from '../orders/api'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { toast } from '../../components/notice'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { describeError } from '../../lib/request'
+import { BottomBar } from '../../components/flow/BottomBar'
+import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { OrderSummary } from '../../components/flow/OrderSummary'
+import '../../components/flow/flow.css'
+import { orderDetailHref } from '../orders/paths'
+import { paySuccessHref } from './paths'
+
+/** /skiPay: a zero-premium (gift) order is confirmed and issued without payment. */
+export default function SkiPayPage() {
+  const [params] = useSearchParams()
+  const orderId = params.get('orderId')?.trim() || null
+  const navigate = useAppNavigate()
+  const order = useOrder(orderId)
+  const [busy, setBusy] = useState(false)
+
+  if (!orderId) return <EmptyView title="缺少订单信息" description="请在我的订单中查看" />
+  if (order.error) return <LoginAwareError error={order.error} onRetry={() => void order.mutate()} />
+  if (!order.data) return <LoadingView />
+  const current = order.data
+  if (current.premiumFen !== 0 || current.status !== 'PENDING_PAYMENT') {
+    return (
+      <EmptyView
+        title="该订单无需领取"
+        description={current.premiumFen !== 0 ? '该订单需要支付保费' : '该订单已处理'}
+      >
+        <Button color="primary" onClick={() => navigate(orderDetailHref(current.id), { replace: true })}>
+          查看订单
+        </Button>
+      </EmptyView>
+    )
+  }
+
+  async function confirm() {
+    setBusy(true)
+    try {
+      const done = await completeFreeOrder(current.id)
+      navigate(paySuccessHref(done.id), { replace: true })
+    } catch (error) {
+      toast('error', describeError(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="purchase-page">
+      <OrderSummary order={current} />
+      <div className="purchase-notice">本产品为赠送保险，无需支付保费，确认后即出具保单。</div>
+      <BottomBar>
+        <Button block color="primary" loading={busy} disabled={busy} onClick={() => void confirm()}>
+          确认领取
+        </Button>
+      </BottomBar>
+    </div>
+  )
+}

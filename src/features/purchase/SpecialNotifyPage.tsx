@@ -1,0 +1,205 @@
+import { useState } from 'react'
+import { Button, Checkbox, List, Popup } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { mutate } from 'swr'
+import {
+  applicationKey,
+  createApplication,
+  recordConsent,
+  useApplication,
+  type OrderApplication,
+} from './api'
+import { useProductDetail, type ProductDetail } from '../catalog/api'
+import { Markdown } from '../../components/Markdown'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { toast } from '../../components/notice'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { coolingOffSentence } from '../../domain/policy'
+import { describeError, HttpError } from '../../lib/request'
+import { BottomBar } from '../../components/flow/BottomBar'
+import { readDraft, startDraft } from './draft'
+import { flowHref } from './paths'
+import { FlowSteps } from './FlowSteps'
+import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { OrderAlreadyMade } from './OrderAlreadyMade'
+import '../../components/flow/flow.css'
+
+type Document = OrderApplication['documents'][number]
+
+function documentText(product: ProductDetail, document: Document): string {
+  if (document.kind === 'notice') return product.notice
+  return product.clauses.find((c) => `clause:${c.id}` === document.id)?.markdown ?? ''
+}
+
+/** /specialNotify: the recorded-sales notice, then 投保须知 and every clause, each opened and confirmed. */
+export default function SpecialNotifyPage() {
+  const [params, setParams] = useSearchParams()
+  const navigate = useAppNavigate()
+  const productId = params.get('productId')?.trim() || null
+  const planCode = params.get('plan') ?? ''
+  const coveragePeriod = params.get('coveragePeriod') ?? ''
+  const paymentPeriod = params.get('paymentPeriod') ?? ''
+  const applicationId =
+    params.get('applicationId') ?? (productId ? readDraft(productId)?.applicationId : null) ?? null
+  const product = useProductDetail(productId)
+  const application = useApplication(applicationId)
+  const [starting, setStarting] = useState(false)
+  const [readingId, setReadingId] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  if (!productId) return <EmptyView title="缺少产品信息" description="请从产品页面重新进入投保" />
+  if (product.error) return <LoginAwareError error={product.error} onRetry={() => void product.mutate()} />
+  if (!product.data) return <LoadingView lines={6} />
+  const detail = product.data
+
+  async function start() {
+    setStarting(true)
+    try {
+      const created = await createApplication({
+        productId: detail.id,
+        planCode: planCode || detail.plans[0]?.code || '',
+        coveragePeriod: coveragePeriod || detail.coveragePeriods[0] || '',
+        paymentPeriod: paymentPeriod || detail.paymentPeriods[0] || '',
+        recordingNoticeAcknowledged: true,
+      })
+      startDraft(detail.id, created.id, {
+        birthDate: params.get('birthDate') ?? '',
+        gender: params.get('gender') ?? '',
+        socialInsurance: params.get('socialInsurance') ?? '',
+      })
+      // Prime the cache under the new key, so the list shows without another round trip.
+      await mutate(applicationKey(created.id), created, { revalidate: false })
+      const next = new URLSearchParams(params)
+      next.set('applicationId', created.id)
+      setParams(next, { replace: true })
+    } catch (error) {
+      toast('error', describeError(error))
+    } finally {
+      setStarting(false)
+    }
+  }
+
+  // A draft pointing at an application the server no longer has (404) starts over.
+  // A draft's application is reused only for the same plan and periods and while no order was made from it.
+  const fromDraft = !params.get('applicationId')
+  const loaded = application.data
+  const outdated =
+    fromDraft &&
+    loaded !== undefined &&
+    (loaded.orderId !== null ||
+      (planCode !== '' && loaded.planCode !== planCode) ||
+      (coveragePeriod !== '' && loaded.coveragePeriod !== coveragePeriod) ||
+      (paymentPeriod !== '' && loaded.paymentPeriod !== paymentPeriod))
+  const staleDraft = (application.error instanceof HttpError && application.error.status === 404) || outdated
+  if (application.error && !staleDraft)
+    return <LoginAwareError error={application.error} onRetry={() => void application.mutate()} />
+  if (!applicationId || staleDraft) {
+    return (
+      <div className="purchase-page">
+        <FlowSteps current={0} />
+        <div className="purchase-card">
+          <h2>投保提示</h2>
+          <p>您即将进入《{detail.name}》的投保流程。</p>
+          <p>
+            根据监管要求，<strong>您在本页面及后续投保页面的浏览和操作将被记录</strong>
+            （互联网保险销售行为可回溯），用于证明您已充分了解产品信息。
+          </p>
+          <p className="purchase-muted">我们仅在投保范围内使用这些记录，并依法保护您的个人信息。</p>
+        </div>
+        <BottomBar>
+          <Button block color="primary" loading={starting} disabled={starting} onClick={() => void start()}>
+            我已知晓，开始投保
+          </Button>
+        </BottomBar>
+      </div>
+    )
+  }
+  if (!application.data) return <LoadingView lines={6} />
+  const app = application.data
+  if (app.orderId) return <OrderAlreadyMade orderId={app.orderId} />
+  const allConfirmed = app.documents.every((d) => d.confirmedAt)
+  const reading = app.documents.find((d) => d.id === readingId) ?? null
+
+  async function open(document: Document) {
+    setReadingId(document.id)
+    if (document.openedAt) return
+    try {
+      await application.mutate(await recordConsent(app.id, document.id, 'open'), { revalidate: false })
+    } catch (error) {
+      toast('error', describeError(error))
+    }
+  }
+
+  async function confirm(document: Document) {
+    setBusy(true)
+    try {
+      await application.mutate(await recordConsent(app.id, document.id, 'confirm'), { revalidate: false })
+      setReadingId(null)
+    } catch (error) {
+      toast('error', describeError(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="purchase-page">
+      <FlowSteps current={0} />
+      <div className="purchase-notice">
+        请逐一打开阅读以下文件并确认。{coolingOffSentence(detail.coolingOffDays)}。
+      </div>
+      <List header="投保须知与保险条款">
+        {app.documents.map((document) => (
+          <List.Item
+            key={document.id}
+            onClick={() => void open(document)}
+            prefix={
+              <Checkbox
+                checked={Boolean(document.confirmedAt)}
+                aria-label={`确认《${document.title}》`}
+                onChange={() => void open(document)}
+              />
+            }
+            description={
+              document.confirmedAt ? '已阅读并确认' : document.openedAt ? '已打开，待确认' : '未阅读'
+            }
+          >
+            《{document.title}》
+          </List.Item>
+        ))}
+      </List>
+      <Popup
+        visible={reading !== null}
+        onMaskClick={() => setReadingId(null)}
+        bodyStyle={{ maxHeight: '85vh', overflowY: 'auto', borderRadius: '12px 12px 0 0' }}
+        destroyOnClose
+      >
+        {reading && (
+          <div className="purchase-card" role="dialog" aria-label={reading.title}>
+            <h2>《{reading.title}》</h2>
+            <Markdown source={documentText(detail, reading)} />
+            <Button
+              block
+              color="primary"
+              loading={busy}
+              disabled={busy || Boolean(reading.confirmedAt)}
+              onClick={() => void confirm(reading)}
+            >
+              {reading.confirmedAt ? '已确认' : '我已阅读并确认'}
+            </Button>
+          </div>
+        )}
+      </Popup>
+      <BottomBar>
+        <span className="purchase-muted">{allConfirmed ? '已全部确认' : '请阅读并确认全部文件'}</span>
+        <Button
+          color="primary"
+          disabled={!allConfirmed}
+          onClick={() => navigate(flowHref('insured', detail.id, app.id))}
+        >
+          下一步
+        </Button>
+      </BottomBar>
+    </div>
+  )
+}

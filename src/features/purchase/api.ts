@@ -1,0 +1,70 @@
+import useSWR from 'swr'
+import type {
+  HealthResult,
+  OrderApplication,
+  OrderApplicationCreate,
+  OrderConsent,
+  OrderHealth,
+} from '../../types/generated/api/order'
+import { IDEMPOTENCY_HEADER, post, withIdempotencyKey } from '../../lib/request'
+import type {
+  Payment,
+  PaymentChannels,
+  PaymentCreate,
+  PaymentSimulate,
+} from '../../types/generated/api/payment'
+
+// Purchase applications (the gates: notices, clauses, health) and payments of an order.
+
+export type { HealthResult, OrderApplication, Payment }
+export type PayChannel = PaymentCreate['channel']
+
+export const PAY_CHANNELS: { channel: PayChannel; title: string; description: string }[] = [
+  { channel: 'wechat', title: '微信支付', description: '扫码支付' },
+  { channel: 'alipay', title: '支付宝', description: '扫码支付' },
+  { channel: 'bankcard', title: '银行卡', description: '银行卡快捷支付' },
+]
+
+export const applicationKey = (id: string) => `/api/applications/${encodeURIComponent(id)}`
+
+export const createApplication = (body: OrderApplicationCreate) =>
+  post<OrderApplication>('/api/applications', body)
+
+export const recordConsent = (applicationId: string, documentId: string, action: OrderConsent['action']) =>
+  post<OrderApplication>(`${applicationKey(applicationId)}/documents/${encodeURIComponent(documentId)}`, {
+    action,
+  })
+
+export const submitHealth = (applicationId: string, body: OrderHealth) =>
+  post<HealthResult>(`${applicationKey(applicationId)}/health`, body)
+
+export function useApplication(id: string | null) {
+  return useSWR<OrderApplication>(id ? applicationKey(id) : null)
+}
+
+/** The channels the mall takes now, and whether it is the sandbox (demo mode: no money moves). */
+export function usePaymentChannels() {
+  return useSWR<PaymentChannels>('/api/payments/channels', { revalidateIfStale: false })
+}
+
+export const paymentKey = (id: string) => `/api/payments/${encodeURIComponent(id)}`
+
+/**
+ * Starts a payment of an order. One tap is one payment, however often it is retried; `replacing` names the
+ * expired code a refresh replaces, so two tabs refreshing the same code get the same new one.
+ */
+export const startPayment = (orderId: string, channel: PayChannel, replacing?: string) => {
+  const send = (key: string) =>
+    post<Payment>(`/api/orders/${encodeURIComponent(orderId)}/pay`, { channel } satisfies PaymentCreate, {
+      headers: { [IDEMPOTENCY_HEADER]: key },
+    })
+  return replacing ? send(`refresh-${replacing}`) : withIdempotencyKey(`pay:${orderId}:${channel}`, send)
+}
+
+/** Demo only: the sandbox provider sends its signed callback with this outcome. */
+export const simulatePayment = (paymentId: string, outcome: PaymentSimulate['outcome']) =>
+  post<Payment>(`/api/sandbox/payments/${encodeURIComponent(paymentId)}/simulate`, { outcome })
+
+export function usePayment(id: string | null, refreshInterval = 0) {
+  return useSWR<Payment>(id ? paymentKey(id) : null, { refreshInterval })
+}

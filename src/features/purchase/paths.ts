@@ -1,0 +1,46 @@
+import { withQuery } from '../../lib/href'
+
+// The purchase flow: gates, forms, payment (sandbox or QR code), the free-product claim and the outcome.
+
+export const purchasePaths = {
+  specialNotify: '/specialNotify',
+  insured: '/insured',
+  healthNotification: '/healthNotification',
+  insuredCheck: '/insuredCheck',
+  infoFill: '/infoFill',
+  confirmReceiveInfo: '/confirmReceiveInfo',
+  pay: '/pay',
+  payQrCode: '/payqrcode',
+  sandboxPay: '/pay/sandbox',
+  skiPay: '/skiPay',
+  paySuccess: '/paySuccess',
+} as const
+
+/** The steps after the entry, each of which carries the product and the application in its query string. */
+export type FlowStep = 'insured' | 'healthNotification' | 'insuredCheck' | 'infoFill' | 'confirmReceiveInfo'
+
+/** The purchase flow's entry with the factors chosen in the premium trial; the query string is the contract. */
+export interface PurchaseStart {
+  productId: string
+  plan: string
+  coveragePeriod: string
+  paymentPeriod: string
+  birthDate: string
+  gender: string
+  socialInsurance: string
+}
+
+export const specialNotifyHref = (start: PurchaseStart) =>
+  withQuery(purchasePaths.specialNotify, { ...start })
+
+export const flowHref = (step: FlowStep, productId: string, applicationId: string) =>
+  withQuery(purchasePaths[step], { productId, applicationId })
+
+/** Where an unpaid order is paid: the free claim for a zero premium, else the pay screen. */
+export const payOrderHref = (order: { id: string; premiumFen?: number }) =>
+  withQuery(order.premiumFen === 0 ? purchasePaths.skiPay : purchasePaths.pay, { orderId: order.id })
+export const payHref = (orderId: string) => withQuery(purchasePaths.pay, { orderId })
+export const payQrCodeHref = (orderId: string, paymentId: string) =>
+  withQuery(purchasePaths.payQrCode, { orderId, paymentId })
+export const sandboxPayHref = (paymentId: string) => withQuery(purchasePaths.sandboxPay, { paymentId })
+export const paySuccessHref = (orderId: string) => withQuery(purchasePaths.paySuccess, { orderId })

@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import HomePage from '../../../../src/features/home/HomePage'
+import { renderScreen, stubApi, reply } from '../../harness'
+
+const realFetch = globalThis.fetch
+afterEach(() => {
+  globalThis.fetch = realFetch
+})
+
+const product = (id: string, name: string) => ({
+  id,
+  name,
+  tagline: '保障全面',
+  image: '/images/products/x.svg',
+  categoryCode: 'accident',
+  insurerCode: 'HA',
+  insurerName: '恒安云保险（虚构）',
+  tags: ['热销'],
+  minPremiumFen: 2990,
+  salesCount: 100,
+  rating: 4.8,
+})
+
+describe('home', () => {
+  it('shows the banner, the category grid and product sections from the API', async () => {
+    stubApi({
+      'GET /api/categories': { items: [{ code: 'accident', name: '意外', icon: '/i.svg', productCount: 3 }] },
+      'GET /api/products': { items: [product('p-1', '安心意外险')], nextCursor: null },
+    })
+    const router = renderScreen(HomePage, '/')
+    expect(screen.getAllByRole('img', { name: /新人专享/ }).length).toBeGreaterThan(0)
+    expect(await screen.findByText('意外')).toBeInTheDocument()
+    expect((await screen.findAllByText('安心意外险')).length).toBeGreaterThan(0)
+    expect(screen.getAllByTestId('product-card')[0]).toHaveTextContent('¥29.9')
+    await userEvent.click(screen.getByText('意外'))
+    expect(router.state.location.pathname + router.state.location.search).toBe('/products?category=accident')
+  })
+
+  it('says so honestly when there is nothing to show', async () => {
+    stubApi({ 'GET /api/categories': { items: [] }, 'GET /api/products': { items: [], nextCursor: null } })
+    renderScreen(HomePage, '/')
+    expect(await screen.findByText('暂无保险分类')).toBeInTheDocument()
+    expect((await screen.findAllByText('暂无产品')).length).toBe(2)
+  })
+
+  it('shows a Chinese error with retry when the API fails', async () => {
+    stubApi({
+      'GET /api/categories': () => reply(503, { error: { code: 'UNAVAILABLE', message: '服务维护中' } }),
+      'GET /api/products': { items: [], nextCursor: null },
+    })
+    renderScreen(HomePage, '/')
+    expect(await screen.findByText('服务维护中')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import InfoFillPage from '../../../../src/features/purchase/InfoFillPage'
+import { draftKey } from '../../../../src/features/purchase/draft'
+import { huataiStore } from '../../../../src/state/huatai'
+import { renderScreen, stubApi } from '../../harness'
+import { pickDate } from '../../pickDate'
+import { application, product, quote } from './fixtures'
+
+const PATH = '/infoFill?productId=p-med&applicationId=app-1'
+
+beforeEach(() => {
+  huataiStore.reset()
+  sessionStorage.clear()
+  stubApi({
+    'GET /api/products/p-med': product,
+    'GET /api/applications/app-1': application(),
+    'POST /api/quotes': quote,
+  })
+})
+
+async function fillHolder(user: ReturnType<typeof userEvent.setup>, certNo: string) {
+  await user.type(await screen.findByLabelText('姓名'), '张三')
+  await user.type(screen.getByLabelText('证件号码'), certNo)
+  await pickDate('有效期起始日期', '2020-01-01')
+  await pickDate('有效期截止日期', '2040-01-01')
+  await user.type(screen.getByLabelText('手机号'), '13800138000')
+}
+
+describe('/infoFill', () => {
+  it('shows a wrong ID number error under the field, and clears it once corrected', async () => {
+    const user = userEvent.setup()
+    const router = renderScreen(InfoFillPage, PATH)
+    await fillHolder(user, '110101199003078516')
+    await user.click(screen.getByRole('button', { name: '下一步' }))
+    expect(await screen.findByText('身份证号校验位不正确，请核对')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/infoFill')
+
+    const certNo = screen.getByLabelText('证件号码')
+    await user.clear(certNo)
+    await user.type(certNo, '110101199003078515')
+    await waitFor(() => expect(screen.queryByText('身份证号校验位不正确，请核对')).not.toBeInTheDocument())
+    // Birth date and gender come from the number and are locked.
+    const birthday = screen.getByLabelText('出生日期（根据证件号码）')
+    expect(birthday).toHaveTextContent('1990年3月7日')
+    expect(birthday).toBeDisabled()
+    expect(huataiStore.state.holder.gender).toBe('M')
+  })
+
+  it('keeps the draft in sessionStorage and goes on to confirmation with 本人 copied from the holder', async () => {
+    const user = userEvent.setup()
+    const router = renderScreen(InfoFillPage, PATH)
+    await fillHolder(user, '110101199003078515')
+    await waitFor(() => expect(sessionStorage.getItem(draftKey('p-med'))).toContain('110101199003078515'))
+    expect(await screen.findByTestId('flow-price')).toHaveTextContent('¥136')
+    await user.click(screen.getByRole('button', { name: '下一步' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirmReceiveInfo'))
+    expect(huataiStore.state.insurer).toMatchObject({
+      name: '张三',
+      certNo: '110101199003078515',
+      relationType: '1',
+      phone: '13800138000',
+    })
+  })
+
+  it('restores the draft after a reload', async () => {
+    huataiStore.update({ holder: { name: '李四' } })
+    sessionStorage.setItem(
+      draftKey('p-med'),
+      JSON.stringify({
+        applicationId: 'app-1',
+        sections: { ...huataiStore.state, holder: { ...huataiStore.state.holder, name: '王五' } },
+      }),
+    )
+    renderScreen(InfoFillPage, PATH)
+    expect(await screen.findByDisplayValue('王五')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,68 @@
+import type { ApiErrorBody } from '../../../src/lib/request'
+import type {
+  LoginResponse,
+  Me,
+  MeOverview,
+  SmsCodeResponse,
+  SmsOutboxResponse,
+} from '../../../src/types/generated/api/auth'
+import type {
+  CategoryList,
+  InsurerList,
+  ProductDetail,
+  ProductPage,
+} from '../../../src/types/generated/api/catalog'
+import type { Health, Ok } from '../../../src/types/generated/api/common'
+import type { FamilyMember, FamilyMemberList } from '../../../src/types/generated/api/family'
+import type { HealthResult, Order, OrderApplication, OrderList } from '../../../src/types/generated/api/order'
+import type { Payment, PaymentChannels } from '../../../src/types/generated/api/payment'
+import type { Policy, PolicyList, PolicyShareLink } from '../../../src/types/generated/api/policy'
+import type { Quote } from '../../../src/types/generated/api/quote'
+
+// What each API route answers, as the generated API types say: a screen test's canned answer must have the
+// shape the real server sends. A `${string}` stands for a path parameter (an id).
+
+export type { ApiErrorBody }
+
+export interface ApiResponses {
+  'GET /api/health': Health
+  'POST /api/auth/sms-code': SmsCodeResponse
+  'POST /api/auth/login': LoginResponse
+  'POST /api/auth/logout': Ok
+  'GET /api/dev/sms-outbox': SmsOutboxResponse
+  'GET /api/me': Me
+  'PATCH /api/me': Me
+  'GET /api/me/overview': MeOverview
+  'POST /api/me/real-name': Me
+  'GET /api/categories': CategoryList
+  'GET /api/insurers': InsurerList
+  'GET /api/products': ProductPage
+  [route: `GET /api/products/${string}`]: ProductDetail
+  'POST /api/quotes': Quote
+  'POST /api/applications': OrderApplication
+  [route: `GET /api/applications/${string}`]: OrderApplication
+  [route: `POST /api/applications/${string}/documents/${string}`]: OrderApplication
+  [route: `POST /api/applications/${string}/health`]: HealthResult
+  'GET /api/orders': OrderList
+  'POST /api/orders': Order
+  [route: `GET /api/orders/${string}`]: Order
+  [route: `POST /api/orders/${string}/cancel`]: Order
+  [route: `POST /api/orders/${string}/skip-pay`]: Order
+  [route: `POST /api/orders/${string}/pay`]: Payment
+  // /api/payments/channels is a literal route beside /api/payments/:id.
+  [route: `GET /api/payments/${string}`]: Payment | PaymentChannels
+  'GET /api/payments/channels': PaymentChannels
+  [route: `POST /api/sandbox/payments/${string}/simulate`]: Payment
+  'GET /api/policies': PolicyList
+  // /api/policies/shared is a literal route beside /api/policies/:id.
+  [route: `GET /api/policies/${string}`]: Policy
+  [route: `POST /api/policies/${string}/share-link`]: PolicyShareLink
+  [route: `POST /api/policies/${string}/surrender`]: Policy
+  'GET /api/family-members': FamilyMemberList
+  'POST /api/family-members': FamilyMember
+  [route: `GET /api/family-members/${string}`]: FamilyMember
+  [route: `PUT /api/family-members/${string}`]: FamilyMember
+  [route: `DELETE /api/family-members/${string}`]: Ok
+}
+
+export type ApiRoute = keyof ApiResponses

@@ -1,0 +1,4 @@
+// The one harness of screen tests: a data router, an isolated SWR cache, and a typed stub of the API.
+export { renderRoutes, renderScreen } from './renderScreen'
+export { apiError, reply, stubApi, type ApiAnswers, type ApiStub, type RecordedCall } from './stubApi'
+export type { ApiResponses, ApiRoute } from './apiResponses'
