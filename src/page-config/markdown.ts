@@ -1,5 +1,5 @@
 // Build-time markdown: compiles every markdown text of a page config (the block fields marked "x-markdown":
-// markdown blocks, FAQ answers, result band descriptions) into the small element tree of src/blocks/shared/markdownTree.ts, so config pages ship
+// markdown blocks, FAQ answers, result band descriptions) into the small element tree of src/page-config/markdownTree.ts, so config pages ship
 // no markdown parser. Same rules as src/components/Markdown.tsx: GFM, no raw HTML, only safe links.
 import type { Element, ElementContent, Root } from 'hast'
 import remarkGfm from 'remark-gfm'
