@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { entryHtmlPlugin } from './scripts/entryHtmlPlugin'
+import { markdownTreePlugin } from './scripts/markdownTreePlugin'
 import { pageConfigsPlugin } from './scripts/page-configs/vitePlugin'
 import { precompressPlugin } from './scripts/precompressPlugin'
 
@@ -19,6 +20,7 @@ export default defineConfig({
   base: process.env.VITE_BASE_PATH ?? '/',
   plugins: [
     react(),
+    markdownTreePlugin(),
     pageConfigsPlugin({ root: import.meta.dirname }),
     entryHtmlPlugin({ root: import.meta.dirname }),
     precompressPlugin(),

@@ -6,11 +6,13 @@ import type {
   Category,
   Faq,
   Insurer,
+  MarkdownTree,
   ProductDetail,
   ProductPage,
   ProductQuery,
   ProductSummary,
 } from '../../src/types/generated/api/catalog'
+import { compileMarkdown } from '../../scripts/page-configs/markdown'
 import type { DB } from '../db/schema'
 import { ApiError, notFound } from '../errors'
 import { toIso } from '../time'
@@ -23,6 +25,19 @@ interface Cursor {
 }
 
 const DEFAULT_LIMIT = 20
+
+// Content markdown (descriptions, clauses, 投保须知, FAQs, articles) goes out as the element tree config pages
+// use, so no screen ships a markdown parser. Compiled once per text: the catalog rarely changes.
+const trees = new Map<string, MarkdownTree>()
+function markdownTree(source: string): MarkdownTree {
+  let tree = trees.get(source)
+  if (!tree) {
+    if (trees.size >= 2000) trees.clear()
+    tree = compileMarkdown(source)
+    trees.set(source, tree)
+  }
+  return tree
+}
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url')
@@ -243,7 +258,7 @@ export class CatalogService {
     ])
     return {
       ...toSummary(row),
-      description: row.description,
+      description: markdownTree(row.description),
       ageMin:
         row.age_min_days > 0
           ? { years: row.age_min_years, days: row.age_min_days }
@@ -253,9 +268,9 @@ export class CatalogService {
       coolingOffDays: row.cooling_off_days,
       needsAddress: row.needs_address,
       healthQuestions: row.health_questions,
-      clauses: clauses.map((c) => ({ id: c.id, title: c.title, markdown: c.markdown })),
-      notice: row.notice,
-      faqs: faqs.map((f) => ({ q: f.question, a: f.answer })),
+      clauses: clauses.map((c) => ({ id: c.id, title: c.title, body: markdownTree(c.markdown) })),
+      notice: markdownTree(row.notice),
+      faqs: faqs.map((f) => ({ q: f.question, a: markdownTree(f.answer) })),
       coveragePeriods: row.coverage_periods,
       paymentPeriods: row.payment_periods,
       plans: plans.map((plan) => ({
@@ -285,7 +300,7 @@ export class CatalogService {
       .orderBy('sort')
       .orderBy('id')
       .execute()
-    return rows.map((r) => ({ q: r.question, a: r.answer }))
+    return rows.map((r) => ({ q: r.question, a: markdownTree(r.answer) }))
   }
 
   async articles(query: ArticleQuery): Promise<ArticlePage> {
@@ -320,7 +335,7 @@ export class CatalogService {
   async article(id: string): Promise<Article> {
     const row = await this.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row) throw notFound('文章')
-    const { published_at, ...rest } = row
-    return { ...rest, publishedAt: toIso(published_at) }
+    const { published_at, body, ...rest } = row
+    return { ...rest, publishedAt: toIso(published_at), body: markdownTree(body) }
   }
 }
