@@ -9,9 +9,10 @@ const apiPort = process.env.API_PORT ?? '8080'
 
 // Code every screen needs on its first load, kept in two chunks instead of a dozen small ones: each request
 // costs a phone more than its bytes (bench:pages). VENDOR: React, data fetching and state libraries. SHELL: the
-// app's stores, constants, request layer, session and notices, plus antd-mobile's global styles.
+// app's stores, constants, request layer, session and notices, plus antd-mobile's global styles. SWR's
+// infinite lists stay with the list screens that use them.
 const VENDOR =
-  /node_modules[\\/](react|react-dom|scheduler|swr|valtio|proxy-compare|use-sync-external-store)[\\/]/
+  /node_modules[\\/](react|react-dom|scheduler|swr(?![\\/]dist[\\/]infinite)|valtio|proxy-compare|use-sync-external-store)[\\/]/
 const SHELL =
   /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/]request[\\/][^\\/]+|pages[\\/]user[\\/]session|components[\\/]notice[\\/](NotificationHost|notificationStore)|api[\\/](auth|system))\.tsx?$)|antd-mobile[\\/]es[\\/]global[\\/]/
 
