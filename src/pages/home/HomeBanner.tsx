@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { BannerImage, type Banner } from './BannerImage'
 
 const BANNERS: readonly Banner[] = [
@@ -7,23 +7,25 @@ const BANNERS: readonly Banner[] = [
   { image: '/images/banners/benefit.svg', alt: '会员福利 每日签到领积分', to: '/benefit' },
 ]
 
-// The swiper brings antd-mobile's animation and gesture libraries (~25 KiB gzip): the first banner shows with
-// the screen, and the swiper that then takes its place loads once the screen is up.
-const BannerSwiper = lazy(() => import('./BannerSwiper'))
+type Swiper = ComponentType<{ banners: readonly Banner[] }>
 
 export function HomeBanner() {
-  const [swipe, setSwipe] = useState(false)
-  useEffect(() => setSwipe(true), [])
-  const first = <BannerImage banner={BANNERS[0]} />
+  // The swiper brings antd-mobile's animation and gesture libraries (~25 KiB gzip): the first banner shows with
+  // the screen, and the swiper takes its place once loaded (if it cannot load, the first banner stays).
+  const [Swiper, setSwiper] = useState<Swiper | null>(null)
+  useEffect(() => {
+    let mounted = true
+    import('./BannerSwiper').then(
+      (m) => mounted && setSwiper(() => m.default),
+      () => undefined,
+    )
+    return () => {
+      mounted = false
+    }
+  }, [])
   return (
     <div className="home-banner">
-      {swipe ? (
-        <Suspense fallback={first}>
-          <BannerSwiper banners={BANNERS} />
-        </Suspense>
-      ) : (
-        first
-      )}
+      {Swiper ? <Swiper banners={BANNERS} /> : <BannerImage banner={BANNERS[0]} />}
     </div>
   )
 }
