@@ -31,6 +31,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2020',
+    // Browsers without <link rel=modulepreload> (Safari before 17) just fetch the chunks when imported;
+    // the polyfill would cost every page its bytes.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rollupOptions: {
