@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import { DatePicker, List, Selector } from 'antd-mobile'
+import { List, Selector } from 'antd-mobile'
+import { LazyDatePicker } from '../../components/LazyDatePicker'
 import type { ProductDetail } from '../../api/products'
 import type { Quote } from '../../api/quotes'
 import { PriceText } from '../../components/PriceText'
@@ -52,7 +53,7 @@ export function PremiumTrial({ product, factors, onChange, today, quote }: Premi
           被保险人出生日期
         </List.Item>
       </List>
-      <DatePicker
+      <LazyDatePicker
         title="被保险人出生日期"
         visible={pickingBirth}
         onClose={() => setPickingBirth(false)}

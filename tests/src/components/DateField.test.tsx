@@ -33,7 +33,12 @@ describe('DateField', () => {
   it('opens the wheel picker with Chinese labels on the chosen date, and confirms an ISO value', async () => {
     render(<Host initial="2020-01-05" />)
     fireEvent.click(screen.getByLabelText('出生日期'))
-    const picker = await waitFor(() => document.querySelector<HTMLElement>('.adm-picker') as HTMLElement)
+    // The picker loads when first opened.
+    const picker = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.adm-picker')
+      if (!found) throw new Error('the date picker did not open')
+      return found
+    })
     const active = Array.from(picker.querySelectorAll('.adm-picker-view-column-item-active')).map(
       (e) => e.textContent,
     )
