@@ -12,7 +12,6 @@ import type {
   ProductQuery,
   ProductSummary,
 } from '../../src/types/generated/api/catalog'
-import { compileMarkdown } from '../../scripts/page-configs/markdown'
 import type { DB } from '../db/schema'
 import { ApiError, notFound } from '../errors'
 import { toIso } from '../time'
@@ -27,16 +26,24 @@ interface Cursor {
 const DEFAULT_LIMIT = 20
 
 // Content markdown (descriptions, clauses, 投保须知, FAQs, articles) goes out as the element tree config pages
-// use, so no screen ships a markdown parser. Compiled once per text: the catalog rarely changes.
-const trees = new Map<string, MarkdownTree>()
-function markdownTree(source: string): MarkdownTree {
-  let tree = trees.get(source)
-  if (!tree) {
-    if (trees.size >= 2000) trees.clear()
-    tree = compileMarkdown(source)
-    trees.set(source, tree)
-  }
-  return tree
+// use, so no screen ships a markdown parser. Compiled once per text (the catalog rarely changes); the compiler
+// loads with the first content asked for, not with every server start.
+type MarkdownTrees = (source: string) => MarkdownTree
+let markdownCompiler: Promise<MarkdownTrees> | undefined
+function markdownTrees(): Promise<MarkdownTrees> {
+  markdownCompiler ??= import('../../scripts/page-configs/markdown').then(({ compileMarkdown }) => {
+    const trees = new Map<string, MarkdownTree>()
+    return (source) => {
+      let tree = trees.get(source)
+      if (!tree) {
+        if (trees.size >= 2000) trees.clear()
+        tree = compileMarkdown(source)
+        trees.set(source, tree)
+      }
+      return tree
+    }
+  })
+  return markdownCompiler
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -224,7 +231,7 @@ export class CatalogService {
       .where('p.id', '=', id)
       .executeTakeFirst()
     if (!row) throw notFound('产品')
-    const [plans, rates, clauses, faqs] = await Promise.all([
+    const [plans, rates, clauses, faqs, markdownTree] = await Promise.all([
       this.db
         .selectFrom('product_plans')
         .selectAll()
@@ -255,6 +262,7 @@ export class CatalogService {
         .where('product_id', '=', id)
         .orderBy('sort')
         .execute(),
+      markdownTrees(),
     ])
     return {
       ...toSummary(row),
@@ -300,6 +308,7 @@ export class CatalogService {
       .orderBy('sort')
       .orderBy('id')
       .execute()
+    const markdownTree = await markdownTrees()
     return rows.map((r) => ({ q: r.question, a: markdownTree(r.answer) }))
   }
 
@@ -336,6 +345,7 @@ export class CatalogService {
     const row = await this.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row) throw notFound('文章')
     const { published_at, body, ...rest } = row
+    const markdownTree = await markdownTrees()
     return { ...rest, publishedAt: toIso(published_at), body: markdownTree(body) }
   }
 }
