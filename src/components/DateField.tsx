@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { LazyDatePicker } from './LazyDatePicker'
+import { DatePicker } from 'antd-mobile'
 import './DateField.css'
 
 // One date control everywhere (antd-mobile's wheel picker, labels in Chinese), never the browser's
@@ -52,9 +52,9 @@ export function DateField({
       >
         {shown || <span className="date-field-placeholder">{placeholder}</span>}
       </button>
-      <LazyDatePicker
+      <DatePicker
         title={title}
-        // Names the picker after its field: once opened, the pickers of closed fields stay in the document.
+        // Names the picker after its field: the pickers of closed fields stay in the document.
         data-field={id}
         visible={open}
         onClose={() => setOpen(false)}

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { List, Selector } from 'antd-mobile'
-import { LazyDatePicker } from '../../components/LazyDatePicker'
+import { DatePicker, List, Selector } from 'antd-mobile'
 import type { ProductDetail } from '../../api/products'
 import type { Quote } from '../../api/quotes'
 import { PriceText } from '../../components/PriceText'
@@ -53,7 +52,7 @@ export function PremiumTrial({ product, factors, onChange, today, quote }: Premi
           被保险人出生日期
         </List.Item>
       </List>
-      <LazyDatePicker
+      <DatePicker
         title="被保险人出生日期"
         visible={pickingBirth}
         onClose={() => setPickingBirth(false)}

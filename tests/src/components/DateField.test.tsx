@@ -33,12 +33,7 @@ describe('DateField', () => {
   it('opens the wheel picker with Chinese labels on the chosen date, and confirms an ISO value', async () => {
     render(<Host initial="2020-01-05" />)
     fireEvent.click(screen.getByLabelText('出生日期'))
-    // The picker loads when first opened.
-    const picker = await waitFor(() => {
-      const found = document.querySelector<HTMLElement>('.adm-picker')
-      if (!found) throw new Error('the date picker did not open')
-      return found
-    })
+    const picker = await waitFor(() => document.querySelector<HTMLElement>('.adm-picker') as HTMLElement)
     const active = Array.from(picker.querySelectorAll('.adm-picker-view-column-item-active')).map(
       (e) => e.textContent,
     )
