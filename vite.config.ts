@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { entryHtmlPlugin } from './scripts/entryHtmlPlugin'
+import { markdownTreePlugin } from './scripts/markdownTreePlugin'
 import { pageConfigsPlugin } from './scripts/page-configs/vitePlugin'
 import { precompressPlugin } from './scripts/precompressPlugin'
 
@@ -9,9 +10,9 @@ const apiPort = process.env.API_PORT ?? '8080'
 // Code every screen needs on its first load, kept in two chunks instead of a dozen small ones: each request
 // costs a phone more than its bytes (bench:pages). VENDOR: React, data fetching and state libraries. SHELL: the
 // app's stores, constants, request layer, href builders (the features' paths.ts), session and notices, Vite's
-// preload helper, plus antd-mobile's global styles.
+// preload helper, plus antd-mobile's global styles. SWR's infinite lists stay with the list screens that use them.
 const VENDOR =
-  /node_modules[\\/](react|react-dom|scheduler|swr|valtio|proxy-compare|use-sync-external-store)[\\/]/
+  /node_modules[\\/](react|react-dom|scheduler|swr(?![\\/]dist[\\/]infinite)|valtio|proxy-compare|use-sync-external-store)[\\/]/
 const SHELL =
   /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/]global[\\/]|vite[\\/]preload-helper/
 
@@ -20,6 +21,7 @@ export default defineConfig({
   base: process.env.VITE_BASE_PATH ?? '/',
   plugins: [
     react(),
+    markdownTreePlugin(),
     pageConfigsPlugin({ root: import.meta.dirname }),
     entryHtmlPlugin({ root: import.meta.dirname }),
     precompressPlugin(),
@@ -29,6 +31,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2020',
+    // Browsers without <link rel=modulepreload> (Safari before 17) just fetch the chunks when imported;
+    // the polyfill would cost every page its bytes.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rollupOptions: {

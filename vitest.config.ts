@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { markdownTreePlugin } from './scripts/markdownTreePlugin'
 import { pageConfigsPlugin } from './scripts/page-configs/vitePlugin'
 
 // Two projects: "web" (jsdom, components and browser code) and "server" (node: API, scripts, domain).
 // The machine has 2 cores: at most 2 workers.
 export default defineConfig({
   // pageConfigsPlugin serves the title-only page-configs/*.json?meta modules the route table imports.
-  plugins: [react(), pageConfigsPlugin({ root: import.meta.dirname, validate: false })],
+  plugins: [react(), markdownTreePlugin(), pageConfigsPlugin({ root: import.meta.dirname, validate: false })],
   test: {
     maxWorkers: 2,
     projects: [

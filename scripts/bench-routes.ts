@@ -1,56 +1,196 @@
-// `npm run bench:routes`: loads hand-written and config routes of the production build in headless Chromium
-// (412x823, 4x CPU throttling) and prints the JS each one fetched (raw and gzip) and the time until the network
-// is idle. Starts the real server on a free port with a temp DATA_DIR and stops it by PID.
-import { mkdtempSync, rmSync } from 'node:fs'
+// `npm run bench:routes [url…]`: opens every route of the route table (hand-written screens with a sample URL
+// each, logged in, and every config page of the build) in headless Chromium (412x823, 4x CPU throttling) and
+// prints, sorted by size, the JS each one fetched before its screen showed (files, raw, gzip) and the time
+// until then. "Shown" is the moment (performance.now, recorded in the page) the layout's content first holds
+// something other than the lazy-load placeholder; a script counts when its request started before that moment,
+// whatever started it (entry, modulepreload, dynamic import). Budgets: a screen ≤ 150 KiB gzip and ≤ 25 JS
+// files, a config page ≤ 110 KiB gzip; exits 1 over budget. Starts the real server on a free port with a temp
+// DATA_DIR and stops it by PID.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { chromium } from '@playwright/test'
+import { chromium, type Browser, type BrowserContextOptions } from '@playwright/test'
+import { screenRoutes } from '../src/app/routes'
 import { startServer, stopServer } from './benchServer'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
 import { freePort } from './freePort'
 
-const ROUTES = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : ['/', '/shopping', '/product?id=p-medical-million', '/Login', '/preheatActivity']
-const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`
+const BUDGET = {
+  screen: { gzipKiB: 150, files: 25 },
+  config: { gzipKiB: 110, files: Infinity },
+}
+const PRODUCT = 'p-medical-million'
+const PAIR = 'p-medical-mid,p-medical-million'
+/** Sample URLs of routes with parameters or a query they need; ids of orders and policies are made up. */
+const SAMPLES: Record<string, string> = {
+  '/product': `/product?id=${PRODUCT}`,
+  '/productInfo': `/productInfo?id=${PRODUCT}`,
+  '/compare/:sc': `/compare/${PAIR}`,
+  '/compareForA/:sc': `/compareForA/${PAIR}`,
+  '/compareForA/export': `/compareForA/export?sc=${PAIR}`,
+  '/specialNotify': `/specialNotify?productId=${PRODUCT}&plan=standard&coveragePeriod=1y`,
+  '/insured': `/insured?productId=${PRODUCT}`,
+  '/healthNotification': `/healthNotification?productId=${PRODUCT}`,
+  '/pay': '/pay?orderId=o-sample',
+  '/payqrcode': '/payqrcode?orderId=o-sample&paymentId=pay-sample',
+  '/pay/sandbox': '/pay/sandbox?paymentId=pay-sample',
+  '/skiPay': '/skiPay?orderId=o-sample',
+  '/paySuccess': '/paySuccess?orderId=o-sample',
+  '/orders/orderDetail': '/orders/orderDetail?id=o-sample',
+  '/policy/policyDetail': '/policy/policyDetail?id=pol-sample',
+  '/policy/apiPolicyDetail': '/policy/apiPolicyDetail?id=pol-sample',
+  '/policy/policyDetaiU': '/policy/policyDetaiU?token=sample',
+  '/family/addEdit': '/family/addEdit?id=m-sample',
+}
+/** Screens a visitor sees logged out (the login screens send a logged-in one away). */
+const LOGGED_OUT = new Set(['/Login', '/verificationCode', '/loginC', '/loginC/authentication'])
+
+type Kind = keyof typeof BUDGET
+interface Target {
+  url: string
+  kind: Kind
+  loggedIn: boolean
+}
+interface Result extends Target {
+  files: number
+  raw: number
+  gzip: number
+  shownMs: number
+}
+
+const kib = (n: number) => n / 1024
+const distDir = resolve(process.env.DIST_DIR ?? 'dist')
+const configRoutes = (
+  JSON.parse(readFileSync(join(distDir, 'config-pages.json'), 'utf8')) as { routes: string[] }
+).routes
+const given = process.argv.slice(2)
+const targets: Target[] = given.length
+  ? given.map((url) => ({
+      url,
+      kind: configRoutes.includes(url.split('?')[0]) ? 'config' : 'screen',
+      loggedIn: !LOGGED_OUT.has(url.split('?')[0]),
+    }))
+  : [
+      ...[...new Set(screenRoutes.map((r) => r.path))].map((path) => ({
+        url: SAMPLES[path] ?? path,
+        kind: 'screen' as const,
+        loggedIn: !LOGGED_OUT.has(path),
+      })),
+      ...configRoutes.map((url) => ({ url, kind: 'config' as const, loggedIn: true })),
+    ]
+
+// In the page: the moment the layout's content first shows something other than the lazy-load placeholder.
+// A string, not a function: tsx would wrap the function's inner arrow in a helper the page does not have.
+const SHOWN_PROBE = `(() => {
+  new MutationObserver(() => {
+    if (window.__benchShown !== undefined) return
+    const content = document.querySelector('.app-content')
+    if (content && Array.from(content.children).some((c) => !c.classList.contains('lazy-placeholder')))
+      window.__benchShown = performance.now()
+  }).observe(document, { childList: true, subtree: true })
+})()`
+
+/** A session cookie for the logged-in loads: one demo SMS login through the API. */
+async function logIn(browser: Browser, base: string): Promise<BrowserContextOptions['storageState']> {
+  const context = await browser.newContext({ baseURL: base })
+  const phone = `1370${String(Date.now()).slice(-7)}`
+  const ok = (res: { ok(): boolean; status(): number }, what: string) => {
+    if (!res.ok()) throw new Error(`${what}: HTTP ${res.status()}`)
+  }
+  ok(await context.request.post('/api/auth/sms-code', { data: { phone } }), 'sms-code')
+  const outbox = await context.request.get(`/api/dev/sms-outbox?phone=${phone}`)
+  ok(outbox, 'sms-outbox')
+  const { code } = (await outbox.json()) as { code: string }
+  ok(
+    await context.request.post('/api/auth/login', {
+      data: { phone, code, agreements: ['privacy', 'sensitive', 'service'] },
+    }),
+    'login',
+  )
+  const state = await context.storageState()
+  await context.close()
+  return state
+}
+
+async function load(
+  browser: Browser,
+  base: string,
+  target: Target,
+  session: BrowserContextOptions['storageState'],
+) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    ...(target.loggedIn ? { storageState: session } : {}),
+  })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.addInitScript(SHOWN_PROBE)
+  const bodies = new Map<string, Promise<Buffer>>()
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script')
+      bodies.set(
+        res.url(),
+        res.body().catch(() => Buffer.alloc(0)),
+      )
+  })
+  await page.goto(base + target.url, { waitUntil: 'commit' })
+  await page.waitForFunction(
+    () => (window as { __benchShown?: number }).__benchShown !== undefined,
+    undefined,
+    {
+      timeout: 60_000,
+      polling: 50,
+    },
+  )
+  await page.waitForLoadState('networkidle')
+  const { shown, before } = await page.evaluate(() => {
+    const at = (window as unknown as { __benchShown: number }).__benchShown
+    const names = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime < at && new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => e.name)
+    return { shown: at, before: names }
+  })
+  const scripts = await Promise.all([...new Set(before)].map((url) => bodies.get(url) ?? Buffer.alloc(0)))
+  await context.close()
+  return {
+    ...target,
+    files: scripts.length,
+    raw: scripts.reduce((sum, b) => sum + b.length, 0),
+    gzip: scripts.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+    shownMs: shown,
+  }
+}
+
+const overBudget = (r: Result) => kib(r.gzip) > BUDGET[r.kind].gzipKiB || r.files > BUDGET[r.kind].files
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mall-bench-routes-'))
 const server = await startServer(await freePort(), dataDir)
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  args: CHROMIUM_ARGS,
-})
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+const results: Result[] = []
 try {
-  for (const route of ROUTES) {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      locale: 'zh-CN',
-    })
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-    const bodies: Promise<Buffer>[] = []
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => Buffer.alloc(0)))
-    })
-    const started = performance.now()
-    await page.goto(server.base + route, { waitUntil: 'networkidle' })
-    // Under throttling the shell may still be booting when the network first goes quiet: wait for the screen.
-    await page.waitForFunction(() => (document.querySelector('.app-content')?.childElementCount ?? 0) > 0)
-    await page.waitForLoadState('networkidle')
-    const ms = performance.now() - started
-    const scripts = await Promise.all(bodies)
-    const raw = scripts.reduce((sum, b) => sum + b.length, 0)
-    const gzip = scripts.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0)
-    console.log(
-      `${route.padEnd(32)} ${String(scripts.length).padStart(3)} JS files ${kib(raw).padStart(11)} raw ${kib(gzip).padStart(11)} gzip   screen shown, network idle ${Math.round(ms)} ms`,
-    )
-    await context.close()
-  }
+  const session = await logIn(browser, server.base)
+  for (const target of targets) results.push(await load(browser, server.base, target, session))
 } finally {
   await browser.close()
   await stopServer(server.child)
   rmSync(dataDir, { recursive: true, force: true })
 }
+
+console.log(
+  `${'route'.padEnd(48)} kind    JS files  raw KiB  gzip KiB  shown ms  budget (412x823, 4x CPU, JS fetched before the screen shows)`,
+)
+for (const r of results.sort((a, b) => b.gzip - a.gzip)) {
+  const budget = BUDGET[r.kind]
+  console.log(
+    `${r.url.padEnd(48)} ${r.kind.padEnd(7)} ${String(r.files).padStart(8)} ${kib(r.raw).toFixed(1).padStart(8)} ${kib(r.gzip).toFixed(1).padStart(9)} ${Math.round(r.shownMs).toString().padStart(9)}  ${overBudget(r) ? `OVER (≤ ${budget.gzipKiB} KiB${Number.isFinite(budget.files) ? `, ≤ ${budget.files} files` : ''})` : 'ok'}`,
+  )
+}
+const over = results.filter(overBudget)
+console.log(`${results.length - over.length}/${results.length} routes within budget`)
+process.exitCode = over.length ? 1 : 0

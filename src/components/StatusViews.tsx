@@ -1,6 +1,29 @@
-import type { ReactNode } from 'react'
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Button, createErrorBlock, Skeleton } from 'antd-mobile'
 import { describeError } from '../lib/request'
+
+// antd-mobile's ErrorBlock bundles four large SVG illustrations (~9 KiB gzip) into every screen that may show
+// an empty or error state; the two used here load when first shown, beside text that shows at once.
+const EmptyImage = lazy(() =>
+  import('antd-mobile/es/components/error-block/images/empty').then((m) => ({ default: () => m.emptyImage })),
+)
+const DefaultImage = lazy(() =>
+  import('antd-mobile/es/components/error-block/images/default').then((m) => ({
+    default: () => m.defaultImage,
+  })),
+)
+const ErrorBlock = createErrorBlock({
+  empty: (
+    <Suspense>
+      <EmptyImage />
+    </Suspense>
+  ),
+  default: (
+    <Suspense>
+      <DefaultImage />
+    </Suspense>
+  ),
+})
 
 export function LoadingView({ lines = 3 }: { lines?: number }) {
   return (

@@ -130,8 +130,11 @@ describe('demo catalog', () => {
       Math.min(...body.plans.flatMap((p) => p.premiumRates.map((r) => r.premiumFen))),
     )
     expect(body.healthQuestions.length).toBeGreaterThan(0)
-    expect(body.clauses[0].markdown).toContain('保险责任')
-    expect(body.notice).toContain('投保须知')
+    // Content markdown arrives compiled to the element tree (headings as elements, no markdown syntax left).
+    expect(JSON.stringify(body.clauses[0].body)).toContain('保险责任')
+    expect(body.notice).toContainEqual({ tag: 'h1', children: ['投保须知'] })
+    expect(JSON.stringify(body.notice)).not.toMatch(/#|\*\*/)
+    expect(body.faqs[0].a.length).toBeGreaterThan(0)
     expect(body.faqs.length).toBeGreaterThan(0)
   })
 

@@ -6,6 +6,7 @@ import type {
   Category,
   Faq,
   Insurer,
+  MarkdownTree,
   ProductDetail,
   ProductPage,
   ProductQuery,
@@ -23,6 +24,27 @@ interface Cursor {
 }
 
 const DEFAULT_LIMIT = 20
+
+// Content markdown (descriptions, clauses, 投保须知, FAQs, articles) goes out as the element tree config pages
+// use, so no screen ships a markdown parser. Compiled once per text (the catalog rarely changes); the compiler
+// loads with the first content asked for, not with every server start.
+type MarkdownTrees = (source: string) => MarkdownTree
+let markdownCompiler: Promise<MarkdownTrees> | undefined
+function markdownTrees(): Promise<MarkdownTrees> {
+  markdownCompiler ??= import('../../../src/page-config/markdown').then(({ compileMarkdown }) => {
+    const trees = new Map<string, MarkdownTree>()
+    return (source) => {
+      let tree = trees.get(source)
+      if (!tree) {
+        if (trees.size >= 2000) trees.clear()
+        tree = compileMarkdown(source)
+        trees.set(source, tree)
+      }
+      return tree
+    }
+  })
+  return markdownCompiler
+}
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url')
@@ -209,7 +231,7 @@ export class CatalogService {
       .where('p.id', '=', id)
       .executeTakeFirst()
     if (!row) throw notFound('产品')
-    const [plans, rates, clauses, faqs] = await Promise.all([
+    const [plans, rates, clauses, faqs, markdownTree] = await Promise.all([
       this.db
         .selectFrom('product_plans')
         .selectAll()
@@ -240,10 +262,11 @@ export class CatalogService {
         .where('product_id', '=', id)
         .orderBy('sort')
         .execute(),
+      markdownTrees(),
     ])
     return {
       ...toSummary(row),
-      description: row.description,
+      description: markdownTree(row.description),
       ageMin:
         row.age_min_days > 0
           ? { years: row.age_min_years, days: row.age_min_days }
@@ -253,9 +276,9 @@ export class CatalogService {
       coolingOffDays: row.cooling_off_days,
       needsAddress: row.needs_address,
       healthQuestions: row.health_questions,
-      clauses: clauses.map((c) => ({ id: c.id, title: c.title, markdown: c.markdown })),
-      notice: row.notice,
-      faqs: faqs.map((f) => ({ q: f.question, a: f.answer })),
+      clauses: clauses.map((c) => ({ id: c.id, title: c.title, body: markdownTree(c.markdown) })),
+      notice: markdownTree(row.notice),
+      faqs: faqs.map((f) => ({ q: f.question, a: markdownTree(f.answer) })),
       coveragePeriods: row.coverage_periods,
       paymentPeriods: row.payment_periods,
       plans: plans.map((plan) => ({
@@ -285,7 +308,8 @@ export class CatalogService {
       .orderBy('sort')
       .orderBy('id')
       .execute()
-    return rows.map((r) => ({ q: r.question, a: r.answer }))
+    const markdownTree = await markdownTrees()
+    return rows.map((r) => ({ q: r.question, a: markdownTree(r.answer) }))
   }
 
   async articles(query: ArticleQuery): Promise<ArticlePage> {
@@ -320,7 +344,8 @@ export class CatalogService {
   async article(id: string): Promise<Article> {
     const row = await this.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row) throw notFound('文章')
-    const { published_at, ...rest } = row
-    return { ...rest, publishedAt: toIso(published_at) }
+    const { published_at, body, ...rest } = row
+    const markdownTree = await markdownTrees()
+    return { ...rest, publishedAt: toIso(published_at), body: markdownTree(body) }
   }
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useBlockRuntime } from '../runtime'
-import { MarkdownTree } from './MarkdownTree'
+import { MarkdownTree } from '../../components/MarkdownTree'
 
 // Configs that arrive without compiled trees (e.g. from the server) parse their markdown in the browser:
 // the parser is a chunk of its own, loaded only then.

@@ -1,42 +1,27 @@
-import { createElement, type ReactNode } from 'react'
-import { ExclamationCircleOutline } from 'antd-mobile-icons'
-import { Toast } from '../overlays'
-import { MESSAGE_DURATION_MS, TOAST_DURATION_MS, type NoticeKind } from '../../config/constants'
+import type { NoticeKind } from '../../config/constants'
 
-// Icons are SVG (antd-mobile's own, or antd-mobile-icons), never emoji or symbol glyphs: those render as
-// empty boxes where the device has no font with them.
-const ICONS: Record<NoticeKind, 'success' | 'fail' | 'loading' | ReactNode> = {
-  info: undefined,
-  success: 'success',
-  error: 'fail',
-  warning: createElement(ExclamationCircleOutline),
-  loading: 'loading',
-}
+// antd-mobile's Toast brings its mask, spinner and animation library (~25 KiB gzip): it is fetched with the
+// first notice shown, not with every screen that may show one. Calls run in order through the one promise.
+// A chunk that failed to load (offline) is asked for again by the next notice.
+let loaded: Promise<typeof import('./showToast')> | undefined
+const shown = () =>
+  (loaded ??= import('./showToast').catch((error: unknown) => {
+    loaded = undefined
+    throw error
+  }))
+const ignore = () => undefined
 
-// App-wide Toast default (3 s), set when the first module that shows notices loads (keeps Toast out of the
-// start-up bundle).
-Toast.config({ duration: TOAST_DURATION_MS })
-
-/** A centred toast; loading toasts stay until cleared. */
-export function toast(kind: NoticeKind, content: string, durationMs: number = TOAST_DURATION_MS) {
-  return Toast.show({
-    content,
-    icon: ICONS[kind],
-    duration: kind === 'loading' ? 0 : durationMs,
-    maskClickable: kind !== 'loading',
-  })
+/** A centred toast (3 s by default); loading toasts stay until cleared. */
+export function toast(kind: NoticeKind, content: string, durationMs?: number): void {
+  shown().then((m) => m.toast(kind, content, durationMs), ignore)
 }
 
 /** The short notice (1.5 s) shown at the top, for light confirmations like 已复制. */
-export function message(kind: NoticeKind, content: string) {
-  return Toast.show({
-    content,
-    icon: ICONS[kind],
-    position: 'top',
-    duration: kind === 'loading' ? 0 : MESSAGE_DURATION_MS,
-  })
+export function message(kind: NoticeKind, content: string): void {
+  shown().then((m) => m.message(kind, content), ignore)
 }
 
 export function clearToasts(): void {
-  Toast.clear()
+  // Nothing to clear before the first toast.
+  loaded?.then((m) => m.clearToasts(), ignore)
 }

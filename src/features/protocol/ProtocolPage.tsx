@@ -1,20 +1,21 @@
 import { useLocation } from 'react-router-dom'
-import { Markdown } from '../../components/Markdown'
+import { MarkdownTree } from '../../components/MarkdownTree'
+import type { MarkdownNode } from '../../page-config/markdownTree'
 import { stripLayoutPrefix } from '../../components/navigation/appPath'
-import auth from './docs/auth.md?raw'
-import privacy from './docs/privacy.md?raw'
-import sensitive from './docs/sensitive.md?raw'
-import service from './docs/service.md?raw'
+import auth from './docs/auth.md?tree'
+import privacy from './docs/privacy.md?tree'
+import sensitive from './docs/sensitive.md?tree'
+import service from './docs/service.md?tree'
 
-const DOCUMENTS: Record<string, string> = { auth, privacy, sensitive, service }
+const DOCUMENTS: Record<string, MarkdownNode[]> = { auth, privacy, sensitive, service }
 
-/** The four agreement pages (/protocol/privacy|sensitive|service|auth), rendered from markdown. */
+/** The four agreement pages (/protocol/privacy|sensitive|service|auth), from markdown compiled at build time. */
 export default function ProtocolPage() {
   const key = stripLayoutPrefix(useLocation().pathname).split('/').pop() ?? ''
   const source = DOCUMENTS[key]
   return (
     <article className="section protocol" data-testid={`protocol-${key}`}>
-      <Markdown source={source ?? '未找到该协议。'} />
+      <div className="markdown">{source ? <MarkdownTree nodes={source} /> : <p>未找到该协议。</p>}</div>
     </article>
   )
 }

@@ -10,7 +10,7 @@ import {
   type OrderApplication,
 } from './api'
 import { useProductDetail, type ProductDetail } from '../catalog/api'
-import { Markdown } from '../../components/Markdown'
+import { MarkdownTree } from '../../components/MarkdownTree'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -26,9 +26,9 @@ import '../../components/flow/flow.css'
 
 type Document = OrderApplication['documents'][number]
 
-function documentText(product: ProductDetail, document: Document): string {
+function documentBody(product: ProductDetail, document: Document): ProductDetail['notice'] {
   if (document.kind === 'notice') return product.notice
-  return product.clauses.find((c) => `clause:${c.id}` === document.id)?.markdown ?? ''
+  return product.clauses.find((c) => `clause:${c.id}` === document.id)?.body ?? []
 }
 
 /** /specialNotify: the recorded-sales notice, then 投保须知 and every clause, each opened and confirmed. */
@@ -177,7 +177,9 @@ export default function SpecialNotifyPage() {
         {reading && (
           <div className="purchase-card" role="dialog" aria-label={reading.title}>
             <h2>《{reading.title}》</h2>
-            <Markdown source={documentText(detail, reading)} />
+            <div className="markdown">
+              <MarkdownTree nodes={documentBody(detail, reading)} />
+            </div>
             <Button
               block
               color="primary"

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
 import { useProductDetail } from '../api'
-import { Markdown } from '../../../components/Markdown'
+import { MarkdownTree } from '../../../components/MarkdownTree'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { isMissingProduct } from './productErrors'
 import './product.css'
@@ -18,9 +18,9 @@ export default function ProductInfoPage() {
   if (!data) return <EmptyView title="产品不存在或已下架" />
 
   const documents = [
-    { anchor: 'notice', title: '投保须知', markdown: data.notice },
-    ...data.clauses.map((c) => ({ anchor: `clause-${c.id}`, title: c.title, markdown: c.markdown })),
-  ].filter((d) => d.markdown.trim())
+    { anchor: 'notice', title: '投保须知', body: data.notice },
+    ...data.clauses.map((c) => ({ anchor: `clause-${c.id}`, title: c.title, body: c.body })),
+  ].filter((d) => d.body.length)
 
   return (
     <div className="product-info" data-testid="product-info">
@@ -51,7 +51,9 @@ export default function ProductInfoPage() {
         documents.map((d) => (
           <section key={d.anchor} id={d.anchor} className="section" aria-label={d.title}>
             <h2 className="section-title">{d.title}</h2>
-            <Markdown source={d.markdown} />
+            <div className="markdown">
+              <MarkdownTree nodes={d.body} />
+            </div>
           </section>
         ))
       )}

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Button, Tag } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
@@ -16,7 +16,6 @@ import { premiumCadenceLabel } from '../../../domain/periods'
 import { ageRangeLabel } from '../../../domain/pricing'
 import { CoverageList } from './CoverageList'
 import { PremiumTrial } from './PremiumTrial'
-import { ProductTabs } from './ProductTabs'
 import { checkLoggedIn } from './session'
 import { defaultFactors, purchasePath, toQuoteRequest, type TrialFactors } from './trialFactors'
 import { isMissingProduct } from './productErrors'
@@ -24,6 +23,10 @@ import './product.css'
 import { loginPathFor } from '../../../components/navigation/appPath'
 import { GoButton } from '../../../components/navigation/GoButton'
 import { productInfoHref, shoppingHref } from '../paths'
+
+// The tabs below the fold (details, clauses, FAQs: tabs and collapses with their animation library) load
+// after the price and the way into the purchase are on screen.
+const ProductTabs = lazy(() => import('./ProductTabs').then((m) => ({ default: m.ProductTabs })))
 
 /** /product?id=: what the product covers, for whom, at what price, and the way into the purchase. */
 export default function ProductPage() {
@@ -139,7 +142,9 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         </section>
       )}
 
-      <ProductTabs product={product} />
+      <Suspense fallback={<section className="section product-tabs" aria-busy />}>
+        <ProductTabs product={product} />
+      </Suspense>
       <p className="product-legal muted">
         投保前请仔细阅读
         <AppLink to={productInfoHref(product.id)}>《保险条款》《投保须知》</AppLink>

@@ -1,6 +1,6 @@
 import { Collapse, Tabs } from 'antd-mobile'
 import type { ProductDetail } from '../api'
-import { Markdown } from '../../../components/Markdown'
+import { MarkdownTree } from '../../../components/MarkdownTree'
 import { EmptyView } from '../../../components/StatusViews'
 import { AppLink } from '../../../components/navigation/AppLink'
 import { productInfoHref } from '../paths'
@@ -12,8 +12,10 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
     <section className="section product-tabs">
       <Tabs defaultActiveKey="detail">
         <Tabs.Tab key="detail" title="产品详情">
-          {product.description.trim() ? (
-            <Markdown source={product.description} />
+          {product.description.length ? (
+            <div className="markdown">
+              <MarkdownTree nodes={product.description} />
+            </div>
           ) : (
             <EmptyView title="暂无产品介绍" />
           )}
@@ -23,7 +25,9 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
             <Collapse>
               {product.clauses.map((clause) => (
                 <Collapse.Panel key={clause.id} title={clause.title}>
-                  <Markdown source={clause.markdown} />
+                  <div className="markdown">
+                    <MarkdownTree nodes={clause.body} />
+                  </div>
                 </Collapse.Panel>
               ))}
             </Collapse>
@@ -39,7 +43,9 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
             <Collapse>
               {product.faqs.map((faq, index) => (
                 <Collapse.Panel key={String(index)} title={faq.q}>
-                  <Markdown source={faq.a} />
+                  <div className="markdown">
+                    <MarkdownTree nodes={faq.a} />
+                  </div>
                 </Collapse.Panel>
               ))}
             </Collapse>

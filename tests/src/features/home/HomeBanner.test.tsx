@@ -33,14 +33,21 @@ function cssRule(selector: string): Record<string, string> {
   )
 }
 
+/** Renders the banner and waits for the swiper, which loads after the first banner shows. */
+async function renderBanners() {
+  const router = renderScreen(HomeBanner, '/')
+  await screen.findAllByRole('img', { name: /每日签到领积分/ })
+  return router
+}
+
 function uniqueBanners(): HTMLImageElement[] {
   const images = screen.getAllByRole('img') as HTMLImageElement[]
   return [...new Map(images.map((img) => [img.getAttribute('src'), img])).values()]
 }
 
 describe('home banner', () => {
-  it('scales every picture to the slide width at the ratio its art is drawn for', () => {
-    renderScreen(HomeBanner, '/')
+  it('scales every picture to the slide width at the ratio its art is drawn for', async () => {
+    await renderBanners()
     const banners = uniqueBanners()
     expect(banners.length).toBe(3)
 
@@ -64,8 +71,8 @@ describe('home banner', () => {
     }
   })
 
-  it('keeps the headline inside the picture', () => {
-    renderScreen(HomeBanner, '/')
+  it('keeps the headline inside the picture', async () => {
+    await renderBanners()
     for (const img of uniqueBanners()) {
       const src = img.getAttribute('src')!
       const svg = readFileSync(join(root, 'public', src), 'utf8')
@@ -85,7 +92,7 @@ describe('home banner', () => {
   })
 
   it('opens the campaign of the tapped banner', async () => {
-    const router = renderScreen(HomeBanner, '/')
+    const router = await renderBanners()
     await userEvent.click(screen.getAllByRole('img', { name: /每日签到领积分/ })[0])
     expect(router.state.location.pathname).toBe('/benefit')
   })

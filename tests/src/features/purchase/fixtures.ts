@@ -1,3 +1,4 @@
+import { compileMarkdown } from '../../../../src/page-config/markdown'
 import type { ProductDetail } from '../../../../src/types/generated/api/catalog'
 import type { Order, OrderApplication, OrderRefund } from '../../../../src/types/generated/api/order'
 import type { Quote } from '../../../../src/types/generated/api/quote'
@@ -14,15 +15,15 @@ export const product: ProductDetail = {
   minPremiumFen: 13600,
   salesCount: 1,
   rating: 4.5,
-  description: '',
+  description: [],
   ageMin: { years: 0, days: 28 },
   ageMax: 65,
   waitingPeriodDays: 30,
   coolingOffDays: 15,
   needsAddress: false,
   healthQuestions: [{ id: 'hq1', text: '过去1年内是否住院？' }],
-  clauses: [{ id: 'main', title: '医疗险条款', markdown: '## 第一条 保险责任' }],
-  notice: '## 投保须知正文',
+  clauses: [{ id: 'main', title: '医疗险条款', body: compileMarkdown('## 第一条 保险责任') }],
+  notice: compileMarkdown('## 投保须知正文'),
   faqs: [],
   coveragePeriods: ['1y'],
   paymentPeriods: ['single'],

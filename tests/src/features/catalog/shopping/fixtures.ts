@@ -1,3 +1,4 @@
+import { compileMarkdown } from '../../../../../src/page-config/markdown'
 import type { ProductDetail, ProductSummary } from '../../../../../src/types/generated/api/catalog'
 
 export function summary(id: string, patch: Partial<ProductSummary> = {}): ProductSummary {
@@ -49,16 +50,16 @@ export function detail(id: string, patch: Partial<ProductDetail> = {}): ProductD
     )
   return {
     ...summary(id, { categoryCode: 'critical', name: `康享重疾${id}`, minPremiumFen: 150000 }),
-    description: '## 产品亮点\n\n- 120种重疾',
+    description: compileMarkdown('## 产品亮点\n\n- 120种重疾'),
     ageMin: { years: 0, days: 28 },
     ageMax: 55,
     waitingPeriodDays: 90,
     coolingOffDays: 15,
     needsAddress: false,
     healthQuestions: [{ id: 'h1', text: '是否患有以下疾病？' }],
-    clauses: [{ id: 'c1', title: '康享重疾保险条款', markdown: '第一条 保险责任……' }],
-    notice: '## 投保须知\n\n请如实告知。',
-    faqs: [{ q: '等待期是多久？', a: '90天。' }],
+    clauses: [{ id: 'c1', title: '康享重疾保险条款', body: compileMarkdown('第一条 保险责任……') }],
+    notice: compileMarkdown('## 投保须知\n\n请如实告知。'),
+    faqs: [{ q: '等待期是多久？', a: compileMarkdown('90天。') }],
     coveragePeriods: ['to70', 'life'],
     paymentPeriods: ['10', '20'],
     plans: [

@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react'
-import { MARKDOWN_TAGS, type MarkdownNode } from '../../page-config/markdownTree'
+import { MARKDOWN_TAGS, type MarkdownNode } from '../page-config/markdownTree'
 
 const allowed = new Set<string>(MARKDOWN_TAGS)
 
@@ -36,13 +36,15 @@ function renderNode(node: MarkdownNode, key: number, text: (t: string) => string
   }
 }
 
-/** Draws a build-time compiled markdown tree; `text` resolves {{bindings}} in its text. */
+const asIs = (t: string) => t
+
+/** Draws a compiled markdown tree (build or server); `text` resolves {{bindings}} in a config's text. */
 export function MarkdownTree({
   nodes,
-  text,
+  text = asIs,
 }: {
   nodes: readonly MarkdownNode[]
-  text: (t: string) => string
+  text?: (t: string) => string
 }) {
   return <>{nodes.map((node, i) => renderNode(node, i, text))}</>
 }
