@@ -1,12 +1,21 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
-import { installAntdMobileRender } from '../src/components/overlays'
+import { act } from 'react'
+import { afterEach, vi } from 'vitest'
+import { installAntdMobileRender, unmountOverlays } from '../src/components/overlays'
 
 installAntdMobileRender()
 // jsdom + user-event typing is slow on a busy 2-core machine: give async queries room before they fail.
 configure({ asyncUtilTimeout: 5000 })
-afterEach(() => cleanup())
+afterEach(async () => {
+  cleanup()
+  // A toast is shown once its lazily imported module arrives: let it arrive, then take down every overlay, so
+  // nothing renders after the test file's jsdom is gone.
+  await act(async () => {
+    await vi.dynamicImportSettled()
+  })
+  act(() => unmountOverlays())
+})
 
 // jsdom lacks these; antd-mobile components call them.
 if (!window.matchMedia) {

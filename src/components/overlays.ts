@@ -9,6 +9,7 @@ import { createRoot, type Root } from 'react-dom/client'
 type Container = (Element | DocumentFragment) & { _reactRoot?: Root }
 
 let installed = false
+const roots = new Set<Root>()
 
 /** Gives antd-mobile a createRoot-based render for its imperative overlays. Idempotent. */
 export function installAntdMobileRender(): void {
@@ -17,13 +18,23 @@ export function installAntdMobileRender(): void {
   unstableSetRender((node, container: Container) => {
     container._reactRoot ??= createRoot(container)
     const root = container._reactRoot
+    roots.add(root)
     root.render(node)
     return async () => {
       await new Promise((resolve) => setTimeout(resolve, 0))
-      root.unmount()
+      if (roots.delete(root)) root.unmount()
       delete container._reactRoot
     }
   })
+}
+
+/**
+ * Unmounts every overlay still showing (a toast's 3 s, a dialog's closing animation). Tests call it after each
+ * test: an overlay left to close on its own would render after jsdom is gone.
+ */
+export function unmountOverlays(): void {
+  for (const root of roots) root.unmount()
+  roots.clear()
 }
 
 installAntdMobileRender()
