@@ -17,8 +17,8 @@ import { useHasRoute } from './useHasRoute'
 import { ORDER_SHORTCUTS, SERVICE_ENTRIES } from './userEntries'
 import './user.css'
 import { shoppingHref } from '../catalog/paths'
-import { ordersHref } from '../orders/paths'
-import { policiesHref } from '../policies/paths'
+import { orderPaths, ordersHref } from '../orders/paths'
+import { policiesHref, policyPaths } from '../policies/paths'
 import { authenticationHref, memberPaths } from './paths'
 
 type Navigate = ReturnType<typeof useAppNavigate>
@@ -145,8 +145,8 @@ function UserHeader({ me, navigate, canVerify }: { me: Me; navigate: Navigate; c
 
 /** Policy counts and order shortcuts, both counted by the server (GET /api/me/overview). */
 function Counts({ navigate, hasRoute }: { navigate: Navigate; hasRoute: (path: string) => boolean }) {
-  const hasPolicies = hasRoute('/policy')
-  const hasOrders = hasRoute('/orders')
+  const hasPolicies = hasRoute(policyPaths.list)
+  const hasOrders = hasRoute(orderPaths.list)
   const { data, error, isLoading, mutate } = useMeOverview(hasPolicies || hasOrders)
 
   let note = null
@@ -169,7 +169,7 @@ function Counts({ navigate, hasRoute }: { navigate: Navigate; hasRoute: (path: s
   return (
     <>
       {hasPolicies && (
-        <PolicyStats overview={data} navigate={navigate} canShop={hasRoute('/shopping')}>
+        <PolicyStats overview={data} navigate={navigate} canShop={hasRoute(shoppingHref())}>
           {note}
         </PolicyStats>
       )}
