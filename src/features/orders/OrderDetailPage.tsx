@@ -12,6 +12,7 @@ import { isPayable, ORDER_STATUS_TEXT } from '../../domain/order'
 import { describeError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { backToOrders } from './paths'
 import { OrderSummary } from '../../components/flow/OrderSummary'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import '../../components/flow/flow.css'
@@ -31,7 +32,8 @@ export default function OrderDetailPage() {
   const [cancelling, setCancelling] = useState(false)
 
   if (!id) return <EmptyView title="缺少订单号" description="请从我的订单进入" />
-  if (order.error) return <LoginAwareError error={order.error} onRetry={() => void order.mutate()} />
+  if (order.error)
+    return <LoginAwareError back={backToOrders} error={order.error} onRetry={() => void order.mutate()} />
   if (!order.data) return <LoadingView lines={6} />
   const current = order.data
   const payable = isPayable(current.status) && left !== 0

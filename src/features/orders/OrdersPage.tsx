@@ -14,7 +14,7 @@ import { LabeledRow } from '../../components/LabeledRow'
 import { GoButton } from '../../components/navigation/GoButton'
 import { shoppingHref } from '../catalog/paths'
 import { payOrderHref } from '../purchase/paths'
-import { orderDetailHref } from './paths'
+import { backToOrders, orderDetailHref } from './paths'
 
 const STATUS_COLOR: Record<Order['status'], string> = {
   PENDING_PAYMENT: 'warning',
@@ -52,7 +52,8 @@ function PayNow({ order }: { order: Order }) {
 function OrderList({ statuses }: { statuses: readonly string[] }) {
   const navigate = useAppNavigate()
   const orders = useOrders(statuses)
-  if (orders.error) return <LoginAwareError error={orders.error} onRetry={() => void orders.mutate()} />
+  if (orders.error)
+    return <LoginAwareError back={backToOrders} error={orders.error} onRetry={() => void orders.mutate()} />
   if (!orders.data) return <LoadingView />
   if (orders.data.items.length === 0)
     return (

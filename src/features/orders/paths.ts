@@ -5,3 +5,5 @@ export const orderPaths = { list: '/orders', detail: '/orders/orderDetail' } as 
 /** 我的订单, on one status tab (ORDER_TABS) or all. */
 export const ordersHref = (tab?: string) => withQuery(orderPaths.list, { tab })
 export const orderDetailHref = (id: string) => withQuery(orderPaths.detail, { id })
+/** The way back from a missing order or application (LoginAwareError). */
+export const backToOrders = { to: orderPaths.list, label: '返回我的订单' }

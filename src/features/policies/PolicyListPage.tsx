@@ -10,7 +10,7 @@ import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
 import { GoButton } from '../../components/navigation/GoButton'
 import { shoppingHref } from '../catalog/paths'
-import { apiPolicyDetailHref, policyDetailHref } from './paths'
+import { apiPolicyDetailHref, backToPolicies, policyDetailHref } from './paths'
 
 /** /policy: my policies by status. */
 export default function PolicyListPage() {
@@ -20,7 +20,10 @@ export default function PolicyListPage() {
   const policies = usePolicies(status)
 
   let body
-  if (policies.error) body = <LoginAwareError error={policies.error} onRetry={() => void policies.mutate()} />
+  if (policies.error)
+    body = (
+      <LoginAwareError back={backToPolicies} error={policies.error} onRetry={() => void policies.mutate()} />
+    )
   else if (!policies.data) body = <LoadingView />
   else if (policies.data.items.length === 0)
     body = (

@@ -12,3 +12,5 @@ export const policiesHref = (status?: string) => withQuery(policyPaths.list, { s
 export const policyDetailHref = (id: string) => withQuery(policyPaths.detail, { id })
 /** The insurer-API view of a policy (保单详情) rather than our 电子保单. */
 export const apiPolicyDetailHref = (id: string) => withQuery(policyPaths.apiDetail, { id })
+/** The way back from a missing policy (LoginAwareError). */
+export const backToPolicies = { to: policyPaths.list, label: '返回我的保单' }

@@ -19,6 +19,7 @@ import { useFlowParams } from './flow'
 import { flowHref, payOrderHref } from './paths'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import { Field } from './PersonFields'
 import { usePurchasePrice } from './purchasePrice'
@@ -50,6 +51,7 @@ export default function ConfirmReceiveInfoPage() {
   if (loadError)
     return (
       <LoginAwareError
+        back={backToOrders}
         error={loadError}
         onRetry={() => void Promise.all([product.mutate(), application.mutate()])}
       />

@@ -15,6 +15,7 @@ import { useFlowParams } from './flow'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import '../../components/flow/flow.css'
 
@@ -37,6 +38,7 @@ export default function HealthNotificationPage() {
   if (error)
     return (
       <LoginAwareError
+        back={backToOrders}
         error={error}
         onRetry={() => void Promise.all([product.mutate(), application.mutate()])}
       />

@@ -29,6 +29,7 @@ import { useFlowParams } from './flow'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import { Field, PersonFields, type FieldErrors } from './PersonFields'
 import '../../components/flow/flow.css'
@@ -79,6 +80,7 @@ export default function InfoFillPage() {
   if (loadError)
     return (
       <LoginAwareError
+        back={backToOrders}
         error={loadError}
         onRetry={() => void Promise.all([product.mutate(), application.mutate()])}
       />

@@ -8,6 +8,7 @@ import { useFlowParams } from './flow'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { backToOrders } from '../orders/paths'
 import '../../components/flow/flow.css'
 
 /** /insuredCheck: the underwriting result of the health notification for the chosen insured. */
@@ -19,7 +20,13 @@ export default function InsuredCheckPage() {
   if (!productId || !applicationId)
     return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
   if (application.error)
-    return <LoginAwareError error={application.error} onRetry={() => void application.mutate()} />
+    return (
+      <LoginAwareError
+        back={backToOrders}
+        error={application.error}
+        onRetry={() => void application.mutate()}
+      />
+    )
   if (!application.data) return <LoadingView />
   const { health } = application.data
 

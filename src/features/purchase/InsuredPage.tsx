@@ -15,6 +15,7 @@ import { useFlowParams } from './flow'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import '../../components/flow/flow.css'
 import '../../components/LabeledRow.css'
@@ -56,7 +57,13 @@ export default function InsuredPage() {
   if (!productId || !applicationId)
     return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
   if (application.error)
-    return <LoginAwareError error={application.error} onRetry={() => void application.mutate()} />
+    return (
+      <LoginAwareError
+        back={backToOrders}
+        error={application.error}
+        onRetry={() => void application.mutate()}
+      />
+    )
   if (!application.data) return <LoadingView />
   if (application.data.orderId) return <OrderAlreadyMade orderId={application.data.orderId} />
 

@@ -15,7 +15,7 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderSummary } from '../../components/flow/OrderSummary'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import '../../components/flow/flow.css'
-import { orderDetailHref } from '../orders/paths'
+import { backToOrders, orderDetailHref } from '../orders/paths'
 import { payQrCodeHref } from './paths'
 
 /** A touch phone pays in the provider's H5 page; a computer shows the QR code for the phone to scan. */
@@ -44,8 +44,10 @@ export default function PayPage() {
   const left = useCountdown(order.data?.expiresAt)
 
   if (!orderId) return <EmptyView title="缺少订单信息" description="请在我的订单中选择要支付的订单" />
-  if (order.error) return <LoginAwareError error={order.error} onRetry={() => void order.mutate()} />
-  if (offered.error) return <LoginAwareError error={offered.error} onRetry={() => void offered.mutate()} />
+  if (order.error)
+    return <LoginAwareError back={backToOrders} error={order.error} onRetry={() => void order.mutate()} />
+  if (offered.error)
+    return <LoginAwareError back={backToOrders} error={offered.error} onRetry={() => void offered.mutate()} />
   if (!order.data || !offered.data) return <LoadingView />
   const current = order.data
   const { sandbox, channels } = offered.data

@@ -13,7 +13,7 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
-import { orderDetailHref } from '../orders/paths'
+import { backToOrders, orderDetailHref } from '../orders/paths'
 import { payHref, paySuccessHref, sandboxPayHref } from './paths'
 
 const POLL_MS = 2000
@@ -64,7 +64,8 @@ export default function PayQrCodePage() {
 
   if (!orderId || !paymentId) return <EmptyView title="缺少支付信息" description="请从订单重新发起支付" />
   const error = payment.error ?? order.error
-  if (error) return <LoginAwareError error={error} onRetry={() => void payment.mutate()} />
+  if (error)
+    return <LoginAwareError back={backToOrders} error={error} onRetry={() => void payment.mutate()} />
   if (!payment.data || !order.data) return <LoadingView />
   const channelName = PAY_CHANNELS.find((c) => c.channel === payment.data?.channel)?.title ?? ''
 

@@ -11,7 +11,7 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
 import { homeHref } from '../home/paths'
-import { orderDetailHref, ordersHref } from '../orders/paths'
+import { backToOrders, orderDetailHref, ordersHref } from '../orders/paths'
 import { policyDetailHref } from '../policies/paths'
 
 const POLL_MS = 1500
@@ -37,7 +37,8 @@ export default function PaySuccessPage() {
         </Button>
       </EmptyView>
     )
-  if (order.error) return <LoginAwareError error={order.error} onRetry={() => void order.mutate()} />
+  if (order.error)
+    return <LoginAwareError back={backToOrders} error={order.error} onRetry={() => void order.mutate()} />
   if (!order.data) return <LoadingView />
   if (!policyId || !policy.data) {
     const paid = order.data.status === 'PAID' || order.data.status === 'ISSUED'

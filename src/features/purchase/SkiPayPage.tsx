@@ -10,7 +10,7 @@ import { BottomBar } from '../../components/flow/BottomBar'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderSummary } from '../../components/flow/OrderSummary'
 import '../../components/flow/flow.css'
-import { orderDetailHref } from '../orders/paths'
+import { backToOrders, orderDetailHref } from '../orders/paths'
 import { paySuccessHref } from './paths'
 
 /** /skiPay: a zero-premium (gift) order is confirmed and issued without payment. */
@@ -22,7 +22,8 @@ export default function SkiPayPage() {
   const [busy, setBusy] = useState(false)
 
   if (!orderId) return <EmptyView title="缺少订单信息" description="请在我的订单中查看" />
-  if (order.error) return <LoginAwareError error={order.error} onRetry={() => void order.mutate()} />
+  if (order.error)
+    return <LoginAwareError back={backToOrders} error={order.error} onRetry={() => void order.mutate()} />
   if (!order.data) return <LoadingView />
   const current = order.data
   if (current.premiumFen !== 0 || current.status !== 'PENDING_PAYMENT') {

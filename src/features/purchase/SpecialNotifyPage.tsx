@@ -21,6 +21,7 @@ import { readDraft, startDraft } from './draft'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import '../../components/flow/flow.css'
 
@@ -48,7 +49,8 @@ export default function SpecialNotifyPage() {
   const [busy, setBusy] = useState(false)
 
   if (!productId) return <EmptyView title="缺少产品信息" description="请从产品页面重新进入投保" />
-  if (product.error) return <LoginAwareError error={product.error} onRetry={() => void product.mutate()} />
+  if (product.error)
+    return <LoginAwareError back={backToOrders} error={product.error} onRetry={() => void product.mutate()} />
   if (!product.data) return <LoadingView lines={6} />
   const detail = product.data
 
@@ -92,7 +94,13 @@ export default function SpecialNotifyPage() {
       (paymentPeriod !== '' && loaded.paymentPeriod !== paymentPeriod))
   const staleDraft = (application.error instanceof HttpError && application.error.status === 404) || outdated
   if (application.error && !staleDraft)
-    return <LoginAwareError error={application.error} onRetry={() => void application.mutate()} />
+    return (
+      <LoginAwareError
+        back={backToOrders}
+        error={application.error}
+        onRetry={() => void application.mutate()}
+      />
+    )
   if (!applicationId || staleDraft) {
     return (
       <div className="purchase-page">
