@@ -11,6 +11,14 @@ import type { Plugin } from 'vite'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 import { configRoutePath } from '../src/page-config/configPath'
 import { CONFIG_DIR } from '../src/page-config/validate'
+import {
+  STALE_PRERENDER_SCRIPT,
+  VALID_FROM_ATTRIBUTE,
+  VALID_UNTIL_ATTRIBUTE,
+} from '../src/page-config/prerenderCheck'
+import type { PrerenderedPage } from '../src/app/configShell/prerender'
+import { PRERENDER_ATTRIBUTE } from '../src/page-runtime/prerender'
+import { prerenderConfigPages } from './prerender'
 
 export const CONFIG_PAGES_MANIFEST = 'config-pages.json'
 const APP_MODULE = `${sep}src${sep}app${sep}App.tsx`
@@ -37,23 +45,54 @@ function closure(bundle: OutputBundle, start: OutputChunk[]): { js: Set<string>;
   return { js, css }
 }
 
-/** The HTML with preload links for these files (minus those the entry already loads) before </head>. */
+/**
+ * The HTML with preload links for these files (minus those the entry already loads) before </head>. `styled`:
+ * the stylesheets apply at once (prerendered HTML needs them to show).
+ */
 function withPreloads(
   html: string,
   base: string,
   files: { js: Set<string>; css: Set<string> },
   entry: { js: Set<string>; css: Set<string> },
+  styled = false,
 ): string {
   const links = [
-    // Fetched early but applied by Vite's loader, which notices a stylesheet that failed (src/app/lazyChunk.ts).
+    // Else fetched early but applied by Vite's loader, which notices a stylesheet that failed
+    // (src/app/lazyChunk.ts).
     ...[...files.css]
       .filter((f) => !entry.css.has(f))
-      .map((f) => `<link rel="preload" as="style" crossorigin href="${base}${f}">`),
+      .map((f) =>
+        styled
+          ? `<link rel="stylesheet" crossorigin href="${base}${f}">`
+          : `<link rel="preload" as="style" crossorigin href="${base}${f}">`,
+      ),
     ...[...files.js]
       .filter((f) => !entry.js.has(f))
       .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
   ]
   return html.replace('  </head>', `    ${links.join('\n    ')}\n  </head>`)
+}
+
+/**
+ * A prerendered page shows before its JavaScript runs, which only hydrates it: its scripts yield the network to
+ * the stylesheets and images the content needs first.
+ */
+const scriptsYield = (html: string) =>
+  html
+    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    )
+
+/** #root holding a page's prerendered HTML, its snapshot and validity, followed by the staleness check. */
+function prerenderedRoot({ html, snapshot, validFrom, validUntil }: PrerenderedPage): string {
+  const attributes = [
+    `${PRERENDER_ATTRIBUTE}="${escapeHtml(JSON.stringify(snapshot))}"`,
+    validFrom === null ? '' : `${VALID_FROM_ATTRIBUTE}="${validFrom}"`,
+    validUntil === null ? '' : `${VALID_UNTIL_ATTRIBUTE}="${validUntil}"`,
+  ].filter(Boolean)
+  return `<div id="root" ${attributes.join(' ')}>${html}</div><script>${STALE_PRERENDER_SCRIPT}</script>`
 }
 
 export function entryHtmlPlugin(options: { root: string }): Plugin {
@@ -67,7 +106,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
     generateBundle: {
       // After Vite has written index.html into the bundle.
       order: 'post',
-      handler(_output, bundle) {
+      async handler(_output, bundle) {
         const html = bundle['index.html']
         if (html?.type !== 'asset' || typeof html.source !== 'string') return
         const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
@@ -83,7 +122,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         const indexHtml = html.source
 
         html.source = withPreloads(indexHtml, base, closure(bundle, [app]), entry)
-        const routes: string[] = []
+        const pages: { route: string; chunk: OutputChunk; title: string }[] = []
         for (const chunk of chunks) {
           const file = PAGE_MODULE.exec(chunk.facadeModuleId ?? '')?.[1]
           if (!file) continue
@@ -91,13 +130,32 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           // A config cannot claim "/" (the validation refuses the collision); never overwrite index.html.
           if (route === '/') continue
           const { title } = JSON.parse(readFileSync(file, 'utf8')) as { title?: string }
-          const page = withPreloads(indexHtml, base, closure(bundle, [configPage, chunk]), entry).replace(
-            /<title>[^<]*<\/title>/,
-            `<title>${escapeHtml(title ?? '')}</title>`,
-          )
-          this.emitFile({ type: 'asset', fileName: `${route.slice(1)}/index.html`, source: page })
-          routes.push(route)
+          pages.push({ route, chunk, title: title ?? '' })
         }
+        const prerendered = await prerenderConfigPages(
+          options.root,
+          pages.map((p) => p.route),
+          Date.now(),
+          (message) => this.warn(message),
+        )
+        for (const { route, chunk, title } of pages) {
+          const html = prerendered.get(route)
+          const page = withPreloads(
+            indexHtml,
+            base,
+            closure(bundle, [configPage, chunk]),
+            entry,
+            Boolean(html),
+          )
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+            .replace('<div id="root"></div>', html ? prerenderedRoot(html) : '<div id="root"></div>')
+          this.emitFile({
+            type: 'asset',
+            fileName: `${route.slice(1)}/index.html`,
+            source: html ? scriptsYield(page) : page,
+          })
+        }
+        const routes = pages.map((p) => p.route)
         this.emitFile({
           type: 'asset',
           fileName: CONFIG_PAGES_MANIFEST,

@@ -1,22 +1,56 @@
 import { StrictMode, type ReactNode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { bootstrap } from './app/bootstrap'
 import { ConfigShell } from './app/configShell/ConfigShell'
 import { loadChunk } from './app/lazyChunk'
 import { ChunkErrorScreen } from './app/screens/ChunkErrorScreen'
 import { LAZY_PLACEHOLDER_DELAY_MS } from './config/constants'
+import { belowBasename } from './config/router'
+import { prerenderHolds, VALID_FROM_ATTRIBUTE, VALID_UNTIL_ATTRIBUTE } from './page-config/prerenderCheck'
 import { configRouteAt } from './page-runtime/configRoutes'
+import { readPrerender, type PrerenderSnapshot } from './page-runtime/prerender'
+import { clockOffset } from './page-runtime/serverClock'
 import { persistor } from './state'
 import './styles/global.css'
 
 bootstrap()
 
-const root = createRoot(document.getElementById('root') as HTMLElement)
-const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>)
+const container = document.getElementById('root') as HTMLElement
+const render = (node: ReactNode) => {
+  // Prerendered HTML that is not hydrated goes: the app renders from scratch.
+  container.replaceChildren()
+  createRoot(container).render(<StrictMode>{node}</StrictMode>)
+}
 
 // A config page opened directly renders in the light shell, without the router; anything else starts the app.
 const configRoute = configRouteAt(window.location.pathname)
-if (configRoute) {
+const prerendered = configRoute && readPrerender(container)
+
+/** Prerendered HTML hydrates when it was rendered for this very path and still holds on server time. */
+const hydratable = (snapshot: PrerenderSnapshot, offset: number) =>
+  belowBasename(window.location.pathname) === snapshot.pathname &&
+  prerenderHolds(
+    container.getAttribute(VALID_FROM_ATTRIBUTE),
+    container.getAttribute(VALID_UNTIL_ATTRIBUTE),
+    Date.now() + offset,
+  )
+
+if (configRoute && prerendered) {
+  // The page already shows: wait for everything its first render needs, then hydrate it.
+  Promise.all([configRoute.load(), persistor.restore(), clockOffset()]).then(
+    ([{ default: screen }, , offset]) => {
+      if (!hydratable(prerendered, offset)) return render(<ConfigShell route={configRoute} screen={screen} />)
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <ConfigShell route={configRoute} screen={screen} prerendered={prerendered} />
+        </StrictMode>,
+        { onRecoverableError: (error) => console.warn('[prerender] hydration fell back to rendering', error) },
+      )
+    },
+    () => render(<ConfigShell route={configRoute} />),
+  )
+} else if (configRoute) {
   // The page's chunks are already on their way (see configRoutes): when they and the stored state arrive
   // soon, the first render is the whole page rather than a placeholder followed by it.
   const soon = new Promise<undefined>((resolve) => setTimeout(resolve, LAZY_PLACEHOLDER_DELAY_MS))

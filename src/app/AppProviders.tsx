@@ -4,17 +4,20 @@ import { NotificationHost } from '../components/notice/NotificationHost'
 import { swrConfig } from '../lib/request'
 import { persistor } from '../state'
 import { DemoBadge } from '../features/member/DemoBadge'
+import { usePrerender } from '../page-runtime/prerender'
 import { PersistGate } from './PersistGate'
 
 /** What every screen runs inside, with or without the router: data fetching, restored state, notices. */
 export function AppProviders({ children }: { children: ReactNode }) {
+  // Prerendered HTML has the page alone; the strip (a portal) and notices join once it is hydrated.
+  const prerendered = usePrerender() !== null
   return (
     // antd-mobile's built-in locale is zh-CN, so no ConfigProvider (and no locale bundle) is needed.
     <SWRConfig value={swrConfig}>
-      <PersistGate persistor={persistor}>
+      <PersistGate persistor={persistor} open={prerendered}>
         {children}
-        <NotificationHost />
-        <DemoBadge />
+        {!prerendered && <NotificationHost />}
+        {!prerendered && <DemoBadge />}
       </PersistGate>
     </SWRConfig>
   )

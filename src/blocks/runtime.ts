@@ -22,6 +22,11 @@ export interface ShareInfo {
  */
 export interface BlockRuntime {
   phase: Phase
+  /**
+   * The render of prerendered HTML (at build, then while hydrating): `now` is the build's moment, so whatever
+   * moves with time or lives in this browser (a countdown's digits, a stored result) waits for the next render.
+   */
+  prerendered: boolean
   /** Server time in ms (with the preview clock applied). */
   now: () => number
   schedule: PageConfig['schedule']

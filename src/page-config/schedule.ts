@@ -1,4 +1,5 @@
 import type { PageConfig } from '../types/generated/page'
+import { walkBlocks } from './walkBlocks'
 
 // Page lifecycle on server time: (before preheatAt: offline) -> preheat -> live -> ended -> offline.
 
@@ -59,4 +60,27 @@ export function insideWindow(window: { from?: string; to?: string } | undefined,
   const from = ms(window.from)
   const to = ms(window.to)
   return (from === undefined || now >= from) && (to === undefined || now < to)
+}
+
+/**
+ * The span around `now` in which a page shows the same thing by time: no phase change and no block's window
+ * opening or closing (nested blocks included). Bounds are null when nothing changes on that side.
+ */
+export function unchangedAround(
+  config: PageConfig,
+  now: number,
+): { from: number | null; until: number | null } {
+  const s = config.schedule
+  const times = s ? [s.preheatAt, s.startAt, s.endAt, s.offlineAt] : []
+  walkBlocks(config.blocks, (block) => {
+    const between = block.activeBetween as { from?: string; to?: string } | undefined
+    times.push(between?.from, between?.to)
+  })
+  const known = times.map(ms).filter((t): t is number => t !== undefined && !Number.isNaN(t))
+  const before = known.filter((t) => t <= now)
+  const after = known.filter((t) => t > now)
+  return {
+    from: before.length ? Math.max(...before) : null,
+    until: after.length ? Math.min(...after) : null,
+  }
 }

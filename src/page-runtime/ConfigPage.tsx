@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, type CSSProperties } from 'react'
 import { useSnapshot } from 'valtio'
 import type { PageConfig } from '../types/generated/page'
-import { BlockRuntimeContext, type BlockRuntime, type ShareInfo } from '../blocks/runtime'
+import {
+  BlockRuntimeContext,
+  type BlockRuntime,
+  type DataSourceState,
+  type ShareInfo,
+} from '../blocks/runtime'
 import { BlockLoading } from '../blocks/shared/BlockStatus'
 import type { MarkdownTrees } from '../page-config/markdownTree'
 import { loginPathFor } from '../components/navigation/appPath'
@@ -15,8 +20,9 @@ import { useDataSources, type SettledSources } from './dataSources'
 import { migrateConfig } from '../page-config/migrations'
 import { OfflineNotice } from './OfflineNotice'
 import { usePageHost } from './pageHost'
+import { usePrerender } from './prerender'
 import { applyShareMeta } from './share'
-import { blockPhase, usePageClock } from './usePageClock'
+import { blockPhase, frozenClock, usePageClock } from './usePageClock'
 import './configPage.css'
 
 export { preparePage } from './preparePage'
@@ -35,6 +41,18 @@ function shareInfoOf(config: PageConfig): ShareInfo {
 
 const noTrees: MarkdownTrees = {}
 
+const defaultStates = () => ({
+  user: userStore.defaults(),
+  signIn: signInStore.defaults(),
+  common: commonStore.defaults(),
+})
+const loadingData = (): DataSourceState => ({
+  data: undefined,
+  error: undefined,
+  isLoading: true,
+  retry: () => {},
+})
+
 /**
  * Renders one page config: lifecycle, login gate, data sources, bindings, actions and its blocks. `markdown`
  * holds the build's compiled markdown of the config (absent for configs from the server).
@@ -52,11 +70,22 @@ export function ConfigPage({
   const config = useMemo(() => migrateConfig(raw).config as unknown as PageConfig, [raw])
   const { pathname, search, params, navigate } = usePageHost()
   const query = useMemo(() => new URLSearchParams(search), [search])
-  const clock = usePageClock(config.schedule, query)
-  const user = useSnapshot(userStore.state)
-  const signIn = useSnapshot(signInStore.state)
-  const common = useSnapshot(commonStore.state)
-  const data = useDataSources(config.dataSources, initialData)
+  // Prerendered HTML (build and hydration): the build's moment, a visitor logged out, data still loading.
+  const prerender = usePrerender()
+  const liveClock = usePageClock(config.schedule, query)
+  const clock = useMemo(
+    () => (prerender ? frozenClock(config.schedule, prerender.nowMs) : liveClock),
+    [prerender, config.schedule, liveClock],
+  )
+  const liveUser = useSnapshot(userStore.state)
+  const liveSignIn = useSnapshot(signInStore.state)
+  const liveCommon = useSnapshot(commonStore.state)
+  const anonymous = useMemo(() => (prerender ? defaultStates() : null), [prerender])
+  const user = anonymous?.user ?? liveUser
+  const signIn = anonymous?.signIn ?? liveSignIn
+  const common = anonymous?.common ?? liveCommon
+  const liveData = useDataSources(config.dataSources, initialData)
+  const data = prerender ? loadingData : liveData
   const loggedIn = Boolean(user.id || user.userInfo.id)
 
   const dataNames = Object.keys(config.dataSources ?? {})
@@ -89,6 +118,7 @@ export function ConfigPage({
   }
   const runtime: BlockRuntime = {
     phase: renderCtx.phase,
+    prerendered: prerender !== null,
     now: clock.now,
     schedule: config.schedule,
     share,

@@ -15,7 +15,7 @@ const CONFIG_ROOT = '../../page-configs/'
 const PREPARE_WAIT_MS = 1500
 
 /** A `?page` module (scripts/page-configs/pageModule.ts): the config and the block components it uses. */
-interface PageModule {
+export interface PageModule {
   default: Record<string, unknown>
   blockModules: Record<string, { default: unknown }>
 }
@@ -64,6 +64,12 @@ function screenLoader(
     })
     return pending
   }
+}
+
+/** A config route's page module (for prerendering its HTML at build time, scripts/prerender). */
+export function configPageModule(route: ScreenRoute): Promise<PageModule> | undefined {
+  const file = Object.keys(contents).find((f) => configRoutePath(f.slice(CONFIG_ROOT.length)) === route.path)
+  return file ? contents[file]() : undefined
 }
 
 export const configRoutes: ScreenRoute[] = Object.keys(contents)

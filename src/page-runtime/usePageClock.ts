@@ -78,6 +78,11 @@ export function usePageClock(schedule: PageConfig['schedule'], query: URLSearchP
   return { ready: clock !== null, phase, now, previewing: Boolean(clock?.previewing) }
 }
 
+/** A clock stopped at `nowMs` (the moment prerendered HTML was rendered for). */
+export function frozenClock(schedule: PageConfig['schedule'], nowMs: number): PageClock {
+  return { ready: true, phase: phaseAt(schedule, nowMs), now: () => nowMs, previewing: false }
+}
+
 export function blockPhase(phase: LifecyclePhase): Phase {
   return phase === 'offline' ? 'ended' : phase
 }

@@ -5,6 +5,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ComponentType,
   type ReactNode,
 } from 'react'
@@ -12,6 +13,7 @@ import { DelayedFallback } from '../../components/DelayedFallback'
 import { goBack, isInAppPath, withLayoutPrefix } from '../../components/navigation/appPath'
 import { belowBasename, ROUTER_BASENAME } from '../../config/router'
 import { PageHostContext, type HostNavigateOptions, type PageHost } from '../../page-runtime/pageHost'
+import { PrerenderContext, usePrerender, type PrerenderSnapshot } from '../../page-runtime/prerender'
 import { installUnauthorizedRedirect } from '../../features/member/unauthorizedHandler'
 import type { ScreenRoute } from '../../types/route'
 import { AppProviders } from '../AppProviders'
@@ -28,10 +30,28 @@ type Router = ReturnType<AppRouterModule['createAppRouter']>
 /** Hands the screen to the app's router, after it navigated there (none: it shows the current URL). */
 type Leave = (to?: string | number, options?: HostNavigateOptions) => void
 
+const noSubscription = () => () => {}
+const isHydrated = () => false
+const isPrerendering = () => true
+
 const loadAppRouter = () => loadChunk(() => import('../AppRouter'))
 
-/** `screen`: the page's component when it has already loaded. */
-export function ConfigShell({ route, screen }: { route: ScreenRoute; screen?: ComponentType }) {
+/**
+ * `screen`: the page's component when it has already loaded. `prerendered`: the snapshot of the page's
+ * prerendered HTML when this render hydrates it (or renders it at build time); dropped once hydrated.
+ */
+export function ConfigShell({
+  route,
+  screen,
+  prerendered,
+}: {
+  route: ScreenRoute
+  screen?: ComponentType
+  prerendered?: PrerenderSnapshot
+}) {
+  // The server's snapshot while rendering the HTML and hydrating it; React renders again with the client's.
+  const hydrating = useSyncExternalStore(noSubscription, isHydrated, isPrerendering)
+  const snapshot = hydrating ? (prerendered ?? null) : null
   const [app, setApp] = useState<{ module: AppRouterModule; router: Router } | null>(null)
   const [leaving, setLeaving] = useState(false)
   const left = useRef(false)
@@ -59,15 +79,17 @@ export function ConfigShell({ route, screen }: { route: ScreenRoute; screen?: Co
   }, [])
 
   return (
-    <AppProviders>
-      {app ? (
-        <app.module.AppRouter router={app.router} />
-      ) : (
-        <LightBoundary onError={() => leave()}>
-          <LightPage route={route} loaded={screen} leave={leave} leaving={leaving} />
-        </LightBoundary>
-      )}
-    </AppProviders>
+    <PrerenderContext value={snapshot}>
+      <AppProviders>
+        {app ? (
+          <app.module.AppRouter router={app.router} />
+        ) : (
+          <LightBoundary onError={() => leave()}>
+            <LightPage route={route} loaded={screen} leave={leave} leaving={leaving} />
+          </LightBoundary>
+        )}
+      </AppProviders>
+    </PrerenderContext>
   )
 }
 
@@ -82,15 +104,19 @@ function LightPage({ route, loaded, leave, leaving }: LightPageProps) {
   const [screen, setScreen] = useState<{ Screen: ComponentType } | 'failed' | null>(() =>
     loaded ? { Screen: loaded } : null,
   )
+  const prerender = usePrerender()
   const host = useMemo<PageHost>(() => {
-    const pathname = belowBasename(window.location.pathname) ?? window.location.pathname
+    // Prerendered HTML was rendered for the route's own path, without a query.
+    const pathname = prerender
+      ? prerender.pathname
+      : (belowBasename(window.location.pathname) ?? window.location.pathname)
     return {
       pathname,
-      search: window.location.search,
+      search: prerender ? '' : window.location.search,
       params: {},
       navigate: (to, options) => leave(typeof to === 'number' ? to : withLayoutPrefix(to, pathname), options),
     }
-  }, [leave])
+  }, [leave, prerender])
 
   const needsLoad = !loaded
   useEffect(() => {

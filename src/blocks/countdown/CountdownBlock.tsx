@@ -24,7 +24,7 @@ const pad = (n: number) => String(n).padStart(2, '0')
 
 /** Ticks every second on server time; the page itself flips phase when the moment passes. */
 export default function CountdownBlock({ block }: BlockProps<Props>) {
-  const { now, schedule, text } = useBlockRuntime()
+  const { now, schedule, text, prerendered } = useBlockRuntime()
   const target = targetOf(block.to, schedule)
   const [, setTick] = useState(0)
   useEffect(() => {
@@ -35,15 +35,17 @@ export default function CountdownBlock({ block }: BlockProps<Props>) {
   const left = target - now()
   if (left <= 0) return <div className="blk-countdown ended">{text(block.endedText ?? '已结束')}</div>
   const { days, hours, minutes, seconds } = splitDuration(left)
+  // Prerendered HTML was rendered at build time: its digits would be wrong, so they wait for the page's clock.
+  const digit = (n: number) => (prerendered ? '--' : pad(n))
   return (
     <div className="blk-countdown" role="timer">
       {block.label && <span className="blk-countdown-label">{text(block.label)}</span>}
-      {days > 0 && (
+      {days > 0 && !prerendered && (
         <>
           <b>{days}</b>天
         </>
       )}
-      <b>{pad(hours)}</b>:<b>{pad(minutes)}</b>:<b>{pad(seconds)}</b>
+      <b>{digit(hours)}</b>:<b>{digit(minutes)}</b>:<b>{digit(seconds)}</b>
     </div>
   )
 }

@@ -3,12 +3,14 @@ import { bandFor } from '../../domain/questionnaire'
 import { Button } from 'antd-mobile'
 import { readResult } from '../questionnaire/resultStore'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import { BlockEmpty } from '../shared/BlockStatus'
+import { BlockEmpty, BlockLoading } from '../shared/BlockStatus'
 import { BandResult } from './BandResult'
 
 /** The score comes from ?score= (shareable) or, failing that, this session's saved result. */
 export default function QuestionnaireResultBlock({ block }: BlockProps<Props>) {
-  const { query, text, navigate } = useBlockRuntime()
+  const { query, text, navigate, prerendered } = useBlockRuntime()
+  // The stored result lives in this browser: prerendered HTML cannot know it.
+  if (prerendered) return <BlockLoading lines={3} />
   const fromQuery = query.get('score')
   const score =
     fromQuery !== null && /^-?\d+$/.test(fromQuery)

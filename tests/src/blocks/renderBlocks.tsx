@@ -28,6 +28,7 @@ export function renderBlocks(blocks: Block[], options: RenderBlocksOptions = {})
   }
   const runtime: Omit<BlockRuntime, 'navigate'> & Partial<Pick<BlockRuntime, 'navigate'>> = {
     phase: ctx.phase,
+    prerendered: false,
     now: () => ctx.nowMs,
     schedule: undefined,
     share: { title: '分享' },

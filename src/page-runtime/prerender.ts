@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react'
+
+// A config page's HTML is rendered at build time (scripts/prerender) for the moment of the build, logged out,
+// before any data arrives; the browser hydrates it. Both renders see the same snapshot, so they agree; after
+// hydration the snapshot is dropped and the page renders for the real time, user and data.
+
+export interface PrerenderSnapshot {
+  /** The route path the HTML was rendered for. */
+  pathname: string
+  /** The moment it was rendered for (ms). */
+  nowMs: number
+}
+
+/** Attribute of #root carrying the snapshot (JSON) of prerendered HTML. */
+export const PRERENDER_ATTRIBUTE = 'data-prerendered'
+
+export const PrerenderContext = createContext<PrerenderSnapshot | null>(null)
+
+/** The snapshot while rendering prerendered HTML (on the build, then hydrating); null otherwise. */
+export function usePrerender(): PrerenderSnapshot | null {
+  return useContext(PrerenderContext)
+}
+
+/** The snapshot of the page's prerendered HTML, if #root holds some. */
+export function readPrerender(root: Element): PrerenderSnapshot | null {
+  const raw = root.getAttribute(PRERENDER_ATTRIBUTE)
+  if (!raw || !root.firstElementChild) return null
+  try {
+    const parsed = JSON.parse(raw) as Partial<PrerenderSnapshot>
+    return typeof parsed.pathname === 'string' && typeof parsed.nowMs === 'number'
+      ? { pathname: parsed.pathname, nowMs: parsed.nowMs }
+      : null
+  } catch {
+    return null
+  }
+}
