@@ -13,7 +13,6 @@ import { clockOffset, resetClockOffset } from '../../../src/page-runtime/serverC
 import { userStore } from '../../../src/state/user'
 import type { PageConfig } from '../../../src/types/generated/page'
 import type { ScreenRoute } from '../../../src/types/route'
-import { stubApi } from '../harness'
 
 // A config page's HTML is rendered at build time (logged out, at the build's moment, before data) and hydrated
 // in the browser: the hydration must match that HTML exactly, then the page shows the real time, user and data.
@@ -56,11 +55,19 @@ beforeAll(() => preloadBlocks(['countdown', 'title', 'button']))
 
 beforeEach(() => {
   resetClockOffset()
-  stubApi({
-    'GET /api/health': { status: 'ok', db: 'pglite', mode: 'production' },
-    'GET /api/time': { now: SERVER_NOW, epochMs: Date.parse(SERVER_NOW) },
-    'GET /api/products': { items: [] },
-  })
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
+  const answers: Record<string, unknown> = {
+    '/api/health': { status: 'ok', db: 'pglite', mode: 'production' },
+    '/api/time': { now: SERVER_NOW, epochMs: Date.parse(SERVER_NOW) },
+    '/api/products': { items: [], nextCursor: null },
+  }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      json(answers[new URL(String(input), 'http://localhost').pathname]),
+    ),
+  )
 })
 
 afterEach(() => {
@@ -129,6 +136,7 @@ describe('how long prerendered HTML holds', () => {
               title: '限时',
               blocks: [{ type: 'title', text: '限时', activeBetween: { to: '2026-11-19T00:00:00+08:00' } }],
             },
+            { title: '常驻', blocks: [{ type: 'title', text: '常驻' }] },
           ],
         },
       ],
