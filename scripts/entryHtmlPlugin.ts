@@ -12,10 +12,12 @@ import type { OutputBundle, OutputChunk } from 'rolldown'
 import { configRoutePath } from '../src/page-config/configPath'
 import { CONFIG_DIR } from '../src/page-config/validate'
 import {
-  STALE_PRERENDER_SCRIPT,
+  PAGE_SCRIPTS_ID,
+  PRERENDER_BOOT_SCRIPT,
   VALID_FROM_ATTRIBUTE,
   VALID_UNTIL_ATTRIBUTE,
-} from '../src/page-config/prerenderCheck'
+  type PageScripts,
+} from '../src/page-config/prerenderBoot'
 import type { PrerenderedPage } from '../src/app/configShell/prerender'
 import { PRERENDER_ATTRIBUTE } from '../src/page-runtime/prerender'
 import { prerenderConfigPages } from './prerender'
@@ -73,26 +75,33 @@ function withPreloads(
   return html.replace('  </head>', `    ${links.join('\n    ')}\n  </head>`)
 }
 
-/**
- * A prerendered page shows before its JavaScript runs, which only hydrates it: its scripts yield the network to
- * the stylesheets and images the content needs first.
- */
-const scriptsYield = (html: string) =>
-  html
-    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
-    .replace(
-      /<link rel="modulepreload" crossorigin/g,
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    )
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
 
-/** #root holding a page's prerendered HTML, its snapshot and validity, followed by the staleness check. */
-function prerenderedRoot({ html, snapshot, validFrom, validUntil }: PrerenderedPage): string {
+/**
+ * A prerendered page: #root holds its HTML, the moment it was rendered for and how long that holds; its
+ * scripts are not in <head> but listed for the boot script, which starts them after the first paint
+ * (src/page-config/prerenderBoot.ts).
+ */
+function prerenderedPage(page: string, { html, snapshot, validFrom, validUntil }: PrerenderedPage): string {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1]
+  if (!entry) throw new Error('entry-html: no entry script in index.html')
+  const scripts: PageScripts = { entry, preload: [...page.matchAll(MODULE_PRELOAD)].map((m) => m[1]) }
   const attributes = [
     `${PRERENDER_ATTRIBUTE}="${escapeHtml(JSON.stringify(snapshot))}"`,
     validFrom === null ? '' : `${VALID_FROM_ATTRIBUTE}="${validFrom}"`,
     validUntil === null ? '' : `${VALID_UNTIL_ATTRIBUTE}="${validUntil}"`,
   ].filter(Boolean)
-  return `<div id="root" ${attributes.join(' ')}>${html}</div><script>${STALE_PRERENDER_SCRIPT}</script>`
+  return page
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" ${attributes.join(' ')}>${html}</div>` +
+        // JSON of URLs only (no "<" in it): safe inside a data block.
+        `<script type="application/json" id="${PAGE_SCRIPTS_ID}">${JSON.stringify(scripts)}</script>` +
+        `<script>${PRERENDER_BOOT_SCRIPT}</script>`,
+    )
 }
 
 export function entryHtmlPlugin(options: { root: string }): Plugin {
@@ -146,13 +155,11 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
             closure(bundle, [configPage, chunk]),
             entry,
             Boolean(html),
-          )
-            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-            .replace('<div id="root"></div>', html ? prerenderedRoot(html) : '<div id="root"></div>')
+          ).replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
           this.emitFile({
             type: 'asset',
             fileName: `${route.slice(1)}/index.html`,
-            source: html ? scriptsYield(page) : page,
+            source: html ? prerenderedPage(page, html) : page,
           })
         }
         const routes = pages.map((p) => p.route)

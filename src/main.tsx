@@ -6,9 +6,9 @@ import { loadChunk } from './app/lazyChunk'
 import { ChunkErrorScreen } from './app/screens/ChunkErrorScreen'
 import { LAZY_PLACEHOLDER_DELAY_MS } from './config/constants'
 import { belowBasename } from './config/router'
-import { prerenderHolds, VALID_FROM_ATTRIBUTE, VALID_UNTIL_ATTRIBUTE } from './page-config/prerenderCheck'
+import { prerenderHolds, VALID_FROM_ATTRIBUTE, VALID_UNTIL_ATTRIBUTE } from './page-config/prerenderBoot'
 import { configRouteAt } from './page-runtime/configRoutes'
-import { readPrerender, type PrerenderSnapshot } from './page-runtime/prerender'
+import { PRERENDER_ATTRIBUTE, readPrerender, type PrerenderSnapshot } from './page-runtime/prerender'
 import { clockOffset } from './page-runtime/serverClock'
 import { persistor } from './state'
 import './styles/global.css'
@@ -18,6 +18,7 @@ bootstrap()
 const container = document.getElementById('root') as HTMLElement
 const render = (node: ReactNode) => {
   // Prerendered HTML that is not hydrated goes: the app renders from scratch.
+  container.removeAttribute(PRERENDER_ATTRIBUTE)
   container.replaceChildren()
   createRoot(container).render(<StrictMode>{node}</StrictMode>)
 }
@@ -43,9 +44,17 @@ if (configRoute && prerendered) {
       hydrateRoot(
         container,
         <StrictMode>
-          <ConfigShell route={configRoute} screen={screen} prerendered={prerendered} />
+          <ConfigShell
+            route={configRoute}
+            screen={screen}
+            prerendered={prerendered}
+            // Taps count from now on (src/styles/global.css).
+            onHydrated={() => container.removeAttribute(PRERENDER_ATTRIBUTE)}
+          />
         </StrictMode>,
-        { onRecoverableError: (error) => console.warn('[prerender] hydration fell back to rendering', error) },
+        {
+          onRecoverableError: (error) => console.warn('[prerender] hydration fell back to rendering', error),
+        },
       )
     },
     () => render(<ConfigShell route={configRoute} />),

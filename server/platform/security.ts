@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { STALE_PRERENDER_SCRIPT } from '../../src/page-config/prerenderCheck'
+import { PRERENDER_BOOT_SCRIPT } from '../../src/page-config/prerenderBoot'
 import { ApiError } from './errors'
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** The one inline script we send: prerendered config pages' staleness check (src/page-config/prerenderCheck.ts). */
-const STALE_CHECK_HASH = `'sha256-${createHash('sha256').update(STALE_PRERENDER_SCRIPT).digest('base64')}'`
+/** The one inline script we send: prerendered config pages' boot script (src/page-config/prerenderBoot.ts). */
+const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDER_BOOT_SCRIPT).digest('base64')}'`
 
 // Scripts only from our own origin (and the one inline script above); antd-mobile sets inline styles, images may come from https CDNs; videos
 // of config pages (the video block) from our own origin or our media host, the only one its schema accepts
 // (schemas/blocks/video.schema.json).
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  `script-src 'self' ${STALE_CHECK_HASH}`,
+  `script-src 'self' ${BOOT_SCRIPT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",

@@ -58,6 +58,8 @@ for (const path of configPaths()) {
       return Boolean(first?.isConnected) && first === document.querySelector('.config-page')
     })
     expect(kept, 'the prerendered page element is still the one on screen').toBe(true)
+    // Hydrated, the page takes taps (src/styles/global.css).
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
     expect(problems).toEqual([])
   })
 }

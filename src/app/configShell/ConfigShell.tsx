@@ -38,20 +38,26 @@ const loadAppRouter = () => loadChunk(() => import('../AppRouter'))
 
 /**
  * `screen`: the page's component when it has already loaded. `prerendered`: the snapshot of the page's
- * prerendered HTML when this render hydrates it (or renders it at build time); dropped once hydrated.
+ * prerendered HTML when this render hydrates it (or renders it at build time); dropped once hydrated, when
+ * `onHydrated` is called.
  */
 export function ConfigShell({
   route,
   screen,
   prerendered,
+  onHydrated,
 }: {
   route: ScreenRoute
   screen?: ComponentType
   prerendered?: PrerenderSnapshot
+  onHydrated?: () => void
 }) {
   // The server's snapshot while rendering the HTML and hydrating it; React renders again with the client's.
   const hydrating = useSyncExternalStore(noSubscription, isHydrated, isPrerendering)
   const snapshot = hydrating ? (prerendered ?? null) : null
+  useEffect(() => {
+    if (!hydrating) onHydrated?.()
+  }, [hydrating, onHydrated])
   const [app, setApp] = useState<{ module: AppRouterModule; router: Router } | null>(null)
   const [leaving, setLeaving] = useState(false)
   const left = useRef(false)

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { preloadBlocks } from '../../../src/blocks/registry'
 import { ConfigShell } from '../../../src/app/configShell/ConfigShell'
 import { unchangedAround } from '../../../src/page-config/schedule'
-import { prerenderHolds } from '../../../src/page-config/prerenderCheck'
+import { prerenderHolds } from '../../../src/page-config/prerenderBoot'
 import { ConfigPage, type RawPageConfig } from '../../../src/page-runtime/ConfigPage'
 import type { PrerenderSnapshot } from '../../../src/page-runtime/prerender'
 import { clockOffset, resetClockOffset } from '../../../src/page-runtime/serverClock'

@@ -1,0 +1,31 @@
+// The one inline script of a prerendered config page, right after #root (the server allows it by its hash,
+// server/platform/security.ts). It
+// - empties #root when the device clock says what it shows has changed since the build (a phase or a block
+//   window flipped), so a stale phase never shows before the JavaScript renders the right one (src/main.tsx
+//   checks again on server time);
+// - starts the page's JavaScript, listed in #page-scripts, only after the first paint: the HTML already shows
+//   the page, so the scripts, which only hydrate it, do not compete with its stylesheets and images.
+
+export const VALID_FROM_ATTRIBUTE = 'data-valid-from'
+export const VALID_UNTIL_ATTRIBUTE = 'data-valid-until'
+/** Id of the JSON data block listing the page's scripts: `{ "entry": url, "preload": [url…] }`. */
+export const PAGE_SCRIPTS_ID = 'page-scripts'
+
+export interface PageScripts {
+  entry: string
+  preload: string[]
+}
+
+/** Whether prerendered HTML valid in [from, until) (attribute values, empty: unbounded) still holds at `now`. */
+export function prerenderHolds(from: string | null, until: string | null, now: number): boolean {
+  return !((from && now < Number(from)) || (until && now >= Number(until)))
+}
+
+export const PRERENDER_BOOT_SCRIPT = `(function(){
+var d=document,r=d.getElementById('root'),f=r.getAttribute('${VALID_FROM_ATTRIBUTE}'),u=r.getAttribute('${VALID_UNTIL_ATTRIBUTE}'),n=Date.now();
+if((f&&n<+f)||(u&&n>=+u)){r.removeAttribute('data-prerendered');r.textContent=''}
+var s=JSON.parse(d.getElementById('${PAGE_SCRIPTS_ID}').textContent);
+function add(tag,attrs){var e=d.createElement(tag);for(var k in attrs)e.setAttribute(k,attrs[k]);d.head.appendChild(e)}
+requestAnimationFrame(function(){setTimeout(function(){
+s.preload.forEach(function(h){add('link',{rel:'modulepreload',crossorigin:'',href:h})});
+add('script',{type:'module',crossorigin:'',src:s.entry})})})})()`
