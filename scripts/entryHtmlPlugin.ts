@@ -20,8 +20,10 @@ import {
 } from '../src/page-config/prerenderBoot'
 import type { PrerenderedPage } from '../src/app/configShell/prerender'
 import { PRERENDER_ATTRIBUTE } from '../src/page-runtime/prerender'
-import { prerenderConfigPages } from './prerender'
+import { configHtmlFile, screenHtmlFile } from '../server/platform/spaPages'
+import { renderAtBuild } from './prerender'
 
+/** Lists the routes with their own HTML: `routes`, config pages (at `<route>/index.html`); `screens`, screens. */
 export const CONFIG_PAGES_MANIFEST = 'config-pages.json'
 const APP_MODULE = `${sep}src${sep}app${sep}App.tsx`
 const CONFIG_PAGE_MODULE = `${sep}src${sep}page-runtime${sep}ConfigPage.tsx`
@@ -57,6 +59,8 @@ function withPreloads(
   files: { js: Set<string>; css: Set<string> },
   entry: { js: Set<string>; css: Set<string> },
   styled = false,
+  /** Fetched at low priority: after what the first paint needs. */
+  later: ReadonlySet<string> = new Set(),
 ): string {
   const links = [
     // Else fetched early but applied by Vite's loader, which notices a stylesheet that failed
@@ -70,7 +74,11 @@ function withPreloads(
       ),
     ...[...files.js]
       .filter((f) => !entry.js.has(f))
-      .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+      .map((f) =>
+        later.has(f)
+          ? `<link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${f}">`
+          : `<link rel="modulepreload" crossorigin href="${base}${f}">`,
+      ),
   ]
   return html.replace('  </head>', `    ${links.join('\n    ')}\n  </head>`)
 }
@@ -141,7 +149,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           const { title } = JSON.parse(readFileSync(file, 'utf8')) as { title?: string }
           pages.push({ route, chunk, title: title ?? '' })
         }
-        const prerendered = await prerenderConfigPages(
+        const { pages: prerendered, screens } = await renderAtBuild(
           options.root,
           pages.map((p) => p.route),
           Date.now(),
@@ -158,15 +166,33 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           ).replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
           this.emitFile({
             type: 'asset',
-            fileName: `${route.slice(1)}/index.html`,
+            fileName: configHtmlFile(route),
             source: html ? prerenderedPage(page, html) : page,
           })
+        }
+        // Each screen with a fixed path gets an HTML preloading its own chunks too, so they load in parallel
+        // with the app's rather than once the router has matched the URL; after the app's, which draw the
+        // frame (title bar, placeholder) first.
+        const appFiles = closure(bundle, [app])
+        const screenPaths: string[] = []
+        for (const [route, module] of screens) {
+          if (route.includes(':')) continue
+          const chunk = byModule((id) => id === `${options.root}${module}`.split('/').join(sep))
+          if (!chunk) this.error(`entry-html: no chunk for the screen ${route} (${module})`)
+          const files = closure(bundle, [app, chunk])
+          const later = new Set([...files.js].filter((f) => !appFiles.js.has(f)))
+          this.emitFile({
+            type: 'asset',
+            fileName: screenHtmlFile(route),
+            source: withPreloads(indexHtml, base, files, entry, false, later),
+          })
+          screenPaths.push(route)
         }
         const routes = pages.map((p) => p.route)
         this.emitFile({
           type: 'asset',
           fileName: CONFIG_PAGES_MANIFEST,
-          source: `${JSON.stringify({ routes: routes.sort() }, null, 2)}\n`,
+          source: `${JSON.stringify({ routes: routes.sort(), screens: screenPaths.sort() }, null, 2)}\n`,
         })
       },
     },

@@ -1,18 +1,43 @@
-// Build step: renders each config page to HTML for the moment of the build (src/app/configShell/prerender.tsx),
-// through a Vite SSR loader on the same config and plugins, so the page shows before its JavaScript runs and
-// the browser hydrates it (src/main.tsx). A page that fails to render is left without prerendered HTML.
+// Build step, through a Vite SSR loader on the same config and plugins:
+// - renders each config page to HTML for the moment of the build (src/app/configShell/prerender.tsx), so the
+//   page shows before its JavaScript runs and the browser hydrates it (src/main.tsx). A page that fails to
+//   render is left without prerendered HTML;
+// - finds the module each screen route of the route table loads (its lazy import, as Vite resolved it), so
+//   the screen's own HTML can preload its chunks.
 import { resolve } from 'node:path'
-import { createServer } from 'vite'
+import { createServer, type ViteDevServer } from 'vite'
 import type { PrerenderedPage } from '../src/app/configShell/prerender'
 
 type Renderer = typeof import('../src/app/configShell/prerender')
+type RouteTable = typeof import('../src/app/routes')
 
-export async function prerenderConfigPages(
+export interface BuildRender {
+  /** Config route → its prerendered page. */
+  pages: Map<string, PrerenderedPage>
+  /** Screen route → the module its lazy import loads (a root-relative path: /src/features/…). */
+  screens: Map<string, string>
+}
+
+/** Vite's SSR transform writes `import('./X')` as `__vite_ssr_dynamic_import__("/src/…/X.tsx")`. */
+const SSR_DYNAMIC_IMPORT = /__vite_ssr_dynamic_import__\(\s*["']([^"']+)["']/
+
+async function screenModules(server: ViteDevServer): Promise<Map<string, string>> {
+  const { screenRoutes } = (await server.ssrLoadModule('/src/app/routes.ts')) as RouteTable
+  const screens = new Map<string, string>()
+  for (const route of screenRoutes) {
+    const module = SSR_DYNAMIC_IMPORT.exec(String(route.load))?.[1]
+    if (!module) throw new Error(`build: cannot tell which module the route ${route.path} loads`)
+    screens.set(route.path, module)
+  }
+  return screens
+}
+
+export async function renderAtBuild(
   root: string,
-  routes: readonly string[],
+  configRoutes: readonly string[],
   nowMs: number,
   warn: (message: string) => void,
-): Promise<Map<string, PrerenderedPage>> {
+): Promise<BuildRender> {
   const server = await createServer({
     root,
     configFile: resolve(root, 'vite.config.ts'),
@@ -30,7 +55,7 @@ export async function prerenderConfigPages(
     const { prerenderConfigPage } = (await server.ssrLoadModule(
       '/src/app/configShell/prerender.tsx',
     )) as Renderer
-    for (const route of routes) {
+    for (const route of configRoutes) {
       try {
         pages.set(route, await prerenderConfigPage(route, nowMs))
       } catch (error) {
@@ -40,8 +65,8 @@ export async function prerenderConfigPages(
         )
       }
     }
+    return { pages, screens: await screenModules(server) }
   } finally {
     await server.close()
   }
-  return pages
 }

@@ -1,22 +1,35 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-// The SPA fallback sends a config page its own HTML, which preloads that page's chunks and carries its title
-// (written by scripts/entryHtmlPlugin.ts, listed in config-pages.json); every other path gets index.html.
+// The SPA fallback sends a config page its own HTML, which preloads that page's chunks, carries its title and
+// its prerendered content, and a screen with a fixed path its own HTML preloading its chunks (both written by
+// scripts/entryHtmlPlugin.ts, listed in config-pages.json); every other path gets index.html.
 
 /** The in-app root layout's prefix (src/config/router.ts): /app/x renders the same page as /x. */
 const IN_APP_PREFIX = '/app'
 const SAFE_ROUTE = /^(\/[A-Za-z0-9_-]+)+$/
+
+/** Where the build writes a config page's HTML. */
+export const configHtmlFile = (route: string) => `${route.slice(1)}/index.html`
+/** Where the build writes a screen's HTML. */
+export const screenHtmlFile = (route: string) =>
+  route === '/' ? 'screens/index.html' : `screens${route}/index.html`
+
+const routesIn = (list: unknown): string[] =>
+  Array.isArray(list) ? list.filter((r): r is string => typeof r === 'string' && SAFE_ROUTE.test(r)) : []
 
 /** Maps a request URL to the HTML file (relative to the build folder) the SPA fallback sends. */
 export function spaHtmlResolver(distDir: string): (url: string) => string {
   const pages = new Map<string, string>()
   const manifest = join(distDir, 'config-pages.json')
   if (existsSync(manifest)) {
-    const { routes } = JSON.parse(readFileSync(manifest, 'utf8')) as { routes?: unknown }
-    for (const route of Array.isArray(routes) ? routes : [])
-      if (typeof route === 'string' && SAFE_ROUTE.test(route))
-        pages.set(route.toLowerCase(), `${route.slice(1)}/index.html`)
+    const { routes, screens } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+      routes?: unknown
+      screens?: unknown
+    }
+    for (const route of routesIn(screens)) pages.set(route.toLowerCase(), screenHtmlFile(route))
+    if (Array.isArray(screens) && screens.includes('/')) pages.set('', screenHtmlFile('/'))
+    for (const route of routesIn(routes)) pages.set(route.toLowerCase(), configHtmlFile(route))
   }
   return (url) => {
     let path: string

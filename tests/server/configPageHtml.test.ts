@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spaHtmlResolver } from '../../server/platform/spaPages'
+import { PRERENDER_BOOT_SCRIPT } from '../../src/page-config/prerenderBoot'
 import { createTestApp, type TestApp } from './helpers'
 
-// A config page's path gets that page's own HTML (its chunks preloaded, its title), in any letter case and under
-// /app too; every other screen path gets index.html.
+// A config page's path gets that page's own HTML (its chunks preloaded, its title, its prerendered content), a
+// screen with a fixed path its own HTML (its chunks preloaded), in any letter case and under /app too; every
+// other path gets index.html.
 const dist = mkdtempSync(join(tmpdir(), 'mall-dist-pages-'))
 let test: TestApp
 
@@ -19,9 +22,15 @@ beforeAll(async () => {
     join(dist, 'manualactivity', 'trialFee', 'index.html'),
     '<!doctype html><title>保费试算</title>',
   )
+  mkdirSync(join(dist, 'screens', 'shopping'), { recursive: true })
+  writeFileSync(join(dist, 'screens', 'index.html'), '<!doctype html><title>首页</title>')
+  writeFileSync(join(dist, 'screens', 'shopping', 'index.html'), '<!doctype html><title>商城</title>')
   writeFileSync(
     join(dist, 'config-pages.json'),
-    JSON.stringify({ routes: ['/preheatActivity', '/manualactivity/trialFee', '/../../etc/passwd'] }),
+    JSON.stringify({
+      routes: ['/preheatActivity', '/manualactivity/trialFee', '/../../etc/passwd'],
+      screens: ['/', '/shopping', '/../x'],
+    }),
   )
   test = await createTestApp({ distDir: dist })
 })
@@ -42,10 +51,23 @@ describe('config page HTML', () => {
     expect(await titleOf('/manualactivity/trialfee')).toBe('保费试算')
   })
 
+  it('a listed screen gets its own HTML, the home page too (also under /app)', async () => {
+    expect(await titleOf('/shopping')).toBe('商城')
+    expect(await titleOf('/app/Shopping/')).toBe('商城')
+    expect(await titleOf('/')).toBe('首页')
+    expect(await titleOf('/app/')).toBe('首页')
+  })
+
   it('other screens and unknown paths get index.html', async () => {
     expect(await titleOf('/product?id=p-1')).toBe('国恒保险商城')
     expect(await titleOf('/manualactivity')).toBe('国恒保险商城')
-    expect(await titleOf('/app')).toBe('国恒保险商城')
+  })
+
+  it("allows the prerendered pages' one inline script by its hash, and no other", async () => {
+    const res = await test.app.inject({ url: '/preheatActivity' })
+    const hash = createHash('sha256').update(PRERENDER_BOOT_SCRIPT).digest('base64')
+    const scriptSrc = /script-src [^;]*/.exec(String(res.headers['content-security-policy']))?.[0]
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`)
   })
 
   it('the API is never answered with a page', async () => {
