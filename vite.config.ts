@@ -9,12 +9,13 @@ const apiPort = process.env.API_PORT ?? '8080'
 
 // Code every screen needs on its first load, kept in two chunks instead of a dozen small ones: each request
 // costs a phone more than its bytes (bench:pages). VENDOR: React, data fetching and state libraries. SHELL: the
-// app's stores, constants, request layer, href builders (the features' paths.ts), session and notices, Vite's
-// preload helper, plus antd-mobile's global styles. SWR's infinite lists stay with the list screens that use them.
+// app's stores, constants, request layer, href builders (the features' paths.ts), session and notices, the
+// prerender snapshot's context, Vite's preload helper, plus antd-mobile's global styles. SWR's infinite lists
+// stay with the list screens that use them.
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|swr(?![\\/]dist[\\/]infinite)|valtio|proxy-compare|use-sync-external-store)[\\/]/
 const SHELL =
-  /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/]global[\\/]|vite[\\/]preload-helper/
+  /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|page-runtime[\\/]prerender|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/]global[\\/]|vite[\\/]preload-helper/
 
 // The SPA is served from VITE_BASE_PATH (default "/"); the API stays at /api on the same origin.
 export default defineConfig({
