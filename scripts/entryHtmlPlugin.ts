@@ -13,6 +13,7 @@ import { configRoutePath } from '../src/page-config/configPath'
 import { CONFIG_DIR } from '../src/page-config/validate'
 import {
   PAGE_SCRIPTS_ID,
+  PATH_ATTRIBUTE,
   PRERENDER_BOOT_SCRIPT,
   VALID_FROM_ATTRIBUTE,
   VALID_UNTIL_ATTRIBUTE,
@@ -91,12 +92,17 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * scripts are not in <head> but listed for the boot script, which starts them after the first paint
  * (src/page-config/prerenderBoot.ts).
  */
-function prerenderedPage(page: string, { html, snapshot, validFrom, validUntil }: PrerenderedPage): string {
+function prerenderedPage(
+  page: string,
+  base: string,
+  { html, snapshot, validFrom, validUntil }: PrerenderedPage,
+): string {
   const entry = ENTRY_SCRIPT.exec(page)?.[1]
   if (!entry) throw new Error('entry-html: no entry script in index.html')
   const scripts: PageScripts = { entry, preload: [...page.matchAll(MODULE_PRELOAD)].map((m) => m[1]) }
   const attributes = [
     `${PRERENDER_ATTRIBUTE}="${escapeHtml(JSON.stringify(snapshot))}"`,
+    `${PATH_ATTRIBUTE}="${escapeHtml(base.replace(/\/$/, '') + snapshot.pathname)}"`,
     validFrom === null ? '' : `${VALID_FROM_ATTRIBUTE}="${validFrom}"`,
     validUntil === null ? '' : `${VALID_UNTIL_ATTRIBUTE}="${validUntil}"`,
   ].filter(Boolean)
@@ -167,7 +173,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           this.emitFile({
             type: 'asset',
             fileName: configHtmlFile(route),
-            source: html ? prerenderedPage(page, html) : page,
+            source: html ? prerenderedPage(page, base, html) : page,
           })
         }
         // Each screen with a fixed path gets an HTML preloading its own chunks too, so they load in parallel

@@ -2,10 +2,13 @@
 // server/platform/security.ts). It
 // - empties #root when the device clock says what it shows has changed since the build (a phase or a block
 //   window flipped), so a stale phase never shows before the JavaScript renders the right one (src/main.tsx
-//   checks again on server time);
+//   checks again on server time), and when the URL is not the one it was rendered for (the /app layout has
+//   another frame);
 // - starts the page's JavaScript, listed in #page-scripts, only after the first paint: the HTML already shows
 //   the page, so the scripts, which only hydrate it, do not compete with its stylesheets and images.
 
+/** The URL path (base included) the HTML was rendered for: under another (the /app layout), it is dropped. */
+export const PATH_ATTRIBUTE = 'data-path'
 export const VALID_FROM_ATTRIBUTE = 'data-valid-from'
 export const VALID_UNTIL_ATTRIBUTE = 'data-valid-until'
 /** Id of the JSON data block listing the page's scripts: `{ "entry": url, "preload": [url…] }`. */
@@ -23,7 +26,7 @@ export function prerenderHolds(from: string | null, until: string | null, now: n
 
 export const PRERENDER_BOOT_SCRIPT = `(function(){
 var d=document,r=d.getElementById('root'),f=r.getAttribute('${VALID_FROM_ATTRIBUTE}'),u=r.getAttribute('${VALID_UNTIL_ATTRIBUTE}'),n=Date.now();
-if((f&&n<+f)||(u&&n>=+u)){r.removeAttribute('data-prerendered');r.textContent=''}
+if((f&&n<+f)||(u&&n>=+u)||location.pathname!==r.getAttribute('${PATH_ATTRIBUTE}')){r.removeAttribute('data-prerendered');r.textContent=''}
 var s=JSON.parse(d.getElementById('${PAGE_SCRIPTS_ID}').textContent);
 function add(tag,attrs){var e=d.createElement(tag);for(var k in attrs)e.setAttribute(k,attrs[k]);d.head.appendChild(e)}
 requestAnimationFrame(function(){setTimeout(function(){

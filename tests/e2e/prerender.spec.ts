@@ -34,6 +34,24 @@ test('HTML past the moment it was rendered for is dropped before the JavaScript 
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
 })
 
+test('under /app the HTML, drawn with the main layout, is dropped: the in-app frame has no title bar', async ({
+  page,
+}) => {
+  await withoutScripts(page)
+  await page.goto('/app/springFestival')
+  await expect(page.locator('#root')).toBeEmpty()
+})
+
+test("a screen's own HTML preloads its chunks after the app's", async ({ request }) => {
+  const html = await (await request.get('/shopping')).text()
+  expect(html).toMatch(
+    /<link rel="modulepreload" fetchpriority="low" crossorigin href="[^"]*ShoppingPage-[^"]*\.js">/,
+  )
+  const home = await (await request.get('/')).text()
+  expect(home).toMatch(/HomePage-[^"]*\.js/)
+  expect(home).not.toMatch(/ShoppingPage-/)
+})
+
 for (const path of configPaths()) {
   test(`${path} is prerendered and hydrated without an error`, async ({ page, request }) => {
     const html = await (await request.get(path)).text()
