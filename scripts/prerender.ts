@@ -9,6 +9,7 @@ import { createServer, type ViteDevServer } from 'vite'
 import type { PrerenderedPage } from '../src/app/configShell/prerender'
 
 type Renderer = typeof import('../src/app/configShell/prerender')
+type ScreenRenderer = typeof import('../src/app/prerenderScreen')
 type RouteTable = typeof import('../src/app/routes')
 
 export interface BuildRender {
@@ -16,20 +17,22 @@ export interface BuildRender {
   pages: Map<string, PrerenderedPage>
   /** Screen route → the module its lazy import loads (a root-relative path: /src/features/…). */
   screens: Map<string, string>
+  /** Screen route (those marked `prerender`) → its prerendered screen. */
+  screenPages: Map<string, PrerenderedPage>
 }
 
 /** Vite's SSR transform writes `import('./X')` as `__vite_ssr_dynamic_import__("/src/…/X.tsx")`. */
 const SSR_DYNAMIC_IMPORT = /__vite_ssr_dynamic_import__\(\s*["']([^"']+)["']/
 
-async function screenModules(server: ViteDevServer): Promise<Map<string, string>> {
-  const { screenRoutes } = (await server.ssrLoadModule('/src/app/routes.ts')) as RouteTable
+async function screenRoutes(server: ViteDevServer) {
+  const { screenRoutes: routes } = (await server.ssrLoadModule('/src/app/routes.ts')) as RouteTable
   const screens = new Map<string, string>()
-  for (const route of screenRoutes) {
+  for (const route of routes) {
     const module = SSR_DYNAMIC_IMPORT.exec(String(route.load))?.[1]
     if (!module) throw new Error(`build: cannot tell which module the route ${route.path} loads`)
     screens.set(route.path, module)
   }
-  return screens
+  return { screens, prerendered: routes.filter((r) => r.prerender).map((r) => r.path) }
 }
 
 export async function renderAtBuild(
@@ -50,14 +53,14 @@ export async function renderAtBuild(
     resolve: { alias: [{ find: /^rc-util\/lib\//, replacement: 'rc-util/es/' }] },
     optimizeDeps: { noDiscovery: true, include: [] },
   })
-  const pages = new Map<string, PrerenderedPage>()
-  try {
-    const { prerenderConfigPage } = (await server.ssrLoadModule(
-      '/src/app/configShell/prerender.tsx',
-    )) as Renderer
-    for (const route of configRoutes) {
+  const rendered = async (
+    routes: readonly string[],
+    render: (route: string, nowMs: number) => Promise<PrerenderedPage>,
+  ) => {
+    const pages = new Map<string, PrerenderedPage>()
+    for (const route of routes) {
       try {
-        pages.set(route, await prerenderConfigPage(route, nowMs))
+        pages.set(route, await render(route, nowMs))
       } catch (error) {
         const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
         warn(
@@ -65,7 +68,19 @@ export async function renderAtBuild(
         )
       }
     }
-    return { pages, screens: await screenModules(server) }
+    return pages
+  }
+  try {
+    const { prerenderConfigPage } = (await server.ssrLoadModule(
+      '/src/app/configShell/prerender.tsx',
+    )) as Renderer
+    const { prerenderScreen } = (await server.ssrLoadModule('/src/app/prerenderScreen.tsx')) as ScreenRenderer
+    const { screens, prerendered } = await screenRoutes(server)
+    return {
+      pages: await rendered(configRoutes, prerenderConfigPage),
+      screens,
+      screenPages: await rendered(prerendered, prerenderScreen),
+    }
   } finally {
     await server.close()
   }

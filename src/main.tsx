@@ -23,6 +23,19 @@ const render = (node: ReactNode) => {
   createRoot(container).render(<StrictMode>{node}</StrictMode>)
 }
 
+/**
+ * A stylesheet of the HTML that did not load (prerendered pages apply theirs from the HTML, not through Vite,
+ * which would notice). Ours are same-origin and CORS-enabled: a failed one has no sheet or no readable rules.
+ */
+const stylesheetFailed = () =>
+  [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => {
+    try {
+      return !link.sheet?.cssRules.length
+    } catch {
+      return true
+    }
+  })
+
 // A config page opened directly renders in the light shell, without the router; anything else starts the app.
 const configRoute = configRouteAt(window.location.pathname)
 const prerendered = configRoute && readPrerender(container)
@@ -36,7 +49,10 @@ const hydratable = (snapshot: PrerenderSnapshot, offset: number) =>
     Date.now() + offset,
   )
 
-if (configRoute && prerendered) {
+if (stylesheetFailed()) {
+  console.error('[app] a stylesheet failed to load')
+  render(<ChunkErrorScreen />)
+} else if (configRoute && prerendered) {
   // The page already shows: wait for everything its first render needs, then hydrate it.
   Promise.all([configRoute.load(), persistor.restore(), clockOffset()]).then(
     ([{ default: screen }, , offset]) => {
@@ -70,11 +86,20 @@ if (configRoute && prerendered) {
     (screen) => render(<ConfigShell route={configRoute} screen={screen} />),
     () => render(<ConfigShell route={configRoute} />),
   )
-} else
+} else {
+  // A prerendered screen (the route table's `prerender`) stays until the app's router has its screen ready:
+  // the app's first render is then that screen, drawn over the same HTML, not a placeholder.
+  const screenPrerendered = readPrerender(container) !== null
   loadChunk(() => import('./app/App')).then(
-    ({ App }) => render(<App />),
+    async ({ App, createAppRouter, routerReady }) => {
+      const router = screenPrerendered
+        ? (await Promise.all([routerReady(createAppRouter()), persistor.restore()]))[0]
+        : undefined
+      render(<App router={router} />)
+    },
     (error: unknown) => {
       console.error('[app] the app chunk failed to load', error)
       render(<ChunkErrorScreen />)
     },
   )
+}

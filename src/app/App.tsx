@@ -1,10 +1,13 @@
 import { AppProviders } from './AppProviders'
-import { AppRouter } from './AppRouter'
+import { AppRouter, createAppRouter, routerReady } from './AppRouter'
 
-export function App() {
+export { createAppRouter, routerReady }
+
+/** The app; `router`: one already created (and ready, over a prerendered screen). */
+export function App({ router }: { router?: ReturnType<typeof createAppRouter> }) {
   return (
     <AppProviders>
-      <AppRouter />
+      <AppRouter router={router} />
     </AppProviders>
   )
 }
