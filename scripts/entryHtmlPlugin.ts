@@ -155,11 +155,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           const { title } = JSON.parse(readFileSync(file, 'utf8')) as { title?: string }
           pages.push({ route, chunk, title: title ?? '' })
         }
-        const {
-          pages: prerendered,
-          screens,
-          screenPages,
-        } = await renderAtBuild(
+        const { pages: prerendered, screens } = await renderAtBuild(
           options.root,
           pages.map((p) => p.route),
           Date.now(),
@@ -191,14 +187,10 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           if (!chunk) this.error(`entry-html: no chunk for the screen ${route} (${module})`)
           const files = closure(bundle, [app, chunk])
           const later = new Set([...files.js].filter((f) => !appFiles.js.has(f)))
-          const html = screenPages.get(route)
           this.emitFile({
             type: 'asset',
             fileName: screenHtmlFile(route),
-            // A prerendered screen, like a config page, starts its scripts after the first paint.
-            source: html
-              ? prerenderedPage(withPreloads(indexHtml, base, files, entry, true), base, html)
-              : withPreloads(indexHtml, base, files, entry, false, later),
+            source: withPreloads(indexHtml, base, files, entry, false, later),
           })
           screenPaths.push(route)
         }

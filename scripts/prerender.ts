@@ -9,7 +9,6 @@ import { createServer, type ViteDevServer } from 'vite'
 import type { PrerenderedPage } from '../src/app/configShell/prerender'
 
 type Renderer = typeof import('../src/app/configShell/prerender')
-type ScreenRenderer = typeof import('../src/app/prerenderScreen')
 type RouteTable = typeof import('../src/app/routes')
 
 export interface BuildRender {
@@ -17,22 +16,20 @@ export interface BuildRender {
   pages: Map<string, PrerenderedPage>
   /** Screen route → the module its lazy import loads (a root-relative path: /src/features/…). */
   screens: Map<string, string>
-  /** Screen route (those marked `prerender`) → its prerendered screen. */
-  screenPages: Map<string, PrerenderedPage>
 }
 
 /** Vite's SSR transform writes `import('./X')` as `__vite_ssr_dynamic_import__("/src/…/X.tsx")`. */
 const SSR_DYNAMIC_IMPORT = /__vite_ssr_dynamic_import__\(\s*["']([^"']+)["']/
 
-async function screenRoutes(server: ViteDevServer) {
-  const { screenRoutes: routes } = (await server.ssrLoadModule('/src/app/routes.ts')) as RouteTable
+async function screenModules(server: ViteDevServer): Promise<Map<string, string>> {
+  const { screenRoutes } = (await server.ssrLoadModule('/src/app/routes.ts')) as RouteTable
   const screens = new Map<string, string>()
-  for (const route of routes) {
+  for (const route of screenRoutes) {
     const module = SSR_DYNAMIC_IMPORT.exec(String(route.load))?.[1]
     if (!module) throw new Error(`build: cannot tell which module the route ${route.path} loads`)
     screens.set(route.path, module)
   }
-  return { screens, prerendered: routes.filter((r) => r.prerender).map((r) => r.path) }
+  return screens
 }
 
 export async function renderAtBuild(
@@ -53,14 +50,14 @@ export async function renderAtBuild(
     resolve: { alias: [{ find: /^rc-util\/lib\//, replacement: 'rc-util/es/' }] },
     optimizeDeps: { noDiscovery: true, include: [] },
   })
-  const rendered = async (
-    routes: readonly string[],
-    render: (route: string, nowMs: number) => Promise<PrerenderedPage>,
-  ) => {
-    const pages = new Map<string, PrerenderedPage>()
-    for (const route of routes) {
+  const pages = new Map<string, PrerenderedPage>()
+  try {
+    const { prerenderConfigPage } = (await server.ssrLoadModule(
+      '/src/app/configShell/prerender.tsx',
+    )) as Renderer
+    for (const route of configRoutes) {
       try {
-        pages.set(route, await render(route, nowMs))
+        pages.set(route, await prerenderConfigPage(route, nowMs))
       } catch (error) {
         const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
         warn(
@@ -68,19 +65,7 @@ export async function renderAtBuild(
         )
       }
     }
-    return pages
-  }
-  try {
-    const { prerenderConfigPage } = (await server.ssrLoadModule(
-      '/src/app/configShell/prerender.tsx',
-    )) as Renderer
-    const { prerenderScreen } = (await server.ssrLoadModule('/src/app/prerenderScreen.tsx')) as ScreenRenderer
-    const { screens, prerendered } = await screenRoutes(server)
-    return {
-      pages: await rendered(configRoutes, prerenderConfigPage),
-      screens,
-      screenPages: await rendered(prerendered, prerenderScreen),
-    }
+    return { pages, screens: await screenModules(server) }
   } finally {
     await server.close()
   }

@@ -17,9 +17,9 @@ bootstrap()
 
 const container = document.getElementById('root') as HTMLElement
 const render = (node: ReactNode) => {
-  // Prerendered HTML that is not hydrated goes: the app renders from scratch.
+  // Prerendered HTML that is not hydrated is replaced by React when it commits its first render, not emptied
+  // before: a blank frame in between would make the whole page jump.
   container.removeAttribute(PRERENDER_ATTRIBUTE)
-  container.replaceChildren()
   createRoot(container).render(<StrictMode>{node}</StrictMode>)
 }
 
@@ -86,20 +86,11 @@ if (stylesheetFailed()) {
     (screen) => render(<ConfigShell route={configRoute} screen={screen} />),
     () => render(<ConfigShell route={configRoute} />),
   )
-} else {
-  // A prerendered screen (the route table's `prerender`) stays until the app's router has its screen ready:
-  // the app's first render is then that screen, drawn over the same HTML, not a placeholder.
-  const screenPrerendered = readPrerender(container) !== null
+} else
   loadChunk(() => import('./app/App')).then(
-    async ({ App, createAppRouter, routerReady }) => {
-      const router = screenPrerendered
-        ? (await Promise.all([routerReady(createAppRouter()), persistor.restore()]))[0]
-        : undefined
-      render(<App router={router} />)
-    },
+    ({ App }) => render(<App />),
     (error: unknown) => {
       console.error('[app] the app chunk failed to load', error)
       render(<ChunkErrorScreen />)
     },
   )
-}

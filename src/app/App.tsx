@@ -1,13 +1,10 @@
 import { AppProviders } from './AppProviders'
-import { AppRouter, createAppRouter, routerReady } from './AppRouter'
+import { AppRouter } from './AppRouter'
 
-export { createAppRouter, routerReady }
-
-/** The app; `router`: one already created (and ready, over a prerendered screen). */
-export function App({ router }: { router?: ReturnType<typeof createAppRouter> }) {
+export function App() {
   return (
     <AppProviders>
-      <AppRouter router={router} />
+      <AppRouter />
     </AppProviders>
   )
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { installUnauthorizedRedirect } from '../features/member/unauthorizedHandler'
-import { createAppRouter, routerReady } from './router'
+import { createAppRouter } from './router'
 
-export { createAppRouter, routerReady }
+export { createAppRouter }
 
 /** The router over the whole route table: the one given, or one created from the current URL. */
 export function AppRouter({ router: given }: { router?: ReturnType<typeof createAppRouter> }) {

@@ -71,20 +71,3 @@ export function buildRouteObjects(routes: readonly ScreenRoute[]): RouteObject[]
 export function createAppRouter() {
   return createBrowserRouter(buildRouteObjects(allRoutes), { basename: ROUTER_BASENAME })
 }
-
-type AppRouterInstance = ReturnType<typeof createAppRouter>
-
-/**
- * Resolves once the router has loaded what the current URL needs (its lazy screen), so that its first render is
- * the screen itself, not a placeholder (which would replace a prerendered screen).
- */
-export function routerReady(router: AppRouterInstance): Promise<AppRouterInstance> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve(router)
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return
-      stop()
-      resolve(router)
-    })
-  })
-}

@@ -11,11 +11,6 @@ export interface ScreenRoute {
   load: () => Promise<ScreenModule>
   /** Top-level tab screen: shows the TabBar and no back arrow. */
   tab?: boolean
-  /**
-   * Its first screen depends on neither the URL's query nor the visitor (data still loading): the build renders
-   * it to HTML (scripts/prerender.ts), which shows before the app's scripts run.
-   */
-  prerender?: boolean
 }
 
 /** What a layout reads from a matched route's `handle`. */

@@ -42,22 +42,6 @@ test('under /app the HTML, drawn with the main layout, is dropped: the in-app fr
   await expect(page.locator('#root')).toBeEmpty()
 })
 
-test('the home screen shows before its JavaScript, then the app takes over the same screen', async ({
-  page,
-}) => {
-  await withoutScripts(page)
-  await page.goto('/')
-  await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()
-  await expect(page.locator('.home-banner img')).toBeVisible()
-  await expect(page.locator('.adm-tab-bar')).toContainText('首页')
-
-  await page.unrouteAll()
-  await page.goto('/')
-  await expect(page.getByTestId('demo-badge')).toBeVisible()
-  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
-  await expect(page.locator('[data-testid="product-card"]').first()).toBeVisible()
-})
-
 test("a screen's own HTML preloads its chunks after the app's", async ({ request }) => {
   const html = await (await request.get('/shopping')).text()
   expect(html).toMatch(
