@@ -5,10 +5,9 @@ import { ConfigShell } from './app/configShell/ConfigShell'
 import { loadChunk } from './app/lazyChunk'
 import { ChunkErrorScreen } from './app/screens/ChunkErrorScreen'
 import { LAZY_PLACEHOLDER_DELAY_MS } from './config/constants'
-import { belowBasename } from './config/router'
 import { prerenderHolds, VALID_FROM_ATTRIBUTE, VALID_UNTIL_ATTRIBUTE } from './page-config/prerenderBoot'
 import { configRouteAt } from './page-runtime/configRoutes'
-import { PRERENDER_ATTRIBUTE, readPrerender, type PrerenderSnapshot } from './page-runtime/prerender'
+import { PRERENDER_ATTRIBUTE, readPrerender } from './page-runtime/prerender'
 import { clockOffset } from './page-runtime/serverClock'
 import { persistor } from './state'
 import './styles/global.css'
@@ -40,9 +39,11 @@ const stylesheetFailed = () =>
 const configRoute = configRouteAt(window.location.pathname)
 const prerendered = configRoute && readPrerender(container)
 
-/** Prerendered HTML hydrates when it was rendered for this very path and still holds on server time. */
-const hydratable = (snapshot: PrerenderSnapshot, offset: number) =>
-  belowBasename(window.location.pathname) === snapshot.pathname &&
+/**
+ * Prerendered HTML hydrates while it still holds on server time (the boot script judged it on the device clock,
+ * and already dropped it under another path than it was rendered for).
+ */
+const hydratable = (offset: number) =>
   prerenderHolds(
     container.getAttribute(VALID_FROM_ATTRIBUTE),
     container.getAttribute(VALID_UNTIL_ATTRIBUTE),
@@ -56,7 +57,7 @@ if (stylesheetFailed()) {
   // The page already shows: wait for everything its first render needs, then hydrate it.
   Promise.all([configRoute.load(), persistor.restore(), clockOffset()]).then(
     ([{ default: screen }, , offset]) => {
-      if (!hydratable(prerendered, offset)) return render(<ConfigShell route={configRoute} screen={screen} />)
+      if (!hydratable(offset)) return render(<ConfigShell route={configRoute} screen={screen} />)
       hydrateRoot(
         container,
         <StrictMode>

@@ -73,10 +73,7 @@ export function ConfigPage({
   // Prerendered HTML (build and hydration): the build's moment, a visitor logged out, data still loading.
   const prerender = usePrerender()
   const liveClock = usePageClock(config.schedule, query)
-  const clock = useMemo(
-    () => (prerender ? frozenClock(config.schedule, prerender.nowMs) : liveClock),
-    [prerender, config.schedule, liveClock],
-  )
+  const clock = prerender ? frozenClock(config.schedule, prerender.nowMs) : liveClock
   const liveUser = useSnapshot(userStore.state)
   const liveSignIn = useSnapshot(signInStore.state)
   const liveCommon = useSnapshot(commonStore.state)

@@ -13,6 +13,7 @@ import { clockOffset, resetClockOffset } from '../../../src/page-runtime/serverC
 import { userStore } from '../../../src/state/user'
 import type { PageConfig } from '../../../src/types/generated/page'
 import type { ScreenRoute } from '../../../src/types/route'
+import { YEAR_END_SCHEDULE } from '../page-runtime/yearEndSchedule'
 
 // A config page's HTML is rendered at build time (logged out, at the build's moment, before data) and hydrated
 // in the browser: the hydration must match that HTML exactly, then the page shows the real time, user and data.
@@ -20,13 +21,7 @@ import type { ScreenRoute } from '../../../src/types/route'
 const config: RawPageConfig = {
   schemaVersion: 3,
   title: '年终好礼',
-  schedule: {
-    preheatAt: '2026-11-15T00:00:00+08:00',
-    startAt: '2026-11-20T00:00:00+08:00',
-    endAt: '2026-12-31T23:59:59+08:00',
-    offlineAt: '2027-01-15T00:00:00+08:00',
-    fallback: '/',
-  },
+  schedule: YEAR_END_SCHEDULE,
   dataSources: { hot: { get: '/api/products', query: { limit: 1 } } },
   blocks: [
     { type: 'countdown', to: 'schedule.startAt', label: '距开抢还有', showIn: ['preheat'] },

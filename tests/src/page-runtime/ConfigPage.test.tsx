@@ -5,18 +5,13 @@ import { ConfigPage, type RawPageConfig } from '../../../src/page-runtime/Config
 import { OFFLINE_REDIRECT_MS } from '../../../src/page-runtime/OfflineNotice'
 import { PageHostContext } from '../../../src/page-runtime/pageHost'
 import { resetClockOffset } from '../../../src/page-runtime/serverClock'
+import { YEAR_END_SCHEDULE } from './yearEndSchedule'
 
 // The lifecycle as a visitor sees it, on the server's time (/api/time), with and without a ?phase= preview.
 const config: RawPageConfig = {
   schemaVersion: 3,
   title: '年终好礼',
-  schedule: {
-    preheatAt: '2026-11-15T00:00:00+08:00',
-    startAt: '2026-11-20T00:00:00+08:00',
-    endAt: '2026-12-31T23:59:59+08:00',
-    offlineAt: '2027-01-15T00:00:00+08:00',
-    fallback: '/',
-  },
+  schedule: YEAR_END_SCHEDULE,
   blocks: [
     {
       type: 'countdown',
