@@ -40,9 +40,15 @@ export async function passHealth(page: Page) {
   await page.getByText('本人', { exact: true }).click()
   await page.getByRole('button', { name: '下一步：健康告知' }).click()
   await expect(page).toHaveURL(/\/healthNotification\?/)
-  // First a "是": the insured is stopped, with 重新选择 / 为他人投保.
-  const questions = page.locator('.adm-list-item', { has: page.locator('.adm-radio') })
+  // Counted once the questionnaire itself shows (its button asks for answers): until then the list may still be
+  // the previous screen's, whose radios are not these questions.
+  await expect(page.getByRole('button', { name: '请回答全部问题' })).toBeVisible()
+  const questions = page
+    .locator('.adm-list', { has: page.locator('.adm-list-header', { hasText: '健康告知' }) })
+    .locator('.adm-list-item', { has: page.locator('.adm-radio') })
   const n = await questions.count()
+  expect(n).toBeGreaterThan(1)
+  // First a "是": the insured is stopped, with 重新选择 / 为他人投保.
   await questions.nth(0).locator('.adm-radio', { hasText: '是' }).click()
   for (let i = 1; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
   await page.getByRole('button', { name: '提交健康告知' }).click()
