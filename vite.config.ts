@@ -30,6 +30,20 @@ export default defineConfig({
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
+  // `vite build` builds both environments: the app (client, into dist/), then the server's renderer of
+  // screens (ssr, into dist/server/; server/platform/screenRendering.ts loads it).
+  builder: {},
+  environments: {
+    ssr: {
+      // antd-mobile's ES modules import their CSS: bundled (the CSS dropped), not left to Node.
+      resolve: { noExternal: ['antd-mobile', 'rc-util'] },
+      build: {
+        outDir: 'dist/server',
+        copyPublicDir: false,
+        rollupOptions: { input: 'src/app/ssr/renderScreen.tsx' },
+      },
+    },
+  },
   build: {
     target: 'es2020',
     // Browsers without <link rel=modulepreload> (Safari before 17) just fetch the chunks when imported;

@@ -21,6 +21,8 @@ import {
 } from '../src/page-config/prerenderBoot'
 import type { PrerenderedPage } from '../src/app/configShell/prerender'
 import { PRERENDER_ATTRIBUTE } from '../src/page-runtime/prerender'
+import { SCREEN_DATA_ID } from '../src/app/ssr/payload'
+import { escapeHtml, SCREEN_SLOTS, SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { configHtmlFile, screenHtmlFile } from '../server/platform/spaPages'
 import { renderAtBuild } from './prerender'
 
@@ -29,9 +31,6 @@ export const CONFIG_PAGES_MANIFEST = 'config-pages.json'
 const APP_MODULE = `${sep}src${sep}app${sep}App.tsx`
 const CONFIG_PAGE_MODULE = `${sep}src${sep}page-runtime${sep}ConfigPage.tsx`
 const PAGE_MODULE = /^\0page-config-page:(.*)\.page\.js$/
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c)
 
 /** The chunk files and stylesheets a chunk needs: itself and its static imports, transitively. */
 function closure(bundle: OutputBundle, start: OutputChunk[]): { js: Set<string>; css: Set<string> } {
@@ -88,34 +87,49 @@ const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/scri
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
 
 /**
- * A prerendered page: #root holds its HTML, the moment it was rendered for and how long that holds; its
+ * A page whose #root holds its HTML: `attributes` and `content` of #root, `after` it (a data block); its
  * scripts are not in <head> but listed for the boot script, which starts them after the first paint
  * (src/page-config/prerenderBoot.ts).
  */
+function withRenderedRoot(page: string, attributes: string, content: string, after = ''): string {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1]
+  if (!entry) throw new Error('entry-html: no entry script in index.html')
+  const scripts: PageScripts = { entry, preload: [...page.matchAll(MODULE_PRELOAD)].map((m) => m[1]) }
+  return page
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" ${attributes}>${content}</div>${after}` +
+        // JSON of URLs only (no "<" in it): safe inside a data block.
+        `<script type="application/json" id="${PAGE_SCRIPTS_ID}">${JSON.stringify(scripts)}</script>` +
+        `<script>${PRERENDER_BOOT_SCRIPT}</script>`,
+    )
+}
+
+/** A config page prerendered at build time: #root holds its HTML, the moment it was rendered for and how long that holds. */
 function prerenderedPage(
   page: string,
   base: string,
   { html, snapshot, validFrom, validUntil }: PrerenderedPage,
 ): string {
-  const entry = ENTRY_SCRIPT.exec(page)?.[1]
-  if (!entry) throw new Error('entry-html: no entry script in index.html')
-  const scripts: PageScripts = { entry, preload: [...page.matchAll(MODULE_PRELOAD)].map((m) => m[1]) }
   const attributes = [
     `${PRERENDER_ATTRIBUTE}="${escapeHtml(JSON.stringify(snapshot))}"`,
     `${PATH_ATTRIBUTE}="${escapeHtml(base.replace(/\/$/, '') + snapshot.pathname)}"`,
     validFrom === null ? '' : `${VALID_FROM_ATTRIBUTE}="${validFrom}"`,
     validUntil === null ? '' : `${VALID_UNTIL_ATTRIBUTE}="${validUntil}"`,
   ].filter(Boolean)
-  return page
-    .replace(ENTRY_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root" ${attributes.join(' ')}>${html}</div>` +
-        // JSON of URLs only (no "<" in it): safe inside a data block.
-        `<script type="application/json" id="${PAGE_SCRIPTS_ID}">${JSON.stringify(scripts)}</script>` +
-        `<script>${PRERENDER_BOOT_SCRIPT}</script>`,
-    )
+  return withRenderedRoot(page, attributes.join(' '), html)
+}
+
+/** The template a screen rendered by the server is sent in (src/page-config/screenHtml.ts). */
+function screenTemplate(page: string): string {
+  return withRenderedRoot(
+    page.replace(/<title>[^<]*<\/title>/, `<title>${SCREEN_SLOTS.title}</title>`),
+    SCREEN_SLOTS.rootAttributes,
+    SCREEN_SLOTS.root,
+    `<script type="application/json" id="${SCREEN_DATA_ID}">${SCREEN_SLOTS.data}</script>`,
+  )
 }
 
 export function entryHtmlPlugin(options: { root: string }): Plugin {
@@ -123,6 +137,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
   return {
     name: 'guoheng:entry-html',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       base = config.base
     },
@@ -179,13 +194,17 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         // Each screen with a fixed path gets an HTML preloading its own chunks too, so they load in parallel
         // with the app's rather than once the router has matched the URL; after the app's, which draw the
         // frame (title bar, placeholder) first.
+        // The server renders a screen into its template: the screen's stylesheets applied, its scripts
+        // started after the first paint (to hydrate it).
         const appFiles = closure(bundle, [app])
         const screenPaths: string[] = []
+        const templates: Record<string, string> = {}
         for (const [route, module] of screens) {
-          if (route.includes(':')) continue
           const chunk = byModule((id) => id === `${options.root}${module}`.split('/').join(sep))
           if (!chunk) this.error(`entry-html: no chunk for the screen ${route} (${module})`)
           const files = closure(bundle, [app, chunk])
+          templates[route] = screenTemplate(withPreloads(indexHtml, base, files, entry, true))
+          if (route.includes(':')) continue
           const later = new Set([...files.js].filter((f) => !appFiles.js.has(f)))
           this.emitFile({
             type: 'asset',
@@ -194,6 +213,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           })
           screenPaths.push(route)
         }
+        this.emitFile({ type: 'asset', fileName: SCREEN_TEMPLATES_FILE, source: JSON.stringify(templates) })
         const routes = pages.map((p) => p.route)
         this.emitFile({
           type: 'asset',

@@ -23,6 +23,7 @@ export function precompressPlugin(): Plugin {
   return {
     name: 'guoheng:precompress',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = config.build.outDir
     },

@@ -22,6 +22,8 @@ import type { PaymentProvider } from './modules/payments/providers/provider'
 import { SandboxPaymentProvider, type SandboxSecrets } from './modules/payments/providers/sandbox'
 import { installSecurity } from './platform/security'
 import { spaHtmlResolver } from './platform/spaPages'
+import { loadScreenRendering } from './platform/screenRendering'
+import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { seedDemoCatalog } from './db/seed/seed'
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './modules/auth/service'
 import { SessionStore } from './platform/sessions'
@@ -56,6 +58,8 @@ export interface AppOptions {
   now?: () => Date
   /** Folder of the built SPA (default ./dist); served with history fallback when it holds index.html. */
   distDir?: string
+  /** Render hand-written screens on the server when the build has the renderer (default true; SSR=off). */
+  screenRendering?: boolean
   logger?: FastifyServerOptions['logger']
   /** Fastify's trustProxy (TRUST_PROXY): take the client IP and scheme from X-Forwarded-* of these proxies. */
   trustProxy?: boolean | string
@@ -167,6 +171,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       root: distDir,
       wildcard: false,
       index: false,
+      // The server's renderer and its templates are the server's, not the browser's.
+      allowedPath: (path) => !path.startsWith('/server/') && path !== `/${SCREEN_TEMPLATES_FILE}`,
       // The build writes .br/.gz beside each asset (scripts/precompressPlugin.ts).
       preCompressed: true,
       setHeaders: (reply, path) => {
@@ -180,10 +186,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   }
   // The sandbox's pay page is a demo screen: with a real provider it does not exist.
   const hidden = paymentProvider.sandbox ? null : SANDBOX_PAGE
-  app.setNotFoundHandler((request, reply) => {
+  const screens =
+    hasSpa && options.screenRendering !== false ? await loadScreenRendering(app, distDir, now) : null
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
     if (hidden?.test(request.url)) return sendError(reply, 404, 'NOT_FOUND', '页面不存在')
     if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (request.method === 'GET' && screens && (await screens.send(request, reply))) return reply
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')

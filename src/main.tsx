@@ -6,6 +6,7 @@ import { loadChunk } from './app/lazyChunk'
 import { ChunkErrorScreen } from './app/screens/ChunkErrorScreen'
 import { LAZY_PLACEHOLDER_DELAY_MS } from './config/constants'
 import { prerenderHolds, VALID_FROM_ATTRIBUTE, VALID_UNTIL_ATTRIBUTE } from './page-config/prerenderBoot'
+import { readPayload } from './app/ssr/payload'
 import { configRouteAt } from './page-runtime/configRoutes'
 import { PRERENDER_ATTRIBUTE, readPrerender } from './page-runtime/prerender'
 import { clockOffset } from './page-runtime/serverClock'
@@ -38,6 +39,9 @@ const stylesheetFailed = () =>
 // A config page opened directly renders in the light shell, without the router; anything else starts the app.
 const configRoute = configRouteAt(window.location.pathname)
 const prerendered = configRoute && readPrerender(container)
+// A screen the server rendered for this visitor, with the data it was rendered with.
+const screenRendered = !configRoute && readPrerender(container)
+const screenPayload = screenRendered && readPayload(document)
 
 /**
  * Prerendered HTML hydrates while it still holds on server time (the boot script judged it on the device clock,
@@ -87,6 +91,14 @@ if (stylesheetFailed()) {
     (screen) => render(<ConfigShell route={configRoute} screen={screen} />),
     () => render(<ConfigShell route={configRoute} />),
   )
+} else if (screenRendered && screenPayload) {
+  // The screen already shows: load its code and hydrate it; if that fails, render it afresh.
+  loadChunk(() => import('./app/ssr/hydrateScreen'))
+    .then(({ hydrateScreen }) => hydrateScreen(container, screenRendered, screenPayload))
+    .catch((error: unknown) => {
+      console.error('[app] the rendered screen could not be hydrated', error)
+      render(<ChunkErrorScreen />)
+    })
 } else
   loadChunk(() => import('./app/App')).then(
     ({ App }) => render(<App />),

@@ -35,7 +35,8 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
     name: 'guoheng:page-configs',
     enforce: 'pre',
     async buildStart() {
-      if (!validate) return
+      // Once per build: the server's renderer (ssr) is built from the same configs right after the app.
+      if (!validate || (this.environment && this.environment.name !== 'client')) return
       await revalidate()
       if (!errors.length) return
       if (this.meta.watchMode) this.warn(report())

@@ -15,6 +15,8 @@ export interface ServerConfig {
   smsProvider: string
   paymentProvider: string
   distDir: string
+  /** SSR=off: every screen is rendered in the browser, none on the server. */
+  screenRendering: boolean
   /** Fastify's trustProxy: behind a load balancer the client IP and scheme come from X-Forwarded-*. */
   trustProxy: boolean | string
 }
@@ -61,6 +63,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     smsProvider: env.SMS_PROVIDER ?? 'demo',
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     distDir: resolve(env.DIST_DIR ?? 'dist'),
+    screenRendering: env.SSR !== 'off',
     trustProxy: trustProxy(env.TRUST_PROXY),
   }
   if (mode === 'production') {

@@ -62,5 +62,6 @@ export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     cookieSecret: config.cookieSecret,
     distDir: config.distDir,
+    screenRendering: config.screenRendering,
   }
 }

@@ -1,10 +1,32 @@
+import { useEffect, useMemo } from 'react'
+import type { SWRConfiguration } from 'swr'
+import { PrerenderContext, useHydrating, type PrerenderSnapshot } from '../page-runtime/prerender'
 import { AppProviders } from './AppProviders'
-import { AppRouter } from './AppRouter'
+import { AppRouter, type AppRouterInstance } from './AppRouter'
 
-export function App() {
+/** Hydrating a screen the server rendered: its router (screen loaded), snapshot and data (src/app/ssr). */
+export interface AppHydration {
+  router: AppRouterInstance
+  snapshot: PrerenderSnapshot
+  fallback: NonNullable<SWRConfiguration['fallback']>
+  use: NonNullable<SWRConfiguration['use']>
+  /** Called once hydrated: the app then renders for this device (stored state, notices). */
+  onHydrated: () => void
+}
+
+export function App({ hydration }: { hydration?: AppHydration }) {
+  const hydrating = useHydrating()
+  useEffect(() => {
+    if (!hydrating) hydration?.onHydrated()
+  }, [hydrating, hydration])
+  const fallback = hydration?.fallback
+  const use = hydration?.use
+  const swr = useMemo(() => (fallback ? { fallback, use } : undefined), [fallback, use])
   return (
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
+    <PrerenderContext value={hydrating && hydration ? hydration.snapshot : null}>
+      <AppProviders swr={swr}>
+        <AppRouter router={hydration?.router} />
+      </AppProviders>
+    </PrerenderContext>
   )
 }

@@ -4,9 +4,10 @@ import { installUnauthorizedRedirect } from '../features/member/unauthorizedHand
 import { createAppRouter } from './router'
 
 export { createAppRouter }
+export type AppRouterInstance = ReturnType<typeof createAppRouter>
 
 /** The router over the whole route table: the one given, or one created from the current URL. */
-export function AppRouter({ router: given }: { router?: ReturnType<typeof createAppRouter> }) {
+export function AppRouter({ router: given }: { router?: AppRouterInstance }) {
   const [router] = useState(() => given ?? createAppRouter())
   // Any API 401 sends the user to /Login?redirect=<current path>.
   useEffect(() => installUnauthorizedRedirect(router), [router])

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom'
 import { DelayedFallback } from '../components/DelayedFallback'
 import { IN_APP_PREFIX, ROUTER_BASENAME } from '../config/router'
 import { configRoutes } from '../page-runtime/configRoutes'
@@ -15,7 +15,7 @@ import { RouteErrorScreen } from './screens/RouteErrorScreen'
 export const allRoutes: ScreenRoute[] = [...screenRoutes, ...configRoutes]
 
 function toChild(route: ScreenRoute): RouteObject {
-  const handle: RouteHandle = { title: route.title, tab: route.tab }
+  const handle: RouteHandle = { title: route.title, tab: route.tab, path: route.path, ssr: route.ssr }
   const common = {
     handle,
     errorElement: <RouteErrorScreen />,
@@ -68,6 +68,23 @@ export function buildRouteObjects(routes: readonly ScreenRoute[]): RouteObject[]
   ]
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(buildRouteObjects(allRoutes), { basename: ROUTER_BASENAME })
+export function createAppRouter(routes: RouteObject[] = buildRouteObjects(allRoutes)) {
+  return createBrowserRouter(routes, { basename: ROUTER_BASENAME })
+}
+
+/**
+ * The routes with the screens matching `location` already loaded, for a router that must render them at once:
+ * hydrating server-rendered HTML, which a lazy route would first replace with nothing.
+ */
+export async function routesLoadedFor(location: string): Promise<RouteObject[]> {
+  const routes = buildRouteObjects(allRoutes)
+  const matches = matchRoutes(routes, location, ROUTER_BASENAME) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      Object.assign(route, await route.lazy())
+      route.lazy = undefined
+    }),
+  )
+  return routes
 }

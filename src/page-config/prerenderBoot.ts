@@ -7,6 +7,8 @@
 // - starts the page's JavaScript, listed in #page-scripts, only after the first paint: the HTML already shows
 //   the page, so the scripts, which only hydrate it, do not compete with its stylesheets and images.
 
+/** Attribute of #root carrying the snapshot (JSON: path and moment) the HTML was rendered with. */
+export const PRERENDER_ATTRIBUTE = 'data-prerendered'
 /** The URL path (base included) the HTML was rendered for: under another (the /app layout), it is dropped. */
 export const PATH_ATTRIBUTE = 'data-path'
 export const VALID_FROM_ATTRIBUTE = 'data-valid-from'

@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useSyncExternalStore } from 'react'
+import { PRERENDER_ATTRIBUTE } from '../page-config/prerenderBoot'
 
 // A config page's HTML is rendered at build time (scripts/prerender) for the moment of the build, logged out,
 // before any data arrives; the browser hydrates it. Both renders see the same snapshot, so they agree; after
@@ -11,8 +12,7 @@ export interface PrerenderSnapshot {
   nowMs: number
 }
 
-/** Attribute of #root carrying the snapshot (JSON) of prerendered HTML. */
-export const PRERENDER_ATTRIBUTE = 'data-prerendered'
+export { PRERENDER_ATTRIBUTE } from '../page-config/prerenderBoot'
 
 export const PrerenderContext = createContext<PrerenderSnapshot | null>(null)
 
@@ -33,4 +33,13 @@ export function readPrerender(root: Element): PrerenderSnapshot | null {
   } catch {
     return null
   }
+}
+
+const noSubscription = () => () => {}
+const notHydrating = () => false
+const hydrating = () => true
+
+/** True while React renders on the server or hydrates that HTML; it renders again with false right after. */
+export function useHydrating(): boolean {
+  return useSyncExternalStore(noSubscription, notHydrating, hydrating)
 }

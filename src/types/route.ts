@@ -11,10 +11,18 @@ export interface ScreenRoute {
   load: () => Promise<ScreenModule>
   /** Top-level tab screen: shows the TabBar and no back arrow. */
   tab?: boolean
+  /**
+   * false: the server never renders this screen, the browser does. For screens whose first render depends on
+   * what only the device knows (the login screens offer the phone number this device remembers).
+   */
+  ssr?: false
 }
 
 /** What a layout reads from a matched route's `handle`. */
 export interface RouteHandle {
   title: string
   tab?: boolean
+  /** The screen's route path (absent on the layouts and the not-found route). */
+  path?: string
+  ssr?: false
 }

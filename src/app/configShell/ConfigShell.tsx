@@ -5,7 +5,6 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type ComponentType,
   type ReactNode,
 } from 'react'
@@ -13,7 +12,12 @@ import { DelayedFallback } from '../../components/DelayedFallback'
 import { goBack, isInAppPath, withLayoutPrefix } from '../../components/navigation/appPath'
 import { belowBasename, ROUTER_BASENAME } from '../../config/router'
 import { PageHostContext, type HostNavigateOptions, type PageHost } from '../../page-runtime/pageHost'
-import { PrerenderContext, usePrerender, type PrerenderSnapshot } from '../../page-runtime/prerender'
+import {
+  PrerenderContext,
+  useHydrating,
+  usePrerender,
+  type PrerenderSnapshot,
+} from '../../page-runtime/prerender'
 import { installUnauthorizedRedirect } from '../../features/member/unauthorizedHandler'
 import type { ScreenRoute } from '../../types/route'
 import { AppProviders } from '../AppProviders'
@@ -29,10 +33,6 @@ type AppRouterModule = typeof import('../AppRouter')
 type Router = ReturnType<AppRouterModule['createAppRouter']>
 /** Hands the screen to the app's router, after it navigated there (none: it shows the current URL). */
 type Leave = (to?: string | number, options?: HostNavigateOptions) => void
-
-const noSubscription = () => () => {}
-const isHydrated = () => false
-const isPrerendering = () => true
 
 const loadAppRouter = () => loadChunk(() => import('../AppRouter'))
 
@@ -53,7 +53,7 @@ export function ConfigShell({
   onHydrated?: () => void
 }) {
   // The server's snapshot while rendering the HTML and hydrating it; React renders again with the client's.
-  const hydrating = useSyncExternalStore(noSubscription, isHydrated, isPrerendering)
+  const hydrating = useHydrating()
   const snapshot = hydrating ? (prerendered ?? null) : null
   useEffect(() => {
     if (!hydrating) onHydrated?.()

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, Checkbox, Input, type InputRef } from 'antd-mobile'
 import { useLocation, useSearchParams } from 'react-router-dom'
+import { useSnapshot } from 'valtio'
 import { fetchDemoSmsCode, loginWithCode, requestSmsCode, useHealth } from './api'
 import { AppLink } from '../../components/navigation/AppLink'
 import { safeRedirect, stripLayoutPrefix } from '../../components/navigation/appPath'
@@ -11,6 +12,7 @@ import { apiErrorOf, describeError } from '../../lib/request'
 import { CONSENT_BOXES, consentedAgreements, phoneProblem } from './loginForm'
 import { applyLoggedIn, LOGIN_REASON_EXPIRED, LOGIN_REASON_PARAM, rememberedPhone } from './session'
 import { useCountdown } from './useCountdown'
+import { userStore } from '../../state/user'
 import './user.css'
 import { authenticationHref, memberPaths } from './paths'
 
@@ -33,7 +35,11 @@ export default function LoginPage() {
   const redirect = safeRedirect(params.get('redirect'))
   const expired = params.get(LOGIN_REASON_PARAM) === LOGIN_REASON_EXPIRED
 
-  const [phone, setPhone] = useState(() => rememberedPhone())
+  // The number this device remembers, until the user types one (a server-rendered login screen learns it only
+  // once hydrated, from the restored stores).
+  const remembered = rememberedPhone(useSnapshot(userStore.state))
+  const [typedPhone, setPhone] = useState<string | null>(null)
+  const phone = typedPhone ?? remembered
   const [phoneTouched, setPhoneTouched] = useState(false)
   const [code, setCode] = useState('')
   const [consented, setConsented] = useState<boolean[]>(() => CONSENT_BOXES.map(() => false))

@@ -8,7 +8,8 @@ import { userStore, type UserState } from '../../state/user'
 // The `user` and `native` stores mirror the server session (the cookie itself is HttpOnly).
 // native.token holds an opaque marker of the session's user, never the secret cookie value.
 
-export function applyLoggedIn(me: Me): void {
+/** Puts a logged-in user into the stores, without telling SWR (a server render sets them so too). */
+export function storeLoggedIn(me: Me): void {
   userStore.update({
     id: me.id,
     userInfo: { id: me.id, phone: me.phone, nickname: me.nickname, avatar: me.avatar ?? undefined },
@@ -17,6 +18,10 @@ export function applyLoggedIn(me: Me): void {
     isRefetchUserInfo: false,
   })
   nativeStore.update({ token: me.id })
+}
+
+export function applyLoggedIn(me: Me): void {
+  storeLoggedIn(me)
   void mutate(meKey, me, { revalidate: false })
 }
 

@@ -9,6 +9,7 @@ export {
   options,
   addErrorHandler,
   clearRequestCache,
+  setTransport,
 } from './request'
 export type { Method, RequestOptions, ErrorHandler } from './request'
 export { HttpError, TimeoutError, ParseError, QueryLimitError, apiErrorOf, describeError } from './errors'

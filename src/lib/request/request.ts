@@ -24,6 +24,19 @@ export type ErrorHandler = (error: unknown, context: { method: Method; url: stri
 const handlers = new Set<ErrorHandler>()
 const responseCache = new ResponseCache()
 
+/** How requests reach the API: the browser's fetch, or, when the server renders a screen, the server itself. */
+interface Transport {
+  fetch: typeof fetch
+  /** False: no response cache (a server renders for many users). */
+  cache: boolean
+}
+let transport: Transport = { fetch: (input, init) => fetch(input, init), cache: true }
+
+/** Replaces how requests are sent (server rendering: src/app/ssr). */
+export function setTransport(next: Transport): void {
+  transport = next
+}
+
 /** Registers a handler for every failed request; returns its removal. */
 export function addErrorHandler(handler: ErrorHandler): () => void {
   handlers.add(handler)
@@ -66,7 +79,7 @@ export async function request<T = unknown>(
   options: RequestOptions = {},
 ): Promise<T> {
   const fullUrl = buildUrl(url, options.params)
-  const useCache = method === 'GET' && options.cache !== false
+  const useCache = method === 'GET' && options.cache !== false && transport.cache
   if (useCache) {
     const cached = responseCache.get(fullUrl)
     if (cached.hit) return cached.value as T
@@ -99,7 +112,7 @@ export async function request<T = unknown>(
   try {
     let response: Response
     try {
-      response = await fetch(fullUrl, {
+      response = await transport.fetch(fullUrl, {
         method,
         headers,
         body,

@@ -1,0 +1,115 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { PATH_ATTRIBUTE, PRERENDER_ATTRIBUTE } from '../../src/page-config/prerenderBoot'
+import {
+  compileScreenTemplate,
+  escapeHtml,
+  SCREEN_TEMPLATES_FILE,
+  type ScreenTemplate,
+} from '../../src/page-config/screenHtml'
+
+// Hand-written screens are rendered here for each visitor, with their data, so a screen shows before its
+// JavaScript has loaded; the browser then hydrates it (src/main.tsx). The renderer is the app's own code, built
+// by `vite build` into dist/server/ (src/app/ssr/renderScreen.tsx). Without that build, with SSR=off, or when a
+// render fails, the screen is sent as before: the app's HTML, rendered in the browser.
+
+/** How long a render waits for its data before it renders what it has (the browser loads the rest). */
+export const SCREEN_DATA_BUDGET_MS = 800
+
+interface ScreenRequest {
+  url: string
+  userAgent: string
+  fetch: typeof fetch
+  nowMs: number
+  dataBudgetMs: number
+}
+type ScreenRender =
+  | {
+      rendered: true
+      route: string
+      title: string
+      html: string
+      snapshot: unknown
+      payload: string
+    }
+  | { rendered: false; reason: string }
+type Renderer = (request: ScreenRequest) => Promise<ScreenRender>
+
+export interface ScreenRendering {
+  /** Sends the screen at the request's URL rendered for its visitor; false when it did not (send the app). */
+  send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>
+}
+
+/** The API answering a render's requests in-process, as the visitor (their cookie and address). */
+function visitorFetch(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const headers = new Headers(init?.headers)
+    if (request.headers.cookie) headers.set('cookie', request.headers.cookie)
+    if (request.headers['user-agent']) headers.set('user-agent', request.headers['user-agent'])
+    const answer = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url,
+      headers: Object.fromEntries(headers),
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+      remoteAddress: request.ip,
+    })
+    const body = answer.statusCode === 204 || answer.statusCode === 205 ? null : answer.payload
+    return new Response(body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+    })
+  }
+}
+
+/** Null when the build has no renderer (or SSR is off): every screen is then rendered in the browser. */
+export async function loadScreenRendering(
+  app: FastifyInstance,
+  distDir: string,
+  now: () => Date,
+): Promise<ScreenRendering | null> {
+  const rendererFile = join(distDir, 'server', 'renderScreen.js')
+  const templatesFile = join(distDir, SCREEN_TEMPLATES_FILE)
+  if (!existsSync(rendererFile) || !existsSync(templatesFile)) return null
+  const { renderScreen } = (await import(pathToFileURL(rendererFile).href)) as { renderScreen: Renderer }
+  const templates = new Map<string, ScreenTemplate>(
+    Object.entries(JSON.parse(readFileSync(templatesFile, 'utf8')) as Record<string, string>).map(
+      ([route, html]) => [route, compileScreenTemplate(html)],
+    ),
+  )
+  return {
+    async send(request, reply) {
+      let result: ScreenRender
+      try {
+        result = await renderScreen({
+          url: request.url,
+          userAgent: request.headers['user-agent'] ?? '',
+          fetch: visitorFetch(app, request),
+          nowMs: now().getTime(),
+          dataBudgetMs: SCREEN_DATA_BUDGET_MS,
+        })
+      } catch (error) {
+        request.log.warn({ err: error, url: request.url }, 'screen render failed; the browser renders it')
+        return false
+      }
+      if (!result.rendered) return false
+      const template = templates.get(result.route)
+      if (!template) {
+        request.log.warn({ route: result.route }, 'no HTML template for this screen; rebuild the app')
+        return false
+      }
+      const path = request.url.split('?')[0]
+      const html = template({
+        title: escapeHtml(result.title),
+        rootAttributes: `${PRERENDER_ATTRIBUTE}="${escapeHtml(JSON.stringify(result.snapshot))}" ${PATH_ATTRIBUTE}="${escapeHtml(path)}"`,
+        root: result.html,
+        data: result.payload,
+      })
+      // Rendered for this visitor: no shared cache may keep it.
+      await reply.header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(html)
+      return true
+    },
+  }
+}

@@ -1,0 +1,48 @@
+import { StrictMode } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { meKey, type Me } from '../../features/member/api'
+import {
+  applyLoggedIn,
+  clearLocalUser,
+  isLoggedInLocally,
+  storeLoggedIn,
+} from '../../features/member/session'
+import { PRERENDER_ATTRIBUTE, type PrerenderSnapshot } from '../../page-runtime/prerender'
+import { persistor } from '../../state'
+import { App } from '../App'
+import { createAppRouter, routesLoadedFor } from '../router'
+import type { ScreenPayload } from './payload'
+import { serverRenderedData } from './screenData'
+
+// The browser's side of a screen the server rendered (src/app/ssr/renderScreen.tsx): the same screen, data and
+// session in the stores, so the first render matches the HTML and React only attaches to it; then this device's
+// stored state is restored and the app goes on as if it had rendered the screen itself.
+
+export async function hydrateScreen(
+  container: HTMLElement,
+  snapshot: PrerenderSnapshot,
+  { fallback }: ScreenPayload,
+): Promise<void> {
+  const router = createAppRouter(
+    await routesLoadedFor(`${window.location.pathname}${window.location.search}`),
+  )
+  // The server knows the session: its user is in the stores as it was for the render.
+  const me = (fallback[meKey] ?? null) as Me | null
+  if (me) storeLoggedIn(me)
+  const onHydrated = () => {
+    // Taps count from now on (src/styles/global.css).
+    container.removeAttribute(PRERENDER_ATTRIBUTE)
+    void persistor.restore().then(() => {
+      // What this device remembered of the user yields to the session, as after any answer of /api/me.
+      if (me) applyLoggedIn(me)
+      else if (isLoggedInLocally()) clearLocalUser(false)
+    })
+  }
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App hydration={{ router, snapshot, fallback, use: [serverRenderedData(fallback)], onHydrated }} />
+    </StrictMode>,
+    { onRecoverableError: (error) => console.warn('[ssr] hydration fell back to rendering', error) },
+  )
+}

@@ -1,0 +1,159 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
+import { ROUTER_BASENAME } from '../../config/router'
+import { fetchMe, meKey, type Me } from '../../features/member/api'
+import { storeLoggedIn } from '../../features/member/session'
+import { setTransport } from '../../lib/request'
+import { PrerenderContext, type PrerenderSnapshot } from '../../page-runtime/prerender'
+import { commonStore } from '../../state/common'
+import { nativeStore } from '../../state/native'
+import { userStore } from '../../state/user'
+import type { RouteHandle } from '../../types/route'
+import { AppProviders } from '../AppProviders'
+import { detectEnvironment } from '../environment'
+import { allRoutes, buildRouteObjects } from '../router'
+import { screenRoutes } from '../routes'
+import { serverRenderedData, type WantedData } from './screenData'
+import { payloadText } from './payload'
+
+// The server's renderer of hand-written screens (built into dist/server/, loaded by server/platform/
+// screenRendering.ts): renders the screen a URL matches, for the visitor of the request, with the data its
+// hooks ask for, to HTML the browser hydrates (src/main.tsx). Config pages are not rendered here: their HTML
+// is made at build time (src/app/configShell/prerender.tsx).
+
+export interface ScreenRequest {
+  /** The request's path and query, as the browser sent it (base path included). */
+  url: string
+  userAgent: string
+  /** Answers the screen's API requests as the visitor (their cookie), without a network hop. */
+  fetch: typeof fetch
+  nowMs: number
+  /** Stops waiting for data after this long and renders what it has (the browser loads the rest). */
+  dataBudgetMs: number
+}
+
+export type ScreenRender =
+  | {
+      rendered: true
+      /** The route path of the screen (its HTML template). */
+      route: string
+      title: string
+      /** #root's content. */
+      html: string
+      snapshot: PrerenderSnapshot
+      /** The data block's text (src/app/ssr/payload.ts). */
+      payload: string
+    }
+  | { rendered: false; reason: string }
+
+/** Rounds of render, fetch what it asked for, render again: data that needs other data comes in round 2. */
+const MAX_ROUNDS = 3
+/**
+ * What renderToString leaves of a Suspense boundary whose code was still loading (a lazy component's first
+ * use since the server started): the browser renders it instead, with a recoverable error. A moment later the
+ * code is there and the render is tried again.
+ */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
+const LAZY_RETRIES = 3
+const LAZY_WAIT_MS = 10
+
+const requests = new AsyncLocalStorage<typeof fetch>()
+// The request layer's requests go to the visitor's request being rendered, never to a shared cache.
+setTransport({
+  fetch: (input, init) => {
+    const send = requests.getStore()
+    return send ? send(input, init) : Promise.reject(new Error('server render: no request to answer'))
+  },
+  cache: false,
+})
+
+function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('server render: data came too late')), deadline - Date.now())
+  })
+  return Promise.race([work, late]).finally(() => clearTimeout(timer))
+}
+
+/** The stores as this visitor's browser starts with them (src/app/bootstrap.ts, the session). */
+function setStores(request: ScreenRequest, search: string, me: Me | null): void {
+  const env = detectEnvironment(request.userAgent, search)
+  commonStore.update({ inMallApp: env.inMallApp })
+  nativeStore.update({ isInApp: env.isInApp, device: env.device })
+  if (me) storeLoggedIn(me)
+}
+
+function resetStores(): void {
+  for (const store of [commonStore, nativeStore, userStore]) store.reset()
+}
+
+export async function renderScreen(request: ScreenRequest): Promise<ScreenRender> {
+  const url = new URL(request.url, 'http://localhost')
+  const handler = createStaticHandler(buildRouteObjects(allRoutes), { basename: ROUTER_BASENAME })
+  const context = await handler.query(new Request(url))
+  if (context instanceof Response) return { rendered: false, reason: `router answered ${context.status}` }
+  const handle = context.matches.at(-1)?.route.handle as RouteHandle | undefined
+  if (!handle?.path) return { rendered: false, reason: 'no screen at this path' }
+  if (handle.ssr === false) return { rendered: false, reason: `${handle.path} renders in the browser` }
+  // A config page's HTML is made at build time.
+  if (!screenRoutes.some((route) => route.path === handle.path))
+    return { rendered: false, reason: `${handle.path} is a config page` }
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const snapshot: PrerenderSnapshot = { pathname: url.pathname, nowMs: request.nowMs }
+
+  return requests.run(request.fetch, async () => {
+    const deadline = Date.now() + request.dataBudgetMs
+    const fallback: Record<string, unknown> = {}
+    const me = await withDeadline(fetchMe(), deadline).catch(() => null)
+    fallback[meKey] = me
+    const failed = new Set<string>()
+    let wanted = new Map<string, WantedData>()
+    const use = [serverRenderedData(fallback, (data) => void wanted.set(data.key, data))]
+    const render = () => {
+      wanted = new Map()
+      setStores(request, url.search, me)
+      try {
+        return renderToString(
+          <StrictMode>
+            <PrerenderContext value={snapshot}>
+              <AppProviders swr={{ fallback, provider: () => new Map(), use }}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </AppProviders>
+            </PrerenderContext>
+          </StrictMode>,
+        )
+      } finally {
+        resetStores()
+      }
+    }
+    let html = render()
+    for (let round = 1; round < MAX_ROUNDS; round++) {
+      const missing = [...wanted.values()].filter(({ key }) => !(key in fallback) && !failed.has(key))
+      if (!missing.length || Date.now() >= deadline) break
+      await Promise.all(
+        missing.map(({ key, load }) =>
+          withDeadline(load(), deadline).then(
+            (data) => void (fallback[key] = data),
+            // An error shows in the browser, which asks again: the HTML shows the screen loading it.
+            () => void failed.add(key),
+          ),
+        ),
+      )
+      html = render()
+    }
+    for (let retry = 0; retry < LAZY_RETRIES && html.includes(CLIENT_RENDERED_BOUNDARY); retry++) {
+      await new Promise((resolve) => setTimeout(resolve, LAZY_WAIT_MS))
+      html = render()
+    }
+    return {
+      rendered: true,
+      route: handle.path ?? '',
+      title: handle.title,
+      html,
+      snapshot,
+      payload: payloadText({ fallback }),
+    }
+  })
+}

@@ -1,0 +1,60 @@
+import { unstable_serialize, type Key, type Middleware } from 'swr'
+import { unstable_serialize as serializeInfinite } from 'swr/infinite'
+import { useHydrating } from '../../page-runtime/prerender'
+
+// A server-rendered screen's data. SWR never fetches on the server, it only reads `fallback`: so the server
+// renders the screen, records the data its hooks ask for (with the hooks' own fetchers), fetches it and renders
+// again, until the screen asks for nothing new (src/app/ssr/renderScreen.tsx). The browser hydrates with the
+// same fallback (src/main.tsx).
+
+type Fetch = (key: unknown) => unknown
+
+/** A hook's data: its fallback key (SWR's serialized key) and how to load it. */
+export interface WantedData {
+  key: string
+  load: () => Promise<unknown>
+}
+
+const loader = (fetcher: Fetch, key: unknown) => () => Promise.resolve(fetcher(key))
+
+/** What a hook asks for, as `fallback` keys it; null when it asks for nothing (no key, no fetcher). */
+export function wantedData(key: Key, fetcher: Fetch | null): WantedData | null {
+  if (!fetcher) return null
+  let resolved: unknown = key
+  if (typeof key === 'function') {
+    try {
+      // useSWRInfinite's getKey takes (index, previous page); its fallback holds the list of pages.
+      if (key.length >= 1) {
+        const getKey = key as (index: number, previous: null) => Key
+        const first = getKey(0, null)
+        if (!first) return null
+        const page = loader(fetcher, first)
+        return { key: serializeInfinite(getKey), load: async () => [await page()] }
+      }
+      resolved = key()
+    } catch {
+      return null
+    }
+  }
+  if (!resolved) return null
+  return { key: unstable_serialize(resolved), load: loader(fetcher, resolved) }
+}
+
+/**
+ * SWR middleware for a server-rendered screen, on the server and while the browser hydrates it: a hook whose
+ * data came with the HTML shows it at once (SWR would call it loading until it asked again) and does not ask
+ * again on mount, since the data is as fresh as the HTML; later mounts revalidate as usual. `record`: on the
+ * server, told what each hook asks for.
+ */
+export function serverRenderedData(
+  fallback: Record<string, unknown>,
+  record?: (wanted: WantedData) => void,
+): Middleware {
+  return (useSWRNext) => (key, fetcher, config) => {
+    const hydrating = useHydrating()
+    const wanted = hydrating ? wantedData(key, fetcher as Fetch | null) : null
+    if (wanted) record?.(wanted)
+    const served = wanted !== null && wanted.key in fallback
+    return useSWRNext(key, fetcher, served ? { ...config, revalidateOnMount: false } : config)
+  }
+}
