@@ -18,7 +18,7 @@ const SHELL =
   /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|page-runtime[\\/]prerender|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/]global[\\/]|vite[\\/]preload-helper/
 
 // The SPA is served from VITE_BASE_PATH (default "/"); the API stays at /api on the same origin.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: process.env.VITE_BASE_PATH ?? '/',
   plugins: [
     react(),
@@ -35,8 +35,10 @@ export default defineConfig({
   builder: {},
   environments: {
     ssr: {
-      // antd-mobile's ES modules import their CSS: bundled (the CSS dropped), not left to Node.
-      resolve: { noExternal: ['antd-mobile', 'rc-util'] },
+      // Built, everything is bundled as for the browser: antd-mobile's ES modules import their CSS (dropped
+      // here), and Node's loader would take some packages' CommonJS builds where the app expects ES modules.
+      // Served (the build's prerender of config pages, scripts/prerender.ts), only what Node cannot load.
+      resolve: { noExternal: command === 'build' ? true : ['antd-mobile', 'rc-util'] },
       build: {
         outDir: 'dist/server',
         copyPublicDir: false,
@@ -62,4 +64,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

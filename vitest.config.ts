@@ -18,8 +18,9 @@ export default defineConfig({
           environment: 'jsdom',
           // A block's test lives in its folder (src/blocks/<type>/).
           include: ['tests/src/**/*.test.{ts,tsx}', 'src/blocks/**/*.test.{ts,tsx}'],
-          // The request layer runs against a real HTTP server: Node's fetch, in the node project.
-          exclude: ['tests/src/lib/**'],
+          // The request layer runs against a real HTTP server: Node's fetch, in the node project; the server's
+          // renderer of screens runs where it runs for real, in Node.
+          exclude: ['tests/src/lib/**', 'tests/src/app/ssr/**'],
           setupFiles: ['tests/setup-web.ts'],
           testTimeout: 20000,
         },
@@ -34,9 +35,16 @@ export default defineConfig({
             'tests/scripts/**/*.test.ts',
             'tests/domain/**/*.test.ts',
             'tests/src/lib/**/*.test.ts',
+            'tests/src/app/ssr/**/*.test.tsx',
           ],
+          // As `vite build` bundles them for the server: antd-mobile's ES modules, which import their CSS (Node's
+          // loader cannot).
+          server: { deps: { inline: ['antd-mobile', 'rc-util'] } },
           testTimeout: 30000,
           hookTimeout: 60000,
+        },
+        resolve: {
+          alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }],
         },
       },
     ],

@@ -16,37 +16,12 @@ import { screenRoutes } from '../src/app/routes'
 import { startServer, stopServer } from './benchServer'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
 import { freePort } from './freePort'
+import { LOGGED_OUT_SCREENS, sampleUrl } from './screenSamples'
 
 const BUDGET = {
   screen: { gzipKiB: 150, files: 25 },
   config: { gzipKiB: 110, files: Infinity },
 }
-const PRODUCT = 'p-medical-million'
-const PAIR = 'p-medical-mid,p-medical-million'
-/** Sample URLs of routes with parameters or a query they need; ids of orders and policies are made up. */
-const SAMPLES: Record<string, string> = {
-  '/product': `/product?id=${PRODUCT}`,
-  '/productInfo': `/productInfo?id=${PRODUCT}`,
-  '/compare/:sc': `/compare/${PAIR}`,
-  '/compareForA/:sc': `/compareForA/${PAIR}`,
-  '/compareForA/export': `/compareForA/export?sc=${PAIR}`,
-  '/specialNotify': `/specialNotify?productId=${PRODUCT}&plan=standard&coveragePeriod=1y`,
-  '/insured': `/insured?productId=${PRODUCT}`,
-  '/healthNotification': `/healthNotification?productId=${PRODUCT}`,
-  '/pay': '/pay?orderId=o-sample',
-  '/payqrcode': '/payqrcode?orderId=o-sample&paymentId=pay-sample',
-  '/pay/sandbox': '/pay/sandbox?paymentId=pay-sample',
-  '/skiPay': '/skiPay?orderId=o-sample',
-  '/paySuccess': '/paySuccess?orderId=o-sample',
-  '/orders/orderDetail': '/orders/orderDetail?id=o-sample',
-  '/policy/policyDetail': '/policy/policyDetail?id=pol-sample',
-  '/policy/apiPolicyDetail': '/policy/apiPolicyDetail?id=pol-sample',
-  '/policy/policyDetaiU': '/policy/policyDetaiU?token=sample',
-  '/family/addEdit': '/family/addEdit?id=m-sample',
-}
-/** Screens a visitor sees logged out (the login screens send a logged-in one away). */
-const LOGGED_OUT = new Set(['/Login', '/verificationCode', '/loginC', '/loginC/authentication'])
-
 type Kind = keyof typeof BUDGET
 interface Target {
   url: string
@@ -73,13 +48,13 @@ const targets: Target[] = given.length
   ? given.map((url) => ({
       url,
       kind: configRoutes.includes(url.split('?')[0]) ? 'config' : 'screen',
-      loggedIn: !LOGGED_OUT.has(url.split('?')[0]),
+      loggedIn: !LOGGED_OUT_SCREENS.has(url.split('?')[0]),
     }))
   : [
       ...[...new Set(screenRoutes.map((r) => r.path))].map((path) => ({
-        url: SAMPLES[path] ?? path,
+        url: sampleUrl(path),
         kind: 'screen' as const,
-        loggedIn: !LOGGED_OUT.has(path),
+        loggedIn: !LOGGED_OUT_SCREENS.has(path),
       })),
       ...configRoutes.map((url) => ({ url, kind: 'config' as const, loggedIn: true })),
     ]

@@ -20,7 +20,7 @@ import {
   type PageScripts,
 } from '../src/page-config/prerenderBoot'
 import type { PrerenderedPage } from '../src/app/configShell/prerender'
-import { PRERENDER_ATTRIBUTE } from '../src/page-runtime/prerender'
+import { PRERENDER_ATTRIBUTE } from '../src/components/prerender'
 import { SCREEN_DATA_ID } from '../src/app/ssr/payload'
 import { escapeHtml, SCREEN_SLOTS, SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { configHtmlFile, screenHtmlFile } from '../server/platform/spaPages'

@@ -42,19 +42,26 @@ export interface ScreenRendering {
   send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>
 }
 
+/** Who a render's API requests are made as: the request's visitor. */
+export interface Visitor {
+  cookie?: string
+  userAgent?: string
+  ip: string
+}
+
 /** The API answering a render's requests in-process, as the visitor (their cookie and address). */
-function visitorFetch(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+export function visitorFetch(app: FastifyInstance, visitor: Visitor): typeof fetch {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     const headers = new Headers(init?.headers)
-    if (request.headers.cookie) headers.set('cookie', request.headers.cookie)
-    if (request.headers['user-agent']) headers.set('user-agent', request.headers['user-agent'])
+    if (visitor.cookie) headers.set('cookie', visitor.cookie)
+    if (visitor.userAgent) headers.set('user-agent', visitor.userAgent)
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url,
       headers: Object.fromEntries(headers),
       payload: typeof init?.body === 'string' ? init.body : undefined,
-      remoteAddress: request.ip,
+      remoteAddress: visitor.ip,
     })
     const body = answer.statusCode === 204 || answer.statusCode === 205 ? null : answer.payload
     return new Response(body, {
@@ -86,7 +93,11 @@ export async function loadScreenRendering(
         result = await renderScreen({
           url: request.url,
           userAgent: request.headers['user-agent'] ?? '',
-          fetch: visitorFetch(app, request),
+          fetch: visitorFetch(app, {
+            cookie: request.headers.cookie,
+            userAgent: request.headers['user-agent'],
+            ip: request.ip,
+          }),
           nowMs: now().getTime(),
           dataBudgetMs: SCREEN_DATA_BUDGET_MS,
         })

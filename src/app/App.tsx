@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import type { SWRConfiguration } from 'swr'
-import { PrerenderContext, useHydrating, type PrerenderSnapshot } from '../page-runtime/prerender'
+import { PrerenderContext, useHydrating, type PrerenderSnapshot } from '../components/prerender'
 import { AppProviders } from './AppProviders'
 import { AppRouter, type AppRouterInstance } from './AppRouter'
 

@@ -4,7 +4,7 @@ import { NotificationHost } from '../components/notice/NotificationHost'
 import { swrConfig } from '../lib/request'
 import { persistor } from '../state'
 import { DemoBadge } from '../features/member/DemoBadge'
-import { usePrerender } from '../page-runtime/prerender'
+import { usePrerender } from '../components/prerender'
 import { PersistGate } from './PersistGate'
 
 /**

@@ -12,8 +12,8 @@ export interface ScreenRoute {
   /** Top-level tab screen: shows the TabBar and no back arrow. */
   tab?: boolean
   /**
-   * false: the server never renders this screen, the browser does. For screens whose first render depends on
-   * what only the device knows (the login screens offer the phone number this device remembers).
+   * false: the server never renders this screen, the browser does: for a screen whose first render needs what
+   * only the device has (its canvas, what it keeps in storage).
    */
   ssr?: false
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 
 // Browse half of the shop: search, compare two products, price a plan, in Chromium against the real server
 // and its demo catalog.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 
 // A config page opened directly (a campaign link) renders in the light shell: the app's frame without its
 // router. The first navigation away hands over to the app, and history keeps working across the handover.

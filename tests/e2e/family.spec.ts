@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { logInByApi } from './support/session'
 
 // Family members in Chromium against the real server: keep a member, then buy for her by picking her on /insured.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './support/test'
 
 // Log in through the UI with the code from the demo SMS outbox and land back where login was asked for.
 

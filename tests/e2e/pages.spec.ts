@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { configPaths } from './support/configPages'
 
 // Every config page renders in every phase (through the ?phase= preview), against the real server.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { configPaths } from './support/configPages'
 
 // Config pages come as HTML prerendered at build time (scripts/prerender.ts): their content shows before any
@@ -11,7 +11,7 @@ test('the campaign shows before its JavaScript: title bar, hero, blocks, and the
   page,
 }) => {
   await withoutScripts(page)
-  await page.goto('/springFestival')
+  await page.goto('/springFestival', { waitUntil: 'load' })
   await expect(page.locator('.app-navbar')).toContainText('春节保障节')
   await expect(page.locator('.config-page .cp-block-hero img')).toBeVisible()
   await expect(page.locator('.config-page > .cp-block').nth(3)).toBeVisible()
@@ -28,7 +28,7 @@ test('HTML past the moment it was rendered for is dropped before the JavaScript 
   expect(until).toBeGreaterThan(Date.now())
   await page.clock.install({ time: until + 60_000 })
   await withoutScripts(page)
-  await page.goto('/springFestival')
+  await page.goto('/springFestival', { waitUntil: 'load' })
   // The inline check ran (the CSP lets it through by its hash) and emptied the stale page.
   await expect(page.locator('#root')).toBeEmpty()
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
@@ -38,15 +38,22 @@ test('under /app the HTML, drawn with the main layout, is dropped: the in-app fr
   page,
 }) => {
   await withoutScripts(page)
-  await page.goto('/app/springFestival')
+  await page.goto('/app/springFestival', { waitUntil: 'load' })
   await expect(page.locator('#root')).toBeEmpty()
 })
 
-test("a screen's own HTML preloads its chunks after the app's", async ({ request }) => {
+test('a screen the server renders applies its stylesheets and starts its scripts after the first paint', async ({
+  request,
+}) => {
   const html = await (await request.get('/shopping')).text()
-  expect(html).toMatch(
-    /<link rel="modulepreload" fetchpriority="low" crossorigin href="[^"]*ShoppingPage-[^"]*\.js">/,
-  )
+  expect(html).toMatch(/<link rel="stylesheet" crossorigin href="[^"]*ShoppingPage-[^"]*\.css">/)
+  expect(html).not.toMatch(/<script type="module"/)
+  const scripts = JSON.parse(
+    /<script type="application\/json" id="page-scripts">([^<]*)</.exec(html)?.[1] ?? '{}',
+  ) as {
+    preload?: string[]
+  }
+  expect(scripts.preload?.some((file) => /ShoppingPage-[^/]*\.js$/.test(file))).toBe(true)
   const home = await (await request.get('/')).text()
   expect(home).toMatch(/HomePage-[^"]*\.js/)
   expect(home).not.toMatch(/ShoppingPage-/)

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { fillForms, logInOnScreen, passHealth, passNotices } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
 

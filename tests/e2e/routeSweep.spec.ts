@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, waitForHydration, type BrowserContext, type Page } from './support/test'
 import { screenRoutes } from '../../src/app/routes'
 import { configPaths } from './support/configPages'
 import { issuedPolicy, pendingOrder, startPayment } from './support/orders'
@@ -155,8 +155,11 @@ async function sweep(url: string, shot: string): Promise<string[]> {
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(`脚本错误：${e.message}`))
   page.on('console', (msg) => {
-    if (msg.type() !== 'error') return
     const text = msg.text()
+    // Server-rendered or prerendered HTML that React could not take over as it was (src/main.tsx).
+    if (msg.type() === 'warning' && /^\[(ssr|prerender)\]/.test(text))
+      problems.push(`水合失败：${text.slice(0, 160)}`)
+    if (msg.type() !== 'error') return
     // A logged-out or missing resource answered by the API is the page's business, not an error.
     if (
       /Failed to load resource: the server responded with a status of 4\d\d/.test(text) &&
@@ -170,7 +173,12 @@ async function sweep(url: string, shot: string): Promise<string[]> {
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
     )
   })
-  await page.goto(url)
+  const html = await (await page.goto(url))?.text()
+  // Every screen and config page shows before its scripts (rendered by the server or at build time), but for
+  // the few the browser draws (ssr: false in the route table).
+  const browserOnly = screenRoutes.some((r) => r.ssr === false && url.startsWith(r.path))
+  if (!browserOnly && !/<div id="root" data-prerendered="/.test(html ?? '')) problems.push('页面未预先渲染')
+  await waitForHydration(page)
   await page.waitForLoadState('networkidle')
   // Nothing left loading: lazy screens, skeletons and spinners have settled.
   await expect(page.locator('.cp-block-loading, .adm-skeleton, .adm-dot-loading')).toHaveCount(0, {

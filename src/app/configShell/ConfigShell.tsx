@@ -17,7 +17,7 @@ import {
   useHydrating,
   usePrerender,
   type PrerenderSnapshot,
-} from '../../page-runtime/prerender'
+} from '../../components/prerender'
 import { installUnauthorizedRedirect } from '../../features/member/unauthorizedHandler'
 import type { ScreenRoute } from '../../types/route'
 import { AppProviders } from '../AppProviders'

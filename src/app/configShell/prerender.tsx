@@ -7,7 +7,7 @@ import { walkBlocks } from '../../page-config/walkBlocks'
 import { unchangedAround } from '../../page-config/schedule'
 import { ConfigPage } from '../../page-runtime/ConfigPage'
 import { configPageModule, configRouteAt } from '../../page-runtime/configRoutes'
-import type { PrerenderSnapshot } from '../../page-runtime/prerender'
+import type { PrerenderSnapshot } from '../../components/prerender'
 import type { PageConfig } from '../../types/generated/page'
 import { ConfigShell } from './ConfigShell'
 

@@ -7,7 +7,7 @@ import {
   isLoggedInLocally,
   storeLoggedIn,
 } from '../../features/member/session'
-import { PRERENDER_ATTRIBUTE, type PrerenderSnapshot } from '../../page-runtime/prerender'
+import { PRERENDER_ATTRIBUTE, type PrerenderSnapshot } from '../../components/prerender'
 import { persistor } from '../../state'
 import { App } from '../App'
 import { createAppRouter, routesLoadedFor } from '../router'

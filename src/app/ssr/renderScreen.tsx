@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom'
 import { ROUTER_BASENAME } from '../../config/router'
 import { fetchMe, meKey, type Me } from '../../features/member/api'
 import { storeLoggedIn } from '../../features/member/session'
 import { setTransport } from '../../lib/request'
-import { PrerenderContext, type PrerenderSnapshot } from '../../page-runtime/prerender'
+import { PrerenderContext, type PrerenderSnapshot } from '../../components/prerender'
 import { commonStore } from '../../state/common'
 import { nativeStore } from '../../state/native'
 import { userStore } from '../../state/user'
@@ -91,15 +91,17 @@ function resetStores(): void {
 
 export async function renderScreen(request: ScreenRequest): Promise<ScreenRender> {
   const url = new URL(request.url, 'http://localhost')
-  const handler = createStaticHandler(buildRouteObjects(allRoutes), { basename: ROUTER_BASENAME })
-  const context = await handler.query(new Request(url))
-  if (context instanceof Response) return { rendered: false, reason: `router answered ${context.status}` }
-  const handle = context.matches.at(-1)?.route.handle as RouteHandle | undefined
+  const routes = buildRouteObjects(allRoutes)
+  const handle = matchRoutes(routes, url.pathname, ROUTER_BASENAME)?.at(-1)?.route.handle as
+    RouteHandle | undefined
   if (!handle?.path) return { rendered: false, reason: 'no screen at this path' }
   if (handle.ssr === false) return { rendered: false, reason: `${handle.path} renders in the browser` }
   // A config page's HTML is made at build time.
   if (!screenRoutes.some((route) => route.path === handle.path))
     return { rendered: false, reason: `${handle.path} is a config page` }
+  const handler = createStaticHandler(routes, { basename: ROUTER_BASENAME })
+  const context = await handler.query(new Request(url))
+  if (context instanceof Response) return { rendered: false, reason: `router answered ${context.status}` }
   const router = createStaticRouter(handler.dataRoutes, context)
   const snapshot: PrerenderSnapshot = { pathname: url.pathname, nowMs: request.nowMs }
 

@@ -1,6 +1,6 @@
 import { unstable_serialize, type Key, type Middleware } from 'swr'
 import { unstable_serialize as serializeInfinite } from 'swr/infinite'
-import { useHydrating } from '../../page-runtime/prerender'
+import { useHydrating } from '../../components/prerender'
 
 // A server-rendered screen's data. SWR never fetches on the server, it only reads `fallback`: so the server
 // renders the screen, records the data its hooks ask for (with the hooks' own fetchers), fetches it and renders

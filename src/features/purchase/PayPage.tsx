@@ -15,11 +15,21 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderSummary } from '../../components/flow/OrderSummary'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import '../../components/flow/flow.css'
+import { useSnapshot } from 'valtio'
+import { useHydrating } from '../../components/prerender'
+import { nativeStore } from '../../state/native'
 import { backToOrders, orderDetailHref } from '../orders/paths'
 import { payQrCodeHref } from './paths'
 
 /** A touch phone pays in the provider's H5 page; a computer shows the QR code for the phone to scan. */
 const onPhone = () => window.matchMedia?.('(pointer: coarse)').matches ?? false
+
+/** onPhone for rendering: the server (and hydration) can only guess from the user agent's device. */
+function useOnPhone(): boolean {
+  const hydrating = useHydrating()
+  const { device } = useSnapshot(nativeStore.state)
+  return hydrating ? device === 'ios' || device === 'android' : onPhone()
+}
 
 /** The provider's pay page as a place to go: a path on this site, an https page, or null (an app scheme). */
 function pagePath(payUrl: string): string | null {
@@ -42,6 +52,7 @@ export default function PayPage() {
   const [chosen, setChosen] = useState<PayChannel>('wechat')
   const [paying, setPaying] = useState(false)
   const left = useCountdown(order.data?.expiresAt)
+  const phone = useOnPhone()
 
   if (!orderId) return <EmptyView title="缺少订单信息" description="请在我的订单中选择要支付的订单" />
   if (order.error)
@@ -114,7 +125,7 @@ export default function PayPage() {
           ))}
         </Radio.Group>
       </List>
-      {onPhone() && (
+      {phone && (
         <Button block fill="none" color="primary" disabled={paying} onClick={() => void pay('qr')}>
           使用其他设备扫码支付
         </Button>

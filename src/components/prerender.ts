@@ -1,9 +1,10 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import { PRERENDER_ATTRIBUTE } from '../page-config/prerenderBoot'
 
-// A config page's HTML is rendered at build time (scripts/prerender) for the moment of the build, logged out,
-// before any data arrives; the browser hydrates it. Both renders see the same snapshot, so they agree; after
-// hydration the snapshot is dropped and the page renders for the real time, user and data.
+// HTML rendered before the browser runs the page: a config page's at build time (scripts/prerender), for the
+// moment of the build, logged out, before any data; a screen's by the server for each visitor (src/app/ssr),
+// with its data. The browser hydrates it. Both renders see the same snapshot, so they agree; after hydration
+// the snapshot is dropped and the page renders for this device's time and state.
 
 export interface PrerenderSnapshot {
   /** The route path the HTML was rendered for. */

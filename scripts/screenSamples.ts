@@ -1,0 +1,37 @@
+// A sample URL for every screen route (benchmarks and e2e open each screen once): routes with parameters or a
+// query they need get one; ids of orders and policies are made up (the screen shows its not-found state).
+
+const PRODUCT = 'p-medical-million'
+const PAIR = 'p-medical-mid,p-medical-million'
+
+const SAMPLES: Record<string, string> = {
+  '/product': `/product?id=${PRODUCT}`,
+  '/productInfo': `/productInfo?id=${PRODUCT}`,
+  '/compare/:sc': `/compare/${PAIR}`,
+  '/compareForA/:sc': `/compareForA/${PAIR}`,
+  '/compareForA/export': `/compareForA/export?sc=${PAIR}`,
+  '/specialNotify': `/specialNotify?productId=${PRODUCT}&plan=standard&coveragePeriod=1y`,
+  '/insured': `/insured?productId=${PRODUCT}`,
+  '/healthNotification': `/healthNotification?productId=${PRODUCT}`,
+  '/pay': '/pay?orderId=o-sample',
+  '/payqrcode': '/payqrcode?orderId=o-sample&paymentId=pay-sample',
+  '/pay/sandbox': '/pay/sandbox?paymentId=pay-sample',
+  '/skiPay': '/skiPay?orderId=o-sample',
+  '/paySuccess': '/paySuccess?orderId=o-sample',
+  '/orders/orderDetail': '/orders/orderDetail?id=o-sample',
+  '/policy/policyDetail': '/policy/policyDetail?id=pol-sample',
+  '/policy/apiPolicyDetail': '/policy/apiPolicyDetail?id=pol-sample',
+  '/policy/policyDetaiU': '/policy/policyDetaiU?token=sample',
+  '/family/addEdit': '/family/addEdit?id=m-sample',
+}
+
+/** Screens a visitor sees logged out (the login screens send a logged-in one away). */
+export const LOGGED_OUT_SCREENS: ReadonlySet<string> = new Set([
+  '/Login',
+  '/verificationCode',
+  '/loginC',
+  '/loginC/authentication',
+])
+
+/** The URL to open a screen route at. */
+export const sampleUrl = (path: string): string => SAMPLES[path] ?? path

@@ -1,0 +1,34 @@
+import { test as base, type Page } from '@playwright/test'
+
+export { expect } from '@playwright/test'
+export type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+
+// Pages rendered before their JavaScript (server-rendered screens, prerendered config pages) take taps and
+// typing only once hydrated (#root loses data-prerendered; src/styles/global.css): until then an input would
+// take text that React never sees, which no user can do (taps do not reach the page yet), but Playwright's
+// fill() can. So every goto and reload here waits for the page to be hydrated, as a user's first tap does,
+// unless the test says what to wait for (`waitUntil`: a test of the page before or without its scripts).
+
+const hydrated = () => !document.getElementById('root')?.hasAttribute('data-prerendered')
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(hydrated, undefined, { polling: 50 })
+}
+
+export const test = base.extend({
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page)
+    const reload = page.reload.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      if (!options?.waitUntil) await waitForHydration(page)
+      return response
+    }
+    page.reload = async (options) => {
+      const response = await reload(options)
+      if (!options?.waitUntil) await waitForHydration(page)
+      return response
+    }
+    await provide(page)
+  },
+})

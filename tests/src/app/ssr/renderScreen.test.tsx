@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { renderScreen, type ScreenRequest } from '../../../../src/app/ssr/renderScreen'
+import { SCREEN_DATA_ID } from '../../../../src/app/ssr/payload'
+import { visitorFetch } from '../../../../server/platform/screenRendering'
+import { createTestApp, json, loginAs, type TestApp } from '../../../server/helpers'
+
+// The server's renderer of screens (what `vite build` bundles into dist/server/), against the real API: a
+// screen comes with its data and the visitor's session, whatever needs a second round of data included, and
+// never with another visitor's.
+let test: TestApp
+
+beforeAll(async () => {
+  test = await createTestApp({ mode: 'demo' })
+})
+afterAll(async () => test.close())
+
+const render = (url: string, cookie?: string, extra: Partial<ScreenRequest> = {}) =>
+  renderScreen({
+    url,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
+    fetch: visitorFetch(test.app, { cookie, ip: '10.0.0.9' }),
+    nowMs: Date.now(),
+    dataBudgetMs: 5000,
+    ...extra,
+  })
+
+async function rendered(url: string, cookie?: string) {
+  const result = await render(url, cookie)
+  if (!result.rendered) throw new Error(`not rendered: ${result.reason}`)
+  return { ...result, data: JSON.parse(result.payload) as { fallback: Record<string, unknown> } }
+}
+
+describe('renderScreen', () => {
+  it('renders the product with its data, and the price that needs the product first (a second round)', async () => {
+    const page = await rendered('/product?id=p-medical-million')
+    expect(page.route).toBe('/product')
+    expect(page.title).toBe('产品详情')
+    expect(page.html).toContain('云禾百万医疗险（2026版）')
+    expect(page.html).not.toContain('加载中')
+    expect(page.html).toMatch(/试算保费.*¥<\/span>\d+/)
+    expect(page.html).toContain('aria-busy="false"')
+    expect(Object.keys(page.data.fallback)).toEqual(
+      expect.arrayContaining(['/api/me', '/api/products/p-medical-million']),
+    )
+    expect(page.data.fallback['/api/me']).toBeNull()
+    // Below the fold, a lazily loaded part is rendered too (not left to the browser with an error).
+    expect(page.html).not.toContain('<!--$!-->')
+  })
+
+  it("renders a paged list with its first page (useSWRInfinite's fallback)", async () => {
+    const page = await rendered('/shopping')
+    expect(page.html).toContain('class="product-card')
+    expect(Object.keys(page.data.fallback).some((key) => key.startsWith('$inf$'))).toBe(true)
+  })
+
+  it('renders for the session of the request, and two visitors at once each see their own', async () => {
+    const [a, b] = await Promise.all([loginAs(test.app, '13700002001'), loginAs(test.app, '13700002002')])
+    for (const [cookie, nickname] of [
+      [a, '甲用户'],
+      [b, '乙用户'],
+    ])
+      await json(test.app, { method: 'PATCH', url: '/api/me', headers: { cookie }, body: { nickname } })
+    const pages = await Promise.all(Array.from({ length: 6 }, (_, i) => rendered('/user', i % 2 ? b : a)))
+    pages.forEach((page, i) => {
+      expect(page.html).toContain(i % 2 ? '乙用户' : '甲用户')
+      expect(page.html).not.toContain(i % 2 ? '甲用户' : '乙用户')
+    })
+    expect((await rendered('/user')).html).toContain('登录/注册')
+  })
+
+  it('keeps user data from ending the data block', async () => {
+    const cookie = await loginAs(test.app, '13700002003')
+    await json(test.app, {
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie },
+      body: { nickname: '</script><b>x' },
+    })
+    const page = await rendered('/user', cookie)
+    expect(page.payload).not.toContain('</script>')
+    expect((page.data.fallback['/api/me'] as { nickname: string }).nickname).toBe('</script><b>x')
+    expect(page.html).toContain('&lt;/script&gt;&lt;b&gt;x')
+    expect(SCREEN_DATA_ID).toBe('screen-data')
+  })
+
+  it('leaves config pages (made at build time) and unknown paths to others', async () => {
+    expect(await render('/preheatActivity')).toMatchObject({ rendered: false })
+    expect(await render('/no-such-screen')).toMatchObject({ rendered: false })
+  })
+
+  it('renders what it has when the data is late: the screen shows it loading', async () => {
+    const slow: typeof fetch = (input, init) =>
+      new Promise((resolve) => setTimeout(resolve, 300)).then(() =>
+        visitorFetch(test.app, { ip: '10.0.0.9' })(input, init),
+      )
+    const page = await render('/product?id=p-medical-million', undefined, { fetch: slow, dataBudgetMs: 100 })
+    expect(page).toMatchObject({ rendered: true })
+    if (page.rendered) expect(page.html).toContain('加载中')
+  })
+})
