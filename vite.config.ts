@@ -15,7 +15,7 @@ const apiPort = process.env.API_PORT ?? '8080'
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|swr(?![\\/]dist[\\/]infinite)|valtio|proxy-compare|use-sync-external-store)[\\/]/
 const SHELL =
-  /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|page-runtime[\\/]prerender|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/]global[\\/]|vite[\\/]preload-helper/
+  /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|components[\\/]prerender|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/]global[\\/]|vite[\\/]preload-helper/
 
 // The SPA is served from VITE_BASE_PATH (default "/"); the API stays at /api on the same origin.
 export default defineConfig(({ command }) => ({

@@ -15,7 +15,7 @@ import { RouteErrorScreen } from './screens/RouteErrorScreen'
 export const allRoutes: ScreenRoute[] = [...screenRoutes, ...configRoutes]
 
 function toChild(route: ScreenRoute): RouteObject {
-  const handle: RouteHandle = { title: route.title, tab: route.tab, path: route.path, ssr: route.ssr }
+  const handle: RouteHandle = { title: route.title, tab: route.tab, path: route.path }
   const common = {
     handle,
     errorElement: <RouteErrorScreen />,

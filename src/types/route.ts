@@ -11,11 +11,6 @@ export interface ScreenRoute {
   load: () => Promise<ScreenModule>
   /** Top-level tab screen: shows the TabBar and no back arrow. */
   tab?: boolean
-  /**
-   * false: the server never renders this screen, the browser does: for a screen whose first render needs what
-   * only the device has (its canvas, what it keeps in storage).
-   */
-  ssr?: false
 }
 
 /** What a layout reads from a matched route's `handle`. */
@@ -24,5 +19,4 @@ export interface RouteHandle {
   tab?: boolean
   /** The screen's route path (absent on the layouts and the not-found route). */
   path?: string
-  ssr?: false
 }

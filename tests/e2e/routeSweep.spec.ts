@@ -174,10 +174,8 @@ async function sweep(url: string, shot: string): Promise<string[]> {
     )
   })
   const html = await (await page.goto(url))?.text()
-  // Every screen and config page shows before its scripts (rendered by the server or at build time), but for
-  // the few the browser draws (ssr: false in the route table).
-  const browserOnly = screenRoutes.some((r) => r.ssr === false && url.startsWith(r.path))
-  if (!browserOnly && !/<div id="root" data-prerendered="/.test(html ?? '')) problems.push('页面未预先渲染')
+  // Every screen and config page shows before its scripts: rendered by the server or at build time.
+  if (!/<div id="root" data-prerendered="/.test(html ?? '')) problems.push('页面未预先渲染')
   await waitForHydration(page)
   await page.waitForLoadState('networkidle')
   // Nothing left loading: lazy screens, skeletons and spinners have settled.

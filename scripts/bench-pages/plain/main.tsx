@@ -24,7 +24,8 @@ function Countdown() {
   const s = Math.max(0, Math.floor((START - now) / 1000))
   return (
     <div className="blk-countdown">
-      距开抢还有 {Math.floor(s / 86400)}天 {Math.floor((s % 86400) / 3600)}:{Math.floor((s % 3600) / 60)}:{s % 60}
+      距开抢还有 {Math.floor(s / 86400)}天 {Math.floor((s % 86400) / 3600)}:{Math.floor((s % 3600) / 60)}:
+      {s % 60}
     </div>
   )
 }
@@ -56,7 +57,11 @@ function App() {
         ))}
       </ul>
       <div className="blk-markdown">
-        <ReactMarkdown remarkPlugins={[remarkGfm]}>{'## 活动说明\n1. 开抢时间：2026年12月12日 00:00-23:59。\n2. 5 折名额限量 1000 份，先到先得。\n3. 每位用户限购 1 份。'}</ReactMarkdown>
+        <ReactMarkdown remarkPlugins={[remarkGfm]}>
+          {
+            '## 活动说明\n1. 开抢时间：2026年12月12日 00:00-23:59。\n2. 5 折名额限量 1000 份，先到先得。\n3. 每位用户限购 1 份。'
+          }
+        </ReactMarkdown>
       </div>
     </div>
   )

@@ -95,7 +95,6 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
   const handle = matchRoutes(routes, url.pathname, ROUTER_BASENAME)?.at(-1)?.route.handle as
     RouteHandle | undefined
   if (!handle?.path) return { rendered: false, reason: 'no screen at this path' }
-  if (handle.ssr === false) return { rendered: false, reason: `${handle.path} renders in the browser` }
   // A config page's HTML is made at build time.
   if (!screenRoutes.some((route) => route.path === handle.path))
     return { rendered: false, reason: `${handle.path} is a config page` }

@@ -1,5 +1,4 @@
 import { unstable_serialize, type Key, type Middleware } from 'swr'
-import { unstable_serialize as serializeInfinite } from 'swr/infinite'
 import { useHydrating } from '../../components/prerender'
 
 // A server-rendered screen's data. SWR never fetches on the server, it only reads `fallback`: so the server
@@ -8,6 +7,12 @@ import { useHydrating } from '../../components/prerender'
 // same fallback (src/main.tsx).
 
 type Fetch = (key: unknown) => unknown
+
+/**
+ * How useSWRInfinite keys its list of pages: its prefix before the first page's key (swr/infinite's
+ * unstable_serialize, not imported so that swr/infinite stays with the lists that use it; a test holds them equal).
+ */
+export const infiniteKey = (firstPage: Key) => `$inf$${unstable_serialize(firstPage)}`
 
 /** A hook's data: its fallback key (SWR's serialized key) and how to load it. */
 export interface WantedData {
@@ -29,7 +34,7 @@ export function wantedData(key: Key, fetcher: Fetch | null): WantedData | null {
         const first = getKey(0, null)
         if (!first) return null
         const page = loader(fetcher, first)
-        return { key: serializeInfinite(getKey), load: async () => [await page()] }
+        return { key: infiniteKey(first), load: async () => [await page()] }
       }
       resolved = key()
     } catch {

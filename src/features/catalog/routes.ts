@@ -14,12 +14,6 @@ export const catalogRoutes: ScreenRoute[] = [
     load: () => import('./product/ProductInfoPage'),
   },
   { path: catalogPaths.compare, title: '产品对比', load: () => import('./compare/ComparePage') },
-  {
-    path: catalogPaths.compareExport,
-    title: '对比图片',
-    load: () => import('./compare/CompareExportPage'),
-    // The image is drawn on the device's canvas, with the adviser's note this device keeps.
-    ssr: false,
-  },
+  { path: catalogPaths.compareExport, title: '对比图片', load: () => import('./compare/CompareExportPage') },
   { path: catalogPaths.compareForA, title: '产品对比', load: () => import('./compare/CompareForAPage') },
 ]

@@ -17,7 +17,7 @@ export default function LoadingPage() {
     return () => clearTimeout(timer)
   }, [navigate, target])
   return (
-    <div className="lazy-placeholder" role="status" data-testid="loading-page">
+    <div className="loading-screen" role="status" data-testid="loading-page">
       <DotLoading color="primary" />
       <span>正在为您跳转，请稍候</span>
     </div>

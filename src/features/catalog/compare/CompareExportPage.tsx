@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react'
 import { Button } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
 import type { ProductDetail } from '../api'
-import { EmptyView } from '../../../components/StatusViews'
+import { EmptyView, LoadingView } from '../../../components/StatusViews'
+import { useHydrating } from '../../../components/prerender'
 import { toast } from '../../../components/notice'
 import { shanghaiDate } from '../../../domain/age'
 import { jtcStore } from '../../../state/jtcState'
@@ -42,7 +43,10 @@ function ExportImage({ products }: { products: ProductDetail[] }) {
   const jtc = useSnapshot(jtcStore.state)
   const agent = readAgentInfo(jtc.agentInfo)
   // Drawing on a detached canvas is a computation, not an effect: redone when products or the note change.
+  // The device draws it: the server's HTML, and hydration, show it coming.
+  const hydrating = useHydrating()
   const png = useMemo(() => {
+    if (hydrating) return null
     const canvas = document.createElement('canvas')
     return drawComparison(
       canvas,
@@ -50,9 +54,10 @@ function ExportImage({ products }: { products: ProductDetail[] }) {
     )
       ? canvas.toDataURL('image/png')
       : 'unsupported'
-  }, [products, agent.name, agent.phone, agent.note])
+  }, [hydrating, products, agent.name, agent.phone, agent.note])
   const [sharing, setSharing] = useState(false)
 
+  if (png === null) return <LoadingView lines={6} />
   if (png === 'unsupported')
     return <EmptyView title="当前浏览器无法生成图片" description="请截屏保存对比结果，或换用其他浏览器" />
 

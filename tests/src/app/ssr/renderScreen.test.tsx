@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderScreen, type ScreenRequest } from '../../../../src/app/ssr/renderScreen'
 import { SCREEN_DATA_ID } from '../../../../src/app/ssr/payload'
+import { infiniteKey } from '../../../../src/app/ssr/screenData'
+import { unstable_serialize } from 'swr/infinite'
 import { visitorFetch } from '../../../../server/platform/screenRendering'
 import { createTestApp, json, loginAs, type TestApp } from '../../../server/helpers'
 
@@ -51,6 +53,11 @@ describe('renderScreen', () => {
     const page = await rendered('/shopping')
     expect(page.html).toContain('class="product-card')
     expect(Object.keys(page.data.fallback).some((key) => key.startsWith('$inf$'))).toBe(true)
+  })
+
+  it("keys a paged list's data as useSWRInfinite does", () => {
+    const getKey = (index: number) => ['/api/products', { sort: 'sales', page: index }] as const
+    expect(infiniteKey(getKey(0))).toBe(unstable_serialize(getKey))
   })
 
   it('renders for the session of the request, and two visitors at once each see their own', async () => {
