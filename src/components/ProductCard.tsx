@@ -4,19 +4,27 @@ import { formatFen } from '../domain/money'
 import { HighlightText } from './HighlightText'
 import './ProductCard.css'
 
-/** One product in a list: image, name, tagline, tags, and the lowest premium; `highlight` marks a searched keyword. */
+/** Cards a phone's first screen shows: their images load at once, the rest when scrolled near. */
+export const FIRST_SCREEN_CARDS = 4
+
+/**
+ * One product in a list: image, name, tagline, tags, and the lowest premium; `highlight` marks a searched
+ * keyword; `eager`: on the first screen (its image is not lazy, it is what the page shows first).
+ */
 export function ProductCard({
   product,
   onClick,
   highlight,
+  eager = false,
 }: {
   product: ProductSummary
   onClick?: () => void
   highlight?: string
+  eager?: boolean
 }) {
   return (
     <article className="product-card" onClick={onClick} data-testid="product-card">
-      <img src={product.image} alt="" className="product-card-image" loading="lazy" />
+      <img src={product.image} alt="" className="product-card-image" loading={eager ? 'eager' : 'lazy'} />
       <div className="product-card-body">
         <h3 className="product-card-name">
           <HighlightText text={product.name} keyword={highlight} />

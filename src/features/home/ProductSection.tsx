@@ -1,6 +1,6 @@
 import { useProducts, type ProductQuery } from '../catalog/api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
-import { ProductCard } from '../../components/ProductCard'
+import { FIRST_SCREEN_CARDS, ProductCard } from '../../components/ProductCard'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { productHref } from '../catalog/paths'
 
@@ -17,8 +17,13 @@ export function ProductSection({ title, query }: { title: string; query: Product
       ) : !data?.items.length ? (
         <EmptyView title="暂无产品" description="产品正在上架中，敬请期待" />
       ) : (
-        data.items.map((product) => (
-          <ProductCard key={product.id} product={product} onClick={() => navigate(productHref(product.id))} />
+        data.items.map((product, index) => (
+          <ProductCard
+            key={product.id}
+            product={product}
+            eager={index < FIRST_SCREEN_CARDS}
+            onClick={() => navigate(productHref(product.id))}
+          />
         ))
       )}
     </section>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button, InfiniteScroll } from 'antd-mobile'
 import { useProductPages, type ProductQuery } from '../api'
-import { ProductCard } from '../../../components/ProductCard'
+import { FIRST_SCREEN_CARDS, ProductCard } from '../../../components/ProductCard'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { describeError } from '../../../lib/request'
@@ -27,10 +27,11 @@ export function ProductList({ query, highlight, empty }: ProductListProps) {
 
   return (
     <div className="product-list" data-testid="product-list">
-      {items.map((product) => (
+      {items.map((product, index) => (
         <ProductCard
           key={product.id}
           product={product}
+          eager={index < FIRST_SCREEN_CARDS}
           highlight={highlight}
           onClick={() => navigate(productHref(product.id))}
         />
