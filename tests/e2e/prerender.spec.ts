@@ -1,11 +1,8 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, withoutScripts } from './support/test'
 import { configPaths } from './support/configPages'
 
 // Config pages come as HTML prerendered at build time (scripts/prerender.ts): their content shows before any
 // JavaScript runs, and the browser hydrates that HTML instead of rendering the page again.
-
-/** Keeps every script from loading: what a visitor sees before the JavaScript arrives. */
-const withoutScripts = (page: Page) => page.route(/\.js$/, (route) => route.abort())
 
 test('the campaign shows before its JavaScript: title bar, hero, blocks, and the countdown waits', async ({
   page,
@@ -40,23 +37,6 @@ test('under /app the HTML, drawn with the main layout, is dropped: the in-app fr
   await withoutScripts(page)
   await page.goto('/app/springFestival', { waitUntil: 'load' })
   await expect(page.locator('#root')).toBeEmpty()
-})
-
-test('a screen the server renders applies its stylesheets and starts its scripts after the first paint', async ({
-  request,
-}) => {
-  const html = await (await request.get('/shopping')).text()
-  expect(html).toMatch(/<link rel="stylesheet" crossorigin href="[^"]*ShoppingPage-[^"]*\.css">/)
-  expect(html).not.toMatch(/<script type="module"/)
-  const scripts = JSON.parse(
-    /<script type="application\/json" id="page-scripts">([^<]*)</.exec(html)?.[1] ?? '{}',
-  ) as {
-    preload?: string[]
-  }
-  expect(scripts.preload?.some((file) => /ShoppingPage-[^/]*\.js$/.test(file))).toBe(true)
-  const home = await (await request.get('/')).text()
-  expect(home).toMatch(/HomePage-[^"]*\.js/)
-  expect(home).not.toMatch(/ShoppingPage-/)
 })
 
 for (const path of configPaths()) {

@@ -1,13 +1,10 @@
 import { screenRoutes } from '../../src/app/routes'
 import { sampleUrl } from '../../scripts/screenSamples'
 import { logInByApi } from './support/session'
-import { expect, test, type Page } from './support/test'
+import { expect, test, withoutScripts } from './support/test'
 
 // Hand-written screens come rendered by the server for the visitor, with their data (src/app/ssr): they show
 // before any JavaScript runs, and the browser hydrates that HTML in place instead of drawing the screen again.
-
-/** Keeps every script from loading: what a visitor sees before the JavaScript arrives. */
-const withoutScripts = (page: Page) => page.route(/\.js$/, (route) => route.abort())
 
 test('with no JavaScript yet, the product shows: name, cover, price and the trial premium', async ({
   page,
@@ -22,6 +19,23 @@ test('with no JavaScript yet, the product shows: name, cover, price and the tria
   // The shopping list comes with its first page of products.
   await page.goto('/shopping', { waitUntil: 'load' })
   await expect(page.locator('.product-card').first()).toBeVisible()
+})
+
+test('a screen the server renders applies its stylesheets and starts its scripts after the first paint', async ({
+  request,
+}) => {
+  const html = await (await request.get('/shopping')).text()
+  expect(html).toMatch(/<link rel="stylesheet" crossorigin href="[^"]*ShoppingPage-[^"]*\.css">/)
+  expect(html).not.toMatch(/<script type="module"/)
+  const scripts = JSON.parse(
+    /<script type="application\/json" id="page-scripts">([^<]*)</.exec(html)?.[1] ?? '{}',
+  ) as {
+    preload?: string[]
+  }
+  expect(scripts.preload?.some((file) => /ShoppingPage-[^/]*\.js$/.test(file))).toBe(true)
+  const home = await (await request.get('/')).text()
+  expect(home).toMatch(/HomePage-[^"]*\.js/)
+  expect(home).not.toMatch(/ShoppingPage-/)
 })
 
 test("a logged-in visitor's 我的 comes from the server with their own account", async ({ page }) => {

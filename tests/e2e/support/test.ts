@@ -11,6 +11,9 @@ export type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 
 const hydrated = () => !document.getElementById('root')?.hasAttribute('data-prerendered')
 
+/** Keeps every script from loading: what a visitor sees before the JavaScript arrives. */
+export const withoutScripts = (page: Page) => page.route(/\.js$/, (route) => route.abort())
+
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(hydrated, undefined, { polling: 50 })
 }
