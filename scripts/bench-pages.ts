@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { build } from 'vite'
+import { build, createBuilder } from 'vite'
 import react from '@vitejs/plugin-react'
 import { startServer, stopServer } from './benchServer'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
@@ -26,7 +26,8 @@ const READY = [
   '.adm-button',
 ]
 
-await build({ root, logLevel: 'warn' })
+// As `vite build` does: the app and the server's renderer of screens.
+await (await createBuilder({ root, logLevel: 'warn' })).buildApp()
 await build({
   root: join(root, 'scripts/bench-pages/plain'),
   base: '/bench-plain/',
