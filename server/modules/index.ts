@@ -3,6 +3,7 @@ import { authModule } from './auth'
 import { catalogModule } from './catalog'
 import { familyModule } from './family'
 import { paymentsModule } from './payments'
+import { pointsModule } from './points'
 import { policiesModule } from './policies'
 import { purchaseModule } from './purchase'
 import { systemModule } from './system'
@@ -16,4 +17,5 @@ export const modules: readonly ServerModule[] = [
   paymentsModule,
   policiesModule,
   familyModule,
+  pointsModule,
 ]

@@ -203,4 +203,15 @@ describe(`counters and limits under parallel requests`, () => {
       expect(policies).toHaveLength(1)
     }
   })
+
+  it('gives one sign-in and one reward a day, however many sign-ins arrive at once at two processes', async () => {
+    const cookie = await login()
+    const answers = await c.race(20, (i) => c.send(i, 'POST', '/api/sign-in', { cookie }))
+    expect(tally(answers)).toEqual({ '200': 1, ALREADY_SIGNED_IN: 19 })
+    const won = answers.find((a) => a.status === 200)?.body as { reward: number; usable: number }
+    const summary = (await c.send(0, 'GET', '/api/points', { cookie })).body as { point: { usable: number } }
+    expect(summary.point.usable).toBe(won.reward)
+    const ledger = (await c.send(1, 'GET', '/api/points/ledger', { cookie })).body as { items: unknown[] }
+    expect(ledger.items).toHaveLength(1)
+  })
 })

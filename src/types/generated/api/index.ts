@@ -6,6 +6,7 @@ import type { CommonApi } from './common'
 import type { FamilyApi } from './family'
 import type { OrderApi } from './order'
 import type { PaymentApi } from './payment'
+import type { PointsApi } from './points'
 import type { PolicyApi } from './policy'
 import type { QuoteApi } from './quote'
 
@@ -17,6 +18,7 @@ export interface ApiSchemas {
   family: FamilyApi
   order: OrderApi
   payment: PaymentApi
+  points: PointsApi
   policy: PolicyApi
   quote: QuoteApi
 }

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import { addDays } from '../../../src/domain/age'
+import { shanghaiMidnightMs } from '../../../src/domain/dates'
+import { nextStreak, rewardFor, signInDay, SIGN_IN_LADDER } from '../../../src/domain/signIn'
+import type {
+  LedgerPage,
+  LedgerQuery,
+  PointsSummary,
+  SignInResult,
+  SignInStatus,
+} from '../../../src/types/generated/api/points'
+import type { DB } from '../../db/schema'
+import { ApiError } from '../../platform/errors'
+import { toIso } from '../../platform/time'
+import type { Currency } from './tables'
+
+type Db = Kysely<DB> | Transaction<DB>
+
+/** What a ledger row is, in Chinese for the screens. */
+const KIND_TITLES: Record<string, string> = {
+  sign_in: '每日签到',
+}
+
+const LEDGER_PAGE = 20
+
+const invalidCursor = () =>
+  new ApiError(400, 'INVALID_CURSOR', '分页游标（cursor）无效，请从第一页重新加载', [
+    { field: 'cursor', message: '分页游标无效' },
+  ])
+
+interface LedgerCursor {
+  t: number
+  id: string
+}
+
+function decodeCursor(text: string): LedgerCursor {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+  } catch {
+    throw invalidCursor()
+  }
+  const c = parsed as Partial<LedgerCursor> | null
+  if (
+    !c ||
+    typeof c.t !== 'number' ||
+    !Number.isSafeInteger(c.t) ||
+    c.t < 0 ||
+    c.t > 253_402_300_799_999 ||
+    typeof c.id !== 'string' ||
+    c.id.length > 64
+  )
+    throw invalidCursor()
+  return { t: c.t, id: c.id }
+}
+
+const encodeCursor = (cursor: LedgerCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url')
+
+/**
+ * Daily sign-in and the points ledger. Balances change only through `credit` (and, for exchanges, its kin),
+ * which moves the balance and appends the ledger row in the caller's transaction, in one statement each, so
+ * parallel requests and processes can neither lose nor double a change, nor take a balance below zero.
+ */
+export class PointsService {
+  private readonly db: Kysely<DB>
+
+  constructor(
+    db: Kysely<DB>,
+    private readonly now: () => Date,
+    private readonly ladder: readonly number[] = SIGN_IN_LADDER,
+  ) {
+    this.db = db
+  }
+
+  /** Adds `amount` (> 0) to a usable balance and records it; returns the balances after. */
+  async credit(
+    trx: Transaction<DB>,
+    entry: { userId: string; currency: Currency; amount: number; kind: string; reference: string },
+  ): Promise<{ usable: number; frozen: number }> {
+    const balance = await trx
+      .insertInto('point_accounts')
+      .values({ user_id: entry.userId, currency: entry.currency, usable: entry.amount })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'currency'])
+          .doUpdateSet({ usable: sql<number>`point_accounts.usable + ${entry.amount}` }),
+      )
+      .returning(['usable', 'frozen'])
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto('point_ledger')
+      .values({
+        id: randomUUID(),
+        user_id: entry.userId,
+        currency: entry.currency,
+        kind: entry.kind,
+        amount: entry.amount,
+        usable_after: balance.usable,
+        frozen_after: balance.frozen,
+        reference: entry.reference,
+        created_at: this.now(),
+      })
+      .execute()
+    return balance
+  }
+
+  private async balance(userId: string, currency: Currency, db: Db = this.db) {
+    const row = await db
+      .selectFrom('point_accounts')
+      .select(['usable', 'frozen'])
+      .where('user_id', '=', userId)
+      .where('currency', '=', currency)
+      .executeTakeFirst()
+    return { usable: row?.usable ?? 0, frozen: row?.frozen ?? 0 }
+  }
+
+  /**
+   * Signs the user in for today (Asia/Shanghai) and credits the day's reward. The (user, day) key makes a
+   * second sign-in of the day, however many arrive at once, insert nothing: it is refused (409) and earns
+   * nothing. The streak is computed from yesterday's row in the same statement.
+   */
+  async signIn(userId: string): Promise<SignInResult> {
+    const day = signInDay(this.now().getTime())
+    const yesterday = addDays(day, -1)
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('sign_ins')
+        .columns(['user_id', 'day', 'streak', 'reward', 'created_at'])
+        .expression(
+          trx.selectNoFrom([
+            sql<string>`${userId}`.as('user_id'),
+            sql<string>`${day}::date`.as('day'),
+            sql<number>`coalesce((select s.streak from sign_ins s where s.user_id = ${userId} and s.day = ${yesterday}::date), 0) + 1`.as(
+              'streak',
+            ),
+            sql<number>`0`.as('reward'),
+            sql<Date>`${this.now()}`.as('created_at'),
+          ]),
+        )
+        .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
+        .returning(['streak'])
+        .executeTakeFirst()
+      if (!inserted)
+        throw new ApiError(409, 'ALREADY_SIGNED_IN', '今天已经签到过了，明天再来吧', [
+          { field: 'day', message: `${day} 已签到` },
+        ])
+      const reward = rewardFor(inserted.streak, this.ladder)
+      await trx
+        .updateTable('sign_ins')
+        .set({ reward })
+        .where('user_id', '=', userId)
+        .where('day', '=', day)
+        .execute()
+      const balance =
+        reward > 0
+          ? await this.credit(trx, {
+              userId,
+              currency: 'point',
+              amount: reward,
+              kind: 'sign_in',
+              reference: day,
+            })
+          : await this.balance(userId, 'point', trx)
+      return { day, streak: inserted.streak, reward, usable: balance.usable }
+    })
+  }
+
+  /** The month's calendar of sign-ins (default: this month) and where the streak stands today. */
+  async status(userId: string, month?: string): Promise<SignInStatus> {
+    const today = signInDay(this.now().getTime())
+    const shown = month ?? today.slice(0, 7)
+    const rows = await this.db
+      .selectFrom('sign_ins')
+      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'streak'])
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.or([eb(sql`to_char(day, 'YYYY-MM')`, '=', shown), eb('day', '>=', addDays(today, -1))]),
+      )
+      .orderBy('day')
+      .execute()
+    const byDay = new Map(rows.map((r) => [r.day, r.streak]))
+    const signedToday = byDay.has(today)
+    const last = signedToday
+      ? { day: today, streak: byDay.get(today) ?? 0 }
+      : byDay.has(addDays(today, -1))
+        ? { day: addDays(today, -1), streak: byDay.get(addDays(today, -1)) ?? 0 }
+        : null
+    const streak = last?.streak ?? 0
+    const todayStreak = signedToday ? streak : nextStreak(today, last)
+    const tomorrowStreak = signedToday ? streak + 1 : todayStreak + 1
+    return {
+      today,
+      signedToday,
+      streak,
+      month: shown,
+      signedDays: rows.map((r) => r.day).filter((d) => d.startsWith(shown)),
+      ladder: [...this.ladder],
+      todayReward: rewardFor(todayStreak, this.ladder),
+      tomorrowReward: rewardFor(tomorrowStreak, this.ladder),
+      usable: (await this.balance(userId, 'point')).usable,
+    }
+  }
+
+  /** Both balances and this calendar month's points earned and spent. */
+  async summary(userId: string): Promise<PointsSummary> {
+    const today = signInDay(this.now().getTime())
+    const monthStart = new Date(shanghaiMidnightMs(`${today.slice(0, 7)}-01`))
+    const [point, bean, month] = await Promise.all([
+      this.balance(userId, 'point'),
+      this.balance(userId, 'bean'),
+      this.db
+        .selectFrom('point_ledger')
+        .select([
+          sql<string>`coalesce(sum(amount) filter (where amount > 0), 0)`.as('gain'),
+          sql<string>`coalesce(-sum(amount) filter (where amount < 0), 0)`.as('spend'),
+        ])
+        .where('user_id', '=', userId)
+        .where('currency', '=', 'point')
+        .where('created_at', '>=', monthStart)
+        .executeTakeFirstOrThrow(),
+    ])
+    return { point, bean, monthGain: Number(month.gain), monthSpend: Number(month.spend) }
+  }
+
+  /** The ledger, newest first, in cursor pages; `direction` keeps only earnings or spendings. */
+  async ledger(userId: string, query: LedgerQuery): Promise<LedgerPage> {
+    const limit = query.limit ?? LEDGER_PAGE
+    let select = this.db
+      .selectFrom('point_ledger')
+      .select(['id', 'currency', 'kind', 'amount', 'usable_after', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('currency', '=', query.currency ?? 'point')
+    if (query.direction === 'earn') select = select.where('amount', '>', 0)
+    if (query.direction === 'spend') select = select.where('amount', '<', 0)
+    if (query.cursor) {
+      const cursor = decodeCursor(query.cursor)
+      const at = new Date(cursor.t)
+      select = select.where((eb) =>
+        eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', cursor.id)])]),
+      )
+    }
+    const rows = await select
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute()
+    const page = rows.slice(0, limit)
+    const last = page.at(-1)
+    return {
+      items: page.map((r) => ({
+        id: r.id,
+        currency: r.currency,
+        kind: r.kind,
+        title: KIND_TITLES[r.kind] ?? '积分变动',
+        amount: r.amount,
+        usableAfter: r.usable_after,
+        createdAt: toIso(r.created_at),
+      })),
+      nextCursor:
+        rows.length > limit && last ? encodeCursor({ t: last.created_at.getTime(), id: last.id }) : null,
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { ColumnType } from 'kysely'
+import type { Timestamp } from '../../db/columns'
+
+// The points tables (130_points.sql); the SQL is the truth.
+
+export type Currency = 'point' | 'bean'
+
+export interface PointAccountsTable {
+  user_id: string
+  currency: Currency
+  usable: ColumnType<number, number | undefined, number>
+  frozen: ColumnType<number, number | undefined, number>
+}
+
+export interface PointLedgerTable {
+  id: string
+  user_id: string
+  currency: Currency
+  kind: string
+  amount: number
+  usable_after: number
+  frozen_after: number
+  reference: string
+  created_at: Timestamp
+}
+
+export interface SignInsTable {
+  user_id: string
+  /** A SQL date: written as YYYY-MM-DD, read back through to_char. */
+  day: ColumnType<string, string, string>
+  streak: number
+  reward: number
+  created_at: Timestamp
+}
+
+export interface PointsTables {
+  point_accounts: PointAccountsTable
+  point_ledger: PointLedgerTable
+  sign_ins: SignInsTable
+}
