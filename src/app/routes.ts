@@ -7,6 +7,8 @@ import { loadingRoutes } from '../features/loading/routes'
 import { userHref } from '../features/member/paths'
 import { memberRoutes } from '../features/member/routes'
 import { ordersRoutes } from '../features/orders/routes'
+import { pointsHref } from '../features/points/paths'
+import { pointsRoutes } from '../features/points/routes'
 import { policiesRoutes } from '../features/policies/routes'
 import { protocolRoutes } from '../features/protocol/routes'
 import { purchaseRoutes } from '../features/purchase/routes'
@@ -26,12 +28,13 @@ export const screenRoutes: ScreenRoute[] = [
   ...ordersRoutes,
   ...policiesRoutes,
   ...familyRoutes,
+  ...pointsRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */
 export const TAB_ITEMS = [
   { key: 'home', path: homeHref(), title: '首页' },
   { key: 'shopping', path: shoppingHref(), title: '商城' },
-  { key: 'points', path: '/points', title: '积分' },
+  { key: 'points', path: pointsHref(), title: '积分' },
   { key: 'user', path: userHref(), title: '我的' },
 ] as const

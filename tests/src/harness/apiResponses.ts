@@ -16,6 +16,12 @@ import type { Health, Ok } from '../../../src/types/generated/api/common'
 import type { FamilyMember, FamilyMemberList } from '../../../src/types/generated/api/family'
 import type { HealthResult, Order, OrderApplication, OrderList } from '../../../src/types/generated/api/order'
 import type { Payment, PaymentChannels } from '../../../src/types/generated/api/payment'
+import type {
+  LedgerPage,
+  PointsSummary,
+  SignInResult,
+  SignInStatus,
+} from '../../../src/types/generated/api/points'
 import type { Policy, PolicyList, PolicyShareLink } from '../../../src/types/generated/api/policy'
 import type { Quote } from '../../../src/types/generated/api/quote'
 
@@ -63,6 +69,10 @@ export interface ApiResponses {
   [route: `GET /api/family-members/${string}`]: FamilyMember
   [route: `PUT /api/family-members/${string}`]: FamilyMember
   [route: `DELETE /api/family-members/${string}`]: Ok
+  'GET /api/sign-in': SignInStatus
+  'POST /api/sign-in': SignInResult
+  'GET /api/points': PointsSummary
+  'GET /api/points/ledger': LedgerPage
 }
 
 export type ApiRoute = keyof ApiResponses

@@ -1,0 +1,104 @@
+import { Button } from 'antd-mobile'
+import { RightOutline } from 'antd-mobile-icons'
+import { useLocation } from 'react-router-dom'
+import { ErrorView, LoadingView } from '../../components/StatusViews'
+import { loginPathFor } from '../../components/navigation/appPath'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { useMe } from '../member/api'
+import { usePointsSummary, useSignInStatus } from './api'
+import { pointsLedgerHref, signInHref } from './paths'
+import './points.css'
+
+/** 积分 tab: the balances, this month's gain and spend, today's sign-in and the way to the ledger. */
+export default function PointsPage() {
+  const me = useMe()
+  const loggedIn = Boolean(me.data)
+  const summary = usePointsSummary(loggedIn)
+  const signIn = useSignInStatus(undefined, loggedIn)
+  const navigate = useAppNavigate()
+
+  if (me.isLoading) return <LoadingView lines={4} />
+  if (me.error) return <ErrorView error={me.error} onRetry={() => void me.mutate()} />
+  if (!me.data) return <LoggedOut />
+  const error = summary.error ?? signIn.error
+  if (error)
+    return <ErrorView error={error} onRetry={() => void Promise.all([summary.mutate(), signIn.mutate()])} />
+  if (!summary.data || !signIn.data) return <LoadingView lines={4} />
+  const { point, bean, monthGain, monthSpend } = summary.data
+  const today = signIn.data
+
+  return (
+    <div className="points-page" data-testid="points-page">
+      <section className="points-balance" aria-label="我的积分">
+        <div className="points-balance-label">可用积分</div>
+        <div className="points-balance-value" data-testid="points-usable">
+          {point.usable.toLocaleString('zh-CN')}
+        </div>
+        <dl className="points-balance-facts">
+          <div>
+            <dt>冻结中</dt>
+            <dd>{point.frozen.toLocaleString('zh-CN')}</dd>
+          </div>
+          <div>
+            <dt>本月获得</dt>
+            <dd>{monthGain.toLocaleString('zh-CN')}</dd>
+          </div>
+          <div>
+            <dt>本月支出</dt>
+            <dd>{monthSpend.toLocaleString('zh-CN')}</dd>
+          </div>
+          <div>
+            <dt>金豆</dt>
+            <dd>{bean.usable.toLocaleString('zh-CN')}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="points-card points-sign-in" aria-label="每日签到">
+        <div>
+          <div className="points-card-title">每日签到</div>
+          <div className="points-card-note">
+            {today.signedToday
+              ? `已连续签到 ${today.streak} 天，明天签到可得 ${today.tomorrowReward} 积分`
+              : today.streak > 0
+                ? `已连续签到 ${today.streak} 天，今天签到可得 ${today.todayReward} 积分`
+                : `今天签到可得 ${today.todayReward} 积分`}
+          </div>
+        </div>
+        <Button
+          color="primary"
+          fill={today.signedToday ? 'outline' : 'solid'}
+          shape="rounded"
+          onClick={() => navigate(signInHref())}
+        >
+          {today.signedToday ? '已签到' : '去签到'}
+        </Button>
+      </section>
+
+      <button type="button" className="points-card points-link" onClick={() => navigate(pointsLedgerHref())}>
+        <span>积分明细</span>
+        <RightOutline aria-hidden />
+      </button>
+    </div>
+  )
+}
+
+function LoggedOut() {
+  const navigate = useAppNavigate()
+  const { pathname, search } = useLocation()
+  return (
+    <div className="points-page" data-testid="points-page">
+      <section className="points-balance points-guest">
+        <div className="points-balance-label">登录后查看积分</div>
+        <p className="points-card-note">每日签到领积分，积分可兑换好礼</p>
+        <Button
+          color="primary"
+          shape="rounded"
+          onClick={() => navigate(loginPathFor(`${pathname}${search}`))}
+        >
+          登录/注册
+        </Button>
+      </section>
+    </div>
+  )
+}
