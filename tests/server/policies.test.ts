@@ -109,6 +109,27 @@ describe('policies', () => {
     expect(again.json().error.code).toBe('ALREADY_SURRENDERED')
   })
 
+  it('credits 1 point per yuan when the policy is issued, and takes them back with a surrender', async () => {
+    const policy = await issuedPolicy(buyer)
+    const earned = Math.floor(policy.premiumFen / 100)
+    expect(earned).toBeGreaterThan(0)
+    const points = async () => (await buyer.call('GET', '/api/points')).json<{ point: { usable: number } }>()
+    expect((await points()).point.usable).toBe(earned)
+    // A sign-in's points are the user's own: the clawback takes only the policy's.
+    expect((await buyer.call('POST', '/api/sign-in')).statusCode).toBe(200)
+    clock.advance(3 * 24 * 3600_000)
+    expect((await buyer.call('POST', `/api/policies/${policy.id}/surrender`)).statusCode).toBe(200)
+    expect((await points()).point.usable).toBe(5)
+    const ledger = (await buyer.call('GET', '/api/points/ledger')).json<{
+      items: { title: string; amount: number }[]
+    }>()
+    expect(ledger.items.map((e) => [e.title, e.amount])).toEqual([
+      ['退保扣回', -earned],
+      ['每日签到', 5],
+      ['投保奖励', earned],
+    ])
+  })
+
   it('refuses an online full-refund surrender after the cooling-off period', async () => {
     const policy = await issuedPolicy(buyer)
     clock.advance(Date.parse(policy.coolingOffEndsAt) - clock.now().getTime())

@@ -13,6 +13,8 @@ CREATE TABLE point_accounts (
 -- after it, and what it is about (the sign-in day, the policy, the exchange).
 CREATE TABLE point_ledger (
   id text PRIMARY KEY,
+  -- The order rows were written in (several can share a millisecond): the ledger's order and its cursor.
+  seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
   user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   currency text NOT NULL CHECK (currency IN ('point', 'bean')),
   kind text NOT NULL,
@@ -22,7 +24,7 @@ CREATE TABLE point_ledger (
   reference text NOT NULL,
   created_at timestamptz NOT NULL
 );
-CREATE INDEX point_ledger_user ON point_ledger (user_id, created_at DESC, id DESC);
+CREATE INDEX point_ledger_user ON point_ledger (user_id, currency, seq DESC);
 
 -- One sign-in per user and calendar day (Asia/Shanghai): the primary key is the rule.
 CREATE TABLE sign_ins (

@@ -20,7 +20,12 @@ type Db = Kysely<DB> | Transaction<DB>
 /** What a ledger row is, in Chinese for the screens. */
 const KIND_TITLES: Record<string, string> = {
   sign_in: '每日签到',
+  policy: '投保奖励',
+  policy_clawback: '退保扣回',
 }
+
+/** Points a paid policy earns: 1 per whole yuan of premium. */
+export const policyPoints = (premiumFen: number): number => Math.floor(premiumFen / 100)
 
 const LEDGER_PAGE = 20
 
@@ -29,9 +34,9 @@ const invalidCursor = () =>
     { field: 'cursor', message: '分页游标无效' },
   ])
 
+/** The last row's seq (a bigint, as digits). */
 interface LedgerCursor {
-  t: number
-  id: string
+  s: string
 }
 
 function decodeCursor(text: string): LedgerCursor {
@@ -42,17 +47,9 @@ function decodeCursor(text: string): LedgerCursor {
     throw invalidCursor()
   }
   const c = parsed as Partial<LedgerCursor> | null
-  if (
-    !c ||
-    typeof c.t !== 'number' ||
-    !Number.isSafeInteger(c.t) ||
-    c.t < 0 ||
-    c.t > 253_402_300_799_999 ||
-    typeof c.id !== 'string' ||
-    c.id.length > 64
-  )
-    throw invalidCursor()
-  return { t: c.t, id: c.id }
+  // A bigint's digits only: SQL never sees a value it refuses.
+  if (!c || typeof c.s !== 'string' || !/^[1-9]\d{0,17}$/.test(c.s)) throw invalidCursor()
+  return { s: c.s }
 }
 
 const encodeCursor = (cursor: LedgerCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url')
@@ -103,6 +100,44 @@ export class PointsService {
       })
       .execute()
     return balance
+  }
+
+  /**
+   * Takes back up to `amount` usable points (a surrendered policy's reward): never more than the user still
+   * has, so the balance stays at or above zero; records what was taken. Returns the amount taken.
+   */
+  async takeBack(
+    trx: Transaction<DB>,
+    entry: { userId: string; currency: Currency; amount: number; kind: string; reference: string },
+  ): Promise<number> {
+    const { rows } = await sql<{ usable: number; frozen: number; taken: number }>`
+      WITH current AS (
+        SELECT usable FROM point_accounts
+        WHERE user_id = ${entry.userId} AND currency = ${entry.currency}
+        FOR UPDATE
+      )
+      UPDATE point_accounts a
+      SET usable = a.usable - least(current.usable, ${entry.amount})
+      FROM current
+      WHERE a.user_id = ${entry.userId} AND a.currency = ${entry.currency}
+      RETURNING a.usable, a.frozen, least(current.usable, ${entry.amount}) AS taken`.execute(trx)
+    const row = rows[0]
+    if (!row || row.taken <= 0) return 0
+    await trx
+      .insertInto('point_ledger')
+      .values({
+        id: randomUUID(),
+        user_id: entry.userId,
+        currency: entry.currency,
+        kind: entry.kind,
+        amount: -row.taken,
+        usable_after: row.usable,
+        frozen_after: row.frozen,
+        reference: entry.reference,
+        created_at: this.now(),
+      })
+      .execute()
+    return row.taken
   }
 
   private async balance(userId: string, currency: Currency, db: Db = this.db) {
@@ -228,21 +263,14 @@ export class PointsService {
     const limit = query.limit ?? LEDGER_PAGE
     let select = this.db
       .selectFrom('point_ledger')
-      .select(['id', 'currency', 'kind', 'amount', 'usable_after', 'created_at'])
+      .select(['id', 'seq', 'currency', 'kind', 'amount', 'usable_after', 'created_at'])
       .where('user_id', '=', userId)
       .where('currency', '=', query.currency ?? 'point')
     if (query.direction === 'earn') select = select.where('amount', '>', 0)
     if (query.direction === 'spend') select = select.where('amount', '<', 0)
-    if (query.cursor) {
-      const cursor = decodeCursor(query.cursor)
-      const at = new Date(cursor.t)
-      select = select.where((eb) =>
-        eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', cursor.id)])]),
-      )
-    }
+    if (query.cursor) select = select.where('seq', '<', sql<string>`${decodeCursor(query.cursor).s}::bigint`)
     const rows = await select
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('seq', 'desc')
       .limit(limit + 1)
       .execute()
     const page = rows.slice(0, limit)
@@ -257,8 +285,7 @@ export class PointsService {
         usableAfter: r.usable_after,
         createdAt: toIso(r.created_at),
       })),
-      nextCursor:
-        rows.length > limit && last ? encodeCursor({ t: last.created_at.getTime(), id: last.id }) : null,
+      nextCursor: rows.length > limit && last ? encodeCursor({ s: String(last.seq) }) : null,
     }
   }
 }

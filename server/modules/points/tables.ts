@@ -14,6 +14,8 @@ export interface PointAccountsTable {
 
 export interface PointLedgerTable {
   id: string
+  /** bigint identity: read as a string, never written. */
+  seq: ColumnType<string, never, never>
   user_id: string
   currency: Currency
   kind: string

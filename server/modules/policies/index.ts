@@ -12,6 +12,8 @@ declare module '../../platform/services' {
 /** Issued policies, their no-login share links and the cooling-off surrender. */
 export const policiesModule = defineModule({
   name: 'policies',
-  services: { policies: (s) => new PolicyService(s.db, s.now, s.refunds, policyLinkSecret(s.mode)) },
+  services: {
+    policies: (s) => new PolicyService(s.db, s.now, s.refunds, s.points, policyLinkSecret(s.mode)),
+  },
   routes: policyRoutes,
 })

@@ -16,6 +16,7 @@ import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import { transition } from '../purchase/service'
 import type { DB } from '../../db/schema'
+import { policyPoints, type PointsService } from '../points/service'
 import type { OrdersTable, StoredPerson } from '../purchase/tables'
 import type { PoliciesTable } from './tables'
 import type { RefundService } from '../payments/refunds'
@@ -76,6 +77,7 @@ export class PolicyService {
     private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     private readonly refunds: RefundService,
+    private readonly points: PointsService,
     private readonly linkSecret: string,
   ) {}
 
@@ -127,6 +129,16 @@ export class PolicyService {
       .execute()
     if (!(await transition(trx, order.id, 'ISSUE')))
       throw new Error(`order ${order.id} was not PAID when issuing`)
+    // The policy's points (1 per yuan), with the policy or not at all.
+    const points = policyPoints(order.premium_fen)
+    if (points > 0)
+      await this.points.credit(trx, {
+        userId: order.user_id,
+        currency: 'point',
+        amount: points,
+        kind: 'policy',
+        reference: id,
+      })
     return id
   }
 
@@ -262,6 +274,14 @@ export class PolicyService {
         .executeTakeFirst()
       if (Number(done.numUpdatedRows) !== 1) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
       if (!row.order_id) return null
+      // Its points go back with it, as far as the user still has them.
+      await this.points.takeBack(trx, {
+        userId,
+        currency: 'point',
+        amount: policyPoints(row.premium_fen),
+        kind: 'policy_clawback',
+        reference: row.id,
+      })
       await transition(trx, row.order_id, 'SURRENDER')
       const kept = await trx
         .selectFrom('payments')
