@@ -4,6 +4,7 @@ import type { FamilyTables } from '../modules/family/tables'
 import type { PaymentTables } from '../modules/payments/tables'
 import type { PolicyTables } from '../modules/policies/tables'
 import type { PurchaseTables } from '../modules/purchase/tables'
+import type { MessageTables } from '../modules/messages/tables'
 import type { PointsTables } from '../modules/points/tables'
 import type { PlatformTables } from '../platform/tables'
 import type { Timestamp } from './columns'
@@ -29,7 +30,8 @@ export interface DB
     PaymentTables,
     PolicyTables,
     FamilyTables,
-    PointsTables {
+    PointsTables,
+    MessageTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

@@ -3,6 +3,7 @@ import { authModule } from './auth'
 import { catalogModule } from './catalog'
 import { familyModule } from './family'
 import { paymentsModule } from './payments'
+import { messagesModule } from './messages'
 import { pointsModule } from './points'
 import { policiesModule } from './policies'
 import { purchaseModule } from './purchase'
@@ -18,4 +19,5 @@ export const modules: readonly ServerModule[] = [
   policiesModule,
   familyModule,
   pointsModule,
+  messagesModule,
 ]

@@ -19,7 +19,17 @@ export const paymentsModule = defineModule({
   services: {
     refunds: (s) => new RefundService(s.db, s.now, s.paymentProvider, s.log),
     payments: (s) =>
-      new PaymentService(s.db, s.now, s.paymentProvider, s.orders, s.policies, s.catalog, s.refunds, s.log),
+      new PaymentService(
+        s.db,
+        s.now,
+        s.paymentProvider,
+        s.orders,
+        s.policies,
+        s.catalog,
+        s.refunds,
+        s.messages,
+        s.log,
+      ),
     sandbox: (s) => (s.paymentProvider instanceof SandboxPaymentProvider ? s.paymentProvider : null),
   },
   routes: paymentRoutes,

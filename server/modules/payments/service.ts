@@ -9,6 +9,7 @@ import { toIso } from '../../platform/time'
 import type { CatalogService } from '../catalog/service'
 import { transition, type OrderService } from '../purchase/service'
 import type { DB } from '../../db/schema'
+import type { MessageService } from '../messages/service'
 import type { OrdersTable } from '../purchase/tables'
 import type { PaymentsTable } from './tables'
 import type { PolicyService } from '../policies/service'
@@ -63,6 +64,7 @@ export class PaymentService {
     private readonly policies: PolicyService,
     private readonly catalog: CatalogService,
     private readonly refunds: RefundService,
+    private readonly messages: MessageService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -238,6 +240,12 @@ export class PaymentService {
         .where('id', '=', current.id)
         .execute()
       await transition(trx, order.id, 'PAY_SUCCEEDED', { paid_at: now })
+      await this.messages.notify(trx, order.user_id, {
+        kind: 'order_paid',
+        orderId: order.id,
+        productName: order.product_name,
+        amountFen: current.amount_fen,
+      })
       await this.policies.issueForOrder(trx, { ...order, status: 'PAID', paid_at: now }, product)
       return { outcome: 'applied' }
     })

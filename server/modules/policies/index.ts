@@ -13,7 +13,8 @@ declare module '../../platform/services' {
 export const policiesModule = defineModule({
   name: 'policies',
   services: {
-    policies: (s) => new PolicyService(s.db, s.now, s.refunds, s.points, policyLinkSecret(s.mode)),
+    policies: (s) =>
+      new PolicyService(s.db, s.now, s.refunds, s.points, s.messages, policyLinkSecret(s.mode)),
   },
   routes: policyRoutes,
 })

@@ -16,6 +16,7 @@ import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import { transition } from '../purchase/service'
 import type { DB } from '../../db/schema'
+import type { MessageService } from '../messages/service'
 import { policyPoints, type PointsService } from '../points/service'
 import type { OrdersTable, StoredPerson } from '../purchase/tables'
 import type { PoliciesTable } from './tables'
@@ -78,6 +79,7 @@ export class PolicyService {
     private readonly now: () => Date,
     private readonly refunds: RefundService,
     private readonly points: PointsService,
+    private readonly messages: MessageService,
     private readonly linkSecret: string,
   ) {}
 
@@ -102,11 +104,12 @@ export class PolicyService {
       serial: number
     }>`SELECT nextval('policy_serial')::int % 100000000 AS serial`.execute(trx)
     const id = randomUUID()
+    const policyNo = formatPolicyNo(shanghaiDate(issuedAt.getTime()), rows[0].serial)
     await trx
       .insertInto('policies')
       .values({
         id,
-        policy_no: formatPolicyNo(shanghaiDate(issuedAt.getTime()), rows[0].serial),
+        policy_no: policyNo,
         order_id: order.id,
         user_id: order.user_id,
         source: order.source,
@@ -129,9 +132,15 @@ export class PolicyService {
       .execute()
     if (!(await transition(trx, order.id, 'ISSUE')))
       throw new Error(`order ${order.id} was not PAID when issuing`)
+    await this.messages.notify(trx, order.user_id, {
+      kind: 'policy_issued',
+      policyId: id,
+      productName: order.product_name,
+      policyNo,
+    })
     // The policy's points (1 per yuan), with the policy or not at all.
     const points = policyPoints(order.premium_fen)
-    if (points > 0)
+    if (points > 0) {
       await this.points.credit(trx, {
         userId: order.user_id,
         currency: 'point',
@@ -139,6 +148,12 @@ export class PolicyService {
         kind: 'policy',
         reference: id,
       })
+      await this.messages.notify(trx, order.user_id, {
+        kind: 'points_credited',
+        amount: points,
+        reason: '投保奖励',
+      })
+    }
     return id
   }
 

@@ -1,0 +1,54 @@
+// The message center's messages: what each event says, in which category, and what it is about. The server
+// writes them (notify, in the event's own transaction); the screens show them and link to their target.
+import { formatFen } from './money'
+
+export const MESSAGE_CATEGORIES = {
+  trade: '交易',
+  policy: '保单',
+  activity: '活动',
+  system: '系统',
+} as const
+
+export type MessageCategory = keyof typeof MESSAGE_CATEGORIES
+
+/** What a message is about: the screen its 查看详情 opens. */
+export type MessageTarget = { kind: 'order' | 'policy'; id: string } | { kind: 'points'; id: null }
+
+export type MessageEvent =
+  | { kind: 'order_paid'; orderId: string; productName: string; amountFen: number }
+  | { kind: 'policy_issued'; policyId: string; productName: string; policyNo: string }
+  | { kind: 'points_credited'; amount: number; reason: string }
+
+export interface MessageText {
+  category: MessageCategory
+  title: string
+  body: string
+  target: MessageTarget | null
+}
+
+/** The message an event becomes. */
+export function messageFor(event: MessageEvent): MessageText {
+  switch (event.kind) {
+    case 'order_paid':
+      return {
+        category: 'trade',
+        title: '支付成功',
+        body: `您的订单《${event.productName}》已支付 ¥${formatFen(event.amountFen)}，保单正在出具。`,
+        target: { kind: 'order', id: event.orderId },
+      }
+    case 'policy_issued':
+      return {
+        category: 'policy',
+        title: '保单已出单',
+        body: `您投保的《${event.productName}》已出单，保单号 ${event.policyNo}，可在“我的保单”中查看电子保单。`,
+        target: { kind: 'policy', id: event.policyId },
+      }
+    case 'points_credited':
+      return {
+        category: 'activity',
+        title: '积分到账',
+        body: `您获得 ${event.amount} 积分（${event.reason}），可在“积分”中查看明细。`,
+        target: { kind: 'points', id: null },
+      }
+  }
+}
