@@ -7,6 +7,7 @@ import { loadingRoutes } from '../features/loading/routes'
 import { userHref } from '../features/member/paths'
 import { memberRoutes } from '../features/member/routes'
 import { ordersRoutes } from '../features/orders/routes'
+import { messageRoutes } from '../features/messages/routes'
 import { pointsHref } from '../features/points/paths'
 import { pointsRoutes } from '../features/points/routes'
 import { policiesRoutes } from '../features/policies/routes'
@@ -29,6 +30,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...policiesRoutes,
   ...familyRoutes,
   ...pointsRoutes,
+  ...messageRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

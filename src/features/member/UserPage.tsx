@@ -20,6 +20,7 @@ import { shoppingHref } from '../catalog/paths'
 import { orderPaths, ordersHref } from '../orders/paths'
 import { policiesHref, policyPaths } from '../policies/paths'
 import { authenticationHref, memberPaths } from './paths'
+import { useUnreadMessages } from '../messages/api'
 
 type Navigate = ReturnType<typeof useAppNavigate>
 
@@ -59,7 +60,7 @@ export default function UserPage() {
                 onClick={() => navigate(entry.path)}
               >
                 <span className="user-grid-icon" aria-hidden>
-                  {entry.icon}
+                  {entry.key === 'messages' ? <UnreadBadge>{entry.icon}</UnreadBadge> : entry.icon}
                 </span>
                 {entry.title}
               </button>
@@ -69,6 +70,14 @@ export default function UserPage() {
       )}
       <LogoutButton />
     </div>
+  )
+}
+
+/** The message center's unread count on its entry. */
+function UnreadBadge({ children }: { children: ReactNode }) {
+  const { data } = useUnreadMessages()
+  return (
+    <Badge content={data && data.total > 0 ? (data.total > 99 ? '99+' : data.total) : null}>{children}</Badge>
   )
 }
 

@@ -18,6 +18,7 @@ import { familyListHref } from '../family/paths'
 import { ordersHref } from '../orders/paths'
 import { policiesHref } from '../policies/paths'
 import { pointsHref } from '../points/paths'
+import { messageCenterHref } from '../messages/paths'
 
 // What the 我的 tab links to. An entry shows only while the route table has its screen (useHasRoute), so
 // screens still to be built (claims, points, messages, service, feedback) appear once they are registered.
@@ -35,7 +36,7 @@ export const SERVICE_ENTRIES: readonly UserEntry[] = [
   { key: 'family', path: familyListHref(), title: '家庭成员', icon: <TeamOutline /> },
   { key: 'claims', path: '/claim/claimList', title: '理赔服务', icon: <HandPayCircleOutline /> },
   { key: 'points', path: pointsHref(), title: '我的积分', icon: <GiftOutline /> },
-  { key: 'messages', path: '/messageCenter', title: '消息中心', icon: <BellOutline /> },
+  { key: 'messages', path: messageCenterHref(), title: '消息中心', icon: <BellOutline /> },
   { key: 'service', path: '/comProblem', title: '帮助与客服', icon: <QuestionCircleOutline /> },
   { key: 'feedback', path: '/feedBack', title: '意见反馈', icon: <EditSOutline /> },
 ]

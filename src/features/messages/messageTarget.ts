@@ -1,0 +1,13 @@
+import type { Message } from './api'
+import { orderDetailHref } from '../orders/paths'
+import { pointsHref } from '../points/paths'
+import { policyDetailHref } from '../policies/paths'
+
+/** Where a message's 查看详情 goes; null when it is about nothing to open. */
+export function targetHref(target: Message['target']): string | null {
+  if (!target) return null
+  if (target.kind === 'order' && target.id) return orderDetailHref(target.id)
+  if (target.kind === 'policy' && target.id) return policyDetailHref(target.id)
+  if (target.kind === 'points') return pointsHref()
+  return null
+}
