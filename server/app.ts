@@ -25,6 +25,7 @@ import { spaHtmlResolver } from './platform/spaPages'
 import { loadScreenRendering } from './platform/screenRendering'
 import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { seedDemoCatalog } from './db/seed/seed'
+import { seedDemoGifts } from './db/seed/gifts'
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './modules/auth/service'
 import { SessionStore } from './platform/sessions'
 import { DemoSmsProvider } from './modules/auth/sms/demo'
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       const applied = await migrate(database.db, options.migrationsDir)
       if (applied.length) app.log.info({ applied }, 'migrations applied')
       if (mode === 'demo' && (await seedDemoCatalog(database.db))) app.log.info('demo catalog seeded')
+      if (mode === 'demo' && (await seedDemoGifts(database.db))) app.log.info('demo gifts seeded')
     })
   } catch (error) {
     if (ownsDatabase) await database.close()

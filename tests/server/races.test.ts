@@ -214,4 +214,64 @@ describe(`counters and limits under parallel requests`, () => {
     const ledger = (await c.send(1, 'GET', '/api/points/ledger', { cookie })).body as { items: unknown[] }
     expect(ledger.items).toHaveLength(1)
   })
+
+  /** A gift of the race's own, and users with points (written straight to the shared database). */
+  async function giftAndBuyers(stock: number, price: number, users: number, points: number) {
+    const id = `g-race-${Date.now()}-${stock}-${users}`
+    await c.db
+      .insertInto('gifts')
+      .values({
+        id,
+        name: id,
+        kind: 'virtual',
+        currency: 'point',
+        price,
+        stock,
+        per_user_limit: 100,
+        image: '/images/gifts/cup.svg',
+        description: '并发测试礼品',
+        valid_until: null,
+      })
+      .execute()
+    const cookies: string[] = []
+    for (let i = 0; i < users; i++) {
+      const cookie = await login()
+      const me = (await c.send(0, 'GET', '/api/me', { cookie })).body as { id: string }
+      await c.db
+        .insertInto('point_accounts')
+        .values({ user_id: me.id, currency: 'point', usable: points })
+        .execute()
+      cookies.push(cookie)
+    }
+    return { id, cookies }
+  }
+
+  it('sells the last 5 in stock to 5 of 50 exchanges arriving at once at two processes', async () => {
+    const { id, cookies } = await giftAndBuyers(5, 10, 10, 1000)
+    const answers = await c.race(50, (i) =>
+      c.send(i, 'POST', `/api/gifts/${id}/exchange`, { cookie: cookies[i % cookies.length] }),
+    )
+    expect(tally(answers)).toEqual({ '200': 5, GIFT_SOLD_OUT: 45 })
+    const gift = await c.db.selectFrom('gifts').select('stock').where('id', '=', id).executeTakeFirstOrThrow()
+    expect(gift.stock).toBe(0)
+    const spent = await c.db
+      .selectFrom('point_ledger')
+      .select((eb) => eb.fn.sum<string>('amount').as('total'))
+      .where('kind', '=', 'exchange')
+      .where('reference', 'in', c.db.selectFrom('gift_exchanges').select('id').where('gift_id', '=', id))
+      .executeTakeFirstOrThrow()
+    expect(Number(spent.total)).toBe(-50)
+  })
+
+  it('never takes a balance below zero: 10 exchanges at once of 100 points each with 250 points give 2', async () => {
+    const { id, cookies } = await giftAndBuyers(100, 100, 1, 250)
+    const answers = await c.race(10, (i) =>
+      c.send(i, 'POST', `/api/gifts/${id}/exchange`, { cookie: cookies[0] }),
+    )
+    expect(tally(answers)).toEqual({ '200': 2, INSUFFICIENT_POINTS: 8 })
+    const summary = (await c.send(0, 'GET', '/api/points', { cookie: cookies[0] })).body as {
+      point: { usable: number; frozen: number }
+    }
+    expect(summary.point).toEqual({ usable: 50, frozen: 0 })
+  })
 })

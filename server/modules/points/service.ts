@@ -22,12 +22,22 @@ const KIND_TITLES: Record<string, string> = {
   sign_in: '每日签到',
   policy: '投保奖励',
   policy_clawback: '退保扣回',
+  exchange: '兑换礼品',
+  exchange_cancel: '取消兑换退回',
 }
 
 /** Points a paid policy earns: 1 per whole yuan of premium. */
 export const policyPoints = (premiumFen: number): number => Math.floor(premiumFen / 100)
 
 const LEDGER_PAGE = 20
+
+/** Whose balance, in which currency, why (kind), about what (reference). */
+export interface LedgerEntryInput {
+  userId: string
+  currency: Currency
+  kind: string
+  reference: string
+}
 
 const invalidCursor = () =>
   new ApiError(400, 'INVALID_CURSOR', '分页游标（cursor）无效，请从第一页重新加载', [
@@ -70,10 +80,33 @@ export class PointsService {
     this.db = db
   }
 
+  /** Appends the ledger row of a change of `amount` usable points, with the balances after it. */
+  async record(
+    trx: Transaction<DB>,
+    entry: LedgerEntryInput,
+    amount: number,
+    after: { usable: number; frozen: number },
+  ): Promise<void> {
+    await trx
+      .insertInto('point_ledger')
+      .values({
+        id: randomUUID(),
+        user_id: entry.userId,
+        currency: entry.currency,
+        kind: entry.kind,
+        amount,
+        usable_after: after.usable,
+        frozen_after: after.frozen,
+        reference: entry.reference,
+        created_at: this.now(),
+      })
+      .execute()
+  }
+
   /** Adds `amount` (> 0) to a usable balance and records it; returns the balances after. */
   async credit(
     trx: Transaction<DB>,
-    entry: { userId: string; currency: Currency; amount: number; kind: string; reference: string },
+    entry: LedgerEntryInput & { amount: number },
   ): Promise<{ usable: number; frozen: number }> {
     const balance = await trx
       .insertInto('point_accounts')
@@ -85,20 +118,7 @@ export class PointsService {
       )
       .returning(['usable', 'frozen'])
       .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('point_ledger')
-      .values({
-        id: randomUUID(),
-        user_id: entry.userId,
-        currency: entry.currency,
-        kind: entry.kind,
-        amount: entry.amount,
-        usable_after: balance.usable,
-        frozen_after: balance.frozen,
-        reference: entry.reference,
-        created_at: this.now(),
-      })
-      .execute()
+    await this.record(trx, entry, entry.amount, balance)
     return balance
   }
 
@@ -106,10 +126,7 @@ export class PointsService {
    * Takes back up to `amount` usable points (a surrendered policy's reward): never more than the user still
    * has, so the balance stays at or above zero; records what was taken. Returns the amount taken.
    */
-  async takeBack(
-    trx: Transaction<DB>,
-    entry: { userId: string; currency: Currency; amount: number; kind: string; reference: string },
-  ): Promise<number> {
+  async takeBack(trx: Transaction<DB>, entry: LedgerEntryInput & { amount: number }): Promise<number> {
     const { rows } = await sql<{ usable: number; frozen: number; taken: number }>`
       WITH current AS (
         SELECT usable FROM point_accounts
@@ -123,20 +140,7 @@ export class PointsService {
       RETURNING a.usable, a.frozen, least(current.usable, ${entry.amount}) AS taken`.execute(trx)
     const row = rows[0]
     if (!row || row.taken <= 0) return 0
-    await trx
-      .insertInto('point_ledger')
-      .values({
-        id: randomUUID(),
-        user_id: entry.userId,
-        currency: entry.currency,
-        kind: entry.kind,
-        amount: -row.taken,
-        usable_after: row.usable,
-        frozen_after: row.frozen,
-        reference: entry.reference,
-        created_at: this.now(),
-      })
-      .execute()
+    await this.record(trx, entry, -row.taken, row)
     return row.taken
   }
 

@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely'
 import type { Timestamp } from '../../db/columns'
+import type { GiftTables } from './giftTables'
 
 // The points tables (130_points.sql); the SQL is the truth.
 
@@ -35,7 +36,7 @@ export interface SignInsTable {
   created_at: Timestamp
 }
 
-export interface PointsTables {
+export interface PointsTables extends GiftTables {
   point_accounts: PointAccountsTable
   point_ledger: PointLedgerTable
   sign_ins: SignInsTable

@@ -4,6 +4,7 @@ import type { AuthApi } from './auth'
 import type { CatalogApi } from './catalog'
 import type { CommonApi } from './common'
 import type { FamilyApi } from './family'
+import type { GiftApi } from './gift'
 import type { MessageApi } from './message'
 import type { OrderApi } from './order'
 import type { PaymentApi } from './payment'
@@ -17,6 +18,7 @@ export interface ApiSchemas {
   catalog: CatalogApi
   common: CommonApi
   family: FamilyApi
+  gift: GiftApi
   message: MessageApi
   order: OrderApi
   payment: PaymentApi
