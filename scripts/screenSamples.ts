@@ -23,6 +23,8 @@ const SAMPLES: Record<string, string> = {
   '/policy/apiPolicyDetail': '/policy/apiPolicyDetail?id=pol-sample',
   '/policy/policyDetaiU': '/policy/policyDetaiU?token=sample',
   '/family/addEdit': '/family/addEdit?id=m-sample',
+  '/signIn/giftDetail/:goodsName': `/signIn/giftDetail/${encodeURIComponent('保温杯')}`,
+  '/signIn/exchangeDetail/:id': '/signIn/exchangeDetail/x-sample',
 }
 
 /** Screens a visitor sees logged out (the login screens send a logged-in one away). */

@@ -32,6 +32,8 @@ interface Data {
   partnerPolicyId: string
   shareToken: string
   memberId: string
+  /** A gift exchanged with the issued policy's points. */
+  exchangeId: string
 }
 let data: Data
 let context: BrowserContext
@@ -60,6 +62,8 @@ function samples(path: string): string[] {
     '/policy/policyDetaiU': [`/policy/policyDetaiU?token=${encodeURIComponent(d.shareToken)}`],
     '/familyManage/addEdit': ['/familyManage/addEdit', `/familyManage/addEdit?id=${d.memberId}`],
     '/family/addEdit': [`/family/addEdit?id=${d.memberId}`],
+    '/signIn/giftDetail/:goodsName': [`/signIn/giftDetail/${encodeURIComponent('国恒定制晴雨伞')}`],
+    '/signIn/exchangeDetail/:id': [`/signIn/exchangeDetail/${d.exchangeId}`],
   }
   return table[path] ?? [path]
 }
@@ -95,8 +99,12 @@ async function faults(page: Page): Promise<string[]> {
           continue
         if (/[{}]|\bundefined\b|\bNaN\b|\bnull\b/.test(text))
           out.push(`文本含占位或空值：「${text.slice(0, 60)}」`)
-        // Identifiers (letters with digits or _), e-mail and web addresses are data, not words.
-        const words = text.replace(/\S+@\S+|https?:\/\/\S+|\b\w*[\d_]\w*\b/g, ' ')
+        // Identifiers (letters with digits or _), redemption codes (groups of 4 joined by -), e-mail and web
+        // addresses are data, not words.
+        const words = text.replace(
+          /\S+@\S+|https?:\/\/\S+|\b[A-Z0-9]{4}(?:-[A-Z0-9]{4})+\b|\b\w*[\d_]\w*\b/g,
+          ' ',
+        )
         const english = (words.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !allowed.includes(w))
         if (english.length) out.push(`英文：「${text.slice(0, 60)}」(${english.join(' ')})`)
       }
@@ -238,6 +246,11 @@ test.beforeAll(async ({ browser }) => {
     partnerPolicyId: partner.id,
     shareToken: share.token,
     memberId: member.id,
+    exchangeId: (
+      (await (await request.post('/api/gifts/g-health-check/exchange')).json()) as {
+        id: string
+      }
+    ).id,
   }
 })
 

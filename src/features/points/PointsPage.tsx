@@ -5,8 +5,8 @@ import { ErrorView, LoadingView } from '../../components/StatusViews'
 import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { useMe } from '../member/api'
-import { usePointsSummary, useSignInStatus } from './api'
-import { pointsLedgerHref, signInHref } from './paths'
+import { useExchanges, useGifts, usePointsSummary, useSignInStatus } from './api'
+import { exchangeHref, giftHref, pointsLedgerHref, signInHref } from './paths'
 import './points.css'
 
 /** 积分 tab: the balances, this month's gain and spend, today's sign-in and the way to the ledger. */
@@ -79,7 +79,75 @@ export default function PointsPage() {
         <span>积分明细</span>
         <RightOutline aria-hidden />
       </button>
+      <MyExchanges />
+      <GiftMall />
     </div>
+  )
+}
+
+/** 积分商城: the gifts, two a row. */
+function GiftMall() {
+  const gifts = useGifts()
+  const navigate = useAppNavigate()
+  return (
+    <section className="points-card" aria-labelledby="gift-mall-title">
+      <div className="points-card-title" id="gift-mall-title">
+        积分商城
+      </div>
+      {gifts.error ? (
+        <ErrorView error={gifts.error} onRetry={() => void gifts.mutate()} />
+      ) : !gifts.data ? (
+        <LoadingView lines={2} />
+      ) : (
+        <div className="gift-grid">
+          {gifts.data.items.map((gift) => (
+            <button
+              key={gift.id}
+              type="button"
+              className="gift-tile"
+              data-testid="gift-tile"
+              onClick={() => navigate(giftHref(gift.name))}
+            >
+              <img src={gift.image} alt="" />
+              <span className="gift-tile-name">{gift.name}</span>
+              <span className="gift-tile-price">
+                {gift.price} {gift.currency === 'point' ? '积分' : '金豆'}
+              </span>
+              {gift.stock <= 0 && <span className="gift-tile-out">已兑完</span>}
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  )
+}
+
+const EXCHANGE_STATUS = { AWAITING_ADDRESS: '待填地址', FULFILLED: '已完成', CANCELLED: '已取消' } as const
+
+/** 我的兑换: the latest few exchanges; one waiting for its address says so. */
+function MyExchanges() {
+  const exchanges = useExchanges()
+  const navigate = useAppNavigate()
+  const items = exchanges.data?.items.slice(0, 3) ?? []
+  if (items.length === 0) return null
+  return (
+    <section className="points-card" aria-labelledby="my-exchanges-title">
+      <div className="points-card-title" id="my-exchanges-title">
+        我的兑换
+      </div>
+      <ul className="exchange-list">
+        {items.map((e) => (
+          <li key={e.id}>
+            <button type="button" className="exchange-row" onClick={() => navigate(exchangeHref(e.id))}>
+              <span>{e.giftName}</span>
+              <span className={e.status === 'AWAITING_ADDRESS' ? 'exchange-todo' : 'points-card-note'}>
+                {EXCHANGE_STATUS[e.status]}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

@@ -1,6 +1,7 @@
 import useSWR from 'swr'
 import useSWRInfinite from 'swr/infinite'
-import { post } from '../../lib/request'
+import { IDEMPOTENCY_HEADER, post, withIdempotencyKey } from '../../lib/request'
+import type { AddressInput, Exchange, ExchangeList, Gift, GiftList } from '../../types/generated/api/gift'
 import type { LedgerPage, PointsSummary, SignInResult, SignInStatus } from '../../types/generated/api/points'
 
 // Daily sign-in and points (schemas/api/points.schema.json). Every answer is the session's user's own.
@@ -19,6 +20,37 @@ export const ledgerKey = (direction: string | undefined, cursor?: string) =>
   ['/api/points/ledger', { ...(direction ? { direction } : {}), ...(cursor ? { cursor } : {}) }] as const
 
 export const signInToday = () => post<SignInResult>('/api/sign-in')
+
+export type { AddressInput, Exchange, Gift } from '../../types/generated/api/gift'
+
+export const giftsKey = '/api/gifts'
+export const giftKey = (name: string) => `/api/gifts/by-name/${encodeURIComponent(name)}`
+export const exchangesKey = '/api/exchanges'
+export const exchangeKey = (id: string) => `/api/exchanges/${encodeURIComponent(id)}`
+
+/** One exchange per tap: a double tap or a retry after a lost answer gets the same exchange back. */
+export const exchangeGift = (giftId: string) =>
+  withIdempotencyKey(`exchange:${giftId}`, (key) =>
+    post<Exchange>(`/api/gifts/${encodeURIComponent(giftId)}/exchange`, undefined, {
+      headers: { [IDEMPOTENCY_HEADER]: key },
+    }),
+  )
+export const shipExchange = (id: string, address: AddressInput) =>
+  post<Exchange>(`${exchangeKey(id)}/address`, address)
+export const cancelExchange = (id: string) => post<Exchange>(`${exchangeKey(id)}/cancel`)
+
+export function useGifts() {
+  return useSWR<GiftList>(giftsKey)
+}
+export function useGift(name: string | undefined) {
+  return useSWR<Gift>(name ? giftKey(name) : null)
+}
+export function useExchanges(enabled = true) {
+  return useSWR<ExchangeList>(enabled ? exchangesKey : null)
+}
+export function useExchange(id: string | undefined) {
+  return useSWR<Exchange>(id ? exchangeKey(id) : null)
+}
 
 /** The month's calendar (default: this month) and the streak. `enabled`: false while logged out. */
 export function useSignInStatus(month: string | undefined, enabled = true) {
