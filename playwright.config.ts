@@ -46,6 +46,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       APP_MODE: 'demo',
       LOG_LEVEL: 'warn',
+      TEST_CLOCK: 'on',
     },
   },
 })

@@ -31,6 +31,7 @@ import { SessionStore } from './platform/sessions'
 import { DemoSmsProvider } from './modules/auth/sms/demo'
 import type { SmsProvider } from './modules/auth/sms/provider'
 import { startSweeps } from './platform/jobs'
+import { registerTestControls, TestClock } from './platform/testClock'
 import { installValidation } from './platform/validation'
 import { buildServices } from './platform/module'
 import { installAuthentication } from './platform/auth'
@@ -57,6 +58,8 @@ export interface AppOptions {
   smsLimits?: SmsLimits
   /** Clock, injectable for tests of code expiry and rate limits. */
   now?: () => Date
+  /** TEST_CLOCK=on: a clock e2e tests move forward through /api/test/clock (demo mode only). */
+  testClock?: boolean
   /** Folder of the built SPA (default ./dist); served with history fallback when it holds index.html. */
   distDir?: string
   /** Render hand-written screens on the server when the build has the renderer (default true; SSR=off). */
@@ -82,6 +85,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (!options.smsProvider || options.smsProvider.name === 'demo')
       problems.push('APP_MODE=production needs a real SMS provider')
     if (!options.paymentProvider) problems.push('APP_MODE=production needs a real payment provider')
+    if (options.testClock) problems.push('APP_MODE=production refuses TEST_CLOCK')
     if (cookieSecret.length < 32 || cookieSecret === DEMO_COOKIE_SECRET)
       problems.push('APP_MODE=production needs COOKIE_SECRET (at least 32 characters)')
     if (problems.length) throw new ConfigError(problems)
@@ -120,7 +124,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   }
   if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
-  const now = options.now ?? (() => new Date())
+  const testClock = options.testClock ? new TestClock() : null
+  const now = testClock?.now ?? options.now ?? (() => new Date())
   const db = database.db
   const paymentProvider = options.paymentProvider
     ? options.paymentProvider(database, now)
@@ -163,6 +168,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   installAuthentication(app)
 
   for (const module of modules) if (module.routes) await app.register(module.routes)
+  if (testClock) registerTestControls(app, testClock, modules)
   startSweeps(app, modules, options.orderSweepMs ?? 60_000)
 
   const distDir = resolve(options.distDir ?? 'dist')

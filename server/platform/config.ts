@@ -19,6 +19,8 @@ export interface ServerConfig {
   screenRendering: boolean
   /** Fastify's trustProxy: behind a load balancer the client IP and scheme come from X-Forwarded-*. */
   trustProxy: boolean | string
+  /** TEST_CLOCK=on: e2e tests may move the server's clock forward (demo mode only). */
+  testClock: boolean
 }
 
 /** The secret demo mode signs cookies with; production refuses to start with it. */
@@ -65,6 +67,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     screenRendering: env.SSR !== 'off',
     trustProxy: trustProxy(env.TRUST_PROXY),
+    testClock: env.TEST_CLOCK === 'on',
   }
   if (mode === 'production') {
     const problems = productionProblems(config)
@@ -75,9 +78,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 
 /** What keeps a configuration from being safe for production (empty when it is). */
 export function productionProblems(
-  config: Pick<ServerConfig, 'cookieSecret' | 'smsProvider' | 'paymentProvider'>,
+  config: Pick<ServerConfig, 'cookieSecret' | 'smsProvider' | 'paymentProvider'> & { testClock?: boolean },
 ): string[] {
   const problems: string[] = []
+  if (config.testClock) problems.push('APP_MODE=production refuses TEST_CLOCK (a test-only clock control)')
   if (config.smsProvider === 'demo') {
     problems.push(
       'APP_MODE=production needs a real SMS provider (SMS_PROVIDER=aliyun and its ALIYUN_SMS_* settings)',

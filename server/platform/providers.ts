@@ -63,5 +63,6 @@ export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
     cookieSecret: config.cookieSecret,
     distDir: config.distDir,
     screenRendering: config.screenRendering,
+    testClock: config.testClock,
   }
 }

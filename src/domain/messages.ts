@@ -12,12 +12,25 @@ export const MESSAGE_CATEGORIES = {
 export type MessageCategory = keyof typeof MESSAGE_CATEGORIES
 
 /** What a message is about: the screen its 查看详情 opens. */
-export type MessageTarget = { kind: 'order' | 'policy'; id: string } | { kind: 'points'; id: null }
+export type MessageTarget =
+  { kind: 'order' | 'policy' | 'exchange'; id: string } | { kind: 'points'; id: null }
 
 export type MessageEvent =
   | { kind: 'order_paid'; orderId: string; productName: string; amountFen: number }
   | { kind: 'policy_issued'; policyId: string; productName: string; policyNo: string }
   | { kind: 'points_credited'; amount: number; reason: string }
+  | { kind: 'payment_refunded'; orderId: string; productName: string; amountFen: number }
+  | {
+      kind: 'policy_expiring'
+      policyId: string
+      productName: string
+      policyNo: string
+      lastDay: string
+      daysLeft: number
+    }
+  | { kind: 'points_expiring'; amount: number; lastDay: string }
+  | { kind: 'points_expired'; amount: number; lastDay: string }
+  | { kind: 'exchange_fulfilled'; exchangeId: string; giftName: string; virtual: boolean }
 
 export interface MessageText {
   category: MessageCategory
@@ -49,6 +62,43 @@ export function messageFor(event: MessageEvent): MessageText {
         title: '积分到账',
         body: `您获得 ${event.amount} 积分（${event.reason}），可在“积分”中查看明细。`,
         target: { kind: 'points', id: null },
+      }
+    case 'payment_refunded':
+      return {
+        category: 'trade',
+        title: '退款成功',
+        body: `您的订单《${event.productName}》已退款 ¥${formatFen(event.amountFen)}，款项将原路退回，到账时间以支付渠道为准。`,
+        target: { kind: 'order', id: event.orderId },
+      }
+    case 'policy_expiring':
+      return {
+        category: 'policy',
+        title: event.daysLeft <= 1 ? '保单今天到期' : `保单${event.daysLeft}天后到期`,
+        body: `您的《${event.productName}》（保单号 ${event.policyNo}）保障至 ${event.lastDay} 24:00，到期后将不再提供保障，请及时续保。`,
+        target: { kind: 'policy', id: event.policyId },
+      }
+    case 'points_expiring':
+      return {
+        category: 'activity',
+        title: '积分即将过期',
+        body: `您有 ${event.amount} 积分将于 ${event.lastDay} 24:00 过期，快去积分商城兑换礼品吧。`,
+        target: { kind: 'points', id: null },
+      }
+    case 'points_expired':
+      return {
+        category: 'activity',
+        title: '积分已过期',
+        body: `您有 ${event.amount} 积分已于 ${event.lastDay} 24:00 过期。积分有效期至获得次年的 12 月 31 日。`,
+        target: { kind: 'points', id: null },
+      }
+    case 'exchange_fulfilled':
+      return {
+        category: 'activity',
+        title: '兑换成功',
+        body: event.virtual
+          ? `您兑换的「${event.giftName}」已发放，兑换码可在兑换详情中查看。`
+          : `您兑换的「${event.giftName}」已确认收货地址，将于 7 个工作日内发货。`,
+        target: { kind: 'exchange', id: event.exchangeId },
       }
   }
 }

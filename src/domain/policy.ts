@@ -55,3 +55,17 @@ export function coolingOffSentence(days: number): string {
 export function coolingOffShort(days: number): string {
   return days > 0 ? `生效后${days}天内可全额退保` : '不设犹豫期'
 }
+
+/** Days before a policy's cover ends that its holder is reminded. */
+export const EXPIRY_REMINDER_DAYS = [30, 7, 1] as const
+export type ExpiryReminder = (typeof EXPIRY_REMINDER_DAYS)[number]
+
+/**
+ * The reminder due when the cover ends `daysLeft` calendar days from today (1: tomorrow): the nearest of 30, 7
+ * and 1 days at or above it, so a policy bought with 20 days left gets the 30-day one once, then the 7-day one.
+ */
+export function expiryReminderFor(daysLeft: number): ExpiryReminder | null {
+  if (!Number.isInteger(daysLeft) || daysLeft < 1) return null
+  const due = [...EXPIRY_REMINDER_DAYS].reverse().find((days) => daysLeft <= days)
+  return due ?? null
+}

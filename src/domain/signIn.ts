@@ -6,6 +6,16 @@ import { addDays, daysInMonth, parseIsoDate, shanghaiDate } from './age'
 /** Points for day 1…7 of a streak's cycle; day 7 is the bonus. The server's config; screens get it from the API. */
 export const SIGN_IN_LADDER: readonly number[] = [5, 5, 10, 10, 15, 15, 50]
 
+/** Beans (金豆) a completed cycle earns on its last day, besides that day's points. */
+export const SIGN_IN_CYCLE_BEANS = 20
+
+/** The beans a sign-in on streak day `streak` earns: the cycle bonus on each cycle's last day. */
+export function cycleBeansFor(streak: number, ladder: readonly number[] = SIGN_IN_LADDER): number {
+  return Number.isInteger(streak) && streak >= 1 && ladder.length > 0 && streak % ladder.length === 0
+    ? SIGN_IN_CYCLE_BEANS
+    : 0
+}
+
 /** The calendar day (YYYY-MM-DD, Asia/Shanghai) of an instant: the day a sign-in counts for. */
 export const signInDay = (epochMs: number): string => shanghaiDate(epochMs)
 

@@ -79,6 +79,15 @@ describe('points mall', () => {
       ['兑换礼品', -100],
       ['兑换礼品', -100],
     ])
+    // Each handed-over gift tells the user, linking to its exchange.
+    const told = (await call(cookie, 'GET', '/api/messages?category=activity')).json<{
+      items: { kind: string; title: string; target: { kind: string; id: string } }[]
+    }>().items
+    expect(told.filter((m) => m.kind === 'exchange_fulfilled')).toHaveLength(3)
+    expect(told[2]).toMatchObject({
+      title: '兑换成功',
+      target: { kind: 'exchange', id: first.json<Exchange>().id },
+    })
   })
 
   it('refuses an exchange the points cannot pay, taking nothing', async () => {
@@ -113,6 +122,8 @@ describe('points mall', () => {
     })
     expect(done.json<Exchange>()).toMatchObject({ status: 'FULFILLED', address: { name: '张三' } })
     expect(await balance(cookie)).toEqual({ usable: 500, frozen: 0 })
+    const [told] = (await call(cookie, 'GET', '/api/messages')).json<{ items: { body: string }[] }>().items
+    expect(told.body).toBe('您兑换的「保温杯」已确认收货地址，将于 7 个工作日内发货。')
     const late = await call(cookie, 'POST', `/api/exchanges/${shipped.id}/cancel`)
     expect(late.json().error).toMatchObject({
       code: 'EXCHANGE_SETTLED',

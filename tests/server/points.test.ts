@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SIGN_IN_LADDER } from '../../src/domain/signIn'
+import { SIGN_IN_CYCLE_BEANS, SIGN_IN_LADDER } from '../../src/domain/signIn'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
 
 // Daily sign-in and the points ledger (/signIn, /points, /signInList): one sign-in per Asia/Shanghai day, the
@@ -26,7 +26,13 @@ describe('daily sign-in', () => {
     const cookie = await newUser()
     const first = await signIn(cookie)
     expect(first.statusCode).toBe(200)
-    expect(first.json()).toEqual({ day: '2026-11-28', streak: 1, reward: SIGN_IN_LADDER[0], usable: 5 })
+    expect(first.json()).toEqual({
+      day: '2026-11-28',
+      streak: 1,
+      reward: SIGN_IN_LADDER[0],
+      beans: 0,
+      usable: 5,
+    })
     const again = await signIn(cookie)
     expect(again.statusCode).toBe(409)
     expect(again.json().error).toMatchObject({
@@ -49,15 +55,23 @@ describe('daily sign-in', () => {
   it('grows the streak day by day across the month end, pays the 7th-day bonus, and restarts after a gap', async () => {
     const cookie = await newUser()
     const rewards: number[] = []
+    const beans: number[] = []
     const start = clock.now().getTime()
     for (let day = 0; day < 8; day++) {
       const res = await signIn(cookie)
       expect(res.statusCode).toBe(200)
       expect(res.json().streak).toBe(day + 1)
       rewards.push(res.json().reward)
+      beans.push(res.json().beans)
       clock.advance(DAY)
     }
     expect(rewards).toEqual([...SIGN_IN_LADDER, SIGN_IN_LADDER[0]])
+    // The 7th day also earns the cycle's beans (金豆), in their own ledger.
+    expect(beans).toEqual([0, 0, 0, 0, 0, 0, SIGN_IN_CYCLE_BEANS, 0])
+    expect((await get('/api/points', cookie)).json().bean).toEqual({ usable: SIGN_IN_CYCLE_BEANS, frozen: 0 })
+    expect((await get('/api/points/ledger?currency=bean', cookie)).json().items).toMatchObject([
+      { currency: 'bean', kind: 'sign_in_bonus', title: '连续签到7天奖励', amount: SIGN_IN_CYCLE_BEANS },
+    ])
     const total = rewards.reduce((a, b) => a + b, 0)
     // Today (the 9th day) is not signed yet: the streak stands at yesterday's, today would be day 9.
     const before = (await get('/api/sign-in', cookie)).json()
@@ -120,6 +134,7 @@ describe('points', () => {
       bean: { usable: 0, frozen: 0 },
       monthGain: 20,
       monthSpend: 0,
+      expiring: null,
     })
     expect((await get('/api/points', other)).json().point.usable).toBe(0)
 

@@ -17,7 +17,7 @@ declare module '../../platform/services' {
 export const paymentsModule = defineModule({
   name: 'payments',
   services: {
-    refunds: (s) => new RefundService(s.db, s.now, s.paymentProvider, s.log),
+    refunds: (s) => new RefundService(s.db, s.now, s.paymentProvider, s.messages, s.log),
     payments: (s) =>
       new PaymentService(
         s.db,

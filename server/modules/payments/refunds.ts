@@ -7,6 +7,7 @@ import type { PaymentProvider, RefundEvent, RefundState } from './providers/prov
 import { toIso } from '../../platform/time'
 import { recordEvent } from './providerEvents'
 import type { DB } from '../../db/schema'
+import type { MessageService } from '../messages/service'
 import type { RefundReasonColumn, RefundsTable } from './tables'
 
 /** A refund not yet accepted by the provider is submitted again by the sweep after this long. */
@@ -37,6 +38,7 @@ export class RefundService {
     private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     private readonly provider: PaymentProvider,
+    private readonly messages: MessageService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -102,18 +104,22 @@ export class RefundService {
   /** Applies the provider's state to a refund still open (never moves a settled one). */
   private async store(refundId: string, state: RefundState, from: RefundsTable['status'][]): Promise<void> {
     const now = this.now()
-    await this.db
-      .updateTable('refunds')
-      .set({
-        status: state.status,
-        provider_refund_id: state.providerRefundId,
-        submitted_at: now,
-        settled_at: state.status === 'PROCESSING' ? null : (state.settledAt ?? now),
-        failure: state.status === 'FAILED' ? '渠道退款失败' : null,
-      })
-      .where('id', '=', refundId)
-      .where('status', 'in', from)
-      .execute()
+    await this.db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('refunds')
+        .set({
+          status: state.status,
+          provider_refund_id: state.providerRefundId,
+          submitted_at: now,
+          settled_at: state.status === 'PROCESSING' ? null : (state.settledAt ?? now),
+          failure: state.status === 'FAILED' ? '渠道退款失败' : null,
+        })
+        .where('id', '=', refundId)
+        .where('status', 'in', from)
+        .returning(['order_id', 'amount_fen'])
+        .executeTakeFirst()
+      if (moved && state.status === 'SUCCEEDED') await this.tellRefunded(trx, moved)
+    })
     if (state.status === 'FAILED') this.log.error({ refundId }, 'refund failed at the provider')
   }
 
@@ -141,8 +147,25 @@ export class RefundService {
         })
         .where('id', '=', refund.id)
         .where('status', 'in', ['PENDING', 'PROCESSING'])
+        .returning(['order_id', 'amount_fen'])
         .executeTakeFirst()
-      return { outcome: Number(moved.numUpdatedRows) === 1 ? 'applied' : 'ignored' }
+      if (moved && event.outcome === 'SUCCEEDED') await this.tellRefunded(trx, moved)
+      return { outcome: moved ? 'applied' : 'ignored' }
+    })
+  }
+
+  /** The order's owner is told the money is on its way back, in the transaction that settles the refund. */
+  private async tellRefunded(trx: Transaction<DB>, refund: { order_id: string; amount_fen: number }) {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['user_id', 'product_name'])
+      .where('id', '=', refund.order_id)
+      .executeTakeFirstOrThrow()
+    await this.messages.notify(trx, order.user_id, {
+      kind: 'payment_refunded',
+      orderId: refund.order_id,
+      productName: order.product_name,
+      amountFen: refund.amount_fen,
     })
   }
 

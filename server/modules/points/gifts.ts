@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import type { GiftExchangesTable, GiftsTable } from './giftTables'
+import type { MessageService } from '../messages/service'
 import type { PointsService } from './service'
 
 const toGift = (row: Selectable<GiftsTable>): Gift => ({
@@ -60,6 +61,7 @@ export class GiftService {
     private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     private readonly points: PointsService,
+    private readonly messages: MessageService,
   ) {}
 
   async list(): Promise<GiftList> {
@@ -160,7 +162,15 @@ export class GiftService {
         })
         .execute()
       // 4. A virtual gift is handed over now: its frozen price is spent.
-      if (virtual) await this.spendFrozen(trx, userId, gift.currency, gift.price)
+      if (virtual) {
+        await this.spendFrozen(trx, userId, gift.currency, gift.price)
+        await this.messages.notify(trx, userId, {
+          kind: 'exchange_fulfilled',
+          exchangeId,
+          giftName: gift.name,
+          virtual: true,
+        })
+      }
       return exchangeId
     })
     return this.get(userId, id)
@@ -218,10 +228,16 @@ export class GiftService {
         .where('user_id', '=', userId)
         .where('id', '=', id)
         .where('status', '=', 'AWAITING_ADDRESS')
-        .returning(['currency', 'price'])
+        .returning(['currency', 'price', 'gift_name'])
         .executeTakeFirst()
       if (!moved) throw await notAwaiting(trx, userId, id)
       await this.spendFrozen(trx, userId, moved.currency, moved.price)
+      await this.messages.notify(trx, userId, {
+        kind: 'exchange_fulfilled',
+        exchangeId: id,
+        giftName: moved.gift_name,
+        virtual: false,
+      })
     })
     return this.get(userId, id)
   }

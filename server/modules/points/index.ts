@@ -14,8 +14,11 @@ declare module '../../platform/services' {
 export const pointsModule = defineModule({
   name: 'points',
   services: {
-    points: (s) => new PointsService(s.db, s.now),
-    gifts: (s) => new GiftService(s.db, s.now, s.points),
+    points: (s) => new PointsService(s.db, s.now, s.messages),
+    gifts: (s) => new GiftService(s.db, s.now, s.points, s.messages),
   },
   routes: pointsRoutes,
+  sweep: async (s) => {
+    await s.points.runExpiryJobs()
+  },
 })

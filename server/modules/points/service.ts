@@ -2,7 +2,23 @@ import { randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { addDays } from '../../../src/domain/age'
 import { shanghaiMidnightMs } from '../../../src/domain/dates'
-import { nextStreak, rewardFor, signInDay, SIGN_IN_LADDER } from '../../../src/domain/signIn'
+import {
+  EARNING_KINDS,
+  expiryInstantMs,
+  lastUsableDay,
+  unspentOf,
+  warningDue,
+  yearEndMs,
+  yearExpiringThisYear,
+} from '../../../src/domain/pointsExpiry'
+import {
+  cycleBeansFor,
+  nextStreak,
+  rewardFor,
+  signInDay,
+  SIGN_IN_CYCLE_BEANS,
+  SIGN_IN_LADDER,
+} from '../../../src/domain/signIn'
 import type {
   LedgerPage,
   LedgerQuery,
@@ -12,6 +28,7 @@ import type {
 } from '../../../src/types/generated/api/points'
 import type { DB } from '../../db/schema'
 import { ApiError } from '../../platform/errors'
+import type { MessageService } from '../messages/service'
 import { toIso } from '../../platform/time'
 import type { Currency } from './tables'
 
@@ -20,6 +37,8 @@ type Db = Kysely<DB> | Transaction<DB>
 /** What a ledger row is, in Chinese for the screens. */
 const KIND_TITLES: Record<string, string> = {
   sign_in: '每日签到',
+  sign_in_bonus: '连续签到7天奖励',
+  expire: '积分过期',
   policy: '投保奖励',
   policy_clawback: '退保扣回',
   exchange: '兑换礼品',
@@ -30,6 +49,9 @@ const KIND_TITLES: Record<string, string> = {
 export const policyPoints = (premiumFen: number): number => Math.floor(premiumFen / 100)
 
 const LEDGER_PAGE = 20
+
+/** Users handled per round of the expiry jobs (the next round takes the rest). */
+const EXPIRY_BATCH = 200
 
 /** Whose balance, in which currency, why (kind), about what (reference). */
 export interface LedgerEntryInput {
@@ -75,6 +97,7 @@ export class PointsService {
   constructor(
     db: Kysely<DB>,
     private readonly now: () => Date,
+    private readonly messages: MessageService,
     private readonly ladder: readonly number[] = SIGN_IN_LADDER,
   ) {
     this.db = db
@@ -201,7 +224,17 @@ export class PointsService {
               reference: day,
             })
           : await this.balance(userId, 'point', trx)
-      return { day, streak: inserted.streak, reward, usable: balance.usable }
+      // A completed 7-day cycle also earns beans (金豆), the mall's second currency.
+      const beans = cycleBeansFor(inserted.streak, this.ladder)
+      if (beans > 0)
+        await this.credit(trx, {
+          userId,
+          currency: 'bean',
+          amount: beans,
+          kind: 'sign_in_bonus',
+          reference: day,
+        })
+      return { day, streak: inserted.streak, reward, beans, usable: balance.usable }
     })
   }
 
@@ -237,6 +270,7 @@ export class PointsService {
       ladder: [...this.ladder],
       todayReward: rewardFor(todayStreak, this.ladder),
       tomorrowReward: rewardFor(tomorrowStreak, this.ladder),
+      cycleBeans: SIGN_IN_CYCLE_BEANS,
       usable: (await this.balance(userId, 'point')).usable,
     }
   }
@@ -245,7 +279,8 @@ export class PointsService {
   async summary(userId: string): Promise<PointsSummary> {
     const today = signInDay(this.now().getTime())
     const monthStart = new Date(shanghaiMidnightMs(`${today.slice(0, 7)}-01`))
-    const [point, bean, month] = await Promise.all([
+    const expiringYear = yearExpiringThisYear(this.now().getTime())
+    const [point, bean, month, unspent] = await Promise.all([
       this.balance(userId, 'point'),
       this.balance(userId, 'bean'),
       this.db
@@ -258,8 +293,170 @@ export class PointsService {
         .where('currency', '=', 'point')
         .where('created_at', '>=', monthStart)
         .executeTakeFirstOrThrow(),
+      this.unspentThrough(userId, expiringYear),
     ])
-    return { point, bean, monthGain: Number(month.gain), monthSpend: Number(month.spend) }
+    return {
+      point,
+      bean,
+      monthGain: Number(month.gain),
+      monthSpend: Number(month.spend),
+      expiring: unspent > 0 ? { amount: unspent, lastDay: lastUsableDay(expiringYear) } : null,
+    }
+  }
+
+  /**
+   * Points earned up to the end of `year` and not yet used: spending takes the oldest points first, so it is
+   * those earnings less everything that has left the balance (spent, frozen, clawed back, expired) before
+   * they expire, capped by the usable balance.
+   */
+  private async unspentThrough(userId: string, year: number, db: Db = this.db): Promise<number> {
+    const flows = await this.flows(userId, year, db)
+    const { usable } = await this.balance(userId, 'point', db)
+    return unspentOf(flows.earned, flows.outflow, usable)
+  }
+
+  private async flows(userId: string, year: number, db: Db) {
+    const earning = sql`amount > 0 AND kind IN (${sql.join([...EARNING_KINDS])})`
+    const row = await db
+      .selectFrom('point_ledger')
+      .select([
+        sql<string>`coalesce(sum(amount) filter (where ${earning} and created_at < ${new Date(yearEndMs(year))}), 0)`.as(
+          'earned',
+        ),
+        sql<string>`coalesce(-sum(amount) filter (where not (${earning})), 0)`.as('outflow'),
+      ])
+      .where('user_id', '=', userId)
+      .where('currency', '=', 'point')
+      .where('created_at', '<', new Date(expiryInstantMs(year)))
+      .executeTakeFirstOrThrow()
+    return { earned: Number(row.earned), outflow: Number(row.outflow) }
+  }
+
+  /**
+   * The daily points jobs (run by the sweep): from 1 December, warn each user whose points of last year are
+   * still unspent; from 1 January, expire what is left of the year before last. Each (user, year, warned or
+   * expired) is done once: its row in point_expiries is inserted in the same transaction as the change.
+   */
+  async runExpiryJobs(): Promise<{ warned: number; expired: number }> {
+    const nowMs = this.now().getTime()
+    const thisYearsExpiry = yearExpiringThisYear(nowMs)
+    let warned = 0
+    let expired = 0
+    if (warningDue(thisYearsExpiry, nowMs)) {
+      for (const userId of await this.usersPending(thisYearsExpiry, 'warned'))
+        if (await this.warn(userId, thisYearsExpiry)) warned++
+    }
+    // Earlier years too, should the server have been down on the day.
+    for (let year = thisYearsExpiry - 1; year >= thisYearsExpiry - 2; year--) {
+      for (const userId of await this.usersPending(year, 'expired'))
+        if ((await this.expire(userId, year)) > 0) expired++
+    }
+    return { warned, expired }
+  }
+
+  /** Users who earned points up to the end of `year` and whose `kind` step for it is not done. */
+  private async usersPending(year: number, kind: 'warned' | 'expired'): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('point_ledger as l')
+      .select('l.user_id')
+      .distinct()
+      .where('l.currency', '=', 'point')
+      .where('l.amount', '>', 0)
+      .where('l.kind', 'in', [...EARNING_KINDS])
+      .where('l.created_at', '<', new Date(yearEndMs(year)))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('point_expiries as e')
+              .select('e.user_id')
+              .whereRef('e.user_id', '=', 'l.user_id')
+              .where('e.currency', '=', 'point')
+              .where('e.year', '=', year)
+              .where('e.kind', '=', kind),
+          ),
+        ),
+      )
+      .limit(EXPIRY_BATCH)
+      .execute()
+    return rows.map((r) => r.user_id)
+  }
+
+  /** Claims the (user, year, kind) step; false when another process or round already did it. */
+  private async claimStep(
+    trx: Transaction<DB>,
+    userId: string,
+    year: number,
+    kind: 'warned' | 'expired',
+    amount: number,
+  ): Promise<boolean> {
+    const claimed = await trx
+      .insertInto('point_expiries')
+      .values({ user_id: userId, currency: 'point', year, kind, amount, created_at: this.now() })
+      .onConflict((oc) => oc.doNothing())
+      .returning('year')
+      .executeTakeFirst()
+    return claimed !== undefined
+  }
+
+  /** Warns a user of points of `year` that expire at the end of this year; whether a message was sent. */
+  private async warn(userId: string, year: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const amount = await this.unspentThrough(userId, year, trx)
+      if (!(await this.claimStep(trx, userId, year, 'warned', amount)) || amount === 0) return false
+      await this.messages.notify(trx, userId, {
+        kind: 'points_expiring',
+        amount,
+        lastDay: lastUsableDay(year),
+      })
+      return true
+    })
+  }
+
+  /**
+   * Expires what is left of the points earned up to the end of `year`: the balance row is locked first, so a
+   * spending at the same moment comes before or after, never in between; returns the points expired.
+   */
+  async expire(userId: string, year: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.claimStep(trx, userId, year, 'expired', 0))) return 0
+      const locked = await trx
+        .selectFrom('point_accounts')
+        .select(['usable'])
+        .where('user_id', '=', userId)
+        .where('currency', '=', 'point')
+        .forUpdate()
+        .executeTakeFirst()
+      if (!locked) return 0
+      const amount = await this.unspentThrough(userId, year, trx)
+      if (amount === 0) return 0
+      const balance = await trx
+        .updateTable('point_accounts')
+        .set({ usable: sql<number>`usable - ${amount}` })
+        .where('user_id', '=', userId)
+        .where('currency', '=', 'point')
+        .returning(['usable', 'frozen'])
+        .executeTakeFirstOrThrow()
+      await this.record(
+        trx,
+        { userId, currency: 'point', kind: 'expire', reference: String(year) },
+        -amount,
+        balance,
+      )
+      await trx
+        .updateTable('point_expiries')
+        .set({ amount })
+        .where('user_id', '=', userId)
+        .where('currency', '=', 'point')
+        .where('year', '=', year)
+        .where('kind', '=', 'expired')
+        .execute()
+      await this.messages.notify(trx, userId, {
+        kind: 'points_expired',
+        amount,
+        lastDay: lastUsableDay(year),
+      })
+      return amount
+    })
   }
 
   /** The ledger, newest first, in cursor pages; `direction` keeps only earnings or spendings. */

@@ -36,8 +36,19 @@ export interface SignInsTable {
   created_at: Timestamp
 }
 
+/** An earning year's points warned of (30 days ahead) or expired, once per user (137_reminders.sql). */
+export interface PointExpiriesTable {
+  user_id: string
+  currency: Currency
+  year: number
+  kind: 'warned' | 'expired'
+  amount: number
+  created_at: Timestamp
+}
+
 export interface PointsTables extends GiftTables {
   point_accounts: PointAccountsTable
+  point_expiries: PointExpiriesTable
   point_ledger: PointLedgerTable
   sign_ins: SignInsTable
 }

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module'
 import { policyLinkSecret } from './linkSecret'
+import { remindExpiringPolicies } from './reminders'
 import { policyRoutes } from './routes'
 import { PolicyService } from './service'
 
@@ -17,4 +18,8 @@ export const policiesModule = defineModule({
       new PolicyService(s.db, s.now, s.refunds, s.points, s.messages, policyLinkSecret(s.mode)),
   },
   routes: policyRoutes,
+  // Holders are reminded 30, 7 and 1 days before their cover ends.
+  sweep: async (s) => {
+    await remindExpiringPolicies(s.db, s.now, s.messages)
+  },
 })

@@ -31,6 +31,14 @@ export interface PoliciesTable {
   refund_fen: number | null
 }
 
+/** A reminder sent before a policy's cover ends (137_reminders.sql). */
+export interface PolicyExpiryNoticesTable {
+  policy_id: string
+  days_before: number
+  created_at: Timestamp
+}
+
 export interface PolicyTables {
   policies: PoliciesTable
+  policy_expiry_notices: PolicyExpiryNoticesTable
 }

@@ -1,6 +1,6 @@
 import type { Message } from './api'
 import { orderDetailHref } from '../orders/paths'
-import { pointsHref } from '../points/paths'
+import { exchangeHref, pointsHref } from '../points/paths'
 import { policyDetailHref } from '../policies/paths'
 
 /** Where a message's 查看详情 goes; null when it is about nothing to open. */
@@ -8,6 +8,7 @@ export function targetHref(target: Message['target']): string | null {
   if (!target) return null
   if (target.kind === 'order' && target.id) return orderDetailHref(target.id)
   if (target.kind === 'policy' && target.id) return policyDetailHref(target.id)
+  if (target.kind === 'exchange' && target.id) return exchangeHref(target.id)
   if (target.kind === 'points') return pointsHref()
   return null
 }

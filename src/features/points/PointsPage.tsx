@@ -24,7 +24,7 @@ export default function PointsPage() {
   if (error)
     return <ErrorView error={error} onRetry={() => void Promise.all([summary.mutate(), signIn.mutate()])} />
   if (!summary.data || !signIn.data) return <LoadingView lines={4} />
-  const { point, bean, monthGain, monthSpend } = summary.data
+  const { point, bean, monthGain, monthSpend, expiring } = summary.data
   const today = signIn.data
 
   return (
@@ -52,6 +52,11 @@ export default function PointsPage() {
             <dd>{bean.usable.toLocaleString('zh-CN')}</dd>
           </div>
         </dl>
+        {expiring && (
+          <div className="points-expiring" role="note">
+            {expiring.amount.toLocaleString('zh-CN')} 积分将于 {expiring.lastDay} 过期
+          </div>
+        )}
       </section>
 
       <section className="points-card points-sign-in" aria-label="每日签到">

@@ -39,7 +39,12 @@ export default function SignInPage() {
     setSigning(true)
     try {
       const result = await signInToday()
-      toast('success', `签到成功，获得 ${result.reward} 积分`)
+      toast(
+        'success',
+        result.beans > 0
+          ? `签到成功，获得 ${result.reward} 积分和 ${result.beans} 金豆`
+          : `签到成功，获得 ${result.reward} 积分`,
+      )
     } catch (error) {
       toast('error', describeError(error))
     } finally {
@@ -61,6 +66,7 @@ export default function SignInPage() {
             '开始连续签到，第7天有惊喜'
           )}
         </div>
+        <div className="sign-in-bonus-note">连续签到第7天额外奖励 {s.cycleBeans} 金豆</div>
         <div className="sign-in-usable">
           可用积分 <strong>{s.usable.toLocaleString('zh-CN')}</strong>
         </div>
@@ -78,6 +84,7 @@ export default function SignInPage() {
                 .join(' ')}
             >
               <span className="sign-in-step-points">+{points}</span>
+              {i === s.ladder.length - 1 && <span className="sign-in-step-beans">+{s.cycleBeans}金豆</span>}
               <span className="sign-in-step-day">第{i + 1}天</span>
             </li>
           ))}

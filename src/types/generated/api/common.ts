@@ -9,6 +9,7 @@ export interface CommonApi {
   ServerTime?: ServerTime
   EmptyQuery?: EmptyQuery
   Ok?: Ok
+  ClockAdvance?: ClockAdvance
   IdempotencyHeaders?: IdempotencyHeaders
 }
 /**
@@ -50,6 +51,19 @@ export interface ServerTime {
 export interface EmptyQuery {}
 export interface Ok {
   ok: true
+}
+/**
+ * 测试时钟向前拨动的时长（仅 TEST_CLOCK=on）
+ */
+export interface ClockAdvance {
+  /**
+   * 天数
+   */
+  days?: number
+  /**
+   * 小时数
+   */
+  hours?: number
 }
 /**
  * Writes that move money: the same key and request returns the first result; the same key with another request is 409.

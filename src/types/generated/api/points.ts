@@ -51,6 +51,10 @@ export interface SignInStatus {
    */
   tomorrowReward: number
   /**
+   * Beans (金豆) the last day of each 7-day cycle earns besides its points
+   */
+  cycleBeans: number
+  /**
    * Usable points
    */
   usable: number
@@ -60,11 +64,25 @@ export interface SignInResult {
   streak: number
   reward: number
   /**
+   * Beans (金豆) earned: the bonus of a completed 7-day cycle, else 0
+   */
+  beans: number
+  /**
    * Usable points after the reward
    */
   usable: number
 }
 export interface PointsSummary {
+  /**
+   * Points that expire at the end of this year (earned last year or before, still unspent); null when none
+   */
+  expiring: {
+    amount: number
+    /**
+     * YYYY-MM-DD, the last day they can be used
+     */
+    lastDay: string
+  } | null
   point: Balance
   bean: Balance
   /**

@@ -20,6 +20,7 @@ function status(overrides: Partial<SignInStatus> = {}): SignInStatus {
     ladder: LADDER,
     todayReward: 10,
     tomorrowReward: 10,
+    cycleBeans: 20,
     usable: 10,
     ...overrides,
   }
@@ -40,13 +41,14 @@ describe('/signIn', () => {
           : status(),
       'POST /api/sign-in': () => {
         signed = true
-        return { day: '2026-11-25', streak: 3, reward: 10, usable: 20 }
+        return { day: '2026-11-25', streak: 3, reward: 10, beans: 0, usable: 20 }
       },
       'GET /api/points': {
         point: { usable: 20, frozen: 0 },
         bean: { usable: 0, frozen: 0 },
         monthGain: 20,
         monthSpend: 0,
+        expiring: null,
       },
     })
     renderScreen(SignInPage, '/signIn')
@@ -56,7 +58,7 @@ describe('/signIn', () => {
     expect(within(calendar).getByRole('gridcell', { name: '25日，今天' })).toBeInTheDocument()
     const ladder = screen.getByRole('list', { name: '连续签到奖励' })
     expect(within(ladder).getAllByRole('listitem')).toHaveLength(7)
-    expect(within(ladder).getAllByRole('listitem')[6]).toHaveTextContent('+50第7天')
+    expect(within(ladder).getAllByRole('listitem')[6]).toHaveTextContent('+50+20金豆第7天')
 
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: '签到领 10 积分' }))
