@@ -13,7 +13,7 @@ beforeAll(async () => {
 })
 afterAll(async () => test.close())
 
-async function userWith(points: number): Promise<string> {
+async function userWith(points: number, currency: 'point' | 'bean' = 'point'): Promise<string> {
   users += 1
   const cookie = await loginAs(test.app, `1362000${String(users).padStart(4, '0')}`, `10.5.0.${users}`)
   const me = (await test.app.inject({ url: '/api/me', headers: { cookie } })).json<{ id: string }>()
@@ -21,7 +21,7 @@ async function userWith(points: number): Promise<string> {
     await test.db.db.transaction().execute((trx) =>
       test.app.services.points.credit(trx, {
         userId: me.id,
-        currency: 'point',
+        currency,
         amount: points,
         kind: 'sign_in',
         reference: 'test',
@@ -45,6 +45,7 @@ describe('points mall', () => {
       '视频会员月卡',
       '国恒定制晴雨伞',
       '保温杯',
+      '5元话费券',
     ])
     const gift = await test.app.inject({ url: `/api/gifts/by-name/${encodeURIComponent('保温杯')}` })
     expect(gift.json()).toMatchObject({ id: 'g-cup', kind: 'physical', price: 500, perUserLimit: 2 })
@@ -88,6 +89,20 @@ describe('points mall', () => {
       title: '兑换成功',
       target: { kind: 'exchange', id: first.json<Exchange>().id },
     })
+  })
+
+  it('spends beans (金豆) on a gift priced in beans, never points', async () => {
+    const rich = await userWith(1000)
+    const short = await call(rich, 'POST', '/api/gifts/g-phone-credit/exchange')
+    expect(short.statusCode).toBe(409)
+    expect(await balance(rich)).toEqual({ usable: 1000, frozen: 0 })
+    const cookie = await userWith(40, 'bean')
+    const done = await call(cookie, 'POST', '/api/gifts/g-phone-credit/exchange')
+    expect(done.json<Exchange>()).toMatchObject({ status: 'FULFILLED', currency: 'bean', price: 40 })
+    const summary = (await call(cookie, 'GET', '/api/points')).json()
+    expect(summary.bean).toEqual({ usable: 0, frozen: 0 })
+    const ledger = (await call(cookie, 'GET', '/api/points/ledger?currency=bean&direction=spend')).json()
+    expect(ledger.items).toMatchObject([{ title: '兑换礼品', amount: -40 }])
   })
 
   it('refuses an exchange the points cannot pay, taking nothing', async () => {

@@ -21,10 +21,10 @@ import {
   type Exchange,
 } from './api'
 import { backToPoints } from './paths'
+import { CURRENCY } from './currency'
 import './points.css'
 
 const STATUS = { AWAITING_ADDRESS: '待填写地址', FULFILLED: '已完成', CANCELLED: '已取消' } as const
-const CURRENCY = { point: '积分', bean: '金豆' } as const
 
 /** /signIn/exchangeDetail/{id}: an exchange, its status and code; a physical gift's address form or cancel. */
 export default function ExchangeDetailPage() {

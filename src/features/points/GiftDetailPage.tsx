@@ -21,9 +21,8 @@ import {
   useGift,
 } from './api'
 import { backToPoints, exchangeHref } from './paths'
+import { CURRENCY } from './currency'
 import './points.css'
-
-const CURRENCY = { point: '积分', bean: '金豆' } as const
 
 /** /signIn/giftDetail/{goodsName}: a gift, its price and stock, and 立即兑换 (after a confirm). */
 export default function GiftDetailPage() {

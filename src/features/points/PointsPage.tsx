@@ -7,6 +7,7 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { useMe } from '../member/api'
 import { useExchanges, useGifts, usePointsSummary, useSignInStatus } from './api'
 import { exchangeHref, giftHref, pointsLedgerHref, signInHref } from './paths'
+import { CURRENCY } from './currency'
 import './points.css'
 
 /** 积分 tab: the balances, this month's gain and spend, today's sign-in and the way to the ledger. */
@@ -116,7 +117,7 @@ function GiftMall() {
               <img src={gift.image} alt="" />
               <span className="gift-tile-name">{gift.name}</span>
               <span className="gift-tile-price">
-                {gift.price} {gift.currency === 'point' ? '积分' : '金豆'}
+                {gift.price} {CURRENCY[gift.currency]}
               </span>
               {gift.stock <= 0 && <span className="gift-tile-out">已兑完</span>}
             </button>
