@@ -1,6 +1,7 @@
 import type { AuthTables } from '../modules/auth/tables'
 import type { CatalogTables } from '../modules/catalog/tables'
 import type { FamilyTables } from '../modules/family/tables'
+import type { MemberTables } from '../modules/member/tables'
 import type { PaymentTables } from '../modules/payments/tables'
 import type { PolicyTables } from '../modules/policies/tables'
 import type { PurchaseTables } from '../modules/purchase/tables'
@@ -31,7 +32,8 @@ export interface DB
     PolicyTables,
     FamilyTables,
     PointsTables,
-    MessageTables {
+    MessageTables,
+    MemberTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

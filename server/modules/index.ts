@@ -3,6 +3,7 @@ import { authModule } from './auth'
 import { catalogModule } from './catalog'
 import { familyModule } from './family'
 import { paymentsModule } from './payments'
+import { memberModule } from './member'
 import { messagesModule } from './messages'
 import { pointsModule } from './points'
 import { policiesModule } from './policies'
@@ -20,4 +21,5 @@ export const modules: readonly ServerModule[] = [
   familyModule,
   pointsModule,
   messagesModule,
+  memberModule,
 ]

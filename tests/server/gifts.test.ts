@@ -130,6 +130,16 @@ describe('points mall', () => {
     })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().error.message).toContain('phone')
+    // A lone UTF-16 surrogate is no character (PostgreSQL's jsonb refuses it): a 400 naming the field.
+    const broken = await call(cookie, 'POST', `/api/exchanges/${shipped.id}/address`, {
+      name: '张\ud800',
+      phone: '13800001111',
+      address: '上海市浦东新区世纪大道100号',
+    })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json().error.details).toEqual([
+      { field: 'name', message: '收件人（name）不能包含控制字符或无效字符' },
+    ])
     const done = await call(cookie, 'POST', `/api/exchanges/${shipped.id}/address`, {
       name: '张三',
       phone: '13800001111',

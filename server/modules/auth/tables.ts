@@ -13,6 +13,9 @@ export interface UsersTable {
   real_name_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: Timestamp
   updated_at: Timestamp
+  /** Account deletion (138_account_lifecycle.sql): requested, and carried out after the cooling period. */
+  deletion_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface UserAgreementsTable {
