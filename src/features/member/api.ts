@@ -1,6 +1,12 @@
 import useSWR from 'swr'
-import { HttpError, get, patch, post } from '../../lib/request'
+import { HttpError, del, get, patch, post } from '../../lib/request'
 import type { Health } from '../../types/generated/api/common'
+import type {
+  AccountStatus,
+  AgreementList,
+  MemberRules,
+  MemberStatus,
+} from '../../types/generated/api/member'
 import type {
   LoginRequest,
   LoginResponse,
@@ -53,3 +59,20 @@ export const healthKey = '/api/health'
 export function useHealth() {
   return useSWR<Health>(healthKey, { revalidateIfStale: false })
 }
+
+// The member area (schemas/api/member.schema.json): level, rules, agreements signed, consent, deletion.
+export const memberKey = '/api/member'
+export const memberRulesKey = '/api/member/rules'
+export const agreementsKey = '/api/me/agreements'
+export const accountKey = '/api/me/account'
+
+/** The user's level and growth; asked only while logged in. */
+export function useMemberStatus(loggedIn = true) {
+  return useSWR<MemberStatus>(loggedIn ? memberKey : null)
+}
+export const useMemberRules = () => useSWR<MemberRules>(memberRulesKey, { revalidateIfStale: false })
+export const useAgreements = () => useSWR<AgreementList>(agreementsKey)
+export const useAccountStatus = () => useSWR<AccountStatus>(accountKey)
+export const withdrawConsent = () => post<{ ok: true }>('/api/me/consent-withdrawal')
+export const requestDeletion = () => post<AccountStatus>('/api/me/deletion')
+export const cancelDeletion = () => del<AccountStatus>('/api/me/deletion')

@@ -12,4 +12,8 @@ export const memberRoutes: ScreenRoute[] = [
   { path: memberPaths.loginAndVerify, title: '登录并实名认证', load: login },
   { path: memberPaths.user, title: '我的', tab: true, load: () => import('./UserPage') },
   { path: memberPaths.authentication, title: '实名认证', load: () => import('./AuthenticationPage') },
+  { path: memberPaths.userCenter, title: '个人中心', load: () => import('./UserCenterPage') },
+  { path: memberPaths.userInfo, title: '账户与安全', load: () => import('./UserInfoPage') },
+  { path: memberPaths.memberRules, title: '会员规则', load: () => import('./MemberRulesPage') },
+  { path: memberPaths.welfare, title: '会员福利', load: () => import('./WelfarePage') },
 ]
