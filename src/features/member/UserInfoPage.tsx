@@ -111,23 +111,25 @@ export default function UserInfoPage() {
         <List.Item extra={formatShanghaiDateTime(user.createdAt).slice(0, 10)}>注册时间</List.Item>
       </List>
 
-      <List header="已签署的协议" className="user-center-list" aria-label="已签署的协议">
-        {consents.length === 0 && <List.Item>暂无签署记录</List.Item>}
-        {consents.map((a, i) => (
-          <List.Item
-            key={`${a.agreement}-${a.acceptedAt}-${i}`}
-            description={`版本 ${a.version} · 同意于 ${formatShanghaiDateTime(a.acceptedAt)}`}
-            onClick={() => navigate(protocolHref(a.agreement))}
-          >
-            {a.title}
-          </List.Item>
-        ))}
-        {agreements.data.items.length > RECENT && (
-          <List.Item onClick={() => setAll(!all)} arrow={false} className="user-info-more">
-            {all ? '收起' : `查看全部 ${agreements.data.items.length} 条记录`}
-          </List.Item>
-        )}
-      </List>
+      <section aria-label="已签署的协议">
+        <List header="已签署的协议" className="user-center-list">
+          {consents.length === 0 && <List.Item>暂无签署记录</List.Item>}
+          {consents.map((a, i) => (
+            <List.Item
+              key={`${a.agreement}-${a.acceptedAt}-${i}`}
+              description={`版本 ${a.version} · 同意于 ${formatShanghaiDateTime(a.acceptedAt)}`}
+              onClick={() => navigate(protocolHref(a.agreement))}
+            >
+              {a.title}
+            </List.Item>
+          ))}
+          {agreements.data.items.length > RECENT && (
+            <List.Item onClick={() => setAll(!all)} arrow={false} className="user-info-more">
+              {all ? '收起' : `查看全部 ${agreements.data.items.length} 条记录`}
+            </List.Item>
+          )}
+        </List>
+      </section>
 
       <section className="user-info-actions" aria-label="账户操作">
         {pending ? (

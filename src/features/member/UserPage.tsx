@@ -19,7 +19,7 @@ import './user.css'
 import { shoppingHref } from '../catalog/paths'
 import { orderPaths, ordersHref } from '../orders/paths'
 import { policiesHref, policyPaths } from '../policies/paths'
-import { authenticationHref, memberPaths } from './paths'
+import { authenticationHref, memberPaths, userCenterHref } from './paths'
 import { useUnreadMessages } from '../messages/api'
 
 type Navigate = ReturnType<typeof useAppNavigate>
@@ -148,6 +148,15 @@ function UserHeader({ me, navigate, canVerify }: { me: Me; navigate: Navigate; c
           )}
         </div>
       </div>
+      <button
+        type="button"
+        className="user-center-link"
+        data-testid="user-center-link"
+        onClick={() => navigate(userCenterHref())}
+      >
+        个人中心
+        <RightOutline aria-hidden />
+      </button>
     </div>
   )
 }

@@ -21,7 +21,7 @@ export default function WelfarePage() {
   return (
     <div className="welfare" data-testid="welfare">
       {mine && status.data && (
-        <div className="welfare-mine" role="status">
+        <div className="welfare-mine" data-testid="welfare-mine">
           您当前是 <strong>{status.data.level.name}</strong>，享有 {status.data.level.benefits.length} 项权益
         </div>
       )}

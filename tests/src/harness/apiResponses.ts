@@ -13,6 +13,12 @@ import type {
   ProductPage,
 } from '../../../src/types/generated/api/catalog'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
+import type {
+  AccountStatus,
+  AgreementList,
+  MemberRules,
+  MemberStatus,
+} from '../../../src/types/generated/api/member'
 import type { FamilyMember, FamilyMemberList } from '../../../src/types/generated/api/family'
 import type { HealthResult, Order, OrderApplication, OrderList } from '../../../src/types/generated/api/order'
 import type { Payment, PaymentChannels } from '../../../src/types/generated/api/payment'
@@ -40,6 +46,13 @@ export interface ApiResponses {
   'PATCH /api/me': Me
   'GET /api/me/overview': MeOverview
   'POST /api/me/real-name': Me
+  'GET /api/member': MemberStatus
+  'GET /api/member/rules': MemberRules
+  'GET /api/me/agreements': AgreementList
+  'POST /api/me/consent-withdrawal': Ok
+  'GET /api/me/account': AccountStatus
+  'POST /api/me/deletion': AccountStatus
+  'DELETE /api/me/deletion': AccountStatus
   'GET /api/categories': CategoryList
   'GET /api/insurers': InsurerList
   'GET /api/products': ProductPage
