@@ -7,6 +7,7 @@ import { messagesModule } from './messages'
 import { pointsModule } from './points'
 import { policiesModule } from './policies'
 import { purchaseModule } from './purchase'
+import { riskModule } from './risk'
 import { systemModule } from './system'
 
 /** Every area of the server, in the order their routes are registered (and listed in the OpenAPI document). */
@@ -20,4 +21,5 @@ export const modules: readonly ServerModule[] = [
   familyModule,
   pointsModule,
   messagesModule,
+  riskModule,
 ]

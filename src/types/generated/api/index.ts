@@ -11,6 +11,7 @@ import type { PaymentApi } from './payment'
 import type { PointsApi } from './points'
 import type { PolicyApi } from './policy'
 import type { QuoteApi } from './quote'
+import type { RiskApi } from './risk'
 
 /** The definitions of each schemas/api/<file>.schema.json, by file name. */
 export interface ApiSchemas {
@@ -25,4 +26,5 @@ export interface ApiSchemas {
   points: PointsApi
   policy: PolicyApi
   quote: QuoteApi
+  risk: RiskApi
 }
