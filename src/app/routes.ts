@@ -13,6 +13,7 @@ import { pointsRoutes } from '../features/points/routes'
 import { policiesRoutes } from '../features/policies/routes'
 import { protocolRoutes } from '../features/protocol/routes'
 import { purchaseRoutes } from '../features/purchase/routes'
+import { riskRoutes } from '../features/risk/routes'
 import type { ScreenRoute } from '../types/route'
 
 // The one route table of hand-written screens, collected from the features' route lists. Config pages
@@ -31,6 +32,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...familyRoutes,
   ...pointsRoutes,
   ...messageRoutes,
+  ...riskRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

@@ -24,6 +24,7 @@ import type {
 } from '../../../src/types/generated/api/points'
 import type { Policy, PolicyList, PolicyShareLink } from '../../../src/types/generated/api/policy'
 import type { Quote } from '../../../src/types/generated/api/quote'
+import type { MyRiskAssessment, Questionnaire, RiskAssessment } from '../../../src/types/generated/api/risk'
 
 // What each API route answers, as the generated API types say: a screen test's canned answer must have the
 // shape the real server sends. A `${string}` stands for a path parameter (an id).
@@ -73,6 +74,9 @@ export interface ApiResponses {
   'POST /api/sign-in': SignInResult
   'GET /api/points': PointsSummary
   'GET /api/points/ledger': LedgerPage
+  'GET /api/risk-assessment/questionnaire': Questionnaire
+  'GET /api/risk-assessment': MyRiskAssessment
+  'POST /api/risk-assessment': RiskAssessment
 }
 
 export type ApiRoute = keyof ApiResponses
