@@ -2,6 +2,7 @@ import type { ServerModule } from '../platform/module'
 import { authModule } from './auth'
 import { catalogModule } from './catalog'
 import { familyModule } from './family'
+import { helpModule } from './help'
 import { paymentsModule } from './payments'
 import { messagesModule } from './messages'
 import { pointsModule } from './points'
@@ -22,4 +23,5 @@ export const modules: readonly ServerModule[] = [
   pointsModule,
   messagesModule,
   riskModule,
+  helpModule,
 ]

@@ -13,6 +13,7 @@ import type {
   ProductPage,
 } from '../../../src/types/generated/api/catalog'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
+import type { FaqList, FaqQuestion } from '../../../src/types/generated/api/help'
 import type { FamilyMember, FamilyMemberList } from '../../../src/types/generated/api/family'
 import type { HealthResult, Order, OrderApplication, OrderList } from '../../../src/types/generated/api/order'
 import type { Payment, PaymentChannels } from '../../../src/types/generated/api/payment'
@@ -77,6 +78,8 @@ export interface ApiResponses {
   'GET /api/risk-assessment/questionnaire': Questionnaire
   'GET /api/risk-assessment': MyRiskAssessment
   'POST /api/risk-assessment': RiskAssessment
+  'GET /api/help/faq': FaqList
+  [route: `GET /api/help/faq/${string}`]: FaqQuestion
 }
 
 export type ApiRoute = keyof ApiResponses
