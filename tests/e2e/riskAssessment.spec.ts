@@ -34,6 +34,7 @@ test('an investment-linked product needs a fitting risk assessment before its pu
   const required = page.getByRole('dialog')
   await expect(required).toContainText('购买该产品前需完成风险测评')
   await required.getByRole('button', { name: '去测评' }).click()
+  await expect(required).toBeHidden()
   await expect(page).toHaveURL(/\/riskAssessment\?redirect=%2FspecialNotify/)
 
   await page.getByRole('button', { name: '开始测评' }).click()
@@ -48,6 +49,7 @@ test('an investment-linked product needs a fitting risk assessment before its pu
   const mismatch = page.getByRole('dialog')
   await expect(mismatch).toContainText('您的风险承受能力为保守型，低于该产品的风险等级（中高风险）')
   await mismatch.getByRole('button', { name: '重新测评' }).click()
+  await expect(mismatch).toBeHidden()
   await expect(page.getByTestId('risk-result')).toContainText('保守型（C1）')
   await page.getByRole('button', { name: '重新测评' }).click()
   await answer(page, GROWTH)
