@@ -4,6 +4,7 @@ import type { ApiError } from '../../src/types/generated/api/common'
 import type { ProductDetail } from '../../src/types/generated/api/catalog'
 import type { Order } from '../../src/types/generated/api/order'
 import type { MyRiskAssessment, Questionnaire, RiskAssessment } from '../../src/types/generated/api/risk'
+import { DEMO_RISK_PRODUCTS_KEY, seedRiskRatedProducts } from '../../server/db/seed/seed'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
 import { Buyer, MEDICAL } from './ordersFlow'
 
@@ -225,5 +226,24 @@ describe('the gate of investment-linked products', () => {
     // Reassessing opens the gate again.
     await submit(again, { answers: answers('bold') })
     expect((await startApplication(again)).statusCode).toBe(200)
+  })
+})
+
+describe('a data folder seeded before risk levels existed', () => {
+  it('gets the investment-linked product once', async () => {
+    const fresh = await createTestApp()
+    const db = fresh.db.db
+    // As a catalog seeded before: no investment-linked product, no record of this step.
+    await db.deleteFrom('products').where('id', '=', INVESTMENT_LINKED).execute()
+    await db.deleteFrom('app_meta').where('key', '=', DEMO_RISK_PRODUCTS_KEY).execute()
+    expect(await seedRiskRatedProducts(db)).toBe(true)
+    expect(await seedRiskRatedProducts(db)).toBe(false)
+    const row = await db
+      .selectFrom('products')
+      .select(['name', 'risk_level'])
+      .where('id', '=', INVESTMENT_LINKED)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ name: '青松稳进投资连结保险', risk_level: 'R4' })
+    await fresh.close()
   })
 })
