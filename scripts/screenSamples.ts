@@ -25,6 +25,7 @@ const SAMPLES: Record<string, string> = {
   '/family/addEdit': '/family/addEdit?id=m-sample',
   '/signIn/giftDetail/:goodsName': `/signIn/giftDetail/${encodeURIComponent('保温杯')}`,
   '/signIn/exchangeDetail/:id': '/signIn/exchangeDetail/x-sample',
+  '/problems': '/problems?id=points-earn',
 }
 
 /** Screens a visitor sees logged out (the login screens send a logged-in one away). */

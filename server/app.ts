@@ -24,7 +24,7 @@ import { installSecurity } from './platform/security'
 import { spaHtmlResolver } from './platform/spaPages'
 import { loadScreenRendering } from './platform/screenRendering'
 import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
-import { seedDemoCatalog } from './db/seed/seed'
+import { seedDemoCatalog, seedRiskRatedProducts } from './db/seed/seed'
 import { seedDemoGifts } from './db/seed/gifts'
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './modules/auth/service'
 import { SessionStore } from './platform/sessions'
@@ -117,6 +117,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       if (applied.length) app.log.info({ applied }, 'migrations applied')
       if (mode === 'demo' && (await seedDemoCatalog(database.db))) app.log.info('demo catalog seeded')
       if (mode === 'demo' && (await seedDemoGifts(database.db))) app.log.info('demo gifts seeded')
+      if (mode === 'demo' && (await seedRiskRatedProducts(database.db)))
+        app.log.info('risk levels of investment-type products seeded')
     })
   } catch (error) {
     if (ownsDatabase) await database.close()

@@ -7,6 +7,7 @@ import type { PolicyTables } from '../modules/policies/tables'
 import type { PurchaseTables } from '../modules/purchase/tables'
 import type { MessageTables } from '../modules/messages/tables'
 import type { PointsTables } from '../modules/points/tables'
+import type { RiskTables } from '../modules/risk/tables'
 import type { PlatformTables } from '../platform/tables'
 import type { Timestamp } from './columns'
 
@@ -33,7 +34,8 @@ export interface DB
     FamilyTables,
     PointsTables,
     MessageTables,
-    MemberTables {
+    MemberTables,
+    RiskTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

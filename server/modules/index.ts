@@ -2,12 +2,14 @@ import type { ServerModule } from '../platform/module'
 import { authModule } from './auth'
 import { catalogModule } from './catalog'
 import { familyModule } from './family'
+import { helpModule } from './help'
 import { paymentsModule } from './payments'
 import { memberModule } from './member'
 import { messagesModule } from './messages'
 import { pointsModule } from './points'
 import { policiesModule } from './policies'
 import { purchaseModule } from './purchase'
+import { riskModule } from './risk'
 import { systemModule } from './system'
 
 /** Every area of the server, in the order their routes are registered (and listed in the OpenAPI document). */
@@ -22,4 +24,6 @@ export const modules: readonly ServerModule[] = [
   pointsModule,
   messagesModule,
   memberModule,
+  riskModule,
+  helpModule,
 ]

@@ -1,6 +1,7 @@
 import { shoppingHref } from '../features/catalog/paths'
 import { catalogRoutes } from '../features/catalog/routes'
 import { familyRoutes } from '../features/family/routes'
+import { helpRoutes } from '../features/help/routes'
 import { homeHref } from '../features/home/paths'
 import { homeRoutes } from '../features/home/routes'
 import { loadingRoutes } from '../features/loading/routes'
@@ -13,6 +14,7 @@ import { pointsRoutes } from '../features/points/routes'
 import { policiesRoutes } from '../features/policies/routes'
 import { protocolRoutes } from '../features/protocol/routes'
 import { purchaseRoutes } from '../features/purchase/routes'
+import { riskRoutes } from '../features/risk/routes'
 import type { ScreenRoute } from '../types/route'
 
 // The one route table of hand-written screens, collected from the features' route lists. Config pages
@@ -31,6 +33,8 @@ export const screenRoutes: ScreenRoute[] = [
   ...familyRoutes,
   ...pointsRoutes,
   ...messageRoutes,
+  ...riskRoutes,
+  ...helpRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

@@ -42,7 +42,11 @@ let context: BrowserContext
 function samples(path: string): string[] {
   const d = data
   const table: Record<string, string[]> = {
-    '/product': ['/product?id=p-medical-million', '/product?id=no-such-product'],
+    '/product': [
+      '/product?id=p-medical-million',
+      '/product?id=p-investment-linked',
+      '/product?id=no-such-product',
+    ],
     '/productInfo': ['/productInfo?id=p-medical-million'],
     '/compare/:sc': ['/compare/p-medical-mid,p-medical-million'],
     '/compareForA/:sc': ['/compareForA/p-medical-mid,p-medical-million'],
@@ -64,6 +68,7 @@ function samples(path: string): string[] {
     '/family/addEdit': [`/family/addEdit?id=${d.memberId}`],
     '/signIn/giftDetail/:goodsName': [`/signIn/giftDetail/${encodeURIComponent('国恒定制晴雨伞')}`],
     '/signIn/exchangeDetail/:id': [`/signIn/exchangeDetail/${d.exchangeId}`],
+    '/problems': ['/problems?id=points-earn', '/problems?id=no-such-question'],
   }
   return table[path] ?? [path]
 }

@@ -1,7 +1,8 @@
 import type { CategoryCode, InsurerCode } from './insurers'
+import type { ProductRiskLevel } from '../../../src/domain/riskAssessment'
 import type { Pricing } from './premiums'
 
-// The 30 demo products. All fictional: names, companies, numbers. Ids are stable slugs that page
+// The 31 demo products. All fictional: names, companies, numbers. Ids are stable slugs that page
 // configs and other screens link to, so never rename one.
 
 export type CoverageSeed = [name: string, amountYuan: number, description: string]
@@ -32,6 +33,8 @@ export interface ProductSeed {
   coveragePeriods: string[]
   paymentPeriods: string[]
   plans: PlanSeed[]
+  /** Investment-type products only (投连险, 万能险): buying one needs a fitting risk assessment. */
+  riskLevel?: ProductRiskLevel
 }
 
 const flat = (byCoveragePeriod: Record<string, number>): Pricing => ({ kind: 'flat', byCoveragePeriod })
@@ -945,5 +948,39 @@ export const PRODUCTS: ProductSeed[] = [
         pricing: level(1000000, 1.0, 0.006),
       },
     ],
+  },
+  // 投资连结 investment-linked (life category; a risk assessment must fit its R4 before purchase)
+  {
+    id: 'p-investment-linked',
+    name: '青松稳进投资连结保险',
+    tagline: '保障与投资兼顾，三个投资账户自由配置',
+    category: 'life',
+    insurer: 'QS',
+    tags: ['投连', '理财'],
+    sales: 2_310,
+    rating: 44,
+    highlights: [
+      '稳健、平衡、进取三个投资账户',
+      '投资收益不保证，盈亏由投保人承担',
+      '购买前需完成风险测评（中高风险R4）',
+    ],
+    ageMin: ADULT,
+    ageMax: 65,
+    waitingDays: 0,
+    coolingOffDays: 15,
+    coveragePeriods: ['life'],
+    paymentPeriods: ['single'],
+    plans: [
+      {
+        code: 'standard',
+        name: '趸交1万起',
+        coverages: [
+          ['身故保险金', 10_000, '投资账户价值的105%（以趸交1万元为例，随账户价值变动）'],
+          ['投资账户', 10_000, '扣除初始费用后进入投资账户，账户价值随投资表现波动，可能低于已交保费'],
+        ],
+        pricing: flat({ life: 1000000 }),
+      },
+    ],
+    riskLevel: 'R4',
   },
 ]

@@ -281,6 +281,7 @@ export class CatalogService {
       faqs: faqs.map((f) => ({ q: f.question, a: markdownTree(f.answer) })),
       coveragePeriods: row.coverage_periods,
       paymentPeriods: row.payment_periods,
+      riskLevel: row.risk_level,
       plans: plans.map((plan) => ({
         code: plan.code,
         name: plan.name,

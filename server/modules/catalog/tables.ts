@@ -1,4 +1,6 @@
 import type { Coverage, ProductDetail } from '../../../src/types/generated/api/catalog'
+import type { ColumnType } from 'kysely'
+import type { ProductRiskLevel } from '../../../src/domain/riskAssessment'
 import type { Json, Timestamp } from '../../db/columns'
 
 // Tables of the catalog (002_catalog.sql); the SQL is the truth.
@@ -43,6 +45,12 @@ export interface ProductsTable {
   rating_tenths: number
   min_premium_fen: number
   sort: number
+  /** 136_product_risk_level.sql: R1–R5 for investment-type products, null for ordinary insurance. */
+  risk_level: ColumnType<
+    ProductRiskLevel | null,
+    ProductRiskLevel | null | undefined,
+    ProductRiskLevel | null
+  >
 }
 
 export type CoverageRow = Coverage

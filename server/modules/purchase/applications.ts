@@ -10,11 +10,12 @@ import type {
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import type { CatalogService } from '../catalog/service'
+import type { RiskAssessmentService } from '../risk/service'
 import type { DB } from '../../db/schema'
 import type { ApplicationsTable } from './tables'
 
 // The purchase gates, recorded on the server in the order the user must pass them:
-// recorded-sales notice (creating the application) -> 投保须知 and clauses opened then confirmed ->
+// risk assessment (investment-type products only) -> recorded-sales notice (creating the application) -> 投保须知 and clauses opened then confirmed ->
 // health notification. POST /api/orders refuses an application that has not passed them all.
 
 export const NOTICE_DOCUMENT_ID = 'notice'
@@ -24,6 +25,7 @@ export class ApplicationService {
     private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     private readonly catalog: CatalogService,
+    private readonly risk: RiskAssessmentService,
   ) {}
 
   async create(userId: string, body: OrderApplicationCreate): Promise<OrderApplication> {
@@ -46,6 +48,8 @@ export class ApplicationService {
       throw new ApiError(400, 'PERIOD_NOT_OFFERED', '该产品不提供所选交费期间', [
         { field: 'paymentPeriod', message: '该产品不提供所选交费期间' },
       ])
+    // Investment-type products: a valid risk assessment that fits, before any gate is recorded.
+    await this.risk.assertFits(userId, product.riskLevel)
 
     const now = this.now()
     const id = randomUUID()

@@ -15,8 +15,8 @@ declare module '../../platform/services' {
 export const purchaseModule = defineModule({
   name: 'purchase',
   services: {
-    applications: (s) => new ApplicationService(s.db, s.now, s.catalog),
-    orders: (s) => new OrderService(s.db, s.now, s.catalog, s.applications, s.refunds),
+    applications: (s) => new ApplicationService(s.db, s.now, s.catalog, s.risk),
+    orders: (s) => new OrderService(s.db, s.now, s.catalog, s.applications, s.refunds, s.risk),
   },
   routes: async (app) => {
     await app.register(quoteRoutes)

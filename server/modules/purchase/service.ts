@@ -19,6 +19,7 @@ import type { ApplicationService } from './applications'
 import type { DB } from '../../db/schema'
 import type { OrdersTable, StoredPerson } from './tables'
 import type { RefundService } from '../payments/refunds'
+import type { RiskAssessmentService } from '../risk/service'
 
 type OrderRow = Selectable<OrdersTable> & { policy_id: string | null }
 
@@ -88,6 +89,7 @@ export class OrderService {
     private readonly catalog: CatalogService,
     private readonly applications: ApplicationService,
     private readonly refunds: RefundService,
+    private readonly risk: RiskAssessmentService,
   ) {}
 
   /** Re-checks every gate and rule, prices on the server, and stores a PENDING_PAYMENT order. */
@@ -109,6 +111,8 @@ export class OrderService {
     const product = await this.catalog.product(application.product_id)
     const plan = product.plans.find((p) => p.code === application.plan_code)
     if (!plan) throw new ApiError(409, 'PLAN_NOT_FOUND', '所选保障计划已下架，请重新选择')
+    // Again at the order: the assessment may have expired since the application started.
+    await this.risk.assertFits(userId, product.riskLevel)
     const address = product.needsAddress ? validateAddress(body.address) : null
 
     const now = this.now()

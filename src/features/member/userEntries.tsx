@@ -8,6 +8,7 @@ import {
   GiftOutline,
   HandPayCircleOutline,
   PayCircleOutline,
+  PieOutline,
   QuestionCircleOutline,
   ReceivePaymentOutline,
   TeamOutline,
@@ -19,6 +20,8 @@ import { ordersHref } from '../orders/paths'
 import { policiesHref } from '../policies/paths'
 import { pointsHref } from '../points/paths'
 import { messageCenterHref } from '../messages/paths'
+import { faqHref } from '../help/paths'
+import { riskAssessmentHref } from '../risk/paths'
 
 // What the 我的 tab links to. An entry shows only while the route table has its screen (useHasRoute), so
 // screens still to be built (claims, points, messages, service, feedback) appear once they are registered.
@@ -37,7 +40,8 @@ export const SERVICE_ENTRIES: readonly UserEntry[] = [
   { key: 'claims', path: '/claim/claimList', title: '理赔服务', icon: <HandPayCircleOutline /> },
   { key: 'points', path: pointsHref(), title: '我的积分', icon: <GiftOutline /> },
   { key: 'messages', path: messageCenterHref(), title: '消息中心', icon: <BellOutline /> },
-  { key: 'service', path: '/comProblem', title: '帮助与客服', icon: <QuestionCircleOutline /> },
+  { key: 'risk', path: riskAssessmentHref(), title: '风险测评', icon: <PieOutline /> },
+  { key: 'service', path: faqHref(), title: '常见问题', icon: <QuestionCircleOutline /> },
   { key: 'feedback', path: '/feedBack', title: '意见反馈', icon: <EditSOutline /> },
 ]
 

@@ -23,6 +23,7 @@ import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import { Field } from './PersonFields'
 import { usePurchasePrice } from './purchasePrice'
+import { offerRiskAssessment } from './riskGate'
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
 
@@ -91,6 +92,8 @@ export default function ConfirmReceiveInfoPage() {
         await application.mutate()
         return
       }
+      // The assessment expired since the application started: reassess, then come back here.
+      if (offerRiskAssessment(error, flowHref('confirmReceiveInfo', detail.id, app.id), navigate)) return
       const details = (api?.details ?? []).filter(
         (d): d is { field: string; message: string } =>
           typeof d === 'object' && d !== null && 'field' in d && 'message' in d,

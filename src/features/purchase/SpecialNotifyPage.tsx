@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, Checkbox, List, Popup } from 'antd-mobile'
-import { useSearchParams } from 'react-router-dom'
+import { useLocation, useSearchParams } from 'react-router-dom'
 import { mutate } from 'swr'
 import {
   applicationKey,
@@ -23,6 +23,7 @@ import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
+import { offerRiskAssessment } from './riskGate'
 import '../../components/flow/flow.css'
 
 type Document = OrderApplication['documents'][number]
@@ -36,6 +37,7 @@ function documentBody(product: ProductDetail, document: Document): ProductDetail
 export default function SpecialNotifyPage() {
   const [params, setParams] = useSearchParams()
   const navigate = useAppNavigate()
+  const { pathname, search } = useLocation()
   const productId = params.get('productId')?.trim() || null
   const planCode = params.get('plan') ?? ''
   const coveragePeriod = params.get('coveragePeriod') ?? ''
@@ -75,7 +77,7 @@ export default function SpecialNotifyPage() {
       next.set('applicationId', created.id)
       setParams(next, { replace: true })
     } catch (error) {
-      toast('error', describeError(error))
+      if (!offerRiskAssessment(error, `${pathname}${search}`, navigate)) toast('error', describeError(error))
     } finally {
       setStarting(false)
     }

@@ -19,6 +19,7 @@ import type {
   MemberRules,
   MemberStatus,
 } from '../../../src/types/generated/api/member'
+import type { FaqList, FaqQuestion } from '../../../src/types/generated/api/help'
 import type { FamilyMember, FamilyMemberList } from '../../../src/types/generated/api/family'
 import type { HealthResult, Order, OrderApplication, OrderList } from '../../../src/types/generated/api/order'
 import type { Payment, PaymentChannels } from '../../../src/types/generated/api/payment'
@@ -30,6 +31,7 @@ import type {
 } from '../../../src/types/generated/api/points'
 import type { Policy, PolicyList, PolicyShareLink } from '../../../src/types/generated/api/policy'
 import type { Quote } from '../../../src/types/generated/api/quote'
+import type { MyRiskAssessment, Questionnaire, RiskAssessment } from '../../../src/types/generated/api/risk'
 
 // What each API route answers, as the generated API types say: a screen test's canned answer must have the
 // shape the real server sends. A `${string}` stands for a path parameter (an id).
@@ -86,6 +88,11 @@ export interface ApiResponses {
   'POST /api/sign-in': SignInResult
   'GET /api/points': PointsSummary
   'GET /api/points/ledger': LedgerPage
+  'GET /api/risk-assessment/questionnaire': Questionnaire
+  'GET /api/risk-assessment': MyRiskAssessment
+  'POST /api/risk-assessment': RiskAssessment
+  'GET /api/help/faq': FaqList
+  [route: `GET /api/help/faq/${string}`]: FaqQuestion
 }
 
 export type ApiRoute = keyof ApiResponses

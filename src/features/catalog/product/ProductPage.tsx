@@ -14,6 +14,8 @@ import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { shanghaiDate } from '../../../domain/age'
 import { premiumCadenceLabel } from '../../../domain/periods'
 import { ageRangeLabel } from '../../../domain/pricing'
+import { productRiskLabel } from '../../../domain/riskAssessment'
+import { riskAssessmentHref } from '../../risk/paths'
 import { CoverageList } from './CoverageList'
 import { PremiumTrial } from './PremiumTrial'
 import { checkLoggedIn } from './session'
@@ -126,7 +128,19 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
             <dt>犹豫期</dt>
             <dd>{coolingOffShort(product.coolingOffDays)}</dd>
           </div>
+          {product.riskLevel && (
+            <div>
+              <dt>风险等级</dt>
+              <dd data-testid="product-risk-level">{productRiskLabel(product.riskLevel)}</dd>
+            </div>
+          )}
         </dl>
+        {product.riskLevel && (
+          <p className="muted product-risk-note">
+            投资收益不保证，购买前需完成风险测评，且风险承受能力不低于该产品的风险等级。
+            <AppLink to={riskAssessmentHref()}>去风险测评</AppLink>
+          </p>
+        )}
       </section>
 
       <section className="section" aria-label="保障内容">

@@ -182,6 +182,10 @@ export interface ProductDetail {
   coveragePeriods: string[]
   paymentPeriods: string[]
   plans: Plan[]
+  /**
+   * 产品风险等级（R1低风险 R2中低风险 R3中风险 R4中高风险 R5高风险）；投资连结保险等投资型产品才有，购买前需有效且匹配的风险测评，普通保险为 null
+   */
+  riskLevel: ('R1' | 'R2' | 'R3' | 'R4' | 'R5') | null
 }
 export interface Faq {
   q: string

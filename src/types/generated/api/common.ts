@@ -32,6 +32,10 @@ export interface ErrorDetail {
   field: string
   message: string
   retryAfterSeconds?: number
+  /**
+   * Where the user can resolve it, e.g. /riskAssessment
+   */
+  link?: string
 }
 export interface Health {
   status: 'ok'

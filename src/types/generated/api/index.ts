@@ -5,6 +5,7 @@ import type { CatalogApi } from './catalog'
 import type { CommonApi } from './common'
 import type { FamilyApi } from './family'
 import type { GiftApi } from './gift'
+import type { HelpApi } from './help'
 import type { MemberApi } from './member'
 import type { MessageApi } from './message'
 import type { OrderApi } from './order'
@@ -12,6 +13,7 @@ import type { PaymentApi } from './payment'
 import type { PointsApi } from './points'
 import type { PolicyApi } from './policy'
 import type { QuoteApi } from './quote'
+import type { RiskApi } from './risk'
 
 /** The definitions of each schemas/api/<file>.schema.json, by file name. */
 export interface ApiSchemas {
@@ -20,6 +22,7 @@ export interface ApiSchemas {
   common: CommonApi
   family: FamilyApi
   gift: GiftApi
+  help: HelpApi
   member: MemberApi
   message: MessageApi
   order: OrderApi
@@ -27,4 +30,5 @@ export interface ApiSchemas {
   points: PointsApi
   policy: PolicyApi
   quote: QuoteApi
+  risk: RiskApi
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import SpecialNotifyPage from '../../../../src/features/purchase/SpecialNotifyPage'
 import type { OrderApplication } from '../../../../src/types/generated/api/order'
-import { renderScreen, stubApi, type ApiStub } from '../../harness'
+import { apiError, renderScreen, stubApi, type ApiStub } from '../../harness'
 import { application, product } from './fixtures'
 
 // A tiny in-memory server for the consent endpoints: open, then confirm.
@@ -59,5 +59,25 @@ describe('/specialNotify', () => {
     await user.click(screen.getByRole('button', { name: '下一步' }))
     expect(router.state.location.pathname).toBe('/insured')
     expect(router.state.location.search).toBe('?productId=p-med&applicationId=app-1')
+  })
+
+  it('offers the risk assessment when the gate refuses, returning here after', async () => {
+    calls = stubApi({
+      'GET /api/products/p-med': { ...product, riskLevel: 'R4' },
+      'POST /api/applications': apiError(
+        409,
+        'RISK_LEVEL_MISMATCH',
+        '您的风险承受能力为保守型，低于该产品的风险等级（中高风险），暂不能购买',
+      ),
+    })
+    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const start = '/specialNotify?productId=p-med&plan=standard&coveragePeriod=1y&paymentPeriod=single'
+    const router = renderScreen(SpecialNotifyPage, start)
+    await user.click(await screen.findByRole('button', { name: '我已知晓，开始投保' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog).toHaveTextContent('您的风险承受能力为保守型，低于该产品的风险等级（中高风险）')
+    await user.click(within(dialog).getByRole('button', { name: '重新测评' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/riskAssessment'))
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(start)
   })
 })

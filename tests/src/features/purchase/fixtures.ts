@@ -27,6 +27,7 @@ export const product: ProductDetail = {
   faqs: [],
   coveragePeriods: ['1y'],
   paymentPeriods: ['single'],
+  riskLevel: null,
   plans: [
     {
       code: 'standard',

@@ -82,6 +82,7 @@ export function detail(id: string, patch: Partial<ProductDetail> = {}): ProductD
         premiumRates: rates(460_000),
       },
     ],
+    riskLevel: null,
     ...patch,
   }
 }
