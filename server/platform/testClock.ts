@@ -15,9 +15,14 @@ export class TestClock {
 
   readonly now = (): Date => new Date(Date.now() + this.offsetMs)
 
-  /** Moves the clock forward (never back: what happened stays in the past). */
+  /** Moves the clock forward (never back by a step: what happened stays in the past). */
   advance(ms: number): void {
     this.offsetMs += Math.max(0, ms)
+  }
+
+  /** Back to the real time, for the next test (a test that moved the clock puts it back when it ends). */
+  reset(): void {
+    this.offsetMs = 0
   }
 }
 
@@ -38,7 +43,8 @@ export function registerTestControls(
       response: 'common/ServerTime',
     },
     handler: async (request) => {
-      const { days = 0, hours = 0 } = request.body
+      const { days = 0, hours = 0, reset = false } = request.body
+      if (reset) clock.reset()
       clock.advance(days * DAY_MS + hours * 3_600_000)
       const now = clock.now()
       return { now: toIso(now), epochMs: now.getTime() }

@@ -26,6 +26,8 @@ describe('test clock', () => {
       expect(next.json().day).not.toBe(today)
       const back = await on.app.inject({ method: 'POST', url: '/api/test/clock', payload: { days: -1 } })
       expect(back.statusCode).toBe(400)
+      const reset = await on.app.inject({ method: 'POST', url: '/api/test/clock', payload: { reset: true } })
+      expect(Math.abs(reset.json().epochMs - Date.now())).toBeLessThan(5_000)
       expect((await on.app.inject({ method: 'POST', url: '/api/test/sweep' })).json()).toEqual({ ok: true })
     } finally {
       await on.close()

@@ -68,6 +68,10 @@ export interface ClockAdvance {
    * 小时数
    */
   hours?: number
+  /**
+   * 回到真实时间（测试结束时恢复）
+   */
+  reset?: boolean
 }
 /**
  * Writes that move money: the same key and request returns the first result; the same key with another request is 409.
