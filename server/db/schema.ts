@@ -6,6 +6,7 @@ import type { PolicyTables } from '../modules/policies/tables'
 import type { PurchaseTables } from '../modules/purchase/tables'
 import type { MessageTables } from '../modules/messages/tables'
 import type { PointsTables } from '../modules/points/tables'
+import type { MediaTables } from '../modules/media/tables'
 import type { PlatformTables } from '../platform/tables'
 import type { Timestamp } from './columns'
 
@@ -31,7 +32,8 @@ export interface DB
     PolicyTables,
     FamilyTables,
     PointsTables,
-    MessageTables {
+    MessageTables,
+    MediaTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

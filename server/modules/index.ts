@@ -4,6 +4,7 @@ import { catalogModule } from './catalog'
 import { familyModule } from './family'
 import { paymentsModule } from './payments'
 import { messagesModule } from './messages'
+import { mediaModule } from './media'
 import { pointsModule } from './points'
 import { policiesModule } from './policies'
 import { purchaseModule } from './purchase'
@@ -20,4 +21,5 @@ export const modules: readonly ServerModule[] = [
   familyModule,
   pointsModule,
   messagesModule,
+  mediaModule,
 ]

@@ -5,6 +5,7 @@ import type { CatalogApi } from './catalog'
 import type { CommonApi } from './common'
 import type { FamilyApi } from './family'
 import type { GiftApi } from './gift'
+import type { MediaApi } from './media'
 import type { MessageApi } from './message'
 import type { OrderApi } from './order'
 import type { PaymentApi } from './payment'
@@ -19,6 +20,7 @@ export interface ApiSchemas {
   common: CommonApi
   family: FamilyApi
   gift: GiftApi
+  media: MediaApi
   message: MessageApi
   order: OrderApi
   payment: PaymentApi
