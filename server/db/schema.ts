@@ -7,6 +7,7 @@ import type { PurchaseTables } from '../modules/purchase/tables'
 import type { MessageTables } from '../modules/messages/tables'
 import type { PointsTables } from '../modules/points/tables'
 import type { MediaTables } from '../modules/media/tables'
+import type { FeedbackTables } from '../modules/feedback/tables'
 import type { PlatformTables } from '../platform/tables'
 import type { Timestamp } from './columns'
 
@@ -33,7 +34,8 @@ export interface DB
     FamilyTables,
     PointsTables,
     MessageTables,
-    MediaTables {
+    MediaTables,
+    FeedbackTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

@@ -5,6 +5,7 @@ import { familyModule } from './family'
 import { paymentsModule } from './payments'
 import { messagesModule } from './messages'
 import { mediaModule } from './media'
+import { feedbackModule } from './feedback'
 import { pointsModule } from './points'
 import { policiesModule } from './policies'
 import { purchaseModule } from './purchase'
@@ -22,4 +23,5 @@ export const modules: readonly ServerModule[] = [
   pointsModule,
   messagesModule,
   mediaModule,
+  feedbackModule,
 ]

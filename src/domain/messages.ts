@@ -12,12 +12,14 @@ export const MESSAGE_CATEGORIES = {
 export type MessageCategory = keyof typeof MESSAGE_CATEGORIES
 
 /** What a message is about: the screen its 查看详情 opens. */
-export type MessageTarget = { kind: 'order' | 'policy'; id: string } | { kind: 'points'; id: null }
+export type MessageTarget =
+  { kind: 'order' | 'policy' | 'feedback'; id: string } | { kind: 'points'; id: null }
 
 export type MessageEvent =
   | { kind: 'order_paid'; orderId: string; productName: string; amountFen: number }
   | { kind: 'policy_issued'; policyId: string; productName: string; policyNo: string }
   | { kind: 'points_credited'; amount: number; reason: string }
+  | { kind: 'feedback_replied'; feedbackId: string }
 
 export interface MessageText {
   category: MessageCategory
@@ -49,6 +51,13 @@ export function messageFor(event: MessageEvent): MessageText {
         title: '积分到账',
         body: `您获得 ${event.amount} 积分（${event.reason}），可在“积分”中查看明细。`,
         target: { kind: 'points', id: null },
+      }
+    case 'feedback_replied':
+      return {
+        category: 'system',
+        title: '反馈已回复',
+        body: '您提交的意见反馈有了新的回复，可在“我的反馈”中查看。',
+        target: { kind: 'feedback', id: event.feedbackId },
       }
   }
 }

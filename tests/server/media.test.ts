@@ -7,9 +7,10 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Media } from '../../src/types/generated/api/media'
 import { ConfigError, loadConfig } from '../../server/platform/config'
-import { FileMediaStore, S3MediaStore } from '../../server/platform/media'
+import { FileMediaStore, S3MediaStore, type MediaStore } from '../../server/platform/media'
 import { UNUSED_MEDIA_TTL_MS } from '../../server/modules/media/service'
 import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
+import { multipart } from './uploads'
 
 // Uploads (DESIGN.md §7): the bytes decide what a file is; what is stored is re-encoded without metadata;
 // sizes, counts and the per-user quota are refused in our error format; only the owner reads a file.
@@ -29,31 +30,6 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => test.close())
-
-interface Part {
-  name: string
-  value?: string
-  file?: { filename: string; type: string; data: Buffer }
-}
-
-/** A multipart/form-data body as a browser sends it. */
-export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----formboundary7MA4YWxkTrZu0gW'
-  const chunks: Buffer[] = []
-  for (const part of parts) {
-    const disposition = part.file
-      ? `form-data; name="${part.name}"; filename="${part.file.filename}"\r\nContent-Type: ${part.file.type}`
-      : `form-data; name="${part.name}"`
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`))
-    chunks.push(part.file ? part.file.data : Buffer.from(part.value ?? ''))
-    chunks.push(Buffer.from('\r\n'))
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
 
 /** A camera-like JPEG: sideways (EXIF orientation 6) with a description and a copyright in its metadata. */
 const cameraJpeg = (width = 3000, height = 1000) =>
@@ -156,7 +132,13 @@ describe('uploads', () => {
   it('refuses an oversized file with 413 while it streams, in our format', async () => {
     const cookie = await nextUser()
     const big = await sharp({
-      create: { width: 1500, height: 1500, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 1500,
+        height: 1500,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .png({ compressionLevel: 0 })
       .toBuffer()
@@ -319,7 +301,7 @@ describe('media stores', () => {
   it('keeps files under DATA_DIR/media with the file store', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'media-'))
     try {
-      const store = new FileMediaStore(join(dir, 'media'))
+      const store: MediaStore = new FileMediaStore(join(dir, 'media'))
       await store.put('ab/abc.jpg', Buffer.from('bytes'), 'image/jpeg')
       expect(await readdir(join(dir, 'media', 'ab'))).toEqual(['abc.jpg'])
       const body = await store.get('ab/abc.jpg')

@@ -4,6 +4,7 @@ import type { AuthApi } from './auth'
 import type { CatalogApi } from './catalog'
 import type { CommonApi } from './common'
 import type { FamilyApi } from './family'
+import type { FeedbackApi } from './feedback'
 import type { GiftApi } from './gift'
 import type { MediaApi } from './media'
 import type { MessageApi } from './message'
@@ -19,6 +20,7 @@ export interface ApiSchemas {
   catalog: CatalogApi
   common: CommonApi
   family: FamilyApi
+  feedback: FeedbackApi
   gift: GiftApi
   media: MediaApi
   message: MessageApi

@@ -50,7 +50,7 @@ export interface Message {
   read: boolean
 }
 export interface Target {
-  kind: 'order' | 'policy' | 'points'
+  kind: 'order' | 'policy' | 'points' | 'feedback'
   id: string | null
 }
 export interface MessagePage {
