@@ -9,6 +9,7 @@ export const memberPaths = {
   loginAndVerify: '/loginC/authentication',
   user: '/user',
   authentication: '/authentication',
+  personalInfo: '/personalInfo',
 } as const
 
 /** Every path that shows the login screen (the spec names four). */
@@ -22,3 +23,5 @@ export const LOGIN_PATHS: readonly string[] = [
 export const userHref = () => memberPaths.user
 /** Real-name authentication, returning to `redirect` once verified. */
 export const authenticationHref = (redirect?: string) => withQuery(memberPaths.authentication, { redirect })
+
+export const personalInfoHref = () => memberPaths.personalInfo

@@ -12,4 +12,5 @@ export const memberRoutes: ScreenRoute[] = [
   { path: memberPaths.loginAndVerify, title: '登录并实名认证', load: login },
   { path: memberPaths.user, title: '我的', tab: true, load: () => import('./UserPage') },
   { path: memberPaths.authentication, title: '实名认证', load: () => import('./AuthenticationPage') },
+  { path: memberPaths.personalInfo, title: '个人资料', load: () => import('./PersonalInfoPage') },
 ]

@@ -2,6 +2,7 @@ import type { Message } from './api'
 import { orderDetailHref } from '../orders/paths'
 import { pointsHref } from '../points/paths'
 import { policyDetailHref } from '../policies/paths'
+import { feedbackListHref } from '../feedback/paths'
 
 /** Where a message's 查看详情 goes; null when it is about nothing to open. */
 export function targetHref(target: Message['target']): string | null {
@@ -9,5 +10,6 @@ export function targetHref(target: Message['target']): string | null {
   if (target.kind === 'order' && target.id) return orderDetailHref(target.id)
   if (target.kind === 'policy' && target.id) return policyDetailHref(target.id)
   if (target.kind === 'points') return pointsHref()
+  if (target.kind === 'feedback' && target.id) return feedbackListHref(target.id)
   return null
 }
