@@ -108,7 +108,8 @@ function FeedbackForm() {
 
       <section className="feedback-card">
         <h2 className="feedback-label">
-          问题描述<span className="feedback-required">*</span>
+          <label htmlFor="feedback-content">问题描述</label>
+          <span className="feedback-required">*</span>
         </h2>
         <TextArea
           placeholder="请详细描述您遇到的问题或建议（10–500 字）"
@@ -117,7 +118,7 @@ function FeedbackForm() {
           onBlur={() => touch('content')}
           rows={5}
           maxLength={FEEDBACK_MAX_CHARS}
-          aria-label="问题描述"
+          id="feedback-content"
         />
         <div className="feedback-count" data-testid="feedback-count">
           {charCount(draft.content.trim())}/{FEEDBACK_MAX_CHARS}
@@ -138,7 +139,9 @@ function FeedbackForm() {
       </section>
 
       <section className="feedback-card">
-        <h2 className="feedback-label">联系电话（选填）</h2>
+        <h2 className="feedback-label">
+          <label htmlFor="feedback-phone">联系电话</label>（选填）
+        </h2>
         <Input
           type="tel"
           inputMode="numeric"
@@ -147,7 +150,7 @@ function FeedbackForm() {
           onChange={(contactPhone) => update({ contactPhone: contactPhone.replace(/\D/g, '') })}
           onBlur={() => touch('contactPhone')}
           maxLength={11}
-          aria-label="联系电话"
+          id="feedback-phone"
         />
         {visible.contactPhone && <p className="feedback-error">{visible.contactPhone}</p>}
       </section>
