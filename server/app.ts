@@ -35,6 +35,8 @@ import { registerTestControls, TestClock } from './platform/testClock'
 import { installValidation } from './platform/validation'
 import { buildServices } from './platform/module'
 import { installAuthentication } from './platform/auth'
+import { FileMediaStore, MemoryMediaStore, mediaDir, type MediaStore } from './platform/media'
+import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './modules/media/limits'
 import { modules } from './modules'
 import type { JsonSchema } from './platform/schemas'
 
@@ -69,6 +71,10 @@ export interface AppOptions {
   trustProxy?: boolean | string
   /** Mark the session cookie Secure (default: production mode). */
   secureCookies?: boolean
+  /** Where uploads are kept; default: `${dataDir}/media`, or memory with the in-memory database. */
+  mediaStore?: MediaStore
+  /** Upload size and per-user quota (tests make them small). */
+  mediaLimits?: Partial<MediaLimits>
   /** How often unpaid orders past their 30 minutes are closed in the background (default 60 s; 0: never). */
   orderSweepMs?: number
 }
@@ -153,6 +159,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         smsLimits: options.smsLimits ?? DEFAULT_SMS_LIMITS,
         paymentProvider,
         openApi: () => (openApi ??= buildOpenApi(routes)),
+        mediaStore:
+          options.mediaStore ??
+          (options.dataDir ? new FileMediaStore(mediaDir(options.dataDir)) : new MemoryMediaStore()),
+        mediaLimits: { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits },
         log: app.log,
       },
       modules,

@@ -8,6 +8,8 @@ import type { PurchaseTables } from '../modules/purchase/tables'
 import type { MessageTables } from '../modules/messages/tables'
 import type { PointsTables } from '../modules/points/tables'
 import type { RiskTables } from '../modules/risk/tables'
+import type { MediaTables } from '../modules/media/tables'
+import type { FeedbackTables } from '../modules/feedback/tables'
 import type { PlatformTables } from '../platform/tables'
 import type { Timestamp } from './columns'
 
@@ -35,7 +37,9 @@ export interface DB
     PointsTables,
     MessageTables,
     MemberTables,
-    RiskTables {
+    RiskTables,
+    MediaTables,
+    FeedbackTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

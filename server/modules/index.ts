@@ -6,6 +6,8 @@ import { helpModule } from './help'
 import { paymentsModule } from './payments'
 import { memberModule } from './member'
 import { messagesModule } from './messages'
+import { mediaModule } from './media'
+import { feedbackModule } from './feedback'
 import { pointsModule } from './points'
 import { policiesModule } from './policies'
 import { purchaseModule } from './purchase'
@@ -26,4 +28,6 @@ export const modules: readonly ServerModule[] = [
   memberModule,
   riskModule,
   helpModule,
+  mediaModule,
+  feedbackModule,
 ]

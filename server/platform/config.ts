@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { mediaDir, type MediaStoreConfig } from './media'
 
 export type AppMode = 'demo' | 'production'
 
@@ -21,6 +22,8 @@ export interface ServerConfig {
   trustProxy: boolean | string
   /** TEST_CLOCK=on: e2e tests may move the server's clock forward (demo mode only). */
   testClock: boolean
+  /** Where uploads are kept (MEDIA_STORE): `${DATA_DIR}/media`, also with DATABASE_URL, or an S3-compatible bucket. */
+  media: MediaStoreConfig
 }
 
 /** The secret demo mode signs cookies with; production refuses to start with it. */
@@ -48,17 +51,46 @@ function trustProxy(value: string | undefined): boolean | string {
   return value === 'true' ? true : value
 }
 
+const S3_SETTINGS = {
+  endpoint: 'S3_ENDPOINT',
+  bucket: 'S3_BUCKET',
+  region: 'S3_REGION',
+  accessKeyId: 'S3_ACCESS_KEY_ID',
+  secretAccessKey: 'S3_SECRET_ACCESS_KEY',
+} as const
+
+/** MEDIA_STORE: "file" (default, under DATA_DIR) or "s3" with every S3_* setting; names each one missing. */
+function mediaStore(env: Env, dataDir: string): MediaStoreConfig {
+  const kind = env.MEDIA_STORE || 'file'
+  if (kind === 'file') return { kind, dir: mediaDir(dataDir) }
+  if (kind !== 's3') throw new ConfigError([`MEDIA_STORE must be "file" or "s3", got "${kind}"`])
+  const missing = Object.values(S3_SETTINGS).filter((name) => !env[name])
+  if (missing.length) throw new ConfigError(missing.map((name) => `MEDIA_STORE=s3 needs ${name}`))
+  const endpoint = env.S3_ENDPOINT as string
+  if (!/^https?:\/\/[^/]+/.test(endpoint))
+    throw new ConfigError([`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`])
+  return {
+    kind,
+    endpoint,
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION as string,
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+  }
+}
+
 /** Reads and checks the environment; production mode lists every missing production setting. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const mode = env.APP_MODE ?? 'demo'
   if (mode !== 'demo' && mode !== 'production') {
     throw new ConfigError([`APP_MODE must be "demo" or "production", got "${mode}"`])
   }
+  const dataDir = resolve(env.DATA_DIR ?? './data')
   const config: ServerConfig = {
     mode,
     port: port(env.PORT),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     cookieSecret: env.COOKIE_SECRET ?? (mode === 'demo' ? DEMO_COOKIE_SECRET : ''),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -68,6 +100,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     screenRendering: env.SSR !== 'off',
     trustProxy: trustProxy(env.TRUST_PROXY),
     testClock: env.TEST_CLOCK === 'on',
+    media: mediaStore(env, dataDir),
   }
   if (mode === 'production') {
     const problems = productionProblems(config)
@@ -78,10 +111,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 
 /** What keeps a configuration from being safe for production (empty when it is). */
 export function productionProblems(
-  config: Pick<ServerConfig, 'cookieSecret' | 'smsProvider' | 'paymentProvider'> & { testClock?: boolean },
+  config: Pick<ServerConfig, 'cookieSecret' | 'smsProvider' | 'paymentProvider'> &
+    Partial<Pick<ServerConfig, 'media' | 'testClock'>>,
 ): string[] {
   const problems: string[] = []
   if (config.testClock) problems.push('APP_MODE=production refuses TEST_CLOCK (a test-only clock control)')
+  // Photos of people and their claims travel only encrypted to the bucket.
+  if (config.media?.kind === 's3' && !config.media.endpoint.startsWith('https://'))
+    problems.push('APP_MODE=production needs an https:// S3_ENDPOINT')
   if (config.smsProvider === 'demo') {
     problems.push(
       'APP_MODE=production needs a real SMS provider (SMS_PROVIDER=aliyun and its ALIYUN_SMS_* settings)',

@@ -98,6 +98,41 @@ export function describeValidationError(error: ErrorObject, context: string): Er
   }
 }
 
+const fileProblem = (message: string) => [{ field: 'file', message }]
+
+/** @fastify/multipart's errors (uploads), as our own; null for any other error code. */
+export function multipartError(code: string | undefined, maxUploadBytes: number): ApiError | null {
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE': {
+      const limit = `${Math.round(maxUploadBytes / 1024 / 1024)} MB`
+      return new ApiError(
+        413,
+        'FILE_TOO_LARGE',
+        `文件过大，单个文件不能超过 ${limit}`,
+        fileProblem(`超过 ${limit}`),
+      )
+    }
+    case 'FST_FILES_LIMIT':
+      return new ApiError(413, 'TOO_MANY_FILES', '一次只能上传一个文件', fileProblem('只能有一个文件'))
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new ApiError(413, 'TOO_MANY_FIELDS', '上传的表单项过多', [
+        { field: '请求体', message: '表单项过多' },
+      ])
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ApiError(415, 'NOT_MULTIPART', '请以 multipart/form-data 方式上传文件', [
+        { field: '请求体', message: '不是 multipart/form-data' },
+      ])
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new ApiError(400, 'INVALID_MULTIPART', '上传的表单格式不正确', [
+        { field: '请求体', message: '表单格式不正确' },
+      ])
+  }
+  return null
+}
+
 const CONTEXT_NAMES: Record<string, string> = {
   body: '请求体',
   querystring: '查询参数',
@@ -148,6 +183,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return sendError(reply, 400, 'INVALID_CONTENT_LENGTH', '请求长度不正确')
     }
+    const upload = multipartError(error.code, request.server.services.mediaLimits.maxUploadBytes)
+    if (upload) return sendError(reply, upload.statusCode, upload.code, upload.message, upload.details)
     // Fastify's body parser raises a plain SyntaxError-like error with statusCode 400 for bad JSON.
     const status = error.statusCode ?? 500
     if (status === 400 && error instanceof SyntaxError) {

@@ -71,7 +71,7 @@ export function installInputEncoding(app: FastifyInstance): void {
       throw new ApiError(400, 'BAD_URL', '请求地址编码不正确', [
         { field: '查询参数', message: '不是合法的 URL 编码' },
       ])
-    if (request.is404 || request.routeOptions.schema?.body) return
+    if (request.is404 || request.routeOptions.schema?.body || request.routeOptions.schema?.multipart) return
     const length = request.headers['content-length']
     const hasBody =
       (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined

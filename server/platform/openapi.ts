@@ -15,6 +15,8 @@ declare module 'fastify' {
     tags?: string[]
     /** Needs the session cookie. */
     auth?: boolean
+    /** The multipart/form-data body of an upload route (read by its handler, not by Fastify). */
+    multipart?: unknown
   }
 }
 
@@ -84,6 +86,11 @@ export function buildOpenApi(routes: CollectedRoute[]): JsonSchema {
       operation.requestBody = {
         required: true,
         content: { 'application/json': { schema: input(schema.body) } },
+      }
+    if (schema.multipart)
+      operation.requestBody = {
+        required: true,
+        content: { 'multipart/form-data': { schema: schema.multipart } },
       }
     if (schema.auth) operation.security = [{ sessionCookie: [] }]
     const path = toOpenApiPath(url)

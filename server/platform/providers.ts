@@ -5,6 +5,7 @@ import { wechatPayConfigFromEnv } from '../modules/payments/providers/wechatpay/
 import { WechatPayProvider } from '../modules/payments/providers/wechatpay/provider'
 import { aliyunSmsConfigFromEnv } from '../modules/auth/sms/aliyun/config'
 import { AliyunSmsProvider } from '../modules/auth/sms/aliyun/provider'
+import { openMediaStore } from './media'
 
 // The outer edges chosen by the environment: SMS_PROVIDER (demo | aliyun) and PAYMENT_PROVIDER
 // (sandbox | wechatpay). Each real provider reads its own settings and names every one that is missing.
@@ -64,5 +65,7 @@ export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
     distDir: config.distDir,
     screenRendering: config.screenRendering,
     testClock: config.testClock,
+    // Files stay under DATA_DIR also when the database is a PostgreSQL server (DATABASE_URL).
+    mediaStore: openMediaStore(config.media),
   }
 }

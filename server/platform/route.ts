@@ -33,6 +33,11 @@ export interface RouteSchema {
   params?: SchemaName
   querystring?: SchemaName
   body?: SchemaName
+  /**
+   * A multipart/form-data body (uploads): described in the OpenAPI document, read and checked by the handler
+   * (request.parts()), never parsed as JSON. Only routes with it accept a multipart body.
+   */
+  multipart?: SchemaName
   /** The 200 answer; without it the reply is not serialized by a schema (the OpenAPI document). */
   response?: SchemaName
 }
@@ -65,9 +70,10 @@ export function schemaOf(name: SchemaName): JsonSchema {
 
 /** Registers a route whose request and reply types come from its schema names. */
 export function route<const S extends RouteSchema>(app: FastifyInstance, spec: RouteSpec<S>): void {
-  const { summary, tags, auth, response, ...inputs } = spec.schema
+  const { summary, tags, auth, response, multipart, ...inputs } = spec.schema
   const schema: JsonSchema = { summary, tags }
   if (auth) schema.auth = true
+  if (multipart) schema.multipart = schemaOf(multipart)
   for (const [part, name] of Object.entries(inputs)) if (name) schema[part] = schemaOf(name)
   if (response) schema.response = { 200: schemaOf(response) }
   app.route({

@@ -63,7 +63,9 @@ export function installSecurity(app: FastifyInstance): void {
     reply.header('Referrer-Policy', 'same-origin')
     reply.header('X-Request-Id', request.id)
     if (request.url.startsWith('/api/')) {
-      reply.header('Cache-Control', 'no-store')
+      // API answers are not cached, unless a route says how (an owner's own image: private).
+      if (!reply.hasHeader('Cache-Control') || reply.statusCode >= 300)
+        reply.header('Cache-Control', 'no-store')
     } else {
       reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
       reply.header('X-Frame-Options', 'SAMEORIGIN')

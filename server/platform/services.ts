@@ -8,6 +8,8 @@ import type { SmsProvider } from '../modules/auth/sms/provider'
 import type { PaymentProvider } from '../modules/payments/providers/provider'
 import type { JsonSchema } from './schemas'
 import type { SessionStore } from './sessions'
+import type { MediaStore } from './media'
+import type { MediaLimits } from '../modules/media/limits'
 
 /** What app.ts builds before any module: the database, the clock, the mode, the configured providers. */
 export interface Platform {
@@ -25,6 +27,9 @@ export interface Platform {
   /** The OpenAPI document of the registered routes. */
   openApi: () => JsonSchema
   log: FastifyBaseLogger
+  /** Where uploaded files are kept (file, S3 or memory). */
+  mediaStore: MediaStore
+  mediaLimits: MediaLimits
 }
 
 /**

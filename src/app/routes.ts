@@ -2,6 +2,7 @@ import { shoppingHref } from '../features/catalog/paths'
 import { catalogRoutes } from '../features/catalog/routes'
 import { familyRoutes } from '../features/family/routes'
 import { helpRoutes } from '../features/help/routes'
+import { feedbackRoutes } from '../features/feedback/routes'
 import { homeHref } from '../features/home/paths'
 import { homeRoutes } from '../features/home/routes'
 import { loadingRoutes } from '../features/loading/routes'
@@ -35,6 +36,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...messageRoutes,
   ...riskRoutes,
   ...helpRoutes,
+  ...feedbackRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

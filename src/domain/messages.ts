@@ -13,7 +13,7 @@ export type MessageCategory = keyof typeof MESSAGE_CATEGORIES
 
 /** What a message is about: the screen its 查看详情 opens. */
 export type MessageTarget =
-  { kind: 'order' | 'policy' | 'exchange'; id: string } | { kind: 'points'; id: null }
+  { kind: 'order' | 'policy' | 'exchange' | 'feedback'; id: string } | { kind: 'points'; id: null }
 
 export type MessageEvent =
   | { kind: 'order_paid'; orderId: string; productName: string; amountFen: number }
@@ -31,6 +31,7 @@ export type MessageEvent =
   | { kind: 'points_expiring'; amount: number; lastDay: string }
   | { kind: 'points_expired'; amount: number; lastDay: string }
   | { kind: 'exchange_fulfilled'; exchangeId: string; giftName: string; virtual: boolean }
+  | { kind: 'feedback_replied'; feedbackId: string }
 
 export interface MessageText {
   category: MessageCategory
@@ -99,6 +100,13 @@ export function messageFor(event: MessageEvent): MessageText {
           ? `您兑换的「${event.giftName}」已发放，兑换码可在兑换详情中查看。`
           : `您兑换的「${event.giftName}」已确认收货地址，将于 7 个工作日内发货。`,
         target: { kind: 'exchange', id: event.exchangeId },
+      }
+    case 'feedback_replied':
+      return {
+        category: 'system',
+        title: '反馈已回复',
+        body: '您提交的意见反馈有了新的回复，可在“我的反馈”中查看。',
+        target: { kind: 'feedback', id: event.feedbackId },
       }
   }
 }

@@ -22,6 +22,7 @@ const SHOTS = join(import.meta.dirname, '../../test-results/routes')
 const ENGLISH_ALLOWED = new Set([
   'APP', 'App', 'VIP', 'ID', 'GH', 'GO', 'CT', 'MRI', 'ICU', 'PDF', 'QR', 'AI', 'km', 'kg', 'cm', 'mm', 'ml', 'mg',
   'vs', 'PK', 'Top', 'TOP', 'BMI', 'CPI', 'IRR', 'HK', 'PM', 'AM', 'OK', 'API', 'IP', 'Cookie',
+  'MB', 'JPG', 'PNG', 'WebP', 'GIF',
 ])
 
 interface Data {
@@ -243,6 +244,10 @@ test.beforeAll(async ({ browser }) => {
       },
     })
   ).json()) as { id: string }
+  // 我的反馈 with one feedback (its demo reply comes a minute later, if the sweep is still running).
+  await request.post('/api/feedback', {
+    data: { type: 'suggestion', content: '希望增加夜间模式，晚上查看保单更舒服。' },
+  })
   data = {
     pendingOrderId: pending.id,
     paymentId,

@@ -287,7 +287,7 @@ describe('session and /api/me', () => {
     expect(meB.nickname).not.toBe('小明')
     expect(JSON.stringify(meB)).not.toContain(phoneA)
     // B's PATCH changes B only.
-    await json(t.app, { method: 'PATCH', url: '/api/me', body: { nickname: 'B' }, headers: { cookie: b } })
+    await json(t.app, { method: 'PATCH', url: '/api/me', body: { nickname: 'Bee' }, headers: { cookie: b } })
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: a } })).json(),
     ).toMatchObject({ nickname: '小明' })

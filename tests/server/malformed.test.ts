@@ -165,9 +165,11 @@ function attemptsFor(path: string, method: Method, op: Operation): Attempt[] {
     for (const value of ODD_QUERY) (enumOnly ? bad : odd)(`${p.name}=${value}`, `${url}?${p.name}=${value}`)
     odd(`${p.name} twice`, `${url}?${p.name}=1&${p.name}=2`)
   }
-  const body = op.requestBody
-    ? sample((op.requestBody.content as Record<string, { schema: Schema }>)['application/json'].schema)
-    : undefined
+  // An upload route documents a multipart body: its JSON attempts must still be refused (415, not multipart).
+  const jsonBody = (op.requestBody?.content as Record<string, { schema: Schema }> | undefined)?.[
+    'application/json'
+  ]
+  const body = jsonBody ? sample(jsonBody.schema) : undefined
   for (const p of op.parameters ?? []) {
     if (p.in !== 'header') continue
     for (const value of ['x', 'a'.repeat(200), 'bad key with spaces'])

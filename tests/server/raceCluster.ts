@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../server/db/schema'
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers'
@@ -36,11 +39,14 @@ export async function startRaceCluster(): Promise<RaceCluster> {
   let servers: ServerProcess[] = []
   let local: TestApp | null = null
   let database: TestDatabase | null = null
+  let mediaDir: string | null = null
   let db: Kysely<DB>
   let bases: string[]
   if (process.env.DATABASE_URL) {
     database = await createTestDatabase()
-    const env = { DATABASE_URL: database.url as string, TRUST_PROXY: '127.0.0.1' }
+    // DATA_DIR holds only the uploaded files here (the database is PostgreSQL), shared by both processes.
+    mediaDir = await mkdtemp(join(tmpdir(), 'race-media-'))
+    const env = { DATABASE_URL: database.url as string, TRUST_PROXY: '127.0.0.1', DATA_DIR: mediaDir }
     servers = await Promise.all([startServerProcess(null, env), startServerProcess(null, env)])
     bases = servers.map((s) => s.base)
     db = database.database.db
@@ -75,6 +81,7 @@ export async function startRaceCluster(): Promise<RaceCluster> {
       await Promise.all(servers.map(stopServerProcess))
       if (local) await local.close()
       if (database) await database.drop()
+      if (mediaDir) await rm(mediaDir, { recursive: true, force: true })
     },
   }
 }

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SandboxPaymentProvider } from '../../server/modules/payments/providers/sandbox'
 import { MAX_WRONG_ATTEMPTS, DEFAULT_SMS_LIMITS } from '../../server/modules/auth/service'
@@ -273,5 +274,34 @@ describe(`counters and limits under parallel requests`, () => {
       point: { usable: number; frozen: number }
     }
     expect(summary.point).toEqual({ usable: 50, frozen: 0 })
+  })
+
+  it('keeps a user within 50 files when 60 uploads arrive at once at two processes', async () => {
+    const cookie = await login()
+    const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#36c' } })
+      .jpeg()
+      .toBuffer()
+    const answers = await c.race(60, async (i) => {
+      const form = new FormData()
+      form.append('purpose', 'feedback')
+      form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `p${i}.jpg`)
+      const res = await fetch(`${c.bases[i % c.bases.length]}/api/media`, {
+        method: 'POST',
+        headers: { cookie, 'x-forwarded-for': '10.200.0.9' },
+        body: form,
+      })
+      return { status: res.status, body: (await res.json()) as Answer['body'], headers: res.headers }
+    })
+    expect(tally(answers)).toEqual({ '200': 50, MEDIA_QUOTA_EXCEEDED: 10 })
+    const usage = await c.db.selectFrom('media_usage').selectAll().execute()
+    const mine = usage.find((u) => u.files === 50)
+    expect(mine).toBeDefined()
+    const rows = await c.db
+      .selectFrom('media')
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.sum<string>('bytes').as('bytes')])
+      .where('user_id', '=', mine!.user_id)
+      .executeTakeFirstOrThrow()
+    expect(Number(rows.n)).toBe(50)
+    expect(Number(rows.bytes)).toBe(Number(mine!.bytes))
   })
 })

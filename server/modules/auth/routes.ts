@@ -89,7 +89,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     method: 'PATCH',
     url: '/api/me',
     schema: {
-      summary: '修改昵称、头像',
+      summary: '修改昵称（2–20 个字）',
       tags: ['me'],
       auth: true,
       querystring: 'common/EmptyQuery',

@@ -55,20 +55,19 @@ export class UserService {
     return toMe(row)
   }
 
+  /** The nickname: 2 to 20 characters once trimmed (no control characters: the schema refuses them). */
   async update(userId: string, patch: UpdateMeRequest): Promise<Me> {
-    const changes: { nickname?: string; avatar?: string | null; updated_at: Date } = {
-      updated_at: this.now(),
-    }
-    if (patch.nickname !== undefined) {
-      const nickname = patch.nickname.trim()
-      if (!nickname)
-        throw new ApiError(400, 'INVALID_INPUT', '昵称（nickname）不能为空', [
-          { field: 'nickname', message: '昵称不能为空' },
-        ])
-      changes.nickname = nickname
-    }
-    if (patch.avatar !== undefined) changes.avatar = patch.avatar
-    await this.db.updateTable('users').set(changes).where('id', '=', userId).execute()
+    const nickname = patch.nickname.trim()
+    const length = [...nickname].length
+    if (length < 2 || length > 20)
+      throw new ApiError(400, 'INVALID_INPUT', '昵称（nickname）应为 2–20 个字', [
+        { field: 'nickname', message: '昵称应为 2–20 个字' },
+      ])
+    await this.db
+      .updateTable('users')
+      .set({ nickname, updated_at: this.now() })
+      .where('id', '=', userId)
+      .execute()
     return this.get(userId)
   }
 

@@ -6,12 +6,17 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { useMe, useMemberStatus } from './api'
 import { Avatar } from './Avatar'
 import { LevelCard } from './LevelCard'
-import { authenticationHref, backToUser, memberRulesHref, userInfoHref, welfareHref } from './paths'
+import {
+  authenticationHref,
+  backToUser,
+  memberRulesHref,
+  personalInfoHref,
+  userInfoHref,
+  welfareHref,
+} from './paths'
 import { useHasRoute } from './useHasRoute'
 import { SERVICE_ENTRIES } from './userEntries'
 import './userCenter.css'
-
-const PERSONAL_INFO = '/personalInfo'
 
 /** /userCenter: who I am (avatar, nickname, phone, real name), my level, and every account and service entry. */
 export default function UserCenterPage() {
@@ -68,11 +73,9 @@ export default function UserCenterPage() {
         </List.Item>
       </List>
       <List header="账户" className="user-center-list">
-        {hasRoute(PERSONAL_INFO) && (
-          <List.Item onClick={() => navigate(PERSONAL_INFO)} extra="头像、昵称">
-            个人资料
-          </List.Item>
-        )}
+        <List.Item onClick={() => navigate(personalInfoHref())} extra="头像、昵称">
+          个人资料
+        </List.Item>
         <List.Item onClick={() => navigate(userInfoHref())} extra="协议与注销">
           账户与安全
         </List.Item>

@@ -19,7 +19,7 @@ import './user.css'
 import { shoppingHref } from '../catalog/paths'
 import { orderPaths, ordersHref } from '../orders/paths'
 import { policiesHref, policyPaths } from '../policies/paths'
-import { authenticationHref, memberPaths, userCenterHref } from './paths'
+import { authenticationHref, memberPaths, personalInfoHref, userCenterHref } from './paths'
 import { useUnreadMessages } from '../messages/api'
 
 type Navigate = ReturnType<typeof useAppNavigate>
@@ -115,7 +115,15 @@ function UserHeader({ me, navigate, canVerify }: { me: Me; navigate: Navigate; c
   const verified = me.realName !== null
   return (
     <div className="user-header">
-      <Avatar src={me.avatar} />
+      <button
+        type="button"
+        className="user-avatar-button"
+        aria-label="个人资料"
+        data-testid="user-personal-info"
+        onClick={() => navigate(personalInfoHref())}
+      >
+        <Avatar src={me.avatar} />
+      </button>
       <div className="user-identity">
         <div className="user-name">{me.nickname}</div>
         <div className="user-meta">

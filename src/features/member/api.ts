@@ -1,5 +1,5 @@
 import useSWR from 'swr'
-import { HttpError, del, get, patch, post } from '../../lib/request'
+import { HttpError, del, get, patch, post, put } from '../../lib/request'
 import type { Health } from '../../types/generated/api/common'
 import type {
   AccountStatus,
@@ -32,6 +32,7 @@ export const fetchDemoSmsCode = (phone: string) =>
   get<{ code: string }>('/api/dev/sms-outbox', { params: { phone }, cache: false })
 export const logout = () => post<{ ok: true }>('/api/auth/logout')
 export const updateMe = (body: UpdateMeRequest) => patch<Me>(meKey, body)
+export const setAvatar = (mediaId: string) => put<Me>('/api/me/avatar', { mediaId })
 export const submitRealName = (body: RealNameRequest) => post<Me>('/api/me/real-name', body)
 
 /** The current user, or null when logged out (a 401 here is an answer, not an error). */

@@ -13,6 +13,7 @@ export const memberPaths = {
   userInfo: '/userInfo',
   memberRules: '/memberRules',
   welfare: '/welfare',
+  personalInfo: '/personalInfo',
 } as const
 
 /** Every path that shows the login screen (the spec names four). */
@@ -31,3 +32,5 @@ export const welfareHref = () => memberPaths.welfare
 export const backToUser = { to: memberPaths.user, label: '返回我的' }
 /** Real-name authentication, returning to `redirect` once verified. */
 export const authenticationHref = (redirect?: string) => withQuery(memberPaths.authentication, { redirect })
+
+export const personalInfoHref = () => memberPaths.personalInfo

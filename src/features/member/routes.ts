@@ -16,4 +16,5 @@ export const memberRoutes: ScreenRoute[] = [
   { path: memberPaths.userInfo, title: '账户与安全', load: () => import('./UserInfoPage') },
   { path: memberPaths.memberRules, title: '会员规则', load: () => import('./MemberRulesPage') },
   { path: memberPaths.welfare, title: '会员福利', load: () => import('./WelfarePage') },
+  { path: memberPaths.personalInfo, title: '个人资料', load: () => import('./PersonalInfoPage') },
 ]

@@ -2,6 +2,7 @@ import type { Message } from './api'
 import { orderDetailHref } from '../orders/paths'
 import { exchangeHref, pointsHref } from '../points/paths'
 import { policyDetailHref } from '../policies/paths'
+import { feedbackListHref } from '../feedback/paths'
 
 /** Where a message's 查看详情 goes; null when it is about nothing to open. */
 export function targetHref(target: Message['target']): string | null {
@@ -10,5 +11,6 @@ export function targetHref(target: Message['target']): string | null {
   if (target.kind === 'policy' && target.id) return policyDetailHref(target.id)
   if (target.kind === 'exchange' && target.id) return exchangeHref(target.id)
   if (target.kind === 'points') return pointsHref()
+  if (target.kind === 'feedback' && target.id) return feedbackListHref(target.id)
   return null
 }

@@ -21,6 +21,8 @@ import type {
 } from '../../../src/types/generated/api/member'
 import type { FaqList, FaqQuestion } from '../../../src/types/generated/api/help'
 import type { FamilyMember, FamilyMemberList } from '../../../src/types/generated/api/family'
+import type { Feedback, FeedbackPage } from '../../../src/types/generated/api/feedback'
+import type { Media } from '../../../src/types/generated/api/media'
 import type { HealthResult, Order, OrderApplication, OrderList } from '../../../src/types/generated/api/order'
 import type { Payment, PaymentChannels } from '../../../src/types/generated/api/payment'
 import type {
@@ -46,6 +48,11 @@ export interface ApiResponses {
   'GET /api/dev/sms-outbox': SmsOutboxResponse
   'GET /api/me': Me
   'PATCH /api/me': Me
+  'PUT /api/me/avatar': Me
+  'POST /api/media': Media
+  [route: `DELETE /api/media/${string}`]: Ok
+  'POST /api/feedback': Feedback
+  'GET /api/feedback': FeedbackPage
   'GET /api/me/overview': MeOverview
   'POST /api/me/real-name': Me
   'GET /api/member': MemberStatus

@@ -63,15 +63,14 @@ export interface RealName {
   idNumber: string
   verifiedAt: string
 }
+/**
+ * The nickname; the avatar is set with PUT /api/me/avatar from an uploaded image.
+ */
 export interface UpdateMeRequest {
   /**
    * 昵称
    */
-  nickname?: string
-  /**
-   * 头像
-   */
-  avatar?: string | null
+  nickname: string
 }
 export interface RealNameRequest {
   /**

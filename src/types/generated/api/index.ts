@@ -4,8 +4,10 @@ import type { AuthApi } from './auth'
 import type { CatalogApi } from './catalog'
 import type { CommonApi } from './common'
 import type { FamilyApi } from './family'
+import type { FeedbackApi } from './feedback'
 import type { GiftApi } from './gift'
 import type { HelpApi } from './help'
+import type { MediaApi } from './media'
 import type { MemberApi } from './member'
 import type { MessageApi } from './message'
 import type { OrderApi } from './order'
@@ -21,8 +23,10 @@ export interface ApiSchemas {
   catalog: CatalogApi
   common: CommonApi
   family: FamilyApi
+  feedback: FeedbackApi
   gift: GiftApi
   help: HelpApi
+  media: MediaApi
   member: MemberApi
   message: MessageApi
   order: OrderApi
