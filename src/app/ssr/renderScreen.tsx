@@ -56,8 +56,12 @@ const MAX_ROUNDS = 3
  * code is there and the render is tried again.
  */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
-const LAZY_RETRIES = 3
-const LAZY_WAIT_MS = 10
+/**
+ * The waits before rendering again while a boundary is still left to the browser: a busy server can take a few
+ * hundred milliseconds to load a chunk the first time (three waits of 10 ms left /product hydrating with an
+ * error now and then). Past them, the screen is sent to be rendered in the browser, never with a broken part.
+ */
+const LAZY_WAITS_MS = [10, 20, 40, 80, 160, 320]
 
 const requests = new AsyncLocalStorage<typeof fetch>()
 // The request layer's requests go to the visitor's request being rendered, never to a shared cache.
@@ -144,10 +148,14 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
       )
       html = render()
     }
-    for (let retry = 0; retry < LAZY_RETRIES && html.includes(CLIENT_RENDERED_BOUNDARY); retry++) {
-      await new Promise((resolve) => setTimeout(resolve, LAZY_WAIT_MS))
+    for (const wait of LAZY_WAITS_MS) {
+      if (!html.includes(CLIENT_RENDERED_BOUNDARY)) break
+      await new Promise((resolve) => setTimeout(resolve, wait))
       html = render()
     }
+    // Still a part the server could not render (its code, or an error in it): the browser renders it all.
+    if (html.includes(CLIENT_RENDERED_BOUNDARY))
+      return { rendered: false, reason: `${handle.path}: a part could not be rendered on the server` }
     return {
       rendered: true,
       route: handle.path ?? '',
