@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../server/db/schema'
 import type { Order, OrderApplication, OrderCreate } from '../../src/types/generated/api/order'
 import type { Payment } from '../../src/types/generated/api/payment'
+import type { Policy } from '../../src/types/generated/api/policy'
 import { json } from './helpers'
 
 // Drives the purchase gates through the real API, for the orders, payments and policies tests.
@@ -90,6 +91,15 @@ export class Buyer {
     const res = await this.call('POST', `/api/orders/${orderId}/pay`, { channel })
     if (res.statusCode !== 200) throw new Error(`pay ${res.statusCode}: ${res.body}`)
     return res.json<Payment>()
+  }
+
+  /** A medical policy bought and paid through the sandbox: issued, with its points. */
+  async issuedPolicy(): Promise<Policy> {
+    const order = await this.order()
+    const payment = await this.pay(order.id)
+    await this.simulate(payment.paymentId, 'SUCCEEDED')
+    const { policyId } = (await this.call('GET', `/api/orders/${order.id}`)).json<Order>()
+    return (await this.call('GET', `/api/policies/${policyId}`)).json<Policy>()
   }
 
   simulate(paymentId: string, outcome: 'SUCCEEDED' | 'FAILED') {

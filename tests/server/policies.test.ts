@@ -17,14 +17,6 @@ const newBuyer = async () => {
   )
 }
 
-async function issuedPolicy(b: Buyer): Promise<Policy> {
-  const order = await b.order()
-  const payment = await b.pay(order.id)
-  await b.simulate(payment.paymentId, 'SUCCEEDED')
-  const { policyId } = (await b.call('GET', `/api/orders/${order.id}`)).json<Order>()
-  return (await b.call('GET', `/api/policies/${policyId}`)).json<Policy>()
-}
-
 beforeAll(async () => {
   test = await createTestApp({ now: clock.now })
 })
@@ -35,7 +27,7 @@ beforeEach(async () => {
 
 describe('policies', () => {
   it('shows the electronic policy with masked certificate numbers, to its owner only', async () => {
-    const policy = await issuedPolicy(buyer)
+    const policy = await buyer.issuedPolicy()
     expect(policy.holder).toMatchObject({
       name: '张三',
       certNoMasked: '1101**********8515',
@@ -51,7 +43,7 @@ describe('policies', () => {
   })
 
   it('moves from 待生效 to 保障中 at 00:00 next day and filters by status', async () => {
-    await issuedPolicy(buyer)
+    await buyer.issuedPolicy()
     const pending = await buyer.call('GET', '/api/policies?status=PENDING_EFFECTIVE')
     expect(pending.json<{ items: Policy[] }>().items).toHaveLength(1)
     clock.advance(24 * 3600_000)
@@ -61,7 +53,7 @@ describe('policies', () => {
   })
 
   it('opens through a signed link without login, and refuses tampered or expired links in Chinese', async () => {
-    const policy = await issuedPolicy(buyer)
+    const policy = await buyer.issuedPolicy()
     const link = (await buyer.call('POST', `/api/policies/${policy.id}/share-link`)).json<PolicyShareLink>()
     expect(link.url).toBe(`/policy/policyDetaiU?token=${encodeURIComponent(link.token)}`)
     const shared = await test.app.inject({
@@ -96,7 +88,7 @@ describe('policies', () => {
   })
 
   it('surrenders within the cooling-off period with a full refund, once', async () => {
-    const policy = await issuedPolicy(buyer)
+    const policy = await buyer.issuedPolicy()
     clock.advance(10 * 24 * 3600_000)
     const res = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
     expect(res.statusCode).toBe(200)
@@ -110,7 +102,7 @@ describe('policies', () => {
   })
 
   it('credits 1 point per yuan when the policy is issued, and takes them back with a surrender', async () => {
-    const policy = await issuedPolicy(buyer)
+    const policy = await buyer.issuedPolicy()
     const earned = Math.floor(policy.premiumFen / 100)
     expect(earned).toBeGreaterThan(0)
     const points = async () => (await buyer.call('GET', '/api/points')).json<{ point: { usable: number } }>()
@@ -131,7 +123,7 @@ describe('policies', () => {
   })
 
   it('refuses an online full-refund surrender after the cooling-off period', async () => {
-    const policy = await issuedPolicy(buyer)
+    const policy = await buyer.issuedPolicy()
     clock.advance(Date.parse(policy.coolingOffEndsAt) - clock.now().getTime())
     const res = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
     expect(res.statusCode).toBe(409)

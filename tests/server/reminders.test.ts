@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Message } from '../../src/types/generated/api/message'
-import type { Order } from '../../src/types/generated/api/order'
-import type { Policy } from '../../src/types/generated/api/policy'
 import { runSweep } from '../../server/platform/jobs'
 import { modules } from '../../server/modules'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
@@ -138,22 +136,14 @@ describe('points expiry', () => {
   })
 })
 
-async function issuedPolicy(b: Buyer): Promise<Policy> {
-  const order = await b.order()
-  const payment = await b.pay(order.id)
-  await b.simulate(payment.paymentId, 'SUCCEEDED')
-  const { policyId } = (await b.call('GET', `/api/orders/${order.id}`)).json<Order>()
-  return (await b.call('GET', `/api/policies/${policyId}`)).json<Policy>()
-}
-
 describe('policy reminders and refunds', () => {
   it('reminds 30, 7 and 1 days before the cover ends, each once, and never a surrendered policy', async () => {
     setShanghai('2026-11-22T12:00')
     const { buyer, phone } = await newBuyer()
-    const policy = await issuedPolicy(buyer)
+    const policy = await buyer.issuedPolicy()
     expect(policy.expiresAt?.startsWith('2027-11-23T00:00:00')).toBe(true)
     const { buyer: quitter, phone: quitterPhone } = await newBuyer()
-    const surrendered = await issuedPolicy(quitter)
+    const surrendered = await quitter.issuedPolicy()
     expect((await quitter.call('POST', `/api/policies/${surrendered.id}/surrender`)).statusCode).toBe(200)
 
     const titles = async () => (await messages(phone, 'policy_expiring')).map((m) => m.title).reverse()
@@ -182,7 +172,7 @@ describe('policy reminders and refunds', () => {
   it('tells the buyer when a surrender’s refund is settled, with the amount and the order', async () => {
     setShanghai('2026-11-22T12:00')
     const { buyer, phone } = await newBuyer()
-    const policy = await issuedPolicy(buyer)
+    const policy = await buyer.issuedPolicy()
     expect((await buyer.call('POST', `/api/policies/${policy.id}/surrender`)).statusCode).toBe(200)
     const refunded = await messages(phone, 'payment_refunded')
     expect(refunded).toHaveLength(1)

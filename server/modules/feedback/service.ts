@@ -9,6 +9,7 @@ import type {
 } from '../../../src/types/generated/api/feedback'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { decodeSeqCursor, encodeSeqCursor } from '../../platform/seqCursor'
 import { toIso } from '../../platform/time'
 import type { MediaService } from '../media/service'
 import { mediaUrl } from '../media/service'
@@ -18,24 +19,6 @@ import type { FeedbackTable } from './tables'
 const PAGE = 20
 /** How long after a feedback the demo's canned reply comes (demo mode only). */
 export const DEMO_REPLY_AFTER_MS = 60_000
-
-const invalidCursor = () =>
-  new ApiError(400, 'INVALID_CURSOR', '分页游标（cursor）无效，请从第一页重新加载', [
-    { field: 'cursor', message: '分页游标无效' },
-  ])
-
-function decodeCursor(text: string): string {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch {
-    throw invalidCursor()
-  }
-  const s = (parsed as { s?: unknown } | null)?.s
-  if (typeof s !== 'string' || !/^[1-9]\d{0,17}$/.test(s)) throw invalidCursor()
-  return s
-}
-const encodeCursor = (seq: string) => Buffer.from(JSON.stringify({ s: seq })).toString('base64url')
 
 const invalid = (field: string, message: string) =>
   new ApiError(400, 'INVALID_INPUT', message, [{ field, message }])
@@ -79,7 +62,7 @@ export class FeedbackService {
   async list(userId: string, query: FeedbackQuery): Promise<FeedbackPage> {
     const limit = query.limit ?? PAGE
     let select = this.db.selectFrom('feedback').selectAll().where('user_id', '=', userId)
-    if (query.cursor) select = select.where('seq', '<', sql<string>`${decodeCursor(query.cursor)}::bigint`)
+    if (query.cursor) select = select.where('seq', '<', sql<string>`${decodeSeqCursor(query.cursor)}::bigint`)
     const rows = await select
       .orderBy('seq', 'desc')
       .limit(limit + 1)
@@ -88,7 +71,7 @@ export class FeedbackService {
     const last = page.at(-1)
     return {
       items: await this.withReplies(page),
-      nextCursor: rows.length > limit && last ? encodeCursor(String(last.seq)) : null,
+      nextCursor: rows.length > limit && last ? encodeSeqCursor(String(last.seq)) : null,
     }
   }
 

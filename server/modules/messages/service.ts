@@ -8,30 +8,12 @@ import type {
   UnreadCounts,
 } from '../../../src/types/generated/api/message'
 import type { DB } from '../../db/schema'
-import { ApiError, notFound } from '../../platform/errors'
+import { notFound } from '../../platform/errors'
+import { decodeSeqCursor, encodeSeqCursor } from '../../platform/seqCursor'
 import { toIso } from '../../platform/time'
 import type { MessagesTable } from './tables'
 
 const PAGE = 20
-
-const invalidCursor = () =>
-  new ApiError(400, 'INVALID_CURSOR', '分页游标（cursor）无效，请从第一页重新加载', [
-    { field: 'cursor', message: '分页游标无效' },
-  ])
-
-function decodeCursor(text: string): string {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch {
-    throw invalidCursor()
-  }
-  const s = (parsed as { s?: unknown } | null)?.s
-  if (typeof s !== 'string' || !/^[1-9]\d{0,17}$/.test(s)) throw invalidCursor()
-  return s
-}
-
-const encodeCursor = (seq: string) => Buffer.from(JSON.stringify({ s: seq })).toString('base64url')
 
 type Row = Omit<Selectable<MessagesTable>, 'user_id' | 'seq'>
 
@@ -84,7 +66,7 @@ export class MessageService {
     const limit = query.limit ?? PAGE
     let select = this.select().where('user_id', '=', userId)
     if (query.category) select = select.where('category', '=', query.category)
-    if (query.cursor) select = select.where('seq', '<', sql<string>`${decodeCursor(query.cursor)}::bigint`)
+    if (query.cursor) select = select.where('seq', '<', sql<string>`${decodeSeqCursor(query.cursor)}::bigint`)
     const rows = await select
       .orderBy('seq', 'desc')
       .limit(limit + 1)
@@ -93,7 +75,7 @@ export class MessageService {
     const last = page.at(-1)
     return {
       items: page.map(toMessage),
-      nextCursor: rows.length > limit && last ? encodeCursor(String(last.seq)) : null,
+      nextCursor: rows.length > limit && last ? encodeSeqCursor(String(last.seq)) : null,
     }
   }
 

@@ -29,6 +29,7 @@ import type {
 import type { DB } from '../../db/schema'
 import { ApiError } from '../../platform/errors'
 import type { MessageService } from '../messages/service'
+import { decodeSeqCursor, encodeSeqCursor } from '../../platform/seqCursor'
 import { toIso } from '../../platform/time'
 import type { Currency } from './tables'
 
@@ -60,31 +61,6 @@ export interface LedgerEntryInput {
   kind: string
   reference: string
 }
-
-const invalidCursor = () =>
-  new ApiError(400, 'INVALID_CURSOR', '分页游标（cursor）无效，请从第一页重新加载', [
-    { field: 'cursor', message: '分页游标无效' },
-  ])
-
-/** The last row's seq (a bigint, as digits). */
-interface LedgerCursor {
-  s: string
-}
-
-function decodeCursor(text: string): LedgerCursor {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-  } catch {
-    throw invalidCursor()
-  }
-  const c = parsed as Partial<LedgerCursor> | null
-  // A bigint's digits only: SQL never sees a value it refuses.
-  if (!c || typeof c.s !== 'string' || !/^[1-9]\d{0,17}$/.test(c.s)) throw invalidCursor()
-  return { s: c.s }
-}
-
-const encodeCursor = (cursor: LedgerCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url')
 
 /**
  * Daily sign-in and the points ledger. Balances change only through `credit` (and, for exchanges, its kin),
@@ -469,7 +445,7 @@ export class PointsService {
       .where('currency', '=', query.currency ?? 'point')
     if (query.direction === 'earn') select = select.where('amount', '>', 0)
     if (query.direction === 'spend') select = select.where('amount', '<', 0)
-    if (query.cursor) select = select.where('seq', '<', sql<string>`${decodeCursor(query.cursor).s}::bigint`)
+    if (query.cursor) select = select.where('seq', '<', sql<string>`${decodeSeqCursor(query.cursor)}::bigint`)
     const rows = await select
       .orderBy('seq', 'desc')
       .limit(limit + 1)
@@ -486,7 +462,7 @@ export class PointsService {
         usableAfter: r.usable_after,
         createdAt: toIso(r.created_at),
       })),
-      nextCursor: rows.length > limit && last ? encodeCursor({ s: String(last.seq) }) : null,
+      nextCursor: rows.length > limit && last ? encodeSeqCursor(String(last.seq)) : null,
     }
   }
 }
