@@ -85,7 +85,7 @@ export function describeValidationError(error: ErrorObject, context: string): Er
       return { field: base, message: `${labelOf(parent, base)}的取值不在允许范围内` }
     case 'pattern':
       if (params.pattern === NO_CONTROL_CHARACTERS)
-        return { field: base, message: `${labelOf(parent, base)}不能包含控制字符` }
+        return { field: base, message: `${labelOf(parent, base)}不能包含控制字符或无效字符` }
       return { field: base, message: `${labelOf(parent, base)}格式不正确` }
     case 'minProperties':
       return { field: base, message: '请至少提供一个要修改的字段' }

@@ -20,10 +20,12 @@ function createAjv(coerceTypes: boolean): Ajv {
 }
 
 /**
- * What a free-text input string may hold: no control characters (NUL, escapes, DEL). A string with a pattern,
- * format or enum of its own keeps it (the schema test checks each such pattern refuses control characters too).
+ * What a free-text input string may hold: no control characters (NUL, escapes, DEL) and no lone UTF-16
+ * surrogate (not a character: PostgreSQL's jsonb refuses it). Ajv matches with the u flag, so a well-formed pair
+ * is one code point outside the refused range. A string with a pattern, format or enum of its own keeps it (the
+ * schema test checks each such pattern refuses control characters too).
  */
-export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001F\\u007F]*$'
+export const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001F\\u007F\\uD800-\\uDFFF]*$'
 
 type SchemaNode = { [key: string]: unknown }
 
