@@ -136,6 +136,62 @@ describe('points expiry', () => {
   })
 })
 
+describe('points expiry under concurrency', () => {
+  it('expires once while the job runs at the same time as itself and as spendings (parallel on PostgreSQL)', async () => {
+    setShanghai('2026-06-01T09:00')
+    const { userId } = await newBuyer()
+    const { points, db } = test.app.services
+    await db
+      .transaction()
+      .execute((trx) =>
+        points.credit(trx, { userId, currency: 'point', amount: 100, kind: 'sign_in', reference: 'test' }),
+      )
+    setShanghai('2028-01-01T00:10')
+    const spend = () =>
+      db
+        .transaction()
+        .execute((trx) =>
+          points.takeBack(trx, {
+            userId,
+            currency: 'point',
+            kind: 'exchange',
+            reference: 'race',
+            amount: 10,
+          }),
+        )
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => points.expire(userId, 2026)),
+      ...Array.from({ length: 5 }, spend),
+    ])
+    const expired = results.slice(0, 5).filter((n) => n > 0)
+    expect(expired).toHaveLength(1)
+    const rows = await db
+      .selectFrom('point_ledger')
+      .select(['kind', 'amount', 'usable_after'])
+      .where('user_id', '=', userId)
+      .orderBy('seq')
+      .execute()
+    // Every point is accounted for: earned, then spent or expired, none twice, the balance never below zero.
+    expect(rows.filter((r) => r.kind === 'expire')).toHaveLength(1)
+    expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(0)
+    expect(rows.every((r) => r.usable_after >= 0)).toBe(true)
+    const account = await db
+      .selectFrom('point_accounts')
+      .select('usable')
+      .where('user_id', '=', userId)
+      .where('currency', '=', 'point')
+      .executeTakeFirstOrThrow()
+    expect(account.usable).toBe(0)
+    const told = await db
+      .selectFrom('messages')
+      .select('kind')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'points_expired')
+      .execute()
+    expect(told).toHaveLength(1)
+  })
+})
+
 describe('policy reminders and refunds', () => {
   it('reminds 30, 7 and 1 days before the cover ends, each once, and never a surrendered policy', async () => {
     setShanghai('2026-11-22T12:00')
