@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Tabs } from 'antd-mobile'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
-import { useMe, useMemberRules, useMemberStatus } from './api'
+import { useHealth, useMe, useMemberRules, useMemberStatus } from './api'
 import './userCenter.css'
 
 /** /welfare: the benefits of each level, opening at the member's own level when logged in. */
@@ -10,6 +10,7 @@ export default function WelfarePage() {
   const me = useMe()
   const status = useMemberStatus(Boolean(me.data))
   const [picked, setPicked] = useState<string | null>(null)
+  const demo = useHealth().data?.mode === 'demo'
 
   if (rules.error) return <ErrorView error={rules.error} onRetry={() => void rules.mutate()} />
   if (!rules.data || me.isLoading || (me.data && !status.data && !status.error))
@@ -44,6 +45,11 @@ export default function WelfarePage() {
           ))}
         </ul>
       </section>
+      {demo && (
+        <p className="welfare-demo-note" data-testid="welfare-demo-note">
+          演示环境：以上权益为示例内容，实际提供的服务以正式上线公告为准。
+        </p>
+      )}
     </div>
   )
 }

@@ -118,11 +118,18 @@ describe('/userInfo', () => {
 
 describe('/welfare', () => {
   it('opens at my level and shows each level’s benefits', async () => {
-    stubApi({ 'GET /api/me': me(), 'GET /api/member': silver, 'GET /api/member/rules': rules })
+    stubApi({
+      'GET /api/me': me(),
+      'GET /api/member': silver,
+      'GET /api/member/rules': rules,
+      'GET /api/health': { status: 'ok', db: 'pglite', mode: 'demo' },
+    })
     renderScreen(WelfarePage, '/welfare')
     expect(await screen.findByTestId('welfare-mine')).toHaveTextContent('您当前是 白银会员，享有 3 项权益')
     expect(screen.getByRole('region', { name: '白银会员权益' })).toHaveTextContent('生日祝福')
     await userEvent.click(screen.getByRole('tab', { name: '钻石' }))
     expect(await screen.findByRole('region', { name: '钻石会员权益' })).toHaveTextContent('健康咨询')
+    // The demo's benefits are examples, and the page says so.
+    expect(screen.getByTestId('welfare-demo-note')).toHaveTextContent('以上权益为示例内容')
   })
 })
