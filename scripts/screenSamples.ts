@@ -26,6 +26,10 @@ const SAMPLES: Record<string, string> = {
   '/signIn/giftDetail/:goodsName': `/signIn/giftDetail/${encodeURIComponent('保温杯')}`,
   '/signIn/exchangeDetail/:id': '/signIn/exchangeDetail/x-sample',
   '/problems': '/problems?id=points-earn',
+  '/news/articleDetail/:id': '/news/articleDetail/a-medical-basics',
+  '/look/article/:id': '/look/article/a-cooling-off',
+  '/look/video/:id': '/look/video/v-claim',
+  '/insurance/details': '/insurance/details?id=RULES',
 }
 
 /** Screens a visitor sees logged out (the login screens send a logged-in one away). */

@@ -1,5 +1,6 @@
 import type { AuthTables } from '../modules/auth/tables'
 import type { CatalogTables } from '../modules/catalog/tables'
+import type { ContentTables } from '../modules/content/tables'
 import type { FamilyTables } from '../modules/family/tables'
 import type { MemberTables } from '../modules/member/tables'
 import type { PaymentTables } from '../modules/payments/tables'
@@ -39,7 +40,8 @@ export interface DB
     MemberTables,
     RiskTables,
     MediaTables,
-    FeedbackTables {
+    FeedbackTables,
+    ContentTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

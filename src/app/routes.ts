@@ -1,5 +1,6 @@
 import { shoppingHref } from '../features/catalog/paths'
 import { catalogRoutes } from '../features/catalog/routes'
+import { contentRoutes } from '../features/content/routes'
 import { familyRoutes } from '../features/family/routes'
 import { helpRoutes } from '../features/help/routes'
 import { feedbackRoutes } from '../features/feedback/routes'
@@ -37,6 +38,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...riskRoutes,
   ...helpRoutes,
   ...feedbackRoutes,
+  ...contentRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

@@ -70,6 +70,14 @@ function samples(path: string): string[] {
     '/signIn/giftDetail/:goodsName': [`/signIn/giftDetail/${encodeURIComponent('国恒定制晴雨伞')}`],
     '/signIn/exchangeDetail/:id': [`/signIn/exchangeDetail/${d.exchangeId}`],
     '/problems': ['/problems?id=points-earn', '/problems?id=no-such-question'],
+    '/news/articleDetail/:id': [
+      '/news/articleDetail/a-medical-basics',
+      '/news/articleDetail/a-cooling-off',
+      '/news/articleDetail/no-such-article',
+    ],
+    '/look/article/:id': ['/look/article/a-claim-process'],
+    '/look/video/:id': ['/look/video/v-claim'],
+    '/insurance/details': ['/insurance/details?id=RULES', '/insurance/details?id=NOPE'],
   }
   return table[path] ?? [path]
 }

@@ -301,6 +301,18 @@ export class CatalogService {
     }
   }
 
+  /** The cards of these products, in the order asked, leaving out ids that do not exist (other areas' links). */
+  async summariesOf(ids: readonly string[]): Promise<ProductSummary[]> {
+    if (ids.length === 0) return []
+    const rows = await this.summaries()
+      .where('p.id', 'in', [...ids])
+      .execute()
+    return ids.flatMap((id) => {
+      const row = rows.find((r) => r.id === id)
+      return row ? [toSummary(row)] : []
+    })
+  }
+
   async faqs(): Promise<Faq[]> {
     const rows = await this.db
       .selectFrom('faqs')

@@ -14,6 +14,11 @@ import type {
 } from '../../../src/types/generated/api/catalog'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
 import type {
+  ArticleDetail,
+  ArticlePage,
+  CategoryList as ContentCategoryList,
+} from '../../../src/types/generated/api/content'
+import type {
   AccountStatus,
   AgreementList,
   MemberRules,
@@ -100,6 +105,9 @@ export interface ApiResponses {
   'POST /api/risk-assessment': RiskAssessment
   'GET /api/help/faq': FaqList
   [route: `GET /api/help/faq/${string}`]: FaqQuestion
+  'GET /api/content/categories': ContentCategoryList
+  'GET /api/content/articles': ArticlePage
+  [route: `GET /api/content/articles/${string}`]: ArticleDetail
 }
 
 export type ApiRoute = keyof ApiResponses

@@ -3,6 +3,7 @@
 import type { AuthApi } from './auth'
 import type { CatalogApi } from './catalog'
 import type { CommonApi } from './common'
+import type { ContentApi } from './content'
 import type { FamilyApi } from './family'
 import type { FeedbackApi } from './feedback'
 import type { GiftApi } from './gift'
@@ -22,6 +23,7 @@ export interface ApiSchemas {
   auth: AuthApi
   catalog: CatalogApi
   common: CommonApi
+  content: ContentApi
   family: FamilyApi
   feedback: FeedbackApi
   gift: GiftApi
