@@ -10,6 +10,7 @@ import type { PointsTables } from '../modules/points/tables'
 import type { RiskTables } from '../modules/risk/tables'
 import type { MediaTables } from '../modules/media/tables'
 import type { FeedbackTables } from '../modules/feedback/tables'
+import type { AppointmentTables } from '../modules/appointments/tables'
 import type { PlatformTables } from '../platform/tables'
 import type { Timestamp } from './columns'
 
@@ -39,7 +40,8 @@ export interface DB
     MemberTables,
     RiskTables,
     MediaTables,
-    FeedbackTables {
+    FeedbackTables,
+    AppointmentTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

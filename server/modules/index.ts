@@ -8,6 +8,7 @@ import { memberModule } from './member'
 import { messagesModule } from './messages'
 import { mediaModule } from './media'
 import { feedbackModule } from './feedback'
+import { appointmentsModule } from './appointments'
 import { pointsModule } from './points'
 import { policiesModule } from './policies'
 import { purchaseModule } from './purchase'
@@ -30,4 +31,5 @@ export const modules: readonly ServerModule[] = [
   helpModule,
   mediaModule,
   feedbackModule,
+  appointmentsModule,
 ]
