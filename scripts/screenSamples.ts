@@ -26,6 +26,9 @@ const SAMPLES: Record<string, string> = {
   '/signIn/giftDetail/:goodsName': `/signIn/giftDetail/${encodeURIComponent('保温杯')}`,
   '/signIn/exchangeDetail/:id': '/signIn/exchangeDetail/x-sample',
   '/problems': '/problems?id=points-earn',
+  '/productAppointment/:goodsType': '/productAppointment/highMedical',
+  '/InsuranceConsultant': '/InsuranceConsultant?id=c-lin-yue',
+  '/orderCounselor': '/orderCounselor?id=c-lin-yue',
 }
 
 /** Screens a visitor sees logged out (the login screens send a logged-in one away). */

@@ -70,6 +70,13 @@ function samples(path: string): string[] {
     '/signIn/giftDetail/:goodsName': [`/signIn/giftDetail/${encodeURIComponent('国恒定制晴雨伞')}`],
     '/signIn/exchangeDetail/:id': [`/signIn/exchangeDetail/${d.exchangeId}`],
     '/problems': ['/problems?id=points-earn', '/problems?id=no-such-question'],
+    '/productAppointment/:goodsType': [
+      '/productAppointment/highMedical?agent=c-zhou-hang',
+      '/productAppointment/annuity',
+      '/productAppointment/no-such-type',
+    ],
+    '/InsuranceConsultant': ['/InsuranceConsultant?id=c-lin-yue', '/InsuranceConsultant?id=c-nobody'],
+    '/orderCounselor': ['/orderCounselor?id=c-lin-yue', '/orderCounselor'],
   }
   return table[path] ?? [path]
 }

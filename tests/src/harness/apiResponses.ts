@@ -1,5 +1,12 @@
 import type { ApiErrorBody } from '../../../src/lib/request'
 import type {
+  Appointment,
+  AppointmentList,
+  Consultant,
+  ConsultantList,
+  SlotCalendar,
+} from '../../../src/types/generated/api/appointment'
+import type {
   LoginResponse,
   Me,
   MeOverview,
@@ -100,6 +107,13 @@ export interface ApiResponses {
   'POST /api/risk-assessment': RiskAssessment
   'GET /api/help/faq': FaqList
   [route: `GET /api/help/faq/${string}`]: FaqQuestion
+  'GET /api/consultants': ConsultantList
+  [route: `GET /api/consultants/${string}`]: Consultant
+  'GET /api/appointments/slots': SlotCalendar
+  'GET /api/appointments': AppointmentList
+  'POST /api/appointments': Appointment
+  [route: `POST /api/appointments/${string}/cancel`]: Appointment
+  [route: `POST /api/appointments/${string}/reschedule`]: Appointment
 }
 
 export type ApiRoute = keyof ApiResponses
