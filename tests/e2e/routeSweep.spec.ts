@@ -23,6 +23,7 @@ const ENGLISH_ALLOWED = new Set([
   'APP', 'App', 'VIP', 'ID', 'GH', 'GO', 'CT', 'MRI', 'ICU', 'PDF', 'QR', 'AI', 'km', 'kg', 'cm', 'mm', 'ml', 'mg',
   'vs', 'PK', 'Top', 'TOP', 'BMI', 'CPI', 'IRR', 'HK', 'PM', 'AM', 'OK', 'API', 'IP', 'Cookie',
   'MB', 'JPG', 'PNG', 'WebP', 'GIF',
+  'TA', // 预约TA: the pronoun as Chinese sites write it
 ])
 
 interface Data {

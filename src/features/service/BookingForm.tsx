@@ -149,7 +149,7 @@ function Form({
             rows={3}
             maxLength={NEEDS_MAX}
             showCount
-            placeholder="例如：家里有两个孩子，想了解医疗险怎么配"
+            placeholder="例如：想了解孩子的医疗险怎么配"
           />
           <Button
             block
