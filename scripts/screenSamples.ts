@@ -30,6 +30,9 @@ const SAMPLES: Record<string, string> = {
   '/look/article/:id': '/look/article/a-cooling-off',
   '/look/video/:id': '/look/video/v-claim',
   '/insurance/details': '/insurance/details?id=RULES',
+  '/productAppointment/:goodsType': '/productAppointment/highMedical',
+  '/InsuranceConsultant': '/InsuranceConsultant?id=c-lin-yue',
+  '/orderCounselor': '/orderCounselor?id=c-lin-yue',
 }
 
 /** Screens a visitor sees logged out (the login screens send a logged-in one away). */

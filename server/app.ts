@@ -27,6 +27,7 @@ import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { seedDemoCatalog, seedRiskRatedProducts } from './db/seed/seed'
 import { seedDemoGifts } from './db/seed/gifts'
 import { seedDemoContent } from './db/seed/content'
+import { seedDemoConsultants } from './db/seed/consultants'
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './modules/auth/service'
 import { SessionStore } from './platform/sessions'
 import { DemoSmsProvider } from './modules/auth/sms/demo'
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       if (mode === 'demo' && (await seedDemoGifts(database.db))) app.log.info('demo gifts seeded')
       if (mode === 'demo' && (await seedDemoContent(database.db)))
         app.log.info('demo articles and videos seeded')
+      if (mode === 'demo' && (await seedDemoConsultants(database.db))) app.log.info('demo consultants seeded')
       if (mode === 'demo' && (await seedRiskRatedProducts(database.db)))
         app.log.info('risk levels of investment-type products seeded')
     })

@@ -11,6 +11,7 @@ import type { PointsTables } from '../modules/points/tables'
 import type { RiskTables } from '../modules/risk/tables'
 import type { MediaTables } from '../modules/media/tables'
 import type { FeedbackTables } from '../modules/feedback/tables'
+import type { AppointmentTables } from '../modules/appointments/tables'
 import type { PlatformTables } from '../platform/tables'
 import type { Timestamp } from './columns'
 
@@ -41,7 +42,8 @@ export interface DB
     RiskTables,
     MediaTables,
     FeedbackTables,
-    ContentTables {
+    ContentTables,
+    AppointmentTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

@@ -9,6 +9,7 @@ import { memberModule } from './member'
 import { messagesModule } from './messages'
 import { mediaModule } from './media'
 import { feedbackModule } from './feedback'
+import { appointmentsModule } from './appointments'
 import { pointsModule } from './points'
 import { policiesModule } from './policies'
 import { purchaseModule } from './purchase'
@@ -32,4 +33,5 @@ export const modules: readonly ServerModule[] = [
   mediaModule,
   feedbackModule,
   contentModule,
+  appointmentsModule,
 ]

@@ -17,6 +17,7 @@ import { policiesRoutes } from '../features/policies/routes'
 import { protocolRoutes } from '../features/protocol/routes'
 import { purchaseRoutes } from '../features/purchase/routes'
 import { riskRoutes } from '../features/risk/routes'
+import { serviceRoutes } from '../features/service/routes'
 import type { ScreenRoute } from '../types/route'
 
 // The one route table of hand-written screens, collected from the features' route lists. Config pages
@@ -39,6 +40,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...helpRoutes,
   ...feedbackRoutes,
   ...contentRoutes,
+  ...serviceRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

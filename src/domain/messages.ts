@@ -32,6 +32,8 @@ export type MessageEvent =
   | { kind: 'points_expired'; amount: number; lastDay: string }
   | { kind: 'exchange_fulfilled'; exchangeId: string; giftName: string; virtual: boolean }
   | { kind: 'feedback_replied'; feedbackId: string }
+  | { kind: 'appointment_booked'; appointmentId: string; subject: string; slot: string; rescheduled: boolean }
+  | { kind: 'appointment_cancelled'; appointmentId: string; subject: string; slot: string }
 
 export interface MessageText {
   category: MessageCategory
@@ -107,6 +109,20 @@ export function messageFor(event: MessageEvent): MessageText {
         title: '反馈已回复',
         body: '您提交的意见反馈有了新的回复，可在“我的反馈”中查看。',
         target: { kind: 'feedback', id: event.feedbackId },
+      }
+    case 'appointment_booked':
+      return {
+        category: 'system',
+        title: event.rescheduled ? '预约已改期' : '预约成功',
+        body: `您预约的「${event.subject}」咨询${event.rescheduled ? '已改至' : '时间为'} ${event.slot}，届时顾问将致电您预留的手机号。开始前 2 小时可取消或改期。`,
+        target: null,
+      }
+    case 'appointment_cancelled':
+      return {
+        category: 'system',
+        title: '预约已取消',
+        body: `您预约的「${event.subject}」咨询（${event.slot}）已取消。`,
+        target: null,
       }
   }
 }

@@ -23,6 +23,7 @@ const ENGLISH_ALLOWED = new Set([
   'APP', 'App', 'VIP', 'ID', 'GH', 'GO', 'CT', 'MRI', 'ICU', 'PDF', 'QR', 'AI', 'km', 'kg', 'cm', 'mm', 'ml', 'mg',
   'vs', 'PK', 'Top', 'TOP', 'BMI', 'CPI', 'IRR', 'HK', 'PM', 'AM', 'OK', 'API', 'IP', 'Cookie',
   'MB', 'JPG', 'PNG', 'WebP', 'GIF',
+  'TA', // 预约TA: the pronoun as Chinese sites write it
 ])
 
 interface Data {
@@ -78,6 +79,13 @@ function samples(path: string): string[] {
     '/look/article/:id': ['/look/article/a-claim-process'],
     '/look/video/:id': ['/look/video/v-claim'],
     '/insurance/details': ['/insurance/details?id=RULES', '/insurance/details?id=NOPE'],
+    '/productAppointment/:goodsType': [
+      '/productAppointment/highMedical?agent=c-zhou-hang',
+      '/productAppointment/annuity',
+      '/productAppointment/no-such-type',
+    ],
+    '/InsuranceConsultant': ['/InsuranceConsultant?id=c-lin-yue', '/InsuranceConsultant?id=c-nobody'],
+    '/orderCounselor': ['/orderCounselor?id=c-lin-yue', '/orderCounselor'],
   }
   return table[path] ?? [path]
 }

@@ -304,4 +304,52 @@ describe(`counters and limits under parallel requests`, () => {
     expect(Number(rows.n)).toBe(50)
     expect(Number(rows.bytes)).toBe(Number(mine!.bytes))
   })
+  it('gives the last places of a slot to exactly 3 of 20 bookings arriving at once at two processes', async () => {
+    const cookies = await Promise.all(Array.from({ length: 20 }, () => login()))
+    const calendar = (await c.send(0, 'GET', '/api/appointments/slots?goodsType=highMedical')).body as {
+      days: { slots: { start: string; remaining: number }[] }[]
+    }
+    // Tomorrow 09:00 is always bookable, whatever the time of the run.
+    const slotStart = calendar.days[1].slots[0].start
+    const answers = await c.race(20, (i) =>
+      c.send(i, 'POST', '/api/appointments', {
+        cookie: cookies[i],
+        body: { goodsType: 'highMedical', slotStart, phone: '13900000000', needs: '' },
+      }),
+    )
+    expect(tally(answers)).toEqual({ '200': 3, SLOT_FULL: 17 })
+    const slot = await c.db
+      .selectFrom('appointment_slots')
+      .select(['booked', 'capacity'])
+      .where('resource', '=', 'product:highMedical')
+      .where('slot_start', '=', new Date(slotStart))
+      .executeTakeFirstOrThrow()
+    expect(slot).toEqual({ booked: 3, capacity: 3 })
+    const rows = await c.db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('resource', '=', 'product:highMedical')
+      .where('slot_start', '=', new Date(slotStart))
+      .where('status', '=', 'BOOKED')
+      .executeTakeFirstOrThrow()
+    expect(Number(rows.n)).toBe(3)
+
+    // One user tapping 10 times at once holds one booking of a slot, and one place.
+    const cookie = await login()
+    const own = calendar.days[1].slots[1].start
+    const taps = await c.race(10, (i) =>
+      c.send(i, 'POST', '/api/appointments', {
+        cookie,
+        body: { goodsType: 'highMedical', slotStart: own, phone: '13900000000', needs: '' },
+      }),
+    )
+    expect(tally(taps)).toEqual({ '200': 1, ALREADY_BOOKED: 9 })
+    const counter = await c.db
+      .selectFrom('appointment_slots')
+      .select('booked')
+      .where('resource', '=', 'product:highMedical')
+      .where('slot_start', '=', new Date(own))
+      .executeTakeFirstOrThrow()
+    expect(counter.booked).toBe(1)
+  })
 })

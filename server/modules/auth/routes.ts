@@ -129,6 +129,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
           .selectFrom('sms_outbox')
           .select(['code', 'message', 'created_at'])
           .where('phone', '=', request.query.phone)
+          // Notices (appointment confirmations) carry no code.
+          .where('code', '<>', '')
           .orderBy('id', 'desc')
           .limit(1)
           .executeTakeFirst()

@@ -1,5 +1,12 @@
 import type { ApiErrorBody } from '../../../src/lib/request'
 import type {
+  Appointment,
+  AppointmentList,
+  Consultant,
+  ConsultantList,
+  SlotCalendar,
+} from '../../../src/types/generated/api/appointment'
+import type {
   LoginResponse,
   Me,
   MeOverview,
@@ -108,6 +115,13 @@ export interface ApiResponses {
   'GET /api/content/categories': ContentCategoryList
   'GET /api/content/articles': ArticlePage
   [route: `GET /api/content/articles/${string}`]: ArticleDetail
+  'GET /api/consultants': ConsultantList
+  [route: `GET /api/consultants/${string}`]: Consultant
+  'GET /api/appointments/slots': SlotCalendar
+  'GET /api/appointments': AppointmentList
+  'POST /api/appointments': Appointment
+  [route: `POST /api/appointments/${string}/cancel`]: Appointment
+  [route: `POST /api/appointments/${string}/reschedule`]: Appointment
 }
 
 export type ApiRoute = keyof ApiResponses

@@ -17,4 +17,13 @@ export class DemoSmsProvider implements SmsProvider {
     await this.db.insertInto('sms_outbox').values({ phone, code, message, created_at: this.now() }).execute()
     this.log.info({ phone: maskPhone(phone) }, 'demo SMS kept in the outbox (not sent)')
   }
+
+  /** A notice has no code: kept with an empty one, which the login page's outbox reader skips. */
+  async sendNotice(phone: string, message: string): Promise<void> {
+    await this.db
+      .insertInto('sms_outbox')
+      .values({ phone, code: '', message, created_at: this.now() })
+      .execute()
+    this.log.info({ phone: maskPhone(phone) }, 'demo SMS notice kept in the outbox (not sent)')
+  }
 }

@@ -6,6 +6,12 @@ export interface SmsProvider {
   readonly name: string
   /** Resolves when the gateway accepted the message; throws SmsSendError when it did not. */
   sendLoginCode(phone: string, code: string, message: string): Promise<void>
+  /**
+   * A notice without a code (an appointment confirmed or cancelled). Optional: a gateway sends only the templates
+   * it has approved, so a provider without a notice template leaves this out and the notice is not sent by SMS
+   * (the message center still has it).
+   */
+  sendNotice?(phone: string, message: string): Promise<void>
 }
 
 /** The gateway refused or could not be reached; `reason` is for the log, never shown to the user. */
