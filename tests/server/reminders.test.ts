@@ -148,17 +148,15 @@ describe('points expiry under concurrency', () => {
       )
     setShanghai('2028-01-01T00:10')
     const spend = () =>
-      db
-        .transaction()
-        .execute((trx) =>
-          points.takeBack(trx, {
-            userId,
-            currency: 'point',
-            kind: 'exchange',
-            reference: 'race',
-            amount: 10,
-          }),
-        )
+      db.transaction().execute((trx) =>
+        points.takeBack(trx, {
+          userId,
+          currency: 'point',
+          kind: 'exchange',
+          reference: 'race',
+          amount: 10,
+        }),
+      )
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () => points.expire(userId, 2026)),
       ...Array.from({ length: 5 }, spend),
