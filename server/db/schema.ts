@@ -1,5 +1,6 @@
 import type { AuthTables } from '../modules/auth/tables'
 import type { CatalogTables } from '../modules/catalog/tables'
+import type { ClaimTables } from '../modules/claims/tables'
 import type { FamilyTables } from '../modules/family/tables'
 import type { MemberTables } from '../modules/member/tables'
 import type { PaymentTables } from '../modules/payments/tables'
@@ -39,7 +40,8 @@ export interface DB
     MemberTables,
     RiskTables,
     MediaTables,
-    FeedbackTables {
+    FeedbackTables,
+    ClaimTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

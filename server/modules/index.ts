@@ -1,6 +1,7 @@
 import type { ServerModule } from '../platform/module'
 import { authModule } from './auth'
 import { catalogModule } from './catalog'
+import { claimsModule } from './claims'
 import { familyModule } from './family'
 import { helpModule } from './help'
 import { paymentsModule } from './payments'
@@ -30,4 +31,5 @@ export const modules: readonly ServerModule[] = [
   helpModule,
   mediaModule,
   feedbackModule,
+  claimsModule,
 ]

@@ -2,6 +2,7 @@
 
 import type { AuthApi } from './auth'
 import type { CatalogApi } from './catalog'
+import type { ClaimApi } from './claim'
 import type { CommonApi } from './common'
 import type { FamilyApi } from './family'
 import type { FeedbackApi } from './feedback'
@@ -21,6 +22,7 @@ import type { RiskApi } from './risk'
 export interface ApiSchemas {
   auth: AuthApi
   catalog: CatalogApi
+  claim: ClaimApi
   common: CommonApi
   family: FamilyApi
   feedback: FeedbackApi
