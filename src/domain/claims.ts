@@ -88,6 +88,11 @@ export const CLAIM_TYPES_BY_CATEGORY: Record<string, readonly ClaimType[]> = {
 export const claimTypesFor = (category: string): readonly ClaimType[] =>
   CLAIM_TYPES_BY_CATEGORY[category] ?? []
 
+const ALL_TYPES = [MEDICAL, ACCIDENT, CRITICAL, DEATH, PROPERTY, TRAVEL]
+
+/** A claim type's Chinese name (the code itself for one no longer offered). */
+export const claimTypeName = (code: string): string => ALL_TYPES.find((t) => t.code === code)?.name ?? code
+
 /** Most photos one claim may carry. */
 export const MAX_CLAIM_DOCUMENTS = 20
 

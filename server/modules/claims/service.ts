@@ -69,7 +69,7 @@ export class ClaimService {
     return this.db
       .selectFrom('policies as p')
       .innerJoin('products as pr', 'pr.id', 'p.product_id')
-      .innerJoin('users as u', 'u.id', sql<string>`${userId}`)
+      .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
       .select([
         'p.id',
         'p.policy_no',
