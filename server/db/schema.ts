@@ -1,6 +1,7 @@
 import type { AuthTables } from '../modules/auth/tables'
 import type { CatalogTables } from '../modules/catalog/tables'
 import type { ContentTables } from '../modules/content/tables'
+import type { ClaimTables } from '../modules/claims/tables'
 import type { FamilyTables } from '../modules/family/tables'
 import type { MemberTables } from '../modules/member/tables'
 import type { PaymentTables } from '../modules/payments/tables'
@@ -43,7 +44,8 @@ export interface DB
     MediaTables,
     FeedbackTables,
     ContentTables,
-    AppointmentTables {
+    AppointmentTables,
+    ClaimTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

@@ -2,6 +2,7 @@ import type { ServerModule } from '../platform/module'
 import { authModule } from './auth'
 import { catalogModule } from './catalog'
 import { contentModule } from './content'
+import { claimsModule } from './claims'
 import { familyModule } from './family'
 import { helpModule } from './help'
 import { paymentsModule } from './payments'
@@ -34,4 +35,5 @@ export const modules: readonly ServerModule[] = [
   feedbackModule,
   contentModule,
   appointmentsModule,
+  claimsModule,
 ]

@@ -1,5 +1,6 @@
 // The message center's messages: what each event says, in which category, and what it is about. The server
 // writes them (notify, in the event's own transaction); the screens show them and link to their target.
+import { CLAIM_STATUSES, type ClaimStatus } from './claims'
 import { formatFen } from './money'
 
 export const MESSAGE_CATEGORIES = {
@@ -13,7 +14,7 @@ export type MessageCategory = keyof typeof MESSAGE_CATEGORIES
 
 /** What a message is about: the screen its 查看详情 opens. */
 export type MessageTarget =
-  { kind: 'order' | 'policy' | 'exchange' | 'feedback'; id: string } | { kind: 'points'; id: null }
+  { kind: 'order' | 'policy' | 'exchange' | 'feedback' | 'claim'; id: string } | { kind: 'points'; id: null }
 
 export type MessageEvent =
   | { kind: 'order_paid'; orderId: string; productName: string; amountFen: number }
@@ -34,6 +35,7 @@ export type MessageEvent =
   | { kind: 'feedback_replied'; feedbackId: string }
   | { kind: 'appointment_booked'; appointmentId: string; subject: string; slot: string; rescheduled: boolean }
   | { kind: 'appointment_cancelled'; appointmentId: string; subject: string; slot: string }
+  | { kind: 'claim_status'; claimId: string; claimNo: string; status: ClaimStatus; note: string }
 
 export interface MessageText {
   category: MessageCategory
@@ -102,6 +104,13 @@ export function messageFor(event: MessageEvent): MessageText {
           ? `您兑换的「${event.giftName}」已发放，兑换码可在兑换详情中查看。`
           : `您兑换的「${event.giftName}」已确认收货地址，将于 7 个工作日内发货。`,
         target: { kind: 'exchange', id: event.exchangeId },
+      }
+    case 'claim_status':
+      return {
+        category: 'policy',
+        title: event.status === 'SUBMITTED' ? '理赔申请已提交' : `理赔${CLAIM_STATUSES[event.status]}`,
+        body: `您的理赔（${event.claimNo}）：${event.note}`,
+        target: { kind: 'claim', id: event.claimId },
       }
     case 'feedback_replied':
       return {

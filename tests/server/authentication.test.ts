@@ -13,7 +13,16 @@ interface Operation {
   security?: unknown[]
 }
 
-const STRING_SAMPLES = ['a', 'p-1', 'abcdefgh', '123456', '13800138000', '2000-01-01', '/a']
+const STRING_SAMPLES = [
+  'a',
+  'p-1',
+  'abcdefgh',
+  '123456',
+  '13800138000',
+  '2000-01-01',
+  '/a',
+  '6222021234567890128',
+]
 
 /** A small value the schema accepts: required properties (and minProperties), the first of enums, the least of numbers. */
 function sample(schema: Schema): unknown {

@@ -1,12 +1,10 @@
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feedback, FeedbackPage } from '../../src/types/generated/api/feedback'
-import type { Media } from '../../src/types/generated/api/media'
 import type { MessagePage } from '../../src/types/generated/api/message'
 import { DEMO_FEEDBACK_REPLY } from '../../src/domain/feedback'
 import { DEMO_REPLY_AFTER_MS } from '../../server/modules/feedback/service'
 import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
-import { multipart } from './uploads'
+import { uploadPhoto } from './uploads'
 
 // Feedback with photos: the photos must be the author's own unused feedback uploads (attached in the same
 // transaction); only the author reads it; demo mode answers with a canned, labelled reply and a message.
@@ -23,22 +21,7 @@ beforeAll(async () => {
 })
 afterAll(async () => test.close())
 
-async function photo(cookie: string, purpose = 'feedback'): Promise<Media> {
-  const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#888' } })
-    .jpeg()
-    .toBuffer()
-  const body = multipart([
-    { name: 'purpose', value: purpose },
-    { name: 'file', file: { filename: 'p.jpg', type: 'image/jpeg', data } },
-  ])
-  const res = await test.app.inject({
-    method: 'POST',
-    url: '/api/media',
-    payload: body.payload,
-    headers: { ...body.headers, cookie },
-  })
-  return res.json<Media>()
-}
+const photo = (cookie: string, purpose = 'feedback') => uploadPhoto(test.app, cookie, purpose)
 
 const send = (cookie: string, body: unknown, headers: Record<string, string> = {}) =>
   json(test.app, { method: 'POST', url: '/api/feedback', body, headers: { cookie, ...headers } })

@@ -3,6 +3,7 @@ import { orderDetailHref } from '../orders/paths'
 import { exchangeHref, pointsHref } from '../points/paths'
 import { policyDetailHref } from '../policies/paths'
 import { feedbackListHref } from '../feedback/paths'
+import { claimDetailHref } from '../claims/paths'
 
 /** Where a message's 查看详情 goes; null when it is about nothing to open. */
 export function targetHref(target: Message['target']): string | null {
@@ -12,5 +13,6 @@ export function targetHref(target: Message['target']): string | null {
   if (target.kind === 'exchange' && target.id) return exchangeHref(target.id)
   if (target.kind === 'points') return pointsHref()
   if (target.kind === 'feedback' && target.id) return feedbackListHref(target.id)
+  if (target.kind === 'claim' && target.id) return claimDetailHref(target.id)
   return null
 }

@@ -3,6 +3,7 @@
 import type { AppointmentApi } from './appointment'
 import type { AuthApi } from './auth'
 import type { CatalogApi } from './catalog'
+import type { ClaimApi } from './claim'
 import type { CommonApi } from './common'
 import type { ContentApi } from './content'
 import type { FamilyApi } from './family'
@@ -24,6 +25,7 @@ export interface ApiSchemas {
   appointment: AppointmentApi
   auth: AuthApi
   catalog: CatalogApi
+  claim: ClaimApi
   common: CommonApi
   content: ContentApi
   family: FamilyApi

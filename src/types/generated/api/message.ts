@@ -50,7 +50,7 @@ export interface Message {
   read: boolean
 }
 export interface Target {
-  kind: 'order' | 'policy' | 'points' | 'exchange' | 'feedback'
+  kind: 'order' | 'policy' | 'points' | 'exchange' | 'feedback' | 'claim'
   id: string | null
 }
 export interface MessagePage {
