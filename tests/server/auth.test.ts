@@ -434,5 +434,7 @@ describe('production mode', () => {
     } finally {
       await standIn.close()
     }
-  })
+    // Four in-memory databases are opened, one per refused start: on a busy 2-core runner that
+    // took over the 30 s default.
+  }, 90_000)
 })
