@@ -1,4 +1,5 @@
 import type { AuthTables } from '../modules/auth/tables'
+import type { CartTables } from '../modules/cart/tables'
 import type { CatalogTables } from '../modules/catalog/tables'
 import type { FamilyTables } from '../modules/family/tables'
 import type { MemberTables } from '../modules/member/tables'
@@ -39,7 +40,8 @@ export interface DB
     MemberTables,
     RiskTables,
     MediaTables,
-    FeedbackTables {
+    FeedbackTables,
+    CartTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

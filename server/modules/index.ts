@@ -1,5 +1,6 @@
 import type { ServerModule } from '../platform/module'
 import { authModule } from './auth'
+import { cartModule } from './cart'
 import { catalogModule } from './catalog'
 import { familyModule } from './family'
 import { helpModule } from './help'
@@ -30,4 +31,5 @@ export const modules: readonly ServerModule[] = [
   helpModule,
   mediaModule,
   feedbackModule,
+  cartModule,
 ]
