@@ -1,4 +1,5 @@
 import { shoppingHref } from '../features/catalog/paths'
+import { cartRoutes } from '../features/cart/routes'
 import { catalogRoutes } from '../features/catalog/routes'
 import { familyRoutes } from '../features/family/routes'
 import { helpRoutes } from '../features/help/routes'
@@ -37,6 +38,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...riskRoutes,
   ...helpRoutes,
   ...feedbackRoutes,
+  ...cartRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

@@ -15,6 +15,7 @@ import { useCountdown } from './useCountdown'
 import { userStore } from '../../state/user'
 import './user.css'
 import { authenticationHref, memberPaths } from './paths'
+import { mergeGuestCart } from '../cart/api'
 
 /** Seconds to wait from a 429's details, if the server said. */
 function retryAfter(error: unknown): number | undefined {
@@ -102,6 +103,8 @@ export default function LoginPage() {
     try {
       const { user } = await loginWithCode({ phone, code, agreements })
       applyLoggedIn(user)
+      // The guest cart of this device joins the account's; the cart screen retries if this fails.
+      await mergeGuestCart().catch(() => undefined)
       toast('success', '登录成功')
       if (
         thenAuthenticate &&

@@ -12,6 +12,7 @@ import type {
   ProductDetail,
   ProductPage,
 } from '../../../src/types/generated/api/catalog'
+import type { Cart, CartItem } from '../../../src/types/generated/api/cart'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
 import type {
   AccountStatus,
@@ -100,6 +101,10 @@ export interface ApiResponses {
   'POST /api/risk-assessment': RiskAssessment
   'GET /api/help/faq': FaqList
   [route: `GET /api/help/faq/${string}`]: FaqQuestion
+  'GET /api/cart': Cart
+  'POST /api/cart/items': CartItem
+  [route: `DELETE /api/cart/items/${string}`]: Ok
+  'POST /api/cart/merge': Cart
 }
 
 export type ApiRoute = keyof ApiResponses
