@@ -8,6 +8,7 @@ import type { FamilyApi } from './family'
 import type { FeedbackApi } from './feedback'
 import type { GiftApi } from './gift'
 import type { HelpApi } from './help'
+import type { LookupApi } from './lookup'
 import type { MediaApi } from './media'
 import type { MemberApi } from './member'
 import type { MessageApi } from './message'
@@ -28,6 +29,7 @@ export interface ApiSchemas {
   feedback: FeedbackApi
   gift: GiftApi
   help: HelpApi
+  lookup: LookupApi
   media: MediaApi
   member: MemberApi
   message: MessageApi
