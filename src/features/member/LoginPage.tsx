@@ -11,7 +11,7 @@ import { isValidPhone } from '../../domain/certificate'
 import { apiErrorOf, describeError } from '../../lib/request'
 import { CONSENT_BOXES, consentedAgreements, phoneProblem } from './loginForm'
 import { applyLoggedIn, LOGIN_REASON_EXPIRED, LOGIN_REASON_PARAM, rememberedPhone } from './session'
-import { useCountdown } from './useCountdown'
+import { useResendCountdown } from '../../components/useResendCountdown'
 import { userStore } from '../../state/user'
 import './user.css'
 import { authenticationHref, memberPaths } from './paths'
@@ -47,7 +47,7 @@ export default function LoginPage() {
   const [sending, setSending] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState('')
-  const countdown = useCountdown()
+  const countdown = useResendCountdown()
   const { data: health } = useHealth()
   // Demo mode has no real SMS: show the code the demo provider wrote to its outbox.
   const [demoCode, setDemoCode] = useState('')

@@ -1,6 +1,7 @@
 import useSWR from 'swr'
 import { post } from '../../lib/request'
 import type { Policy, PolicyList, PolicyShareLink } from '../../types/generated/api/policy'
+import type { LookedUpPolicy, LookupCodeRequest, LookupCodeResponse } from '../../types/generated/api/lookup'
 
 export type { Policy, PolicyShareLink }
 
@@ -23,3 +24,12 @@ export function useSharedPolicy(token: string | null) {
 
 export const createShareLink = (id: string) => post<PolicyShareLink>(`${policyKey(id)}/share-link`)
 export const surrenderPolicy = (id: string) => post<Policy>(`${policyKey(id)}/surrender`)
+
+export type { LookedUpPolicy, LookupCodeRequest }
+
+/** 保单查询: a code to the holder's phone (the answer looks the same whether or not the facts match). */
+export const requestLookupCode = (body: LookupCodeRequest) =>
+  post<LookupCodeResponse>('/api/policy-lookup/code', body)
+/** The masked policy for the code. */
+export const lookupPolicy = (policyNo: string, code: string) =>
+  post<LookedUpPolicy>('/api/policy-lookup', { policyNo, code })

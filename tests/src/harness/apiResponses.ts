@@ -14,6 +14,7 @@ import type {
 } from '../../../src/types/generated/api/catalog'
 import type { Cart, CartItem } from '../../../src/types/generated/api/cart'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
+import type { LookedUpPolicy, LookupCodeResponse } from '../../../src/types/generated/api/lookup'
 import type {
   AccountStatus,
   AgreementList,
@@ -105,6 +106,8 @@ export interface ApiResponses {
   'POST /api/cart/items': CartItem
   [route: `DELETE /api/cart/items/${string}`]: Ok
   'POST /api/cart/merge': Cart
+  'POST /api/policy-lookup/code': LookupCodeResponse
+  'POST /api/policy-lookup': LookedUpPolicy
 }
 
 export type ApiRoute = keyof ApiResponses
