@@ -85,7 +85,6 @@ export default function PolicyLookupPage() {
 
   return (
     <div className="lookup-page" data-testid="lookup-page">
-      <h1 className="lookup-title">保单查询</h1>
       <p className="lookup-hint muted">无需登录：核对保单信息后，验证码将发送至投保人预留的手机号。</p>
       <div className="lookup-form">
         <label className="lookup-field">
