@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module'
 import { policyLinkSecret } from './linkSecret'
 import { PolicyLookupService } from './lookup'
+import { RenewalService } from './renewals'
 import { remindExpiringPolicies } from './reminders'
 import { policyRoutes } from './routes'
 import { PolicyService } from './service'
@@ -9,6 +10,7 @@ declare module '../../platform/services' {
   interface Services {
     policies: PolicyService
     policyLookup: PolicyLookupService
+    renewals: RenewalService
   }
 }
 
@@ -18,6 +20,7 @@ export const policiesModule = defineModule({
   services: {
     policies: (s) =>
       new PolicyService(s.db, s.now, s.refunds, s.points, s.messages, policyLinkSecret(s.mode)),
+    renewals: (s) => new RenewalService(s.db, s.now, s.catalog),
     policyLookup: (s) => new PolicyLookupService(s.db, s.now, s.smsCodes, s.cookieSecret),
   },
   routes: policyRoutes,

@@ -7,7 +7,7 @@ import { route } from '../../platform/route'
 
 /** Policies: my list and detail, signed no-login links for SMS, surrender in the cooling-off period. */
 export const policyRoutes: FastifyPluginAsync = async (app) => {
-  const { policies, catalog, policyLookup } = app.services
+  const { policies, catalog, policyLookup, renewals } = app.services
   const tags = ['policies']
 
   route(app, {
@@ -21,6 +21,38 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
       response: 'policy/PolicyList',
     },
     handler: async (request) => ({ items: await policies.list(userIdOf(request), request.query.status) }),
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/renewals',
+    schema: {
+      summary: '续保：60天内到期的保单，按新生效日被保险人年龄重新计算的续保保费',
+      tags,
+      auth: true,
+      querystring: 'common/EmptyQuery',
+      response: 'renewal/RenewalList',
+    },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return renewals.list(userIdOf(request))
+    },
+  })
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/policies/:id/auto-renew',
+    schema: {
+      summary: '开启或关闭自动续保（仅60天内到期的保单；演示环境不会真实扣费）',
+      tags,
+      auth: true,
+      params: 'policy/IdParams',
+      querystring: 'common/EmptyQuery',
+      body: 'renewal/AutoRenewInput',
+      response: 'renewal/Renewal',
+    },
+    handler: async (request) =>
+      renewals.setAutoRenew(userIdOf(request), request.params.id, request.body.enabled),
   })
 
   // Registered before /:id so "shared" is never read as an id.

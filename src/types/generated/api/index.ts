@@ -17,6 +17,7 @@ import type { PaymentApi } from './payment'
 import type { PointsApi } from './points'
 import type { PolicyApi } from './policy'
 import type { QuoteApi } from './quote'
+import type { RenewalApi } from './renewal'
 import type { RiskApi } from './risk'
 
 /** The definitions of each schemas/api/<file>.schema.json, by file name. */
@@ -38,5 +39,6 @@ export interface ApiSchemas {
   points: PointsApi
   policy: PolicyApi
   quote: QuoteApi
+  renewal: RenewalApi
   risk: RiskApi
 }
