@@ -1,6 +1,7 @@
 import useSWR from 'swr'
-import { post } from '../../lib/request'
+import { post, put } from '../../lib/request'
 import type { Policy, PolicyList, PolicyShareLink } from '../../types/generated/api/policy'
+import type { Renewal, RenewalList } from '../../types/generated/api/renewal'
 import type { LookedUpPolicy, LookupCodeRequest, LookupCodeResponse } from '../../types/generated/api/lookup'
 
 export type { Policy, PolicyShareLink }
@@ -33,3 +34,15 @@ export const requestLookupCode = (body: LookupCodeRequest) =>
 /** The masked policy for the code. */
 export const lookupPolicy = (policyNo: string, code: string) =>
   post<LookedUpPolicy>('/api/policy-lookup', { policyNo, code })
+
+export type { Renewal }
+
+export const renewalsKey = '/api/renewals'
+
+/** My policies ending within 60 days, with the renewal premium; asked only while logged in. */
+export function useRenewals(loggedIn: boolean) {
+  return useSWR<RenewalList>(loggedIn ? renewalsKey : null)
+}
+
+export const setAutoRenew = (policyId: string, enabled: boolean) =>
+  put<Renewal>(`${policyKey(policyId)}/auto-renew`, { enabled })

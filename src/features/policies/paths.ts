@@ -6,6 +6,7 @@ export const policyPaths = {
   shared: '/policy/policyDetaiU',
   apiDetail: '/policy/apiPolicyDetail',
   lookup: '/scratch',
+  renewal: '/renewal',
 } as const
 
 /** 我的保单, filtered to one status or all. */
@@ -17,3 +18,5 @@ export const apiPolicyDetailHref = (id: string) => withQuery(policyPaths.apiDeta
 export const backToPolicies = { to: policyPaths.list, label: '返回我的保单' }
 /** 保单查询 without an account. */
 export const policyLookupHref = () => policyPaths.lookup
+/** 续保: my policies ending within 60 days. */
+export const renewalHref = () => policyPaths.renewal

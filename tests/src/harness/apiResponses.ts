@@ -35,6 +35,7 @@ import type {
 } from '../../../src/types/generated/api/points'
 import type { Policy, PolicyList, PolicyShareLink } from '../../../src/types/generated/api/policy'
 import type { Quote } from '../../../src/types/generated/api/quote'
+import type { Renewal, RenewalList } from '../../../src/types/generated/api/renewal'
 import type { MyRiskAssessment, Questionnaire, RiskAssessment } from '../../../src/types/generated/api/risk'
 
 // What each API route answers, as the generated API types say: a screen test's canned answer must have the
@@ -108,6 +109,8 @@ export interface ApiResponses {
   'POST /api/cart/merge': Cart
   'POST /api/policy-lookup/code': LookupCodeResponse
   'POST /api/policy-lookup': LookedUpPolicy
+  'GET /api/renewals': RenewalList
+  [route: `PUT /api/policies/${string}/auto-renew`]: Renewal
 }
 
 export type ApiRoute = keyof ApiResponses

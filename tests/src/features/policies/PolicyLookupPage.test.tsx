@@ -48,7 +48,7 @@ describe('/scratch', () => {
     await fillFacts(user)
     await user.click(screen.getByRole('button', { name: '获取验证码' }))
     expect(await screen.findByTestId('lookup-sent')).toHaveTextContent('验证码已发送至 138****8000')
-    expect(screen.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled()
+    expect(await screen.findByRole('button', { name: /秒后重新获取/ })).toBeDisabled()
     expect(api.callsTo('POST', '/api/policy-lookup/code')[0].body).toEqual({
       policyNo: POLICY_NO,
       holderName: '张三',
