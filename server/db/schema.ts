@@ -1,4 +1,5 @@
 import type { AuthTables } from '../modules/auth/tables'
+import type { CartTables } from '../modules/cart/tables'
 import type { CatalogTables } from '../modules/catalog/tables'
 import type { ContentTables } from '../modules/content/tables'
 import type { ClaimTables } from '../modules/claims/tables'
@@ -45,7 +46,8 @@ export interface DB
     FeedbackTables,
     ContentTables,
     AppointmentTables,
-    ClaimTables {
+    ClaimTables,
+    CartTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

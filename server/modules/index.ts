@@ -1,5 +1,6 @@
 import type { ServerModule } from '../platform/module'
 import { authModule } from './auth'
+import { cartModule } from './cart'
 import { catalogModule } from './catalog'
 import { contentModule } from './content'
 import { claimsModule } from './claims'
@@ -36,4 +37,5 @@ export const modules: readonly ServerModule[] = [
   contentModule,
   appointmentsModule,
   claimsModule,
+  cartModule,
 ]

@@ -1,4 +1,5 @@
 import { shoppingHref } from '../features/catalog/paths'
+import { cartRoutes } from '../features/cart/routes'
 import { catalogRoutes } from '../features/catalog/routes'
 import { contentRoutes } from '../features/content/routes'
 import { familyRoutes } from '../features/family/routes'
@@ -41,6 +42,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...feedbackRoutes,
   ...contentRoutes,
   ...serviceRoutes,
+  ...cartRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

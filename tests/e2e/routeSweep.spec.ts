@@ -260,6 +260,18 @@ test.beforeAll(async ({ browser }) => {
       },
     })
   ).json()) as { id: string }
+  // 购物车 with one plan.
+  await request.post('/api/cart/items', {
+    data: {
+      productId: 'p-medical-million',
+      planCode: 'standard',
+      coveragePeriod: '1y',
+      paymentPeriod: 'single',
+      birthDate: '1990-03-07',
+      gender: 'M',
+      socialInsurance: 'Y',
+    },
+  })
   // 我的反馈 with one feedback (its demo reply comes a minute later, if the sweep is still running).
   await request.post('/api/feedback', {
     data: { type: 'suggestion', content: '希望增加夜间模式，晚上查看保单更舒服。' },

@@ -20,7 +20,12 @@ export class Buyer {
     readonly cookie: string,
   ) {}
 
-  call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     return json(this.app, { method, url, headers: { cookie: this.cookie, ...headers }, body })
   }
 

@@ -1,11 +1,13 @@
 import { defineModule } from '../../platform/module'
 import { authRoutes } from './routes'
 import { LoginService } from './service'
+import { SmsCodes } from './smsCodes'
 import { UserService } from './users'
 
 declare module '../../platform/services' {
   interface Services {
     login: LoginService
+    smsCodes: SmsCodes
     users: UserService
   }
 }
@@ -14,15 +16,8 @@ declare module '../../platform/services' {
 export const authModule = defineModule({
   name: 'auth',
   services: {
-    login: (s) =>
-      new LoginService({
-        db: s.db,
-        now: s.now,
-        secret: s.cookieSecret,
-        limits: s.smsLimits,
-        sms: s.smsProvider,
-        log: s.log,
-      }),
+    smsCodes: (s) => new SmsCodes(s.db, s.smsProvider, s.cookieSecret, s.log),
+    login: (s) => new LoginService({ db: s.db, now: s.now, codes: s.smsCodes, limits: s.smsLimits }),
     users: (s) => new UserService(s.db, s.now),
   },
   routes: authRoutes,

@@ -27,6 +27,8 @@ export interface UserAgreementsTable {
 }
 
 export interface SmsCodesTable {
+  /** "login", or "lookup:<policy id>" (145_policy_lookup_renewal.sql). */
+  purpose: ColumnType<string, string | undefined, string>
   phone: string
   code_hash: string
   sent_at: Timestamp

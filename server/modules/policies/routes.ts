@@ -7,7 +7,7 @@ import { route } from '../../platform/route'
 
 /** Policies: my list and detail, signed no-login links for SMS, surrender in the cooling-off period. */
 export const policyRoutes: FastifyPluginAsync = async (app) => {
-  const { policies, catalog } = app.services
+  const { policies, catalog, policyLookup, renewals } = app.services
   const tags = ['policies']
 
   route(app, {
@@ -21,6 +21,38 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
       response: 'policy/PolicyList',
     },
     handler: async (request) => ({ items: await policies.list(userIdOf(request), request.query.status) }),
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/renewals',
+    schema: {
+      summary: '续保：60天内到期的保单，按新生效日被保险人年龄重新计算的续保保费',
+      tags,
+      auth: true,
+      querystring: 'common/EmptyQuery',
+      response: 'renewal/RenewalList',
+    },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return renewals.list(userIdOf(request))
+    },
+  })
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/policies/:id/auto-renew',
+    schema: {
+      summary: '开启或关闭自动续保（仅60天内到期的保单；演示环境不会真实扣费）',
+      tags,
+      auth: true,
+      params: 'policy/IdParams',
+      querystring: 'common/EmptyQuery',
+      body: 'renewal/AutoRenewInput',
+      response: 'renewal/Renewal',
+    },
+    handler: async (request) =>
+      renewals.setAutoRenew(userIdOf(request), request.params.id, request.body.enabled),
   })
 
   // Registered before /:id so "shared" is never read as an id.
@@ -74,6 +106,35 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
       response: 'policy/Policy',
     },
     handler: async (request) => policies.surrender(userIdOf(request), request.params.id),
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/policy-lookup/code',
+    schema: {
+      summary: '保单查询（免登录）：核对保单号、投保人姓名与证件号后4位，向投保人手机发送验证码',
+      tags,
+      querystring: 'common/EmptyQuery',
+      body: 'lookup/LookupCodeRequest',
+      response: 'lookup/LookupCodeResponse',
+    },
+    handler: async (request) => policyLookup.sendCode(request.body, request.ip),
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/policy-lookup',
+    schema: {
+      summary: '保单查询（免登录）：凭短信验证码查看脱敏的保单信息',
+      tags,
+      querystring: 'common/EmptyQuery',
+      body: 'lookup/LookupRequest',
+      response: 'lookup/LookedUpPolicy',
+    },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return policyLookup.lookup(request.body.policyNo, request.body.code, request.ip)
+    },
   })
 
   // Demo only (404 in production): a policy as a partner API product would issue it, for /policy/apiPolicyDetail.

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely'
 import type { Policy } from '../../../src/types/generated/api/policy'
 import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
 import type { SourceColumn, StoredPerson } from '../purchase/tables'
@@ -29,6 +30,8 @@ export interface PoliciesTable {
   cooling_off_ends_at: Timestamp
   surrendered_at: NullableTimestamp
   refund_fen: number | null
+  /** Renew automatically when the cover ends (145_policy_lookup_renewal.sql); the demo charges nothing. */
+  auto_renew: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 /** A reminder sent before a policy's cover ends (137_reminders.sql). */

@@ -11,10 +11,11 @@ import { isValidPhone } from '../../domain/certificate'
 import { apiErrorOf, describeError } from '../../lib/request'
 import { CONSENT_BOXES, consentedAgreements, phoneProblem } from './loginForm'
 import { applyLoggedIn, LOGIN_REASON_EXPIRED, LOGIN_REASON_PARAM, rememberedPhone } from './session'
-import { useCountdown } from './useCountdown'
+import { useResendCountdown } from '../../components/useResendCountdown'
 import { userStore } from '../../state/user'
 import './user.css'
 import { authenticationHref, memberPaths } from './paths'
+import { mergeGuestCart } from '../cart/api'
 
 /** Seconds to wait from a 429's details, if the server said. */
 function retryAfter(error: unknown): number | undefined {
@@ -46,7 +47,7 @@ export default function LoginPage() {
   const [sending, setSending] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState('')
-  const countdown = useCountdown()
+  const countdown = useResendCountdown()
   const { data: health } = useHealth()
   // Demo mode has no real SMS: show the code the demo provider wrote to its outbox.
   const [demoCode, setDemoCode] = useState('')
@@ -102,6 +103,8 @@ export default function LoginPage() {
     try {
       const { user } = await loginWithCode({ phone, code, agreements })
       applyLoggedIn(user)
+      // The guest cart of this device joins the account's; the cart screen retries if this fails.
+      await mergeGuestCart().catch(() => undefined)
       toast('success', '登录成功')
       if (
         thenAuthenticate &&

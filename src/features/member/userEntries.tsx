@@ -7,21 +7,24 @@ import {
   FileOutline,
   GiftOutline,
   HandPayCircleOutline,
+  LoopOutline,
   PayCircleOutline,
   PieOutline,
   QuestionCircleOutline,
   ReceivePaymentOutline,
+  ShopbagOutline,
   TeamOutline,
 } from 'antd-mobile-icons'
 import { ORDER_TABS } from '../../domain/order'
 import type { MeOverview } from './api'
 import { familyListHref } from '../family/paths'
 import { ordersHref } from '../orders/paths'
-import { policiesHref } from '../policies/paths'
+import { policiesHref, renewalHref } from '../policies/paths'
 import { pointsHref } from '../points/paths'
 import { messageCenterHref } from '../messages/paths'
 import { faqHref } from '../help/paths'
 import { riskAssessmentHref } from '../risk/paths'
+import { cartHref } from '../cart/paths'
 
 // What the 我的 tab links to. An entry shows only while the route table has its screen (useHasRoute), so
 // screens still to be built (claims, points, messages, service, feedback) appear once they are registered.
@@ -36,6 +39,8 @@ export interface UserEntry {
 /** 我的服务: the grid of entries below the orders. Paths as the specification names the screens. */
 export const SERVICE_ENTRIES: readonly UserEntry[] = [
   { key: 'policy', path: policiesHref(), title: '我的保单', icon: <FileOutline /> },
+  { key: 'renewal', path: renewalHref(), title: '续保', icon: <LoopOutline /> },
+  { key: 'cart', path: cartHref(), title: '购物车', icon: <ShopbagOutline /> },
   { key: 'family', path: familyListHref(), title: '家庭成员', icon: <TeamOutline /> },
   { key: 'claims', path: '/claim/claimList', title: '理赔服务', icon: <HandPayCircleOutline /> },
   { key: 'points', path: pointsHref(), title: '我的积分', icon: <GiftOutline /> },

@@ -1,6 +1,8 @@
 import useSWR from 'swr'
-import { post } from '../../lib/request'
+import { post, put } from '../../lib/request'
 import type { Policy, PolicyList, PolicyShareLink } from '../../types/generated/api/policy'
+import type { Renewal, RenewalList } from '../../types/generated/api/renewal'
+import type { LookedUpPolicy, LookupCodeRequest, LookupCodeResponse } from '../../types/generated/api/lookup'
 
 export type { Policy, PolicyShareLink }
 
@@ -23,3 +25,24 @@ export function useSharedPolicy(token: string | null) {
 
 export const createShareLink = (id: string) => post<PolicyShareLink>(`${policyKey(id)}/share-link`)
 export const surrenderPolicy = (id: string) => post<Policy>(`${policyKey(id)}/surrender`)
+
+export type { LookedUpPolicy, LookupCodeRequest }
+
+/** 保单查询: a code to the holder's phone (the answer looks the same whether or not the facts match). */
+export const requestLookupCode = (body: LookupCodeRequest) =>
+  post<LookupCodeResponse>('/api/policy-lookup/code', body)
+/** The masked policy for the code. */
+export const lookupPolicy = (policyNo: string, code: string) =>
+  post<LookedUpPolicy>('/api/policy-lookup', { policyNo, code })
+
+export type { Renewal }
+
+export const renewalsKey = '/api/renewals'
+
+/** My policies ending within 60 days, with the renewal premium; asked only while logged in. */
+export function useRenewals(loggedIn: boolean) {
+  return useSWR<RenewalList>(loggedIn ? renewalsKey : null)
+}
+
+export const setAutoRenew = (policyId: string, enabled: boolean) =>
+  put<Renewal>(`${policyKey(policyId)}/auto-renew`, { enabled })

@@ -5,6 +5,8 @@ export const policyPaths = {
   detail: '/policy/policyDetail',
   shared: '/policy/policyDetaiU',
   apiDetail: '/policy/apiPolicyDetail',
+  lookup: '/scratch',
+  renewal: '/renewal',
 } as const
 
 /** 我的保单, filtered to one status or all. */
@@ -14,3 +16,7 @@ export const policyDetailHref = (id: string) => withQuery(policyPaths.detail, { 
 export const apiPolicyDetailHref = (id: string) => withQuery(policyPaths.apiDetail, { id })
 /** The way back from a missing policy (LoginAwareError). */
 export const backToPolicies = { to: policyPaths.list, label: '返回我的保单' }
+/** 保单查询 without an account. */
+export const policyLookupHref = () => policyPaths.lookup
+/** 续保: my policies ending within 60 days. */
+export const renewalHref = () => policyPaths.renewal

@@ -8,4 +8,6 @@ export const policiesRoutes: ScreenRoute[] = [
   { path: policyPaths.detail, title: '电子保单', load: detail },
   { path: policyPaths.shared, title: '电子保单', load: () => import('./SharedPolicyPage') },
   { path: policyPaths.apiDetail, title: '保单详情', load: detail },
+  { path: policyPaths.renewal, title: '续保', load: () => import('./RenewalPage') },
+  { path: policyPaths.lookup, title: '保单查询', load: () => import('./PolicyLookupPage') },
 ]

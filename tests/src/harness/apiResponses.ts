@@ -19,7 +19,9 @@ import type {
   ProductDetail,
   ProductPage,
 } from '../../../src/types/generated/api/catalog'
+import type { Cart, CartItem } from '../../../src/types/generated/api/cart'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
+import type { LookedUpPolicy, LookupCodeResponse } from '../../../src/types/generated/api/lookup'
 import type {
   ArticleDetail,
   ArticlePage,
@@ -45,6 +47,7 @@ import type {
 } from '../../../src/types/generated/api/points'
 import type { Policy, PolicyList, PolicyShareLink } from '../../../src/types/generated/api/policy'
 import type { Quote } from '../../../src/types/generated/api/quote'
+import type { Renewal, RenewalList } from '../../../src/types/generated/api/renewal'
 import type { MyRiskAssessment, Questionnaire, RiskAssessment } from '../../../src/types/generated/api/risk'
 
 // What each API route answers, as the generated API types say: a screen test's canned answer must have the
@@ -122,6 +125,14 @@ export interface ApiResponses {
   'POST /api/appointments': Appointment
   [route: `POST /api/appointments/${string}/cancel`]: Appointment
   [route: `POST /api/appointments/${string}/reschedule`]: Appointment
+  'GET /api/cart': Cart
+  'POST /api/cart/items': CartItem
+  [route: `DELETE /api/cart/items/${string}`]: Ok
+  'POST /api/cart/merge': Cart
+  'POST /api/policy-lookup/code': LookupCodeResponse
+  'POST /api/policy-lookup': LookedUpPolicy
+  'GET /api/renewals': RenewalList
+  [route: `PUT /api/policies/${string}/auto-renew`]: Renewal
 }
 
 export type ApiRoute = keyof ApiResponses

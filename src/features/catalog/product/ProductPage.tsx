@@ -9,6 +9,7 @@ import { coolingOffShort } from '../../../domain/policy'
 import { PriceText } from '../../../components/PriceText'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { toast } from '../../../components/notice'
+import { describeError } from '../../../lib/request'
 import { AppLink } from '../../../components/navigation/AppLink'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
 import { shanghaiDate } from '../../../domain/age'
@@ -25,6 +26,7 @@ import './product.css'
 import { loginPathFor } from '../../../components/navigation/appPath'
 import { GoButton } from '../../../components/navigation/GoButton'
 import { productInfoHref, shoppingHref } from '../paths'
+import { saveToCart } from '../../cart/api'
 
 // The tabs below the fold (details, clauses, FAQs: tabs and collapses with their animation library) load
 // after the price and the way into the purchase are on screen.
@@ -81,6 +83,33 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
       toast('error', '网络异常，请稍后重试')
     } finally {
       setChecking(false)
+    }
+  }
+
+  const [saving, setSaving] = useState(false)
+  const addToCart = async () => {
+    if (!quote.data || !plan) return
+    setSaving(true)
+    try {
+      const result = await saveToCart(
+        {
+          productId: product.id,
+          planCode: factors.planCode,
+          coveragePeriod: factors.coveragePeriod,
+          paymentPeriod: factors.paymentPeriod,
+          birthDate: factors.birthDate,
+          gender: factors.gender,
+          socialInsurance: factors.socialInsurance,
+        },
+        { productName: product.name, planName: plan.name, premiumFen: quote.data.premiumFen },
+        await checkLoggedIn(),
+      )
+      if (result === 'full') toast('warning', '购物车已满，请先删除部分方案')
+      else toast('success', '已加入购物车')
+    } catch (error) {
+      toast('error', describeError(error))
+    } finally {
+      setSaving(false)
     }
   }
 
@@ -176,6 +205,15 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         </div>
         <Button size="middle" onClick={toggleCompare}>
           {inCompare ? '取消对比' : '加入对比'}
+        </Button>
+        <Button
+          size="middle"
+          color="warning"
+          disabled={!priced || saving}
+          loading={saving}
+          onClick={() => void addToCart()}
+        >
+          加入购物车
         </Button>
         <Button
           size="middle"

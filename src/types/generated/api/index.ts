@@ -2,6 +2,7 @@
 
 import type { AppointmentApi } from './appointment'
 import type { AuthApi } from './auth'
+import type { CartApi } from './cart'
 import type { CatalogApi } from './catalog'
 import type { ClaimApi } from './claim'
 import type { CommonApi } from './common'
@@ -10,6 +11,7 @@ import type { FamilyApi } from './family'
 import type { FeedbackApi } from './feedback'
 import type { GiftApi } from './gift'
 import type { HelpApi } from './help'
+import type { LookupApi } from './lookup'
 import type { MediaApi } from './media'
 import type { MemberApi } from './member'
 import type { MessageApi } from './message'
@@ -18,12 +20,14 @@ import type { PaymentApi } from './payment'
 import type { PointsApi } from './points'
 import type { PolicyApi } from './policy'
 import type { QuoteApi } from './quote'
+import type { RenewalApi } from './renewal'
 import type { RiskApi } from './risk'
 
 /** The definitions of each schemas/api/<file>.schema.json, by file name. */
 export interface ApiSchemas {
   appointment: AppointmentApi
   auth: AuthApi
+  cart: CartApi
   catalog: CatalogApi
   claim: ClaimApi
   common: CommonApi
@@ -32,6 +36,7 @@ export interface ApiSchemas {
   feedback: FeedbackApi
   gift: GiftApi
   help: HelpApi
+  lookup: LookupApi
   media: MediaApi
   member: MemberApi
   message: MessageApi
@@ -40,5 +45,6 @@ export interface ApiSchemas {
   points: PointsApi
   policy: PolicyApi
   quote: QuoteApi
+  renewal: RenewalApi
   risk: RiskApi
 }

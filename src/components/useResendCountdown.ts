@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 
-/** Seconds left of a countdown started with start(n); 0 when idle. */
-export function useCountdown() {
+/** Seconds left of a countdown started with start(n) (an SMS code's resend wait); 0 when idle. */
+export function useResendCountdown() {
   const [endsAt, setEndsAt] = useState(0)
   const [left, setLeft] = useState(0)
   useEffect(() => {
