@@ -22,6 +22,7 @@ const STRING_SAMPLES = [
   '2000-01-01',
   '/a',
   '6222021234567890128',
+  '2026-12-01T10:00:00+08:00',
 ]
 
 /** A small value the schema accepts: required properties (and minProperties), the first of enums, the least of numbers. */
