@@ -47,6 +47,8 @@ export default defineConfig({
       APP_MODE: 'demo',
       LOG_LEVEL: 'warn',
       TEST_CLOCK: 'on',
+      // logInByApi gives each login its own client address (support/session.ts).
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 })

@@ -13,9 +13,20 @@ export async function codeFor(request: APIRequestContext, phone: string): Promis
   return ((await (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as { code: string }).code
 }
 
+let logins = 0
+
+/**
+ * Logs in as a client of its own address (X-Forwarded-For, trusted from 127.0.0.1 by the e2e server): the whole
+ * suite logs in more often than one address may ask for codes in an hour, and the limits are not what it tests.
+ */
 export async function logInByApi(request: APIRequestContext, phone: string): Promise<void> {
-  expect((await request.post('/api/auth/sms-code', { data: { phone } })).status()).toBe(200)
+  logins += 1
+  const headers = { 'x-forwarded-for': `10.77.${(logins >> 8) & 255}.${logins & 255}` }
+  expect((await request.post('/api/auth/sms-code', { data: { phone }, headers })).status()).toBe(200)
   const code = await codeFor(request, phone)
-  const login = await request.post('/api/auth/login', { data: { phone, code, agreements: AGREEMENTS } })
+  const login = await request.post('/api/auth/login', {
+    data: { phone, code, agreements: AGREEMENTS },
+    headers,
+  })
   expect(login.status()).toBe(200)
 }
