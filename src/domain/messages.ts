@@ -14,7 +14,8 @@ export type MessageCategory = keyof typeof MESSAGE_CATEGORIES
 
 /** What a message is about: the screen its 查看详情 opens. */
 export type MessageTarget =
-  { kind: 'order' | 'policy' | 'exchange' | 'feedback' | 'claim'; id: string } | { kind: 'points'; id: null }
+  | { kind: 'order' | 'policy' | 'exchange' | 'feedback' | 'claim' | 'renewal'; id: string }
+  | { kind: 'points'; id: null }
 
 export type MessageEvent =
   | { kind: 'order_paid'; orderId: string; productName: string; amountFen: number }
@@ -80,7 +81,8 @@ export function messageFor(event: MessageEvent): MessageText {
         category: 'policy',
         title: event.daysLeft <= 1 ? '保单今天到期' : `保单${event.daysLeft}天后到期`,
         body: `您的《${event.productName}》（保单号 ${event.policyNo}）保障至 ${event.lastDay} 24:00，到期后将不再提供保障，请及时续保。`,
-        target: { kind: 'policy', id: event.policyId },
+        // To /renewal, where the policy can be renewed in one tap.
+        target: { kind: 'renewal', id: event.policyId },
       }
     case 'points_expiring':
       return {

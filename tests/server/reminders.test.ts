@@ -218,7 +218,7 @@ describe('policy reminders and refunds', () => {
     expect(first).toMatchObject({
       category: 'policy',
       body: `您的《${policy.productName}》（保单号 ${policy.policyNo}）保障至 2027-11-22 24:00，到期后将不再提供保障，请及时续保。`,
-      target: { kind: 'policy', id: policy.id },
+      target: { kind: 'renewal', id: policy.id },
     })
     expect(await messages(quitterPhone, 'policy_expiring')).toEqual([])
   })

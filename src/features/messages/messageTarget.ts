@@ -1,7 +1,7 @@
 import type { Message } from './api'
 import { orderDetailHref } from '../orders/paths'
 import { exchangeHref, pointsHref } from '../points/paths'
-import { policyDetailHref } from '../policies/paths'
+import { policyDetailHref, renewalHref } from '../policies/paths'
 import { feedbackListHref } from '../feedback/paths'
 import { claimDetailHref } from '../claims/paths'
 
@@ -11,6 +11,7 @@ export function targetHref(target: Message['target']): string | null {
   if (target.kind === 'order' && target.id) return orderDetailHref(target.id)
   if (target.kind === 'policy' && target.id) return policyDetailHref(target.id)
   if (target.kind === 'exchange' && target.id) return exchangeHref(target.id)
+  if (target.kind === 'renewal') return renewalHref()
   if (target.kind === 'points') return pointsHref()
   if (target.kind === 'feedback' && target.id) return feedbackListHref(target.id)
   if (target.kind === 'claim' && target.id) return claimDetailHref(target.id)

@@ -50,7 +50,7 @@ export interface Message {
   read: boolean
 }
 export interface Target {
-  kind: 'order' | 'policy' | 'points' | 'exchange' | 'feedback' | 'claim'
+  kind: 'order' | 'policy' | 'points' | 'exchange' | 'feedback' | 'claim' | 'renewal'
   id: string | null
 }
 export interface MessagePage {
