@@ -46,15 +46,6 @@ export class CartService {
     private readonly catalog: CatalogService,
   ) {}
 
-  private async productOrNull(id: string): Promise<ProductDetail | null> {
-    try {
-      return await this.catalog.product(id)
-    } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 404) return null
-      throw error
-    }
-  }
-
   private toItem(row: Row, product: ProductDetail | null): CartItem {
     const input = toInput(row)
     const quote = product ? priceCartFactors(product, input, this.now().getTime()) : null
@@ -85,7 +76,8 @@ export class CartService {
       .orderBy('id')
       .execute()
     const products = new Map<string, ProductDetail | null>()
-    for (const id of new Set(rows.map((r) => r.product_id))) products.set(id, await this.productOrNull(id))
+    for (const id of new Set(rows.map((r) => r.product_id)))
+      products.set(id, await this.catalog.productOrNull(id))
     return {
       items: rows.map((row) => this.toItem(row, products.get(row.product_id) ?? null)),
       maxItems: MAX_CART_ITEMS,
@@ -151,7 +143,7 @@ export class CartService {
     const startMs = this.now().getTime()
     for (const [index, input] of [...items].reverse().entries()) {
       if (!products.has(input.productId))
-        products.set(input.productId, await this.productOrNull(input.productId))
+        products.set(input.productId, await this.catalog.productOrNull(input.productId))
       const product = products.get(input.productId)
       if (!product) continue
       const quote = priceCartFactors(product, input, this.now().getTime())

@@ -222,6 +222,16 @@ export class CatalogService {
     }
   }
 
+  /** The product, or null when it no longer exists (a 404 of product()); other errors still throw. */
+  async productOrNull(id: string): Promise<ProductDetail | null> {
+    try {
+      return await this.product(id)
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 404) return null
+      throw error
+    }
+  }
+
   async product(id: string): Promise<ProductDetail> {
     const row = await this.db
       .selectFrom('products as p')

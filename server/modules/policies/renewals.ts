@@ -22,15 +22,6 @@ export class RenewalService {
     private readonly catalog: CatalogService,
   ) {}
 
-  private async productOrNull(id: string): Promise<ProductDetail | null> {
-    try {
-      return await this.catalog.product(id)
-    } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 404) return null
-      throw error
-    }
-  }
-
   async list(userId: string): Promise<RenewalList> {
     const now = this.now()
     const rows = await this.db
@@ -51,7 +42,7 @@ export class RenewalService {
     const items: Renewal[] = []
     for (const row of rows) {
       if (!products.has(row.product_id))
-        products.set(row.product_id, await this.productOrNull(row.product_id))
+        products.set(row.product_id, await this.catalog.productOrNull(row.product_id))
       const product = products.get(row.product_id) ?? null
       // Cover ends at the start of its end day: the new cover starts that day, the last covered day is before.
       const newStartDate = shanghaiDate((row.expires_at as Date).getTime())
