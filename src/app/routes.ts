@@ -1,5 +1,6 @@
 import { shoppingHref } from '../features/catalog/paths'
 import { cartRoutes } from '../features/cart/routes'
+import { claimRoutes } from '../features/claims/routes'
 import { catalogRoutes } from '../features/catalog/routes'
 import { contentRoutes } from '../features/content/routes'
 import { familyRoutes } from '../features/family/routes'
@@ -43,6 +44,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...contentRoutes,
   ...serviceRoutes,
   ...cartRoutes,
+  ...claimRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

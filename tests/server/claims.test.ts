@@ -72,6 +72,7 @@ describe('claims', () => {
         role: 'holder',
         waitingDays: 30,
         types: [{ code: 'medical', name: '医疗费用报销' }],
+        payees: [{ role: 'insured', name: '张三' }],
       },
     ])
     // In the waiting period: refused, naming the date field.

@@ -53,6 +53,22 @@ const counts = (documents: readonly { kind: DocumentKind }[]) => {
 }
 
 /**
+ * Whom the money may go to, in full: the insured, and the holder too when the user is the holder (an insured who
+ * is not the holder is never shown the holder's name).
+ */
+function payeesOf(
+  policy: { user_id: string; holder: { name: string }; insured: { name: string } },
+  userId: string,
+): { role: 'insured' | 'holder'; name: string }[] {
+  const payees: { role: 'insured' | 'holder'; name: string }[] = [
+    { role: 'insured', name: policy.insured.name },
+  ]
+  if (policy.user_id === userId && policy.holder.name !== policy.insured.name)
+    payees.push({ role: 'holder', name: policy.holder.name })
+  return payees
+}
+
+/**
  * Claims: filed by the holder or the insured of a policy, with the documents their type needs; each status
  * change is one conditional update with its step in the timeline and a message to the user, in one transaction.
  */
@@ -114,6 +130,7 @@ export class ClaimService {
             name: t.name,
             documents: needsOf(t),
           })),
+          payees: payeesOf(r, userId),
         })),
     }
   }

@@ -46,6 +46,13 @@ export interface ClaimablePolicy {
   endDate: string | null
   waitingDays: number
   types: ClaimType[]
+  /**
+   * 可选的收款人（被保险人；本人投保时还有投保人），全名，仅本人可见
+   */
+  payees: {
+    role: 'insured' | 'holder'
+    name: string
+  }[]
 }
 export interface ClaimType {
   code: TypeCode

@@ -1,0 +1,3 @@
+import type { ScreenRoute } from '../../types/route'
+
+export const claimRoutes: ScreenRoute[] = []
