@@ -6,7 +6,7 @@ import { addDays } from '../../src/domain/age'
 import { modules } from '../../server/modules'
 import { runSweep } from '../../server/platform/jobs'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
-import { Buyer } from './ordersFlow'
+import { Buyer, HOLDER_ID } from './ordersFlow'
 import { uploadPhoto } from './uploads'
 
 // Claims: filed by the holder with the documents their type needs, inside the policy period and past the
@@ -199,6 +199,26 @@ describe('claims', () => {
     ).json<Claim>()
     const { buyer: stranger } = await newBuyer()
     expect((await stranger.call('GET', `/api/claims/${filed.id}`)).statusCode).toBe(404)
+    const photo = filed.documents[0].url
+    expect(photo).toBe(`/api/claims/${filed.id}/documents/${filed.documents[0].id}`)
+    const seen = await buyer.call('GET', photo)
+    expect(seen.statusCode).toBe(200)
+    expect(seen.headers['content-type']).toMatch(/^image\//)
+    expect((await stranger.call('GET', photo)).statusCode).toBe(404)
+    expect((await stranger.call('GET', `/api/media/${filed.documents[0].id}`)).statusCode).toBe(404)
+    // The insured (a verified user whose certificate is the policy's insured's) sees the claim and its photos.
+    const insured = await newBuyer()
+    await test.app.services.db
+      .updateTable('users')
+      .set({ id_number: HOLDER_ID, real_name_verified_at: clock.now() })
+      .where('id', '=', insured.userId)
+      .execute()
+    expect((await insured.buyer.call('GET', `/api/claims/${filed.id}`)).json<Claim>().claimNo).toBe(
+      filed.claimNo,
+    )
+    expect((await insured.buyer.call('GET', photo)).statusCode).toBe(200)
+    // A photo of another claim is not reached through this one.
+    expect((await buyer.call('GET', `/api/claims/${filed.id}/documents/${policy.id}`)).statusCode).toBe(404)
     expect((await stranger.call('POST', `/api/claims/${filed.id}/withdraw`)).statusCode).toBe(404)
     expect((await stranger.call('GET', '/api/claims')).json().items).toEqual([])
     const strangerFiles = await stranger.call(

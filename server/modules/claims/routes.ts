@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { userIdOf } from '../../platform/auth'
 import { idempotent } from '../../platform/idempotency'
 import { route } from '../../platform/route'
+import { sendMedia } from '../media/send'
 
 /** Claims: every route needs the session; a user sees the claims they filed or that are on their policies. */
 export const claimRoutes: FastifyPluginAsync = async (app) => {
@@ -62,6 +63,20 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
       response: 'claim/Claim',
     },
     handler: async (request) => claims.get(userIdOf(request), request.params.id),
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/claims/:id/documents/:mediaId',
+    schema: {
+      summary: '读取理赔材料图片（理赔可见者均可查看，例如投保人查看被保险人上传的材料）',
+      tags,
+      auth: true,
+      params: 'claim/DocumentParams',
+      querystring: 'common/EmptyQuery',
+    },
+    handler: async (request, reply) =>
+      sendMedia(reply, await claims.document(userIdOf(request), request.params.id, request.params.mediaId)),
   })
 
   route(app, {

@@ -27,7 +27,7 @@ import type {
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
-import { mediaUrl, type MediaService } from '../media/service'
+import type { MediaService } from '../media/service'
 import type { MessageService } from '../messages/service'
 import type { ClaimsTable } from './tables'
 
@@ -35,6 +35,9 @@ import type { ClaimsTable } from './tables'
 export const DEMO_REVIEW_STEP_MS = 60_000
 /** Claims from this amount are asked for an itemised bill (费用清单) by the demo adjuster. */
 export const DEMO_SUPPLEMENT_FROM_FEN = 200_000
+
+/** A document's address: served to whoever may see the claim, not only to who uploaded it. */
+const claimDocumentUrl = (claimId: string, mediaId: string) => `/api/claims/${claimId}/documents/${mediaId}`
 
 const invalid = (field: string, message: string) =>
   new ApiError(400, 'INVALID_INPUT', message, [{ field, message }])
@@ -277,13 +280,35 @@ export class ClaimService {
     return true
   }
 
+  /** Claims the user filed, or on a policy they hold or are the verified insured of. */
   private visible(userId: string) {
     return this.db
       .selectFrom('claims as c')
       .innerJoin('policies as p', 'p.id', 'c.policy_id')
+      .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
       .selectAll('c')
       .select(['p.policy_no', 'p.product_name', 'p.insured'])
-      .where((eb) => eb.or([eb('c.user_id', '=', userId), eb('p.user_id', '=', userId)]))
+      .where((eb) =>
+        eb.or([
+          eb('c.user_id', '=', userId),
+          eb('p.user_id', '=', userId),
+          eb.and([
+            eb('u.real_name_verified_at', 'is not', null),
+            eb(sql<string>`p.insured ->> 'certNo'`, '=', eb.ref('u.id_number')),
+          ]),
+        ]),
+      )
+  }
+
+  /** One document of a claim the user may see (whoever uploaded it); anything else is 404. */
+  async document(userId: string, claimId: string, mediaId: string) {
+    const row = await this.visible(userId)
+      .innerJoin('claim_documents as d', 'd.claim_id', 'c.id')
+      .where('c.id', '=', claimId)
+      .where('d.media_id', '=', mediaId)
+      .executeTakeFirst()
+    if (!row) throw notFound('理赔材料')
+    return this.media.openShared(mediaId)
   }
 
   async list(userId: string, status?: 'open' | 'done'): Promise<ClaimList> {
@@ -344,7 +369,7 @@ export class ClaimService {
       documents: documents.map((d) => ({
         id: d.media_id,
         kind: d.kind,
-        url: mediaUrl(d.media_id),
+        url: claimDocumentUrl(row.id, d.media_id),
         addedAt: toIso(d.added_at),
       })),
       timeline: steps.map((s) => ({ status: s.status, note: s.note, at: toIso(s.created_at) })),

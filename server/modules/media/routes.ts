@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import { userIdOf } from '../../platform/auth'
 import { route } from '../../platform/route'
+import { sendMedia } from './send'
 import { readUploadForm } from './upload'
 
 /** Uploads: only the owner ever reads or deletes a file; anyone else's id is 404. */
@@ -39,15 +40,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       querystring: 'common/EmptyQuery',
     },
     handler: async (request, reply) => {
-      const { media: file, body } = await media.open(userIdOf(request), request.params.id)
-      // An id's bytes never change; only this browser's user may keep them.
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Length', String(file.bytes))
-        .header('Cache-Control', 'private, max-age=86400')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .header('Content-Disposition', 'inline')
-        .send(body)
+      return sendMedia(reply, await media.open(userIdOf(request), request.params.id))
     },
   })
 

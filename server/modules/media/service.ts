@@ -93,12 +93,21 @@ export class MediaService {
 
   /** The owner's file, as a stream; anyone else's (or a missing one) is 404. */
   async open(userId: string, id: string): Promise<{ media: Media; body: Readable }> {
-    const row = await this.db
-      .selectFrom('media')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
+    return this.read(id, userId)
+  }
+
+  /**
+   * A file another module has already shown the caller may see (a claim's documents, seen by the policy's holder
+   * and insured as well as by who uploaded them); the caller checks that access first.
+   */
+  async openShared(id: string): Promise<{ media: Media; body: Readable }> {
+    return this.read(id, null)
+  }
+
+  private async read(id: string, ownerId: string | null): Promise<{ media: Media; body: Readable }> {
+    let select = this.db.selectFrom('media').selectAll().where('id', '=', id)
+    if (ownerId !== null) select = select.where('user_id', '=', ownerId)
+    const row = await select.executeTakeFirst()
     if (!row) throw notFound('图片')
     const body = await this.store.get(row.storage_key)
     if (!body) {

@@ -23,6 +23,7 @@ export interface ClaimApi {
   ClaimQuery?: ClaimQuery
   ClaimParams?: ClaimParams
   SupplementInput?: SupplementInput
+  DocumentParams?: DocumentParams
 }
 export interface ClaimablePolicyList {
   items: ClaimablePolicy[]
@@ -178,4 +179,14 @@ export interface SupplementInput {
    * @maxItems 20
    */
   documents: [DocumentInput, ...DocumentInput[]]
+}
+export interface DocumentParams {
+  /**
+   * 理赔编号
+   */
+  id: string
+  /**
+   * 图片编号
+   */
+  mediaId: string
 }
