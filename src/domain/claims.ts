@@ -93,6 +93,9 @@ const ALL_TYPES = [MEDICAL, ACCIDENT, CRITICAL, DEATH, PROPERTY, TRAVEL]
 /** A claim type's Chinese name (the code itself for one no longer offered). */
 export const claimTypeName = (code: string): string => ALL_TYPES.find((t) => t.code === code)?.name ?? code
 
+/** The most one claim may ask for (¥10,000,000), as the API schema allows. */
+export const MAX_CLAIM_AMOUNT_FEN = 1_000_000_000
+
 /** Most photos one claim may carry. */
 export const MAX_CLAIM_DOCUMENTS = 20
 

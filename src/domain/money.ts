@@ -21,3 +21,14 @@ export function formatCoverageAmount(fen: number): string {
   if (yuan >= 10_000 && Number.isInteger(yuan / 100)) return `${yuan / 10_000}万`
   return `${formatFen(fen)}元`
 }
+
+/**
+ * What someone typed as yuan, in fen: "1280", "1280.5", "1280.50" (no sign, at most 2 decimals, up to `maxFen`);
+ * null for anything else. Done on the digits, never through floating point.
+ */
+export function parseYuan(text: string, maxFen: number): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim())
+  if (!m) return null
+  const fen = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
+  return fen > 0 && fen <= maxFen ? fen : null
+}

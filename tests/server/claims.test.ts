@@ -66,6 +66,7 @@ describe('claims', () => {
     clock.advance(2 * DAY)
     let { cookie, buyer } = first
     const claimable = (await buyer.call('GET', '/api/claims/policies')).json<ClaimablePolicyList>()
+    expect(claimable.today).toBe('2026-11-24')
     expect(claimable.items).toMatchObject([
       {
         policyId: policy.id,

@@ -117,6 +117,7 @@ export class ClaimService {
     const rows = await this.policies(userId).orderBy('p.issued_at', 'desc').limit(100).execute()
     const nowMs = this.now().getTime()
     return {
+      today: shanghaiDate(nowMs),
       items: rows
         .filter((r) => r.effective_at.getTime() <= nowMs && claimTypesFor(r.category_code).length > 0)
         .map((r) => ({

@@ -13,6 +13,7 @@ import type {
 export type {
   Claim,
   ClaimablePolicy,
+  ClaimablePolicyList,
   ClaimInput,
   ClaimList,
   SupplementInput,

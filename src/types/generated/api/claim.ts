@@ -27,6 +27,10 @@ export interface ClaimApi {
 }
 export interface ClaimablePolicyList {
   items: ClaimablePolicy[]
+  /**
+   * 服务器的今天（北京时间），出险日期不晚于此日
+   */
+  today: string
 }
 export interface ClaimablePolicy {
   policyId: string
