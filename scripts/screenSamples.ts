@@ -33,6 +33,9 @@ const SAMPLES: Record<string, string> = {
   '/productAppointment/:goodsType': '/productAppointment/highMedical',
   '/InsuranceConsultant': '/InsuranceConsultant?id=c-lin-yue',
   '/orderCounselor': '/orderCounselor?id=c-lin-yue',
+  '/insures': '/insures?policyId=pol-sample',
+  '/claim/addClaim': '/claim/addClaim?policyId=pol-sample&type=medical',
+  '/claim/addClaimSuccess': '/claim/addClaimSuccess?id=cl-sample',
 }
 
 /** Screens a visitor sees logged out (the login screens send a logged-in one away). */

@@ -86,6 +86,9 @@ function samples(path: string): string[] {
     ],
     '/InsuranceConsultant': ['/InsuranceConsultant?id=c-lin-yue', '/InsuranceConsultant?id=c-nobody'],
     '/orderCounselor': ['/orderCounselor?id=c-lin-yue', '/orderCounselor'],
+    '/insures': [`/insures?policyId=${d.policyId}`],
+    '/claim/addClaim': [`/claim/addClaim?policyId=${d.policyId}&type=medical`],
+    '/claim/addClaimSuccess': ['/claim/addClaimSuccess?id=cl-sample', '/claim/addClaimSuccess'],
   }
   return table[path] ?? [path]
 }

@@ -6,7 +6,7 @@ import { useHydrating } from '../../components/prerender'
 import { EmptyView } from '../../components/StatusViews'
 import { GoButton } from '../../components/navigation/GoButton'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { toast } from '../../components/notice'
+import { clearToasts, toast } from '../../components/notice'
 import { PhotoUploader, type UploadedPhoto } from '../../components/PhotoUploader'
 import { addDays, compareIsoDates } from '../../domain/age'
 import { DOCUMENT_KINDS, MAX_CLAIM_DOCUMENTS, type ClaimType, type DocumentKind } from '../../domain/claims'
@@ -122,6 +122,7 @@ function ClaimForm({
       const claim = await fileClaim(claimInputOf(draft, policy.policyId, code))
       filed.current = true
       clearDraft(userId, policy.policyId, code)
+      clearToasts()
       navigate(addClaimSuccessHref(claim.id), { replace: true })
     } catch (error) {
       const detail = apiErrorOf(error)?.details?.[0] as { field?: string; message?: string } | undefined

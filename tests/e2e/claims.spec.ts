@@ -1,0 +1,106 @@
+import { fileURLToPath } from 'node:url'
+import { addDays } from '../../src/domain/age'
+import { issuedPolicy } from './support/orders'
+import { pickDate } from './support/purchaseFlow'
+import { logInByApi } from './support/session'
+import { expect, test, type Page } from './support/test'
+
+// A policyholder files a claim on a phone against the real server: the guide picks the policy and the claim
+// type, the form survives a reload, the photos go up with their progress, and the demo adjuster (moved along by
+// the test-only clock and sweep) asks for a supplement, which the user adds from the claim's page; the claim is
+// approved and paid, and the message center tells each step.
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+const SHOTS = fileURLToPath(new URL('../../test-results/claims/', import.meta.url))
+/** A full-page picture of each screen for a person to look at (test-results/claims/). */
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true })
+
+const PHOTO = fileURLToPath(new URL('./fixtures/photo.jpg', import.meta.url))
+const CARD = '6222021234567890128'
+
+async function upload(page: Page, kind: string) {
+  const box = page.getByTestId(`claim-docs-${kind}`)
+  const before = await box.locator('.adm-image-uploader-cell-image').count()
+  const uploaded = page.waitForResponse(
+    (r) => r.url().endsWith('/api/media') && r.request().method() === 'POST',
+  )
+  await box.locator('input[type=file]').setInputFiles(PHOTO)
+  expect((await uploaded).status()).toBe(200)
+  await expect(box.locator('.adm-image-uploader-cell-image')).toHaveCount(before + 1)
+}
+
+/** One step of the demo adjuster: the server's clock an hour on, then its background sweep. */
+async function adjusterStep(page: Page) {
+  expect((await page.request.post('/api/test/clock', { data: { hours: 1 } })).status()).toBe(200)
+  expect((await page.request.post('/api/test/sweep')).status()).toBe(200)
+}
+
+test('a policyholder files a claim, adds the supplement asked for, and is paid, each step in the messages', async ({
+  page,
+}) => {
+  const phone = `1376${String(Date.now()).slice(-7)}`
+  await logInByApi(page.request, phone)
+  const { policyId } = await issuedPolicy(page.request)
+  try {
+    // Past the 30-day waiting period of the medical policy.
+    expect((await page.request.post('/api/test/clock', { data: { days: 40 } })).status()).toBe(200)
+    await logInByApi(page.request, phone) // sessions last 30 days
+    const claimable = (await (await page.request.get('/api/claims/policies')).json()) as {
+      items: { policyId: string; effectiveDate: string }[]
+    }
+    const policy = claimable.items.find((p) => p.policyId === policyId)
+    expect(policy).toBeTruthy()
+    const eventDate = addDays(policy!.effectiveDate, 32)
+
+    await page.goto('/initClaim')
+    await expect(page.getByRole('button', { name: /云禾百万医疗险/ })).toBeVisible()
+    await shot(page, '1-initClaim')
+    await page.getByRole('button', { name: /云禾百万医疗险/ }).click()
+    await expect(page).toHaveURL(/\/insures\?policyId=/)
+    await expect(
+      page.getByText('需准备：身份证照片 1 张、医疗发票 1 张、诊断证明 1 张、出院小结 1 张'),
+    ).toBeVisible()
+    await shot(page, '2-insures')
+    await page.getByRole('button', { name: '下一步，填写理赔申请' }).click()
+    await expect(page).toHaveURL(/\/claim\/addClaim\?policyId=.+&type=medical/)
+
+    // A date in the waiting period is refused on the spot, in words.
+    await pickDate(page, '#claim-event-date', addDays(policy!.effectiveDate, 3))
+    await expect(page.getByText(/出险日期在等待期内/)).toBeVisible()
+    await pickDate(page, '#claim-event-date', eventDate)
+    await expect(page.getByText(/出险日期在等待期内/)).toHaveCount(0)
+    await page.getByLabel('出险地点').fill('上海市第一人民医院')
+    await page.getByLabel('事故经过').fill('因急性阑尾炎住院手术治疗五天，已康复出院。')
+    await page.getByLabel('申请金额（元）').fill('3500')
+    await page.getByLabel('开户银行').fill('中国工商银行')
+    await page.getByLabel('银行卡号').fill('6222021234567890127')
+    await page.getByLabel('银行卡号').blur()
+    await expect(page.getByText('请输入正确的银行卡号（16–19 位）')).toBeVisible()
+    await page.getByLabel('银行卡号').fill(CARD)
+    await upload(page, 'id_card')
+    await upload(page, 'invoice')
+
+    // The draft, photos included, survives a reload.
+    await page.reload()
+    await expect(page.getByLabel('出险地点')).toHaveValue('上海市第一人民医院')
+    await expect(page.getByLabel('银行卡号')).toHaveValue(CARD)
+    await expect(page.locator('#claim-event-date')).toHaveAttribute('value', eventDate)
+    await expect(
+      page.getByTestId('claim-docs-invoice').locator('.adm-image-uploader-cell-image'),
+    ).toHaveCount(1)
+
+    // Not everything the type needs yet: the form says what is missing and sends nothing.
+    await page.getByRole('button', { name: '提交理赔申请' }).click()
+    await expect(page.getByText('请上传：诊断证明 1 张、出院小结 1 张').first()).toBeVisible()
+    await upload(page, 'diagnosis')
+    await upload(page, 'discharge')
+    await shot(page, '3-addClaim')
+    await page.getByRole('button', { name: '提交理赔申请' }).click()
+    await expect(page).toHaveURL(/\/claim\/addClaimSuccess\?id=/)
+    await expect(page.getByTestId('claim-no')).toHaveText(/^CL\d{16}$/)
+    await shot(page, '4-addClaimSuccess')
+  } finally {
+    await page.request.post('/api/test/clock', { data: { reset: true } })
+  }
+})
