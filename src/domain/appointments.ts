@@ -19,6 +19,19 @@ export type AppointmentTopic = keyof typeof APPOINTMENT_TOPICS
 export const isAppointmentTopic = (value: string): value is AppointmentTopic =>
   Object.prototype.hasOwnProperty.call(APPOINTMENT_TOPICS, value)
 
+/** The topic a product of a catalog category is talked about under (预约咨询 from the product's page). */
+const TOPIC_OF_CATEGORY: Partial<Record<string, AppointmentTopic>> = {
+  medical: 'medical',
+  health: 'medical',
+  critical: 'critical',
+  life: 'life',
+  annuity: 'annuity',
+  education: 'education',
+}
+
+export const appointmentTopicFor = (category: string): AppointmentTopic =>
+  TOPIC_OF_CATEGORY[category] ?? 'family'
+
 /** Days offered: today and the 6 days after it (calendar days in Asia/Shanghai). */
 export const BOOKING_DAYS = 7
 /** Slot start hours (Asia/Shanghai): 09:00 … 17:00, each an hour long, the last ending at 18:00. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  appointmentTopicFor,
   BOOKING_DAYS,
   canChange,
   isAppointmentTopic,
@@ -71,5 +72,15 @@ describe('slot rules', () => {
     expect(isAppointmentTopic('annuity')).toBe(true)
     expect(isAppointmentTopic('toString')).toBe(false)
     expect(isAppointmentTopic('')).toBe(false)
+  })
+})
+
+describe('the topic of a product', () => {
+  it('is the product type a consultant explains, the family plan for anything else', () => {
+    expect(appointmentTopicFor('critical')).toBe('critical')
+    expect(appointmentTopicFor('health')).toBe('medical')
+    expect(appointmentTopicFor('annuity')).toBe('annuity')
+    expect(appointmentTopicFor('accident')).toBe('family')
+    expect(appointmentTopicFor('no-such-category')).toBe('family')
   })
 })

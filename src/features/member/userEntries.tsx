@@ -12,22 +12,26 @@ import {
   PieOutline,
   QuestionCircleOutline,
   ReceivePaymentOutline,
+  SearchOutline,
   ShopbagOutline,
   TeamOutline,
+  UserContactOutline,
 } from 'antd-mobile-icons'
 import { ORDER_TABS } from '../../domain/order'
 import type { MeOverview } from './api'
 import { familyListHref } from '../family/paths'
 import { ordersHref } from '../orders/paths'
-import { policiesHref, renewalHref } from '../policies/paths'
+import { policiesHref, policyLookupHref, renewalHref } from '../policies/paths'
+import { claimListHref } from '../claims/paths'
+import { consultantsHref } from '../service/paths'
+import { feedbackHref } from '../feedback/paths'
 import { pointsHref } from '../points/paths'
 import { messageCenterHref } from '../messages/paths'
 import { faqHref } from '../help/paths'
 import { riskAssessmentHref } from '../risk/paths'
 import { cartHref } from '../cart/paths'
 
-// What the 我的 tab links to. An entry shows only while the route table has its screen (useHasRoute), so
-// screens still to be built (claims, points, messages, service, feedback) appear once they are registered.
+// What the 我的 tab links to. An entry shows only while the route table has its screen (useHasRoute).
 
 export interface UserEntry {
   key: string
@@ -42,12 +46,14 @@ export const SERVICE_ENTRIES: readonly UserEntry[] = [
   { key: 'renewal', path: renewalHref(), title: '续保', icon: <LoopOutline /> },
   { key: 'cart', path: cartHref(), title: '购物车', icon: <ShopbagOutline /> },
   { key: 'family', path: familyListHref(), title: '家庭成员', icon: <TeamOutline /> },
-  { key: 'claims', path: '/claim/claimList', title: '理赔服务', icon: <HandPayCircleOutline /> },
+  { key: 'claims', path: claimListHref(), title: '理赔服务', icon: <HandPayCircleOutline /> },
+  { key: 'lookup', path: policyLookupHref(), title: '保单查询', icon: <SearchOutline /> },
   { key: 'points', path: pointsHref(), title: '我的积分', icon: <GiftOutline /> },
   { key: 'messages', path: messageCenterHref(), title: '消息中心', icon: <BellOutline /> },
   { key: 'risk', path: riskAssessmentHref(), title: '风险测评', icon: <PieOutline /> },
   { key: 'service', path: faqHref(), title: '常见问题', icon: <QuestionCircleOutline /> },
-  { key: 'feedback', path: '/feedBack', title: '意见反馈', icon: <EditSOutline /> },
+  { key: 'consultant', path: consultantsHref(), title: '保险顾问', icon: <UserContactOutline /> },
+  { key: 'feedback', path: feedbackHref(), title: '意见反馈', icon: <EditSOutline /> },
 ]
 
 const ORDER_ICONS: Record<string, ReactNode> = {

@@ -27,6 +27,8 @@ import { loginPathFor } from '../../../components/navigation/appPath'
 import { GoButton } from '../../../components/navigation/GoButton'
 import { productInfoHref, shoppingHref } from '../paths'
 import { saveToCart } from '../../cart/api'
+import { productAppointmentHref } from '../../service/paths'
+import { appointmentTopicFor } from '../../../domain/appointments'
 
 // The tabs below the fold (details, clauses, FAQs: tabs and collapses with their animation library) load
 // after the price and the way into the purchase are on screen.
@@ -192,6 +194,12 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         投保前请仔细阅读
         <AppLink to={productInfoHref(product.id)}>《保险条款》《投保须知》</AppLink>
         ，保险责任以条款为准。
+      </p>
+      <p className="product-consult muted">
+        拿不准怎么选？
+        <AppLink to={productAppointmentHref(appointmentTopicFor(product.categoryCode))}>
+          预约顾问免费讲解
+        </AppLink>
       </p>
 
       <CompareBar />

@@ -58,6 +58,11 @@ describe('/product', () => {
     const coverage = screen.getByRole('region', { name: '保障内容' })
     expect(coverage).toHaveTextContent('重大疾病30万')
     expect(coverage).toHaveTextContent('轻症9万')
+    // A critical-illness product offers a call about critical illness cover.
+    expect(screen.getByRole('link', { name: '预约顾问免费讲解' })).toHaveAttribute(
+      'href',
+      '/productAppointment/critical',
+    )
   })
 
   it('prices the default factors, re-prices on every change, and follows the plan in the coverage list', async () => {
