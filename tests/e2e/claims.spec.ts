@@ -100,6 +100,63 @@ test('a policyholder files a claim, adds the supplement asked for, and is paid, 
     await expect(page).toHaveURL(/\/claim\/addClaimSuccess\?id=/)
     await expect(page.getByTestId('claim-no')).toHaveText(/^CL\d{16}$/)
     await shot(page, '4-addClaimSuccess')
+
+    // The demo adjuster takes it up, and asks for one more document (the amount is over ¥2,000).
+    await page.getByRole('button', { name: '查看理赔进度' }).click()
+    await expect(page).toHaveURL(/\/claim\/claimDetail\?id=/)
+    const status = page.getByTestId('claim-status')
+    await expect(status).toHaveText('已提交')
+    await adjusterStep(page)
+    await page.reload()
+    await expect(status).toHaveText('审核中')
+    await adjusterStep(page)
+    await page.reload()
+    await expect(status).toHaveText('待补充材料')
+    const supplement = page.getByTestId('claim-supplement')
+    await expect(supplement).toContainText('其他材料')
+    const send = supplement.getByRole('button', { name: '提交补充材料' })
+    await expect(send).toBeDisabled()
+    const uploaded = page.waitForResponse(
+      (r) => r.url().endsWith('/api/media') && r.request().method() === 'POST',
+    )
+    await supplement.locator('input[type=file]').setInputFiles(PHOTO)
+    expect((await uploaded).status()).toBe(200)
+    await send.click()
+    await expect(status).toHaveText('审核中')
+    await expect(page.getByTestId('claim-supplement')).toHaveCount(0)
+
+    // Approved, then paid: the decision and the amount paid are on the claim's page.
+    await adjusterStep(page)
+    await page.reload()
+    await expect(status).toHaveText('审核通过')
+    await adjusterStep(page)
+    await page.reload()
+    await expect(status).toHaveText('已赔付')
+    await expect(page.getByTestId('claim-decision')).toContainText('3500')
+    // The five photos, served from the claim, are shown.
+    const photos = page.getByTestId('claim-documents').locator('img')
+    await expect(photos).toHaveCount(5)
+    await photos.first().scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+    await shot(page, '5-claimDetail')
+
+    // Every step reached the message center, and a message leads back to the claim.
+    await page.goto('/messageCenter')
+    const rows = page.getByTestId('message-row')
+    for (const [title, count] of [
+      ['理赔申请已提交', 1],
+      ['理赔审核中', 2],
+      ['理赔待补充材料', 1],
+      ['理赔审核通过', 1],
+      ['理赔已赔付', 1],
+    ] as const)
+      await expect(rows.filter({ hasText: title }), title).toHaveCount(count)
+    await rows.filter({ hasText: '理赔已赔付' }).click()
+    await page.getByRole('button', { name: '查看详情' }).click()
+    await expect(page).toHaveURL(/\/claim\/claimDetail\?id=/)
+    await expect(status).toHaveText('已赔付')
   } finally {
     await page.request.post('/api/test/clock', { data: { reset: true } })
   }
