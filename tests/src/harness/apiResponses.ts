@@ -20,6 +20,7 @@ import type {
   ProductPage,
 } from '../../../src/types/generated/api/catalog'
 import type { Cart, CartItem } from '../../../src/types/generated/api/cart'
+import type { Claim, ClaimablePolicyList, ClaimList } from '../../../src/types/generated/api/claim'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
 import type { LookedUpPolicy, LookupCodeResponse } from '../../../src/types/generated/api/lookup'
 import type {
@@ -133,6 +134,13 @@ export interface ApiResponses {
   'POST /api/policy-lookup': LookedUpPolicy
   'GET /api/renewals': RenewalList
   [route: `PUT /api/policies/${string}/auto-renew`]: Renewal
+  'GET /api/claims/policies': ClaimablePolicyList
+  'POST /api/claims': Claim
+  'GET /api/claims': ClaimList
+  // /api/claims/policies is a literal route beside /api/claims/:id.
+  [route: `GET /api/claims/${string}`]: Claim | ClaimablePolicyList
+  [route: `POST /api/claims/${string}/documents`]: Claim
+  [route: `POST /api/claims/${string}/withdraw`]: Claim
 }
 
 export type ApiRoute = keyof ApiResponses
