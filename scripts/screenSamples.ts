@@ -33,6 +33,7 @@ const SAMPLES: Record<string, string> = {
   '/productAppointment/:goodsType': '/productAppointment/highMedical',
   '/InsuranceConsultant': '/InsuranceConsultant?id=c-lin-yue',
   '/orderCounselor': '/orderCounselor?id=c-lin-yue',
+  '/claim/claimDetail': '/claim/claimDetail?id=c-sample',
 }
 
 /** Screens a visitor sees logged out (the login screens send a logged-in one away). */

@@ -86,6 +86,9 @@ function samples(path: string): string[] {
     ],
     '/InsuranceConsultant': ['/InsuranceConsultant?id=c-lin-yue', '/InsuranceConsultant?id=c-nobody'],
     '/orderCounselor': ['/orderCounselor?id=c-lin-yue', '/orderCounselor'],
+    // A claim with documents and a timeline is looked at by claimDetail.spec.ts (it needs the clock moved).
+    '/claim/claimList': ['/claim/claimList', '/claim/claimList?status=done'],
+    '/claim/claimDetail': ['/claim/claimDetail?id=no-such-claim', '/claim/claimDetail'],
   }
   return table[path] ?? [path]
 }

@@ -209,7 +209,9 @@ function SupplementCard({ claim, onChanged }: { claim: Claim; onChanged: (claim:
 
 /** The claim's photos by kind; a tap opens them full screen. */
 function Documents({ documents }: { documents: Claim['documents'] }) {
-  const [viewing, setViewing] = useState<{ images: string[]; index: number } | null>(null)
+  // What was last opened stays while the viewer closes (its fade-out); `open` says whether it shows.
+  const [viewing, setViewing] = useState<{ images: string[]; index: number }>({ images: [], index: 0 })
+  const [open, setOpen] = useState(false)
   const groups = (Object.keys(DOCUMENT_KINDS) as DocumentKind[])
     .map((kind) => ({ kind, items: documents.filter((d) => d.kind === kind) }))
     .filter((g) => g.items.length > 0)
@@ -229,7 +231,10 @@ function Documents({ documents }: { documents: Claim['documents'] }) {
                 type="button"
                 className="claim-document-thumb"
                 aria-label={`查看${DOCUMENT_KINDS[group.kind]}第 ${i + 1} 张`}
-                onClick={() => setViewing({ images: group.items.map((d) => d.url), index: i })}
+                onClick={() => {
+                  setViewing({ images: group.items.map((d) => d.url), index: i })
+                  setOpen(true)
+                }}
               >
                 <img src={doc.url} alt={DOCUMENT_KINDS[group.kind]} loading="lazy" />
               </button>
@@ -237,14 +242,21 @@ function Documents({ documents }: { documents: Claim['documents'] }) {
           </div>
         </div>
       ))}
-      {viewing && (
-        <ImageViewer.Multi
-          images={viewing.images}
-          visible
-          defaultIndex={viewing.index}
-          onClose={() => setViewing(null)}
-        />
-      )}
+      <ImageViewer.Multi
+        key={`${viewing.images[0]}-${viewing.index}`}
+        images={viewing.images}
+        visible={open}
+        classNames={{ mask: 'claim-viewer-mask' }}
+        defaultIndex={viewing.index}
+        onClose={() => setOpen(false)}
+        renderFooter={() => (
+          <div className="claim-viewer-footer">
+            <button type="button" onClick={() => setOpen(false)}>
+              关闭
+            </button>
+          </div>
+        )}
+      />
     </section>
   )
 }
