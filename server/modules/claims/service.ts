@@ -277,12 +277,12 @@ export class ClaimService {
     return true
   }
 
+  /** Claims the user filed or that are on their policies; event_date, after c.*, read back as written. */
   private visible(userId: string) {
     return this.db
       .selectFrom('claims as c')
       .innerJoin('policies as p', 'p.id', 'c.policy_id')
       .selectAll('c')
-      // After c.*: the date as written (a driver would turn it into a Date at the server's local midnight).
       .select(sql<string>`to_char(c.event_date, 'YYYY-MM-DD')`.as('event_date'))
       .select(['p.policy_no', 'p.product_name', 'p.insured'])
       .where((eb) => eb.or([eb('c.user_id', '=', userId), eb('p.user_id', '=', userId)]))
