@@ -74,6 +74,19 @@ async function claimAwaitingDocuments(request: APIRequestContext, phone: string)
 test('a user finds a claim waiting for documents, sends the photo asked for, then withdraws it', async ({
   page,
 }) => {
+  const problems: string[] = []
+  page.on('console', (m) => {
+    // The unknown claim's 404 is the not-found view, not a fault.
+    if (m.type() === 'error' && /status of 4\d\d/.test(m.text())) return
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text())
+  })
+  page.on('pageerror', (e) => problems.push(e.message))
+  // The frame as parsed from the HTML: hydrated in place, React keeps it.
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      ;(window as { rendered?: Element | null }).rendered = document.querySelector('.app-layout')
+    }),
+  )
   const phone = `1375${String(Date.now()).slice(-7)}`
   await logInByApi(page.request, phone)
   try {
@@ -129,6 +142,13 @@ test('a user finds a claim waiting for documents, sends the photo asked for, the
     await expect(page.getByTestId('claim-status')).toHaveText('已撤回')
     await expect(page.getByRole('button', { name: '撤回申请' })).toHaveCount(0)
     await page.screenshot({ path: `${SHOTS}/detail-withdrawn.png`, fullPage: true })
+    // Opened afresh, the detail comes from the server with the claim and is hydrated in place.
+    const html = await (await page.reload())?.text()
+    expect(html).toContain(claim.claimNo)
+    expect(html).toContain('理赔申请已撤回')
+    const kept = await page.evaluate(() => (window as { rendered?: Element | null }).rendered?.isConnected)
+    expect(kept, 'the server-rendered frame is still the one on screen').toBe(true)
+    await expect(page.getByTestId('claim-status')).toHaveText('已撤回')
 
     await page.goto('/claim/claimList?status=done')
     await expect(page.getByTestId('claim-card')).toContainText('已撤回')
@@ -139,6 +159,7 @@ test('a user finds a claim waiting for documents, sends the photo asked for, the
     await page.goto('/claim/claimDetail?id=no-such-claim')
     await expect(page.getByText('理赔不存在')).toBeVisible()
     await page.screenshot({ path: `${SHOTS}/not-found.png` })
+    expect(problems).toEqual([])
   } finally {
     await page.request.post('/api/test/clock', { data: { reset: true } })
   }
