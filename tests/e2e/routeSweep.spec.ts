@@ -89,6 +89,9 @@ function samples(path: string): string[] {
     '/insures': [`/insures?policyId=${d.policyId}`],
     '/claim/addClaim': [`/claim/addClaim?policyId=${d.policyId}&type=medical`],
     '/claim/addClaimSuccess': ['/claim/addClaimSuccess?id=cl-sample', '/claim/addClaimSuccess'],
+    // A claim with documents and a timeline is looked at by claimDetail.spec.ts (it needs the clock moved).
+    '/claim/claimList': ['/claim/claimList', '/claim/claimList?status=done'],
+    '/claim/claimDetail': ['/claim/claimDetail?id=no-such-claim', '/claim/claimDetail'],
   }
   return table[path] ?? [path]
 }

@@ -149,6 +149,7 @@ describe('claims', () => {
       await runSweep(test.app, modules)
       return (await buyer.call('GET', `/api/claims/${filed.id}`)).json<Claim>()
     }
+    expect(filed.eventDate).toBe(coveredDay(policy, 32))
     expect((await next()).status).toBe('UNDER_REVIEW')
     const asked = await next()
     expect(asked).toMatchObject({

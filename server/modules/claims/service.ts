@@ -281,13 +281,15 @@ export class ClaimService {
     return true
   }
 
-  /** Claims the user filed, or on a policy they hold or are the verified insured of. */
+  /** Claims the user filed, or on a policy they hold or are the verified insured of; event_date, after c.*, read
+   * back as written. */
   private visible(userId: string) {
     return this.db
       .selectFrom('claims as c')
       .innerJoin('policies as p', 'p.id', 'c.policy_id')
       .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
       .selectAll('c')
+      .select(sql<string>`to_char(c.event_date, 'YYYY-MM-DD')`.as('event_date'))
       .select(['p.policy_no', 'p.product_name', 'p.insured'])
       .where((eb) =>
         eb.or([

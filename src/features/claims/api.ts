@@ -58,4 +58,4 @@ export const supplementClaim = async (id: string, documents: SupplementInput['do
   changed(await post<Claim>(`${claimKey(id)}/documents`, { documents }))
 
 /** 撤回申请: until a decision. */
-export const withdrawClaim = async (id: string) => changed(await post<Claim>(`${claimKey(id)}/withdraw`, {}))
+export const withdrawClaim = async (id: string) => changed(await post<Claim>(`${claimKey(id)}/withdraw`))
