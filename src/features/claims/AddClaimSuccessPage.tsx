@@ -4,9 +4,9 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { GoButton } from '../../components/navigation/GoButton'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
-import { formatFen } from '../../domain/money'
 import { messageCenterHref } from '../messages/paths'
 import { useClaim } from './api'
+import { claimYuan } from './claimStatus'
 import { claimDetailHref, claimListHref } from './paths'
 import './claims.css'
 
@@ -50,7 +50,7 @@ export default function AddClaimSuccessPage() {
         </p>
         <p>
           <span className="claim-muted">申请金额</span>
-          <span>¥{formatFen(amountFen)}</span>
+          <span>{claimYuan(amountFen)}</span>
         </p>
       </section>
       <div className="claim-actions">
