@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ImageUploader, ProgressBar, type ImageUploadItem } from 'antd-mobile'
 import { toast } from './notice'
 import { compressImage } from '../lib/compressImage'
@@ -46,11 +46,7 @@ export function PhotoUploader({
 
   async function upload(file: File): Promise<ImageUploadItem> {
     const key = ++next.current
-    setUploads((list) => {
-      const updated = [...list, { key, name: file.name, percent: 0 }]
-      onBusyChange?.(true)
-      return updated
-    })
+    setUploads((list) => [...list, { key, name: file.name, percent: 0 }])
     try {
       const small = await compressImage(file)
       const media = await uploadImage(small, purpose, { onProgress: (p) => setPercent(key, p) }, file.name)
@@ -59,13 +55,18 @@ export function PhotoUploader({
       toast('error', describeError(error))
       throw error
     } finally {
-      setUploads((list) => {
-        const rest = list.filter((u) => u.key !== key)
-        if (rest.length === 0) onBusyChange?.(false)
-        return rest
-      })
+      setUploads((list) => list.filter((u) => u.key !== key))
     }
   }
+
+  // The parent hears of a change between busy and idle after the render that made it (never while rendering).
+  const busy = uploads.length > 0
+  const told = useRef(false)
+  useEffect(() => {
+    if (busy === told.current) return
+    told.current = busy
+    onBusyChange?.(busy)
+  }, [busy, onBusyChange])
 
   const items: ImageUploadItem[] = value.map((p) => ({ key: p.id, url: p.url, extra: p.id }))
   return (
