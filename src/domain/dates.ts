@@ -1,6 +1,14 @@
 // Policy dates: effective date (T+1 00:00 Asia/Shanghai), cooling-off end, coverage end.
 // Calendar arithmetic comes from age.ts; this file turns calendar days into instants and back.
-import { addDays, addYears, daysInMonth, defaultEffectiveDate, formatIsoDate, parseIsoDate } from './age'
+import {
+  addDays,
+  addYears,
+  compareIsoDates,
+  daysInMonth,
+  defaultEffectiveDate,
+  formatIsoDate,
+  parseIsoDate,
+} from './age'
 import { parseCoveragePeriod } from './periods'
 
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000
@@ -80,8 +88,12 @@ export function policyPeriod(options: {
   coveragePeriod: string
   coolingOffDays: number
   insuredBirthday: string
+  /** A renewal's start (the old cover's end day); a day already reached starts the day after issue instead. */
+  startDate?: string | null
 }): PolicyPeriod {
-  const effectiveDate = defaultEffectiveDate(options.issuedAtMs)
+  const earliest = defaultEffectiveDate(options.issuedAtMs)
+  const effectiveDate =
+    options.startDate && compareIsoDates(options.startDate, earliest) > 0 ? options.startDate : earliest
   const end = coverageEndDate(options.coveragePeriod, effectiveDate, options.insuredBirthday)
   return {
     effectiveDate,

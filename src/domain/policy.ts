@@ -69,3 +69,6 @@ export function expiryReminderFor(daysLeft: number): ExpiryReminder | null {
   const due = [...EXPIRY_REMINDER_DAYS].reverse().find((days) => daysLeft <= days)
   return due ?? null
 }
+
+/** Policies whose cover ends within this many days are offered for renewal (续保), starting the day it ends. */
+export const RENEWAL_WINDOW_DAYS = 60

@@ -3,7 +3,9 @@ import { ageOn } from '../../src/domain/age'
 import type { Quote } from '../../src/types/generated/api/quote'
 import type { Renewal, RenewalList } from '../../src/types/generated/api/renewal'
 import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
-import { Buyer, selfInsured } from './ordersFlow'
+import type { Order, OrderApplication } from '../../src/types/generated/api/order'
+import type { Policy } from '../../src/types/generated/api/policy'
+import { Buyer, CHILD_ID, selfInsured } from './ordersFlow'
 
 // 续保: my policies ending within 60 days, priced for the insured's age on the new start date, and the
 // auto-renewal switch, per user. (The 30/7/1-day reminders to the message center: reminders.test.ts.)
@@ -80,6 +82,99 @@ describe('renewals', () => {
       },
     })
     expect(renewal.renewalPremiumFen).toBe(quote.json<Quote>().premiumFen)
+  })
+
+  it('renews in one tap from the day the old cover ends, priced for that day, once, for the same insured', async () => {
+    const { policy, again } = await buyerWithPolicy()
+    const start = (body: Record<string, unknown>) =>
+      buyer.call('POST', '/api/applications', {
+        productId: 'p-medical-million',
+        planCode: 'standard',
+        coveragePeriod: '1y',
+        paymentPeriod: 'single',
+        recordingNoticeAcknowledged: true,
+        ...body,
+      })
+    let buyer = await again()
+    // Not yet in the renewal window.
+    const early = await start({ renewsPolicyId: policy.id })
+    expect(early.statusCode).toBe(409)
+    expect(early.json().error).toMatchObject({ code: 'NOT_RENEWABLE', message: '保单到期前 60 天内方可续保' })
+
+    setShanghai('2027-10-01T09:00')
+    buyer = await again()
+    const renewal = (await buyer.call('GET', '/api/renewals')).json<RenewalList>().items[0]
+    expect(await start({ renewsPolicyId: policy.id, productId: 'p-medical-mid' })).toMatchObject({
+      statusCode: 409,
+    })
+    const stranger = new Buyer(test.app, await loginAs(test.app, '13710009999', '10.11.9.9'))
+    expect(
+      (
+        await stranger.call('POST', '/api/applications', {
+          productId: 'p-medical-million',
+          planCode: 'standard',
+          coveragePeriod: '1y',
+          paymentPeriod: 'single',
+          recordingNoticeAcknowledged: true,
+          renewsPolicyId: policy.id,
+        })
+      ).statusCode,
+    ).toBe(404)
+
+    const application = (await start({ renewsPolicyId: policy.id })).json<OrderApplication>()
+    expect(application.renewal).toEqual({
+      policyId: policy.id,
+      policyNo: policy.policyNo,
+      startDate: '2027-11-23',
+    })
+    await buyer.confirmAll(application)
+    // Another person (declared as a child of the holder) is not a renewal of this policy.
+    await buyer.answerHealth(application.id, 'no', '3')
+    const other = await buyer.createOrder({
+      applicationId: application.id,
+      insured: {
+        ...selfInsured,
+        name: '张小花',
+        certNo: CHILD_ID,
+        birthday: '2020-02-29',
+        gender: 'F',
+        relationType: '3',
+      },
+    })
+    expect(other.json().error.message).toBe('续保的被保险人须与原保单一致')
+    await buyer.answerHealth(application.id)
+
+    const order = (await buyer.createOrder({ applicationId: application.id })).json<Order>()
+    expect(order.premiumFen).toBe(renewal.renewalPremiumFen)
+    expect((await buyer.call('GET', '/api/renewals')).json<RenewalList>().items[0].renewalOrder).toEqual({
+      orderId: order.id,
+      status: 'PENDING_PAYMENT',
+    })
+    // One live renewal order per policy.
+    const twice = await buyer.readyApplication()
+    const again2 = await buyer.call('POST', '/api/applications', {
+      productId: 'p-medical-million',
+      planCode: 'standard',
+      coveragePeriod: '1y',
+      paymentPeriod: 'single',
+      recordingNoticeAcknowledged: true,
+      renewsPolicyId: policy.id,
+    })
+    const second = again2.json<OrderApplication>()
+    await buyer.confirmAll(second)
+    await buyer.answerHealth(second.id)
+    const refused = await buyer.createOrder({ applicationId: second.id })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error.code).toBe('ALREADY_RENEWED')
+    expect(twice.renewal).toBeNull()
+
+    const payment = await buyer.pay(order.id)
+    await buyer.simulate(payment.paymentId, 'SUCCEEDED')
+    const { policyId } = (await buyer.call('GET', `/api/orders/${order.id}`)).json<Order>()
+    const renewed = (await buyer.call('GET', `/api/policies/${policyId}`)).json<Policy>()
+    // The new cover starts where the old one ends, not tomorrow.
+    expect(renewed.effectiveAt).toBe('2027-11-23T00:00:00.000+08:00')
+    expect(renewed.expiresAt).toBe('2028-11-23T00:00:00.000+08:00')
   })
 
   it('leaves out surrendered and ended policies, and another user’s', async () => {

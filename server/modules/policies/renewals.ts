@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { addDays, daysBetween, shanghaiDate } from '../../../src/domain/age'
+import { RENEWAL_WINDOW_DAYS } from '../../../src/domain/policy'
 import { quotePremium } from '../../../src/domain/pricing'
 import type { ProductDetail } from '../../../src/types/generated/api/catalog'
 import type { Renewal, RenewalList } from '../../../src/types/generated/api/renewal'
@@ -7,8 +8,6 @@ import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
 import type { CatalogService } from '../catalog/service'
 
-/** Policies whose cover ends within this many days are offered for renewal. */
-export const RENEWAL_WINDOW_DAYS = 60
 const DAY_MS = 86_400_000
 
 /**
@@ -38,6 +37,25 @@ export class RenewalService {
       .limit(200)
       .execute()
     const today = shanghaiDate(now.getTime())
+    // The live order renewing each policy (orders_renew_once keeps it to one).
+    const renewing = rows.length
+      ? await this.db
+          .selectFrom('orders')
+          .select(['id', 'status', 'renews_policy_id'])
+          .where(
+            'renews_policy_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .where('status', 'in', ['PENDING_PAYMENT', 'PAID', 'ISSUED'])
+          .execute()
+      : []
+    const renewalOrders = new Map(
+      renewing.map((o) => [
+        o.renews_policy_id as string,
+        { orderId: o.id, status: o.status as 'PENDING_PAYMENT' | 'PAID' | 'ISSUED' },
+      ]),
+    )
     const products = new Map<string, ProductDetail | null>()
     const items: Renewal[] = []
     for (const row of rows) {
@@ -82,6 +100,7 @@ export class RenewalService {
         ageOnNewStart: quote?.ok ? quote.age : null,
         unavailableReason: !product ? '该产品已停售，暂不能续保' : quote && !quote.ok ? quote.message : null,
         autoRenew: row.auto_renew,
+        renewalOrder: renewalOrders.get(row.id) ?? null,
       })
     }
     return { items, windowDays: RENEWAL_WINDOW_DAYS }

@@ -99,6 +99,7 @@ export class PolicyService {
       coveragePeriod: order.coverage_period,
       coolingOffDays: order.cooling_off_days,
       insuredBirthday: order.insured.birthday,
+      startDate: order.start_date,
     })
     const { rows } = await sql<{
       serial: number

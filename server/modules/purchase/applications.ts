@@ -9,6 +9,8 @@ import type {
 } from '../../../src/types/generated/api/order'
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
+import { shanghaiDate } from '../../../src/domain/age'
+import { RENEWAL_WINDOW_DAYS } from '../../../src/domain/policy'
 import type { CatalogService } from '../catalog/service'
 import type { RiskAssessmentService } from '../risk/service'
 import type { DB } from '../../db/schema'
@@ -52,6 +54,9 @@ export class ApplicationService {
     await this.risk.assertFits(userId, product.riskLevel)
 
     const now = this.now()
+    const renewal = body.renewsPolicyId
+      ? await this.renewable(userId, body.renewsPolicyId, product.id, now)
+      : null
     const id = randomUUID()
     const documents = [
       { document_id: NOTICE_DOCUMENT_ID, kind: 'notice' as const, title: '投保须知' },
@@ -72,6 +77,8 @@ export class ApplicationService {
           coverage_period: body.coveragePeriod,
           payment_period: body.paymentPeriod,
           recording_notice_at: now,
+          renews_policy_id: renewal?.id ?? null,
+          start_date: renewal?.startDate ?? null,
           created_at: now,
         })
         .execute()
@@ -81,6 +88,29 @@ export class ApplicationService {
         .execute()
     })
     return this.get(userId, id)
+  }
+
+  /**
+   * The policy a 一键续保 renews: the caller's, of this product, in force, its cover ending within the renewal
+   * window; the new cover starts the day the old one ends.
+   */
+  private async renewable(userId: string, policyId: string, productId: string, now: Date) {
+    const policy = await this.db
+      .selectFrom('policies')
+      .select(['id', 'product_id', 'expires_at', 'surrendered_at'])
+      .where('id', '=', policyId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    if (!policy) throw notFound('续保的保单')
+    const refuse = (message: string) =>
+      new ApiError(409, 'NOT_RENEWABLE', message, [{ field: 'renewsPolicyId', message }])
+    if (policy.product_id !== productId) throw refuse('续保须投保原保单的同一产品')
+    const ends = policy.expires_at?.getTime() ?? null
+    if (policy.surrendered_at || ends === null || ends <= now.getTime())
+      throw refuse('该保单已终止或为长期保障，无需续保')
+    if (ends > now.getTime() + RENEWAL_WINDOW_DAYS * 86_400_000)
+      throw refuse(`保单到期前 ${RENEWAL_WINDOW_DAYS} 天内方可续保`)
+    return { id: policy.id, startDate: shanghaiDate(ends) }
   }
 
   /** The caller's own application; someone else's is "not found", never "forbidden" (no id probing). */
@@ -97,10 +127,18 @@ export class ApplicationService {
 
   async get(userId: string, id: string): Promise<OrderApplication> {
     const row = await this.row(userId, id)
-    const [product, documents, health] = await Promise.all([
+    const [product, documents, health, renewedNo] = await Promise.all([
       this.catalog.product(row.product_id),
       this.documents(id),
       this.latestHealth(id),
+      row.renews_policy_id
+        ? this.db
+            .selectFrom('policies')
+            .select('policy_no')
+            .where('id', '=', row.renews_policy_id)
+            .executeTakeFirst()
+            .then((p) => p?.policy_no)
+        : undefined,
     ])
     return {
       id: row.id,
@@ -125,6 +163,10 @@ export class ApplicationService {
           }
         : null,
       orderId: row.order_id,
+      renewal:
+        row.renews_policy_id && row.start_date
+          ? { policyId: row.renews_policy_id, policyNo: renewedNo ?? '', startDate: row.start_date }
+          : null,
       createdAt: toIso(row.created_at),
     }
   }

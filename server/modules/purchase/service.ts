@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import { defaultEffectiveDate, shanghaiDate } from '../../../src/domain/age'
+import { compareIsoDates, defaultEffectiveDate, shanghaiDate } from '../../../src/domain/age'
 import { checkApplication, deathCoverFen, SELF_RELATION } from '../../../src/domain/applicant'
 import { validatePersonName, isValidPhone } from '../../../src/domain/certificate'
 import {
@@ -71,6 +71,9 @@ function validateAddress(address: OrderAddress | undefined): OrderAddress {
   }
 }
 
+/** The later of two ISO days (the first when the second is absent). */
+const laterDate = (a: string, b: string | null) => (b !== null && compareIsoDates(b, a) > 0 ? b : a)
+
 function normalizePerson(person: OrderCreate['holder']): StoredPerson {
   return {
     ...person,
@@ -117,6 +120,9 @@ export class OrderService {
 
     const now = this.now()
     const today = shanghaiDate(now.getTime())
+    // A renewal starts the day the old cover ends (a day already past starts tomorrow), for the same insured.
+    const effectiveDate = laterDate(defaultEffectiveDate(now.getTime()), application.start_date)
+    if (application.renews_policy_id) await this.assertSameInsured(application.renews_policy_id, insured)
     const check = checkApplication({
       holder,
       insured: {
@@ -133,7 +139,7 @@ export class OrderService {
       planDeathCoverFen: deathCoverFen(plan.coverages),
       existingDeathCoverFen: await this.existingDeathCover(insured, now),
       today,
-      effectiveDate: defaultEffectiveDate(now.getTime()),
+      effectiveDate,
     })
     if (!check.ok) throw new ApiError(400, 'INVALID_APPLICATION', check.errors[0].message, check.errors)
 
@@ -145,51 +151,73 @@ export class OrderService {
       openedAt: toIso(d.opened_at as Date),
       confirmedAt: toIso(d.confirmed_at as Date),
     }))
-    await this.db.transaction().execute(async (trx) => {
-      // Guarded claim of the application: a double submit creates one order.
-      const claimed = await trx
-        .updateTable('applications')
-        .set({ order_id: id })
-        .where('id', '=', application.id)
-        .where('order_id', 'is', null)
-        .executeTakeFirst()
-      if (Number(claimed.numUpdatedRows) !== 1)
-        throw new ApiError(409, 'APPLICATION_USED', '该投保申请已提交订单，请勿重复提交')
-      await trx
-        .insertInto('orders')
-        .values({
-          id,
-          order_no: orderNo,
-          user_id: userId,
-          application_id: application.id,
-          product_id: product.id,
-          product_name: product.name,
-          insurer_name: product.insurerName,
-          plan_code: plan.code,
-          plan_name: plan.name,
-          coverage_period: application.coverage_period,
-          payment_period: application.payment_period,
-          premium_fen: check.quote.premiumFen,
-          displayed_premium_fen: body.displayedPremiumFen ?? null,
-          status: 'PENDING_PAYMENT',
-          holder: JSON.stringify(holder),
-          insured: JSON.stringify(insured),
-          address: address ? JSON.stringify(address) : null,
-          consents: JSON.stringify(consents),
-          health: JSON.stringify({
-            insuredRelation: health.insured_relation,
-            answers: health.answers,
-            answeredAt: toIso(health.answered_at),
-            recordingNoticeAt: toIso(application.recording_notice_at),
-          }),
-          cooling_off_days: product.coolingOffDays,
-          source: 'mall',
-          created_at: now,
-          expires_at: new Date(orderExpiresAtMs(now.getTime())),
-        })
-        .execute()
-    })
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        // Guarded claim of the application: a double submit creates one order.
+        const claimed = await trx
+          .updateTable('applications')
+          .set({ order_id: id })
+          .where('id', '=', application.id)
+          .where('order_id', 'is', null)
+          .executeTakeFirst()
+        if (Number(claimed.numUpdatedRows) !== 1)
+          throw new ApiError(409, 'APPLICATION_USED', '该投保申请已提交订单，请勿重复提交')
+        await trx
+          .insertInto('orders')
+          .values({
+            id,
+            order_no: orderNo,
+            user_id: userId,
+            application_id: application.id,
+            product_id: product.id,
+            product_name: product.name,
+            insurer_name: product.insurerName,
+            plan_code: plan.code,
+            plan_name: plan.name,
+            coverage_period: application.coverage_period,
+            payment_period: application.payment_period,
+            premium_fen: check.quote.premiumFen,
+            displayed_premium_fen: body.displayedPremiumFen ?? null,
+            status: 'PENDING_PAYMENT',
+            holder: JSON.stringify(holder),
+            insured: JSON.stringify(insured),
+            address: address ? JSON.stringify(address) : null,
+            consents: JSON.stringify(consents),
+            health: JSON.stringify({
+              insuredRelation: health.insured_relation,
+              answers: health.answers,
+              answeredAt: toIso(health.answered_at),
+              recordingNoticeAt: toIso(application.recording_notice_at),
+            }),
+            cooling_off_days: product.coolingOffDays,
+            source: 'mall',
+            created_at: now,
+            expires_at: new Date(orderExpiresAtMs(now.getTime())),
+            renews_policy_id: application.renews_policy_id,
+            start_date: application.renews_policy_id ? effectiveDate : null,
+          })
+          .execute()
+      })
+      .catch((error: unknown) => {
+        if ((error as { constraint?: string }).constraint === 'orders_renew_once')
+          throw new ApiError(409, 'ALREADY_RENEWED', '该保单已有续保订单，请在“我的订单”中查看')
+        throw error
+      })
     return this.get(userId, id)
+  }
+
+  /** 续保 covers the same person: the insured's certificate must be the renewed policy's. */
+  private async assertSameInsured(policyId: string, insured: StoredPerson): Promise<void> {
+    const policy = await this.db
+      .selectFrom('policies')
+      .select(sql<string>`insured ->> 'certNo'`.as('cert_no'))
+      .where('id', '=', policyId)
+      .executeTakeFirstOrThrow()
+    if (policy.cert_no !== insured.certNo)
+      throw new ApiError(409, 'NOT_RENEWABLE', '续保的被保险人须与原保单一致', [
+        { field: 'insured.certNo', message: '续保的被保险人须与原保单一致' },
+      ])
   }
 
   /** Death cover the insured already holds in live policies with us, for the minors' cap. */

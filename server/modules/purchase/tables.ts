@@ -25,6 +25,9 @@ export interface ApplicationsTable {
   payment_period: string
   recording_notice_at: Timestamp
   order_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** 一键续保: the policy renewed and the day the new cover starts (the old one's end). */
+  renews_policy_id: ColumnType<string | null, string | null | undefined, never>
+  start_date: ColumnType<string | null, string | null | undefined, never>
   created_at: Timestamp
 }
 
@@ -76,6 +79,8 @@ export interface OrdersTable {
   expires_at: Timestamp
   paid_at: NullableTimestamp
   closed_at: NullableTimestamp
+  renews_policy_id: ColumnType<string | null, string | null | undefined, never>
+  start_date: ColumnType<string | null, string | null | undefined, never>
 }
 
 export interface PurchaseTables {

@@ -10,7 +10,8 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { coveragePeriodLabel, premiumCadenceLabel } from '../../domain/periods'
 import { describeError } from '../../lib/request'
 import { useMe } from '../member/api'
-import { specialNotifyHref } from '../purchase/paths'
+import { payHref, specialNotifyHref } from '../purchase/paths'
+import { orderDetailHref } from '../orders/paths'
 import { setAutoRenew, useRenewals, type Renewal } from './api'
 import { policiesHref } from './paths'
 import './renewal.css'
@@ -141,26 +142,44 @@ function RenewalCard({ item, onChanged }: { item: Renewal; onChanged: () => void
           （演示环境不会真实扣费）
         </p>
       )}
-      <Button
-        block
-        color="primary"
-        disabled={!renewable}
-        onClick={() =>
-          navigate(
-            specialNotifyHref({
-              productId: item.productId,
-              plan: item.planCode,
-              coveragePeriod: item.coveragePeriod,
-              paymentPeriod: item.paymentPeriod,
-              birthDate: item.insuredBirthDate,
-              gender: item.insuredGender,
-              socialInsurance: item.socialInsurance,
-            }),
-          )
-        }
-      >
-        一键续保
-      </Button>
+      {item.renewalOrder ? (
+        <Button
+          block
+          color="primary"
+          fill="outline"
+          onClick={() =>
+            navigate(
+              item.renewalOrder?.status === 'PENDING_PAYMENT'
+                ? payHref(item.renewalOrder.orderId)
+                : orderDetailHref(item.renewalOrder?.orderId ?? ''),
+            )
+          }
+        >
+          {item.renewalOrder.status === 'PENDING_PAYMENT' ? '续保订单待支付，去支付' : '已续保，查看订单'}
+        </Button>
+      ) : (
+        <Button
+          block
+          color="primary"
+          disabled={!renewable}
+          onClick={() =>
+            navigate(
+              specialNotifyHref({
+                productId: item.productId,
+                plan: item.planCode,
+                coveragePeriod: item.coveragePeriod,
+                paymentPeriod: item.paymentPeriod,
+                birthDate: item.insuredBirthDate,
+                gender: item.insuredGender,
+                socialInsurance: item.socialInsurance,
+                renew: item.policyId,
+              }),
+            )
+          }
+        >
+          一键续保
+        </Button>
+      )}
     </li>
   )
 }

@@ -7,7 +7,7 @@ import { useProductDetail } from '../catalog/api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { defaultEffectiveDate, shanghaiDate } from '../../domain/age'
+import { compareIsoDates, defaultEffectiveDate, shanghaiDate } from '../../domain/age'
 import {
   checkApplication,
   deathCoverFen,
@@ -46,7 +46,7 @@ export default function InfoFillPage() {
   // The day the page opened: a form left open past midnight is re-checked by the server anyway.
   const [now] = useState(() => Date.now())
   const today = shanghaiDate(now)
-  const effectiveDate = defaultEffectiveDate(now)
+  const earliest = defaultEffectiveDate(now)
   const isSelf = insurer.relationType === SELF_RELATION
   // A new insured (not 本人, not one of the saved family members) may be saved as a member; opt-in, never preset.
   const members = useFamilyMembers(!isSelf)
@@ -86,6 +86,9 @@ export default function InfoFillPage() {
       />
     )
   if (!product.data || !app) return <LoadingView lines={8} />
+  // A renewal starts the day the old cover ends (checked for the insured's age on that day).
+  const renewalStart = app.renewal?.startDate
+  const effectiveDate = renewalStart && compareIsoDates(renewalStart, earliest) > 0 ? renewalStart : earliest
   const detail = product.data
   const plan = detail.plans.find((p) => p.code === app.planCode)
   if (app.orderId) return <OrderAlreadyMade orderId={app.orderId} />

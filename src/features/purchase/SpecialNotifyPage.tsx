@@ -42,6 +42,8 @@ export default function SpecialNotifyPage() {
   const planCode = params.get('plan') ?? ''
   const coveragePeriod = params.get('coveragePeriod') ?? ''
   const paymentPeriod = params.get('paymentPeriod') ?? ''
+  // 一键续保 (/renewal): the policy renewed; the new cover starts the day it ends.
+  const renews = params.get('renew') || null
   const applicationId =
     params.get('applicationId') ?? (productId ? readDraft(productId)?.applicationId : null) ?? null
   const product = useProductDetail(productId)
@@ -65,6 +67,7 @@ export default function SpecialNotifyPage() {
         coveragePeriod: coveragePeriod || detail.coveragePeriods[0] || '',
         paymentPeriod: paymentPeriod || detail.paymentPeriods[0] || '',
         recordingNoticeAcknowledged: true,
+        ...(renews ? { renewsPolicyId: renews } : {}),
       })
       startDraft(detail.id, created.id, {
         birthDate: params.get('birthDate') ?? '',
@@ -93,7 +96,8 @@ export default function SpecialNotifyPage() {
     (loaded.orderId !== null ||
       (planCode !== '' && loaded.planCode !== planCode) ||
       (coveragePeriod !== '' && loaded.coveragePeriod !== coveragePeriod) ||
-      (paymentPeriod !== '' && loaded.paymentPeriod !== paymentPeriod))
+      (paymentPeriod !== '' && loaded.paymentPeriod !== paymentPeriod) ||
+      renews !== (loaded.renewal?.policyId ?? null))
   const staleDraft = (application.error instanceof HttpError && application.error.status === 404) || outdated
   if (application.error && !staleDraft)
     return (
@@ -109,7 +113,10 @@ export default function SpecialNotifyPage() {
         <FlowSteps current={0} />
         <div className="purchase-card">
           <h2>投保提示</h2>
-          <p>您即将进入《{detail.name}》的投保流程。</p>
+          <p>
+            您即将进入《{detail.name}》的{renews ? '续保' : '投保'}流程。
+          </p>
+          {renews && <p>续保保单自原保单到期日起生效，保障无缝衔接，保费按届时被保险人的年龄计算。</p>}
           <p>
             根据监管要求，<strong>您在本页面及后续投保页面的浏览和操作将被记录</strong>
             （互联网保险销售行为可回溯），用于证明您已充分了解产品信息。

@@ -28,6 +28,8 @@ export interface PurchaseStart {
   birthDate: string
   gender: string
   socialInsurance: string
+  /** 一键续保: the policy renewed (the new cover starts the day it ends). */
+  renew?: string
 }
 
 export const specialNotifyHref = (start: PurchaseStart) =>

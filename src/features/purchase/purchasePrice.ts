@@ -49,6 +49,8 @@ export function usePurchasePrice(): PriceLine {
           coveragePeriod,
           paymentPeriod,
           socialInsurance: social === 'N' ? 'N' : 'Y',
+          // A renewal is priced for the day it starts, as the server prices its order.
+          ...(app?.renewal ? { effectiveDate: app.renewal.startDate } : {}),
         }
       : null
   const quote = useQuote(input)

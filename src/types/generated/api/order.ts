@@ -122,6 +122,17 @@ export interface OrderApplication {
     answeredAt: string
   }
   orderId: string | null
+  /**
+   * 一键续保：所续保单与新保单生效日；不是续保时为 null
+   */
+  renewal: null | {
+    policyId: string
+    policyNo: string
+    /**
+     * 新保单生效日（原保单到期日）
+     */
+    startDate: string
+  }
   createdAt: string
 }
 /**
@@ -133,6 +144,10 @@ export interface OrderApplicationCreate {
   coveragePeriod: string
   paymentPeriod: string
   recordingNoticeAcknowledged: boolean
+  /**
+   * 一键续保：所续的保单（须为本人、同一产品、60 天内到期）；新保单自原保单到期日起生效
+   */
+  renewsPolicyId?: string
 }
 /**
  * POST /api/applications/:id/documents/:documentId: the user opened, then confirmed, a document.

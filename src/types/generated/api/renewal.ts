@@ -60,6 +60,13 @@ export interface Renewal {
    * 是否开启自动续保（演示环境不会真实扣费）
    */
   autoRenew: boolean
+  /**
+   * 已下的续保订单（待支付、已支付或已出单），没有时为 null
+   */
+  renewalOrder: null | {
+    orderId: string
+    status: 'PENDING_PAYMENT' | 'PAID' | 'ISSUED'
+  }
 }
 export interface AutoRenewInput {
   /**

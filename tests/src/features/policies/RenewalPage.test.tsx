@@ -29,6 +29,7 @@ const renewal = (extra: Partial<Renewal> = {}): Renewal => ({
   ageOnNewStart: 37,
   unavailableReason: null,
   autoRenew: false,
+  renewalOrder: null,
   ...extra,
 })
 
@@ -68,7 +69,23 @@ describe('/renewal', () => {
       birthDate: '1990-03-07',
       gender: 'M',
       socialInsurance: 'Y',
+      renew: 'pol-1',
     })
+  })
+
+  it('leads to the renewal order once one is made, instead of renewing twice', async () => {
+    stubApi({
+      'GET /api/me': me(),
+      'GET /api/renewals': {
+        windowDays: 60,
+        items: [renewal({ renewalOrder: { orderId: 'o-9', status: 'PENDING_PAYMENT' } })],
+      },
+    })
+    const router = renderScreen(RenewalPage, '/renewal')
+    const card = await screen.findByTestId('renewal-card')
+    expect(within(card).queryByRole('button', { name: '一键续保' })).toBeNull()
+    await userEvent.setup().click(within(card).getByRole('button', { name: '续保订单待支付，去支付' }))
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/pay?orderId=o-9')
   })
 
   it('says why a policy cannot be renewed and offers no 一键续保', async () => {

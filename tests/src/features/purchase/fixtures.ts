@@ -63,6 +63,7 @@ export function application(overrides: Partial<OrderApplication> = {}): OrderApp
     ],
     health: { insuredRelation: '1', passed: true, answeredAt: '2026-11-22T12:01:00.000+08:00' },
     orderId: null,
+    renewal: null,
     createdAt: '2026-11-22T12:00:00.000+08:00',
     ...overrides,
   }
