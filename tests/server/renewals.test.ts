@@ -177,6 +177,33 @@ describe('renewals', () => {
     expect(renewed.expiresAt).toBe('2028-11-23T00:00:00.000+08:00')
   })
 
+  it('makes one renewal order of a policy when several are sent at once', async () => {
+    const { policy, again } = await buyerWithPolicy()
+    setShanghai('2027-10-01T09:00')
+    const buyer = await again()
+    const applications: OrderApplication[] = []
+    for (let i = 0; i < 6; i++) {
+      const application = (
+        await buyer.call('POST', '/api/applications', {
+          productId: 'p-medical-million',
+          planCode: 'standard',
+          coveragePeriod: '1y',
+          paymentPeriod: 'single',
+          recordingNoticeAcknowledged: true,
+          renewsPolicyId: policy.id,
+        })
+      ).json<OrderApplication>()
+      await buyer.confirmAll(application)
+      await buyer.answerHealth(application.id)
+      applications.push(application)
+    }
+    const answers = await Promise.all(applications.map((a) => buyer.createOrder({ applicationId: a.id })))
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().error.code)).toEqual(
+      Array(5).fill('ALREADY_RENEWED'),
+    )
+  })
+
   it('leaves out surrendered and ended policies, and another user’s', async () => {
     const { policy, again } = await buyerWithPolicy()
     const other = await buyerWithPolicy()
