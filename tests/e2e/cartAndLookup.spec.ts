@@ -1,6 +1,6 @@
 import { selfInsured } from '../fixtures/people'
 import { issuedPolicy } from './support/orders'
-import { fillForms, logInOnScreen, passHealth, passNotices } from './support/purchaseFlow'
+import { fillForms, logInOnScreen, passHealth, passNotices, payByCardInSandbox } from './support/purchaseFlow'
 import { codeFor, logInByApi } from './support/session'
 import { expect, test } from './support/test'
 
@@ -36,12 +36,7 @@ test('a plan goes to the cart as a guest, is merged at login and is bought from 
   await passNotices(page)
   await passHealth(page)
   await fillForms(page)
-  await page.getByText('银行卡', { exact: true }).click()
-  await page.getByRole('button', { name: '立即支付' }).click()
-  await expect(page).toHaveURL(/\/pay\/sandbox\?paymentId=pay_/)
-  await page.getByRole('button', { name: '模拟支付成功' }).click()
-  await page.getByRole('button', { name: '返回商城' }).click()
-  await expect(page).toHaveURL(/\/paySuccess\?orderId=/)
+  await payByCardInSandbox(page)
   await expect(page.getByTestId('pay-success')).toContainText('投保成功')
 })
 

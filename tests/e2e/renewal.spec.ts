@@ -1,5 +1,5 @@
 import { issuedPolicy } from './support/orders'
-import { fillForms, passHealth, passNotices } from './support/purchaseFlow'
+import { fillForms, passHealth, passNotices, payByCardInSandbox } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
 import { expect, test } from './support/test'
 
@@ -33,12 +33,7 @@ test('a policy ending within 60 days is renewed in one tap, the new cover starti
     await fillForms(page)
     // The price at payment is the one /renewal showed.
     await expect(page.getByText(price!).first()).toBeVisible()
-    await page.getByText('银行卡', { exact: true }).click()
-    await page.getByRole('button', { name: '立即支付' }).click()
-    await expect(page).toHaveURL(/\/pay\/sandbox\?paymentId=pay_/)
-    await page.getByRole('button', { name: '模拟支付成功' }).click()
-    await page.getByRole('button', { name: '返回商城' }).click()
-    await expect(page).toHaveURL(/\/paySuccess\?orderId=/)
+    await payByCardInSandbox(page)
     const orderId = new URL(page.url()).searchParams.get('orderId')
 
     const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { policyId: string }

@@ -40,6 +40,18 @@ async function buyerWithPolicy() {
   return { policy, again }
 }
 
+/** POST /api/applications renewing `policyId` with the medical product's year of cover (`extra` replaces fields). */
+const startRenewal = (buyer: Buyer, policyId: string, extra: Record<string, unknown> = {}) =>
+  buyer.call('POST', '/api/applications', {
+    productId: 'p-medical-million',
+    planCode: 'standard',
+    coveragePeriod: '1y',
+    paymentPeriod: 'single',
+    recordingNoticeAcknowledged: true,
+    renewsPolicyId: policyId,
+    ...extra,
+  })
+
 describe('renewals', () => {
   it('lists a policy from 60 days before its end, priced for the insured’s age on the new start date', async () => {
     const { policy, again } = await buyerWithPolicy()
@@ -86,42 +98,22 @@ describe('renewals', () => {
 
   it('renews in one tap from the day the old cover ends, priced for that day, once, for the same insured', async () => {
     const { policy, again } = await buyerWithPolicy()
-    const start = (body: Record<string, unknown>) =>
-      buyer.call('POST', '/api/applications', {
-        productId: 'p-medical-million',
-        planCode: 'standard',
-        coveragePeriod: '1y',
-        paymentPeriod: 'single',
-        recordingNoticeAcknowledged: true,
-        ...body,
-      })
     let buyer = await again()
     // Not yet in the renewal window.
-    const early = await start({ renewsPolicyId: policy.id })
+    const early = await startRenewal(buyer, policy.id)
     expect(early.statusCode).toBe(409)
     expect(early.json().error).toMatchObject({ code: 'NOT_RENEWABLE', message: '保单到期前 60 天内方可续保' })
 
     setShanghai('2027-10-01T09:00')
     buyer = await again()
     const renewal = (await buyer.call('GET', '/api/renewals')).json<RenewalList>().items[0]
-    expect(await start({ renewsPolicyId: policy.id, productId: 'p-medical-mid' })).toMatchObject({
+    expect(await startRenewal(buyer, policy.id, { productId: 'p-medical-mid' })).toMatchObject({
       statusCode: 409,
     })
     const stranger = new Buyer(test.app, await loginAs(test.app, '13710009999', '10.11.9.9'))
-    expect(
-      (
-        await stranger.call('POST', '/api/applications', {
-          productId: 'p-medical-million',
-          planCode: 'standard',
-          coveragePeriod: '1y',
-          paymentPeriod: 'single',
-          recordingNoticeAcknowledged: true,
-          renewsPolicyId: policy.id,
-        })
-      ).statusCode,
-    ).toBe(404)
+    expect((await startRenewal(stranger, policy.id)).statusCode).toBe(404)
 
-    const application = (await start({ renewsPolicyId: policy.id })).json<OrderApplication>()
+    const application = (await startRenewal(buyer, policy.id)).json<OrderApplication>()
     expect(application.renewal).toEqual({
       policyId: policy.id,
       policyNo: policy.policyNo,
@@ -152,14 +144,7 @@ describe('renewals', () => {
     })
     // One live renewal order per policy.
     const twice = await buyer.readyApplication()
-    const again2 = await buyer.call('POST', '/api/applications', {
-      productId: 'p-medical-million',
-      planCode: 'standard',
-      coveragePeriod: '1y',
-      paymentPeriod: 'single',
-      recordingNoticeAcknowledged: true,
-      renewsPolicyId: policy.id,
-    })
+    const again2 = await startRenewal(buyer, policy.id)
     const second = again2.json<OrderApplication>()
     await buyer.confirmAll(second)
     await buyer.answerHealth(second.id)
@@ -183,16 +168,7 @@ describe('renewals', () => {
     const buyer = await again()
     const applications: OrderApplication[] = []
     for (let i = 0; i < 6; i++) {
-      const application = (
-        await buyer.call('POST', '/api/applications', {
-          productId: 'p-medical-million',
-          planCode: 'standard',
-          coveragePeriod: '1y',
-          paymentPeriod: 'single',
-          recordingNoticeAcknowledged: true,
-          renewsPolicyId: policy.id,
-        })
-      ).json<OrderApplication>()
+      const application = (await startRenewal(buyer, policy.id)).json<OrderApplication>()
       await buyer.confirmAll(application)
       await buyer.answerHealth(application.id)
       applications.push(application)

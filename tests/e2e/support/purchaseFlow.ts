@@ -112,3 +112,13 @@ export async function pickDate(page: Page, field: string, iso: string) {
   await picker.getByText('确定', { exact: true }).click()
   await expect(page.locator(field)).toHaveAttribute('value', iso)
 }
+
+/** /pay by bank card through the sandbox, paid, back to /paySuccess. */
+export async function payByCardInSandbox(page: Page) {
+  await page.getByText('银行卡', { exact: true }).click()
+  await page.getByRole('button', { name: '立即支付' }).click()
+  await expect(page).toHaveURL(/\/pay\/sandbox\?paymentId=pay_/)
+  await page.getByRole('button', { name: '模拟支付成功' }).click()
+  await page.getByRole('button', { name: '返回商城' }).click()
+  await expect(page).toHaveURL(/\/paySuccess\?orderId=/)
+}
