@@ -182,4 +182,29 @@ describe('cart', () => {
     ).toBe(200)
     expect((await call(cookie, 'GET', '/api/cart')).json<Cart>().items).toHaveLength(20)
   })
+
+  it('holds at most 20 plans when many are added at once', async () => {
+    const cookie = await user()
+    for (let i = 0; i < 16; i++)
+      await call(
+        cookie,
+        'POST',
+        '/api/cart/items',
+        plan({ birthDate: `1980-01-${String(i + 1).padStart(2, '0')}` }),
+      )
+    // 12 different plans in parallel for the last 4 places (on PostgreSQL the requests really overlap).
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(
+          cookie,
+          'POST',
+          '/api/cart/items',
+          plan({ birthDate: `1981-01-${String(i + 1).padStart(2, '0')}` }),
+        ),
+      ),
+    )
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(4)
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(8)
+    expect((await call(cookie, 'GET', '/api/cart')).json<Cart>().items).toHaveLength(20)
+  })
 })

@@ -86,7 +86,7 @@ export class CartService {
 
   /**
    * Prices and stores one plan. The same plan and factors again refreshes its price and moves it to the top
-   * (one row); a new one is refused when the cart is full, counted in the same statement as the insert.
+   * (one row); a new one is refused when the cart is full, counted in the insert under the user's row lock.
    */
   async add(userId: string, input: CartItemInput): Promise<CartItem> {
     const product = await this.catalog.product(input.productId)
@@ -106,7 +106,11 @@ export class CartService {
     premiumFen: number,
     now: Date,
   ): Promise<Row | undefined> {
-    const { rows } = await sql<Row>`
+    // The user's row is locked first, so that carts filled by parallel requests count one after another: a
+    // count inside the insert alone sees the snapshot its statement started with.
+    return this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+      const { rows } = await sql<Row>`
       INSERT INTO cart_items (id, user_id, product_id, plan_code, coverage_period, payment_period, birth_date,
                               gender, social_insurance, quoted_premium_fen, created_at)
       SELECT ${randomUUID()}, ${userId}, ${input.productId}, ${input.planCode}, ${input.coveragePeriod},
@@ -120,8 +124,9 @@ export class CartService {
       ON CONFLICT (user_id, product_id, plan_code, coverage_period, payment_period, birth_date, gender,
                    social_insurance)
       DO UPDATE SET quoted_premium_fen = excluded.quoted_premium_fen, created_at = excluded.created_at
-      RETURNING *`.execute(this.db)
-    return rows[0]
+      RETURNING *`.execute(trx)
+      return rows[0]
+    })
   }
 
   async remove(userId: string, id: string): Promise<void> {
