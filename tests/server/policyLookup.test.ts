@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { LookedUpPolicy, LookupCodeResponse } from '../../src/types/generated/api/lookup'
 import type { Policy } from '../../src/types/generated/api/policy'
 import { AGREEMENTS, createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
+import type { SmsProvider } from '../../server/modules/auth/sms/provider'
 import { Buyer, HOLDER_ID, selfInsured } from './ordersFlow'
 
 // 保单查询 without an account (/scratch): the three facts, a code to the holder's phone (the same answer
@@ -169,5 +170,22 @@ describe('policy lookup', () => {
     const badCode = await lookUp({ policyNo: policy.policyNo, code: '12a456' })
     expect(badCode.statusCode).toBe(400)
     expect(badCode.json().error.details[0].field).toContain('code')
+  })
+
+  it('says the lookup is unavailable, alike for every input, when the gateway has no lookup template', async () => {
+    const loginOnly: SmsProvider = { name: 'login-only', sendLoginCode: async () => undefined }
+    const plain = await createTestApp({ now: clock.now, smsProvider: loginOnly })
+    try {
+      for (const body of [facts(), facts({ holderName: '李四' })]) {
+        const res = await json(plain.app, { method: 'POST', url: '/api/policy-lookup/code', body })
+        expect(res.statusCode).toBe(503)
+        expect(res.json().error).toEqual({
+          code: 'SMS_LOOKUP_UNAVAILABLE',
+          message: '保单查询短信暂未开通，请登录后在“我的保单”中查看',
+        })
+      }
+    } finally {
+      await plain.close()
+    }
   })
 })

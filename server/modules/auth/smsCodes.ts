@@ -25,6 +25,9 @@ export interface IssueCode {
   resendSeconds?: number
 }
 
+const lookupUnavailable = () =>
+  new ApiError(503, 'SMS_LOOKUP_UNAVAILABLE', '保单查询短信暂未开通，请登录后在“我的保单”中查看')
+
 const tooMany = (code: string, message: string, retryAfter: number) =>
   new ApiError(429, code, message, undefined, { 'Retry-After': String(retryAfter) })
 
@@ -47,6 +50,11 @@ export class SmsCodes {
     return createHmac('sha256', this.secret).update(`${subject}:${code}`).digest('hex')
   }
 
+  /** Refuses at once when the gateway cannot send lookup codes (before anything is counted or looked up). */
+  assertLookupCodes(): void {
+    if (!this.sms.sendLookupCode) throw lookupUnavailable()
+  }
+
   /** Stores a new code (under the limits and the resend slot) and sends it; a code that was not sent is voided. */
   async issue({
     purpose,
@@ -56,6 +64,10 @@ export class SmsCodes {
     limits,
     resendSeconds = RESEND_SECONDS,
   }: IssueCode): Promise<void> {
+    // Each purpose has its own template at a real gateway; a gateway without the lookup one cannot send it.
+    const send =
+      purpose === 'login' ? this.sms.sendLoginCode.bind(this.sms) : this.sms.sendLookupCode?.bind(this.sms)
+    if (!send) throw lookupUnavailable()
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
     const codeHash = this.hash(purpose, phone, code)
     await this.db.transaction().execute(async (trx) => {
@@ -63,7 +75,7 @@ export class SmsCodes {
       await this.claimResendSlot(trx, purpose, phone, codeHash, now, resendSeconds)
     })
     try {
-      await this.sms.sendLoginCode(phone, code, message(code))
+      await send(phone, code, message(code))
     } catch (error) {
       // The code never reached the phone: void it, so the user may ask again at once.
       await this.db

@@ -80,6 +80,8 @@ export class PolicyLookupService {
     const certLast4 = input.certLast4.toUpperCase()
     const now = this.now()
     const { perIpPerHour, perPolicyPerDay } = this.limits
+    // Alike for every input: whether a policy matches never changes the answer.
+    this.codes.assertLookupCodes()
     // Counted before anything is looked up, alike for every policy number: a refusal counts against none.
     await this.db.transaction().execute(async (trx) => {
       if (!(await takeHit(trx, `lookup:ip:${ip}`, perIpPerHour, HOUR, now)))

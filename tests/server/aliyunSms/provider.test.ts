@@ -147,6 +147,17 @@ describe('AliyunSmsProvider against the dysmsapi stand-in', () => {
     )
   })
 
+  it('sends a policy lookup code with its own template, and offers none without one', async () => {
+    expect(new AliyunSmsProvider(configFor(standIn)).sendLookupCode).toBeUndefined()
+    const provider = new AliyunSmsProvider(
+      configFor(standIn, { ALIYUN_SMS_LOOKUP_TEMPLATE_CODE: standIn.lookupTemplateCode }),
+    )
+    await provider.sendLookupCode?.(PHONE, '654321', 'msg')
+    expect(standIn.sent.map((m) => [m.templateCode, m.templateParam])).toEqual([
+      [standIn.lookupTemplateCode, { code: '654321' }],
+    ])
+  })
+
   it('is refused with a wrong AccessKey secret, without leaking the secret or the phone', async () => {
     const wrongSecret = randomBytes(15).toString('base64url')
     const provider = new AliyunSmsProvider(configFor(standIn, { ALIYUN_SMS_ACCESS_KEY_SECRET: wrongSecret }))

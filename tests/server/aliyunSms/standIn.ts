@@ -80,6 +80,8 @@ export class AliyunSmsStandIn {
   readonly accessKeySecret: string
   readonly signName: string
   readonly templateCode: string
+  /** The account's second approved template, for policy lookup codes. */
+  readonly lookupTemplateCode = 'SMS_480000009'
   private readonly now: () => Date
   private readonly nonces = new Set<string>()
   private readonly limited = new Map<string, string>()
@@ -250,7 +252,7 @@ export class AliyunSmsStandIn {
     if (phones.some((p) => !MAINLAND_MOBILE.test(p)))
       return fail(200, 'isv.MOBILE_NUMBER_ILLEGAL', '非法手机号')
     if (signName !== this.signName) return fail(200, 'isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名')
-    if (templateCode !== this.templateCode)
+    if (templateCode !== this.templateCode && templateCode !== this.lookupTemplateCode)
       return fail(200, 'isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板')
     let templateParam: Record<string, string>
     try {

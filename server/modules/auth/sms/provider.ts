@@ -1,4 +1,4 @@
-// The SMS seam: login codes leave the server through this interface. Demo mode keeps them in the outbox
+// The SMS seam: codes and notices leave the server through this interface. Demo mode keeps them in the outbox
 // (sms/demo.ts); production sends them through Alibaba Cloud SMS (sms/aliyun/).
 
 export interface SmsProvider {
@@ -6,6 +6,11 @@ export interface SmsProvider {
   readonly name: string
   /** Resolves when the gateway accepted the message; throws SmsSendError when it did not. */
   sendLoginCode(phone: string, code: string, message: string): Promise<void>
+  /**
+   * A policy lookup's code (/scratch). Optional for the same reason as a notice: it needs a template of its own
+   * (a login template would tell the holder someone is logging in); without it the lookup says it is unavailable.
+   */
+  sendLookupCode?(phone: string, code: string, message: string): Promise<void>
   /**
    * A notice without a code (an appointment confirmed or cancelled). Optional: a gateway sends only the templates
    * it has approved, so a provider without a notice template leaves this out and the notice is not sent by SMS

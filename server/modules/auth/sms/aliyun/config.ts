@@ -7,6 +7,8 @@ export interface AliyunSmsConfig {
   signName: string
   /** The approved login-code template; it must take one variable, ${code}. */
   templateCode: string
+  /** The approved policy-lookup template (one variable, ${code}); without it /scratch cannot send codes. */
+  lookupTemplateCode?: string
   /** Origin of the gateway, without a trailing slash. */
   endpoint: string
   timeoutMs: number
@@ -75,9 +77,18 @@ export function aliyunSmsConfigFromEnv(env: Env = process.env): AliyunSmsConfigR
   const templateCode = read(REQUIRED.templateCode)
   const endpoint = endpointFrom(env.ALIYUN_SMS_ENDPOINT?.trim() || DEFAULT_ALIYUN_SMS_ENDPOINT, problems)
   const timeoutMs = timeoutFrom(env.ALIYUN_SMS_TIMEOUT_MS, problems)
+  const lookupTemplateCode = env.ALIYUN_SMS_LOOKUP_TEMPLATE_CODE?.trim() || undefined
   if (problems.length > 0) return { ok: false, problems }
   return {
     ok: true,
-    config: { accessKeyId, accessKeySecret, signName, templateCode, endpoint, timeoutMs },
+    config: {
+      accessKeyId,
+      accessKeySecret,
+      signName,
+      templateCode,
+      ...(lookupTemplateCode ? { lookupTemplateCode } : {}),
+      endpoint,
+      timeoutMs,
+    },
   }
 }

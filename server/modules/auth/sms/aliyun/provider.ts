@@ -56,18 +56,27 @@ interface SendSmsResponse {
 
 export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun'
+  /** Present only when a lookup template is configured (ALIYUN_SMS_LOOKUP_TEMPLATE_CODE). */
+  readonly sendLookupCode?: (phone: string, code: string, message: string) => Promise<void>
 
   constructor(
     private readonly config: AliyunSmsConfig,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    const lookup = config.lookupTemplateCode
+    if (lookup) this.sendLookupCode = (phone, code) => this.sendCode(phone, lookup, code)
+  }
 
   /** `message` is the demo outbox's text; the real text is the template stored at Alibaba Cloud. */
   async sendLoginCode(phone: string, code: string, _message: string): Promise<void> {
+    await this.sendCode(phone, this.config.templateCode, code)
+  }
+
+  private async sendCode(phone: string, template: string, code: string): Promise<void> {
     const { url, headers } = this.signedRequest([
       ['PhoneNumbers', phone],
       ['SignName', this.config.signName],
-      ['TemplateCode', this.config.templateCode],
+      ['TemplateCode', template],
       ['TemplateParam', JSON.stringify({ code })],
     ])
     const { timeoutMs } = this.config
