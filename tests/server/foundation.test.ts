@@ -62,8 +62,6 @@ describe('system routes', () => {
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
-        '/api/articles',
-        '/api/articles/{id}',
         '/api/auth/login',
         '/api/auth/logout',
         '/api/auth/sms-code',

@@ -1,14 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '../schema'
-import {
-  ARTICLES,
-  GENERAL_FAQS,
-  clauses,
-  description,
-  healthQuestions,
-  notice,
-  productFaqs,
-} from './documents'
+import { GENERAL_FAQS, clauses, description, healthQuestions, notice, productFaqs } from './documents'
 import { CATEGORIES, INSURERS } from './insurers'
 import { buildRates } from './premiums'
 import { PRODUCTS, type ProductSeed } from './products'
@@ -57,20 +49,6 @@ export async function seedDemoCatalog(db: Kysely<DB>, now: Date = new Date()): P
           question,
           answer,
           sort: i,
-        })),
-      )
-      .execute()
-    await trx
-      .insertInto('articles')
-      .values(
-        ARTICLES.map((a) => ({
-          id: a.id,
-          title: a.title,
-          summary: a.summary,
-          cover: `/images/products/${a.category === 'news' ? 'travel' : 'health'}.svg`,
-          category: a.category,
-          body: a.body,
-          published_at: new Date(now.getTime() - a.daysAgo * 86_400_000),
         })),
       )
       .execute()

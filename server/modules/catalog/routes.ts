@@ -55,31 +55,6 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, {
     method: 'GET',
-    url: '/api/articles',
-    schema: {
-      summary: '资讯文章列表',
-      tags: ['content'],
-      querystring: 'catalog/ArticleQuery',
-      response: 'catalog/ArticlePage',
-    },
-    handler: async (request) => catalog.articles(request.query),
-  })
-
-  route(app, {
-    method: 'GET',
-    url: '/api/articles/:id',
-    schema: {
-      summary: '资讯文章详情',
-      tags: ['content'],
-      params: 'catalog/ArticleParams',
-      querystring: 'common/EmptyQuery',
-      response: 'catalog/Article',
-    },
-    handler: async (request) => catalog.article(request.params.id),
-  })
-
-  route(app, {
-    method: 'GET',
     url: '/api/faqs',
     schema: {
       summary: '常见问题',

@@ -1,8 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
 import type {
-  Article,
-  ArticlePage,
-  ArticleQuery,
   Category,
   Faq,
   Insurer,
@@ -14,7 +11,6 @@ import type {
 } from '../../../src/types/generated/api/catalog'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
-import { toIso } from '../../platform/time'
 
 type SortKey = NonNullable<ProductQuery['sort']> | 'default'
 interface Cursor {
@@ -51,7 +47,7 @@ function encodeCursor(cursor: Cursor): string {
 }
 
 /** What a cursor value may be: an int4 column value, or (articles) a time in years 1970–9999. */
-const CURSOR_RANGE = { int4: [-(2 ** 31), 2 ** 31 - 1], epochMs: [0, 253_402_300_799_999] } as const
+const CURSOR_RANGE = { int4: [-(2 ** 31), 2 ** 31 - 1] } as const
 
 function decodeCursor(text: string, sort: SortKey, range: keyof typeof CURSOR_RANGE = 'int4'): Cursor {
   const invalid = () =>
@@ -333,42 +329,5 @@ export class CatalogService {
       .execute()
     const markdownTree = await markdownTrees()
     return rows.map((r) => ({ q: r.question, a: markdownTree(r.answer) }))
-  }
-
-  async articles(query: ArticleQuery): Promise<ArticlePage> {
-    const limit = query.limit ?? DEFAULT_LIMIT
-    let q = this.db
-      .selectFrom('articles')
-      .select(['id', 'title', 'summary', 'cover', 'category', 'published_at'])
-    if (query.category) q = q.where('category', '=', query.category)
-    if (query.cursor) {
-      const cursor = decodeCursor(query.cursor, 'default', 'epochMs')
-      const at = new Date(cursor.v)
-      q = q.where((eb) =>
-        eb.or([eb('published_at', '<', at), eb.and([eb('published_at', '=', at), eb('id', '>', cursor.id)])]),
-      )
-    }
-    const rows = await q
-      .orderBy('published_at', 'desc')
-      .orderBy('id')
-      .limit(limit + 1)
-      .execute()
-    const page = rows.slice(0, limit)
-    const last = page[page.length - 1]
-    return {
-      items: page.map(({ published_at, ...rest }) => ({ ...rest, publishedAt: toIso(published_at) })),
-      nextCursor:
-        rows.length > limit && last
-          ? encodeCursor({ s: 'default', v: last.published_at.getTime(), id: last.id })
-          : null,
-    }
-  }
-
-  async article(id: string): Promise<Article> {
-    const row = await this.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound('文章')
-    const { published_at, body, ...rest } = row
-    const markdownTree = await markdownTrees()
-    return { ...rest, publishedAt: toIso(published_at), body: markdownTree(body) }
   }
 }

@@ -1,7 +1,7 @@
 import type { Coverage, ProductDetail } from '../../../src/types/generated/api/catalog'
 import type { ColumnType } from 'kysely'
 import type { ProductRiskLevel } from '../../../src/domain/riskAssessment'
-import type { Json, Timestamp } from '../../db/columns'
+import type { Json } from '../../db/columns'
 
 // Tables of the catalog (002_catalog.sql); the SQL is the truth.
 
@@ -91,16 +91,6 @@ export interface FaqsTable {
   sort: number
 }
 
-export interface ArticlesTable {
-  id: string
-  title: string
-  summary: string
-  cover: string
-  category: string
-  body: string
-  published_at: Timestamp
-}
-
 export interface CatalogTables {
   insurers: InsurersTable
   categories: CategoriesTable
@@ -109,5 +99,4 @@ export interface CatalogTables {
   premium_rates: PremiumRatesTable
   product_clauses: ProductClausesTable
   faqs: FaqsTable
-  articles: ArticlesTable
 }

@@ -54,7 +54,7 @@ export type MarkdownNode =
 export type MarkdownTree = MarkdownNode[]
 
 /**
- * Read API of the demo catalog: insurers, categories, products, articles and FAQs.
+ * Read API of the demo catalog: insurers, categories, products and FAQs (articles and videos: content.schema.json).
  */
 export interface CatalogApi {
   Category?: Category
@@ -67,10 +67,6 @@ export interface CatalogApi {
   ProductPage?: ProductPage
   ProductDetail?: ProductDetail
   PremiumRate?: PremiumRate
-  ArticleQuery?: ArticleQuery
-  ArticleParams?: ArticleParams
-  ArticlePage?: ArticlePage
-  Article?: Article
   FaqList?: FaqList
 }
 export interface Category {
@@ -213,47 +209,6 @@ export interface PremiumRate {
   paymentPeriod: string
   socialInsurance: 'Y' | 'N' | 'ANY'
   premiumFen: number
-}
-export interface ArticleQuery {
-  /**
-   * 栏目
-   */
-  category?: string
-  /**
-   * 每页条数
-   */
-  limit?: number
-  /**
-   * 分页游标
-   */
-  cursor?: string
-}
-export interface ArticleParams {
-  /**
-   * 文章编号
-   */
-  id: string
-}
-export interface ArticlePage {
-  items: ArticleSummary[]
-  nextCursor: string | null
-}
-export interface ArticleSummary {
-  id: string
-  title: string
-  summary: string
-  cover: string
-  category: string
-  publishedAt: string
-}
-export interface Article {
-  id: string
-  title: string
-  summary: string
-  cover: string
-  category: string
-  publishedAt: string
-  body: MarkdownTree
 }
 export interface FaqList {
   items: Faq[]
