@@ -36,6 +36,7 @@ const SAMPLES: Record<string, string> = {
   '/insures': '/insures?policyId=pol-sample',
   '/claim/addClaim': '/claim/addClaim?policyId=pol-sample&type=medical',
   '/claim/addClaimSuccess': '/claim/addClaimSuccess?id=cl-sample',
+  '/activity/fairness': '/activity/fairness?campaign=trialfee-lottery',
   '/claim/claimDetail': '/claim/claimDetail?id=c-sample',
 }
 

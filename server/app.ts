@@ -28,6 +28,7 @@ import { seedDemoCatalog, seedRiskRatedProducts } from './db/seed/seed'
 import { seedDemoGifts } from './db/seed/gifts'
 import { seedDemoContent } from './db/seed/content'
 import { seedDemoConsultants } from './db/seed/consultants'
+import { syncCampaigns } from './modules/campaigns/registry'
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './modules/auth/service'
 import { SessionStore } from './platform/sessions'
 import { DemoSmsProvider } from './modules/auth/sms/demo'
@@ -79,7 +80,11 @@ export interface AppOptions {
   mediaLimits?: Partial<MediaLimits>
   /** How often unpaid orders past their 30 minutes are closed in the background (default 60 s; 0: never). */
   orderSweepMs?: number
+  /** The folder holding page-configs/, whose campaigns are registered at start (default: the repository). */
+  configRoot?: string
 }
+
+const ROOT = resolve(import.meta.dirname, '..')
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 const SANDBOX_PAGE = /^\/(app\/)?pay\/sandbox\/?(\?|$)/i
@@ -130,6 +135,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       if (mode === 'demo' && (await seedDemoConsultants(database.db))) app.log.info('demo consultants seeded')
       if (mode === 'demo' && (await seedRiskRatedProducts(database.db)))
         app.log.info('risk levels of investment-type products seeded')
+      const campaigns = await syncCampaigns(database.db, options.configRoot ?? ROOT, new Date())
+      if (campaigns) app.log.info({ campaigns }, 'campaigns of the page configs registered')
     })
   } catch (error) {
     if (ownsDatabase) await database.close()

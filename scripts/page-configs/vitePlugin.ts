@@ -93,6 +93,7 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
       const onChange = async (file: string) => {
         if (
           !file.startsWith(configDir) &&
+          !file.endsWith('compliance-rules.json') &&
           !/src[\\/](app[\\/]routes|features[\\/][^\\/]+[\\/](routes|paths))\.ts$/.test(file)
         )
           return

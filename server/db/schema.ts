@@ -1,4 +1,5 @@
 import type { AuthTables } from '../modules/auth/tables'
+import type { CampaignTables } from '../modules/campaigns/tables'
 import type { CartTables } from '../modules/cart/tables'
 import type { CatalogTables } from '../modules/catalog/tables'
 import type { ContentTables } from '../modules/content/tables'
@@ -47,7 +48,8 @@ export interface DB
     ContentTables,
     AppointmentTables,
     ClaimTables,
-    CartTables {
+    CartTables,
+    CampaignTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

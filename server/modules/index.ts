@@ -1,5 +1,6 @@
 import type { ServerModule } from '../platform/module'
 import { authModule } from './auth'
+import { campaignsModule } from './campaigns'
 import { cartModule } from './cart'
 import { catalogModule } from './catalog'
 import { contentModule } from './content'
@@ -38,4 +39,5 @@ export const modules: readonly ServerModule[] = [
   appointmentsModule,
   claimsModule,
   cartModule,
+  campaignsModule,
 ]

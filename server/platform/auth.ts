@@ -67,3 +67,10 @@ export function userIdOf(request: FastifyRequest): string {
   if (!request.userId) throw unauthenticated()
   return request.userId
 }
+
+/** The session's user on a route open to visitors too (null for a visitor or an expired session). */
+export async function optionalUserId(request: FastifyRequest): Promise<string | null> {
+  const token = sessionToken(request)
+  if (!token) return null
+  return (await request.server.services.sessions.resolve(token))?.userId ?? null
+}

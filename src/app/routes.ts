@@ -1,5 +1,6 @@
 import { shoppingHref } from '../features/catalog/paths'
 import { cartRoutes } from '../features/cart/routes'
+import { campaignRoutes } from '../features/campaigns/routes'
 import { claimRoutes } from '../features/claims/routes'
 import { catalogRoutes } from '../features/catalog/routes'
 import { contentRoutes } from '../features/content/routes'
@@ -45,6 +46,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...serviceRoutes,
   ...cartRoutes,
   ...claimRoutes,
+  ...campaignRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

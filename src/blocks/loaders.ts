@@ -13,6 +13,7 @@ export const loaders: BlockLoaders = {
   hero: () => import('./hero/HeroBlock'),
   image: () => import('./image/ImageBlock'),
   'image-grid': () => import('./image-grid/ImageGridBlock'),
+  lottery: () => import('./lottery/LotteryBlock'),
   markdown: () => import('./markdown/MarkdownBlock'),
   'notice-bar': () => import('./notice-bar/NoticeBarBlock'),
   'product-list': () => import('./product-list/ProductListBlock'),

@@ -3,6 +3,7 @@
 import type { BlockCheck } from './blockCheck'
 import { check as calculatorCheck } from '../blocks/calculator/checks'
 import { check as countdownCheck } from '../blocks/countdown/checks'
+import { check as lotteryCheck } from '../blocks/lottery/checks'
 import { check as productListCheck } from '../blocks/product-list/checks'
 import { check as questionnaireCheck } from '../blocks/questionnaire/checks'
 import { check as questionnaireResultCheck } from '../blocks/questionnaire-result/checks'
@@ -20,6 +21,7 @@ export const BLOCK_TYPES = [
   'hero',
   'image',
   'image-grid',
+  'lottery',
   'markdown',
   'notice-bar',
   'product-list',
@@ -47,6 +49,7 @@ export const markdownFields: Readonly<Record<string, readonly (readonly string[]
 export const blockChecks: Readonly<Record<string, BlockCheck>> = {
   calculator: calculatorCheck,
   countdown: countdownCheck,
+  lottery: lotteryCheck,
   'product-list': productListCheck,
   questionnaire: questionnaireCheck,
   'questionnaire-result': questionnaireResultCheck,

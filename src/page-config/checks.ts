@@ -77,6 +77,8 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
     }
   }
 
+  if (isObject(config.campaigns)) checkCampaigns(config.campaigns, schedule, add)
+
   for (const { block, pointer } of blocks) {
     const window = isObject(block.activeBetween) ? block.activeBetween : undefined
     if (
@@ -143,5 +145,58 @@ function checkBindings(
     } else if (binding.root === 'data' && !(binding.segments[0] && binding.segments[0] in dataSources)) {
       add(pointer, `插值 {{${path}}} 引用的数据源 "${binding.segments[0] ?? ''}" 未在 dataSources 中定义`)
     }
+  }
+}
+
+/** What a campaign's schema cannot say: its window inside the page's, its prizes and caps consistent. */
+function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: string, m: string) => void) {
+  for (const id in campaigns) {
+    const campaign = campaigns[id]
+    if (!isObject(campaign)) continue
+    const at = `/campaigns/${escapePointer(id)}`
+    const window = isObject(campaign.window) ? campaign.window : {}
+    const start = typeof window.startAt === 'string' ? Date.parse(window.startAt) : NaN
+    const end = typeof window.endAt === 'string' ? Date.parse(window.endAt) : NaN
+    if (start >= end) add(`${at}/window/endAt`, `活动 ${id} 的结束时间必须晚于开始时间`)
+    if (schedule) {
+      const pageStart = typeof schedule.startAt === 'string' ? Date.parse(schedule.startAt) : NaN
+      const pageEnd = typeof schedule.endAt === 'string' ? Date.parse(schedule.endAt) : NaN
+      if (start < pageStart) add(`${at}/window/startAt`, `活动 ${id} 不能早于页面的开始时间 schedule.startAt`)
+      if (end > pageEnd) add(`${at}/window/endAt`, `活动 ${id} 不能晚于页面的结束时间 schedule.endAt`)
+    } else add(`${at}/window`, `声明了活动 ${id} 的页面须有 schedule（活动时间须在页面时间之内）`)
+    const limits = isObject(campaign.limits) ? campaign.limits : {}
+    if (
+      typeof limits.perUserPerDay === 'number' &&
+      typeof limits.perUserTotal === 'number' &&
+      limits.perUserPerDay > limits.perUserTotal
+    )
+      add(`${at}/limits/perUserPerDay`, '每人每天次数不能多于每人总次数')
+    const prizes = Array.isArray(campaign.prizes) ? campaign.prizes : []
+    const prizeIds = new Set<string>()
+    let weights = 0
+    prizes.forEach((prize, i) => {
+      if (!isObject(prize)) return
+      const here = `${at}/prizes/${i}`
+      if (typeof prize.id === 'string') {
+        if (prizeIds.has(prize.id)) add(`${here}/id`, `奖品编号 "${prize.id}" 重复`)
+        prizeIds.add(prize.id)
+      }
+      if (typeof prize.weight === 'number') weights += prize.weight
+      const reward = isObject(prize.reward) ? prize.reward : {}
+      const unlimited = reward.kind === 'nothing' || reward.kind === 'points' || reward.kind === 'beans'
+      if (prize.stock === undefined && !unlimited)
+        add(
+          `${here}/stock`,
+          `奖品 "${String(prize.name)}" 须写明库存 stock（只有谢谢参与、积分、金豆可不限）`,
+        )
+      if (
+        typeof prize.dailyCap === 'number' &&
+        typeof prize.stock === 'number' &&
+        prize.dailyCap > prize.stock
+      )
+        add(`${here}/dailyCap`, '每日上限不能大于总库存')
+    })
+    if (campaign.kind === 'lottery' && weights <= 0)
+      add(`${at}/prizes`, `抽奖活动 ${id} 的奖品权重之和须大于 0`)
   }
 }

@@ -1,11 +1,12 @@
-// Full validation of page configs: JSON syntax, migrations, the schema (ajv), the cross-reference checks, and
-// route collisions. Shared by the CLI (scripts/validate-configs.ts), the Vite plugin and the server.
+// Full validation of page configs: JSON syntax, migrations, the schema (ajv), the cross-reference checks, the
+// compliance lint, and route collisions. Shared by the CLI (scripts/validate-configs.ts), the Vite plugin and the server.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import type { ValidateFunction } from 'ajv'
 import { configRoutePath, routeMatches } from './configPath'
 import { CURRENT_SCHEMA_VERSION, migrateConfig } from './migrations'
 import { checkConfig } from './checks'
+import { createComplianceChecker, readComplianceRules, type ComplianceChecker } from './compliance'
 import { sortErrors, type ConfigError } from './errors'
 import { PointerLocator, syntaxErrorPosition } from './locate'
 import { simplify, translate } from './messages'
@@ -60,6 +61,7 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
   const { root } = options
   const schema: ValidateFunction = compilePageSchema(join(root, 'schemas'))
   const screenRoutes = options.screenRoutes ?? (await loadScreenRoutePaths(root))
+  const compliance = createComplianceChecker(readComplianceRules(root))
   const fileCache = new Map<string, boolean>()
   const publicFileExists = (sitePath: string) => {
     let hit = fileCache.get(sitePath)
@@ -91,7 +93,8 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
         if (screen) errors.push(at(r.file, `路径 ${r.path} 与手写页面路由 ${screen} 冲突`))
       }
 
-      for (const source of sources) errors.push(...validateOne(source, schema, { routes, publicFileExists }))
+      for (const source of sources)
+        errors.push(...validateOne(source, schema, compliance, { routes, publicFileExists }))
       return sortErrors(errors)
     },
   }
@@ -104,6 +107,7 @@ function at(file: string, message: string, pointer = '', line = 1, column = 1): 
 function validateOne(
   source: ConfigSource,
   schema: ValidateFunction,
+  compliance: ComplianceChecker,
   ctx: Parameters<typeof checkConfig>[1],
 ): ConfigError[] {
   let parsed: unknown
@@ -148,6 +152,9 @@ function validateOne(
   }
   // The reference checks run on invalid configs too (they skip what is malformed), so one run shows everything.
   for (const f of checkConfig(config, ctx)) errors.push(make(f.pointer, f.message))
+  // The compliance lint (src/page-config/compliance-rules.json): banned phrases, premium discounts,
+  // inducements tied to buying, campaign conditions on a policy, products without their insurer.
+  for (const f of compliance.check(config)) errors.push(make(f.pointer, f.message, f.atKey))
   return errors
 }
 

@@ -67,9 +67,9 @@ test('a preheat preview shows the countdown to the start, also while the campaig
   await page.goto('/yearEndGifts?phase=preheat')
   await expect(page.locator('.config-page[data-phase="preheat"]')).toBeVisible()
   const timer = page.getByRole('timer')
-  await expect(timer).toContainText('距开抢还有')
+  await expect(timer).toContainText('距活动开始还有')
   await expect(timer).toContainText(/\d+天/)
-  await expect(page.getByText('已开抢')).toHaveCount(0)
+  await expect(page.getByText('活动进行中')).toHaveCount(0)
 })
 
 for (const [how, search, now] of [
@@ -227,6 +227,6 @@ test('actions load their overlays on demand: a dialog and the share sheet open o
   await page.goto('/preheatActivity?phase=preheat')
   // No system share sheet in headless Chromium: our sheet offers 复制链接.
   await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }))
-  await page.getByRole('button', { name: '邀好友一起抢' }).first().click()
+  await page.getByRole('button', { name: '邀好友一起看' }).first().click()
   await expect(page.getByText('复制链接')).toBeVisible()
 })

@@ -22,7 +22,7 @@ const SHOTS = join(import.meta.dirname, '../../test-results/routes')
 const ENGLISH_ALLOWED = new Set([
   'APP', 'App', 'VIP', 'ID', 'GH', 'GO', 'CT', 'MRI', 'ICU', 'PDF', 'QR', 'AI', 'km', 'kg', 'cm', 'mm', 'ml', 'mg',
   'vs', 'PK', 'Top', 'TOP', 'BMI', 'CPI', 'IRR', 'HK', 'PM', 'AM', 'OK', 'API', 'IP', 'Cookie',
-  'MB', 'JPG', 'PNG', 'WebP', 'GIF',
+  'MB', 'JPG', 'PNG', 'WebP', 'GIF', 'SHA', 'HMAC',
   'TA', // 预约TA: the pronoun as Chinese sites write it
 ])
 
@@ -89,6 +89,7 @@ function samples(path: string): string[] {
     '/insures': [`/insures?policyId=${d.policyId}`],
     '/claim/addClaim': [`/claim/addClaim?policyId=${d.policyId}&type=medical`],
     '/claim/addClaimSuccess': ['/claim/addClaimSuccess?id=cl-sample', '/claim/addClaimSuccess'],
+    '/activity/fairness': ['/activity/fairness?campaign=trialfee-lottery', '/activity/fairness'],
     // A claim with documents and a timeline is looked at by claimDetail.spec.ts (it needs the clock moved).
     '/claim/claimList': ['/claim/claimList', '/claim/claimList?status=done'],
     '/claim/claimDetail': ['/claim/claimDetail?id=no-such-claim', '/claim/claimDetail'],

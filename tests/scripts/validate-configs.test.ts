@@ -194,6 +194,26 @@ describe('the CLI', () => {
     expect(ok).toContain('全部通过')
   })
 
+  it('fails on a compliance error (src/page-config/compliance-rules.json) with the same kind of line', () => {
+    const file = join(dir, 'banned.json')
+    writeFileSync(file, page([{ type: 'title', text: '限时停售，速来' }]))
+    const rel = file.slice(root.length + 1)
+    let status = 0
+    let out = ''
+    try {
+      execFileSync('node', ['--import', 'tsx', 'scripts/validate-configs.ts', rel], {
+        cwd: root,
+        stdio: 'pipe',
+      })
+    } catch (error) {
+      const e = error as { status: number; stderr: Buffer }
+      status = e.status
+      out = e.stderr.toString()
+    }
+    expect(status).toBe(1)
+    expect(out).toContain(`${rel}:7:15  /blocks/0/text  合规：含“限时停售”——不得炒作停售`)
+  })
+
   it('passes a v1 config whose richtext sits inside tabs (the migration reaches nested blocks)', () => {
     const v1 = join(dir, 'v1-tabs.json')
     const richtext = { type: 'richtext', content: '## 旧规则' }

@@ -47,10 +47,14 @@ export default function ProductListBlock({ block }: BlockProps<Props>) {
               <div>
                 <h4>{p.name}</h4>
                 <p>{p.tagline}</p>
-                <span className="price">
-                  ¥{formatFen(p.minPremiumFen)}
-                  <small>起</small>
-                </span>
+                <div className="blk-products-row-footer">
+                  <span className="price">
+                    ¥{formatFen(p.minPremiumFen)}
+                    <small>起</small>
+                  </span>
+                  {/* Product promotion names the insurer (compliance rule product-insurer-shown). */}
+                  <span className="insurer">{p.insurerName}</span>
+                </div>
               </div>
             </li>
           ))}

@@ -53,6 +53,32 @@ describe('BlockRenderer', () => {
     expect(await screen.findByText('暂无春节产品')).toBeInTheDocument()
   })
 
+  it.each(['row', 'card'] as const)(
+    'product-list names the insurer of every product (%s layout)',
+    async (layout) => {
+      const product = {
+        id: 'p-1',
+        name: '守护意外险',
+        tagline: '交通意外双倍赔付',
+        image: '/springFestival/hero.svg',
+        categoryCode: 'accident',
+        insurerCode: 'pingan',
+        insurerName: '平安财险',
+        tags: [],
+        minPremiumFen: 9900,
+        salesCount: 0,
+      }
+      renderBlocks([{ type: 'product-list', from: 'products', layout }], {
+        runtime: {
+          data: () => ({ data: { items: [product] }, error: undefined, isLoading: false, retry: vi.fn() }),
+        },
+      })
+      const card = await screen.findByTestId('product-card')
+      expect(card).toHaveTextContent('守护意外险')
+      expect(card).toHaveTextContent('平安财险')
+    },
+  )
+
   it('product-list shows loading, then a Chinese error with a retry that refetches', async () => {
     const retry = vi.fn()
     const first = renderBlocks([{ type: 'product-list', from: 'products' }], {

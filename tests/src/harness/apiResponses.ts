@@ -19,6 +19,7 @@ import type {
   ProductDetail,
   ProductPage,
 } from '../../../src/types/generated/api/catalog'
+import type { CampaignState, DrawResult } from '../../../src/types/generated/api/campaign'
 import type { Cart, CartItem } from '../../../src/types/generated/api/cart'
 import type { Claim, ClaimablePolicyList, ClaimList } from '../../../src/types/generated/api/claim'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
@@ -141,6 +142,8 @@ export interface ApiResponses {
   'POST /api/claims': Claim
   [route: `POST /api/claims/${string}/documents`]: Claim
   [route: `POST /api/claims/${string}/withdraw`]: Claim
+  [route: `GET /api/campaigns/${string}`]: CampaignState
+  [route: `POST /api/campaigns/${string}/draws`]: DrawResult
 }
 
 export type ApiRoute = keyof ApiResponses

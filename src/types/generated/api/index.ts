@@ -2,6 +2,7 @@
 
 import type { AppointmentApi } from './appointment'
 import type { AuthApi } from './auth'
+import type { CampaignApi } from './campaign'
 import type { CartApi } from './cart'
 import type { CatalogApi } from './catalog'
 import type { ClaimApi } from './claim'
@@ -27,6 +28,7 @@ import type { RiskApi } from './risk'
 export interface ApiSchemas {
   appointment: AppointmentApi
   auth: AuthApi
+  campaign: CampaignApi
   cart: CartApi
   catalog: CatalogApi
   claim: ClaimApi

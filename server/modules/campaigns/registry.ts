@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { sql, type Kysely } from 'kysely'
+import { listConfigFiles } from '../../../src/page-config/validate'
+import type { Campaign } from '../../../src/types/generated/page'
+import type { DB } from '../../db/schema'
+import { ConfigError } from '../../platform/config'
+
+// The campaigns of the page configs, registered in the database at start (under the start-up lock, so one
+// process does it): the config is the rule, the database keeps the state. A campaign keeps its seed and what it
+// has awarded across restarts; changing its config may change weights and caps but never lower a prize's stock
+// below what has already been awarded.
+
+export interface DeclaredCampaign {
+  id: string
+  file: string
+  campaign: Campaign
+}
+
+/** Every campaign declared in page-configs/ under `root`; an id declared twice is refused, naming both files. */
+export function declaredCampaigns(root: string): DeclaredCampaign[] {
+  const out: DeclaredCampaign[] = []
+  const seen = new Map<string, string>()
+  for (const file of listConfigFiles(root)) {
+    const config = JSON.parse(readFileSync(join(root, file), 'utf8')) as {
+      campaigns?: Record<string, Campaign>
+    }
+    for (const [id, campaign] of Object.entries(config.campaigns ?? {})) {
+      const first = seen.get(id)
+      if (first) throw new ConfigError([`活动编号 ${id} 重复：${first} 与 ${file}`])
+      seen.set(id, file)
+      out.push({ id, file, campaign })
+    }
+  }
+  return out
+}
+
+/** Registers or updates one campaign; refuses a stock below what a prize has awarded, naming campaign and prize. */
+export async function registerCampaign(db: Kysely<DB>, declared: DeclaredCampaign, now: Date): Promise<void> {
+  const { id, file, campaign } = declared
+  await db.transaction().execute(async (trx) => {
+    const seed = randomBytes(32).toString('hex')
+    const definition = JSON.stringify(campaign)
+    const existing = await trx
+      .selectFrom('campaigns')
+      .select(['file', sql<boolean>`definition = ${definition}::jsonb`.as('same')])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()
+    if (existing && existing.file !== file)
+      throw new ConfigError([`活动编号 ${id} 已被 ${existing.file} 使用，不能在 ${file} 中再次声明`])
+    if (existing?.same) return
+    const values = {
+      kind: campaign.kind,
+      title: campaign.title,
+      file,
+      definition,
+      starts_at: new Date(campaign.window.startAt),
+      ends_at: new Date(campaign.window.endAt),
+      updated_at: now,
+    }
+    await trx
+      .insertInto('campaigns')
+      .values({
+        id,
+        ...values,
+        seed,
+        seed_hash: createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex'),
+        registered_at: now,
+      })
+      // The seed is never replaced: its hash may already have been published.
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .execute()
+    for (const [sort, prize] of campaign.prizes.entries()) {
+      const row = {
+        sort,
+        name: prize.name,
+        weight: prize.weight,
+        stock: prize.stock ?? null,
+        daily_cap: prize.dailyCap ?? null,
+        reward: JSON.stringify(prize.reward),
+      }
+      const { rows } = await sql<{ prize_id: string }>`
+        INSERT INTO campaign_prizes (campaign_id, prize_id, sort, name, weight, stock, daily_cap, reward)
+        VALUES (${id}, ${prize.id}, ${row.sort}, ${row.name}, ${row.weight}, ${row.stock}, ${row.daily_cap},
+                ${row.reward}::jsonb)
+        ON CONFLICT (campaign_id, prize_id) DO UPDATE
+          SET sort = excluded.sort, name = excluded.name, weight = excluded.weight, stock = excluded.stock,
+              daily_cap = excluded.daily_cap, reward = excluded.reward
+          WHERE excluded.stock IS NULL OR campaign_prizes.awarded <= excluded.stock
+        RETURNING prize_id`.execute(trx)
+      if (rows.length === 0) {
+        const { awarded } = await trx
+          .selectFrom('campaign_prizes')
+          .select('awarded')
+          .where('campaign_id', '=', id)
+          .where('prize_id', '=', prize.id)
+          .executeTakeFirstOrThrow()
+        throw new ConfigError([
+          `活动 ${id}（${file}）的奖品 ${prize.id} 库存不能改为 ${prize.stock}：已发出 ${awarded} 份`,
+        ])
+      }
+    }
+    await trx
+      .insertInto('campaign_audit')
+      .values({
+        campaign_id: id,
+        actor: 'config',
+        action: existing ? 'update' : 'register',
+        detail: JSON.stringify({ file, prizes: campaign.prizes.map((p) => [p.id, p.stock ?? null]) }),
+        at: now,
+      })
+      .execute()
+  })
+}
+
+/** Registers every declared campaign (at start). */
+export async function syncCampaigns(db: Kysely<DB>, root: string, now: Date): Promise<number> {
+  const declared = declaredCampaigns(root)
+  for (const campaign of declared) await registerCampaign(db, campaign, now)
+  return declared.length
+}

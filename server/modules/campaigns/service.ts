@@ -1,0 +1,340 @@
+import { createHmac, randomUUID } from 'node:crypto'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import { shanghaiDate } from '../../../src/domain/age'
+import { drawMessage, pickPrize, unitFromMac, windowProblem } from '../../../src/domain/campaigns'
+import type { CampaignDraw, CampaignState, DrawResult } from '../../../src/types/generated/api/campaign'
+import type { CampaignReward } from '../../../src/types/generated/page'
+import type { DB } from '../../db/schema'
+import { ApiError, notFound } from '../../platform/errors'
+import { toIso } from '../../platform/time'
+import type { MemberService } from '../member/service'
+import type { MessageService } from '../messages/service'
+import type { PointsService } from '../points/service'
+import type { CampaignsTable } from './tables'
+
+const DAY_MS = 86_400_000
+
+/** What a reward is, in words (the draw list and the message). */
+export function rewardText(reward: CampaignReward, name: string): string {
+  switch (reward.kind) {
+    case 'points':
+      return `${reward.amount} 积分`
+    case 'beans':
+      return `${reward.amount} 金豆`
+    case 'coupon':
+      return `${name}（${reward.benefit}，${reward.validDays} 天内有效）`
+    case 'nothing':
+      return '谢谢参与'
+  }
+}
+
+/**
+ * Campaigns declared in page configs, with their state here: a user's chances are taken by one conditional
+ * upsert, a prize by one conditional update of its stock (and of its day's count), each draw recorded once with
+ * what it was mapped onto, and the reward credited in the same transaction.
+ */
+export class CampaignService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly now: () => Date,
+    private readonly points: PointsService,
+    private readonly messages: MessageService,
+    private readonly member: MemberService,
+  ) {}
+
+  private async campaign(id: string): Promise<Selectable<CampaignsTable>> {
+    const row = await this.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw notFound('活动')
+    return row
+  }
+
+  /** The campaign for this user (or a visitor): its window, prizes left, the seed's hash, my chances and draws. */
+  async state(id: string, userId: string | null): Promise<CampaignState> {
+    const campaign = await this.campaign(id)
+    const nowMs = this.now().getTime()
+    const ended = nowMs >= campaign.ends_at.getTime()
+    const prizes = await this.db
+      .selectFrom('campaign_prizes')
+      .selectAll()
+      .where('campaign_id', '=', id)
+      .orderBy('sort')
+      .execute()
+    const { limits } = campaign.definition
+    let chances: CampaignState['chances'] = null
+    let draws: CampaignDraw[] = []
+    if (userId) {
+      const used = await this.db
+        .selectFrom('campaign_chances')
+        .selectAll()
+        .where('campaign_id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      const today = shanghaiDate(nowMs)
+      const usedToday = used && used.day === today ? used.used_today : 0
+      const leftTotal = limits.perUserTotal - (used?.used ?? 0)
+      const left = limits.perUserPerDay ? Math.min(leftTotal, limits.perUserPerDay - usedToday) : leftTotal
+      chances = { left: Math.max(0, left), leftTotal: Math.max(0, leftTotal) }
+      draws = await this.myDraws(id, userId)
+    }
+    return {
+      id,
+      kind: campaign.kind,
+      title: campaign.title,
+      rules: campaign.definition.rules ?? null,
+      startAt: toIso(campaign.starts_at),
+      endAt: toIso(campaign.ends_at),
+      status: nowMs < campaign.starts_at.getTime() ? 'upcoming' : ended ? 'ended' : 'live',
+      seedHash: campaign.seed_hash,
+      seed: ended ? campaign.seed : null,
+      prizes: prizes.map((p) => ({
+        id: p.prize_id,
+        name: p.name,
+        reward: rewardText(p.reward, p.name),
+        left: p.stock === null ? null : Math.max(0, p.stock - p.awarded),
+      })),
+      chances,
+      draws,
+    }
+  }
+
+  private async myDraws(id: string, userId: string): Promise<CampaignDraw[]> {
+    const rows = await this.db
+      .selectFrom('campaign_draws as d')
+      .leftJoin('campaign_prizes as p', (join) =>
+        join.onRef('p.campaign_id', '=', 'd.campaign_id').onRef('p.prize_id', '=', 'd.prize_id'),
+      )
+      .select(['d.id', 'd.seq', 'd.prize_id', 'd.available', 'd.created_at', 'p.name', 'p.reward'])
+      .where('d.campaign_id', '=', id)
+      .where('d.user_id', '=', userId)
+      .orderBy('d.seq', 'desc')
+      .limit(100)
+      .execute()
+    return rows.map((r) => ({
+      id: r.id,
+      seq: r.seq,
+      prizeId: r.prize_id,
+      won: r.reward !== null && r.reward.kind !== 'nothing',
+      prizeName: r.name ?? '谢谢参与',
+      reward: r.reward && r.name ? rewardText(r.reward, r.name) : '谢谢参与',
+      available: r.available,
+      at: toIso(r.created_at),
+    }))
+  }
+
+  /** Who may take part (read outside the draw's transaction: PGlite has one connection): logged in always; the config's level, newness, real name and earlier entry. */
+  private async assertEligible(campaign: Selectable<CampaignsTable>, userId: string) {
+    const rules = campaign.definition.eligibility
+    if (!rules) return
+    const user = await this.db
+      .selectFrom('users')
+      .select(['created_at', 'real_name_verified_at'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    const refuse = (message: string) => new ApiError(403, 'NOT_ELIGIBLE', message)
+    if (rules.realName && !user.real_name_verified_at) throw refuse('完成实名认证后才能参与本活动')
+    if (rules.newUserDays && this.now().getTime() - user.created_at.getTime() > rules.newUserDays * DAY_MS)
+      throw refuse(`本活动仅限注册 ${rules.newUserDays} 天内的新用户参与`)
+    if (rules.minLevel) {
+      const { level } = await this.member.status(userId)
+      if (level.code < rules.minLevel) throw refuse(`本活动仅限 ${rules.minLevel} 及以上会员参与`)
+    }
+    if (rules.entryOf) {
+      const entered = await this.db
+        .selectFrom('campaign_chances')
+        .select('used')
+        .where('campaign_id', '=', rules.entryOf)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      if (!entered) throw refuse('完成活动要求的任务后才能参与')
+    }
+  }
+
+  /** One draw of a lottery: a chance taken, a prize mapped from the fair number onto what is left, recorded once. */
+  async draw(id: string, userId: string): Promise<DrawResult> {
+    const campaign = await this.campaign(id)
+    if (campaign.kind !== 'lottery') throw new ApiError(409, 'NOT_A_LOTTERY', '该活动不是抽奖活动')
+    const now = this.now()
+    const problem = windowProblem(
+      { startAt: campaign.starts_at.toISOString(), endAt: campaign.ends_at.toISOString() },
+      now.getTime(),
+    )
+    if (problem) throw new ApiError(409, 'CAMPAIGN_CLOSED', problem)
+    const today = shanghaiDate(now.getTime())
+    const { limits } = campaign.definition
+    const drawId = randomUUID()
+    // Who may take part is read first (nothing counts on it); the chance and the prize are taken in one go.
+    await this.assertEligible(campaign, userId)
+    const made = await this.db.transaction().execute(async (trx) => {
+      const taken = await this.takeChance(trx, id, userId, today, limits)
+      const mac = createHmac('sha256', Buffer.from(campaign.seed, 'hex'))
+        .update(drawMessage(id, userId, taken.used))
+        .digest()
+      const { prize, available } = await this.award(trx, id, today, unitFromMac(mac))
+      await trx
+        .insertInto('campaign_draws')
+        .values({
+          id: drawId,
+          campaign_id: id,
+          user_id: userId,
+          seq: taken.used,
+          prize_id: prize?.prize_id ?? null,
+          available: JSON.stringify(available),
+          created_at: now,
+        })
+        .execute()
+      if (prize) await this.reward(trx, campaign, userId, prize.reward, drawId)
+      return { taken, prize, available }
+    })
+    const { taken, prize, available } = made
+    const leftTotal = limits.perUserTotal - taken.used
+    const leftToday = (limits.perUserPerDay ?? limits.perUserTotal) - taken.used_today
+    return {
+      draw: {
+        id: drawId,
+        seq: taken.used,
+        prizeId: prize?.prize_id ?? null,
+        won: prize !== null && prize.reward.kind !== 'nothing',
+        prizeName: prize?.name ?? '谢谢参与',
+        reward: prize ? rewardText(prize.reward, prize.name) : '谢谢参与',
+        available,
+        at: toIso(now),
+      },
+      chances: { left: Math.max(0, Math.min(leftTotal, leftToday)), leftTotal: Math.max(0, leftTotal) },
+    }
+  }
+
+  /** Takes one chance in one statement: the chances used after it (the draw's sequence number), or 409. */
+  private async takeChance(
+    trx: Transaction<DB>,
+    id: string,
+    userId: string,
+    today: string,
+    limits: { perUserTotal: number; perUserPerDay?: number },
+  ): Promise<{ used: number; used_today: number }> {
+    const perDay = limits.perUserPerDay ?? limits.perUserTotal
+    const { rows } = await sql<{ used: number; used_today: number }>`
+      INSERT INTO campaign_chances (campaign_id, user_id, used, day, used_today)
+      VALUES (${id}, ${userId}, 1, ${today}, 1)
+      ON CONFLICT (campaign_id, user_id) DO UPDATE
+        SET used = campaign_chances.used + 1,
+            used_today = CASE WHEN campaign_chances.day = ${today} THEN campaign_chances.used_today + 1 ELSE 1 END,
+            day = ${today}
+        WHERE campaign_chances.used < ${limits.perUserTotal}
+          AND (campaign_chances.day <> ${today} OR campaign_chances.used_today < ${perDay})
+      RETURNING used, used_today`.execute(trx)
+    if (rows.length === 0) {
+      const used = await trx
+        .selectFrom('campaign_chances')
+        .select('used')
+        .where('campaign_id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+      throw new ApiError(
+        409,
+        'NO_CHANCES',
+        used.used >= limits.perUserTotal ? '您的抽奖次数已用完' : '今日抽奖次数已用完，明天再来吧',
+      )
+    }
+    return rows[0]
+  }
+
+  /**
+   * The prize for `u` among those with stock (and room under today's cap), taken by a conditional update; a
+   * prize another draw emptied meanwhile is left out and `u` mapped again. What it was mapped onto is returned.
+   */
+  private async award(trx: Transaction<DB>, id: string, today: string, u: number) {
+    const prizes = await trx
+      .selectFrom('campaign_prizes as p')
+      .leftJoin('campaign_prize_days as d', (join) =>
+        join
+          .onRef('d.campaign_id', '=', 'p.campaign_id')
+          .onRef('d.prize_id', '=', 'p.prize_id')
+          .on('d.day', '=', today),
+      )
+      .select([
+        'p.prize_id',
+        'p.name',
+        'p.reward',
+        'p.weight',
+        'p.stock',
+        'p.awarded',
+        'p.daily_cap',
+        'd.awarded as today',
+      ])
+      .where('p.campaign_id', '=', id)
+      .orderBy('p.sort')
+      .execute()
+    const open = new Set(
+      prizes
+        .filter(
+          (p) =>
+            p.weight > 0 &&
+            (p.stock === null || p.awarded < p.stock) &&
+            (p.daily_cap === null || (p.today ?? 0) < p.daily_cap),
+        )
+        .map((p) => p.prize_id),
+    )
+    for (;;) {
+      const available = prizes
+        .filter((p) => open.has(p.prize_id))
+        .map((p) => ({ id: p.prize_id, weight: p.weight }))
+      const prizeId = pickPrize(u, available)
+      const prize = prizes.find((p) => p.prize_id === prizeId) ?? null
+      if (prize === null) return { prize, available }
+      if (await this.take(trx, id, prize.prize_id, today)) return { prize, available }
+      open.delete(prize.prize_id)
+    }
+  }
+
+  /** One of a prize's stock and of its day's cap, or false when either is used up (nothing then changes). */
+  private async take(trx: Transaction<DB>, id: string, prizeId: string, today: string): Promise<boolean> {
+    const taken = await trx
+      .updateTable('campaign_prizes')
+      .set({ awarded: sql<number>`awarded + 1` })
+      .where('campaign_id', '=', id)
+      .where('prize_id', '=', prizeId)
+      .where((eb) => eb.or([eb('stock', 'is', null), eb('awarded', '<', eb.ref('stock'))]))
+      .returning('daily_cap')
+      .executeTakeFirst()
+    if (!taken) return false
+    if (taken.daily_cap === null) return true
+    const { rows } = await sql<{ awarded: number }>`
+      INSERT INTO campaign_prize_days (campaign_id, prize_id, day, awarded) VALUES (${id}, ${prizeId}, ${today}, 1)
+      ON CONFLICT (campaign_id, prize_id, day) DO UPDATE SET awarded = campaign_prize_days.awarded + 1
+        WHERE campaign_prize_days.awarded < ${taken.daily_cap}
+      RETURNING awarded`.execute(trx)
+    if (rows.length > 0) return true
+    // Today's cap is reached: give the stock back (the row is ours until this transaction ends).
+    await trx
+      .updateTable('campaign_prizes')
+      .set({ awarded: sql<number>`awarded - 1` })
+      .where('campaign_id', '=', id)
+      .where('prize_id', '=', prizeId)
+      .execute()
+    return false
+  }
+
+  /** Points and beans go to the ledger (with a message for points); coupons are kept with the draw for now. */
+  private async reward(
+    trx: Transaction<DB>,
+    campaign: Selectable<CampaignsTable>,
+    userId: string,
+    reward: CampaignReward,
+    drawId: string,
+  ) {
+    if (reward.kind !== 'points' && reward.kind !== 'beans') return
+    await this.points.credit(trx, {
+      userId,
+      currency: reward.kind === 'points' ? 'point' : 'bean',
+      kind: 'campaign',
+      reference: drawId,
+      amount: reward.amount,
+    })
+    if (reward.kind === 'points')
+      await this.messages.notify(trx, userId, {
+        kind: 'points_credited',
+        amount: reward.amount,
+        reason: `${campaign.title}中奖`,
+      })
+  }
+}

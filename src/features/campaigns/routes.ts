@@ -1,0 +1,6 @@
+import type { ScreenRoute } from '../../types/route'
+import { campaignPaths } from './paths'
+
+export const campaignRoutes: ScreenRoute[] = [
+  { path: campaignPaths.fairness, title: '抽奖公平性验证', load: () => import('./FairnessPage') },
+]
