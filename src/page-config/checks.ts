@@ -3,6 +3,7 @@ import { bindingsIn, parseBinding } from './bindingSyntax'
 import { routeMatches, targetPath } from './configPath'
 import { isAllowedLink, LINK_HOST_ALLOWLIST } from './linkHosts'
 import { blockChecks } from './blockCatalog'
+import { checkCampaignKind } from './campaignKinds'
 import { escapePointer, isObject, type JsonObject } from './json'
 import { walkBlocks } from './walkBlocks'
 
@@ -154,6 +155,7 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
     const campaign = campaigns[id]
     if (!isObject(campaign)) continue
     const at = `/campaigns/${escapePointer(id)}`
+    checkCampaignKind(id, campaign, at, add)
     const window = isObject(campaign.window) ? campaign.window : {}
     const start = typeof window.startAt === 'string' ? Date.parse(window.startAt) : NaN
     const end = typeof window.endAt === 'string' ? Date.parse(window.endAt) : NaN

@@ -24,6 +24,29 @@ export type CampaignReward =
       kind: 'nothing'
     }
 /**
+ * 奖励：积分或金豆（记入账户）、优惠券（非保费优惠）、谢谢参与
+ */
+export type CampaignReward1 =
+  | {
+      kind: 'points'
+      amount: number
+    }
+  | {
+      kind: 'beans'
+      amount: number
+    }
+  | {
+      kind: 'coupon'
+      /**
+       * 券的权益（停车、礼品、服务等，不得为保费优惠）
+       */
+      benefit: string
+      validDays: number
+    }
+  | {
+      kind: 'nothing'
+    }
+/**
  * 一个区块，按 type 区分
  */
 export type Block =
@@ -300,9 +323,9 @@ export interface Campaign {
   }
   eligibility?: CampaignEligibility
   /**
-   * 每人次数上限
+   * 每人次数上限（抽奖、领券、赠险必填；竞猜不用）
    */
-  limits: {
+  limits?: {
     /**
      * 活动期间每人最多次数
      */
@@ -313,12 +336,20 @@ export interface Campaign {
     perUserPerDay?: number
   }
   /**
-   * 奖品（抽奖按权重；领券、赠险通常只有一项）
+   * 奖品（抽奖、领券、赠险必填；抽奖按权重；领券、赠险通常只有一项；竞猜不用）
    *
    * @minItems 1
    * @maxItems 12
    */
-  prizes: [CampaignPrize, ...CampaignPrize[]]
+  prizes?: [CampaignPrize, ...CampaignPrize[]]
+  /**
+   * 竞猜项（比赛或问题，竞猜必填）：每项 2–6 个选项，到截止时间后不能再改
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  items?: [CampaignGuessItem, ...CampaignGuessItem[]]
+  correctReward?: CampaignReward1
   /**
    * 活动规则（纯文本，逐条换行）
    */
@@ -368,6 +399,69 @@ export interface CampaignPrize {
    */
   dailyCap?: number
   reward: CampaignReward
+}
+/**
+ * 一项竞猜（一场比赛或一个问题）
+ */
+export interface CampaignGuessItem {
+  /**
+   * 竞猜项编号（活动内唯一，小写字母、数字、-）
+   */
+  id: string
+  /**
+   * 标题，如“阿根廷 vs 法国”
+   */
+  title: string
+  /**
+   * 阶段或分组，如“小组赛 C 组”
+   */
+  stage?: string
+  /**
+   * 带时区的时间，如 2027-01-20T10:00:00+08:00。
+   */
+  kickoffAt?: string
+  /**
+   * 截止竞猜时间（北京时间，写成 2026-12-05T19:30:00+08:00；须在活动时间内，不晚于开赛）
+   */
+  lockAt: string
+  /**
+   * 选项（2–6 个）
+   *
+   * @minItems 2
+   * @maxItems 6
+   */
+  options: [
+    {
+      /**
+       * 选项编号（本项内唯一）
+       */
+      id: string
+      /**
+       * 选项文字，如“阿根廷胜”“平局”
+       */
+      label: string
+    },
+    {
+      /**
+       * 选项编号（本项内唯一）
+       */
+      id: string
+      /**
+       * 选项文字，如“阿根廷胜”“平局”
+       */
+      label: string
+    },
+    ...{
+      /**
+       * 选项编号（本项内唯一）
+       */
+      id: string
+      /**
+       * 选项文字，如“阿根廷胜”“平局”
+       */
+      label: string
+    }[],
+  ]
 }
 /**
  * 按钮：点击执行一个动作（跳转、登录、分享、调接口等）。
