@@ -42,7 +42,6 @@ export function scorePicks(items: readonly { myPick: string | null; result: stri
 export function maskNickname(nickname: string): string {
   const chars = Array.from(nickname.trim())
   if (chars.length === 0) return '匿名用户'
-  if (chars.length === 1) return `${chars[0]}*`
-  if (chars.length === 2) return `${chars[0]}*`
+  if (chars.length <= 2) return `${chars[0]}*`
   return `${chars[0]}**${chars[chars.length - 1]}`
 }

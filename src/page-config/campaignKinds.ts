@@ -72,7 +72,7 @@ function checkGuess(campaign: JsonObject, at: string, add: Add) {
   items.forEach((item, i) => {
     if (!isObject(item)) return
     const here = `${at}/items/${i}`
-    const title = typeof item.title === 'string' ? `「${item.title}」` : `第 ${i + 1} 项`
+    const title = typeof item.title === 'string' ? `“${item.title}”` : `第 ${i + 1} 项`
     if (typeof item.id === 'string') {
       const first = itemIds.get(item.id)
       if (first !== undefined) add(`${here}/id`, `竞猜项编号 "${item.id}" 重复（第 ${first + 1} 项已使用）`)
