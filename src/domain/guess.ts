@@ -1,6 +1,7 @@
 // Guessing games (竞猜): when an item locks, how a pick is judged once the result is known, and the masked names
 // of the leaderboard. Shared by the server (which enforces the lock in SQL on its own clock) and the guess block
 // (which shows the lock and counts down to the next one on the page's server clock).
+import { toShanghaiIso } from './dates'
 
 /** An item takes picks until its lock time, on server time; from that moment on it is 已截止. */
 export const isLocked = (lockAt: string, nowMs: number): boolean => nowMs >= Date.parse(lockAt)
@@ -44,4 +45,12 @@ export function maskNickname(nickname: string): string {
   if (chars.length === 0) return '匿名用户'
   if (chars.length <= 2) return `${chars[0]}*`
   return `${chars[0]}**${chars[chars.length - 1]}`
+}
+
+/** "12月5日 20:00" (Asia/Shanghai), how a match time reads on the page. */
+export function formatMatchTime(iso: string): string {
+  const ms = Date.parse(iso)
+  if (Number.isNaN(ms)) return ''
+  const [, month, day, time] = /^\d{4}-(\d{2})-(\d{2})T(\d{2}:\d{2})/.exec(toShanghaiIso(ms)) ?? []
+  return `${Number(month)}月${Number(day)}日 ${time}`
 }

@@ -93,10 +93,44 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
         if (screen) errors.push(at(r.file, `路径 ${r.path} 与手写页面路由 ${screen} 冲突`))
       }
 
+      const campaignKind = campaignKinds(root, sources, allConfigFiles)
       for (const source of sources)
-        errors.push(...validateOne(source, schema, compliance, { routes, publicFileExists }))
+        errors.push(...validateOne(source, schema, compliance, { routes, publicFileExists, campaignKind }))
       return sortErrors(errors)
     },
+  }
+}
+
+/**
+ * The kinds of the campaigns every config declares (ids are global, so a page may show a campaign another page
+ * declares): read when a check first asks, from the sources or else from disk; a file that does not parse adds
+ * nothing (its own validation says why).
+ */
+function campaignKinds(
+  root: string,
+  sources: readonly ConfigSource[],
+  files: readonly string[],
+): (id: string) => string | undefined {
+  let kinds: Map<string, string> | null = null
+  return (id) => {
+    if (!kinds) {
+      kinds = new Map()
+      const texts = new Map(sources.map((s) => [s.file, s.text]))
+      for (const file of files) {
+        try {
+          const text = texts.get(file) ?? readFileSync(join(root, file), 'utf8')
+          const campaigns = (JSON.parse(text) as Json).campaigns
+          if (typeof campaigns !== 'object' || campaigns === null) continue
+          for (const [key, value] of Object.entries(campaigns as Json)) {
+            const kind = (value as Json | null)?.kind
+            if (typeof kind === 'string') kinds.set(key, kind)
+          }
+        } catch {
+          // Unreadable or not JSON: reported by its own validation.
+        }
+      }
+    }
+    return kinds.get(id)
   }
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isLocked, maskNickname, nextLock, pickOutcome, scorePicks } from '../../src/domain/guess'
+import {
+  formatMatchTime,
+  isLocked,
+  maskNickname,
+  nextLock,
+  pickOutcome,
+  scorePicks,
+} from '../../src/domain/guess'
 
 // The guessing game's rules shared by the server and the block: when an item locks, what comes next, how a pick
 // is judged once the result is in, and how a leaderboard shows a name.
@@ -27,6 +34,12 @@ describe('locks', () => {
     expect(nextLock(items, at('2026-12-06T03:00:00+08:00'))).toBe('2026-12-12T19:30:00+08:00')
     expect(nextLock(items, at('2026-12-12T19:30:00+08:00'))).toBeNull()
     expect(nextLock([], 0)).toBeNull()
+  })
+
+  it('reads a match time in Beijing time, whatever offset it was written with', () => {
+    expect(formatMatchTime('2026-12-05T20:00:00+08:00')).toBe('12月5日 20:00')
+    expect(formatMatchTime('2026-12-05T19:00:00.000Z')).toBe('12月6日 03:00')
+    expect(formatMatchTime('不是时间')).toBe('')
   })
 })
 

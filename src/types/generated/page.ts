@@ -57,12 +57,15 @@ export type Block =
   | DividerBlock
   | FaqBlock
   | FixedButtonBlock
+  | GuessBlock
   | HeroBlock
   | ImageBlock
   | ImageGridBlock
+  | LeaderboardBlock
   | LotteryBlock
   | MarkdownBlock
   | NoticeBarBlock
+  | PosterBlock
   | ProductListBlock
   | QuestionnaireBlock
   | QuestionnaireResultBlock
@@ -183,12 +186,15 @@ export type ContentBlock =
   | DividerBlock
   | FaqBlock
   | FixedButtonBlock
+  | GuessBlock
   | HeroBlock
   | ImageBlock
   | ImageGridBlock
+  | LeaderboardBlock
   | LotteryBlock
   | MarkdownBlock
   | NoticeBarBlock
+  | PosterBlock
   | ProductListBlock
   | QuestionnaireBlock
   | QuestionnaireResultBlock
@@ -940,6 +946,35 @@ export interface FixedButtonBlock {
   }
 }
 /**
+ * 竞猜：引用本页 campaigns 中的竞猜活动，列出各场比赛（或问题）与选项。view 为 picks（默认）时可选择并提交，截止前可修改，显示距下一场截止的倒计时；截止后显示“已截止”，公布结果后显示猜中/未猜中。view 为 results 时只看结果、我的战绩与奖励。
+ */
+export interface GuessBlock {
+  /**
+   * 区块类型，固定为 "guess"
+   */
+  type: 'guess'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 竞猜活动编号（本页 campaigns 中 kind 为 guess 的一项）
+   */
+  campaign: string
+  /**
+   * picks 选择并提交（默认）；results 结果与我的奖励
+   */
+  view?: 'picks' | 'results'
+  /**
+   * 提交按钮文字，默认“提交竞猜”
+   */
+  submitText?: string
+}
+/**
  * 头图：页面顶部的大图，可叠加标题和副标题，点击可触发动作。
  */
 export interface HeroBlock {
@@ -1071,6 +1106,31 @@ export interface ImageGridBlock {
   ]
 }
 /**
+ * 竞猜排行榜：按猜中场数排名的前 20 名（同数时最后一次猜中的选择做得早者在前，昵称打码），以及我的名次。
+ */
+export interface LeaderboardBlock {
+  /**
+   * 区块类型，固定为 "leaderboard"
+   */
+  type: 'leaderboard'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 竞猜活动编号（本页 campaigns 中 kind 为 guess 的一项）
+   */
+  campaign: string
+  /**
+   * 标题，默认“竞猜排行榜”
+   */
+  title?: string
+}
+/**
  * 抽奖（九宫格）：引用本页 campaigns 中的抽奖活动；结果由服务器按公平随机数抽出，动画停在服务器的结果上；显示剩余次数、我的奖品与活动规则。
  */
 export interface LotteryBlock {
@@ -1145,6 +1205,39 @@ export interface NoticeBarBlock {
    */
   closeable?: boolean
   action?: Action
+}
+/**
+ * 分享海报：在画布上绘制背景图、用户昵称与带本人邀请码的页面二维码（?inviter=邀请码），可长按或点击按钮保存图片；未登录时提示登录后生成。
+ */
+export interface PosterBlock {
+  /**
+   * 区块类型，固定为 "poster"
+   */
+  type: 'poster'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 背景图（public/ 下的站内路径，750×1200，如 /activity/worldcup/poster-bg.svg）
+   */
+  background: string
+  /**
+   * 海报上的标题，如“一起猜世界杯”
+   */
+  headline?: string
+  /**
+   * 二维码旁的说明，默认“长按识别二维码，和我一起参与”
+   */
+  caption?: string
+  /**
+   * 站内路径，以 / 开头，可带查询串，如 /product?id=p-1。
+   */
+  sharePath?: string
 }
 /**
  * 产品列表：从数据源（如按标签查询的 /api/products）读取产品，卡片或行式展示，点击进入产品详情。
