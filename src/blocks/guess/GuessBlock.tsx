@@ -281,7 +281,7 @@ function GuessResults({ data, guess }: ViewProps) {
               <td>{item.result !== null ? labelOf(item, item.result) : '待公布'}</td>
               {loggedIn && (
                 <td>
-                  {item.myPick ? labelOf(item, item.myPick) : '未参与'}
+                  {item.myPick ? labelOf(item, item.myPick) : item.locked ? '未参与' : '未选择'}
                   {item.outcome === 'right' || item.outcome === 'wrong' ? (
                     <span className={`blk-guess-tag is-${item.outcome}`}>{OUTCOME_TEXT[item.outcome]}</span>
                   ) : null}

@@ -7,6 +7,8 @@ export const POSTER_HEIGHT = 1200
 const FONT = '"Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif'
 const QR_BOX = 260
 const QR_MARGIN = 16
+/** The white card under the QR code and its caption. */
+const CARD_WIDTH = 460
 
 export interface PosterContent {
   nickname: string
@@ -61,7 +63,7 @@ export function drawPoster(
   const boxY = POSTER_HEIGHT - QR_BOX - 130
   ctx.fillStyle = '#ffffff'
   ctx.beginPath()
-  ctx.roundRect(boxX - 20, boxY - 20, QR_BOX + 40, QR_BOX + 100, 24)
+  ctx.roundRect((POSTER_WIDTH - CARD_WIDTH) / 2, boxY - 20, CARD_WIDTH, QR_BOX + 100, 24)
   ctx.fill()
   const cell = Math.floor((QR_BOX - QR_MARGIN * 2) / content.qr.size)
   const offset = boxX + (QR_BOX - cell * content.qr.size) / 2
@@ -73,6 +75,6 @@ export function drawPoster(
   ctx.fillStyle = '#646a73'
   ctx.font = `26px ${FONT}`
   ctx.textAlign = 'center'
-  ctx.fillText(fit(ctx, content.caption, QR_BOX + 20), POSTER_WIDTH / 2, boxY + QR_BOX + 50)
+  ctx.fillText(fit(ctx, content.caption, CARD_WIDTH - 40), POSTER_WIDTH / 2, boxY + QR_BOX + 50)
   return true
 }
