@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GuessResultEntered } from '../../src/types/generated/api/campaign'
 import type { Campaign } from '../../src/types/generated/page'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
-import { AGREEMENTS } from './helpers'
-import { startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
+import { raceLogin, startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
 
 // A guessing game under load (issue 14), across two server processes on one PostgreSQL in CI
 // (scripts/with-postgres.sh): picks sent several at a time keep one pick per user and item; results entered many
@@ -34,21 +33,10 @@ const campaign: Campaign = {
 }
 
 async function login(i: number): Promise<{ cookie: string; id: string }> {
-  const phone = `1394${String(i).padStart(7, '0')}`
   const ip = `10.160.${Math.floor(i / 200)}.${i % 200}`
-  const sent = await c.send(i, 'POST', '/api/auth/sms-code', { body: { phone }, ip })
-  if (sent.status !== 200) throw new Error(`sms-code ${sent.status} ${JSON.stringify(sent.body)}`)
-  const { code } = (await c.send(i, 'GET', `/api/dev/sms-outbox?phone=${phone}`)).body as { code: string }
-  const res = await fetch(`${c.bases[i % c.bases.length]}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
-  })
-  const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
-  if (!cookie) throw new Error(`login ${res.status}`)
-  const pair = cookie.split(';')[0]
-  const me = await c.send(i, 'GET', '/api/me', { cookie: pair })
-  return { cookie: pair, id: (me.body as { id: string }).id }
+  const cookie = await raceLogin(c, i, `1394${String(i).padStart(7, '0')}`, ip)
+  const me = await c.send(i, 'GET', '/api/me', { cookie })
+  return { cookie, id: (me.body as { id: string }).id }
 }
 
 const pick = (i: number, itemId: string, optionId: string) =>
