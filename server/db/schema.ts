@@ -1,5 +1,6 @@
 import type { AuthTables } from '../modules/auth/tables'
 import type { CampaignTables } from '../modules/campaigns/tables'
+import type { GuessTables } from '../modules/campaigns/guessTables'
 import type { CartTables } from '../modules/cart/tables'
 import type { CatalogTables } from '../modules/catalog/tables'
 import type { ContentTables } from '../modules/content/tables'
@@ -49,7 +50,8 @@ export interface DB
     AppointmentTables,
     ClaimTables,
     CartTables,
-    CampaignTables {
+    CampaignTables,
+    GuessTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

@@ -21,6 +21,7 @@ export type MessageEvent =
   | { kind: 'order_paid'; orderId: string; productName: string; amountFen: number }
   | { kind: 'policy_issued'; policyId: string; productName: string; policyNo: string }
   | { kind: 'points_credited'; amount: number; reason: string }
+  | { kind: 'guess_rewarded'; campaign: string; item: string; reward: string }
   | { kind: 'payment_refunded'; orderId: string; productName: string; amountFen: number }
   | {
       kind: 'policy_expiring'
@@ -67,6 +68,13 @@ export function messageFor(event: MessageEvent): MessageText {
         category: 'activity',
         title: '积分到账',
         body: `您获得 ${event.amount} 积分（${event.reason}），可在“积分”中查看明细。`,
+        target: { kind: 'points', id: null },
+      }
+    case 'guess_rewarded':
+      return {
+        category: 'activity',
+        title: '猜中奖励到账',
+        body: `恭喜！您在“${event.campaign}”中猜中“${event.item}”，获得 ${event.reward}，可在“积分”中查看明细。`,
         target: { kind: 'points', id: null },
       }
     case 'payment_refunded':

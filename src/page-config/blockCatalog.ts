@@ -4,6 +4,8 @@ import type { BlockCheck } from './blockCheck'
 import { check as appDownloadCheck } from '../blocks/app-download/checks'
 import { check as calculatorCheck } from '../blocks/calculator/checks'
 import { check as countdownCheck } from '../blocks/countdown/checks'
+import { check as guessCheck } from '../blocks/guess/checks'
+import { check as leaderboardCheck } from '../blocks/leaderboard/checks'
 import { check as lotteryCheck } from '../blocks/lottery/checks'
 import { check as productListCheck } from '../blocks/product-list/checks'
 import { check as questionnaireCheck } from '../blocks/questionnaire/checks'
@@ -20,12 +22,15 @@ export const BLOCK_TYPES = [
   'divider',
   'faq',
   'fixed-button',
+  'guess',
   'hero',
   'image',
   'image-grid',
+  'leaderboard',
   'lottery',
   'markdown',
   'notice-bar',
+  'poster',
   'product-list',
   'questionnaire',
   'questionnaire-result',
@@ -52,6 +57,8 @@ export const blockChecks: Readonly<Record<string, BlockCheck>> = {
   'app-download': appDownloadCheck,
   calculator: calculatorCheck,
   countdown: countdownCheck,
+  guess: guessCheck,
+  leaderboard: leaderboardCheck,
   lottery: lotteryCheck,
   'product-list': productListCheck,
   questionnaire: questionnaireCheck,

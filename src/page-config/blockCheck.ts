@@ -12,6 +12,11 @@ export interface BlockCheckInput {
   /** The whole (migrated) config: data sources, schedule… */
   config: JsonObject
   add: AddFinding
+  /**
+   * The kind of a campaign by id (lottery, guess…): declared by this page or by another config (campaign ids are
+   * global, so a page may show another page's campaign); undefined when no config declares it.
+   */
+  campaignKind: (id: string) => string | undefined
 }
 
 /** A block type's checks beyond its schema; exported as `check` from src/blocks/<type>/checks.ts. */

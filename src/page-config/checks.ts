@@ -3,6 +3,7 @@ import { bindingsIn, parseBinding } from './bindingSyntax'
 import { routeMatches, targetPath } from './configPath'
 import { isAllowedLink, LINK_HOST_ALLOWLIST } from './linkHosts'
 import { blockChecks } from './blockCatalog'
+import { checkCampaignKind } from './campaignKinds'
 import { escapePointer, isObject, type JsonObject } from './json'
 import { walkBlocks } from './walkBlocks'
 
@@ -16,12 +17,14 @@ export interface CheckContext {
   routes: readonly string[]
   /** Whether /x/y.png exists under public/. */
   publicFileExists: (sitePath: string) => boolean
+  /** The kind of a campaign declared by any config (ids are global); the page's own campaigns come first. */
+  campaignKind?: (id: string) => string | undefined
 }
 
 type Json = JsonObject
 const ASSET = /^\/(?!\/)[^\s?#]+\.(png|jpe?g|gif|webp|svg|mp4)$/i
 const ACTION_KEYS = new Set(['action', 'then'])
-const TARGET_KEYS = new Set(['resultPage', 'retakeTo'])
+const TARGET_KEYS = new Set(['resultPage', 'retakeTo', 'sharePath'])
 
 interface BlockAt {
   block: Json
@@ -46,6 +49,12 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
   const dataSources = isObject(config.dataSources) ? config.dataSources : {}
   const schedule = isObject(config.schedule) ? config.schedule : undefined
   const blocks = collectBlocks(config)
+  const ownCampaigns = isObject(config.campaigns) ? config.campaigns : {}
+  const campaignKind = (id: string) => {
+    const own = ownCampaigns[id]
+    if (isObject(own)) return typeof own.kind === 'string' ? own.kind : undefined
+    return ctx.campaignKind?.(id)
+  }
 
   // Block ids: unique across the page (tabs included).
   const ids = new Map<string, string>()
@@ -90,7 +99,7 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
       add(`${pointer}/activeBetween/to`, '生效时间段的 to 必须晚于 from')
     }
     const check = typeof block.type === 'string' ? blockChecks[block.type] : undefined
-    check?.({ block, pointer, config, add })
+    check?.({ block, pointer, config, add, campaignKind })
   }
 
   // Deep walk: actions, in-site targets, bindings and files.
@@ -154,6 +163,7 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
     const campaign = campaigns[id]
     if (!isObject(campaign)) continue
     const at = `/campaigns/${escapePointer(id)}`
+    checkCampaignKind(id, campaign, at, add)
     const window = isObject(campaign.window) ? campaign.window : {}
     const start = typeof window.startAt === 'string' ? Date.parse(window.startAt) : NaN
     const end = typeof window.endAt === 'string' ? Date.parse(window.endAt) : NaN

@@ -97,8 +97,9 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
         if (screen) errors.push(at(r.file, `路径 ${r.path} 与手写页面路由 ${screen} 冲突`))
       }
 
+      const campaignKind = campaignKinds(root, sources, allConfigFiles)
       for (const source of sources)
-        errors.push(...validateOne(source, schema, compliance, { routes, publicFileExists }))
+        errors.push(...validateOne(source, schema, compliance, { routes, publicFileExists, campaignKind }))
       return sortErrors(errors)
     },
   }
@@ -115,6 +116,35 @@ function parseOrNull(text: string): unknown {
 function readOrEmpty(root: string, file: string): string {
   const full = join(root, file)
   return existsSync(full) ? readFileSync(full, 'utf8') : ''
+}
+
+/**
+ * The kinds of the campaigns every config declares (ids are global, so a page may show a campaign another page
+ * declares): read when a check first asks, from the sources or else from disk; a file that does not parse adds
+ * nothing (its own validation says why).
+ */
+function campaignKinds(
+  root: string,
+  sources: readonly ConfigSource[],
+  files: readonly string[],
+): (id: string) => string | undefined {
+  let kinds: Map<string, string> | null = null
+  return (id) => {
+    if (!kinds) {
+      kinds = new Map()
+      const texts = new Map(sources.map((s) => [s.file, s.text]))
+      for (const file of files) {
+        const config = parseOrNull(texts.get(file) ?? readOrEmpty(root, file)) as Json | null
+        const campaigns = config?.campaigns
+        if (typeof campaigns !== 'object' || campaigns === null) continue
+        for (const [key, value] of Object.entries(campaigns as Json)) {
+          const kind = (value as Json | null)?.kind
+          if (typeof kind === 'string') kinds.set(key, kind)
+        }
+      }
+    }
+    return kinds.get(id)
+  }
 }
 
 function at(file: string, message: string, pointer = '', line = 1, column = 1): ConfigError {

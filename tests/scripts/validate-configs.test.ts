@@ -289,3 +289,147 @@ describe('the CLI', () => {
     expect(run(join('..', good.slice(root.length + 1)), join(root, 'src'))).toContain('全部通过')
   })
 })
+
+describe('campaigns: what each kind needs, and the checks of a guessing game', () => {
+  const schedule = {
+    startAt: '2026-11-24T00:00:00+08:00',
+    endAt: '2027-01-31T23:59:59+08:00',
+    fallback: '/',
+  }
+  const options = [
+    { id: 'home', label: '阿根廷胜' },
+    { id: 'draw', label: '平局' },
+    { id: 'away', label: '法国胜' },
+  ]
+  const item = (extra: Record<string, unknown> = {}) => ({
+    id: 'm1',
+    title: '阿根廷 vs 法国',
+    kickoffAt: '2026-12-05T20:00:00+08:00',
+    lockAt: '2026-12-05T19:30:00+08:00',
+    options,
+    ...extra,
+  })
+  const guessPage = (
+    campaign: Record<string, unknown>,
+    blocks: unknown[] = [{ type: 'markdown', source: '规则' }],
+  ) =>
+    page(blocks, {
+      schedule,
+      campaigns: {
+        'cup-guess': {
+          kind: 'guess',
+          title: '世界杯竞猜',
+          window: { startAt: '2026-11-24T00:00:00+08:00', endAt: '2027-01-31T23:59:59+08:00' },
+          items: [
+            item(),
+            item({
+              id: 'm2',
+              title: '巴西 vs 德国',
+              kickoffAt: '2026-12-06T03:00:00+08:00',
+              lockAt: '2026-12-06T02:30:00+08:00',
+            }),
+          ],
+          correctReward: { kind: 'points', amount: 20 },
+          ...campaign,
+        },
+      },
+    })
+  const cases: [string, Record<string, unknown>, string][] = [
+    [
+      'a guess without items',
+      { items: undefined },
+      '/campaigns/cup-guess  竞猜活动 cup-guess 须写明竞猜项 items',
+    ],
+    [
+      'a guess without its reward',
+      { correctReward: undefined },
+      '/campaigns/cup-guess  竞猜活动 cup-guess 须写明猜中奖励 correctReward',
+    ],
+    [
+      'a guess with prizes',
+      { prizes: [{ id: 'p1', name: '积分', weight: 1, reward: { kind: 'points', amount: 1 } }] },
+      '/campaigns/cup-guess/prizes  竞猜活动不用 prizes（奖励写在 correctReward）',
+    ],
+    [
+      'a duplicate item id',
+      { items: [item(), item({ title: '阿根廷 vs 法国（重赛）' })] },
+      '/campaigns/cup-guess/items/1/id  竞猜项编号 "m1" 重复（第 1 项已使用）',
+    ],
+    [
+      'a duplicate option id',
+      { items: [item({ options: [...options, { id: 'home', label: '阿根廷大胜' }] })] },
+      '/campaigns/cup-guess/items/0/options/3/id  “阿根廷 vs 法国”的选项编号 "home" 重复',
+    ],
+    [
+      'a duplicate option label',
+      { items: [item({ options: [...options, { id: 'other', label: '平局' }] })] },
+      '/campaigns/cup-guess/items/0/options/3/label  “阿根廷 vs 法国”的选项“平局”重复',
+    ],
+    [
+      'a lock after the window',
+      { items: [item({ lockAt: '2027-02-01T19:30:00+08:00', kickoffAt: undefined })] },
+      '/campaigns/cup-guess/items/0/lockAt  “阿根廷 vs 法国”的截止时间须在活动时间 window 之内',
+    ],
+    [
+      'a lock before the window',
+      { items: [item({ lockAt: '2026-11-20T19:30:00+08:00', kickoffAt: undefined })] },
+      '/campaigns/cup-guess/items/0/lockAt  “阿根廷 vs 法国”的截止时间须在活动时间 window 之内',
+    ],
+    [
+      'a lock after the kick-off',
+      { items: [item({ lockAt: '2026-12-05T20:30:00+08:00' })] },
+      '/campaigns/cup-guess/items/0/lockAt  “阿根廷 vs 法国”的截止时间不能晚于开赛时间 kickoffAt',
+    ],
+    [
+      'a lock not in Beijing time',
+      { items: [item({ lockAt: '2026-12-05T11:30:00Z' })] },
+      '/campaigns/cup-guess/items/0/lockAt  格式不正确（截止竞猜时间（北京时间，写成',
+    ],
+    [
+      'one option only',
+      { items: [item({ options: [options[0]] })] },
+      '/campaigns/cup-guess/items/0/options  至少需要 2 项',
+    ],
+    [
+      'a coupon as the reward',
+      { correctReward: { kind: 'coupon', benefit: '停车券', validDays: 30 } },
+      '/campaigns/cup-guess/correctReward/kind  猜中奖励须为积分（points）或金豆（beans）',
+    ],
+  ]
+
+  it.each(cases)('refuses %s, at the pointer, in Chinese', (_name, change, expected) => {
+    const lines = check(guessPage(change))
+    expect(
+      lines.some((l) => l.includes(expected)),
+      lines.join('\n'),
+    ).toBe(true)
+  })
+
+  it('accepts a guess with its items and reward, and no prizes or limits', () => {
+    expect(check(guessPage({}))).toEqual([])
+  })
+
+  it('still asks a lottery for its prizes and limits, and refuses guess fields on it', () => {
+    const lottery = page([{ type: 'markdown', source: '规则' }], {
+      schedule,
+      campaigns: {
+        draw: {
+          kind: 'lottery',
+          title: '抽奖',
+          window: { startAt: '2026-11-24T00:00:00+08:00', endAt: '2027-01-31T23:59:59+08:00' },
+          items: [item()],
+        },
+      },
+    })
+    const lines = check(lottery)
+    for (const expected of [
+      '/campaigns/draw  抽奖活动 draw 须写明奖品 prizes',
+      '/campaigns/draw  抽奖活动 draw 须写明每人次数 limits',
+      '/campaigns/draw/items  抽奖活动不用 items（仅竞猜使用）',
+    ])
+      expect(
+        lines.some((l) => l.includes(expected)),
+        lines.join('\n'),
+      ).toBe(true)
+  })
+})

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Campaign } from '../../src/types/generated/page'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
-import { AGREEMENTS } from './helpers'
-import { startRaceCluster, type RaceCluster } from './raceCluster'
+import { raceLogin, startRaceCluster, type RaceCluster } from './raceCluster'
 
 // A campaign spike (issue 14): 2,000 draws from 200 users at once, spread over two server processes on one
 // PostgreSQL in CI (scripts/with-postgres.sh). Exactly min(stock, chances) prizes are awarded, no user draws more
@@ -26,21 +25,8 @@ const campaign: Campaign = {
   ],
 }
 
-async function login(i: number): Promise<string> {
-  const phone = `1393${String(i).padStart(7, '0')}`
-  const ip = `10.150.${Math.floor(i / 200)}.${i % 200}`
-  const sent = await c.send(i, 'POST', '/api/auth/sms-code', { body: { phone }, ip })
-  if (sent.status !== 200) throw new Error(`sms-code ${sent.status} ${JSON.stringify(sent.body)}`)
-  const { code } = (await c.send(i, 'GET', `/api/dev/sms-outbox?phone=${phone}`)).body as { code: string }
-  const res = await fetch(`${c.bases[i % c.bases.length]}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
-  })
-  const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
-  if (!cookie) throw new Error(`login ${res.status}`)
-  return cookie.split(';')[0]
-}
+const login = (i: number) =>
+  raceLogin(c, i, `1393${String(i).padStart(7, '0')}`, `10.150.${Math.floor(i / 200)}.${i % 200}`)
 
 beforeAll(async () => {
   c = await startRaceCluster()

@@ -166,7 +166,7 @@ describe('a lottery campaign', () => {
       .executeTakeFirstOrThrow()
     expect(awarded.awarded).toBeGreaterThan(0)
     const lowered = lottery()
-    lowered.prizes[1] = { ...lowered.prizes[1], stock: awarded.awarded - 1 }
+    if (lowered.prizes) lowered.prizes[1] = { ...lowered.prizes[1], stock: awarded.awarded - 1 }
     await expect(
       registerCampaign(
         test.db.db,

@@ -100,6 +100,15 @@ describe('production mode with real provider adapters', () => {
   it('has no demo routes, no sandbox and no demo badge', async () => {
     expect((await call('GET', '/api/health')).body).toMatchObject({ mode: 'production' })
     expect((await call('GET', `/api/dev/sms-outbox?phone=${phone}`)).status).toBe(404)
+    // Results of a guessing game are entered by staff there, never through the demo route.
+    expect(
+      (
+        await call('POST', '/api/dev/campaigns/worldcup-2026/results', {
+          itemId: 'arg-fra',
+          optionId: 'home',
+        })
+      ).status,
+    ).toBe(404)
     expect((await call('GET', '/api/sandbox/payments/pay_0')).status).toBe(404)
     expect(
       (await call('POST', '/api/sandbox/payments/pay_0/simulate', { outcome: 'SUCCEEDED' })).status,

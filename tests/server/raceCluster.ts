@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../server/db/schema'
-import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers'
+import { AGREEMENTS, createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers'
 import { startServerProcess, stopServerProcess, type ServerProcess } from './serverProcess'
 
 // Runs races for real. With DATABASE_URL (scripts/with-postgres.sh, CI): two server processes on one throwaway
@@ -84,4 +84,19 @@ export async function startRaceCluster(): Promise<RaceCluster> {
       if (mediaDir) await rm(mediaDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Logs in through server `i % 2` as a client of `ip` (its own, so no address limit is hit); the session cookie. */
+export async function raceLogin(c: RaceCluster, i: number, phone: string, ip: string): Promise<string> {
+  const sent = await c.send(i, 'POST', '/api/auth/sms-code', { body: { phone }, ip })
+  if (sent.status !== 200) throw new Error(`sms-code ${sent.status} ${JSON.stringify(sent.body)}`)
+  const { code } = (await c.send(i, 'GET', `/api/dev/sms-outbox?phone=${phone}`)).body as { code: string }
+  const res = await fetch(`${c.bases[i % c.bases.length]}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
+  })
+  const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
+  if (!cookie) throw new Error(`login ${res.status}`)
+  return cookie.split(';')[0]
 }

@@ -4,7 +4,7 @@ import { SandboxPaymentProvider } from '../../server/modules/payments/providers/
 import { MAX_WRONG_ATTEMPTS, DEFAULT_SMS_LIMITS } from '../../server/modules/auth/service'
 import { AGREEMENTS } from './helpers'
 import { holder, MEDICAL, selfInsured } from './ordersFlow'
-import { startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
+import { raceLogin, startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
 
 // Counters and limits under parallel requests (DESIGN.md §7, §10). In CI these run against a real PostgreSQL
 // with two server processes (scripts/with-postgres.sh), where a check-then-write would let requests through.
@@ -21,20 +21,7 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => c?.close())
 
-async function login(phone = nextPhone()): Promise<string> {
-  const ip = `10.100.${phones % 250}.${(phones * 7) % 250}`
-  const sent = await c.send(0, 'POST', '/api/auth/sms-code', { body: { phone }, ip })
-  if (sent.status !== 200) throw new Error(`sms-code ${sent.status} ${JSON.stringify(sent.body)}`)
-  const { code } = (await c.send(0, 'GET', `/api/dev/sms-outbox?phone=${phone}`)).body as { code: string }
-  const res = await fetch(`${c.bases[0]}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
-  })
-  const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
-  if (!cookie) throw new Error(`login ${res.status}`)
-  return cookie.split(';')[0]
-}
+const login = (phone = nextPhone()) => raceLogin(c, 0, phone, `10.100.${phones % 250}.${(phones * 7) % 250}`)
 
 async function readyApplication(cookie: string): Promise<string> {
   const app = await c.send(0, 'POST', '/api/applications', {

@@ -6,6 +6,7 @@ import { listConfigFiles } from '../../../src/page-config/validate'
 import type { Campaign } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ConfigError } from '../../platform/config'
+import { registerGuessItems } from './guessRegistry'
 
 // The campaigns of the page configs, registered in the database at start (under the start-up lock, so one
 // process does it): the config is the rule, the database keeps the state. A campaign keeps its seed and what it
@@ -72,7 +73,9 @@ export async function registerCampaign(db: Kysely<DB>, declared: DeclaredCampaig
       // The seed is never replaced: its hash may already have been published.
       .onConflict((oc) => oc.column('id').doUpdateSet(values))
       .execute()
-    for (const [sort, prize] of campaign.prizes.entries()) {
+    // A guessing game has no prizes: its items are registered below.
+    const prizes = campaign.prizes ?? []
+    for (const [sort, prize] of prizes.entries()) {
       const row = {
         sort,
         name: prize.name,
@@ -102,13 +105,14 @@ export async function registerCampaign(db: Kysely<DB>, declared: DeclaredCampaig
         ])
       }
     }
+    await registerGuessItems(trx, id, file, campaign)
     await trx
       .insertInto('campaign_audit')
       .values({
         campaign_id: id,
         actor: 'config',
         action: existing ? 'update' : 'register',
-        detail: JSON.stringify({ file, prizes: campaign.prizes.map((p) => [p.id, p.stock ?? null]) }),
+        detail: JSON.stringify({ file, prizes: prizes.map((p) => [p.id, p.stock ?? null]) }),
         at: now,
       })
       .execute()

@@ -2,10 +2,11 @@ import type { FastifyPluginAsync } from 'fastify'
 import { optionalUserId, userIdOf } from '../../platform/auth'
 import { idempotent } from '../../platform/idempotency'
 import { route } from '../../platform/route'
+import { guessRoutes } from './guessRoutes'
 
 /** Campaigns: the state is open to visitors (their chances are null); drawing needs the session. */
 export const campaignRoutes: FastifyPluginAsync = async (app) => {
-  const { campaigns } = app.services
+  const { campaigns, guesses } = app.services
   const tags = ['campaigns']
 
   route(app, {
@@ -18,7 +19,13 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       querystring: 'common/EmptyQuery',
       response: 'campaign/CampaignState',
     },
-    handler: async (request) => campaigns.state(request.params.campaignId, await optionalUserId(request)),
+    handler: async (request) => {
+      const { campaignId } = request.params
+      const userId = await optionalUserId(request)
+      const state = await campaigns.state(campaignId, userId)
+      // A guessing game adds its items, results, my picks and rewards (guess.ts).
+      return state.kind === 'guess' ? { ...state, guess: await guesses.stateOf(campaignId, userId) } : state
+    },
   })
 
   route(app, {
@@ -36,4 +43,24 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     preHandler: idempotent,
     handler: async (request) => campaigns.draw(request.params.campaignId, userIdOf(request)),
   })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/campaigns/:campaignId/entries',
+    schema: {
+      summary:
+        '参与（竞猜：提交或修改我的选择，每场一项，截止时间前可改，全部成功或全部不变）；支持 Idempotency-Key',
+      tags,
+      auth: true,
+      params: 'campaign/CampaignParams',
+      querystring: 'common/EmptyQuery',
+      body: 'campaign/GuessPicksRequest',
+      response: 'campaign/GuessState',
+    },
+    preHandler: idempotent,
+    // By the campaign's kind: picks of a guessing game (guess.ts refuses other kinds).
+    handler: async (request) => guesses.pick(request.params.campaignId, userIdOf(request), request.body),
+  })
+
+  await guessRoutes(app)
 }

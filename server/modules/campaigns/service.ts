@@ -42,7 +42,7 @@ export class CampaignService {
     private readonly member: MemberService,
   ) {}
 
-  private async campaign(id: string): Promise<Selectable<CampaignsTable>> {
+  async campaign(id: string): Promise<Selectable<CampaignsTable>> {
     const row = await this.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row) throw notFound('活动')
     return row
@@ -62,7 +62,8 @@ export class CampaignService {
     const { limits } = campaign.definition
     let chances: CampaignState['chances'] = null
     let draws: CampaignDraw[] = []
-    if (userId) {
+    // A guessing game has no chances (its state is in guess.ts).
+    if (userId && limits) {
       const used = await this.db
         .selectFrom('campaign_chances')
         .selectAll()
@@ -122,7 +123,7 @@ export class CampaignService {
   }
 
   /** Who may take part (read outside the draw's transaction: PGlite has one connection): logged in always; the config's level, newness, real name and earlier entry. */
-  private async assertEligible(campaign: Selectable<CampaignsTable>, userId: string) {
+  async assertEligible(campaign: Selectable<CampaignsTable>, userId: string) {
     const rules = campaign.definition.eligibility
     if (!rules) return
     const user = await this.db
@@ -160,7 +161,8 @@ export class CampaignService {
     )
     if (problem) throw new ApiError(409, 'CAMPAIGN_CLOSED', problem)
     const today = shanghaiDate(now.getTime())
-    const { limits } = campaign.definition
+    // A lottery always has limits (the config checks say so).
+    const { limits = { perUserTotal: 0 } } = campaign.definition
     const drawId = randomUUID()
     // Who may take part is read first (nothing counts on it); the chance and the prize are taken in one go.
     await this.assertEligible(campaign, userId)

@@ -44,6 +44,7 @@ const KIND_TITLES: Record<string, string> = {
   policy_clawback: '退保扣回',
   exchange: '兑换礼品',
   exchange_cancel: '取消兑换退回',
+  campaign: '活动奖励',
 }
 
 /** Points a paid policy earns: 1 per whole yuan of premium. */

@@ -24,6 +24,29 @@ export type CampaignReward =
       kind: 'nothing'
     }
 /**
+ * 奖励：积分或金豆（记入账户）、优惠券（非保费优惠）、谢谢参与
+ */
+export type CampaignReward1 =
+  | {
+      kind: 'points'
+      amount: number
+    }
+  | {
+      kind: 'beans'
+      amount: number
+    }
+  | {
+      kind: 'coupon'
+      /**
+       * 券的权益（停车、礼品、服务等，不得为保费优惠）
+       */
+      benefit: string
+      validDays: number
+    }
+  | {
+      kind: 'nothing'
+    }
+/**
  * 一个区块，按 type 区分
  */
 export type Block =
@@ -35,12 +58,15 @@ export type Block =
   | DividerBlock
   | FaqBlock
   | FixedButtonBlock
+  | GuessBlock
   | HeroBlock
   | ImageBlock
   | ImageGridBlock
+  | LeaderboardBlock
   | LotteryBlock
   | MarkdownBlock
   | NoticeBarBlock
+  | PosterBlock
   | ProductListBlock
   | QuestionnaireBlock
   | QuestionnaireResultBlock
@@ -162,12 +188,15 @@ export type ContentBlock =
   | DividerBlock
   | FaqBlock
   | FixedButtonBlock
+  | GuessBlock
   | HeroBlock
   | ImageBlock
   | ImageGridBlock
+  | LeaderboardBlock
   | LotteryBlock
   | MarkdownBlock
   | NoticeBarBlock
+  | PosterBlock
   | ProductListBlock
   | QuestionnaireBlock
   | QuestionnaireResultBlock
@@ -331,9 +360,9 @@ export interface Campaign {
   }
   eligibility?: CampaignEligibility
   /**
-   * 每人次数上限
+   * 每人次数上限（抽奖、领券、赠险必填；竞猜不用）
    */
-  limits: {
+  limits?: {
     /**
      * 活动期间每人最多次数
      */
@@ -344,12 +373,20 @@ export interface Campaign {
     perUserPerDay?: number
   }
   /**
-   * 奖品（抽奖按权重；领券、赠险通常只有一项）
+   * 奖品（抽奖、领券、赠险必填；抽奖按权重；领券、赠险通常只有一项；竞猜不用）
    *
    * @minItems 1
    * @maxItems 12
    */
-  prizes: [CampaignPrize, ...CampaignPrize[]]
+  prizes?: [CampaignPrize, ...CampaignPrize[]]
+  /**
+   * 竞猜项（比赛或问题，竞猜必填）：每项 2–6 个选项，到截止时间后不能再改
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  items?: [CampaignGuessItem, ...CampaignGuessItem[]]
+  correctReward?: CampaignReward1
   /**
    * 活动规则（纯文本，逐条换行）
    */
@@ -399,6 +436,69 @@ export interface CampaignPrize {
    */
   dailyCap?: number
   reward: CampaignReward
+}
+/**
+ * 一项竞猜（一场比赛或一个问题）
+ */
+export interface CampaignGuessItem {
+  /**
+   * 竞猜项编号（活动内唯一，小写字母、数字、-）
+   */
+  id: string
+  /**
+   * 标题，如“阿根廷 vs 法国”
+   */
+  title: string
+  /**
+   * 阶段或分组，如“小组赛 C 组”
+   */
+  stage?: string
+  /**
+   * 带时区的时间，如 2027-01-20T10:00:00+08:00。
+   */
+  kickoffAt?: string
+  /**
+   * 截止竞猜时间（北京时间，写成 2026-12-05T19:30:00+08:00；须在活动时间内，不晚于开赛）
+   */
+  lockAt: string
+  /**
+   * 选项（2–6 个）
+   *
+   * @minItems 2
+   * @maxItems 6
+   */
+  options: [
+    {
+      /**
+       * 选项编号（本项内唯一）
+       */
+      id: string
+      /**
+       * 选项文字，如“阿根廷胜”“平局”
+       */
+      label: string
+    },
+    {
+      /**
+       * 选项编号（本项内唯一）
+       */
+      id: string
+      /**
+       * 选项文字，如“阿根廷胜”“平局”
+       */
+      label: string
+    },
+    ...{
+      /**
+       * 选项编号（本项内唯一）
+       */
+      id: string
+      /**
+       * 选项文字，如“阿根廷胜”“平局”
+       */
+      label: string
+    }[],
+  ]
 }
 /**
  * App 下载：按手机系统显示 App Store 或安卓下载按钮（链接须在外链白名单内）；在微信内提示用浏览器打开；电脑上显示两个按钮并提示用手机打开；可显示好友邀请码并一键复制。
@@ -953,6 +1053,35 @@ export interface FixedButtonBlock {
   }
 }
 /**
+ * 竞猜：引用本页 campaigns 中的竞猜活动，列出各场比赛（或问题）与选项。view 为 picks（默认）时可选择并提交，截止前可修改，显示距下一场截止的倒计时；截止后显示“已截止”，公布结果后显示猜中/未猜中。view 为 results 时只看结果、我的战绩与奖励。
+ */
+export interface GuessBlock {
+  /**
+   * 区块类型，固定为 "guess"
+   */
+  type: 'guess'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 竞猜活动编号（本页 campaigns 中 kind 为 guess 的一项）
+   */
+  campaign: string
+  /**
+   * picks 选择并提交（默认）；results 结果与我的奖励
+   */
+  view?: 'picks' | 'results'
+  /**
+   * 提交按钮文字，默认“提交竞猜”
+   */
+  submitText?: string
+}
+/**
  * 头图：页面顶部的大图，可叠加标题和副标题，点击可触发动作。
  */
 export interface HeroBlock {
@@ -1084,6 +1213,31 @@ export interface ImageGridBlock {
   ]
 }
 /**
+ * 竞猜排行榜：按猜中场数排名的前 20 名（同数时最后一次猜中的选择做得早者在前，昵称打码），以及我的名次。
+ */
+export interface LeaderboardBlock {
+  /**
+   * 区块类型，固定为 "leaderboard"
+   */
+  type: 'leaderboard'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 竞猜活动编号（本页 campaigns 中 kind 为 guess 的一项）
+   */
+  campaign: string
+  /**
+   * 标题，默认“竞猜排行榜”
+   */
+  title?: string
+}
+/**
  * 抽奖（九宫格）：引用本页 campaigns 中的抽奖活动；结果由服务器按公平随机数抽出，动画停在服务器的结果上；显示剩余次数、我的奖品与活动规则。
  */
 export interface LotteryBlock {
@@ -1158,6 +1312,39 @@ export interface NoticeBarBlock {
    */
   closeable?: boolean
   action?: Action
+}
+/**
+ * 分享海报：在画布上绘制背景图、用户昵称与带本人邀请码的页面二维码（?inviter=邀请码），可长按或点击按钮保存图片；未登录时提示登录后生成。
+ */
+export interface PosterBlock {
+  /**
+   * 区块类型，固定为 "poster"
+   */
+  type: 'poster'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 背景图（public/ 下的站内路径，750×1200，如 /activity/worldcup/poster-bg.svg）
+   */
+  background: string
+  /**
+   * 海报上的标题，如“一起猜世界杯”
+   */
+  headline?: string
+  /**
+   * 二维码旁的说明，默认“长按识别二维码，和我一起参与”
+   */
+  caption?: string
+  /**
+   * 站内路径，以 / 开头，可带查询串，如 /product?id=p-1。
+   */
+  sharePath?: string
 }
 /**
  * 产品列表：从数据源（如按标签查询的 /api/products）读取产品，卡片或行式展示，点击进入产品详情。

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom'
+import { SWRConfig } from 'swr'
 import { vi } from 'vitest'
 import type { Block } from '../../../src/types/generated/page'
 import { BlockRuntimeContext, type BlockRuntime } from '../../../src/blocks/runtime'
@@ -15,6 +16,8 @@ export interface RenderBlocksOptions {
   /** Where the blocks render, and other routes to navigate to. */
   path?: string
   routes?: Record<string, ReactNode>
+  /** A cache of SWR's own for this render: for blocks whose address is the same in every case (no campaign id). */
+  freshSwrCache?: boolean
 }
 
 /** Renders blocks the way a config page does (lazy chunks, boundaries, runtime context) inside a router. */
@@ -49,7 +52,13 @@ export function renderBlocks(blocks: Block[], options: RenderBlocksOptions = {})
       </BlockRuntimeContext.Provider>
     )
   }
-  const page = <Page />
+  const page = options.freshSwrCache ? (
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <Page />
+    </SWRConfig>
+  ) : (
+    <Page />
+  )
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>

@@ -19,7 +19,13 @@ import type {
   ProductDetail,
   ProductPage,
 } from '../../../src/types/generated/api/catalog'
-import type { CampaignState, DrawResult } from '../../../src/types/generated/api/campaign'
+import type {
+  CampaignState,
+  DrawResult,
+  GuessLeaderboard,
+  GuessState,
+  InviteCode,
+} from '../../../src/types/generated/api/campaign'
 import type { Cart, CartItem } from '../../../src/types/generated/api/cart'
 import type { Claim, ClaimablePolicyList, ClaimList } from '../../../src/types/generated/api/claim'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
@@ -142,8 +148,12 @@ export interface ApiResponses {
   'POST /api/claims': Claim
   [route: `POST /api/claims/${string}/documents`]: Claim
   [route: `POST /api/claims/${string}/withdraw`]: Claim
-  [route: `GET /api/campaigns/${string}`]: CampaignState
+  // /api/campaigns/:id/leaderboard sits under /api/campaigns/:id (stub it with the :campaignId key).
+  'GET /api/campaigns/:campaignId/leaderboard': GuessLeaderboard
+  [route: `GET /api/campaigns/${string}`]: CampaignState | GuessLeaderboard
   [route: `POST /api/campaigns/${string}/draws`]: DrawResult
+  [route: `POST /api/campaigns/${string}/entries`]: GuessState
+  'GET /api/me/invite-code': InviteCode
 }
 
 export type ApiRoute = keyof ApiResponses

@@ -1,0 +1,108 @@
+// What each kind of campaign needs in its config, and the checks of a guessing game (竞猜) that its schema cannot
+// make: item and option ids unique, each lock time inside the campaign's window and not after the kick-off, and a
+// reward the ledger can credit. UI-free: the CLI, the Vite build and the server run it.
+import { isObject, type JsonObject } from './json'
+
+type Add = (pointer: string, message: string) => void
+
+const KIND_NAMES: Record<string, string> = {
+  lottery: '抽奖',
+  guess: '竞猜',
+  coupon: '领券',
+  'gift-claim': '赠险',
+}
+
+/** The fields a kind needs (with what they are, for the message) and the fields it does not use. */
+const KIND_FIELDS: Record<string, { needs: [string, string][]; unused: string[] }> = {
+  lottery: {
+    needs: [
+      ['prizes', '奖品'],
+      ['limits', '每人次数'],
+    ],
+    unused: ['items', 'correctReward'],
+  },
+  coupon: {
+    needs: [
+      ['prizes', '奖品'],
+      ['limits', '每人次数'],
+    ],
+    unused: ['items', 'correctReward'],
+  },
+  'gift-claim': {
+    needs: [
+      ['prizes', '奖品'],
+      ['limits', '每人次数'],
+    ],
+    unused: ['items', 'correctReward'],
+  },
+  guess: {
+    needs: [
+      ['items', '竞猜项'],
+      ['correctReward', '猜中奖励'],
+    ],
+    unused: ['prizes', 'limits'],
+  },
+}
+
+/** Refuses a campaign without what its kind needs, or with a field its kind does not use. */
+export function checkCampaignKind(id: string, campaign: JsonObject, at: string, add: Add): void {
+  const kind = typeof campaign.kind === 'string' ? campaign.kind : ''
+  const fields = KIND_FIELDS[kind]
+  if (!fields) return
+  const name = KIND_NAMES[kind]
+  for (const [field, what] of fields.needs)
+    if (campaign[field] === undefined) add(at, `${name}活动 ${id} 须写明${what} ${field}`)
+  for (const field of fields.unused)
+    if (campaign[field] !== undefined)
+      add(
+        `${at}/${field}`,
+        `${name}活动不用 ${field}（${kind === 'guess' ? '奖励写在 correctReward' : '仅竞猜使用'}）`,
+      )
+  if (kind === 'guess') checkGuess(campaign, at, add)
+}
+
+const ms = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : NaN)
+
+function checkGuess(campaign: JsonObject, at: string, add: Add) {
+  const window = isObject(campaign.window) ? campaign.window : {}
+  const start = ms(window.startAt)
+  const end = ms(window.endAt)
+  const items = Array.isArray(campaign.items) ? campaign.items : []
+  const itemIds = new Map<string, number>()
+  items.forEach((item, i) => {
+    if (!isObject(item)) return
+    const here = `${at}/items/${i}`
+    const title = typeof item.title === 'string' ? `“${item.title}”` : `第 ${i + 1} 项`
+    if (typeof item.id === 'string') {
+      const first = itemIds.get(item.id)
+      if (first !== undefined) add(`${here}/id`, `竞猜项编号 "${item.id}" 重复（第 ${first + 1} 项已使用）`)
+      else itemIds.set(item.id, i)
+    }
+    const lockAt = ms(item.lockAt)
+    if (!Number.isNaN(lockAt)) {
+      if (lockAt <= start || lockAt > end)
+        add(`${here}/lockAt`, `${title}的截止时间须在活动时间 window 之内（晚于开始，不晚于结束）`)
+      const kickoff = ms(item.kickoffAt)
+      if (!Number.isNaN(kickoff) && lockAt > kickoff)
+        add(`${here}/lockAt`, `${title}的截止时间不能晚于开赛时间 kickoffAt`)
+    }
+    const options = Array.isArray(item.options) ? item.options : []
+    const optionIds = new Set<string>()
+    const labels = new Set<string>()
+    options.forEach((option, j) => {
+      if (!isObject(option)) return
+      const there = `${here}/options/${j}`
+      if (typeof option.id === 'string') {
+        if (optionIds.has(option.id)) add(`${there}/id`, `${title}的选项编号 "${option.id}" 重复`)
+        optionIds.add(option.id)
+      }
+      if (typeof option.label === 'string') {
+        if (labels.has(option.label)) add(`${there}/label`, `${title}的选项“${option.label}”重复`)
+        labels.add(option.label)
+      }
+    })
+  })
+  const reward = isObject(campaign.correctReward) ? campaign.correctReward : undefined
+  if (reward && reward.kind !== 'points' && reward.kind !== 'beans')
+    add(`${at}/correctReward/kind`, '猜中奖励须为积分（points）或金豆（beans），结果录入时记入账户')
+}
