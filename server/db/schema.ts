@@ -1,4 +1,5 @@
 import type { AuthTables } from '../modules/auth/tables'
+import type { CampaignClaimTables } from '../modules/campaigns/claimTables'
 import type { CampaignTables } from '../modules/campaigns/tables'
 import type { CartTables } from '../modules/cart/tables'
 import type { CatalogTables } from '../modules/catalog/tables'
@@ -49,7 +50,8 @@ export interface DB
     AppointmentTables,
     ClaimTables,
     CartTables,
-    CampaignTables {
+    CampaignTables,
+    CampaignClaimTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

@@ -3,6 +3,7 @@ import { bindingsIn, parseBinding } from './bindingSyntax'
 import { routeMatches, targetPath } from './configPath'
 import { isAllowedLink, LINK_HOST_ALLOWLIST } from './linkHosts'
 import { blockChecks } from './blockCatalog'
+import { checkCampaignClaims } from './campaignClaimChecks'
 import { escapePointer, isObject, type JsonObject } from './json'
 import { walkBlocks } from './walkBlocks'
 
@@ -198,5 +199,6 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
     })
     if (campaign.kind === 'lottery' && weights <= 0)
       add(`${at}/prizes`, `抽奖活动 ${id} 的奖品权重之和须大于 0`)
+    checkCampaignClaims(id, campaign, at, add)
   }
 }

@@ -36,4 +36,22 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     preHandler: idempotent,
     handler: async (request) => campaigns.draw(request.params.campaignId, userIdOf(request)),
   })
+
+  // Entries: a form's (campaignClaims) or a guessing game's; each kind's logic lives in its own service.
+  route(app, {
+    method: 'POST',
+    url: '/api/campaigns/:campaignId/entries',
+    schema: {
+      summary: '参与登记：表单活动提交表单（无字段的表单只记录参与，如使用过试算工具）；支持 Idempotency-Key',
+      tags,
+      auth: true,
+      params: 'campaign/CampaignParams',
+      querystring: 'common/EmptyQuery',
+      body: 'campaignClaim/FormSubmission',
+      response: 'campaignClaim/EntryResult',
+    },
+    preHandler: idempotent,
+    handler: async (request) =>
+      app.services.campaignClaims.enter(request.params.campaignId, userIdOf(request), request.body),
+  })
 }

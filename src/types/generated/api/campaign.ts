@@ -16,7 +16,7 @@ export interface CampaignParams {
 }
 export interface CampaignState {
   id: string
-  kind: 'lottery' | 'guess' | 'coupon' | 'gift-claim'
+  kind: 'lottery' | 'guess' | 'coupon' | 'gift-claim' | 'form'
   title: string
   /**
    * 活动规则（纯文本，逐条换行）

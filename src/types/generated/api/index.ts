@@ -3,6 +3,7 @@
 import type { AppointmentApi } from './appointment'
 import type { AuthApi } from './auth'
 import type { CampaignApi } from './campaign'
+import type { CampaignClaimApi } from './campaignClaim'
 import type { CartApi } from './cart'
 import type { CatalogApi } from './catalog'
 import type { ClaimApi } from './claim'
@@ -29,6 +30,7 @@ export interface ApiSchemas {
   appointment: AppointmentApi
   auth: AuthApi
   campaign: CampaignApi
+  campaignClaim: CampaignClaimApi
   cart: CartApi
   catalog: CatalogApi
   claim: ClaimApi
