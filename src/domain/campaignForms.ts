@@ -11,7 +11,16 @@ import {
 } from './certificate'
 import type { CampaignField } from '../types/generated/page'
 
-export type { CampaignField }
+/** A form field as the config declares it (CampaignField) or the API returns it. */
+export interface FormFieldSpec {
+  key: string
+  kind: CampaignField['kind']
+  label: string
+  optional?: boolean
+  options?: readonly string[]
+  certTypes?: readonly string[]
+  link?: string
+}
 
 /** A certificate as a form gives it. */
 export interface CertificateValue {
@@ -41,9 +50,8 @@ export const isCertificateValue = (value: unknown): value is CertificateValue =>
   typeof (value as CertificateValue).number === 'string'
 
 /** The certificate types a field offers (all of them unless the config narrows them), with their names. */
-export function certificateChoices(field: CampaignField): { type: CertificateType; name: string }[] {
-  const allowed = field.certTypes as readonly string[] | undefined
-  return CERTIFICATE_TYPES.filter((t) => !allowed || allowed.includes(t.type))
+export function certificateChoices(field: FormFieldSpec): { type: CertificateType; name: string }[] {
+  return CERTIFICATE_TYPES.filter((t) => !field.certTypes || field.certTypes.includes(t.type))
 }
 
 const isEmpty = (value: FieldValue | undefined) =>
@@ -54,7 +62,7 @@ const isEmpty = (value: FieldValue | undefined) =>
 
 /** Why one field's value is not acceptable (null when it is). `today` is YYYY-MM-DD in Asia/Shanghai. */
 export function fieldProblem(
-  field: CampaignField,
+  field: FormFieldSpec,
   value: FieldValue | undefined,
   today: string,
 ): string | null {
@@ -78,9 +86,7 @@ export function fieldProblem(
     case 'date':
       return typeof value === 'string' && isIsoDate(value) ? null : `请选择${field.label}`
     case 'select':
-      return typeof value === 'string' && (field.options as readonly string[] | undefined)?.includes(value)
-        ? null
-        : `请选择${field.label}`
+      return typeof value === 'string' && field.options?.includes(value) ? null : `请选择${field.label}`
     case 'region':
       return typeof value === 'string' && value.trim().length >= REGION_MIN && value.trim().length <= TEXT_MAX
         ? null
@@ -88,7 +94,7 @@ export function fieldProblem(
   }
 }
 
-function fieldMissing(field: CampaignField): string {
+function fieldMissing(field: FormFieldSpec): string {
   switch (field.kind) {
     case 'date':
     case 'select':
@@ -101,7 +107,7 @@ function fieldMissing(field: CampaignField): string {
 }
 
 /** The value as it is stored: trimmed, certificate numbers upper-cased, unknown keys left out. */
-function normalized(field: CampaignField, value: FieldValue | undefined): FieldValue | undefined {
+function normalized(field: FormFieldSpec, value: FieldValue | undefined): FieldValue | undefined {
   if (value === undefined) return undefined
   if (typeof value === 'string') {
     const text = value.trim()
@@ -116,7 +122,7 @@ export type FormCheck =
 
 /** Every field at once; a key the form does not have is refused too (the server names it). */
 export function checkForm(
-  fields: readonly CampaignField[],
+  fields: readonly FormFieldSpec[],
   values: Readonly<Record<string, FieldValue | undefined>>,
   today: string,
 ): FormCheck {
@@ -135,7 +141,7 @@ export function checkForm(
 }
 
 /** The first field of a kind (a gift claim reads its person from these). */
-export const fieldOfKind = (fields: readonly CampaignField[], kind: CampaignField['kind']) =>
+export const fieldOfKind = (fields: readonly FormFieldSpec[], kind: FormFieldSpec['kind']) =>
   fields.find((f) => f.kind === kind)
 
 export interface GiftPerson {
@@ -152,7 +158,7 @@ export interface GiftPerson {
  * tell birth date and gender (resident ID, residence permit, the 2023 permanent residence card).
  */
 export function giftPersonOf(
-  fields: readonly CampaignField[],
+  fields: readonly FormFieldSpec[],
   values: Record<string, FieldValue>,
   today: string,
 ): { ok: true; person: GiftPerson } | { ok: false; problem: FieldProblem } {

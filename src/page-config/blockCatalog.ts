@@ -3,6 +3,8 @@
 import type { BlockCheck } from './blockCheck'
 import { check as calculatorCheck } from '../blocks/calculator/checks'
 import { check as countdownCheck } from '../blocks/countdown/checks'
+import { check as couponCheck } from '../blocks/coupon/checks'
+import { check as formCheck } from '../blocks/form/checks'
 import { check as lotteryCheck } from '../blocks/lottery/checks'
 import { check as productListCheck } from '../blocks/product-list/checks'
 import { check as questionnaireCheck } from '../blocks/questionnaire/checks'
@@ -15,9 +17,11 @@ export const BLOCK_TYPES = [
   'calculator',
   'carousel',
   'countdown',
+  'coupon',
   'divider',
   'faq',
   'fixed-button',
+  'form',
   'hero',
   'image',
   'image-grid',
@@ -49,6 +53,8 @@ export const markdownFields: Readonly<Record<string, readonly (readonly string[]
 export const blockChecks: Readonly<Record<string, BlockCheck>> = {
   calculator: calculatorCheck,
   countdown: countdownCheck,
+  coupon: couponCheck,
+  form: formCheck,
   lottery: lotteryCheck,
   'product-list': productListCheck,
   questionnaire: questionnaireCheck,

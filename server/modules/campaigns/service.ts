@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
 import { ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
 import { drawMessage, pickPrize, unitFromMac, windowProblem } from '../../../src/domain/campaigns'
+import { formatShanghaiDateTime } from '../../../src/domain/dates'
 import type { CampaignDraw, CampaignState, DrawResult } from '../../../src/types/generated/api/campaign'
 import type { CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
@@ -23,8 +24,12 @@ export function rewardText(reward: CampaignReward, name: string): string {
       return `${reward.amount} 积分`
     case 'beans':
       return `${reward.amount} 金豆`
-    case 'coupon':
-      return `${name}（${reward.benefit}，${reward.validDays} 天内有效）`
+    case 'coupon': {
+      const until = reward.validUntil
+        ? `，最晚至 ${formatShanghaiDateTime(reward.validUntil).slice(0, 10)}`
+        : ''
+      return `${name}（${reward.benefit}，${reward.validDays} 天内有效${until}）`
+    }
     case 'physical':
       return `${name}（${reward.description}）`
     case 'gift-policy':

@@ -56,9 +56,11 @@ export type Block =
   | CalculatorBlock
   | CarouselBlock
   | CountdownBlock
+  | CouponBlock
   | DividerBlock
   | FaqBlock
   | FixedButtonBlock
+  | FormBlock
   | HeroBlock
   | ImageBlock
   | ImageGridBlock
@@ -182,9 +184,11 @@ export type ContentBlock =
   | CalculatorBlock
   | CarouselBlock
   | CountdownBlock
+  | CouponBlock
   | DividerBlock
   | FaqBlock
   | FixedButtonBlock
+  | FormBlock
   | HeroBlock
   | ImageBlock
   | ImageGridBlock
@@ -819,6 +823,39 @@ export interface CountdownBlock {
   endedText?: string
 }
 /**
+ * 领券：引用本页 campaigns 中的领券活动（kind 为 coupon）；显示券的权益与有效期、剩余张数、我的领取次数，领取后显示券码；下方列出我在本活动领到的券。券只能用于停车、礼品、服务等非保险权益，不得为保费优惠。
+ */
+export interface CouponBlock {
+  /**
+   * 区块类型，固定为 "coupon"
+   */
+  type: 'coupon'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 领券活动编号（本页 campaigns 中 kind 为 coupon 的一项）
+   */
+  campaign: string
+  /**
+   * 券面角标，如“12月停车券”
+   */
+  label?: string
+  /**
+   * 领取按钮文字，默认“立即领取”
+   */
+  buttonText?: string
+  /**
+   * 是否在下方列出我在本活动领到的券（默认是）
+   */
+  showMine?: boolean
+}
+/**
  * 分割线，可带居中文字。
  */
 export interface DividerBlock {
@@ -927,6 +964,39 @@ export interface FixedButtonBlock {
     text: string
     action: Action
   }
+}
+/**
+ * 表单：引用本页 campaigns 中的表单登记（form）或赠险（gift-claim）活动，按活动配置的白名单字段（姓名、手机号与短信验证码、证件、日期、单选、地区、勾选同意）填写，前端与服务器用同样的规则校验。赠险活动在表单上方显示产品、承保保险公司、保障内容、承保年龄与条款，每个证件限领一份，领取后可在“我的保单”查看。
+ */
+export interface FormBlock {
+  /**
+   * 区块类型，固定为 "form"
+   */
+  type: 'form'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * 活动编号（本页 campaigns 中 kind 为 form 或 gift-claim 的一项）
+   */
+  campaign: string
+  /**
+   * 表单标题，如“填写领取信息”
+   */
+  title?: string
+  /**
+   * 提交按钮文字，默认赠险为“确认领取”、表单为“提交”
+   */
+  submitText?: string
+  /**
+   * 提交成功后的说明
+   */
+  successText?: string
 }
 /**
  * 头图：页面顶部的大图，可叠加标题和副标题，点击可触发动作。

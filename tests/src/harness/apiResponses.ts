@@ -20,6 +20,16 @@ import type {
   ProductPage,
 } from '../../../src/types/generated/api/catalog'
 import type { CampaignState, DrawResult } from '../../../src/types/generated/api/campaign'
+import type {
+  ClaimResult,
+  Coupon,
+  CouponList,
+  EntryResult,
+  FormCodeResponse,
+  FormState,
+  Prize,
+  PrizeList,
+} from '../../../src/types/generated/api/campaignClaim'
 import type { Cart, CartItem } from '../../../src/types/generated/api/cart'
 import type { Claim, ClaimablePolicyList, ClaimList } from '../../../src/types/generated/api/claim'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
@@ -142,8 +152,17 @@ export interface ApiResponses {
   'POST /api/claims': Claim
   [route: `POST /api/claims/${string}/documents`]: Claim
   [route: `POST /api/claims/${string}/withdraw`]: Claim
-  [route: `GET /api/campaigns/${string}`]: CampaignState
+  // /api/campaigns/:id/form lies under /api/campaigns/:id (the same template matches both).
+  [route: `GET /api/campaigns/${string}`]: CampaignState | FormState
   [route: `POST /api/campaigns/${string}/draws`]: DrawResult
+  [route: `GET /api/campaigns/${string}/form`]: FormState
+  [route: `POST /api/campaigns/${string}/claims`]: ClaimResult
+  [route: `POST /api/campaigns/${string}/entries`]: EntryResult
+  [route: `POST /api/campaigns/${string}/sms-code`]: FormCodeResponse
+  'GET /api/coupons': CouponList
+  [route: `POST /api/coupons/${string}/use`]: Coupon
+  'GET /api/prizes': PrizeList
+  [route: `PUT /api/prizes/${string}/address`]: Prize
 }
 
 export type ApiRoute = keyof ApiResponses
