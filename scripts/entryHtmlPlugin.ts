@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { relative, sep } from 'node:path'
 import type { Plugin } from 'vite'
 import type { OutputBundle, OutputChunk } from 'rolldown'
-import { configRoutePath } from '../src/page-config/configPath'
+import { configPagePaths } from '../src/page-config/routeParams'
 import { CONFIG_DIR } from '../src/page-config/validate'
 import {
   PAGE_SCRIPTS_ID,
@@ -164,11 +164,13 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         for (const chunk of chunks) {
           const file = PAGE_MODULE.exec(chunk.facadeModuleId ?? '')?.[1]
           if (!file) continue
-          const route = configRoutePath(relative(`${options.root}${sep}${CONFIG_DIR}`, file))
-          // A config cannot claim "/" (the validation refuses the collision); never overwrite index.html.
-          if (route === '/') continue
-          const { title } = JSON.parse(readFileSync(file, 'utf8')) as { title?: string }
-          pages.push({ route, chunk, title: title ?? '' })
+          const relativeFile = relative(`${options.root}${sep}${CONFIG_DIR}`, file).split(sep).join('/')
+          // One page per declared value of a route parameter (routeParams.ts), each with its own HTML.
+          for (const page of configPagePaths(relativeFile, JSON.parse(readFileSync(file, 'utf8')))) {
+            // A config cannot claim "/" (the validation refuses the collision); never overwrite index.html.
+            if (page.path === '/') continue
+            pages.push({ route: page.path, chunk, title: page.title })
+          }
         }
         const { pages: prerendered, screens } = await renderAtBuild(
           options.root,

@@ -1,6 +1,6 @@
 // Vite plugin: runs the config validation at build start (a bad config fails `vite build` with the same
 // lines as the CLI), shows errors in the dev overlay and clears them when the file is fixed, serves
-// the `page-configs/*.json?meta` modules (title, data sources) the route table is built from and the `?page` modules a
+// the `page-configs/*.json?meta` modules (title, data sources, route parameters) the route table is built from and the `?page` modules a
 // config route loads (config + its block components, see pageModule.ts), and compiles each config's markdown
 // into the config module (so config pages ship no markdown parser).
 import { readFileSync } from 'node:fs'
@@ -66,10 +66,12 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
       this.addWatchFile(file)
       let title = ''
       let dataSources: unknown
+      let routeParams: unknown
       try {
-        const parsed = JSON.parse(readFileSync(file, 'utf8')) as { title?: unknown; dataSources?: unknown }
+        const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
         title = typeof parsed.title === 'string' ? parsed.title : ''
         dataSources = parsed.dataSources
+        routeParams = parsed.routeParams
       } catch {
         // A broken file is reported by the validation; the route keeps an empty title meanwhile.
       }
@@ -77,7 +79,9 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
       return [
         `export const title = ${JSON.stringify(title)}`,
         `export const dataSources = ${JSON.stringify(dataSources ?? null)}`,
-        'export default { title, dataSources }',
+        // The values of the route's parameters: one route (and page) per value (routeParams.ts).
+        `export const routeParams = ${JSON.stringify(routeParams ?? null)}`,
+        'export default { title, dataSources, routeParams }',
         '',
       ].join('\n')
     },

@@ -3,6 +3,7 @@ import type { BlockLoaders } from './registry'
 
 // Each block is its own chunk, so a page loads only the blocks it uses.
 export const loaders: BlockLoaders = {
+  'app-download': () => import('./app-download/AppDownloadBlock'),
   button: () => import('./button/ButtonBlock'),
   calculator: () => import('./calculator/CalculatorBlock'),
   carousel: () => import('./carousel/CarouselBlock'),

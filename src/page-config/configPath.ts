@@ -1,4 +1,5 @@
-// Where a config file's route is: page-configs/a/b.json -> /a/b, a/index.json -> /a, letter case kept.
+// Where a config file's route is: page-configs/a/b.json -> /a/b, a/index.json -> /a, xm/[type].json -> /xm/:type
+// (see routeParams.ts), letter case kept.
 // Pure: used by the route generation (browser) and by the validator (Node).
 
 /** `relativeFile` is relative to page-configs/ and uses forward slashes, e.g. "manualactivity/hzyd/page.json". */
@@ -9,7 +10,7 @@ export function configRoutePath(relativeFile: string): string {
     .replace(/\.json$/, '')
   const segments = withoutExt.split('/')
   if (segments[segments.length - 1] === 'index') segments.pop()
-  return `/${segments.join('/')}`
+  return `/${segments.map((s) => s.replace(/^\[([^\]/]*)\]$/, ':$1')).join('/')}`
 }
 
 /** The path part of an in-site target ("/product?id=1#x" -> "/product"), without the /app layout prefix. */

@@ -6,6 +6,9 @@ export const LINK_HOST_ALLOWLIST: readonly string[] = [
   'www.nfra.gov.cn',
   'www.iachina.cn',
   'www.12378.cn',
+  // App stores, for the download page (app-download block).
+  'apps.apple.com',
+  'sj.qq.com',
 ]
 
 export function isAllowedLink(href: string): boolean {

@@ -3,13 +3,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import type { ValidateFunction } from 'ajv'
-import { configRoutePath, routeMatches } from './configPath'
+import { routeMatches } from './configPath'
 import { CURRENT_SCHEMA_VERSION, migrateConfig } from './migrations'
 import { checkConfig } from './checks'
 import { createComplianceChecker, readComplianceRules, type ComplianceChecker } from './compliance'
 import { sortErrors, type ConfigError } from './errors'
 import { PointerLocator, syntaxErrorPosition } from './locate'
 import { simplify, translate } from './messages'
+import { checkRouteParams, configPagePaths } from './routeParams'
 import { compilePageSchema } from './schemaSet'
 import { loadScreenRoutePaths } from './screenRoutes'
 
@@ -53,10 +54,6 @@ export function listConfigFiles(root: string): string[] {
   return out.sort()
 }
 
-export function routeOfConfigFile(file: string): string {
-  return configRoutePath(file.slice(CONFIG_DIR.length + 1))
-}
-
 export async function createValidator(options: ValidatorOptions): Promise<ConfigValidator> {
   const { root } = options
   const schema: ValidateFunction = compilePageSchema(join(root, 'schemas'))
@@ -75,7 +72,14 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
   return {
     validate(sources, allConfigFiles = sources.map((s) => s.file)) {
       const errors: ConfigError[] = []
-      const configRoutes = allConfigFiles.map((file) => ({ file, path: routeOfConfigFile(file) }))
+      const texts = new Map(sources.map((s) => [s.file, s.text]))
+      // A file with route parameters is a page per declared value (routeParams.ts): links must name one.
+      const configRoutes = allConfigFiles.flatMap((file) =>
+        configPagePaths(
+          file.slice(CONFIG_DIR.length + 1),
+          parseOrNull(texts.get(file) ?? readOrEmpty(root, file)),
+        ).map((page) => ({ file, path: page.path })),
+      )
       const routes = [...screenRoutes, ...configRoutes.map((r) => r.path)]
       const wanted = new Set(sources.map((s) => s.file))
 
@@ -98,6 +102,19 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
       return sortErrors(errors)
     },
   }
+}
+
+function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+function readOrEmpty(root: string, file: string): string {
+  const full = join(root, file)
+  return existsSync(full) ? readFileSync(full, 'utf8') : ''
 }
 
 function at(file: string, message: string, pointer = '', line = 1, column = 1): ConfigError {
@@ -152,6 +169,8 @@ function validateOne(
   }
   // The reference checks run on invalid configs too (they skip what is malformed), so one run shows everything.
   for (const f of checkConfig(config, ctx)) errors.push(make(f.pointer, f.message))
+  for (const f of checkRouteParams(source.file.slice(CONFIG_DIR.length + 1), config))
+    errors.push(make(f.pointer, f.message))
   // The compliance lint (src/page-config/compliance-rules.json): banned phrases, premium discounts,
   // inducements tied to buying, campaign conditions on a policy, products without their insurer.
   for (const f of compliance.check(config)) errors.push(make(f.pointer, f.message, f.atKey))

@@ -18,6 +18,7 @@ import { resolvePath, resolveText, type BindingScope } from './bindings'
 import { BlockRenderer, type RenderContext } from './BlockRenderer'
 import { useDataSources, type SettledSources } from './dataSources'
 import { migrateConfig } from '../page-config/migrations'
+import { withParamValues } from '../page-config/routeParams'
 import { OfflineNotice } from './OfflineNotice'
 import { usePageHost } from './pageHost'
 import { usePrerender } from '../components/prerender'
@@ -61,14 +62,22 @@ export function ConfigPage({
   config: raw,
   markdown = noTrees,
   initialData,
+  routeParams,
 }: {
   config: RawPageConfig
   markdown?: MarkdownTrees
   /** Data sources already fetched while the page loaded (see preparePage). */
   initialData?: SettledSources
+  /** This page's values of the config's route parameters (page-configs/xm/[type].json, see routeParams.ts). */
+  routeParams?: Readonly<Record<string, string>>
 }) {
   const config = useMemo(() => migrateConfig(raw).config as unknown as PageConfig, [raw])
-  const { pathname, search, params, navigate } = usePageHost()
+  const { pathname, search, params: hostParams, navigate } = usePageHost()
+  const params = useMemo(() => ({ ...hostParams, ...routeParams }), [hostParams, routeParams])
+  const dataSources = useMemo(
+    () => withParamValues(config.dataSources, routeParams ?? {}),
+    [config.dataSources, routeParams],
+  )
   const query = useMemo(() => new URLSearchParams(search), [search])
   // Prerendered HTML (build and hydration): the build's moment, a visitor logged out, data still loading.
   const prerender = usePrerender()
@@ -81,11 +90,11 @@ export function ConfigPage({
   const user = anonymous?.user ?? liveUser
   const signIn = anonymous?.signIn ?? liveSignIn
   const common = anonymous?.common ?? liveCommon
-  const liveData = useDataSources(config.dataSources, initialData)
+  const liveData = useDataSources(dataSources, initialData)
   const data = prerender ? loadingData : liveData
   const loggedIn = Boolean(user.id || user.userInfo.id)
 
-  const dataNames = Object.keys(config.dataSources ?? {})
+  const dataNames = Object.keys(dataSources ?? {})
   const scope: BindingScope = {
     user,
     signIn,

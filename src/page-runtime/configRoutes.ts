@@ -3,7 +3,8 @@ import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../page-config/markdownT
 import type { PageConfig } from '../types/generated/page'
 import type { ScreenModule, ScreenRoute } from '../types/route'
 import { belowBasename, ROUTER_BASENAME } from '../config/router'
-import { configRoutePath, targetPath } from '../page-config/configPath'
+import { targetPath } from '../page-config/configPath'
+import { configPagePaths, withParamValues } from '../page-config/routeParams'
 import { prefetchDataSources } from './dataSources'
 import { clockOffset } from './serverClock'
 
@@ -24,6 +25,7 @@ export interface PageModule {
 interface PageMeta {
   title: string
   dataSources: PageConfig['dataSources'] | null
+  routeParams: PageConfig['routeParams'] | null
 }
 
 const metas = import.meta.glob<PageMeta>('../../page-configs/**/*.json', { eager: true, query: '?meta' })
@@ -32,12 +34,13 @@ const contents = import.meta.glob<PageModule>('../../page-configs/**/*.json', { 
 function screenLoader(
   loadPage: () => Promise<PageModule>,
   meta: PageMeta | undefined,
+  params: Readonly<Record<string, string>>,
 ): () => Promise<ScreenModule> {
   let pending: Promise<ScreenModule> | null = null
   return () => {
     // The server clock and the page's data are needed for the first paint: ask for them while the chunks load.
     void clockOffset()
-    prefetchDataSources(meta?.dataSources ?? undefined)
+    prefetchDataSources(withParamValues(meta?.dataSources ?? undefined, params))
     pending ??= Promise.all([import('./ConfigPage'), loadPage()]).then(
       async ([{ ConfigPage, preparePage }, page]) => {
         // The build adds the config's markdown, compiled (src/page-config/markdown.ts).
@@ -45,7 +48,7 @@ function screenLoader(
         // Its data and blocks load now rather than after the first render; a slow network does not hold the
         // page (blocks still arriving then load lazily).
         const prepared = await Promise.race([
-          preparePage(config, page.blockModules),
+          preparePage(config, page.blockModules, params),
           new Promise<undefined>((resolve) => setTimeout(resolve, PREPARE_WAIT_MS)),
         ])
         return {
@@ -54,6 +57,7 @@ function screenLoader(
               config,
               markdown: markdown as MarkdownTrees | undefined,
               initialData: prepared?.data,
+              routeParams: params,
             })
           },
         }
@@ -66,19 +70,29 @@ function screenLoader(
   }
 }
 
+/** Each config page's route (one per declared value of a route with parameters, see routeParams.ts). */
+const pages = Object.keys(contents)
+  .sort()
+  .flatMap((file) =>
+    configPagePaths(file.slice(CONFIG_ROOT.length), metas[file] ?? null).map((page) => ({ file, page })),
+  )
+
 /** A config route's page module (for prerendering its HTML at build time, scripts/prerender). */
 export function configPageModule(route: ScreenRoute): Promise<PageModule> | undefined {
-  const file = Object.keys(contents).find((f) => configRoutePath(f.slice(CONFIG_ROOT.length)) === route.path)
+  const file = pages.find(({ page }) => page.path === route.path)?.file
   return file ? contents[file]() : undefined
 }
 
-export const configRoutes: ScreenRoute[] = Object.keys(contents)
-  .sort()
-  .map((file) => ({
-    path: configRoutePath(file.slice(CONFIG_ROOT.length)),
-    title: metas[file]?.title ?? '',
-    load: screenLoader(contents[file], metas[file]),
-  }))
+/** The values of a config route's parameters ({} for a route without). */
+export function configRouteParams(route: ScreenRoute): Readonly<Record<string, string>> {
+  return pages.find(({ page }) => page.path === route.path)?.page.params ?? {}
+}
+
+export const configRoutes: ScreenRoute[] = pages.map(({ file, page }) => ({
+  path: page.path,
+  title: page.title,
+  load: screenLoader(contents[file], metas[file], page.params),
+}))
 
 /** The config route a URL path opens (below the router basename, with or without the /app prefix), if any. */
 export function configRouteAt(pathname: string, basename = ROUTER_BASENAME): ScreenRoute | undefined {

@@ -2,6 +2,7 @@ import type { Block, ContentBlock, PageConfig } from '../types/generated/page'
 import { preloadBlocks, registerBlocks } from '../blocks/registry'
 import { prefetchDataSources, type SettledSources } from './dataSources'
 import { migrateConfig } from '../page-config/migrations'
+import { withParamValues } from '../page-config/routeParams'
 import { insideWindow, phaseAt } from '../page-config/schedule'
 import { walkBlocks } from '../page-config/walkBlocks'
 import { clockOffset } from './serverClock'
@@ -35,12 +36,16 @@ export interface PreparedPage {
 export async function preparePage(
   raw: Record<string, unknown>,
   blockModules: Readonly<Record<string, { default: unknown }>> = {},
+  /** The values of the page's route parameters (routeParams.ts), filled into its data sources. */
+  params: Readonly<Record<string, string>> = {},
 ): Promise<PreparedPage> {
   registerBlocks(blockModules)
   const config = migrateConfig(raw).config as unknown as PageConfig
   const prepared: PreparedPage = {}
   // fetchAll settles every source, so this never rejects.
-  void prefetchDataSources(config.dataSources)?.then((data) => (prepared.data = data))
+  void prefetchDataSources(withParamValues(config.dataSources, params))?.then(
+    (data) => (prepared.data = data),
+  )
   const offset = await clockOffset()
   await preloadBlocks(blockTypesShownAt(config, Date.now() + offset))
   return prepared

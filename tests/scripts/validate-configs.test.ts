@@ -128,6 +128,50 @@ describe('validate:configs rejects broken configs with file:line:col, pointer an
     expect(check(text, 'page-configs/login.json')[0]).toContain('与手写页面路由 /Login 冲突')
   })
 
+  it('makes a page of each declared value of a route parameter, and refuses links to an undeclared one', () => {
+    const params = {
+      routeParams: { type: { values: [{ value: 'accident', title: '意外专区' }, { value: 'travel' }] } },
+    }
+    const file = 'page-configs/xm/[type].json'
+    const go = (to: string) => ({ type: 'button', text: '去', action: { type: 'navigate', to } })
+    const text = page([go('/xm/travel'), { type: 'markdown', source: '当前：{{params.type}}' }], params)
+    expect(check(text, file)).toEqual([])
+    expect(check(page([go('/xm/foo')], params), file)).toEqual([
+      expect.stringContaining('/blocks/0/action/to  跳转目标 "/xm/foo" 不存在于路由表'),
+    ])
+    // The parameter is declared where the file name has it, and only there.
+    expect(check(page([{ type: 'markdown', source: 'x' }]), file)).toEqual([
+      expect.stringContaining('文件名中的参数 [type] 未在 routeParams 中声明取值'),
+    ])
+    expect(check(page([{ type: 'markdown', source: 'x' }], params), 'page-configs/xm/plain.json')).toEqual([
+      expect.stringContaining('/routeParams/type  参数 type 不在文件名中'),
+    ])
+    // Uses of a parameter name a declared one: bindings, conditions, data-source queries (params only there).
+    const uses = page(
+      [
+        { type: 'markdown', source: '{{params.kind}}' },
+        { type: 'markdown', source: 'x', visibleWhen: { state: 'params.kind', equals: 'a' } },
+      ],
+      {
+        ...params,
+        dataSources: {
+          products: { get: '/api/products', query: { category: '{{params.type}}', q: '{{user.id}}' } },
+        },
+      },
+    )
+    expect(check(uses, file)).toEqual([
+      expect.stringContaining('/dataSources/products/query/q  数据源的查询参数只能插入路由参数'),
+      expect.stringContaining(
+        '/blocks/0/source  插值 {{params.kind}} 引用的路由参数 kind 未在 routeParams 中声明',
+      ),
+      expect.stringContaining('/blocks/1/visibleWhen/state  插值 {{params.kind}} 引用的路由参数 kind'),
+    ])
+    const twice = { routeParams: { type: { values: [{ value: 'a' }, { value: 'A' }] } } }
+    expect(check(page([{ type: 'markdown', source: 'x' }], twice), file)).toEqual([
+      expect.stringContaining('/routeParams/type/values/1/value  参数值 "A" 重复'),
+    ])
+  })
+
   it('migrates old schema versions before validating (v1 richtext, v2 share.imgUrl)', () => {
     const v1 = {
       schemaVersion: 1,

@@ -6,7 +6,7 @@ import { migrateConfig } from '../../page-config/migrations'
 import { walkBlocks } from '../../page-config/walkBlocks'
 import { unchangedAround } from '../../page-config/schedule'
 import { ConfigPage } from '../../page-runtime/ConfigPage'
-import { configPageModule, configRouteAt } from '../../page-runtime/configRoutes'
+import { configPageModule, configRouteAt, configRouteParams } from '../../page-runtime/configRoutes'
 import type { PrerenderSnapshot } from '../../components/prerender'
 import type { PageConfig } from '../../types/generated/page'
 import { ConfigShell } from './ConfigShell'
@@ -34,7 +34,9 @@ export async function prerenderConfigPage(path: string, nowMs: number): Promise<
   walkBlocks(config.blocks, (block) => void types.push(String(block.type)))
   await preloadBlocks(types)
   const snapshot: PrerenderSnapshot = { pathname: route.path, nowMs }
-  const screen = () => createElement(ConfigPage, { config, markdown: markdown as MarkdownTrees | undefined })
+  const routeParams = configRouteParams(route)
+  const screen = () =>
+    createElement(ConfigPage, { config, markdown: markdown as MarkdownTrees | undefined, routeParams })
   const errors: unknown[] = []
   const { prelude } = await prerender(
     <StrictMode>

@@ -52,6 +52,7 @@ export type CampaignReward =
  * 一个区块，按 type 区分
  */
 export type Block =
+  | AppDownloadBlock
   | ButtonBlock
   | CalculatorBlock
   | CarouselBlock
@@ -180,6 +181,7 @@ export type Bands = [
  * 可放进标签页（tabs）的区块：除只能放在页面顶层的区块（schema 标了 x-page-only，如 tabs）以外的所有区块。由 npm run gen:blocks 生成 oneOf。
  */
 export type ContentBlock =
+  | AppDownloadBlock
   | ButtonBlock
   | CalculatorBlock
   | CarouselBlock
@@ -270,6 +272,12 @@ export interface PageConfig {
     fallback: string
   }
   /**
+   * 路由参数的取值：文件 page-configs/xm/[type].json 对应 /xm/:type，每个取值生成一个页面（未声明的取值为 404）；取值可在插值 {{params.type}}、数据源查询和显示条件中使用
+   */
+  routeParams?: {
+    [k: string]: RouteParam | undefined
+  }
+  /**
    * 是否需要登录才能访问（未登录跳到登录页，登录后返回）
    */
   requiresLogin?: boolean
@@ -292,6 +300,29 @@ export interface PageConfig {
    * @maxItems 100
    */
   blocks: [Block, ...Block[]]
+}
+export interface RouteParam {
+  /**
+   * 参数的含义
+   */
+  description?: string
+  /**
+   * 允许的取值
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  values: [RouteParamValue, ...RouteParamValue[]]
+}
+export interface RouteParamValue {
+  /**
+   * 路径中的取值（字母、数字、- 和 _）
+   */
+  value: string
+  /**
+   * 该取值页面的标题（默认用页面标题）
+   */
+  title?: string
 }
 export interface DataSource {
   /**
@@ -457,6 +488,106 @@ export interface CampaignField {
   link?: string
 }
 /**
+ * App 下载：按手机系统显示 App Store 或安卓下载按钮（链接须在外链白名单内）；在微信内提示用浏览器打开；电脑上显示两个按钮并提示用手机打开；可显示好友邀请码并一键复制。
+ */
+export interface AppDownloadBlock {
+  /**
+   * 区块类型，固定为 "app-download"
+   */
+  type: 'app-download'
+  /**
+   * 区块 id：页面内唯一，供“滚动到”动作和引用使用（字母开头，最多 40 个字母、数字、-、_）。
+   */
+  id?: string
+  showIn?: ShowIn
+  visibleWhen?: Condition
+  activeBetween?: TimeWindow
+  style?: BlockStyle
+  /**
+   * App 名称
+   */
+  appName: string
+  /**
+   * 一句话介绍
+   */
+  slogan?: string
+  /**
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   */
+  icon?: string
+  /**
+   * App 的功能亮点
+   *
+   * @maxItems 4
+   */
+  features?: {
+    /**
+     * 亮点标题
+     */
+    title: string
+    /**
+     * 说明
+     */
+    desc?: string
+  }[]
+  ios: Store
+  android: Store1
+  /**
+   * 好友邀请码，通常为插值 {{query.inviter}}；为空或格式不对时不显示
+   */
+  inviteCode?: string
+}
+/**
+ * 区块自己的生效时间段（按服务器时间）：from 之前和 to 之后不显示。
+ */
+export interface TimeWindow {
+  /**
+   * 带时区的时间，如 2027-01-20T10:00:00+08:00。
+   */
+  from?: string
+  /**
+   * 带时区的时间，如 2027-01-20T10:00:00+08:00。
+   */
+  to?: string
+}
+/**
+ * 区块样式：背景色、文字颜色、内边距、外边距（像素）、对齐和圆角。
+ */
+export interface BlockStyle {
+  background?: string
+  color?: string
+  padding?: number
+  margin?: number
+  textAlign?: 'left' | 'center' | 'right'
+  borderRadius?: number
+}
+/**
+ * iPhone 下载（App Store 链接）
+ */
+export interface Store {
+  /**
+   * 下载链接（https，域名须在外链白名单内）
+   */
+  href: string
+  /**
+   * 按钮文字
+   */
+  label?: string
+}
+/**
+ * 安卓下载（应用市场链接）
+ */
+export interface Store1 {
+  /**
+   * 下载链接（https，域名须在外链白名单内）
+   */
+  href: string
+  /**
+   * 按钮文字
+   */
+  label?: string
+}
+/**
  * 按钮：点击执行一个动作（跳转、登录、分享、调接口等）。
  */
 export interface ButtonBlock {
@@ -493,30 +624,6 @@ export interface ButtonBlock {
    * 是否通栏，默认是
    */
   block?: boolean
-}
-/**
- * 区块自己的生效时间段（按服务器时间）：from 之前和 to 之后不显示。
- */
-export interface TimeWindow {
-  /**
-   * 带时区的时间，如 2027-01-20T10:00:00+08:00。
-   */
-  from?: string
-  /**
-   * 带时区的时间，如 2027-01-20T10:00:00+08:00。
-   */
-  to?: string
-}
-/**
- * 区块样式：背景色、文字颜色、内边距、外边距（像素）、对齐和圆角。
- */
-export interface BlockStyle {
-  background?: string
-  color?: string
-  padding?: number
-  margin?: number
-  textAlign?: 'left' | 'center' | 'right'
-  borderRadius?: number
 }
 /**
  * 跳转站内页面（目标须存在于路由表）。

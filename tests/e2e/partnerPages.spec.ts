@@ -1,0 +1,64 @@
+import { expect, test } from './support/test'
+
+// Partner landing pages from one config with a route parameter (page-configs/xm/[type].json): each declared
+// value is a page with its own title, products and copy; an undeclared one is the 404 screen. And the app
+// download page, which offers the store of the visitor's phone and carries a friend's invite code.
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+test('/xm/{type} shows the partner’s products of that type, and moves between types', async ({ page }) => {
+  await page.goto('/xm/accident')
+  await expect(page).toHaveTitle('星芒意外保障')
+  await expect(page.getByRole('heading', { name: '星芒意外保障' })).toBeVisible()
+  const cards = page.locator('.cp-block-product-list [data-testid="product-card"]')
+  await expect(cards.first()).toContainText('星芒通勤出行意外险')
+  await expect(cards).toHaveCount(1)
+  await expect(page.getByText('意外医疗是否不限社保', { exact: false })).toBeVisible()
+  await expect(page.getByText('重疾险保额建议', { exact: false })).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/partners/xm-accident.png', fullPage: true })
+
+  await page.getByText('出行保障', { exact: true }).click()
+  await expect(page).toHaveURL(/\/xm\/travel$/)
+  await expect(page.getByRole('heading', { name: '星芒出行保障' })).toBeVisible()
+  await expect(cards.first()).toContainText(/星芒(国内旅行险|春节返乡出行保)/)
+  await expect(page.getByText('意外医疗是否不限社保', { exact: false })).toHaveCount(0)
+})
+
+test('an undeclared /xm/{type} or /xinmei/{type} is the 404 screen, under both layouts', async ({ page }) => {
+  for (const path of ['/xm/foo', '/app/xm/foo', '/xinmei/nothing']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible()
+  }
+  await page.goto('/app/xinmei/medical')
+  await expect(page.getByRole('heading', { name: '医疗保障指南' })).toBeVisible()
+  await page.screenshot({ path: 'test-results/partners/xinmei-medical.png', fullPage: true })
+})
+
+test.describe('on an iPhone', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+  })
+  test('/downloadApp offers the App Store, and /downloadApp/share the friend’s code', async ({ page }) => {
+    await page.goto('/downloadApp')
+    const stores = page.locator('.blk-app-download-store')
+    await expect(stores).toHaveText(['App Store 下载'])
+    await expect(stores.first()).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//)
+    await page.screenshot({ path: 'test-results/partners/download.png', fullPage: true })
+    await page.goto('/downloadApp/share?inviter=gh7k2q')
+    await expect(page.getByTestId('app-download-invite')).toContainText('GH7K2Q')
+    await page.screenshot({ path: 'test-results/partners/download-share.png', fullPage: true })
+  })
+})
+
+test('/downloadApp in WeChat asks to open the system browser', async ({ browser }) => {
+  const context = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Mobile MicroMessenger/8.0.50',
+    viewport: { width: 390, height: 844 },
+  })
+  const page = await context.newPage()
+  await page.goto('/downloadApp')
+  await expect(page.getByTestId('app-download-wechat')).toBeVisible()
+  await expect(page.locator('.blk-app-download-store')).toHaveCount(0)
+  await context.close()
+})
