@@ -96,7 +96,14 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
         <div className="blk-coupon-face">
           {block.label && <span className="blk-coupon-label">{runtime.text(block.label)}</span>}
           <strong className="blk-coupon-name">{prize?.name ?? data.title}</strong>
-          {prize && <p className="blk-coupon-benefit">{prize.reward}</p>}
+          {prize && (
+            <p className="blk-coupon-benefit">
+              {/* "名称（权益，有效期）": the name is above, the rest here. */}
+              {prize.reward.startsWith(`${prize.name}（`)
+                ? prize.reward.slice(prize.name.length + 1, -1)
+                : prize.reward}
+            </p>
+          )}
         </div>
         <div className="blk-coupon-side">
           <Button
@@ -114,9 +121,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
       <p className="blk-coupon-meta" data-testid="coupon-meta">
         {left !== null && <span>剩余 {left} 张</span>}
         {data.chances && (
-          <span>
-            {data.chances.leftTotal > 0 ? `您还可领 ${data.chances.leftTotal} 张` : '您已领完本活动的券'}
-          </span>
+          <span>{data.chances.leftTotal > 0 ? `您还可领 ${data.chances.leftTotal} 张` : '您已领取'}</span>
         )}
         {!data.chances && <span>登录后领取</span>}
       </p>

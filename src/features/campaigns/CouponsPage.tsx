@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, CapsuleTabs } from 'antd-mobile'
+import { Button, Tabs } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
@@ -83,14 +83,15 @@ export default function CouponsPage() {
 
   return (
     <div className="coupons-page" data-testid="coupons-page">
-      <CapsuleTabs
+      <Tabs
+        className="coupons-tabs"
         activeKey={tab}
         onChange={(key) => setParams(key === 'usable' ? {} : { status: key }, { replace: true })}
       >
         {TABS.map((status) => (
-          <CapsuleTabs.Tab key={status} title={`${COUPON_STATUS_TEXT[status]}（${counts[status]}）`} />
+          <Tabs.Tab key={status} title={`${COUPON_STATUS_TEXT[status]}（${counts[status]}）`} />
         ))}
-      </CapsuleTabs>
+      </Tabs>
       {shown.length === 0 ? (
         <EmptyView
           title={`没有${COUPON_STATUS_TEXT[tab]}的券`}
