@@ -41,7 +41,7 @@ test('a user uses the trial-fee calculator, draws every chance, and finds the pr
 
   await page.getByRole('button', { name: '去用保费试算工具' }).click()
   await expect(page).toHaveURL(/\/manualactivity\/trialFee\/calc$/)
-  await expect(page.getByText('试算只为了解保费，与是否投保无关', { exact: false })).toBeVisible()
+  await expect(page.getByText('完成试算后7天内可参加“试算有礼”抽奖')).toBeVisible()
   await page.screenshot({ path: 'test-results/campaigns/calc.png', fullPage: true })
   await page.getByRole('button', { name: '完成试算，去抽奖' }).click()
   await expect(page).toHaveURL(/\/manualactivity\/trialFee\/lottery$/)
@@ -115,6 +115,7 @@ test('a member claims this month’s parking coupon once and finds it in 我的�
   await page.getByRole('button', { name: '查看我的全部券' }).click()
   await expect(page).toHaveURL(/\/coupons$/)
   await expect(page.getByTestId('coupon-card')).toHaveCount(1)
+  await page.screenshot({ path: 'test-results/campaigns/my-coupons.png', fullPage: true })
   await page.goto('/parking/edition/1')
   await expect(page.getByRole('heading', { name: '第1期 · 2026年11月停车券' })).toBeVisible()
   await page.screenshot({ path: 'test-results/campaigns/parking-edition.png', fullPage: true })

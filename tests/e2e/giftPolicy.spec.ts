@@ -54,6 +54,12 @@ test('a user claims the donated accident policy and sees it in /policy', async (
   await expect(page.getByText('蓝鲸湾出行意外保障（赠险版）').first()).toBeVisible()
   await page.screenshot({ path: 'test-results/giftPolicy/policies.png', fullPage: true })
 
+  // The home-property gift: its own insurer, cover and the region of the house asked for.
+  await page.goto('/donateInsForA/property')
+  await expect(page.getByTestId('form-gift')).toContainText('蓝鲸湾家财安心保障（赠险版）')
+  await expect(page.getByLabel('房屋所在地区')).toBeVisible()
+  await page.screenshot({ path: 'test-results/giftPolicy/property.png', fullPage: true })
+
   // Another account, with a phone of its own proven, still cannot claim for the same certificate.
   await logInByApi(page.request, `1378${String(Date.now()).slice(-7)}`)
   const mobile2 = `1379${String(Date.now()).slice(-7)}`
