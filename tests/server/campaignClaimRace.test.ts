@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checksumChar } from '../../src/domain/certificate'
 import type { Campaign } from '../../src/types/generated/page'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
-import { AGREEMENTS } from './helpers'
 import { startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
 
 // Claims under a spike, spread over two server processes on one PostgreSQL in CI (scripts/with-postgres.sh): the
@@ -52,21 +51,8 @@ const gift: Campaign = {
   ],
 }
 
-async function login(i: number): Promise<string> {
-  const phone = `1394${String(i).padStart(7, '0')}`
-  const ip = `10.160.${Math.floor(i / 200)}.${i % 200}`
-  const sent = await c.send(i, 'POST', '/api/auth/sms-code', { body: { phone }, ip })
-  if (sent.status !== 200) throw new Error(`sms-code ${sent.status} ${JSON.stringify(sent.body)}`)
-  const { code } = (await c.send(i, 'GET', `/api/dev/sms-outbox?phone=${phone}`)).body as { code: string }
-  const res = await fetch(`${c.bases[i % c.bases.length]}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
-  })
-  const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
-  if (!cookie) throw new Error(`login ${res.status}`)
-  return cookie.split(';')[0]
-}
+const login = (i: number) =>
+  c.login(i, `1394${String(i).padStart(7, '0')}`, `10.160.${Math.floor(i / 200)}.${i % 200}`)
 
 const byStatus = (answers: Answer[]) =>
   answers.reduce<Record<number, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {})

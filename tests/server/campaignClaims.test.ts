@@ -464,8 +464,7 @@ describe('a gift-claim campaign', () => {
     expect(result.statusCode, result.body).toBe(200)
     const { entry } = result.json<ClaimResult>()
     expect(entry.policyNo).toMatch(/^GH/)
-    const policies = (await get(cookie, '/api/policies')).json<Policy[] | { items: Policy[] }>()
-    const list = Array.isArray(policies) ? policies : policies.items
+    const list = (await get(cookie, '/api/policies')).json<{ items: Policy[] }>().items
     const policy = list.find((p) => p.id === entry.policyId)
     expect(policy).toMatchObject({
       productName: '蓝鲸湾出行意外保障（赠险版）',

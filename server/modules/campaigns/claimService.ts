@@ -105,6 +105,17 @@ export class CampaignClaimService {
     return { left: Math.max(0, Math.min(leftTotal, leftToday)), leftTotal: Math.max(0, leftTotal) }
   }
 
+  /** One of the user's chances in the campaign, by the lottery's conditional upsert (409 past a limit). */
+  private takeTurn(
+    trx: Transaction<DB>,
+    campaign: CampaignRow,
+    userId: string,
+    today: string,
+    refusal: ChanceRefusal,
+  ) {
+    return this.campaigns.takeChance(trx, campaign.id, userId, today, campaign.definition.limits, refusal)
+  }
+
   /** One of the campaign's prizes (the first in config order that still has stock), or 409. */
   private async takeStock(
     trx: Transaction<DB>,
@@ -156,14 +167,7 @@ export class CampaignClaimService {
     const now = this.now()
     const today = shanghaiDate(now.getTime())
     const { entryId, couponId, taken } = await this.db.transaction().execute(async (trx) => {
-      const taken = await this.campaigns.takeChance(
-        trx,
-        id,
-        userId,
-        today,
-        campaign.definition.limits,
-        CLAIM_REFUSAL,
-      )
+      const taken = await this.takeTurn(trx, campaign, userId, today, CLAIM_REFUSAL)
       const prize = await this.takeStock(trx, campaign, 'coupon', today, '券已领完，下次早点来')
       const entryId = (await this.insertEntry(trx, {
         campaignId: id,
@@ -218,14 +222,7 @@ export class CampaignClaimService {
     await this.verifyPhone(campaign, values, body.smsCode)
     try {
       const made = await this.db.transaction().execute(async (trx) => {
-        const taken = await this.campaigns.takeChance(
-          trx,
-          id,
-          userId,
-          today,
-          campaign.definition.limits,
-          ENTRY_REFUSAL,
-        )
+        const taken = await this.takeTurn(trx, campaign, userId, today, ENTRY_REFUSAL)
         const entryId = (await this.insertEntry(trx, {
           campaignId: id,
           userId,
@@ -325,14 +322,7 @@ export class CampaignClaimService {
     }
     const orderId = randomUUID()
     const made = await this.db.transaction().execute(async (trx) => {
-      const taken = await this.campaigns.takeChance(
-        trx,
-        id,
-        userId,
-        today,
-        campaign.definition.limits,
-        CLAIM_REFUSAL,
-      )
+      const taken = await this.takeTurn(trx, campaign, userId, today, CLAIM_REFUSAL)
       await this.takeStock(trx, campaign, 'gift-policy', today, '赠险已领完，感谢关注')
       const entryId = await this.insertEntry(trx, {
         campaignId: id,
