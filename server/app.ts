@@ -26,6 +26,7 @@ import { loadScreenRendering } from './platform/screenRendering'
 import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { seedDemoCatalog, seedRiskRatedProducts } from './db/seed/seed'
 import { seedDemoGifts } from './db/seed/gifts'
+import { seedDemoGiftPolicies } from './db/seed/giftPolicies'
 import { seedDemoContent } from './db/seed/content'
 import { seedDemoConsultants } from './db/seed/consultants'
 import { syncCampaigns } from './modules/campaigns/registry'
@@ -135,6 +136,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       if (mode === 'demo' && (await seedDemoConsultants(database.db))) app.log.info('demo consultants seeded')
       if (mode === 'demo' && (await seedRiskRatedProducts(database.db)))
         app.log.info('risk levels of investment-type products seeded')
+      if (mode === 'demo' && (await seedDemoGiftPolicies(database.db)))
+        app.log.info('demo gift policies seeded')
       const campaigns = await syncCampaigns(database.db, options.configRoot ?? ROOT, new Date())
       if (campaigns) app.log.info({ campaigns }, 'campaigns of the page configs registered')
     })

@@ -1,4 +1,5 @@
 import type { AuthTables } from '../modules/auth/tables'
+import type { CampaignClaimTables } from '../modules/campaigns/claimTables'
 import type { CampaignTables } from '../modules/campaigns/tables'
 import type { GuessTables } from '../modules/campaigns/guessTables'
 import type { CartTables } from '../modules/cart/tables'
@@ -51,7 +52,8 @@ export interface DB
     ClaimTables,
     CartTables,
     CampaignTables,
-    GuessTables {
+    GuessTables,
+    CampaignClaimTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

@@ -26,6 +26,9 @@ export class ApiError extends Error {
 
 export const unauthenticated = () => new ApiError(401, 'UNAUTHENTICATED', '请先登录')
 export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what}不存在`)
+/** A 400 naming the one field that is wrong. */
+export const invalidField = (field: string, message: string) =>
+  new ApiError(400, 'INVALID_INPUT', message, [{ field, message }])
 
 const TYPE_NAMES: Record<string, string> = {
   string: '文本',

@@ -4,6 +4,8 @@ import type { BlockCheck } from './blockCheck'
 import { check as appDownloadCheck } from '../blocks/app-download/checks'
 import { check as calculatorCheck } from '../blocks/calculator/checks'
 import { check as countdownCheck } from '../blocks/countdown/checks'
+import { check as couponCheck } from '../blocks/coupon/checks'
+import { check as formCheck } from '../blocks/form/checks'
 import { check as guessCheck } from '../blocks/guess/checks'
 import { check as leaderboardCheck } from '../blocks/leaderboard/checks'
 import { check as lotteryCheck } from '../blocks/lottery/checks'
@@ -19,9 +21,11 @@ export const BLOCK_TYPES = [
   'calculator',
   'carousel',
   'countdown',
+  'coupon',
   'divider',
   'faq',
   'fixed-button',
+  'form',
   'guess',
   'hero',
   'image',
@@ -57,6 +61,8 @@ export const blockChecks: Readonly<Record<string, BlockCheck>> = {
   'app-download': appDownloadCheck,
   calculator: calculatorCheck,
   countdown: countdownCheck,
+  coupon: couponCheck,
+  form: formCheck,
   guess: guessCheck,
   leaderboard: leaderboardCheck,
   lottery: lotteryCheck,

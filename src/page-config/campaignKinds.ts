@@ -10,6 +10,7 @@ const KIND_NAMES: Record<string, string> = {
   guess: '竞猜',
   coupon: '领券',
   'gift-claim': '赠险',
+  form: '表单登记',
 }
 
 /** The fields a kind needs (with what they are, for the message) and the fields it does not use. */
@@ -33,6 +34,10 @@ const KIND_FIELDS: Record<string, { needs: [string, string][]; unused: string[] 
       ['prizes', '奖品'],
       ['limits', '每人次数'],
     ],
+    unused: ['items', 'correctReward'],
+  },
+  form: {
+    needs: [['limits', '每人次数']],
     unused: ['items', 'correctReward'],
   },
   guess: {

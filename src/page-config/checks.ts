@@ -4,6 +4,7 @@ import { routeMatches, targetPath } from './configPath'
 import { isAllowedLink, LINK_HOST_ALLOWLIST } from './linkHosts'
 import { blockChecks } from './blockCatalog'
 import { checkCampaignKind } from './campaignKinds'
+import { checkCampaignClaims } from './campaignClaimChecks'
 import { escapePointer, isObject, type JsonObject } from './json'
 import { walkBlocks } from './walkBlocks'
 
@@ -208,5 +209,6 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
     })
     if (campaign.kind === 'lottery' && weights <= 0)
       add(`${at}/prizes`, `抽奖活动 ${id} 的奖品权重之和须大于 0`)
+    checkCampaignClaims(id, campaign, at, add)
   }
 }

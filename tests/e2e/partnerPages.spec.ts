@@ -42,7 +42,7 @@ test.describe('on an iPhone', () => {
   test('/downloadApp offers the App Store, and /downloadApp/share the friend’s code', async ({ page }) => {
     await page.goto('/downloadApp')
     const stores = page.locator('.blk-app-download-store')
-    await expect(stores).toHaveText(['App Store 下载'])
+    await expect(stores).toHaveText(['苹果版下载'])
     await expect(stores.first()).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//)
     await page.screenshot({ path: 'test-results/partners/download.png', fullPage: true })
     await page.goto('/downloadApp/share?inviter=gh7k2q')

@@ -30,6 +30,8 @@ export interface RaceCluster {
     path: string,
     options?: { body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> },
   ): Promise<Answer>
+  /** Logs `phone` in through server `i % 2` from client address `ip` (the demo outbox's code); the cookie pair. */
+  login(i: number, phone: string, ip: string): Promise<string>
   /** N requests at once (request i goes to server i % 2). */
   race(n: number, request: (i: number) => Promise<Answer>): Promise<Answer[]>
   close(): Promise<void>
@@ -71,11 +73,26 @@ export async function startRaceCluster(): Promise<RaceCluster> {
     return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers }
   }
 
+  const login: RaceCluster['login'] = async (i, phone, ip) => {
+    const sent = await send(i, 'POST', '/api/auth/sms-code', { body: { phone }, ip })
+    if (sent.status !== 200) throw new Error(`sms-code ${sent.status} ${JSON.stringify(sent.body)}`)
+    const { code } = (await send(i, 'GET', `/api/dev/sms-outbox?phone=${phone}`)).body as { code: string }
+    const res = await fetch(`${bases[i % bases.length]}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
+    })
+    const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
+    if (!cookie) throw new Error(`login ${res.status}`)
+    return cookie.split(';')[0]
+  }
+
   return {
     kind: database ? 'postgres' : 'pglite',
     bases,
     db,
     send,
+    login,
     race: (n, request) => Promise.all(Array.from({ length: n }, (_, i) => request(i))),
     close: async () => {
       await Promise.all(servers.map(stopServerProcess))

@@ -58,7 +58,7 @@ export async function seedDemoCatalog(db: Kysely<DB>, now: Date = new Date()): P
 }
 
 /** One demo product with its plans, premium tables, clauses and FAQs. */
-async function insertProduct(trx: Transaction<DB>, p: ProductSeed, sort: number): Promise<void> {
+export async function insertProduct(trx: Transaction<DB>, p: ProductSeed, sort: number): Promise<void> {
   const insurerName = INSURERS.find((i) => i.code === p.insurer)?.name ?? ''
   const plans = p.plans.map((plan) => ({
     plan,

@@ -10,8 +10,11 @@ export const CODE_TTL_SECONDS = 300
 export const RESEND_SECONDS = 60
 export const MAX_WRONG_ATTEMPTS = 5
 
-/** What a code is for: a login, or one policy's lookup (a code of one never stands in for another). */
-export type CodePurpose = 'login' | `lookup:${string}`
+/**
+ * What a code is for: a login, one policy's lookup, or one campaign's form (a code of one never stands in for
+ * another).
+ */
+export type CodePurpose = 'login' | `lookup:${string}` | `form:${string}`
 
 export interface IssueCode {
   purpose: CodePurpose
@@ -27,6 +30,7 @@ export interface IssueCode {
 
 const lookupUnavailable = () =>
   new ApiError(503, 'SMS_LOOKUP_UNAVAILABLE', '保单查询短信暂未开通，请登录后在“我的保单”中查看')
+const formUnavailable = () => new ApiError(503, 'SMS_FORM_UNAVAILABLE', '手机号验证短信暂未开通，请稍后再试')
 
 const tooMany = (code: string, message: string, retryAfter: number) =>
   new ApiError(429, code, message, undefined, { 'Retry-After': String(retryAfter) })
@@ -64,10 +68,15 @@ export class SmsCodes {
     limits,
     resendSeconds = RESEND_SECONDS,
   }: IssueCode): Promise<void> {
-    // Each purpose has its own template at a real gateway; a gateway without the lookup one cannot send it.
+    // Each purpose has its own template at a real gateway; a gateway without the lookup (or form) one cannot send it.
+    const form = purpose.startsWith('form:')
     const send =
-      purpose === 'login' ? this.sms.sendLoginCode.bind(this.sms) : this.sms.sendLookupCode?.bind(this.sms)
-    if (!send) throw lookupUnavailable()
+      purpose === 'login'
+        ? this.sms.sendLoginCode.bind(this.sms)
+        : form
+          ? this.sms.sendFormCode?.bind(this.sms)
+          : this.sms.sendLookupCode?.bind(this.sms)
+    if (!send) throw form ? formUnavailable() : lookupUnavailable()
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
     const codeHash = this.hash(purpose, phone, code)
     await this.db.transaction().execute(async (trx) => {

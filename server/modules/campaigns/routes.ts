@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { optionalUserId, userIdOf } from '../../platform/auth'
 import { idempotent } from '../../platform/idempotency'
+import { invalidField } from '../../platform/errors'
 import { route } from '../../platform/route'
 import { guessRoutes } from './guessRoutes'
 
-/** Campaigns: the state is open to visitors (their chances are null); drawing needs the session. */
+/** Campaigns: the state is open to visitors (their chances are null); drawing and entering need the session. */
 export const campaignRoutes: FastifyPluginAsync = async (app) => {
-  const { campaigns, guesses } = app.services
+  const { campaigns, guesses, campaignClaims } = app.services
   const tags = ['campaigns']
 
   route(app, {
@@ -44,22 +45,33 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request) => campaigns.draw(request.params.campaignId, userIdOf(request)),
   })
 
+  // One address for every kind that takes entries; each kind's rules live in its own service.
   route(app, {
     method: 'POST',
     url: '/api/campaigns/:campaignId/entries',
     schema: {
       summary:
-        '参与（竞猜：提交或修改我的选择，每场一项，截止时间前可改，全部成功或全部不变）；支持 Idempotency-Key',
+        '参与登记：竞猜提交或修改我的选择（每场一项，截止时间前可改，全部成功或全部不变）；表单活动提交表单（无字段的表单只记录参与，如使用过试算工具）；支持 Idempotency-Key',
       tags,
       auth: true,
       params: 'campaign/CampaignParams',
       querystring: 'common/EmptyQuery',
-      body: 'campaign/GuessPicksRequest',
-      response: 'campaign/GuessState',
+      body: 'campaign/EntryRequest',
+      response: 'campaign/EntryResponse',
     },
     preHandler: idempotent,
-    // By the campaign's kind: picks of a guessing game (guess.ts refuses other kinds).
-    handler: async (request) => guesses.pick(request.params.campaignId, userIdOf(request), request.body),
+    handler: async (request) => {
+      const { campaignId } = request.params
+      const userId = userIdOf(request)
+      const { picks, ...form } = request.body
+      if ((await campaigns.campaign(campaignId)).kind !== 'guess') {
+        if (picks) throw invalidField('picks', '该活动不是竞猜活动，不接受竞猜选择')
+        return campaignClaims.enter(campaignId, userId, form)
+      }
+      if (!picks) throw invalidField('picks', '请选择竞猜结果')
+      if (form.fields || form.smsCode) throw invalidField('fields', '竞猜活动不接受表单内容')
+      return guesses.pick(campaignId, userId, { picks })
+    },
   })
 
   await guessRoutes(app)

@@ -1,18 +1,28 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
+import { ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
 import { drawMessage, pickPrize, unitFromMac, windowProblem } from '../../../src/domain/campaigns'
+import { formatShanghaiDateTime } from '../../../src/domain/dates'
 import type { CampaignDraw, CampaignState, DrawResult } from '../../../src/types/generated/api/campaign'
-import type { CampaignReward } from '../../../src/types/generated/page'
+import type { Campaign, CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import type { MemberService } from '../member/service'
 import type { MessageService } from '../messages/service'
 import type { PointsService } from '../points/service'
+import { hasRecentEntry, issueReward } from './rewards'
 import type { CampaignsTable } from './tables'
 
 const DAY_MS = 86_400_000
+
+/**
+ * A campaign's per-user limits: every kind that counts chances (lottery, coupon, gift-claim, form) declares them,
+ * as the config checks make sure (campaignKinds.ts); none would allow nothing.
+ */
+export const limitsOf = (definition: Campaign): NonNullable<Campaign['limits']> =>
+  definition.limits ?? { perUserTotal: 0 }
 
 /** What a reward is, in words (the draw list and the message). */
 export function rewardText(reward: CampaignReward, name: string): string {
@@ -21,11 +31,30 @@ export function rewardText(reward: CampaignReward, name: string): string {
       return `${reward.amount} 积分`
     case 'beans':
       return `${reward.amount} 金豆`
-    case 'coupon':
-      return `${name}（${reward.benefit}，${reward.validDays} 天内有效）`
+    case 'coupon': {
+      const until = reward.validUntil
+        ? `，最晚至 ${formatShanghaiDateTime(reward.validUntil).slice(0, 10)}`
+        : ''
+      return `${name}（${reward.benefit}，${reward.validDays} 天内有效${until}）`
+    }
+    case 'physical':
+      return `${name}（${reward.description}）`
+    case 'gift-policy':
+      return `${name}（赠险）`
     case 'nothing':
       return '谢谢参与'
   }
+}
+
+/** What a refused chance says: a draw's by default, a claim's or a form's from theirs. */
+export interface ChanceRefusal {
+  total: string
+  today: string
+}
+
+const DRAW_REFUSAL: ChanceRefusal = {
+  total: '您的抽奖次数已用完',
+  today: '今日抽奖次数已用完，明天再来吧',
 }
 
 /**
@@ -139,14 +168,16 @@ export class CampaignService {
       const { level } = await this.member.status(userId)
       if (level.code < rules.minLevel) throw refuse(`本活动仅限 ${rules.minLevel} 及以上会员参与`)
     }
-    if (rules.entryOf) {
-      const entered = await this.db
-        .selectFrom('campaign_chances')
-        .select('used')
-        .where('campaign_id', '=', rules.entryOf)
-        .where('user_id', '=', userId)
+    // An entry of the other campaign (a form, e.g. "used a calculator") within the last days; never a purchase.
+    if (rules.entryOf && !(await hasRecentEntry(this.db, rules.entryOf, userId, this.now()))) {
+      const task = await this.db
+        .selectFrom('campaigns')
+        .select('title')
+        .where('id', '=', rules.entryOf)
         .executeTakeFirst()
-      if (!entered) throw refuse('完成活动要求的任务后才能参与')
+      throw refuse(
+        `请先${task ? `完成“${task.title}”` : '完成活动要求的任务'}（${ENTRY_FRESH_DAYS} 天内有效）再来参与`,
+      )
     }
   }
 
@@ -161,8 +192,7 @@ export class CampaignService {
     )
     if (problem) throw new ApiError(409, 'CAMPAIGN_CLOSED', problem)
     const today = shanghaiDate(now.getTime())
-    // A lottery always has limits (the config checks say so).
-    const { limits = { perUserTotal: 0 } } = campaign.definition
+    const limits = limitsOf(campaign.definition)
     const drawId = randomUUID()
     // Who may take part is read first (nothing counts on it); the chance and the prize are taken in one go.
     await this.assertEligible(campaign, userId)
@@ -184,7 +214,7 @@ export class CampaignService {
           created_at: now,
         })
         .execute()
-      if (prize) await this.reward(trx, campaign, userId, prize.reward, drawId)
+      if (prize) await this.reward(trx, campaign, userId, prize, drawId)
       return { taken, prize, available }
     })
     const { taken, prize, available } = made
@@ -206,12 +236,13 @@ export class CampaignService {
   }
 
   /** Takes one chance in one statement: the chances used after it (the draw's sequence number), or 409. */
-  private async takeChance(
+  async takeChance(
     trx: Transaction<DB>,
     id: string,
     userId: string,
     today: string,
     limits: { perUserTotal: number; perUserPerDay?: number },
+    refusal: ChanceRefusal = DRAW_REFUSAL,
   ): Promise<{ used: number; used_today: number }> {
     const perDay = limits.perUserPerDay ?? limits.perUserTotal
     const { rows } = await sql<{ used: number; used_today: number }>`
@@ -231,11 +262,7 @@ export class CampaignService {
         .where('campaign_id', '=', id)
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow()
-      throw new ApiError(
-        409,
-        'NO_CHANCES',
-        used.used >= limits.perUserTotal ? '您的抽奖次数已用完' : '今日抽奖次数已用完，明天再来吧',
-      )
+      throw new ApiError(409, 'NO_CHANCES', used.used >= limits.perUserTotal ? refusal.total : refusal.today)
     }
     return rows[0]
   }
@@ -289,7 +316,7 @@ export class CampaignService {
   }
 
   /** One of a prize's stock and of its day's cap, or false when either is used up (nothing then changes). */
-  private async take(trx: Transaction<DB>, id: string, prizeId: string, today: string): Promise<boolean> {
+  async take(trx: Transaction<DB>, id: string, prizeId: string, today: string): Promise<boolean> {
     const taken = await trx
       .updateTable('campaign_prizes')
       .set({ awarded: sql<number>`awarded + 1` })
@@ -316,14 +343,27 @@ export class CampaignService {
     return false
   }
 
-  /** Points and beans go to the ledger (with a message for points); coupons are kept with the draw for now. */
+  /** Points and beans go to the ledger (with a message for points); a coupon or a physical gift is issued. */
   private async reward(
     trx: Transaction<DB>,
     campaign: Selectable<CampaignsTable>,
     userId: string,
-    reward: CampaignReward,
+    prize: { prize_id: string; name: string; reward: CampaignReward },
     drawId: string,
   ) {
+    const { reward } = prize
+    if (reward.kind === 'coupon' || reward.kind === 'physical') {
+      await issueReward(trx, reward, {
+        campaignId: campaign.id,
+        userId,
+        prizeId: prize.prize_id,
+        prizeName: prize.name,
+        source: 'draw',
+        sourceId: drawId,
+        now: this.now(),
+      })
+      return
+    }
     if (reward.kind !== 'points' && reward.kind !== 'beans') return
     await this.points.credit(trx, {
       userId,

@@ -174,7 +174,8 @@ export class CatalogService {
     const sort: SortKey = query.sort ?? 'default'
     const limit = query.limit ?? DEFAULT_LIMIT
     const { column, desc } = SORT_COLUMN[sort]
-    let q = this.summaries()
+    // Gift products given only through a campaign (162_campaign_claims.sql) are not on sale, so not listed.
+    let q = this.summaries().where('p.campaign_only', '=', false)
     if (query.category) q = q.where('p.category_code', '=', query.category)
     if (query.insurer) q = q.where('p.insurer_code', '=', query.insurer)
     if (query.tag) q = q.where(sql<boolean>`p.tags @> ${JSON.stringify([query.tag])}::jsonb`)

@@ -51,6 +51,8 @@ export interface ProductsTable {
     ProductRiskLevel | null | undefined,
     ProductRiskLevel | null
   >
+  /** 162_campaign_claims.sql: a gift product given only through a campaign (not listed, not sold). */
+  campaign_only: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 export type CoverageRow = Coverage

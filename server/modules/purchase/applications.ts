@@ -37,6 +37,7 @@ export class ApplicationService {
       ])
     }
     const product = await this.catalog.product(body.productId)
+    await this.assertOnSale(product.id)
     const plan = product.plans.find((p) => p.code === body.planCode)
     if (!plan)
       throw new ApiError(400, 'PLAN_NOT_FOUND', '所选保障计划不存在', [
@@ -111,6 +112,19 @@ export class ApplicationService {
     if (ends > now.getTime() + RENEWAL_WINDOW_DAYS * 86_400_000)
       throw refuse(`保单到期前 ${RENEWAL_WINDOW_DAYS} 天内方可续保`)
     return { id: policy.id, startDate: shanghaiDate(ends) }
+  }
+
+  /** A gift product given only through a campaign (one per person there) is not sold here, not even for 0 元. */
+  private async assertOnSale(productId: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('products')
+      .select('campaign_only')
+      .where('id', '=', productId)
+      .executeTakeFirst()
+    if (row?.campaign_only)
+      throw new ApiError(409, 'CAMPAIGN_ONLY', '该赠险仅可在活动页领取', [
+        { field: 'productId', message: '该赠险仅可在活动页领取' },
+      ])
   }
 
   /** The caller's own application; someone else's is "not found", never "forbidden" (no id probing). */

@@ -42,7 +42,7 @@ describe('app-download block', () => {
 
   it('offers only the App Store on an iPhone', async () => {
     renderAs('ios', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)')
-    await waitFor(() => expect(stores()).toEqual(['App Store 下载']))
+    await waitFor(() => expect(stores()).toEqual(['苹果版下载']))
     expect(screen.getByRole('link')).toHaveAttribute('href', block.ios.href)
   })
 
@@ -52,7 +52,7 @@ describe('app-download block', () => {
     unmount()
     renderAs('desktop', 'Mozilla/5.0 (X11; Linux x86_64)')
     await screen.findByText('用手机打开本页即可下载对应版本')
-    expect(stores()).toEqual(['App Store 下载', '安卓版下载'])
+    expect(stores()).toEqual(['苹果版下载', '安卓版下载'])
   })
 
   it('asks to open the system browser inside WeChat instead of a store link', async () => {

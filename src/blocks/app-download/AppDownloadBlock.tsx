@@ -32,7 +32,7 @@ export default function AppDownloadBlock({ block }: BlockProps<Props>) {
 
   const invite = block.inviteCode ? runtime.text(block.inviteCode).trim().toUpperCase() : ''
   const stores = [
-    { key: 'ios' as const, label: block.ios.label ?? 'App Store 下载', href: block.ios.href },
+    { key: 'ios' as const, label: block.ios.label ?? '苹果版下载', href: block.ios.href },
     { key: 'android' as const, label: block.android.label ?? '安卓版下载', href: block.android.href },
   ].filter((s) => isAllowedLink(s.href))
   const shown =

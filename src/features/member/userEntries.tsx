@@ -3,6 +3,7 @@ import {
   BellOutline,
   CheckShieldOutline,
   CloseCircleOutline,
+  CouponOutline,
   EditSOutline,
   FileOutline,
   GiftOutline,
@@ -15,6 +16,7 @@ import {
   SearchOutline,
   ShopbagOutline,
   TeamOutline,
+  TruckOutline,
   UserContactOutline,
 } from 'antd-mobile-icons'
 import { ORDER_TABS } from '../../domain/order'
@@ -30,6 +32,7 @@ import { messageCenterHref } from '../messages/paths'
 import { faqHref } from '../help/paths'
 import { riskAssessmentHref } from '../risk/paths'
 import { cartHref } from '../cart/paths'
+import { couponsHref, prizesHref } from '../campaigns/paths'
 
 // What the 我的 tab links to. An entry shows only while the route table has its screen (useHasRoute).
 
@@ -49,6 +52,8 @@ export const SERVICE_ENTRIES: readonly UserEntry[] = [
   { key: 'claims', path: claimListHref(), title: '理赔服务', icon: <HandPayCircleOutline /> },
   { key: 'lookup', path: policyLookupHref(), title: '保单查询', icon: <SearchOutline /> },
   { key: 'points', path: pointsHref(), title: '我的积分', icon: <GiftOutline /> },
+  { key: 'coupons', path: couponsHref(), title: '我的券', icon: <CouponOutline /> },
+  { key: 'prizes', path: prizesHref(), title: '我的奖品', icon: <TruckOutline /> },
   { key: 'messages', path: messageCenterHref(), title: '消息中心', icon: <BellOutline /> },
   { key: 'risk', path: riskAssessmentHref(), title: '风险测评', icon: <PieOutline /> },
   { key: 'service', path: faqHref(), title: '常见问题', icon: <QuestionCircleOutline /> },

@@ -21,10 +21,17 @@ import type {
 } from '../../../src/types/generated/api/catalog'
 import type {
   CampaignState,
+  ClaimResult,
+  Coupon,
+  CouponList,
   DrawResult,
+  EntryResponse,
+  FormCodeResponse,
+  FormState,
   GuessLeaderboard,
-  GuessState,
   InviteCode,
+  Prize,
+  PrizeList,
 } from '../../../src/types/generated/api/campaign'
 import type { Cart, CartItem } from '../../../src/types/generated/api/cart'
 import type { Claim, ClaimablePolicyList, ClaimList } from '../../../src/types/generated/api/claim'
@@ -148,12 +155,20 @@ export interface ApiResponses {
   'POST /api/claims': Claim
   [route: `POST /api/claims/${string}/documents`]: Claim
   [route: `POST /api/claims/${string}/withdraw`]: Claim
-  // /api/campaigns/:id/leaderboard sits under /api/campaigns/:id (stub it with the :campaignId key).
+  // /api/campaigns/:id/leaderboard and /form sit under /api/campaigns/:id (stub the leaderboard with the
+  // :campaignId key; the same template matches the form).
   'GET /api/campaigns/:campaignId/leaderboard': GuessLeaderboard
-  [route: `GET /api/campaigns/${string}`]: CampaignState | GuessLeaderboard
+  [route: `GET /api/campaigns/${string}`]: CampaignState | GuessLeaderboard | FormState
   [route: `POST /api/campaigns/${string}/draws`]: DrawResult
-  [route: `POST /api/campaigns/${string}/entries`]: GuessState
+  [route: `GET /api/campaigns/${string}/form`]: FormState
+  [route: `POST /api/campaigns/${string}/claims`]: ClaimResult
+  [route: `POST /api/campaigns/${string}/entries`]: EntryResponse
+  [route: `POST /api/campaigns/${string}/sms-code`]: FormCodeResponse
   'GET /api/me/invite-code': InviteCode
+  'GET /api/coupons': CouponList
+  [route: `POST /api/coupons/${string}/use`]: Coupon
+  'GET /api/prizes': PrizeList
+  [route: `PUT /api/prizes/${string}/address`]: Prize
 }
 
 export type ApiRoute = keyof ApiResponses

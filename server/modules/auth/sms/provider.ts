@@ -12,6 +12,11 @@ export interface SmsProvider {
    */
   sendLookupCode?(phone: string, code: string, message: string): Promise<void>
   /**
+   * A campaign form's phone verification (the form block). Optional, with a template of its own for the same
+   * reason; without it a form with a phone field cannot be sent.
+   */
+  sendFormCode?(phone: string, code: string, message: string): Promise<void>
+  /**
    * A notice without a code (an appointment confirmed or cancelled). Optional: a gateway sends only the templates
    * it has approved, so a provider without a notice template leaves this out and the notice is not sent by SMS
    * (the message center still has it).

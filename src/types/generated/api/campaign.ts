@@ -8,9 +8,13 @@ export type GuessItemId = string
  * 选项编号
  */
 export type GuessOptionId = string
+/**
+ * 竞猜活动：我的竞猜状态；表单活动：登记结果
+ */
+export type EntryResponse = GuessState | EntryResult
 
 /**
- * Campaigns declared in page configs (抽奖、竞猜、领券、赠险): the state for a user and the fair draws.
+ * Campaigns declared in page configs (抽奖、竞猜、领券、表单登记、领取赠险): the state for a user, fair draws, guesses, coupons (non-insurance benefits only), physical prizes with their delivery address, form entries and zero-premium gift policies.
  */
 export interface CampaignApi {
   CampaignParams?: CampaignParams
@@ -22,6 +26,22 @@ export interface CampaignApi {
   GuessResultRequest?: GuessResultRequest
   GuessResultEntered?: GuessResultEntered
   InviteCode?: InviteCode
+  CouponParams?: CouponParams
+  CouponQuery?: CouponQuery
+  Coupon?: Coupon
+  CouponList?: CouponList
+  PrizeParams?: PrizeParams
+  PrizeAddress?: PrizeAddress
+  Prize?: Prize
+  PrizeList?: PrizeList
+  FormSubmission?: FormSubmission
+  ClaimResult?: ClaimResult
+  EntryResult?: EntryResult
+  FormState?: FormState
+  FormCodeRequest?: FormCodeRequest
+  FormCodeResponse?: FormCodeResponse
+  EntryRequest?: EntryRequest
+  EntryResponse?: EntryResponse
 }
 export interface CampaignParams {
   /**
@@ -31,7 +51,7 @@ export interface CampaignParams {
 }
 export interface CampaignState {
   id: string
-  kind: 'lottery' | 'guess' | 'coupon' | 'gift-claim'
+  kind: 'lottery' | 'guess' | 'coupon' | 'gift-claim' | 'form'
   title: string
   /**
    * 活动规则（纯文本，逐条换行）
@@ -263,4 +283,250 @@ export interface InviteCode {
     code: string
     nickname: string
   }
+}
+export interface CouponParams {
+  /**
+   * 券编号
+   */
+  couponId: string
+}
+export interface CouponQuery {
+  /**
+   * 活动编号
+   */
+  campaignId?: string
+  /**
+   * 券状态
+   */
+  status?: 'usable' | 'used' | 'expired'
+}
+export interface Coupon {
+  id: string
+  /**
+   * 券码（出示给合作方核销）
+   */
+  code: string
+  campaignId: string
+  campaignTitle: string
+  /**
+   * 券名
+   */
+  name: string
+  /**
+   * 权益（停车、礼品、服务，不含保费优惠）
+   */
+  benefit: string
+  /**
+   * 按服务器时间：可使用、已使用、已过期
+   */
+  status: 'usable' | 'used' | 'expired'
+  validFrom: string
+  validTo: string
+  usedAt: string | null
+  createdAt: string
+}
+export interface CouponList {
+  /**
+   * 最近领取的在前
+   */
+  items: Coupon[]
+  counts: {
+    usable: number
+    used: number
+    expired: number
+  }
+}
+export interface PrizeParams {
+  /**
+   * 奖品记录编号
+   */
+  prizeId: string
+}
+export interface PrizeAddress {
+  /**
+   * 收件人
+   */
+  name: string
+  /**
+   * 手机号
+   */
+  phone: string
+  /**
+   * 所在地区
+   */
+  region: string
+  /**
+   * 详细地址
+   */
+  detail: string
+}
+export interface Prize {
+  id: string
+  campaignId: string
+  campaignTitle: string
+  name: string
+  description: string
+  /**
+   * 收货地址；未填写时为 null（只能填写一次）
+   */
+  address: null | PrizeAddress
+  addressAt: string | null
+  createdAt: string
+}
+export interface PrizeList {
+  items: Prize[]
+}
+export interface FormSubmission {
+  /**
+   * 表单各项（按活动配置的字段名）
+   */
+  fields?: {
+    [k: string]: string | boolean | Certificate | undefined
+  }
+  /**
+   * 手机验证码
+   */
+  smsCode?: string
+}
+export interface Certificate {
+  /**
+   * 证件类型
+   */
+  type: string
+  /**
+   * 证件号码
+   */
+  number: string
+}
+export interface ClaimResult {
+  entry: Entry
+  /**
+   * 领到的券（领券活动）
+   */
+  coupon: null | Coupon
+  chances: Chances
+}
+export interface Entry {
+  id: string
+  /**
+   * 我在本活动的第几次
+   */
+  seq: number
+  at: string
+  /**
+   * 领取的赠险保单（赠险活动）
+   */
+  policyId: string | null
+  policyNo: string | null
+}
+export interface EntryResult {
+  entry: Entry
+  /**
+   * 无字段的登记当天已记录过：返回当天那一条
+   */
+  repeated: boolean
+  chances: Chances
+}
+export interface FormState {
+  id: string
+  kind: 'form' | 'gift-claim'
+  title: string
+  status: 'upcoming' | 'live' | 'ended'
+  startAt: string
+  endAt: string
+  rules: string | null
+  fields: FormField[]
+  /**
+   * 赠险活动：产品、保险公司、保障、承保年龄与条款
+   */
+  gift: null | GiftInfo
+  /**
+   * 未登录时为 null
+   */
+  chances: null | Chances
+  /**
+   * 我的提交或领取记录，最近的在前
+   */
+  entries: Entry[]
+}
+export interface FormField {
+  key: string
+  kind: 'name' | 'phone' | 'certificate' | 'date' | 'select' | 'region' | 'agreement'
+  label: string
+  optional?: boolean
+  options?: string[]
+  certTypes?: string[]
+  link?: string
+}
+export interface GiftInfo {
+  productId: string
+  productName: string
+  /**
+   * 承保的保险公司
+   */
+  insurerName: string
+  planName: string
+  coverages: {
+    name: string
+    amountFen: number
+    description: string
+  }[]
+  /**
+   * 承保年龄，如 18–60周岁
+   */
+  ageText: string
+  /**
+   * 保障期间，如 30天
+   */
+  coveragePeriod: string
+  waitingPeriodDays: number
+  clauses: {
+    id: string
+    title: string
+  }[]
+  /**
+   * 剩余份数，null 为不限
+   */
+  left: number | null
+}
+export interface FormCodeRequest {
+  /**
+   * 手机号
+   */
+  phone: string
+}
+export interface FormCodeResponse {
+  resendAfterSeconds: number
+  expiresInSeconds: number
+}
+/**
+ * 参与登记：竞猜活动提交 picks；表单活动提交 fields（和 smsCode）
+ */
+export interface EntryRequest {
+  /**
+   * 竞猜选择
+   *
+   * @minItems 1
+   * @maxItems 64
+   */
+  picks?: [
+    {
+      itemId: GuessItemId
+      optionId: GuessOptionId
+    },
+    ...{
+      itemId: GuessItemId
+      optionId: GuessOptionId
+    }[],
+  ]
+  /**
+   * 表单各项（按活动配置的字段名）
+   */
+  fields?: {
+    [k: string]: string | boolean | Certificate | undefined
+  }
+  /**
+   * 手机验证码
+   */
+  smsCode?: string
 }

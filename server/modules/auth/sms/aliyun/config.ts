@@ -9,6 +9,8 @@ export interface AliyunSmsConfig {
   templateCode: string
   /** The approved policy-lookup template (one variable, ${code}); without it /scratch cannot send codes. */
   lookupTemplateCode?: string
+  /** The approved campaign-form verification template (one variable, ${code}); without it forms cannot verify phones. */
+  formTemplateCode?: string
   /** Origin of the gateway, without a trailing slash. */
   endpoint: string
   timeoutMs: number
@@ -78,6 +80,7 @@ export function aliyunSmsConfigFromEnv(env: Env = process.env): AliyunSmsConfigR
   const endpoint = endpointFrom(env.ALIYUN_SMS_ENDPOINT?.trim() || DEFAULT_ALIYUN_SMS_ENDPOINT, problems)
   const timeoutMs = timeoutFrom(env.ALIYUN_SMS_TIMEOUT_MS, problems)
   const lookupTemplateCode = env.ALIYUN_SMS_LOOKUP_TEMPLATE_CODE?.trim() || undefined
+  const formTemplateCode = env.ALIYUN_SMS_FORM_TEMPLATE_CODE?.trim() || undefined
   if (problems.length > 0) return { ok: false, problems }
   return {
     ok: true,
@@ -87,6 +90,7 @@ export function aliyunSmsConfigFromEnv(env: Env = process.env): AliyunSmsConfigR
       signName,
       templateCode,
       ...(lookupTemplateCode ? { lookupTemplateCode } : {}),
+      ...(formTemplateCode ? { formTemplateCode } : {}),
       endpoint,
       timeoutMs,
     },

@@ -58,6 +58,8 @@ export class AliyunSmsProvider implements SmsProvider {
   readonly name = 'aliyun'
   /** Present only when a lookup template is configured (ALIYUN_SMS_LOOKUP_TEMPLATE_CODE). */
   readonly sendLookupCode?: (phone: string, code: string, message: string) => Promise<void>
+  /** Present only when a campaign-form template is configured (ALIYUN_SMS_FORM_TEMPLATE_CODE). */
+  readonly sendFormCode?: (phone: string, code: string, message: string) => Promise<void>
 
   constructor(
     private readonly config: AliyunSmsConfig,
@@ -65,6 +67,8 @@ export class AliyunSmsProvider implements SmsProvider {
   ) {
     const lookup = config.lookupTemplateCode
     if (lookup) this.sendLookupCode = (phone, code) => this.sendCode(phone, lookup, code)
+    const form = config.formTemplateCode
+    if (form) this.sendFormCode = (phone, code) => this.sendCode(phone, form, code)
   }
 
   /** `message` is the demo outbox's text; the real text is the template stored at Alibaba Cloud. */

@@ -1,0 +1,157 @@
+import { useState } from 'react'
+import { Button } from 'antd-mobile'
+import useSWR from 'swr'
+import { toast } from '../../components/notice'
+import { COUPON_STATUS_TEXT } from '../../domain/campaignForms'
+import { formatShanghaiDateTime } from '../../domain/dates'
+import { describeError, IDEMPOTENCY_HEADER, post, swrFetcher, withIdempotencyKey } from '../../lib/request'
+import type { CampaignState } from '../../types/generated/api/campaign'
+import type { ClaimResult, Coupon, CouponList } from '../../types/generated/api/campaign'
+import type { CouponBlock as Props } from '../../types/generated/page'
+import { useBlockRuntime, type BlockProps } from '../runtime'
+import { BlockError, BlockLoading } from '../shared/BlockStatus'
+import './CouponBlock.css'
+
+/** What the button says and whether it can be pressed, from the campaign's state for this user. */
+function buttonOf(state: CampaignState, text: string): { label: string; enabled: boolean } {
+  if (state.status === 'upcoming') return { label: '未开始', enabled: false }
+  if (state.status === 'ended') return { label: '已结束', enabled: false }
+  if (state.chances === null) return { label: '登录领取', enabled: true }
+  if (state.chances.leftTotal <= 0) return { label: '已领取', enabled: false }
+  if (state.prizes.every((p) => p.left === 0)) return { label: '已领完', enabled: false }
+  if (state.chances.left <= 0) return { label: '今日已领', enabled: false }
+  return { label: text, enabled: true }
+}
+
+function CouponItem({ coupon }: { coupon: Coupon }) {
+  return (
+    <li className={`blk-coupon-mine-item is-${coupon.status}`} data-testid="coupon-mine">
+      <div>
+        <strong>{coupon.name}</strong>
+        <span className="blk-coupon-status">{COUPON_STATUS_TEXT[coupon.status]}</span>
+      </div>
+      <p className="blk-coupon-code">
+        券码 <span>{coupon.code}</span>
+      </p>
+      <p className="blk-note">有效期至 {formatShanghaiDateTime(coupon.validTo)}</p>
+    </li>
+  )
+}
+
+/**
+ * 领券 on a coupon campaign of the page: the coupon's benefit and how long it lasts, how many are left, my
+ * chances; a claim sent once with an Idempotency-Key shows the code at once; 我的券 of the campaign below.
+ */
+export default function CouponBlock({ block }: BlockProps<Props>) {
+  const runtime = useBlockRuntime()
+  const key = `/api/campaigns/${block.campaign}`
+  // Prerendered HTML shows the frame; the state (per user) comes once hydrated.
+  const { data, error, mutate } = useSWR<CampaignState>(runtime.prerendered ? null : key, swrFetcher)
+  const loggedIn = data?.chances != null
+  const mineKey = `/api/coupons?campaignId=${block.campaign}`
+  const showMine = block.showMine !== false && loggedIn
+  const mine = useSWR<CouponList>(showMine ? mineKey : null, swrFetcher)
+  const [busy, setBusy] = useState(false)
+  const [claimed, setClaimed] = useState<Coupon | null>(null)
+
+  if (error) return <BlockError error={error} onRetry={() => void mutate()} />
+  if (!data)
+    return (
+      <section className="blk-coupon" aria-label="领券">
+        <BlockLoading lines={3} />
+      </section>
+    )
+
+  const prize = data.prizes[0]
+  const left = data.prizes.reduce<number | null>(
+    (sum, p) => (sum === null || p.left === null ? null : sum + p.left),
+    0,
+  )
+  const button = buttonOf(data, runtime.text(block.buttonText ?? '立即领取'))
+
+  async function claim() {
+    if (!loggedIn) {
+      await runtime.run({ type: 'login' })
+      return
+    }
+    setBusy(true)
+    try {
+      const result = await withIdempotencyKey(`claim:${block.campaign}`, (idem) =>
+        post<ClaimResult>(`${key}/claims`, {}, { headers: { [IDEMPOTENCY_HEADER]: idem } }),
+      )
+      setClaimed(result.coupon)
+      toast('success', '领取成功')
+    } catch (e) {
+      toast('error', describeError(e))
+    } finally {
+      setBusy(false)
+      void mutate()
+      void mine.mutate()
+    }
+  }
+
+  return (
+    <section className="blk-coupon" aria-label={data.title}>
+      <div className="blk-coupon-ticket">
+        <div className="blk-coupon-face">
+          {block.label && <span className="blk-coupon-label">{runtime.text(block.label)}</span>}
+          <strong className="blk-coupon-name">{prize?.name ?? data.title}</strong>
+          {prize && (
+            <p className="blk-coupon-benefit">
+              {/* "名称（权益，有效期）": the name is above, the rest here. */}
+              {prize.reward.startsWith(`${prize.name}（`)
+                ? prize.reward.slice(prize.name.length + 1, -1)
+                : prize.reward}
+            </p>
+          )}
+        </div>
+        <div className="blk-coupon-side">
+          <Button
+            color="primary"
+            shape="rounded"
+            size="small"
+            disabled={!button.enabled || busy}
+            loading={busy}
+            onClick={() => void claim()}
+          >
+            {button.label}
+          </Button>
+        </div>
+      </div>
+      <p className="blk-coupon-meta" data-testid="coupon-meta">
+        {left !== null && <span>剩余 {left} 张</span>}
+        {data.chances && (
+          <span>{data.chances.leftTotal > 0 ? `您还可领 ${data.chances.leftTotal} 张` : '您已领取'}</span>
+        )}
+        {!data.chances && <span>登录后领取</span>}
+      </p>
+      {claimed && (
+        <p className="blk-coupon-claimed" role="status" data-testid="coupon-claimed">
+          领取成功，券码 {claimed.code}，有效期至 {formatShanghaiDateTime(claimed.validTo)}
+        </p>
+      )}
+      {showMine && (
+        <div className="blk-coupon-mine">
+          <h3>我的券</h3>
+          {mine.error ? (
+            <BlockError error={mine.error} onRetry={() => void mine.mutate()} />
+          ) : !mine.data ? (
+            <BlockLoading lines={2} />
+          ) : mine.data.items.length === 0 ? (
+            <p className="blk-note">还没有领取本活动的券</p>
+          ) : (
+            <ul>
+              {mine.data.items.map((c) => (
+                <CouponItem key={c.id} coupon={c} />
+              ))}
+            </ul>
+          )}
+          {/* The screen of src/features/campaigns (blocks do not import features). */}
+          <button type="button" className="blk-coupon-all" onClick={() => runtime.navigate('/coupons')}>
+            查看我的全部券
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}

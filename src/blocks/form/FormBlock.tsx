@@ -1,0 +1,398 @@
+import { useState } from 'react'
+import { Button } from 'antd-mobile'
+import useSWR from 'swr'
+import { toast } from '../../components/notice'
+import { useResendCountdown } from '../../components/useResendCountdown'
+import {
+  certificateChoices,
+  fieldProblem,
+  isCertificateValue,
+  type FormFieldSpec,
+  type FieldValue,
+} from '../../domain/campaignForms'
+import { PHONE_PATTERN } from '../../domain/certificate'
+import { formatShanghaiDateTime } from '../../domain/dates'
+import { formatCoverageAmount } from '../../domain/money'
+import {
+  apiErrorOf,
+  describeError,
+  IDEMPOTENCY_HEADER,
+  post,
+  swrFetcher,
+  withIdempotencyKey,
+} from '../../lib/request'
+import type {
+  ClaimResult,
+  EntryResult,
+  FormCodeResponse,
+  FormState,
+  GiftInfo,
+} from '../../types/generated/api/campaign'
+import type { FormBlock as Props } from '../../types/generated/page'
+import { useBlockRuntime, type BlockProps } from '../runtime'
+import { BlockError, BlockLoading } from '../shared/BlockStatus'
+import './FormBlock.css'
+
+type Values = Record<string, FieldValue>
+type Errors = Record<string, string>
+
+/** Today in Asia/Shanghai, from the page's server clock (the rules check dates against it). */
+const todayOf = (nowMs: number) => formatShanghaiDateTime(nowMs).slice(0, 10)
+
+/** The gift policy offered: product, insurer, cover, ages and terms (shown before anything is asked). */
+function GiftCard({ gift, onTerms }: { gift: GiftInfo; onTerms: () => void }) {
+  return (
+    <div className="blk-form-gift" data-testid="form-gift">
+      <h3>{gift.productName}</h3>
+      <p className="blk-form-insurer">承保公司：{gift.insurerName}</p>
+      <ul className="blk-form-cover">
+        {gift.coverages.map((c) => (
+          <li key={c.name}>
+            <span>{c.name}</span>
+            <strong>{formatCoverageAmount(c.amountFen)}</strong>
+          </li>
+        ))}
+      </ul>
+      <p className="blk-note">
+        保障计划：{gift.planName}；保障期间：{gift.coveragePeriod}；承保年龄：{gift.ageText}；
+        {gift.waitingPeriodDays > 0 ? `等待期${gift.waitingPeriodDays}天` : '无等待期'}；保费 0 元，无需支付。
+        {gift.left !== null && ` 剩余 ${gift.left} 份。`}
+      </p>
+      <p className="blk-form-terms">
+        领取前请阅读
+        <button type="button" onClick={onTerms}>
+          {gift.clauses.map((c) => `《${c.title}》`).join('')}《投保须知》
+        </button>
+      </p>
+    </div>
+  )
+}
+
+interface FieldProps {
+  field: FormFieldSpec
+  value: FieldValue | undefined
+  error: string | undefined
+  disabled: boolean
+  onChange: (value: FieldValue) => void
+  onLink: (to: string) => void
+}
+
+function FieldInput({ field, value, error, disabled, onChange, onLink }: FieldProps) {
+  const id = `form-${field.key}`
+  const text = typeof value === 'string' ? value : ''
+  const control = () => {
+    switch (field.kind) {
+      case 'agreement':
+        return (
+          <label className="blk-form-agree">
+            <input
+              type="checkbox"
+              checked={value === true}
+              disabled={disabled}
+              onChange={(e) => onChange(e.target.checked)}
+            />
+            <span>{field.label}</span>
+            {field.link && (
+              <button type="button" className="blk-form-link" onClick={() => onLink(field.link as string)}>
+                查看
+              </button>
+            )}
+          </label>
+        )
+      case 'certificate': {
+        const choices = certificateChoices(field)
+        const cert = isCertificateValue(value) ? value : { type: choices[0]?.type ?? '', number: '' }
+        return (
+          <div className="blk-form-cert">
+            {choices.length > 1 ? (
+              <select
+                aria-label="证件类型"
+                value={cert.type}
+                disabled={disabled}
+                onChange={(e) => onChange({ ...cert, type: e.target.value })}
+              >
+                {choices.map((c) => (
+                  <option key={c.type} value={c.type}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <span className="blk-form-cert-type">{choices[0]?.name}</span>
+            )}
+            <input
+              id={id}
+              value={cert.number}
+              maxLength={20}
+              placeholder="请输入证件号码"
+              autoComplete="off"
+              disabled={disabled}
+              onChange={(e) => onChange({ ...cert, number: e.target.value })}
+            />
+          </div>
+        )
+      }
+      case 'select':
+        return (
+          <select id={id} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+            <option value="">请选择</option>
+            {(field.options ?? []).map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        )
+      case 'date':
+        return (
+          <input
+            id={id}
+            type="date"
+            value={text}
+            disabled={disabled}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )
+      default:
+        return (
+          <input
+            id={id}
+            value={text}
+            maxLength={field.kind === 'phone' ? 11 : 60}
+            inputMode={field.kind === 'phone' ? 'numeric' : undefined}
+            placeholder={`请输入${field.label}`}
+            autoComplete="off"
+            disabled={disabled}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )
+    }
+  }
+  return (
+    <div className={`blk-form-field${error ? ' has-error' : ''}`}>
+      {field.kind !== 'agreement' && (
+        <label htmlFor={id}>
+          {field.label}
+          {field.optional && <em>（选填）</em>}
+        </label>
+      )}
+      {control()}
+      {error && (
+        <p className="blk-form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * 表单 on a form or gift-claim campaign of the page: whitelisted fields checked as you submit by the same rules
+ * the server applies, a phone proven by an SMS code of this form, sent once with an Idempotency-Key. A gift claim
+ * shows the product, its insurer, cover and terms first, and its policy number once claimed.
+ */
+export default function FormBlock({ block }: BlockProps<Props>) {
+  const runtime = useBlockRuntime()
+  const key = `/api/campaigns/${block.campaign}`
+  // Prerendered HTML shows the frame; the form (per user) comes once hydrated.
+  const { data, error, mutate } = useSWR<FormState>(runtime.prerendered ? null : `${key}/form`, swrFetcher)
+  const [values, setValues] = useState<Values>({})
+  const [errors, setErrors] = useState<Errors>({})
+  const [smsCode, setSmsCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [sending, setSending] = useState(false)
+  const [done, setDone] = useState<ClaimResult['entry'] | null>(null)
+  const countdown = useResendCountdown()
+
+  if (error) return <BlockError error={error} onRetry={() => void mutate()} />
+  if (!data)
+    return (
+      <section className="blk-form" aria-label="表单">
+        <BlockLoading lines={5} />
+      </section>
+    )
+
+  const gift = data.kind === 'gift-claim'
+  const loggedIn = data.chances !== null
+  const latest = done ?? data.entries[0] ?? null
+  const finished = loggedIn && data.chances !== null && data.chances.leftTotal <= 0 && latest !== null
+  const phoneField = data.fields.find((f) => f.kind === 'phone')
+  const closed = data.status !== 'live'
+  const soldOut = gift && data.gift?.left === 0
+  const toTerms = () => data.gift && runtime.navigate(`/productInfo?id=${data.gift.productId}`)
+
+  const set = (field: string, value: FieldValue) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    setErrors((e) => ({ ...e, [field]: '' }))
+  }
+
+  async function sendCode() {
+    if (!phoneField) return
+    const phone = typeof values[phoneField.key] === 'string' ? (values[phoneField.key] as string).trim() : ''
+    if (!PHONE_PATTERN.test(phone)) {
+      setErrors((e) => ({ ...e, [phoneField.key]: '请输入正确的11位手机号' }))
+      return
+    }
+    setSending(true)
+    try {
+      const sent = await post<FormCodeResponse>(`${key}/sms-code`, { phone })
+      countdown.start(sent.resendAfterSeconds)
+      toast('success', '验证码已发送')
+    } catch (e) {
+      toast('error', describeError(e))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  async function submit() {
+    if (!data) return
+    if (!loggedIn) {
+      await runtime.run({ type: 'login' })
+      return
+    }
+    const today = todayOf(runtime.now())
+    const found: Errors = {}
+    for (const field of data.fields) {
+      const problem = fieldProblem(field, values[field.key], today)
+      if (problem) found[field.key] = problem
+    }
+    if (phoneField && !/^\d{6}$/.test(smsCode)) found.smsCode = '请输入6位短信验证码'
+    setErrors(found)
+    if (Object.values(found).some(Boolean)) return
+    setBusy(true)
+    try {
+      const body = { fields: values, ...(phoneField ? { smsCode } : {}) }
+      const path = gift ? `${key}/claims` : `${key}/entries`
+      const result = await withIdempotencyKey(`form:${block.campaign}`, (idem) =>
+        post<ClaimResult | EntryResult>(path, body, { headers: { [IDEMPOTENCY_HEADER]: idem } }),
+      )
+      setDone(result.entry)
+      toast('success', gift ? '领取成功' : '提交成功')
+      void mutate()
+    } catch (e) {
+      // The server names each refused field (fields.<key>, smsCode): shown under it.
+      const byField: Errors = {}
+      for (const detail of apiErrorOf(e)?.details ?? []) {
+        const { field, message } = detail as { field?: unknown; message?: unknown }
+        if (typeof field === 'string' && typeof message === 'string')
+          byField[field.replace(/^fields\./, '')] = message
+      }
+      setErrors(byField)
+      toast('error', describeError(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const submitText = runtime.text(block.submitText ?? (gift ? '确认领取' : '提交'))
+  return (
+    <section className="blk-form" aria-label={data.title}>
+      {data.gift && <GiftCard gift={data.gift} onTerms={toTerms} />}
+      {finished || done ? (
+        <div className="blk-form-done" role="status" data-testid="form-done">
+          <p className="blk-form-done-title">{gift ? '已领取' : '已提交'}</p>
+          {latest?.policyNo && <p>保单号：{latest.policyNo}</p>}
+          <p className="blk-note">
+            {runtime.text(
+              block.successText ??
+                (gift
+                  ? '可在“我的保单”中查看保单，保单自生效日零时起承担保险责任。'
+                  : '感谢参与，我们已收到您的信息。'),
+            )}
+          </p>
+          {gift && (
+            <Button color="primary" fill="outline" size="small" onClick={() => runtime.navigate('/policy')}>
+              查看我的保单
+            </Button>
+          )}
+        </div>
+      ) : (
+        <form
+          className="blk-form-body"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            void submit()
+          }}
+        >
+          {block.title && <h3 className="blk-section-title">{runtime.text(block.title)}</h3>}
+          {data.fields.map((field) => (
+            <FieldInput
+              key={field.key}
+              field={field}
+              value={values[field.key]}
+              error={errors[field.key] || undefined}
+              disabled={busy}
+              onChange={(v) => set(field.key, v)}
+              onLink={(to) => runtime.navigate(to)}
+            />
+          ))}
+          {phoneField && (
+            <div className={`blk-form-field${errors.smsCode ? ' has-error' : ''}`}>
+              <label htmlFor="form-sms-code">短信验证码</label>
+              <div className="blk-form-code">
+                <input
+                  id="form-sms-code"
+                  value={smsCode}
+                  maxLength={6}
+                  inputMode="numeric"
+                  placeholder="6位验证码"
+                  autoComplete="one-time-code"
+                  disabled={busy}
+                  onChange={(e) => {
+                    setSmsCode(e.target.value.replace(/\D/g, ''))
+                    setErrors((er) => ({ ...er, smsCode: '' }))
+                  }}
+                />
+                <Button
+                  size="small"
+                  disabled={!loggedIn || closed || sending || countdown.left > 0}
+                  loading={sending}
+                  onClick={() => void sendCode()}
+                >
+                  {countdown.left > 0 ? `${countdown.left}秒后重发` : '获取验证码'}
+                </Button>
+              </div>
+              {errors.smsCode && (
+                <p className="blk-form-error" role="alert">
+                  {errors.smsCode}
+                </p>
+              )}
+            </div>
+          )}
+          <Button
+            block
+            type="submit"
+            color="primary"
+            shape="rounded"
+            size="large"
+            loading={busy}
+            disabled={busy || closed || soldOut}
+          >
+            {data.status === 'upcoming'
+              ? '活动未开始'
+              : data.status === 'ended'
+                ? '活动已结束'
+                : soldOut
+                  ? '已领完'
+                  : loggedIn
+                    ? submitText
+                    : `登录后${gift ? '领取' : '提交'}`}
+          </Button>
+          {data.chances && data.chances.left <= 0 && data.chances.leftTotal > 0 && (
+            <p className="blk-note">今日次数已用完，明天再来</p>
+          )}
+        </form>
+      )}
+      {data.rules && (
+        <div className="blk-form-rules">
+          <h3>活动规则</h3>
+          {data.rules.split('\n').map((line, i) => (
+            <p key={i}>{line}</p>
+          ))}
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,222 @@
+// Campaign forms, coupons and gift claims (issue 14): the rules the form block shows as you type and the server
+// applies again. Fields come from a whitelist (name, phone, certificate, date, select, region, agreement), each
+// checked with the shared rules of certificate.ts and age.ts. Pure; used by the UI and the server.
+import { isIsoDate } from './age'
+import {
+  CERTIFICATE_TYPES,
+  isValidPhone,
+  validateCertificate,
+  validatePersonName,
+  type CertificateType,
+} from './certificate'
+import type { CampaignField } from '../types/generated/page'
+
+/** A form field as the config declares it (CampaignField) or the API returns it. */
+export interface FormFieldSpec {
+  key: string
+  kind: CampaignField['kind']
+  label: string
+  optional?: boolean
+  options?: readonly string[]
+  certTypes?: readonly string[]
+  link?: string
+}
+
+/** A certificate as a form gives it. */
+export interface CertificateValue {
+  type: string
+  number: string
+}
+
+export type FieldValue = string | boolean | CertificateValue
+
+export interface FieldProblem {
+  /** "fields.<key>" (the path in the request body). */
+  field: string
+  message: string
+}
+
+/** An entry of a campaign counts for eligibility ("used a calculator this week") this many days. */
+export const ENTRY_FRESH_DAYS = 7
+
+/** A region or detail typed by hand: at least this long. */
+const REGION_MIN = 2
+const TEXT_MAX = 60
+
+export const isCertificateValue = (value: unknown): value is CertificateValue =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as CertificateValue).type === 'string' &&
+  typeof (value as CertificateValue).number === 'string'
+
+/** The certificate types a field offers (all of them unless the config narrows them), with their names. */
+export function certificateChoices(field: FormFieldSpec): { type: CertificateType; name: string }[] {
+  return CERTIFICATE_TYPES.filter((t) => !field.certTypes || field.certTypes.includes(t.type))
+}
+
+const isEmpty = (value: FieldValue | undefined) =>
+  value === undefined ||
+  value === false ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (isCertificateValue(value) && value.number.trim() === '')
+
+/** Why one field's value is not acceptable (null when it is). `today` is YYYY-MM-DD in Asia/Shanghai. */
+export function fieldProblem(
+  field: FormFieldSpec,
+  value: FieldValue | undefined,
+  today: string,
+): string | null {
+  if (field.kind === 'agreement') return value === true ? null : `请勾选${field.label.replace(/^我已/, '')}`
+  if (isEmpty(value)) return field.optional ? null : fieldMissing(field)
+  switch (field.kind) {
+    case 'name': {
+      if (typeof value !== 'string') return '请输入姓名'
+      const name = validatePersonName(value)
+      return name.ok ? null : name.reason
+    }
+    case 'phone':
+      return typeof value === 'string' && isValidPhone(value.trim()) ? null : '请输入正确的11位手机号'
+    case 'certificate': {
+      if (!isCertificateValue(value)) return '请选择证件类型并输入证件号码'
+      const choice = certificateChoices(field).find((c) => c.type === value.type)
+      if (!choice) return '请选择证件类型'
+      const check = validateCertificate(choice.type, value.number, today)
+      return check.ok ? null : check.reason
+    }
+    case 'date':
+      return typeof value === 'string' && isIsoDate(value) ? null : `请选择${field.label}`
+    case 'select':
+      return typeof value === 'string' && field.options?.includes(value) ? null : `请选择${field.label}`
+    case 'region':
+      return typeof value === 'string' && value.trim().length >= REGION_MIN && value.trim().length <= TEXT_MAX
+        ? null
+        : `请填写${field.label}（${REGION_MIN}至${TEXT_MAX}个字）`
+  }
+}
+
+function fieldMissing(field: FormFieldSpec): string {
+  switch (field.kind) {
+    case 'date':
+    case 'select':
+      return `请选择${field.label}`
+    case 'certificate':
+      return '请输入证件号码'
+    default:
+      return `请填写${field.label}`
+  }
+}
+
+/** The value as it is stored: trimmed, certificate numbers upper-cased, unknown keys left out. */
+function normalized(field: FormFieldSpec, value: FieldValue | undefined): FieldValue | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'string') {
+    const text = value.trim()
+    return field.kind === 'name' ? text.replace(/\s+/g, ' ') : text
+  }
+  if (isCertificateValue(value)) return { type: value.type, number: value.number.trim().toUpperCase() }
+  return value
+}
+
+export type FormCheck =
+  { ok: true; values: Record<string, FieldValue> } | { ok: false; problems: FieldProblem[] }
+
+/** Every field at once; a key the form does not have is refused too (the server names it). */
+export function checkForm(
+  fields: readonly FormFieldSpec[],
+  values: Readonly<Record<string, FieldValue | undefined>>,
+  today: string,
+): FormCheck {
+  const problems: FieldProblem[] = []
+  const known = new Set(fields.map((f) => f.key))
+  for (const key of Object.keys(values))
+    if (!known.has(key)) problems.push({ field: `fields.${key}`, message: '表单中没有这一项' })
+  const out: Record<string, FieldValue> = {}
+  for (const field of fields) {
+    const problem = fieldProblem(field, values[field.key], today)
+    if (problem) problems.push({ field: `fields.${field.key}`, message: problem })
+    const value = normalized(field, values[field.key])
+    if (value !== undefined && !isEmpty(value)) out[field.key] = value
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, values: out }
+}
+
+/** The first field of a kind (a gift claim reads its person from these). */
+export const fieldOfKind = (fields: readonly FormFieldSpec[], kind: FormFieldSpec['kind']) =>
+  fields.find((f) => f.kind === kind)
+
+export interface GiftPerson {
+  name: string
+  certType: CertificateType
+  certNo: string
+  birthday: string
+  gender: 'M' | 'F'
+  phone: string
+}
+
+/**
+ * The person a gift policy covers (policyholder and insured alike), from a checked form: the certificate must
+ * tell birth date and gender (resident ID, residence permit, the 2023 permanent residence card).
+ */
+export function giftPersonOf(
+  fields: readonly FormFieldSpec[],
+  values: Record<string, FieldValue>,
+  today: string,
+): { ok: true; person: GiftPerson } | { ok: false; problem: FieldProblem } {
+  const name = fieldOfKind(fields, 'name')
+  const cert = fieldOfKind(fields, 'certificate')
+  const phone = fieldOfKind(fields, 'phone')
+  const certValue = cert ? values[cert.key] : undefined
+  if (!name || !cert || !phone || !isCertificateValue(certValue))
+    return { ok: false, problem: { field: 'fields', message: '领取赠险须填写姓名、证件和手机号' } }
+  const check = validateCertificate(certValue.type as CertificateType, certValue.number, today)
+  if (!check.ok || !check.birthDate || !check.gender)
+    return {
+      ok: false,
+      problem: {
+        field: `fields.${cert.key}`,
+        message: '领取赠险请使用可识别出生日期的证件（居民身份证、港澳台居民居住证等）',
+      },
+    }
+  return {
+    ok: true,
+    person: {
+      name: String(values[name.key]),
+      certType: certValue.type as CertificateType,
+      certNo: check.number,
+      birthday: check.birthDate,
+      gender: check.gender,
+      phone: String(values[phone.key]),
+    },
+  }
+}
+
+/** One certificate, one gift per campaign: the unique key of a claim. */
+export const personKey = (person: { certType: string; certNo: string }) =>
+  `${person.certType}:${person.certNo.toUpperCase()}`
+
+export type CouponStatus = 'usable' | 'used' | 'expired'
+
+export const COUPON_STATUS_TEXT: Record<CouponStatus, string> = {
+  usable: '可使用',
+  used: '已使用',
+  expired: '已过期',
+}
+
+/** A coupon's status at server time: used wins over expired (a used coupon stays 已使用). */
+export function couponStatus(
+  coupon: { usedAt: string | null; validTo: string },
+  nowMs: number,
+): CouponStatus {
+  if (coupon.usedAt) return 'used'
+  return nowMs >= Date.parse(coupon.validTo) ? 'expired' : 'usable'
+}
+
+/** From when to when a coupon issued at `issuedAtMs` is valid: validDays from issue, cut at validUntil. */
+export function couponValidity(
+  issuedAtMs: number,
+  reward: { validDays: number; validUntil?: string },
+): { fromMs: number; toMs: number } {
+  const byDays = issuedAtMs + reward.validDays * 86_400_000
+  const until = reward.validUntil ? Date.parse(reward.validUntil) : Infinity
+  return { fromMs: issuedAtMs, toMs: Math.min(byDays, until) }
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react'
+import { Button, Tabs } from 'antd-mobile'
+import { useSearchParams } from 'react-router-dom'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { toast } from '../../components/notice'
+import { Dialog } from '../../components/overlays'
+import { COUPON_STATUS_TEXT, type CouponStatus } from '../../domain/campaignForms'
+import { formatShanghaiDateTime } from '../../domain/dates'
+import { describeError } from '../../lib/request'
+import { backToUser } from '../member/paths'
+import { redeemCoupon, useCoupons, type Coupon } from './api'
+import './coupons.css'
+
+const TABS: CouponStatus[] = ['usable', 'used', 'expired']
+const isTab = (value: string | null): value is CouponStatus => TABS.includes(value as CouponStatus)
+
+function CouponCard({ coupon, onUse, busy }: { coupon: Coupon; onUse: () => void; busy: boolean }) {
+  return (
+    <li className={`coupon-card is-${coupon.status}`} data-testid="coupon-card">
+      <div className="coupon-card-main">
+        <div className="coupon-card-head">
+          <strong>{coupon.name}</strong>
+          <span className="coupon-card-status">{COUPON_STATUS_TEXT[coupon.status]}</span>
+        </div>
+        <p className="coupon-card-benefit">{coupon.benefit}</p>
+        <p className="coupon-card-code">
+          券码 <span data-testid="coupon-code">{coupon.code}</span>
+        </p>
+        <p className="coupon-card-muted">
+          {coupon.status === 'used' && coupon.usedAt
+            ? `使用时间 ${formatShanghaiDateTime(coupon.usedAt)}`
+            : `有效期 ${formatShanghaiDateTime(coupon.validFrom)} 至 ${formatShanghaiDateTime(coupon.validTo)}`}
+        </p>
+        <p className="coupon-card-muted">来自“{coupon.campaignTitle}”</p>
+      </div>
+      {coupon.status === 'usable' && (
+        <Button size="small" color="primary" fill="outline" loading={busy} disabled={busy} onClick={onUse}>
+          使用
+        </Button>
+      )}
+    </li>
+  )
+}
+
+/**
+ * /coupons (我的券): coupons won in draws or claimed in coupon campaigns, by their status at server time; a usable
+ * one is shown at the partner's counter with its code and marked used there, once. Coupons are for parking,
+ * gifts and services only, never a premium.
+ */
+export default function CouponsPage() {
+  const [params, setParams] = useSearchParams()
+  const tab: CouponStatus = isTab(params.get('status')) ? (params.get('status') as CouponStatus) : 'usable'
+  const coupons = useCoupons()
+  const [using, setUsing] = useState<string | null>(null)
+
+  if (coupons.error)
+    return <LoginAwareError back={backToUser} error={coupons.error} onRetry={() => void coupons.mutate()} />
+  if (!coupons.data) return <LoadingView lines={6} />
+  const { items, counts } = coupons.data
+  const shown = items.filter((c) => c.status === tab)
+
+  async function use(coupon: Coupon) {
+    const ok = await Dialog.confirm({
+      title: '确认使用',
+      content: `请在合作方工作人员面前确认使用“${coupon.name}”，使用后不可撤销。`,
+      confirmText: '确认使用',
+      cancelText: '再想想',
+    })
+    if (!ok) return
+    setUsing(coupon.id)
+    try {
+      await redeemCoupon(coupon.id)
+      toast('success', '已使用')
+      await coupons.mutate()
+    } catch (error) {
+      toast('error', describeError(error))
+      await coupons.mutate()
+    } finally {
+      setUsing(null)
+    }
+  }
+
+  return (
+    <div className="coupons-page" data-testid="coupons-page">
+      <Tabs
+        className="coupons-tabs"
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'usable' ? {} : { status: key }, { replace: true })}
+      >
+        {TABS.map((status) => (
+          <Tabs.Tab key={status} title={`${COUPON_STATUS_TEXT[status]}（${counts[status]}）`} />
+        ))}
+      </Tabs>
+      {shown.length === 0 ? (
+        <EmptyView
+          title={`没有${COUPON_STATUS_TEXT[tab]}的券`}
+          description={tab === 'usable' ? '参加停车券、试算有礼等活动领取' : undefined}
+        />
+      ) : (
+        <ul className="coupon-list">
+          {shown.map((c) => (
+            <CouponCard key={c.id} coupon={c} busy={using === c.id} onUse={() => void use(c)} />
+          ))}
+        </ul>
+      )}
+      <p className="coupon-note">券仅用于停车、礼品、服务等权益，不能抵扣保费，不可兑换现金。</p>
+    </div>
+  )
+}
