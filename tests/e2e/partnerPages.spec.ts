@@ -1,8 +1,10 @@
+import { codeFor, logInByApi } from './support/session'
 import { expect, test } from './support/test'
 
 // Partner landing pages from one config with a route parameter (page-configs/xm/[type].json): each declared
 // value is a page with its own title, products and copy; an undeclared one is the 404 screen. And the app
-// download page, which offers the store of the visitor's phone and carries a friend's invite code.
+// download page, which offers the store of the visitor's phone and carries a friend's invite code. And the
+// telecom partner's member benefits: a number proven by SMS opens the benefits, each claimed once.
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -61,4 +63,39 @@ test('/downloadApp in WeChat asks to open the system browser', async ({ browser 
   await expect(page.getByTestId('app-download-wechat')).toBeVisible()
   await expect(page.locator('.blk-app-download-store')).toHaveCount(0)
   await context.close()
+})
+
+test('a telecom member proves the number, claims the 180 tier’s benefits once and finds them in 我的券', async ({
+  page,
+}) => {
+  await logInByApi(page.request, `1365${String(Date.now()).slice(-7)}`)
+  await page.goto('/telecom/180')
+  await expect(page.getByRole('heading', { name: '翼联180元档会员权益' })).toBeVisible()
+  // Before the number is proven the server refuses the benefit.
+  await page.getByRole('button', { name: '领取权益' }).first().click()
+  await expect(page.getByText('请先完成“翼联号码核验（180元档）”', { exact: false })).toBeVisible()
+
+  const mobile = `1366${String(Date.now()).slice(-7)}`
+  await page.getByLabel('翼联手机号').fill(mobile)
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await page.getByLabel('短信验证码').fill(await codeFor(page.request, mobile))
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: '核验号码' }).click()
+  await expect(page.getByText('核验成功，7 天内可领取下方权益')).toBeVisible()
+  await page.screenshot({ path: 'test-results/partners/telecom-180.png', fullPage: true })
+
+  await page.getByRole('button', { name: '领取权益' }).first().click()
+  await expect(page).toHaveURL(/\/telecom\/success$/)
+  await expect(page.getByRole('heading', { name: '权益领取成功' })).toBeVisible()
+  await page.screenshot({ path: 'test-results/partners/telecom-success.png', fullPage: true })
+  await page.getByRole('button', { name: '查看我的券' }).click()
+  await expect(page).toHaveURL(/\/coupons$/)
+  await expect(page.getByText('合作体检中心基础体检套餐1次').first()).toBeVisible()
+
+  // Once per member: the same benefit again is refused by the server.
+  const again = await page.request.post('/api/campaigns/telecom180-checkup/claims', { data: {} })
+  expect(again.status()).toBe(409)
+  await page.goto('/telecom/benefits')
+  await expect(page.getByRole('table')).toContainText('道路救援券 1 张')
+  await page.screenshot({ path: 'test-results/partners/telecom-benefits.png', fullPage: true })
 })

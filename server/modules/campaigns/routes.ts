@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { optionalUserId, userIdOf } from '../../platform/auth'
 import { idempotent } from '../../platform/idempotency'
-import { invalidField } from '../../platform/errors'
+import { ApiError, invalidField } from '../../platform/errors'
 import { route } from '../../platform/route'
 import { guessRoutes } from './guessRoutes'
 
@@ -65,10 +65,10 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       const userId = userIdOf(request)
       const { picks, ...form } = request.body
       if ((await campaigns.campaign(campaignId)).kind !== 'guess') {
-        if (picks) throw invalidField('picks', '该活动不是竞猜活动，不接受竞猜选择')
+        if (picks) throw new ApiError(409, 'NOT_A_GUESS', '该活动不是竞猜活动')
         return campaignClaims.enter(campaignId, userId, form)
       }
-      if (!picks) throw invalidField('picks', '请选择竞猜结果')
+      if (!picks) throw invalidField('picks', '缺少必填项 picks（请选择竞猜结果）')
       if (form.fields || form.smsCode) throw invalidField('fields', '竞猜活动不接受表单内容')
       return guesses.pick(campaignId, userId, { picks })
     },

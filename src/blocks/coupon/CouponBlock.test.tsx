@@ -86,6 +86,36 @@ describe('coupon block', () => {
     expect(api.requested).toContain('/api/coupons?campaignId=parking-dec')
   })
 
+  it('goes on with the block’s next action after a claim, and not after a refused one', async () => {
+    let refuse = false
+    stubApi({
+      'GET /api/campaigns/then-coupon': state('then-coupon'),
+      'GET /api/coupons': list([]),
+      'POST /api/campaigns/then-coupon/claims': () =>
+        refuse
+          ? reply(409, { error: { code: 'NO_STOCK', message: '券已领完' } })
+          : {
+              entry: { id: 'e1', seq: 1, at: coupon.createdAt, policyId: null, policyNo: null },
+              coupon,
+              chances: { left: 0, leftTotal: 0 },
+            },
+    })
+    const run = vi.fn(async () => {})
+    const then = { type: 'navigate' as const, to: '/telecom/success' }
+    const { unmount } = renderBlocks([{ type: 'coupon', campaign: 'then-coupon', then }], {
+      runtime: { run },
+    })
+    await userEvent.setup().click(await screen.findByRole('button', { name: '立即领取' }))
+    await waitFor(() => expect(run).toHaveBeenCalledWith(then))
+    unmount()
+    refuse = true
+    run.mockClear()
+    renderBlocks([{ type: 'coupon', campaign: 'then-coupon', then }], { runtime: { run } })
+    await userEvent.setup().click(await screen.findByRole('button', { name: '立即领取' }))
+    expect(await screen.findByText('券已领完')).toBeInTheDocument()
+    expect(run).not.toHaveBeenCalled()
+  })
+
   it('asks a visitor to log in and lists no coupons', async () => {
     const api = stubApi({ 'GET /api/campaigns/visitor-coupon': state('visitor-coupon', { chances: null }) })
     const run = vi.fn(async () => {})

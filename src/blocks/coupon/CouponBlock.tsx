@@ -81,6 +81,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
       )
       setClaimed(result.coupon)
       toast('success', '领取成功')
+      if (block.then) await runtime.run(block.then)
     } catch (e) {
       toast('error', describeError(e))
     } finally {

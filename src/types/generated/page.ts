@@ -183,6 +183,18 @@ export type Action =
   | ScrollToAction
   | DialogAction
 /**
+ * 点击动作：navigate 站内跳转、link 外链（仅白名单域名）、api 调接口、login 登录后返回、share 分享、toast 提示、scroll-to 滚动到区块、dialog 弹窗。
+ */
+export type Action1 =
+  | NavigateAction
+  | LinkAction
+  | ApiAction
+  | LoginAction
+  | ShareAction
+  | ToastAction
+  | ScrollToAction
+  | DialogAction
+/**
  * 分数段（从低到高，不重叠）
  *
  * @minItems 1
@@ -1086,6 +1098,7 @@ export interface CouponBlock {
    * 是否在下方列出我在本活动领到的券（默认是）
    */
   showMine?: boolean
+  then?: Action1
 }
 /**
  * 分割线，可带居中文字。
