@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { GuessResultEntered } from '../../src/types/generated/api/campaign'
 import type { Campaign } from '../../src/types/generated/page'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
-import { raceLogin, startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
+import { startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
 
 // A guessing game under load (issue 14), across two server processes on one PostgreSQL in CI
 // (scripts/with-postgres.sh): picks sent several at a time keep one pick per user and item; results entered many
@@ -34,7 +34,7 @@ const campaign: Campaign = {
 
 async function login(i: number): Promise<{ cookie: string; id: string }> {
   const ip = `10.160.${Math.floor(i / 200)}.${i % 200}`
-  const cookie = await raceLogin(c, i, `1394${String(i).padStart(7, '0')}`, ip)
+  const cookie = await c.login(i, `1394${String(i).padStart(7, '0')}`, ip)
   const me = await c.send(i, 'GET', '/api/me', { cookie })
   return { cookie, id: (me.body as { id: string }).id }
 }

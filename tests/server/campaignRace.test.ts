@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Campaign } from '../../src/types/generated/page'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
-import { raceLogin, startRaceCluster, type RaceCluster } from './raceCluster'
+import { startRaceCluster, type RaceCluster } from './raceCluster'
 
 // A campaign spike (issue 14): 2,000 draws from 200 users at once, spread over two server processes on one
 // PostgreSQL in CI (scripts/with-postgres.sh). Exactly min(stock, chances) prizes are awarded, no user draws more
@@ -26,7 +26,7 @@ const campaign: Campaign = {
 }
 
 const login = (i: number) =>
-  raceLogin(c, i, `1393${String(i).padStart(7, '0')}`, `10.150.${Math.floor(i / 200)}.${i % 200}`)
+  c.login(i, `1393${String(i).padStart(7, '0')}`, `10.150.${Math.floor(i / 200)}.${i % 200}`)
 
 beforeAll(async () => {
   c = await startRaceCluster()

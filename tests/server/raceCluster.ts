@@ -102,18 +102,3 @@ export async function startRaceCluster(): Promise<RaceCluster> {
     },
   }
 }
-
-/** Logs in through server `i % 2` as a client of `ip` (its own, so no address limit is hit); the session cookie. */
-export async function raceLogin(c: RaceCluster, i: number, phone: string, ip: string): Promise<string> {
-  const sent = await c.send(i, 'POST', '/api/auth/sms-code', { body: { phone }, ip })
-  if (sent.status !== 200) throw new Error(`sms-code ${sent.status} ${JSON.stringify(sent.body)}`)
-  const { code } = (await c.send(i, 'GET', `/api/dev/sms-outbox?phone=${phone}`)).body as { code: string }
-  const res = await fetch(`${c.bases[i % c.bases.length]}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
-  })
-  const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
-  if (!cookie) throw new Error(`login ${res.status}`)
-  return cookie.split(';')[0]
-}

@@ -4,7 +4,7 @@ import { SandboxPaymentProvider } from '../../server/modules/payments/providers/
 import { MAX_WRONG_ATTEMPTS, DEFAULT_SMS_LIMITS } from '../../server/modules/auth/service'
 import { AGREEMENTS } from './helpers'
 import { holder, MEDICAL, selfInsured } from './ordersFlow'
-import { raceLogin, startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
+import { startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
 
 // Counters and limits under parallel requests (DESIGN.md §7, §10). In CI these run against a real PostgreSQL
 // with two server processes (scripts/with-postgres.sh), where a check-then-write would let requests through.
@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => c?.close())
 
-const login = (phone = nextPhone()) => raceLogin(c, 0, phone, `10.100.${phones % 250}.${(phones * 7) % 250}`)
+const login = (phone = nextPhone()) => c.login(0, phone, `10.100.${phones % 250}.${(phones * 7) % 250}`)
 
 async function readyApplication(cookie: string): Promise<string> {
   const app = await c.send(0, 'POST', '/api/applications', {
