@@ -44,7 +44,7 @@ test('a physical gift waits for its address, checked in Chinese, and is then on 
   await page.getByRole('textbox', { name: '手机号' }).fill('12345678901')
   await page.getByRole('textbox', { name: '收货地址' }).fill('上海市浦东新区世纪大道100号')
   await page.getByRole('button', { name: '确认地址' }).click()
-  await expect(page.getByText('手机号格式不正确')).toBeVisible()
+  await expect(page.getByText('请输入正确的收件人手机号')).toBeVisible()
   await page.getByRole('textbox', { name: '手机号' }).fill('13800001111')
   await page.getByRole('button', { name: '确认地址' }).click()
   await expect(page.getByTestId('exchange-status')).toHaveText('已完成')

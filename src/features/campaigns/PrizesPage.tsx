@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { Button, Form, Input, TextArea } from 'antd-mobile'
+import { RecipientFields } from '../../components/RecipientFields'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { toast } from '../../components/notice'
-import { isValidPhone, maskPhone } from '../../domain/certificate'
+import { maskPhone } from '../../domain/certificate'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { apiErrorOf, describeError } from '../../lib/request'
 import { backToUser } from '../member/paths'
@@ -47,27 +48,7 @@ function AddressForm({ prize, onSaved }: { prize: Prize; onSaved: () => Promise<
         </Button>
       }
     >
-      <Form.Item
-        name="name"
-        label="收件人"
-        rules={[{ required: true, whitespace: true, message: '请填写收件人' }]}
-      >
-        <Input placeholder="收件人真实姓名" maxLength={30} aria-label="收件人" />
-      </Form.Item>
-      <Form.Item
-        name="phone"
-        label="手机号"
-        rules={[
-          { required: true, message: '请填写手机号' },
-          {
-            validator: async (_, v: string | undefined) => {
-              if (v && !isValidPhone(v.trim())) throw new Error('请输入正确的收件人手机号')
-            },
-          },
-        ]}
-      >
-        <Input placeholder="11位手机号" maxLength={11} inputMode="numeric" aria-label="手机号" />
-      </Form.Item>
+      <RecipientFields />
       <Form.Item
         name="region"
         label="所在地区"

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Form, Input, TextArea } from 'antd-mobile'
+import { Button, Form, TextArea } from 'antd-mobile'
+import { RecipientFields } from '../../components/RecipientFields'
 import { useParams } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { LoadingView } from '../../components/StatusViews'
@@ -7,7 +8,6 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { toast } from '../../components/notice'
 import { Dialog } from '../../components/overlays'
 import { formatShanghaiDateTime } from '../../domain/dates'
-import { isValidPhone } from '../../domain/certificate'
 import { describeError } from '../../lib/request'
 import {
   cancelExchange,
@@ -133,27 +133,7 @@ function AddressForm({ exchange }: { exchange: Exchange }) {
           </>
         }
       >
-        <Form.Item
-          name="name"
-          label="收件人"
-          rules={[{ required: true, whitespace: true, message: '请填写收件人' }]}
-        >
-          <Input placeholder="请输入收件人姓名" maxLength={30} aria-label="收件人" />
-        </Form.Item>
-        <Form.Item
-          name="phone"
-          label="手机号"
-          rules={[
-            { required: true, message: '请填写手机号' },
-            {
-              validator: async (_, v: string | undefined) => {
-                if (v && !isValidPhone(v.trim())) throw new Error('手机号格式不正确')
-              },
-            },
-          ]}
-        >
-          <Input placeholder="请输入11位手机号" maxLength={11} inputMode="numeric" aria-label="手机号" />
-        </Form.Item>
+        <RecipientFields />
         <Form.Item
           name="address"
           label="收货地址"
