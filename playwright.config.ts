@@ -47,6 +47,10 @@ export default defineConfig({
       APP_MODE: 'demo',
       LOG_LEVEL: 'warn',
       TEST_CLOCK: 'on',
+      // `npm run test:e2e` sets E2E_START: the server's clock (and, through support/test.ts, each browser's)
+      // starts there, and the build prerendered for that moment, so the seed's dated campaigns are live
+      // whatever the real date.
+      ...(process.env.E2E_START ? { TEST_CLOCK_START: process.env.E2E_START } : {}),
       // logInByApi gives each login its own client address (support/session.ts).
       TRUST_PROXY: '127.0.0.1',
     },

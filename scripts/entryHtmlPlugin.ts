@@ -175,7 +175,8 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         const { pages: prerendered, screens } = await renderAtBuild(
           options.root,
           pages.map((p) => p.route),
-          Date.now(),
+          // The e2e run's build renders for the moment its server's clock starts at (playwright.config.ts).
+          process.env.E2E_START ? Date.parse(process.env.E2E_START) : Date.now(),
           (message) => this.warn(message),
         )
         for (const { route, chunk, title } of pages) {

@@ -22,6 +22,11 @@ export interface ServerConfig {
   trustProxy: boolean | string
   /** TEST_CLOCK=on: e2e tests may move the server's clock forward (demo mode only). */
   testClock: boolean
+  /**
+   * TEST_CLOCK_START (with TEST_CLOCK=on): the moment the clock starts from, so that an e2e run sees the seed's
+   * campaigns as they were when it was written, whatever the real date.
+   */
+  testClockStart?: Date
   /** Where uploads are kept (MEDIA_STORE): `${DATA_DIR}/media`, also with DATABASE_URL, or an S3-compatible bucket. */
   media: MediaStoreConfig
 }
@@ -79,6 +84,18 @@ function mediaStore(env: Env, dataDir: string): MediaStoreConfig {
   }
 }
 
+function testClockStart(env: Env): Date | undefined {
+  const raw = env.TEST_CLOCK_START
+  if (!raw) return undefined
+  if (env.TEST_CLOCK !== 'on') throw new ConfigError(['TEST_CLOCK_START needs TEST_CLOCK=on'])
+  const at = new Date(raw)
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(raw) || Number.isNaN(at.getTime()))
+    throw new ConfigError([
+      `TEST_CLOCK_START must be an ISO date-time such as 2026-11-25T12:00:00+08:00, got "${raw}"`,
+    ])
+  return at
+}
+
 /** Reads and checks the environment; production mode lists every missing production setting. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const mode = env.APP_MODE ?? 'demo'
@@ -100,6 +117,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     screenRendering: env.SSR !== 'off',
     trustProxy: trustProxy(env.TRUST_PROXY),
     testClock: env.TEST_CLOCK === 'on',
+    testClockStart: testClockStart(env),
     media: mediaStore(env, dataDir),
   }
   if (mode === 'production') {

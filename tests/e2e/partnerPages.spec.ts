@@ -1,5 +1,5 @@
 import { codeFor, logInByApi } from './support/session'
-import { expect, test } from './support/test'
+import { expect, test, syncServerClock } from './support/test'
 
 // Partner landing pages from one config with a route parameter (page-configs/xm/[type].json): each declared
 // value is a page with its own title, products and copy; an undeclared one is the 404 screen. And the app
@@ -53,11 +53,12 @@ test.describe('on an iPhone', () => {
   })
 })
 
-test('/downloadApp in WeChat asks to open the system browser', async ({ browser }) => {
+test('/downloadApp in WeChat asks to open the system browser', async ({ browser, baseURL }) => {
   const context = await browser.newContext({
     userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Mobile MicroMessenger/8.0.50',
     viewport: { width: 390, height: 844 },
   })
+  await syncServerClock(context, baseURL)
   const page = await context.newPage()
   await page.goto('/downloadApp')
   await expect(page.getByTestId('app-download-wechat')).toBeVisible()

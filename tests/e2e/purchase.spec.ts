@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test'
+import { expect, test, syncServerClock, type Page } from './support/test'
 import { fillForms, logInOnScreen, passHealth, passNotices } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
 
@@ -80,6 +80,7 @@ test('the same purchase paid through the QR page; the policy opens from an SMS l
   page,
   context,
   browser,
+  baseURL,
 }) => {
   await logInByApi(page.request, '13712345002')
   await page.goto('/product?id=p-medical-million')
@@ -117,6 +118,7 @@ test('the same purchase paid through the QR page; the policy opens from an SMS l
     url: string
   }
   const stranger = await browser.newContext()
+  await syncServerClock(stranger, baseURL)
   const anonymous = await stranger.newPage()
   await anonymous.goto(link.url)
   await expect(anonymous.getByTestId('policy-no')).toHaveText(/^GH\d{16}$/)

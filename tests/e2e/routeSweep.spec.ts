@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, waitForHydration, type BrowserContext, type Page } from './support/test'
+import {
+  expect,
+  test,
+  syncServerClock,
+  waitForHydration,
+  type BrowserContext,
+  type Page,
+} from './support/test'
 import { screenRoutes } from '../../src/app/routes'
 import { configPaths } from './support/configPages'
 import { issuedPolicy, pendingOrder, startPayment } from './support/orders'
@@ -231,7 +238,7 @@ const fileName = (url: string) =>
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .slice(0, 80) || 'home'
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, baseURL }) => {
   mkdirSync(SHOTS, { recursive: true })
   context = await browser.newContext({
     viewport: PHONE,
@@ -241,6 +248,7 @@ test.beforeAll(async ({ browser }) => {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
   })
+  await syncServerClock(context, baseURL)
   const request = context.request
   // A fresh phone per worker start (a failed test restarts the worker, and one phone gets a code a minute).
   await logInByApi(request, `1371${String(Date.now()).slice(-7)}`)

@@ -34,6 +34,29 @@ describe('test clock', () => {
     }
   })
 
+  it('starts at TEST_CLOCK_START and goes back there on reset, so an e2e run sees the seed’s dates', async () => {
+    const start = '2026-11-25T12:00:00+08:00'
+    expect(loadConfig({ TEST_CLOCK: 'on', TEST_CLOCK_START: start }).testClockStart).toEqual(new Date(start))
+    expect(() => loadConfig({ TEST_CLOCK_START: start })).toThrow(/TEST_CLOCK_START needs TEST_CLOCK=on/)
+    expect(() => loadConfig({ TEST_CLOCK: 'on', TEST_CLOCK_START: 'tomorrow' })).toThrow(/ISO date-time/)
+    const pinned = await createTestApp({ orderSweepMs: 0, testClock: true, testClockStart: new Date(start) })
+    try {
+      const near = (epochMs: number) => Math.abs(epochMs - Date.parse(start)) < 60_000
+      expect(near((await pinned.app.inject({ url: '/api/time' })).json().epochMs)).toBe(true)
+      await pinned.app.inject({ method: 'POST', url: '/api/test/clock', payload: { days: 3 } })
+      const moved = (await pinned.app.inject({ url: '/api/time' })).json().epochMs
+      expect(moved - Date.parse(start)).toBeGreaterThan(3 * 86_400_000 - 60_000)
+      const reset = await pinned.app.inject({
+        method: 'POST',
+        url: '/api/test/clock',
+        payload: { reset: true },
+      })
+      expect(near(reset.json().epochMs)).toBe(true)
+    } finally {
+      await pinned.close()
+    }
+  })
+
   it('is refused in production', async () => {
     expect(productionProblems({ ...loadConfig({}), testClock: true })).toContain(
       'APP_MODE=production refuses TEST_CLOCK (a test-only clock control)',

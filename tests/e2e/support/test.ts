@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test'
+import { test as base, type BrowserContext, type Page } from '@playwright/test'
 
 export { expect } from '@playwright/test'
 export type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
@@ -18,7 +18,21 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(hydrated, undefined, { polling: 50 })
 }
 
+/**
+ * Sets a browser context's clock to the server's (which `npm run test:e2e` starts at E2E_START, see
+ * playwright.config.ts); time then flows on both. Contexts a test opens itself call it too.
+ */
+export async function syncServerClock(context: BrowserContext, baseURL: string | undefined): Promise<void> {
+  if (!process.env.E2E_START) return
+  const { epochMs } = (await (await fetch(`${baseURL}/api/time`)).json()) as { epochMs: number }
+  await context.clock.install({ time: epochMs })
+}
+
 export const test = base.extend({
+  context: async ({ context, baseURL }, provide) => {
+    await syncServerClock(context, baseURL)
+    await provide(context)
+  },
   page: async ({ page }, provide) => {
     const goto = page.goto.bind(page)
     const reload = page.reload.bind(page)
