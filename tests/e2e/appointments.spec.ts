@@ -14,6 +14,9 @@ test('a user arriving through a consultant’s link books a call, moves it and c
   await expect(page.getByTestId('service-agent')).toContainText('您的专属顾问：周航')
   await expect(page.getByLabel('联系电话')).toHaveValue(phone)
 
+  // Tomorrow's first slot: always more than 2 hours ahead, so it can still be moved and cancelled (today's first
+  // open slot may start within 2 hours, depending on the time of day the suite runs).
+  await page.getByRole('tab').nth(1).click()
   const grid = page.getByRole('group', { name: '选择时段' })
   await grid.getByRole('button', { name: /余3$/ }).first().click()
   await page.getByLabel('咨询需求（选填）').fill('想给父母规划养老金')

@@ -74,7 +74,10 @@ test('login from 我的 returns to /user and shows the masked phone; logout ends
   await page.getByRole('button', { name: '退出登录' }).click()
   // An open dialog's mask covers the badge: the badge is not what is on top at its own centre.
   await expect(page.locator('.adm-mask').first()).toBeVisible()
+  // 退出登录 sits below the fold on a phone: back at the top, where the badge is, to look at it.
+  await page.evaluate(() => window.scrollTo(0, 0))
   const box = (await badge.boundingBox())!
+  expect(box.y).toBeGreaterThanOrEqual(0)
   const onTop = await page.evaluate(
     ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="demo-badge"]') !== null,
     [box.x + box.width / 2, box.y + box.height / 2],

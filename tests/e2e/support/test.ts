@@ -19,13 +19,26 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
- * Sets a browser context's clock to the server's (which `npm run test:e2e` starts at E2E_START, see
- * playwright.config.ts); time then flows on both. Contexts a test opens itself call it too.
+ * Shifts a browser context's `Date` to the server's clock (which `npm run test:e2e` starts at E2E_START, see
+ * playwright.config.ts). Only `Date` moves: timers, animation frames and `performance` stay real, as the app's
+ * animations and debounces expect. Contexts a test opens itself call it too.
  */
 export async function syncServerClock(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   if (!process.env.E2E_START) return
   const { epochMs } = (await (await fetch(`${baseURL}/api/time`)).json()) as { epochMs: number }
-  await context.clock.install({ time: epochMs })
+  await context.addInitScript((shiftMs: number) => {
+    const RealDate = Date
+    class ServerDate extends RealDate {
+      constructor(...args: ConstructorParameters<DateConstructor> | []) {
+        if (args.length === 0) super(RealDate.now() + shiftMs)
+        else super(...(args as ConstructorParameters<DateConstructor>))
+      }
+      static now() {
+        return RealDate.now() + shiftMs
+      }
+    }
+    globalThis.Date = ServerDate as DateConstructor
+  }, epochMs - Date.now())
 }
 
 export const test = base.extend({
