@@ -66,8 +66,6 @@ export interface AppOptions {
   now?: () => Date
   /** TEST_CLOCK=on: a clock e2e tests move forward through /api/test/clock (demo mode only). */
   testClock?: boolean
-  /** Where the test clock starts (TEST_CLOCK_START); the real time when absent. */
-  testClockStart?: Date
   /** Folder of the built SPA (default ./dist); served with history fallback when it holds index.html. */
   distDir?: string
   /** Render hand-written screens on the server when the build has the renderer (default true; SSR=off). */
@@ -149,7 +147,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   }
   if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
-  const testClock = options.testClock ? new TestClock(options.testClockStart) : null
+  const testClock = options.testClock ? new TestClock() : null
   const now = testClock?.now ?? options.now ?? (() => new Date())
   const db = database.db
   const paymentProvider = options.paymentProvider

@@ -23,8 +23,8 @@ export interface ServerConfig {
   /** TEST_CLOCK=on: e2e tests may move the server's clock forward (demo mode only). */
   testClock: boolean
   /**
-   * TEST_CLOCK_START (with TEST_CLOCK=on): the moment the clock starts from, so that an e2e run sees the seed's
-   * campaigns as they were when it was written, whatever the real date.
+   * TEST_CLOCK_START (with TEST_CLOCK=on): the moment the process's clock starts from (server/index.ts shifts
+   * `Date`), so that an e2e run sees the seed's campaigns as they were when it was written, whatever the real date.
    */
   testClockStart?: Date
   /** Where uploads are kept (MEDIA_STORE): `${DATA_DIR}/media`, also with DATABASE_URL, or an S3-compatible bucket. */

@@ -65,7 +65,6 @@ export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
     distDir: config.distDir,
     screenRendering: config.screenRendering,
     testClock: config.testClock,
-    testClockStart: config.testClockStart,
     // Files stay under DATA_DIR also when the database is a PostgreSQL server (DATABASE_URL).
     mediaStore: openMediaStore(config.media),
   }

@@ -6,20 +6,13 @@ import { toIso } from './time'
 
 // A clock end-to-end tests can move forward (TEST_CLOCK=on, demo mode only; production refuses to start with
 // it): a user signs in "tomorrow" without waiting a day. It moves the server's `now` for everything the server
-// decides (sign-in days, expiries, order deadlines); the database's own clock is never used for those. It may
-// start at a given moment (TEST_CLOCK_START): the e2e suite runs in the world its seed campaigns were written
-// for, whatever the real date, and the browser's clock is set to the server's (tests/e2e/support/test.ts).
+// decides (sign-in days, expiries, order deadlines); the database's own clock is never used for those. Where it
+// starts is the process's clock, which TEST_CLOCK_START shifts as a whole (server/index.ts, shiftedDate.ts).
 
 const DAY_MS = 86_400_000
 
 export class TestClock {
-  private readonly startOffsetMs: number
-  private offsetMs: number
-
-  constructor(startAt?: Date) {
-    this.startOffsetMs = startAt ? startAt.getTime() - Date.now() : 0
-    this.offsetMs = this.startOffsetMs
-  }
+  private offsetMs = 0
 
   readonly now = (): Date => new Date(Date.now() + this.offsetMs)
 
@@ -28,9 +21,9 @@ export class TestClock {
     this.offsetMs += Math.max(0, ms)
   }
 
-  /** Back to where it started, for the next test (a test that moved the clock puts it back when it ends). */
+  /** Back to the process's time, for the next test (a test that moved the clock puts it back when it ends). */
   reset(): void {
-    this.offsetMs = this.startOffsetMs
+    this.offsetMs = 0
   }
 }
 

@@ -1,4 +1,5 @@
 import { test as base, type BrowserContext, type Page } from '@playwright/test'
+import { shiftDate } from '../../../server/platform/shiftedDate'
 
 export { expect } from '@playwright/test'
 export type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
@@ -20,25 +21,13 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /**
  * Shifts a browser context's `Date` to the server's clock (which `npm run test:e2e` starts at E2E_START, see
- * playwright.config.ts). Only `Date` moves: timers, animation frames and `performance` stay real, as the app's
- * animations and debounces expect. Contexts a test opens itself call it too.
+ * playwright.config.ts) the way the server shifted its own: timers and animation frames stay real. Contexts a
+ * test opens itself call it too.
  */
 export async function syncServerClock(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   if (!process.env.E2E_START) return
   const { epochMs } = (await (await fetch(`${baseURL}/api/time`)).json()) as { epochMs: number }
-  await context.addInitScript((shiftMs: number) => {
-    const RealDate = Date
-    class ServerDate extends RealDate {
-      constructor(...args: ConstructorParameters<DateConstructor> | []) {
-        if (args.length === 0) super(RealDate.now() + shiftMs)
-        else super(...(args as ConstructorParameters<DateConstructor>))
-      }
-      static now() {
-        return RealDate.now() + shiftMs
-      }
-    }
-    globalThis.Date = ServerDate as DateConstructor
-  }, epochMs - Date.now())
+  await context.addInitScript(shiftDate, epochMs - Date.now())
 }
 
 export const test = base.extend({
