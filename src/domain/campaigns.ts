@@ -37,9 +37,30 @@ export function pickPrize(u: number, available: readonly Weighted[]): string | n
   return [...available].reverse().find((p) => p.weight > 0)?.id ?? null
 }
 
+export type CampaignStatus = 'upcoming' | 'live' | 'ended'
+
+/** Where `nowMs` falls against a campaign's window: the end itself is already past. */
+export function campaignStatus(startMs: number, endMs: number, nowMs: number): CampaignStatus {
+  if (nowMs < startMs) return 'upcoming'
+  return nowMs >= endMs ? 'ended' : 'live'
+}
+
 /** Why a campaign is not open at `nowMs` (null when it is). */
 export function windowProblem(window: { startAt: string; endAt: string }, nowMs: number): string | null {
-  if (nowMs < Date.parse(window.startAt)) return '活动尚未开始'
-  if (nowMs >= Date.parse(window.endAt)) return '活动已结束'
-  return null
+  const status = campaignStatus(Date.parse(window.startAt), Date.parse(window.endAt), nowMs)
+  return status === 'upcoming' ? '活动尚未开始' : status === 'ended' ? '活动已结束' : null
+}
+
+/**
+ * A user's chances left: in total, and now (also under the day's limit), from what was used in all and today.
+ * The day's count never exceeds the total's, so without a daily limit "now" is the total.
+ */
+export function chancesLeft(
+  limits: { perUserTotal: number; perUserPerDay?: number },
+  used: number,
+  usedToday: number,
+): { left: number; leftTotal: number } {
+  const leftTotal = limits.perUserTotal - used
+  const leftToday = (limits.perUserPerDay ?? limits.perUserTotal) - usedToday
+  return { left: Math.max(0, Math.min(leftTotal, leftToday)), leftTotal: Math.max(0, leftTotal) }
 }

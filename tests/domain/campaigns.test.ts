@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { drawMessage, pickPrize, unitFromMac, windowProblem } from '../../src/domain/campaigns'
+import {
+  campaignStatus,
+  chancesLeft,
+  drawMessage,
+  pickPrize,
+  unitFromMac,
+  windowProblem,
+} from '../../src/domain/campaigns'
 
 // The fair draw: a number in [0, 1) from HMAC(seed, campaign:user:seq), mapped by weight onto the prizes that
 // still have stock, in config order.
@@ -77,5 +84,21 @@ describe('the window', () => {
     expect(windowProblem(window, Date.parse('2027-01-01T10:00:00+08:00'))).toBeNull()
     expect(windowProblem(window, Date.parse('2027-01-07T23:59:59+08:00'))).toBeNull()
     expect(windowProblem(window, Date.parse('2027-01-08T00:00:00+08:00'))).toBe('活动已结束')
+  })
+})
+
+describe('chances left', () => {
+  it('counts the total and, under a daily limit, today, never below zero', () => {
+    expect(chancesLeft({ perUserTotal: 10, perUserPerDay: 2 }, 3, 1)).toEqual({ left: 1, leftTotal: 7 })
+    expect(chancesLeft({ perUserTotal: 10, perUserPerDay: 2 }, 9, 0)).toEqual({ left: 1, leftTotal: 1 })
+    expect(chancesLeft({ perUserTotal: 10, perUserPerDay: 2 }, 4, 2)).toEqual({ left: 0, leftTotal: 6 })
+    expect(chancesLeft({ perUserTotal: 3 }, 1, 1)).toEqual({ left: 2, leftTotal: 2 })
+    expect(chancesLeft({ perUserTotal: 3 }, 5, 5)).toEqual({ left: 0, leftTotal: 0 })
+  })
+
+  it('tells a window upcoming, live or ended, the end itself being past', () => {
+    expect(campaignStatus(100, 200, 99)).toBe('upcoming')
+    expect(campaignStatus(100, 200, 100)).toBe('live')
+    expect(campaignStatus(100, 200, 200)).toBe('ended')
   })
 })

@@ -10,7 +10,7 @@ import {
   type FieldValue,
   type GiftPerson,
 } from '../../../src/domain/campaignForms'
-import { windowProblem } from '../../../src/domain/campaigns'
+import { chancesLeft } from '../../../src/domain/campaigns'
 import { orderExpiresAtMs } from '../../../src/domain/order'
 import { coveragePeriodLabel } from '../../../src/domain/periods'
 import { ageRangeLabel, quotePremium } from '../../../src/domain/pricing'
@@ -53,7 +53,6 @@ const ENTRY_REFUSAL: ChanceRefusal = {
   today: '今日已提交，明天再来吧',
 }
 
-const closed = (message: string) => new ApiError(409, 'CAMPAIGN_CLOSED', message)
 const wrongKind = (message: string) => new ApiError(409, 'WRONG_CAMPAIGN_KIND', message)
 const invalid = (problems: { field: string; message: string }[]) =>
   new ApiError(400, 'INVALID_FORM', problems[0].message, problems)
@@ -81,11 +80,7 @@ export class CampaignClaimService {
   /** The campaign, open now, and the user allowed in (the same rules as the lottery's). */
   private async open(id: string, userId: string): Promise<CampaignRow> {
     const campaign = await this.campaigns.campaign(id)
-    const problem = windowProblem(
-      { startAt: campaign.starts_at.toISOString(), endAt: campaign.ends_at.toISOString() },
-      this.now().getTime(),
-    )
-    if (problem) throw closed(problem)
+    this.campaigns.assertOpen(campaign)
     await this.campaigns.assertEligible(campaign, userId)
     return campaign
   }
@@ -99,10 +94,7 @@ export class CampaignClaimService {
   }
 
   private chancesAfter(campaign: CampaignRow, taken: { used: number; used_today: number }): Chances {
-    const limits = limitsOf(campaign.definition)
-    const leftTotal = limits.perUserTotal - taken.used
-    const leftToday = (limits.perUserPerDay ?? limits.perUserTotal) - taken.used_today
-    return { left: Math.max(0, Math.min(leftTotal, leftToday)), leftTotal: Math.max(0, leftTotal) }
+    return chancesLeft(limitsOf(campaign.definition), taken.used, taken.used_today)
   }
 
   /** One of the user's chances in the campaign, by the lottery's conditional upsert (409 past a limit). */
@@ -258,7 +250,7 @@ export class CampaignClaimService {
           policyNo: null,
         },
         repeated: true,
-        chances: (await this.chances(campaign, userId)) ?? { left: 0, leftTotal: 0 },
+        chances: (await this.campaigns.chances(campaign, userId)) ?? { left: 0, leftTotal: 0 },
       }
     }
   }
@@ -438,22 +430,6 @@ export class CampaignClaimService {
     return this.policies.issueForOrder(trx, order, product)
   }
 
-  /** A user's chances in a campaign (null for a visitor). */
-  private async chances(campaign: CampaignRow, userId: string | null): Promise<Chances | null> {
-    if (!userId) return null
-    const used = await this.db
-      .selectFrom('campaign_chances')
-      .selectAll()
-      .where('campaign_id', '=', campaign.id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
-    const limits = limitsOf(campaign.definition)
-    const usedToday = used && used.day === shanghaiDate(this.now().getTime()) ? used.used_today : 0
-    const leftTotal = limits.perUserTotal - (used?.used ?? 0)
-    const left = limits.perUserPerDay ? Math.min(leftTotal, limits.perUserPerDay - usedToday) : leftTotal
-    return { left: Math.max(0, left), leftTotal: Math.max(0, leftTotal) }
-  }
-
   private async giftInfo(campaign: CampaignRow): Promise<GiftInfo | null> {
     if (campaign.kind !== 'gift-claim') return null
     const { product, plan } = await this.giftProduct(campaign)
@@ -488,7 +464,6 @@ export class CampaignClaimService {
   async formState(id: string, userId: string | null): Promise<FormState> {
     const campaign = await this.campaigns.campaign(id)
     if (campaign.kind !== 'form' && campaign.kind !== 'gift-claim') throw wrongKind('该活动没有表单')
-    const nowMs = this.now().getTime()
     const entries = userId
       ? await this.db
           .selectFrom('campaign_entries as e')
@@ -504,18 +479,13 @@ export class CampaignClaimService {
       id,
       kind: campaign.kind,
       title: campaign.title,
-      status:
-        nowMs < campaign.starts_at.getTime()
-          ? 'upcoming'
-          : nowMs >= campaign.ends_at.getTime()
-            ? 'ended'
-            : 'live',
+      status: this.campaigns.status(campaign),
       startAt: toIso(campaign.starts_at),
       endAt: toIso(campaign.ends_at),
       rules: campaign.definition.rules ?? null,
       fields: campaign.definition.fields ?? [],
       gift: await this.giftInfo(campaign),
-      chances: await this.chances(campaign, userId),
+      chances: await this.campaigns.chances(campaign, userId),
       entries: entries.map((e) => ({
         id: e.id,
         seq: e.seq,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { sql, type Kysely, type Selectable } from 'kysely'
-import { windowProblem } from '../../../src/domain/campaigns'
 import { isLocked, maskNickname, nextLock, pickOutcome, scorePicks } from '../../../src/domain/guess'
 import type {
   GuessLeaderboard,
@@ -141,12 +140,8 @@ export class GuessService {
    */
   async pick(id: string, userId: string, input: GuessPicksRequest): Promise<GuessState> {
     const campaign = await this.guessCampaign(id)
+    this.campaigns.assertOpen(campaign)
     const now = this.now()
-    const problem = windowProblem(
-      { startAt: campaign.starts_at.toISOString(), endAt: campaign.ends_at.toISOString() },
-      now.getTime(),
-    )
-    if (problem) throw new ApiError(409, 'CAMPAIGN_CLOSED', problem)
     const items = new Map((await this.items(id)).map((item) => [item.item_id, item]))
     const seen = new Set<string>()
     input.picks.forEach((pick, i) => {

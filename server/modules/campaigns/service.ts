@@ -2,9 +2,22 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
 import { ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
-import { drawMessage, pickPrize, unitFromMac, windowProblem } from '../../../src/domain/campaigns'
+import {
+  campaignStatus,
+  chancesLeft,
+  drawMessage,
+  pickPrize,
+  unitFromMac,
+  windowProblem,
+  type CampaignStatus,
+} from '../../../src/domain/campaigns'
 import { formatShanghaiDateTime } from '../../../src/domain/dates'
-import type { CampaignDraw, CampaignState, DrawResult } from '../../../src/types/generated/api/campaign'
+import type {
+  CampaignDraw,
+  CampaignState,
+  Chances,
+  DrawResult,
+} from '../../../src/types/generated/api/campaign'
 import type { Campaign, CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
@@ -77,35 +90,47 @@ export class CampaignService {
     return row
   }
 
+  /** Where the campaign's window stands now. */
+  status(campaign: Selectable<CampaignsTable>): CampaignStatus {
+    return campaignStatus(campaign.starts_at.getTime(), campaign.ends_at.getTime(), this.now().getTime())
+  }
+
+  /** 409 unless the campaign's window is open now. */
+  assertOpen(campaign: Selectable<CampaignsTable>): void {
+    const problem = windowProblem(
+      { startAt: campaign.starts_at.toISOString(), endAt: campaign.ends_at.toISOString() },
+      this.now().getTime(),
+    )
+    if (problem) throw new ApiError(409, 'CAMPAIGN_CLOSED', problem)
+  }
+
+  /** A user's chances left in a campaign that counts them (null for a visitor, or a guessing game). */
+  async chances(campaign: Selectable<CampaignsTable>, userId: string | null): Promise<Chances | null> {
+    const { limits } = campaign.definition
+    if (!userId || !limits) return null
+    const used = await this.db
+      .selectFrom('campaign_chances')
+      .selectAll()
+      .where('campaign_id', '=', campaign.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    const today = shanghaiDate(this.now().getTime())
+    return chancesLeft(limits, used?.used ?? 0, used && used.day === today ? used.used_today : 0)
+  }
+
   /** The campaign for this user (or a visitor): its window, prizes left, the seed's hash, my chances and draws. */
   async state(id: string, userId: string | null): Promise<CampaignState> {
     const campaign = await this.campaign(id)
-    const nowMs = this.now().getTime()
-    const ended = nowMs >= campaign.ends_at.getTime()
+    const status = this.status(campaign)
     const prizes = await this.db
       .selectFrom('campaign_prizes')
       .selectAll()
       .where('campaign_id', '=', id)
       .orderBy('sort')
       .execute()
-    const { limits } = campaign.definition
-    let chances: CampaignState['chances'] = null
-    let draws: CampaignDraw[] = []
-    // A guessing game has no chances (its state is in guess.ts).
-    if (userId && limits) {
-      const used = await this.db
-        .selectFrom('campaign_chances')
-        .selectAll()
-        .where('campaign_id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
-      const today = shanghaiDate(nowMs)
-      const usedToday = used && used.day === today ? used.used_today : 0
-      const leftTotal = limits.perUserTotal - (used?.used ?? 0)
-      const left = limits.perUserPerDay ? Math.min(leftTotal, limits.perUserPerDay - usedToday) : leftTotal
-      chances = { left: Math.max(0, left), leftTotal: Math.max(0, leftTotal) }
-      draws = await this.myDraws(id, userId)
-    }
+    const chances = await this.chances(campaign, userId)
+    // A guessing game has no chances (its state is in guess.ts), nor draws.
+    const draws: CampaignDraw[] = userId && chances ? await this.myDraws(id, userId) : []
     return {
       id,
       kind: campaign.kind,
@@ -113,9 +138,9 @@ export class CampaignService {
       rules: campaign.definition.rules ?? null,
       startAt: toIso(campaign.starts_at),
       endAt: toIso(campaign.ends_at),
-      status: nowMs < campaign.starts_at.getTime() ? 'upcoming' : ended ? 'ended' : 'live',
+      status,
       seedHash: campaign.seed_hash,
-      seed: ended ? campaign.seed : null,
+      seed: status === 'ended' ? campaign.seed : null,
       prizes: prizes.map((p) => ({
         id: p.prize_id,
         name: p.name,
@@ -185,12 +210,8 @@ export class CampaignService {
   async draw(id: string, userId: string): Promise<DrawResult> {
     const campaign = await this.campaign(id)
     if (campaign.kind !== 'lottery') throw new ApiError(409, 'NOT_A_LOTTERY', '该活动不是抽奖活动')
+    this.assertOpen(campaign)
     const now = this.now()
-    const problem = windowProblem(
-      { startAt: campaign.starts_at.toISOString(), endAt: campaign.ends_at.toISOString() },
-      now.getTime(),
-    )
-    if (problem) throw new ApiError(409, 'CAMPAIGN_CLOSED', problem)
     const today = shanghaiDate(now.getTime())
     const limits = limitsOf(campaign.definition)
     const drawId = randomUUID()
@@ -218,8 +239,6 @@ export class CampaignService {
       return { taken, prize, available }
     })
     const { taken, prize, available } = made
-    const leftTotal = limits.perUserTotal - taken.used
-    const leftToday = (limits.perUserPerDay ?? limits.perUserTotal) - taken.used_today
     return {
       draw: {
         id: drawId,
@@ -231,7 +250,7 @@ export class CampaignService {
         available,
         at: toIso(now),
       },
-      chances: { left: Math.max(0, Math.min(leftTotal, leftToday)), leftTotal: Math.max(0, leftTotal) },
+      chances: chancesLeft(limits, taken.used, taken.used_today),
     }
   }
 
