@@ -1,23 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { couponValidity, ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
 import type { CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ApiError } from '../../platform/errors'
+import { readableCode } from '../../platform/readableCode'
 import type { RewardSource } from './claimTables'
 
 // What a campaign gives beside points: a coupon (a row with a code and a validity) or a physical gift (waiting for
 // its delivery address). Issued inside the transaction that took the prize (a draw or a claim), so a prize taken
 // is a prize given, once per source.
-
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-
-/** A coupon code: 12 characters without the look-alikes (0/O, 1/I), e.g. K7WQ-3M9T-XP2D. */
-export function couponCode(): string {
-  const bytes = randomBytes(12)
-  const chars = Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')
-  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`
-}
 
 export interface RewardGrant {
   campaignId: string
@@ -43,7 +35,7 @@ export async function issueReward(
       .insertInto('coupons')
       .values({
         id,
-        code: couponCode(),
+        code: readableCode(12),
         user_id: grant.userId,
         campaign_id: grant.campaignId,
         prize_id: grant.prizeId,

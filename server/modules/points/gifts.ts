@@ -1,8 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { AddressInput, Exchange, Gift, GiftList } from '../../../src/types/generated/api/gift'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { readableCode } from '../../platform/readableCode'
 import { toIso } from '../../platform/time'
 import type { GiftExchangesTable, GiftsTable } from './giftTables'
 import type { MessageService } from '../messages/service'
@@ -37,14 +38,6 @@ const toExchange = (row: Omit<Selectable<GiftExchangesTable>, 'seq' | 'user_id'>
 })
 
 const CURRENCY_NAMES = { point: '积分', bean: '金豆' } as const
-
-/** A virtual gift's redemption code: 16 characters, grouped by 4, no look-alike letters. */
-function redemptionCode(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-  const bytes = randomBytes(16)
-  const chars = [...bytes].map((b) => alphabet[b % alphabet.length])
-  return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-')
-}
 
 /**
  * The points mall. An exchange, in one transaction:
@@ -154,7 +147,7 @@ export class GiftService {
           currency: gift.currency,
           price: gift.price,
           status: virtual ? 'FULFILLED' : 'AWAITING_ADDRESS',
-          code: virtual ? redemptionCode() : null,
+          code: virtual ? readableCode(16) : null,
           address: null,
           created_at: now,
           fulfilled_at: virtual ? now : null,
