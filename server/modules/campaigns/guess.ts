@@ -57,14 +57,11 @@ export class GuessService {
       .execute()
   }
 
-  /** The guess part of GET /api/campaigns/:id (null for other kinds). */
-  async stateOf(id: string, userId: string | null): Promise<GuessState | null> {
-    const campaign = await this.campaigns.campaign(id)
-    return campaign.kind === 'guess' ? this.state(campaign, userId) : null
-  }
-
-  /** The items with their lock and result, how many picked each option, and this user's picks and rewards. */
-  private async state(campaign: Selectable<CampaignsTable>, userId: string | null): Promise<GuessState> {
+  /**
+   * The guess part of GET /api/campaigns/:id: the items with their lock and result, how many picked each option,
+   * and this user's picks and rewards.
+   */
+  async state(campaign: Selectable<CampaignsTable>, userId: string | null): Promise<GuessState> {
     const id = campaign.id
     const nowMs = this.now().getTime()
     const [items, counts, mine, rewards] = await Promise.all([

@@ -23,9 +23,10 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request) => {
       const { campaignId } = request.params
       const userId = await optionalUserId(request)
-      const state = await campaigns.state(campaignId, userId)
+      const campaign = await campaigns.campaign(campaignId)
+      const state = await campaigns.state(campaign, userId)
       // A guessing game adds its items, results, my picks and rewards (guess.ts).
-      return state.kind === 'guess' ? { ...state, guess: await guesses.stateOf(campaignId, userId) } : state
+      return campaign.kind === 'guess' ? { ...state, guess: await guesses.state(campaign, userId) } : state
     },
   })
 

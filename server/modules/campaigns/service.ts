@@ -119,8 +119,8 @@ export class CampaignService {
   }
 
   /** The campaign for this user (or a visitor): its window, prizes left, the seed's hash, my chances and draws. */
-  async state(id: string, userId: string | null): Promise<CampaignState> {
-    const campaign = await this.campaign(id)
+  async state(campaign: Selectable<CampaignsTable>, userId: string | null): Promise<CampaignState> {
+    const { id } = campaign
     const status = this.status(campaign)
     const prizes = await this.db
       .selectFrom('campaign_prizes')
