@@ -72,13 +72,17 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
   return {
     validate(sources, allConfigFiles = sources.map((s) => s.file)) {
       const errors: ConfigError[] = []
+      // Every config, parsed once (from the sources, else from disk): their routes and campaigns are global.
       const texts = new Map(sources.map((s) => [s.file, s.text]))
+      const configs = new Map(
+        allConfigFiles.map((file) => [file, parseOrNull(texts.get(file) ?? readOrEmpty(root, file))]),
+      )
       // A file with route parameters is a page per declared value (routeParams.ts): links must name one.
       const configRoutes = allConfigFiles.flatMap((file) =>
-        configPagePaths(
-          file.slice(CONFIG_DIR.length + 1),
-          parseOrNull(texts.get(file) ?? readOrEmpty(root, file)),
-        ).map((page) => ({ file, path: page.path })),
+        configPagePaths(file.slice(CONFIG_DIR.length + 1), configs.get(file)).map((page) => ({
+          file,
+          path: page.path,
+        })),
       )
       const routes = [...screenRoutes, ...configRoutes.map((r) => r.path)]
       const wanted = new Set(sources.map((s) => s.file))
@@ -97,7 +101,8 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
         if (screen) errors.push(at(r.file, `路径 ${r.path} 与手写页面路由 ${screen} 冲突`))
       }
 
-      const campaignKind = campaignKinds(root, sources, allConfigFiles)
+      const kinds = campaignKinds(configs.values())
+      const campaignKind = (id: string) => kinds.get(id)
       for (const source of sources)
         errors.push(...validateOne(source, schema, compliance, { routes, publicFileExists, campaignKind }))
       return sortErrors(errors)
@@ -120,31 +125,19 @@ function readOrEmpty(root: string, file: string): string {
 
 /**
  * The kinds of the campaigns every config declares (ids are global, so a page may show a campaign another page
- * declares): read when a check first asks, from the sources or else from disk; a file that does not parse adds
- * nothing (its own validation says why).
+ * declares); a file that does not parse adds nothing (its own validation says why).
  */
-function campaignKinds(
-  root: string,
-  sources: readonly ConfigSource[],
-  files: readonly string[],
-): (id: string) => string | undefined {
-  let kinds: Map<string, string> | null = null
-  return (id) => {
-    if (!kinds) {
-      kinds = new Map()
-      const texts = new Map(sources.map((s) => [s.file, s.text]))
-      for (const file of files) {
-        const config = parseOrNull(texts.get(file) ?? readOrEmpty(root, file)) as Json | null
-        const campaigns = config?.campaigns
-        if (typeof campaigns !== 'object' || campaigns === null) continue
-        for (const [key, value] of Object.entries(campaigns as Json)) {
-          const kind = (value as Json | null)?.kind
-          if (typeof kind === 'string') kinds.set(key, kind)
-        }
-      }
+function campaignKinds(configs: Iterable<unknown>): Map<string, string> {
+  const kinds = new Map<string, string>()
+  for (const config of configs) {
+    const campaigns = (config as Json | null)?.campaigns
+    if (typeof campaigns !== 'object' || campaigns === null) continue
+    for (const [key, value] of Object.entries(campaigns as Json)) {
+      const kind = (value as Json | null)?.kind
+      if (typeof kind === 'string') kinds.set(key, kind)
     }
-    return kinds.get(id)
   }
+  return kinds
 }
 
 function at(file: string, message: string, pointer = '', line = 1, column = 1): ConfigError {
