@@ -30,6 +30,9 @@ import { seedDemoGiftPolicies } from './db/seed/giftPolicies'
 import { seedDemoContent } from './db/seed/content'
 import { seedDemoConsultants } from './db/seed/consultants'
 import { syncCampaigns } from './modules/campaigns/registry'
+import { seedDemoStaff } from './modules/studio/seed'
+import { registerPublishedCampaigns } from './modules/pages/service'
+import { DEMO_PREVIEW_SECRET } from './modules/pages/previewTokens'
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './modules/auth/service'
 import { SessionStore } from './platform/sessions'
 import { DemoSmsProvider } from './modules/auth/sms/demo'
@@ -83,6 +86,8 @@ export interface AppOptions {
   orderSweepMs?: number
   /** The folder holding page-configs/, whose campaigns are registered at start (default: the repository). */
   configRoot?: string
+  /** Signs the studio's preview links (STUDIO_PREVIEW_SECRET; demo mode has a fixed demo secret). */
+  studioPreviewSecret?: string
 }
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -140,6 +145,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         app.log.info('demo gift policies seeded')
       const campaigns = await syncCampaigns(database.db, options.configRoot ?? ROOT, new Date())
       if (campaigns) app.log.info({ campaigns }, 'campaigns of the page configs registered')
+      if (mode === 'demo' && (await seedDemoStaff(database.db, new Date())))
+        app.log.info('demo studio accounts seeded')
+      const published = await registerPublishedCampaigns(database.db, new Date())
+      if (published.count)
+        app.log.info({ campaigns: published.count }, 'campaigns of published pages registered')
+      if (published.problems.length)
+        app.log.warn({ problems: published.problems }, 'campaigns of published pages not registered')
     })
   } catch (error) {
     if (ownsDatabase) await database.close()
@@ -157,6 +169,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (ownsDatabase) await database.close()
     throw new ConfigError(['APP_MODE=production refuses the sandbox payment provider'])
   }
+  const studioPreviewSecret = options.studioPreviewSecret ?? (mode === 'demo' ? DEMO_PREVIEW_SECRET : '')
+  if (
+    mode === 'production' &&
+    (studioPreviewSecret.length < 32 || studioPreviewSecret === DEMO_PREVIEW_SECRET)
+  ) {
+    if (ownsDatabase) await database.close()
+    throw new ConfigError(['APP_MODE=production needs STUDIO_PREVIEW_SECRET (at least 32 characters)'])
+  }
   const routes = collectRoutes(app)
   let openApi: JsonSchema | undefined
   app.decorate(
@@ -169,6 +189,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         now,
         secureCookies: options.secureCookies ?? mode === 'production',
         cookieSecret,
+        studioPreviewSecret,
         sessions: new SessionStore(db, now),
         smsProvider: options.smsProvider ?? new DemoSmsProvider(db, app.log, now),
         smsLimits: options.smsLimits ?? DEFAULT_SMS_LIMITS,
@@ -184,6 +205,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     ),
   )
   app.decorateRequest('userId', null)
+  app.decorateRequest('staff', null)
 
   await app.register(fastifyCookie, { secret: cookieSecret })
   installShutdownRefusal(app)

@@ -18,6 +18,7 @@ import type { MediaTables } from '../modules/media/tables'
 import type { FeedbackTables } from '../modules/feedback/tables'
 import type { AppointmentTables } from '../modules/appointments/tables'
 import type { PlatformTables } from '../platform/tables'
+import type { StudioTables } from '../modules/studio/tables'
 import type { Timestamp } from './columns'
 
 // The Kysely database type: each module's tables.ts, composed. The SQL in migrations/ is the truth.
@@ -53,7 +54,8 @@ export interface DB
     CartTables,
     CampaignTables,
     GuessTables,
-    CampaignClaimTables {
+    CampaignClaimTables,
+    StudioTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

@@ -18,6 +18,8 @@ import { policiesModule } from './policies'
 import { purchaseModule } from './purchase'
 import { riskModule } from './risk'
 import { systemModule } from './system'
+import { studioModule } from './studio'
+import { pagesModule } from './pages'
 
 /** Every area of the server, in the order their routes are registered (and listed in the OpenAPI document). */
 export const modules: readonly ServerModule[] = [
@@ -40,4 +42,6 @@ export const modules: readonly ServerModule[] = [
   claimsModule,
   cartModule,
   campaignsModule,
+  studioModule,
+  pagesModule,
 ]

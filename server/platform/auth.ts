@@ -51,14 +51,22 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
 
 /**
  * The one place routes are protected: a route whose schema says `auth: true` gets `authenticate` as its first
- * preHandler (after validation, as before; before its own preHandlers such as `idempotent`, which need the user).
+ * preHandler, one whose schema names a staff role (`staff: 'publisher'`) gets the studio's session and role check;
+ * both run after validation and before the route's own preHandlers (such as `idempotent`, which need the user).
  * Install before any route is registered.
  */
 export function installAuthentication(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (!route.schema?.auth) return
+    const role = route.schema?.staff
+    if (!route.schema?.auth && !role) return
     const own = route.preHandler ? [route.preHandler].flat() : []
-    route.preHandler = [authenticate as preHandlerHookHandler, ...own]
+    // Studio routes (`staff: role`): the studio's session and the role, checked the same way, in the same place.
+    const guard: preHandlerHookHandler = role
+      ? async function requireStaff(request, reply) {
+          await request.server.services.staffGuard.authenticate(request, reply, role)
+        }
+      : (authenticate as preHandlerHookHandler)
+    route.preHandler = [guard, ...own]
   })
 }
 

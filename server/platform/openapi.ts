@@ -15,6 +15,8 @@ declare module 'fastify' {
     tags?: string[]
     /** Needs the session cookie. */
     auth?: boolean
+    /** A studio route: needs the studio session of at least this staff role. */
+    staff?: 'editor' | 'publisher' | 'admin'
     /** The multipart/form-data body of an upload route (read by its handler, not by Fastify). */
     multipart?: unknown
   }
@@ -71,6 +73,16 @@ export function buildOpenApi(routes: CollectedRoute[]): JsonSchema {
     }
     if (schema.auth)
       responses['401'] = { description: '未登录', content: { 'application/json': { schema: error } } }
+    if (schema.staff) {
+      responses['401'] = {
+        description: '未登录运营工作台（STAFF_LOGIN_REQUIRED）',
+        content: { 'application/json': { schema: error } },
+      }
+      responses['403'] = {
+        description: `角色不足（STAFF_FORBIDDEN）：需要 ${schema.staff} 或更高`,
+        content: { 'application/json': { schema: error } },
+      }
+    }
     const operation: JsonSchema = {
       summary: schema.summary,
       tags: schema.tags,
@@ -93,6 +105,8 @@ export function buildOpenApi(routes: CollectedRoute[]): JsonSchema {
         content: { 'multipart/form-data': { schema: schema.multipart } },
       }
     if (schema.auth) operation.security = [{ sessionCookie: [] }]
+    // The studio's own cookie and the least role (editor < publisher < admin).
+    if (schema.staff) operation['x-staff-role'] = schema.staff
     const path = toOpenApiPath(url)
     paths[path] = { ...paths[path], [method]: operation }
   }
@@ -105,7 +119,12 @@ export function buildOpenApi(routes: CollectedRoute[]): JsonSchema {
         'JSON API of the insurance mall. Errors: {"error":{"code","message","details"}}; money in integer fen.',
     },
     servers: [{ url: '/' }],
-    components: { securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid' },
+        studioSession: { type: 'apiKey', in: 'cookie', name: 'studio_session' },
+      },
+    },
     paths,
   }
 }

@@ -62,6 +62,7 @@ export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     cookieSecret: config.cookieSecret,
+    studioPreviewSecret: env.STUDIO_PREVIEW_SECRET || undefined,
     distDir: config.distDir,
     screenRendering: config.screenRendering,
     testClock: config.testClock,

@@ -7,6 +7,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify'
 import type { ApiSchemas } from '../../src/types/generated/api'
+import type { StaffRole } from '../../src/types/generated/api/studio'
 import { apiSchema, type JsonSchema } from './schemas'
 
 // A route names its schemas ("file/Definition" of schemas/api/<file>.schema.json) once: the same name gives the
@@ -29,6 +30,8 @@ export interface RouteSchema {
   tags: string[]
   /** Needs the session: the one authentication hook (platform/auth.ts) guards the route. */
   auth?: boolean
+  /** A studio route: needs a staff session of at least this role (platform/auth.ts checks it). */
+  staff?: StaffRole
   headers?: SchemaName
   params?: SchemaName
   querystring?: SchemaName
@@ -59,6 +62,8 @@ export interface RouteSpec<S extends RouteSchema> {
   schema: S
   preHandler?: preHandlerHookHandler
   config?: FastifyContextConfig
+  /** A body limit above the server's 1 MiB (a page config's draft). */
+  bodyLimit?: number
   handler: (request: FastifyRequest<RouteTypes<S>>, reply: FastifyReply) => Promise<Typed<S['response']>>
 }
 
@@ -70,9 +75,10 @@ export function schemaOf(name: SchemaName): JsonSchema {
 
 /** Registers a route whose request and reply types come from its schema names. */
 export function route<const S extends RouteSchema>(app: FastifyInstance, spec: RouteSpec<S>): void {
-  const { summary, tags, auth, response, multipart, ...inputs } = spec.schema
+  const { summary, tags, auth, staff, response, multipart, ...inputs } = spec.schema
   const schema: JsonSchema = { summary, tags }
   if (auth) schema.auth = true
+  if (staff) schema.staff = staff
   if (multipart) schema.multipart = schemaOf(multipart)
   for (const [part, name] of Object.entries(inputs)) if (name) schema[part] = schemaOf(name)
   if (response) schema.response = { 200: schemaOf(response) }
@@ -82,6 +88,7 @@ export function route<const S extends RouteSchema>(app: FastifyInstance, spec: R
     schema,
     ...(spec.preHandler ? { preHandler: spec.preHandler } : {}),
     ...(spec.config ? { config: spec.config } : {}),
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: spec.handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   })
 }

@@ -20,6 +20,8 @@ export interface Platform {
   secureCookies: boolean
   /** Signs the session cookie (and the login codes' hashes). */
   cookieSecret: string
+  /** Signs the studio's preview links (STUDIO_PREVIEW_SECRET). */
+  studioPreviewSecret: string
   sessions: SessionStore
   smsProvider: SmsProvider
   smsLimits: SmsLimits

@@ -27,6 +27,8 @@ export interface ValidatorOptions {
   root: string
   /** Hand-written screen paths; read from src/app/routes.ts when omitted. */
   screenRoutes?: readonly string[]
+  /** Site paths of uploaded files kept outside public/ (the studio's images): not looked up under public/. */
+  uploadedAsset?: (sitePath: string) => boolean
 }
 
 export interface ConfigValidator {
@@ -61,6 +63,7 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
   const compliance = createComplianceChecker(readComplianceRules(root))
   const fileCache = new Map<string, boolean>()
   const publicFileExists = (sitePath: string) => {
+    if (options.uploadedAsset?.(sitePath)) return true
     let hit = fileCache.get(sitePath)
     if (hit === undefined) {
       hit = existsSync(join(root, 'public', decodeURI(sitePath)))

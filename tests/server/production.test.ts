@@ -51,6 +51,7 @@ beforeAll(async () => {
       APP_MODE: 'production',
       COOKIE_SECRET: 'production-cookie-secret-for-the-test-0123456789',
       POLICY_LINK_SECRET: 'production-policy-link-secret-0123456789',
+      STUDIO_PREVIEW_SECRET: 'production-studio-preview-secret-0123456789',
       DIST_DIR: dist,
       ...(database ? { DATABASE_URL: database.url as string } : {}),
       ...smsStandIn.env,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { listConfigFiles } from '../../../src/page-config/validate'
 import type { Campaign } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
@@ -37,54 +37,65 @@ export function declaredCampaigns(root: string): DeclaredCampaign[] {
   return out
 }
 
-/** Registers or updates one campaign; refuses a stock below what a prize has awarded, naming campaign and prize. */
-export async function registerCampaign(db: Kysely<DB>, declared: DeclaredCampaign, now: Date): Promise<void> {
+/**
+ * Registers or updates one campaign; refuses a stock below what a prize has awarded, naming campaign and prize.
+ * Inside a transaction (a studio publish) it joins it, so a refusal undoes the whole publish.
+ */
+export async function registerCampaign(
+  db: Kysely<DB> | Transaction<DB>,
+  declared: DeclaredCampaign,
+  now: Date,
+): Promise<void> {
+  if (db.isTransaction) return register(db as Transaction<DB>, declared, now)
+  await db.transaction().execute((trx) => register(trx, declared, now))
+}
+
+async function register(trx: Transaction<DB>, declared: DeclaredCampaign, now: Date): Promise<void> {
   const { id, file, campaign } = declared
-  await db.transaction().execute(async (trx) => {
-    const seed = randomBytes(32).toString('hex')
-    const definition = JSON.stringify(campaign)
-    const existing = await trx
-      .selectFrom('campaigns')
-      .select(['file', sql<boolean>`definition = ${definition}::jsonb`.as('same')])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst()
-    if (existing && existing.file !== file)
-      throw new ConfigError([`活动编号 ${id} 已被 ${existing.file} 使用，不能在 ${file} 中再次声明`])
-    if (existing?.same) return
-    const values = {
-      kind: campaign.kind,
-      title: campaign.title,
-      file,
-      definition,
-      starts_at: new Date(campaign.window.startAt),
-      ends_at: new Date(campaign.window.endAt),
-      updated_at: now,
+  const seed = randomBytes(32).toString('hex')
+  const definition = JSON.stringify(campaign)
+  const existing = await trx
+    .selectFrom('campaigns')
+    .select(['file', sql<boolean>`definition = ${definition}::jsonb`.as('same')])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
+  if (existing && existing.file !== file)
+    throw new ConfigError([`活动编号 ${id} 已被 ${existing.file} 使用，不能在 ${file} 中再次声明`])
+  if (existing?.same) return
+  const values = {
+    kind: campaign.kind,
+    title: campaign.title,
+    file,
+    definition,
+    starts_at: new Date(campaign.window.startAt),
+    ends_at: new Date(campaign.window.endAt),
+    updated_at: now,
+  }
+  await trx
+    .insertInto('campaigns')
+    .values({
+      id,
+      ...values,
+      seed,
+      seed_hash: createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex'),
+      registered_at: now,
+    })
+    // The seed is never replaced: its hash may already have been published.
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute()
+  // A guessing game has no prizes: its items are registered below.
+  const prizes = campaign.prizes ?? []
+  for (const [sort, prize] of prizes.entries()) {
+    const row = {
+      sort,
+      name: prize.name,
+      weight: prize.weight,
+      stock: prize.stock ?? null,
+      daily_cap: prize.dailyCap ?? null,
+      reward: JSON.stringify(prize.reward),
     }
-    await trx
-      .insertInto('campaigns')
-      .values({
-        id,
-        ...values,
-        seed,
-        seed_hash: createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex'),
-        registered_at: now,
-      })
-      // The seed is never replaced: its hash may already have been published.
-      .onConflict((oc) => oc.column('id').doUpdateSet(values))
-      .execute()
-    // A guessing game has no prizes: its items are registered below.
-    const prizes = campaign.prizes ?? []
-    for (const [sort, prize] of prizes.entries()) {
-      const row = {
-        sort,
-        name: prize.name,
-        weight: prize.weight,
-        stock: prize.stock ?? null,
-        daily_cap: prize.dailyCap ?? null,
-        reward: JSON.stringify(prize.reward),
-      }
-      const { rows } = await sql<{ prize_id: string }>`
+    const { rows } = await sql<{ prize_id: string }>`
         INSERT INTO campaign_prizes (campaign_id, prize_id, sort, name, weight, stock, daily_cap, reward)
         VALUES (${id}, ${prize.id}, ${row.sort}, ${row.name}, ${row.weight}, ${row.stock}, ${row.daily_cap},
                 ${row.reward}::jsonb)
@@ -93,30 +104,29 @@ export async function registerCampaign(db: Kysely<DB>, declared: DeclaredCampaig
               daily_cap = excluded.daily_cap, reward = excluded.reward
           WHERE excluded.stock IS NULL OR campaign_prizes.awarded <= excluded.stock
         RETURNING prize_id`.execute(trx)
-      if (rows.length === 0) {
-        const { awarded } = await trx
-          .selectFrom('campaign_prizes')
-          .select('awarded')
-          .where('campaign_id', '=', id)
-          .where('prize_id', '=', prize.id)
-          .executeTakeFirstOrThrow()
-        throw new ConfigError([
-          `活动 ${id}（${file}）的奖品 ${prize.id} 库存不能改为 ${prize.stock}：已发出 ${awarded} 份`,
-        ])
-      }
+    if (rows.length === 0) {
+      const { awarded } = await trx
+        .selectFrom('campaign_prizes')
+        .select('awarded')
+        .where('campaign_id', '=', id)
+        .where('prize_id', '=', prize.id)
+        .executeTakeFirstOrThrow()
+      throw new ConfigError([
+        `活动 ${id}（${file}）的奖品 ${prize.id} 库存不能改为 ${prize.stock}：已发出 ${awarded} 份`,
+      ])
     }
-    await registerGuessItems(trx, id, file, campaign)
-    await trx
-      .insertInto('campaign_audit')
-      .values({
-        campaign_id: id,
-        actor: 'config',
-        action: existing ? 'update' : 'register',
-        detail: JSON.stringify({ file, prizes: prizes.map((p) => [p.id, p.stock ?? null]) }),
-        at: now,
-      })
-      .execute()
-  })
+  }
+  await registerGuessItems(trx, id, file, campaign)
+  await trx
+    .insertInto('campaign_audit')
+    .values({
+      campaign_id: id,
+      actor: 'config',
+      action: existing ? 'update' : 'register',
+      detail: JSON.stringify({ file, prizes: prizes.map((p) => [p.id, p.stock ?? null]) }),
+      at: now,
+    })
+    .execute()
 }
 
 /** Registers every declared campaign (at start). */

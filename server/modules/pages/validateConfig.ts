@@ -15,8 +15,11 @@ export interface PageConfigCheck {
 }
 
 export interface PageConfigValidator {
-  /** `file` names the config in the messages and gives its route (page-configs/activity/x.json -> /activity/x). */
-  validate(text: string, file: string): PageConfigCheck
+  /**
+   * `file` names the config in the messages and gives its route (page-configs/activity/x.json -> /activity/x);
+   * `others` are more config files that exist elsewhere (the studio's pages), for the route table.
+   */
+  validate(text: string, file: string, others?: readonly string[]): PageConfigCheck
 }
 
 /**
@@ -24,15 +27,23 @@ export interface PageConfigValidator {
  * `screenRoutes` defaults to the app's route table (src/app/routes.ts).
  */
 export async function createPageConfigValidator(
-  options: { root?: string; screenRoutes?: readonly string[] } = {},
+  options: {
+    root?: string
+    screenRoutes?: readonly string[]
+    uploadedAsset?: (sitePath: string) => boolean
+  } = {},
 ): Promise<PageConfigValidator> {
   const root = options.root ?? ROOT
-  const validator: ConfigValidator = await createValidator({ root, screenRoutes: options.screenRoutes })
+  const validator: ConfigValidator = await createValidator({
+    root,
+    screenRoutes: options.screenRoutes,
+    uploadedAsset: options.uploadedAsset,
+  })
   // The configs on disk are part of the route table a published page may link to.
   const onDisk = listConfigFiles(root)
   return {
-    validate(text, file) {
-      const known = onDisk.includes(file) ? onDisk : [...onDisk, file]
+    validate(text, file, others = []) {
+      const known = [...new Set([...onDisk, ...others, file])]
       const errors = validator.validate([{ file, text }], known)
       return { ok: errors.length === 0, errors, lines: errors.map(formatError) }
     },

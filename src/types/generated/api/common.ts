@@ -36,6 +36,21 @@ export interface ErrorDetail {
    * Where the user can resolve it, e.g. /riskAssessment
    */
   link?: string
+  /**
+   * JSON pointer into a page config (studio validation)
+   */
+  pointer?: string
+  /**
+   * Line of the error in the config's two-space JSON
+   */
+  line?: number
+  column?: number
+  /**
+   * Who saved the draft meanwhile (409 DRAFT_CONFLICT)
+   */
+  savedBy?: string
+  savedAt?: string
+  revision?: number
 }
 export interface Health {
   status: 'ok'

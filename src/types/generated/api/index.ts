@@ -17,12 +17,14 @@ import type { MediaApi } from './media'
 import type { MemberApi } from './member'
 import type { MessageApi } from './message'
 import type { OrderApi } from './order'
+import type { PageApi } from './page'
 import type { PaymentApi } from './payment'
 import type { PointsApi } from './points'
 import type { PolicyApi } from './policy'
 import type { QuoteApi } from './quote'
 import type { RenewalApi } from './renewal'
 import type { RiskApi } from './risk'
+import type { StudioApi } from './studio'
 
 /** The definitions of each schemas/api/<file>.schema.json, by file name. */
 export interface ApiSchemas {
@@ -43,10 +45,12 @@ export interface ApiSchemas {
   member: MemberApi
   message: MessageApi
   order: OrderApi
+  page: PageApi
   payment: PaymentApi
   points: PointsApi
   policy: PolicyApi
   quote: QuoteApi
   renewal: RenewalApi
   risk: RiskApi
+  studio: StudioApi
 }

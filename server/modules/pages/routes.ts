@@ -1,0 +1,301 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import fastifyMultipart from '@fastify/multipart'
+import { ApiError, notFound } from '../../platform/errors'
+import { route } from '../../platform/route'
+import { staffOf } from '../studio/guard'
+
+/** A page config's draft may be large (a 200-block page); everything else keeps the server's 1 MiB. */
+const CONFIG_BODY_LIMIT = 2 * 1024 * 1024
+
+/** The revision an If-Match header names ("3", W/"3" or 3); 428 without one. */
+function ifMatchRevision(header: string | undefined): number {
+  const match = header ? /^(?:W\/)?"?(\d{1,9})"?$/.exec(header.trim()) : null
+  if (!match)
+    throw new ApiError(428, 'DRAFT_REVISION_REQUIRED', '保存草稿须带上所编辑的修订号（If-Match）', [
+      { field: 'If-Match', message: '缺少修订号' },
+    ])
+  return Number(match[1])
+}
+
+const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store')
+
+/** Published pages for consumers (/api/pages) and the studio's pages API (/api/studio/pages…). */
+export const pageRoutes: FastifyPluginAsync = async (app) => {
+  const { pages, studioMedia } = app.services
+  const tags = ['pages']
+  const studio = ['studio']
+
+  // ---- consumers ----
+
+  route(app, {
+    method: 'GET',
+    url: '/api/pages/:id',
+    schema: {
+      summary: '已发布页面（按服务器时间的线上版本；已下线时给出跳转地址）。带 ETag，短时缓存',
+      tags,
+      params: 'page/PageParams',
+      querystring: 'common/EmptyQuery',
+      response: 'page/PageAnswer',
+    },
+    handler: async (request, reply) => {
+      const page = await pages.live(request.params.id)
+      const etag = 'version' in page ? `"${page.id}-${page.version}"` : `"${page.id}-offline"`
+      reply.header('ETag', etag).header('Cache-Control', 'public, max-age=15')
+      const given = request.headers['if-none-match']
+      if (given && given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+        return reply.code(304).send()
+      return page
+    },
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/pages/:id/preview',
+    schema: {
+      summary: '草稿预览（凭工作台生成的签名预览链接，24 小时有效）',
+      tags,
+      params: 'page/PageParams',
+      querystring: 'page/PreviewQuery',
+      response: 'page/PreviewPage',
+    },
+    handler: async (request, reply) => {
+      noStore(reply)
+      return pages.preview(request.params.id, request.query.token)
+    },
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/pages/media/:file',
+    schema: {
+      summary: '工作台上传的页面图片（公开）',
+      tags,
+      params: 'page/MediaParams',
+      querystring: 'common/EmptyQuery',
+    },
+    handler: async (request, reply) => {
+      const found = await studioMedia.open(request.params.file)
+      if (!found) throw notFound('图片')
+      return reply
+        .header('Content-Type', found.contentType)
+        .header('Content-Length', String(found.bytes))
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(found.body)
+    },
+  })
+
+  // ---- the studio ----
+
+  route(app, {
+    method: 'GET',
+    url: '/api/studio/pages',
+    schema: {
+      summary: '页面列表（状态按服务器时间）与仓库中的页面配置（只读模板）',
+      tags: studio,
+      staff: 'editor',
+      querystring: 'studio/PageQuery',
+      response: 'studio/PageList',
+    },
+    handler: async (request) => {
+      const q = request.query.q?.trim().toLowerCase()
+      const folders = pages.folders.list.filter(
+        (f) => !q || f.file.toLowerCase().includes(q) || f.title.toLowerCase().includes(q),
+      )
+      return { pages: await pages.list(request.query.q), folders }
+    },
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/studio/templates/config',
+    schema: {
+      summary: '仓库中页面配置的内容（只读，可复制为新页面）',
+      tags: studio,
+      staff: 'editor',
+      querystring: 'studio/TemplateQuery',
+      response: 'studio/TemplateConfig',
+    },
+    handler: async (request) => {
+      const config = pages.folders.config(request.query.file)
+      if (!config)
+        throw new ApiError(404, 'TEMPLATE_NOT_FOUND', `模板 ${request.query.file} 不存在`, [
+          { field: 'file', message: '不存在' },
+        ])
+      return { file: request.query.file, config }
+    },
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/studio/pages',
+    schema: {
+      summary: '新建页面（可由模板复制；模板中的活动编号改为「页面编号-原编号」）',
+      tags: studio,
+      staff: 'editor',
+      querystring: 'common/EmptyQuery',
+      body: 'studio/CreatePage',
+      response: 'studio/PageDetail',
+    },
+    handler: async (request, reply) => {
+      const page = await pages.create(request.body, staffOf(request))
+      reply.code(201)
+      return page
+    },
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/studio/pages/:id',
+    schema: {
+      summary: '页面详情：当前草稿及其校验结果',
+      tags: studio,
+      staff: 'editor',
+      params: 'studio/PageParams',
+      querystring: 'common/EmptyQuery',
+      response: 'studio/PageDetail',
+    },
+    handler: async (request) => pages.get(request.params.id),
+  })
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/studio/pages/:id/draft',
+    schema: {
+      summary: '保存草稿（请求体为页面配置；If-Match 为所编辑的修订号；有错误不保存，修订号过期为 409）',
+      tags: studio,
+      staff: 'editor',
+      params: 'studio/PageParams',
+      querystring: 'common/EmptyQuery',
+      headers: 'studio/DraftHeaders',
+      body: 'studio/ConfigBody',
+      response: 'studio/DraftSaved',
+    },
+    bodyLimit: CONFIG_BODY_LIMIT,
+    handler: async (request) => {
+      const revision = ifMatchRevision(request.headers['if-match'])
+      return pages.saveDraft(request.params.id, request.body, revision, staffOf(request))
+    },
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/studio/validate',
+    schema: {
+      summary: '校验页面配置（与命令行同样的检查和中文提示）；配置有错时也是 200，错误在 errors 中',
+      tags: studio,
+      staff: 'editor',
+      querystring: 'studio/ValidateQuery',
+      body: 'studio/ConfigBody',
+      response: 'studio/ValidationResult',
+    },
+    bodyLimit: CONFIG_BODY_LIMIT,
+    handler: async (request) => ({ errors: await pages.validate(request.body, request.query.id) }),
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/studio/pages/:id/publish',
+    schema: {
+      summary: '发布草稿（立即或定时）：重新校验，有错误不发布；生成新版本并登记其中的活动（发布员）',
+      tags: studio,
+      staff: 'publisher',
+      params: 'studio/PageParams',
+      querystring: 'common/EmptyQuery',
+      body: 'studio/PublishInput',
+      response: 'studio/Published',
+    },
+    handler: async (request) =>
+      pages.publish(request.params.id, request.body.revision, request.body.at, staffOf(request)),
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/studio/pages/:id/rollback',
+    schema: {
+      summary: '回滚：立即重新发布一个旧版本（发布员）',
+      tags: studio,
+      staff: 'publisher',
+      params: 'studio/PageParams',
+      querystring: 'common/EmptyQuery',
+      body: 'studio/RollbackInput',
+      response: 'studio/Published',
+    },
+    handler: async (request) => pages.rollback(request.params.id, request.body.version, staffOf(request)),
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/studio/pages/:id/unpublish',
+    schema: {
+      summary: '下线页面（跳转到其 fallback），并取消待生效的定时发布（发布员）',
+      tags: studio,
+      staff: 'publisher',
+      params: 'studio/PageParams',
+      querystring: 'common/EmptyQuery',
+      response: 'studio/Unpublished',
+    },
+    handler: async (request) => pages.unpublish(request.params.id, staffOf(request)),
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/studio/pages/:id/versions',
+    schema: {
+      summary: '版本列表及每个版本的发布记录',
+      tags: studio,
+      staff: 'editor',
+      params: 'studio/PageParams',
+      querystring: 'common/EmptyQuery',
+      response: 'studio/VersionList',
+    },
+    handler: async (request) => pages.versions(request.params.id),
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/studio/pages/:id/versions/:version',
+    schema: {
+      summary: '某个版本的页面配置（只读）',
+      tags: studio,
+      staff: 'editor',
+      params: 'studio/VersionParams',
+      querystring: 'common/EmptyQuery',
+      response: 'studio/VersionConfig',
+    },
+    handler: async (request) => pages.version(request.params.id, request.params.version),
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/studio/pages/:id/preview-links',
+    schema: {
+      summary: '生成草稿的预览链接（签名，24 小时有效，可指定预览时刻）',
+      tags: studio,
+      staff: 'editor',
+      params: 'studio/PageParams',
+      querystring: 'common/EmptyQuery',
+      body: 'studio/PreviewLinkInput',
+      response: 'studio/PreviewLink',
+    },
+    handler: async (request) => pages.previewLink(request.params.id, request.body.at),
+  })
+
+  // Only the upload takes multipart bodies (its own plugin scope).
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, { limits: { fileSize: studioMedia.maxUploadBytes, files: 1 } })
+    route(uploads, {
+      method: 'POST',
+      url: '/api/studio/media',
+      schema: {
+        summary: '上传页面图片（multipart：一个 file；识别内容、重新编码；返回公开地址）',
+        tags: studio,
+        staff: 'editor',
+        querystring: 'common/EmptyQuery',
+        multipart: 'studio/MediaForm',
+        response: 'studio/MediaUrl',
+      },
+      handler: async (request) => studioMedia.upload(request, staffOf(request)),
+    })
+  })
+}

@@ -1,0 +1,602 @@
+import { randomBytes } from 'node:crypto'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import { compileMarkdown, markdownSources } from '../../../src/page-config/markdown'
+import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
+import { isObject } from '../../../src/page-config/json'
+import { PointerLocator } from '../../../src/page-config/locate'
+import { CURRENT_SCHEMA_VERSION } from '../../../src/page-config/migrations'
+import { phaseAt } from '../../../src/page-config/schedule'
+import type { Campaign, PageConfig } from '../../../src/types/generated/page'
+import type { ErrorDetail } from '../../../src/types/generated/api/common'
+import type { OfflinePage, PreviewPage, PublishedPage } from '../../../src/types/generated/api/page'
+import type {
+  CreatePage,
+  PageDetail,
+  PageStatus,
+  PageSummary,
+  Published,
+  PreviewLink,
+  Staff,
+  StudioConfigError,
+  Unpublished,
+  VersionConfig,
+  VersionList,
+} from '../../../src/types/generated/api/studio'
+import type { DB } from '../../db/schema'
+import { ConfigError } from '../../platform/config'
+import { ApiError, invalidField } from '../../platform/errors'
+import { toIso } from '../../platform/time'
+import { registerCampaign } from '../campaigns/registry'
+import type { StaffAudit } from '../studio/audit'
+import { clockTime } from '../studio/service'
+import type { PageConfigJson } from '../studio/tables'
+import { RESERVED_PAGE_IDS, renameCampaigns, type FolderConfigs } from './folders'
+import { PREVIEW_TTL_MS, type PreviewTokens } from './previewTokens'
+import type { PageConfigValidator } from './validateConfig'
+
+/** A published page is validated as the file it would be in the repository: messages name it, its route is /activity/{id}. */
+export const pageFile = (id: string) => `page-configs/activity/${id}.json`
+/** The studio's validation without a page (POST /api/studio/validate without ?id). */
+const UNNAMED_PAGE = 'new'
+
+export const pageNotFound = () => new ApiError(404, 'PAGE_NOT_FOUND', '页面不存在')
+
+/** What jsonb cannot hold (NUL) and what is no character (a lone surrogate): refused at the field. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+const UNSTORABLE = /[\u0000]|\p{Surrogate}/u
+
+/** Every markdown text of a config compiled to its element tree (the browser ships no markdown parser). */
+export function compileTrees(config: unknown): MarkdownTrees {
+  const trees: MarkdownTrees = {}
+  for (const source of markdownSources(config)) trees[source] = compileMarkdown(source)
+  return trees
+}
+
+function campaignsOf(config: PageConfigJson): [string, Campaign][] {
+  return isObject(config.campaigns) ? (Object.entries(config.campaigns) as [string, Campaign][]) : []
+}
+
+interface SummaryRow {
+  id: string
+  title: string
+  draft_revision: number
+  saved_at: Date
+  saved_by_name: string
+  live_version: number | null
+  live_kind: string | null
+  live_schedule: PageConfig['schedule'] | null
+  scheduled_at: Date | null
+}
+
+type Db = Kysely<DB> | Transaction<DB>
+
+/**
+ * Pages built in the studio: a draft per page saved with optimistic locking, immutable versions, publications
+ * (now, at a time, rollback, unpublish). The live version at a moment is the newest publication at or before it.
+ */
+export class PageService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly now: () => Date,
+    private readonly audit: StaffAudit,
+    readonly folders: FolderConfigs,
+    private readonly validator: () => Promise<PageConfigValidator>,
+    private readonly tokens: PreviewTokens,
+  ) {}
+
+  // ---- studio: reading ----
+
+  private async summaries(now: Date, filter: { id?: string; q?: string }): Promise<SummaryRow[]> {
+    const like = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+    const { rows } = await sql<SummaryRow>`
+      SELECT p.id, p.title, p.draft_revision, p.saved_at, u.display_name AS saved_by_name,
+             live.version AS live_version, live.kind AS live_kind, v.config -> 'schedule' AS live_schedule,
+             (SELECT min(f.publish_at) FROM studio_publications f
+               WHERE f.page_id = p.id AND f.publish_at > ${now}) AS scheduled_at
+        FROM studio_pages p
+        JOIN staff_users u ON u.id = p.saved_by
+        LEFT JOIN LATERAL (
+          SELECT s.version, s.kind FROM studio_publications s
+           WHERE s.page_id = p.id AND s.publish_at <= ${now}
+           ORDER BY s.publish_at DESC, s.id DESC LIMIT 1) live ON true
+        LEFT JOIN studio_page_versions v ON v.page_id = p.id AND v.version = live.version
+       WHERE (${filter.id ?? null}::text IS NULL OR p.id = ${filter.id ?? null})
+         AND (${like}::text IS NULL OR p.id ILIKE ${like} OR p.title ILIKE ${like})
+       ORDER BY p.saved_at DESC, p.id`.execute(this.db)
+    return rows
+  }
+
+  private toSummary(row: SummaryRow, now: Date): PageSummary {
+    let status: PageStatus
+    if (row.live_kind === null) status = row.scheduled_at ? 'scheduled' : 'draft'
+    else if (row.live_kind === 'unpublish') status = 'offline'
+    else {
+      const phase = phaseAt(row.live_schedule ?? undefined, now.getTime())
+      status = phase === 'preheat' || phase === 'live' ? 'live' : phase
+    }
+    return {
+      id: row.id,
+      title: row.title,
+      status,
+      liveVersion: row.live_kind === 'unpublish' ? null : row.live_version,
+      draftRevision: row.draft_revision,
+      updatedAt: toIso(row.saved_at),
+      updatedBy: row.saved_by_name,
+      scheduledAt: row.scheduled_at ? toIso(row.scheduled_at) : null,
+    }
+  }
+
+  async list(q: string | undefined): Promise<PageSummary[]> {
+    const now = this.now()
+    return (await this.summaries(now, { q: q?.trim() || undefined })).map((row) => this.toSummary(row, now))
+  }
+
+  async get(id: string): Promise<PageDetail> {
+    const now = this.now()
+    const [row] = await this.summaries(now, { id })
+    if (!row) throw pageNotFound()
+    const { draft } = await this.db
+      .selectFrom('studio_pages')
+      .select('draft')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    return {
+      ...this.toSummary(row, now),
+      config: draft,
+      savedBy: row.saved_by_name,
+      savedAt: toIso(row.saved_at),
+      errors: await this.validate(draft, id),
+    }
+  }
+
+  // ---- studio: validation ----
+
+  /** The shared core's findings on a config, located in JSON.stringify(config, null, 2) (what the studio shows). */
+  async validate(config: unknown, id: string = UNNAMED_PAGE): Promise<StudioConfigError[]> {
+    const text = JSON.stringify(config, null, 2)
+    const file = pageFile(id)
+    const others = (await this.db.selectFrom('studio_pages').select('id').execute())
+      .map((r) => pageFile(r.id))
+      .filter((f) => f !== file)
+    const check = (await this.validator()).validate(text, file, others)
+    const errors: StudioConfigError[] = check.errors.map(({ pointer, message, line, column }) => ({
+      pointer,
+      message,
+      line,
+      column,
+    }))
+    const locator = new PointerLocator(text)
+    const scan = (node: unknown, pointer: string) => {
+      if (typeof node === 'string') {
+        if (UNSTORABLE.test(node))
+          errors.push({ pointer, message: '不能包含控制字符或无效字符', ...locator.locate(pointer) })
+      } else if (Array.isArray(node)) node.forEach((item, i) => scan(item, `${pointer}/${i}`))
+      else if (isObject(node))
+        for (const [key, value] of Object.entries(node)) {
+          const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
+          if (UNSTORABLE.test(key))
+            errors.push({
+              pointer: at,
+              message: '字段名不能包含控制字符或无效字符',
+              ...locator.locate(at, true),
+            })
+          else scan(value, at)
+        }
+    }
+    scan(config, '')
+    return errors
+  }
+
+  private async refuseInvalid(config: unknown, id: string, doing: string): Promise<void> {
+    const errors = await this.validate(config, id)
+    if (errors.length === 0) return
+    const details: ErrorDetail[] = errors.map((e) => ({ field: e.pointer || '/', ...e }))
+    throw new ApiError(
+      400,
+      'CONFIG_INVALID',
+      `配置有 ${errors.length} 处错误，${doing}：${errors[0].pointer || '/'} ${errors[0].message}`,
+      details,
+    )
+  }
+
+  // ---- studio: writing ----
+
+  async create(input: CreatePage, staff: Staff): Promise<PageDetail> {
+    const { id } = input
+    const taken = (what: string) =>
+      new ApiError(409, 'PAGE_ID_TAKEN', `页面编号 ${id} 已被占用（${what}），请换一个`, [
+        { field: 'id', message: `已被占用：${what}` },
+      ])
+    if (RESERVED_PAGE_IDS.includes(id.toLowerCase())) throw taken('系统保留')
+    const route = await this.folders.routeTaken(id)
+    if (route) throw taken(route)
+    let config: PageConfigJson
+    if (input.template) {
+      const template = this.folders.config(input.template)
+      if (!template) throw invalidField('template', `模板 ${input.template} 不存在`)
+      const { $schema: _schema, ...rest } = template
+      config = renameCampaigns(rest, id)
+    } else config = { schemaVersion: CURRENT_SCHEMA_VERSION, title: input.title, blocks: [] }
+    config.title = input.title
+    const now = this.now()
+    const row = await this.db
+      .insertInto('studio_pages')
+      .values({
+        id,
+        title: input.title,
+        draft: JSON.stringify(config),
+        saved_by: staff.id,
+        saved_at: now,
+        created_by: staff.id,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!row) throw taken('已有同名页面')
+    await this.audit.record(staff, {
+      action: 'create',
+      pageId: id,
+      revision: 1,
+      detail: input.template ? `由模板 ${input.template} 新建` : '新建空白页面',
+    })
+    return this.get(id)
+  }
+
+  /** 409 DRAFT_CONFLICT naming who saved the draft meanwhile (or 404 for no such page). */
+  private async conflict(id: string): Promise<ApiError> {
+    const row = await this.db
+      .selectFrom('studio_pages as p')
+      .innerJoin('staff_users as u', 'u.id', 'p.saved_by')
+      .select(['p.draft_revision', 'p.saved_at', 'u.display_name'])
+      .where('p.id', '=', id)
+      .executeTakeFirst()
+    if (!row) return pageNotFound()
+    return new ApiError(
+      409,
+      'DRAFT_CONFLICT',
+      `草稿已被${row.display_name}于${clockTime(row.saved_at)}保存，请刷新后再改`,
+      [
+        {
+          field: 'If-Match',
+          message: `最新修订为 ${row.draft_revision}`,
+          savedBy: row.display_name,
+          savedAt: toIso(row.saved_at),
+          revision: row.draft_revision,
+        },
+      ],
+    )
+  }
+
+  async saveDraft(id: string, config: PageConfigJson, revision: number, staff: Staff) {
+    await this.refuseInvalid(config, id, '未保存')
+    const now = this.now()
+    const title = typeof config.title === 'string' && config.title ? config.title : undefined
+    // One statement: the save happens only on the revision the editor started from.
+    const saved = await this.db
+      .updateTable('studio_pages')
+      .set((eb) => ({
+        draft: JSON.stringify(config),
+        ...(title ? { title } : {}),
+        draft_revision: eb('draft_revision', '+', 1),
+        saved_by: staff.id,
+        saved_at: now,
+      }))
+      .where('id', '=', id)
+      .where('draft_revision', '=', revision)
+      .returning(['draft_revision', 'saved_at'])
+      .executeTakeFirst()
+    if (!saved) throw await this.conflict(id)
+    await this.audit.record(staff, {
+      action: 'save',
+      pageId: id,
+      revision: saved.draft_revision,
+      detail: `保存草稿（修订 ${saved.draft_revision}）`,
+    })
+    return { revision: saved.draft_revision, savedAt: toIso(saved.saved_at), savedBy: staff.displayName }
+  }
+
+  /** Registers a config's campaigns inside the publishing transaction; a refusal is a 400 naming the campaign. */
+  private async registerCampaigns(trx: Transaction<DB>, id: string, config: PageConfigJson, now: Date) {
+    for (const [campaignId, campaign] of campaignsOf(config)) {
+      try {
+        await registerCampaign(trx, { id: campaignId, file: pageFile(id), campaign }, now)
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error
+        const message = error.problems.join('；')
+        throw new ApiError(400, 'CAMPAIGN_REFUSED', `活动 ${campaignId} 无法登记，未发布：${message}`, [
+          { field: `/campaigns/${campaignId}`, pointer: `/campaigns/${campaignId}`, message },
+        ])
+      }
+    }
+  }
+
+  async publish(id: string, revision: number, at: string | undefined, staff: Staff): Promise<Published> {
+    const now = this.now()
+    const publishAt = at ? new Date(at) : now
+    if (at && !(publishAt.getTime() > now.getTime())) throw invalidField('at', '定时发布的时间须晚于当前时间')
+    const page = await this.db
+      .selectFrom('studio_pages')
+      .select(['draft', 'draft_revision'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!page) throw pageNotFound()
+    if (page.draft_revision !== revision) throw await this.conflict(id)
+    await this.refuseInvalid(page.draft, id, '不能发布')
+    const markdown = compileTrees(page.draft)
+    const version = await this.db.transaction().execute(async (trx) => {
+      // The next version number, taken only if the draft is still the revision validated above.
+      const taken = await trx
+        .updateTable('studio_pages')
+        .set((eb) => ({ last_version: eb('last_version', '+', 1) }))
+        .where('id', '=', id)
+        .where('draft_revision', '=', revision)
+        .returning('last_version')
+        .executeTakeFirst()
+      if (!taken) return null
+      const version = taken.last_version
+      await trx
+        .insertInto('studio_page_versions')
+        .values({
+          page_id: id,
+          version,
+          config: JSON.stringify(page.draft),
+          markdown: JSON.stringify(markdown),
+          revision,
+          created_by: staff.id,
+          created_at: now,
+        })
+        .execute()
+      await trx
+        .insertInto('studio_publications')
+        .values({
+          page_id: id,
+          version,
+          kind: 'publish',
+          publish_at: publishAt,
+          created_by: staff.id,
+          created_at: now,
+        })
+        .execute()
+      await this.registerCampaigns(trx, id, page.draft, now)
+      await this.audit.record(
+        staff,
+        {
+          action: at ? 'schedule' : 'publish',
+          pageId: id,
+          version,
+          revision,
+          detail: at ? `定时发布版本 ${version}，${toIso(publishAt)} 生效` : `发布版本 ${version}`,
+        },
+        trx,
+      )
+      return version
+    })
+    if (version === null) throw await this.conflict(id)
+    return { version, publishAt: toIso(publishAt) }
+  }
+
+  async rollback(id: string, version: number, staff: Staff): Promise<Published> {
+    const now = this.now()
+    const row = await this.db
+      .selectFrom('studio_page_versions')
+      .select('config')
+      .where('page_id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst()
+    if (!row) {
+      await this.assertPage(id)
+      throw new ApiError(404, 'VERSION_NOT_FOUND', `版本 ${version} 不存在`, [
+        { field: 'version', message: '不存在' },
+      ])
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('studio_publications')
+        .values({
+          page_id: id,
+          version,
+          kind: 'rollback',
+          publish_at: now,
+          created_by: staff.id,
+          created_at: now,
+        })
+        .execute()
+      await this.registerCampaigns(trx, id, row.config, now)
+      await this.audit.record(
+        staff,
+        { action: 'rollback', pageId: id, version, detail: `回滚到版本 ${version}` },
+        trx,
+      )
+    })
+    return { version, publishAt: toIso(now) }
+  }
+
+  async unpublish(id: string, staff: Staff): Promise<Unpublished> {
+    await this.assertPage(id)
+    const now = this.now()
+    const any = await this.db
+      .selectFrom('studio_publications')
+      .select('id')
+      .where('page_id', '=', id)
+      .executeTakeFirst()
+    if (!any) throw new ApiError(409, 'PAGE_NOT_PUBLISHED', '页面尚未发布，无需下线')
+    await this.db.transaction().execute(async (trx) => {
+      // Going offline also cancels what was scheduled to go live later.
+      const cancelled = await trx
+        .deleteFrom('studio_publications')
+        .where('page_id', '=', id)
+        .where('publish_at', '>', now)
+        .returning(['version', 'publish_at'])
+        .execute()
+      await trx
+        .insertInto('studio_publications')
+        .values({
+          page_id: id,
+          version: null,
+          kind: 'unpublish',
+          publish_at: now,
+          created_by: staff.id,
+          created_at: now,
+        })
+        .execute()
+      const detail = cancelled.length
+        ? `下线，并取消定时发布：${cancelled.map((c) => `版本 ${c.version}（${toIso(c.publish_at)}）`).join('、')}`
+        : '下线'
+      await this.audit.record(staff, { action: 'unpublish', pageId: id, detail }, trx)
+    })
+    return { offlineAt: toIso(now) }
+  }
+
+  private async assertPage(id: string): Promise<void> {
+    const page = await this.db.selectFrom('studio_pages').select('id').where('id', '=', id).executeTakeFirst()
+    if (!page) throw pageNotFound()
+  }
+
+  async versions(id: string): Promise<VersionList> {
+    await this.assertPage(id)
+    const versions = await this.db
+      .selectFrom('studio_page_versions as v')
+      .innerJoin('staff_users as u', 'u.id', 'v.created_by')
+      .select(['v.version', 'v.created_at', 'u.display_name'])
+      .where('v.page_id', '=', id)
+      .orderBy('v.version', 'desc')
+      .execute()
+    const publications = await this.db
+      .selectFrom('studio_publications as p')
+      .innerJoin('staff_users as u', 'u.id', 'p.created_by')
+      .select(['p.version', 'p.kind', 'p.publish_at', 'u.display_name'])
+      .where('p.page_id', '=', id)
+      .orderBy('p.publish_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute()
+    const toPublication = (p: (typeof publications)[number]) => ({
+      publishAt: toIso(p.publish_at),
+      by: p.display_name,
+      kind: p.kind,
+    })
+    return {
+      versions: versions.map((v) => ({
+        version: v.version,
+        createdAt: toIso(v.created_at),
+        createdBy: v.display_name,
+        publications: publications.filter((p) => p.version === v.version).map(toPublication),
+      })),
+      unpublished: publications.filter((p) => p.kind === 'unpublish').map(toPublication),
+    }
+  }
+
+  async version(id: string, version: number): Promise<VersionConfig> {
+    const row = await this.db
+      .selectFrom('studio_page_versions')
+      .select('config')
+      .where('page_id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst()
+    if (!row) {
+      await this.assertPage(id)
+      throw new ApiError(404, 'VERSION_NOT_FOUND', `版本 ${version} 不存在`)
+    }
+    return { version, config: row.config }
+  }
+
+  async previewLink(id: string, at: string | undefined): Promise<PreviewLink> {
+    await this.assertPage(id)
+    const expiresAt = new Date(this.now().getTime() + PREVIEW_TTL_MS)
+    const token = this.tokens.create(id, expiresAt, at ? Date.parse(at) : undefined)
+    const url = `/activity/${id}?preview=${token}${at ? `&now=${encodeURIComponent(at)}` : ''}`
+    return { url, expiresAt: toIso(expiresAt) }
+  }
+
+  // ---- consumers ----
+
+  /** The version live now by server time; offline with its fallback; 404 before the first publication. */
+  async live(id: string): Promise<PublishedPage | OfflinePage> {
+    const now = this.now()
+    const current = await this.db
+      .selectFrom('studio_publications as p')
+      .leftJoin('studio_page_versions as v', (join) =>
+        join.onRef('v.page_id', '=', 'p.page_id').onRef('v.version', '=', 'p.version'),
+      )
+      .select(['p.version', 'p.kind', 'p.publish_at', 'v.config', 'v.markdown'])
+      .where('p.page_id', '=', id)
+      .where('p.publish_at', '<=', now)
+      .orderBy('p.publish_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .executeTakeFirst()
+    if (!current) throw pageNotFound()
+    if (current.kind === 'unpublish' || current.version === null || !current.config) {
+      const last = await this.db
+        .selectFrom('studio_publications as p')
+        .innerJoin('studio_page_versions as v', (join) =>
+          join.onRef('v.page_id', '=', 'p.page_id').onRef('v.version', '=', 'p.version'),
+        )
+        .select('v.config')
+        .where('p.page_id', '=', id)
+        .where('p.publish_at', '<=', now)
+        .orderBy('p.publish_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .executeTakeFirst()
+      const schedule = last && isObject(last.config.schedule) ? last.config.schedule : null
+      const fallback = typeof schedule?.fallback === 'string' ? schedule.fallback : '/'
+      return { id, offline: true, fallback }
+    }
+    return {
+      id,
+      version: current.version,
+      publishedAt: toIso(current.publish_at),
+      config: current.config,
+      markdown: current.markdown ?? {},
+    }
+  }
+
+  /** The draft behind a signed preview link. */
+  async preview(id: string, token: string): Promise<PreviewPage> {
+    const { nowMs } = this.tokens.verify(token, id, this.now())
+    const page = await this.db
+      .selectFrom('studio_pages')
+      .select(['draft', 'draft_revision'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!page) throw pageNotFound()
+    return {
+      id,
+      revision: page.draft_revision,
+      config: page.draft,
+      markdown: compileTrees(page.draft),
+      ...(nowMs !== undefined ? { nowMs } : {}),
+    }
+  }
+}
+
+/**
+ * At start: the campaigns of every page that has been published (its newest published version), so a fresh
+ * process knows them. Returns what could not be registered (the caller logs it; the page keeps the rule
+ * registered before).
+ */
+export async function registerPublishedCampaigns(
+  db: Db,
+  now: Date,
+): Promise<{ count: number; problems: string[] }> {
+  const { rows } = await sql<{ page_id: string; config: PageConfigJson }>`
+    SELECT DISTINCT ON (p.page_id) p.page_id, v.config
+      FROM studio_publications p
+      JOIN studio_page_versions v ON v.page_id = p.page_id AND v.version = p.version
+     ORDER BY p.page_id, p.publish_at DESC, p.id DESC`.execute(db)
+  const problems: string[] = []
+  let count = 0
+  for (const row of rows)
+    for (const [campaignId, campaign] of campaignsOf(row.config)) {
+      try {
+        await registerCampaign(db, { id: campaignId, file: pageFile(row.page_id), campaign }, now)
+        count++
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error
+        problems.push(...error.problems)
+      }
+    }
+  return { count, problems }
+}
+
+/** A random id for an uploaded studio image (22 base64url characters). */
+export const newMediaId = () => randomBytes(16).toString('base64url')

@@ -1,0 +1,27 @@
+import { defineModule } from '../../platform/module'
+import { StaffAudit } from './audit'
+import { StaffGuard } from './guard'
+import { studioRoutes } from './routes'
+import { StaffService } from './service'
+
+declare module '../../platform/services' {
+  interface Services {
+    staff: StaffService
+    staffAudit: StaffAudit
+    staffGuard: StaffGuard
+  }
+}
+
+/** The operations studio's staff: accounts with roles, sessions, the audit log (pages are in modules/pages). */
+export const studioModule = defineModule({
+  name: 'studio',
+  services: {
+    staffAudit: (s) => new StaffAudit(s.db, s.now),
+    staff: (s) => new StaffService(s.db, s.now, s.staffAudit),
+    staffGuard: (s) => new StaffGuard(s.staff, s.secureCookies),
+  },
+  routes: studioRoutes,
+  sweep: async (s) => {
+    await s.db.deleteFrom('staff_sessions').where('expires_at', '<=', s.now()).execute()
+  },
+})

@@ -1,0 +1,95 @@
+import type { ColumnType, Generated } from 'kysely'
+import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
+import type { StaffRole } from '../../../src/types/generated/api/studio'
+import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
+
+// The studio's tables (170_studio.sql); the SQL is the truth.
+
+export type PageConfigJson = Record<string, unknown>
+
+export interface StaffUsersTable {
+  id: Generated<number>
+  username: string
+  display_name: string
+  role: StaffRole
+  password_hash: string
+  failed_attempts: ColumnType<number, number | undefined, number>
+  locked_until: NullableTimestamp
+  disabled: ColumnType<boolean, boolean | undefined, boolean>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface StaffSessionsTable {
+  id_hash: string
+  staff_id: number
+  created_at: Timestamp
+  expires_at: Timestamp
+}
+
+export interface StaffAuditTable {
+  id: Generated<string>
+  at: Timestamp
+  staff_id: number | null
+  staff_name: string
+  action: string
+  page_id: string | null
+  version: number | null
+  revision: number | null
+  detail: ColumnType<string, string | undefined, string>
+}
+
+export interface StudioPagesTable {
+  id: string
+  title: string
+  draft: Json<PageConfigJson>
+  draft_revision: ColumnType<number, number | undefined, number>
+  saved_by: number
+  saved_at: Timestamp
+  last_version: ColumnType<number, number | undefined, number>
+  created_by: number
+  created_at: Timestamp
+}
+
+export interface StudioPageVersionsTable {
+  page_id: string
+  version: number
+  config: Json<PageConfigJson>
+  markdown: Json<MarkdownTrees>
+  revision: number
+  created_by: number
+  created_at: Timestamp
+}
+
+export type PublicationKind = 'publish' | 'rollback' | 'unpublish'
+
+export interface StudioPublicationsTable {
+  id: Generated<string>
+  page_id: string
+  version: number | null
+  kind: PublicationKind
+  publish_at: Timestamp
+  created_by: number
+  created_at: Timestamp
+}
+
+export interface StudioMediaTable {
+  id: string
+  staff_id: number
+  content_type: 'image/jpeg' | 'image/webp'
+  bytes: number
+  width: number
+  height: number
+  storage_key: string
+  created_at: Timestamp
+}
+
+export interface StudioTables {
+  staff_users: StaffUsersTable
+  staff_sessions: StaffSessionsTable
+  staff_audit: StaffAuditTable
+  studio_pages: StudioPagesTable
+  studio_page_versions: StudioPageVersionsTable
+  studio_publications: StudioPublicationsTable
+  studio_media: StudioMediaTable
+}
