@@ -1,0 +1,269 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from './helpers'
+import { multipart } from './uploads'
+import { as, publishPage, staffLogin, validPage, type DemoRole } from './studioHelpers'
+
+// Every studio route, called by nobody and by each role: 401 without a session, 403 naming the role needed
+// below it, and a 2xx answer at or above it. The table must list every route the OpenAPI document marks with a
+// staff role, so a new studio route without a row here fails by name.
+
+type Role = 'editor' | 'publisher' | 'admin'
+const RANK: Record<Role, number> = { editor: 1, publisher: 2, admin: 3 }
+const ROLE_NAMES: Record<Role, string> = { editor: '编辑', publisher: '发布员', admin: '管理员' }
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  url: string
+  body?: unknown
+  headers?: Record<string, string>
+  payload?: Buffer
+}
+
+let t: TestApp
+const cookies = {} as Record<DemoRole, string>
+let n = 0
+let otherStaffId = 0
+let jpeg: Buffer
+
+const revisionOf = async (id: string) =>
+  (
+    await t.db.db
+      .selectFrom('studio_pages')
+      .select('draft_revision')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).draft_revision
+
+/** Each row: the route as OpenAPI names it, the least role, and a call that succeeds for that role. */
+const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
+  {
+    route: 'get /api/studio/session',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/session' }),
+  },
+  {
+    route: 'delete /api/studio/session',
+    role: 'editor',
+    call: async () => ({ method: 'DELETE', url: '/api/studio/session' }),
+  },
+  {
+    route: 'get /api/studio/staff',
+    role: 'admin',
+    call: async () => ({ method: 'GET', url: '/api/studio/staff' }),
+  },
+  {
+    route: 'post /api/studio/staff',
+    role: 'admin',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/studio/staff',
+      body: { username: `ops${++n}`, displayName: '新同事', role: 'editor', password: 'password-2026' },
+    }),
+  },
+  {
+    route: 'patch /api/studio/staff/{id}',
+    role: 'admin',
+    call: async () => ({
+      method: 'PATCH',
+      url: `/api/studio/staff/${otherStaffId}`,
+      body: { displayName: `改名${++n}` },
+    }),
+  },
+  {
+    route: 'get /api/studio/audit',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/audit?limit=5' }),
+  },
+  {
+    route: 'post /api/studio/preview/markdown',
+    role: 'editor',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/studio/preview/markdown',
+      body: { sources: ['**粗体**'] },
+    }),
+  },
+  {
+    route: 'get /api/studio/pages',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/pages?q=role' }),
+  },
+  {
+    route: 'get /api/studio/templates/config',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/templates/config?file=newgift.json' }),
+  },
+  {
+    route: 'post /api/studio/pages',
+    role: 'editor',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/studio/pages',
+      body: { id: `role-new-${++n}`, title: '新页面' },
+    }),
+  },
+  {
+    route: 'get /api/studio/pages/{id}',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/pages/role-page' }),
+  },
+  {
+    route: 'put /api/studio/pages/{id}/draft',
+    role: 'editor',
+    call: async () => ({
+      method: 'PUT',
+      url: '/api/studio/pages/role-page/draft',
+      body: validPage(`角色测试${++n}`),
+      headers: { 'if-match': `"${await revisionOf('role-page')}"` },
+    }),
+  },
+  {
+    route: 'post /api/studio/validate',
+    role: 'editor',
+    call: async () => ({ method: 'POST', url: '/api/studio/validate?id=role-page', body: validPage() }),
+  },
+  {
+    route: 'post /api/studio/pages/{id}/publish',
+    role: 'publisher',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/studio/pages/role-page/publish',
+      body: { revision: await revisionOf('role-page') },
+    }),
+  },
+  {
+    route: 'post /api/studio/pages/{id}/rollback',
+    role: 'publisher',
+    call: async () => ({ method: 'POST', url: '/api/studio/pages/role-page/rollback', body: { version: 1 } }),
+  },
+  {
+    route: 'post /api/studio/pages/{id}/unpublish',
+    role: 'publisher',
+    call: async () => ({ method: 'POST', url: '/api/studio/pages/role-page/unpublish' }),
+  },
+  {
+    route: 'get /api/studio/pages/{id}/versions',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/pages/role-page/versions' }),
+  },
+  {
+    route: 'get /api/studio/pages/{id}/versions/{version}',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/pages/role-page/versions/1' }),
+  },
+  {
+    route: 'post /api/studio/pages/{id}/preview-links',
+    role: 'editor',
+    call: async () => ({ method: 'POST', url: '/api/studio/pages/role-page/preview-links', body: {} }),
+  },
+  {
+    route: 'post /api/studio/media',
+    role: 'editor',
+    call: async () => {
+      const form = multipart([{ name: 'file', file: { filename: 'a.jpg', type: 'image/jpeg', data: jpeg } }])
+      return { method: 'POST', url: '/api/studio/media', headers: form.headers, payload: form.payload }
+    },
+  },
+]
+
+async function send(cookie: string | null, call: Call) {
+  if (call.payload)
+    return t.app.inject({
+      method: call.method,
+      url: call.url,
+      payload: call.payload,
+      headers: { ...call.headers, ...(cookie ? { cookie } : {}) },
+    })
+  return as(t.app, cookie, call.method, call.url, call.body, call.headers)
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  for (const role of ['editor', 'publisher', 'admin'] as const) cookies[role] = await staffLogin(t.app, role)
+  await publishPage(t.app, cookies.publisher, 'role-page')
+  const other = await as(t.app, cookies.admin, 'POST', '/api/studio/staff', {
+    username: 'colleague',
+    displayName: '同事',
+    role: 'editor',
+    password: 'password-2026',
+  })
+  otherStaffId = other.json<{ id: number }>().id
+  jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })
+    .jpeg()
+    .toBuffer()
+}, 60_000)
+afterAll(() => t?.close())
+
+describe('the role of every studio route', () => {
+  it('lists every route the OpenAPI document marks with a staff role, with the same role', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { 'x-staff-role'?: string }>>
+    }>()
+    const marked = Object.entries(document.paths)
+      .flatMap(([path, methods]) =>
+        Object.entries(methods)
+          .filter(([, op]) => op['x-staff-role'])
+          .map(([method, op]) => `${method} ${path} ${op['x-staff-role']}`),
+      )
+      .sort()
+    expect(marked).toEqual(table.map((row) => `${row.route} ${row.role}`).sort())
+    // Everything under /api/studio is guarded, except the login itself.
+    const studioRoutes = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/studio'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`))
+    expect(studioRoutes.filter((r) => !table.some((row) => row.route === r))).toEqual([
+      'post /api/studio/session',
+    ])
+  })
+
+  for (const row of table) {
+    it(`${row.route}: none 401, below ${row.role} 403, at or above it 2xx`, async () => {
+      const nobody = await send(null, await row.call())
+      expect({
+        status: nobody.statusCode,
+        code: nobody.json<{ error: { code: string } }>().error.code,
+      }).toEqual({
+        status: 401,
+        code: 'STAFF_LOGIN_REQUIRED',
+      })
+      for (const role of ['editor', 'publisher', 'admin'] as const) {
+        // Logging out ends the session: that row signs in afresh each time.
+        const cookie =
+          row.route === 'delete /api/studio/session' ? await staffLogin(t.app, role) : cookies[role]
+        const res = await send(cookie, await row.call())
+        if (RANK[role] < RANK[row.role]) {
+          expect({ role, status: res.statusCode, body: res.json() }).toEqual({
+            role,
+            status: 403,
+            body: {
+              error: {
+                code: 'STAFF_FORBIDDEN',
+                message: `需要${ROLE_NAMES[row.role]}权限`,
+                details: [{ field: 'role', message: `需要${ROLE_NAMES[row.role]}或更高权限` }],
+              },
+            },
+          })
+        } else {
+          expect(
+            { role, status: res.statusCode, ok: res.statusCode >= 200 && res.statusCode < 300 },
+            res.body,
+          ).toEqual({
+            role,
+            status: res.statusCode,
+            ok: true,
+          })
+        }
+      }
+    })
+  }
+
+  it('a consumer session is no studio session', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/studio/pages',
+      cookies: { sid: t.app.signCookie('x') },
+    })
+    expect(res.statusCode).toBe(401)
+  })
+})
