@@ -503,10 +503,15 @@ describe('campaigns of a published page', () => {
     const res = await as(t.app, publisher, 'POST', '/api/studio/pages/clash/publish', {
       revision: saved.json<{ revision: number }>().revision,
     })
-    // The validator knows the folder's campaigns (of another kind); registration would refuse it either way.
-    expect(res.statusCode).toBe(saved.statusCode === 200 ? 400 : 409)
-    if (saved.statusCode === 200) expect(errorOf(res).message).toContain('worldcup-2026')
-    else expect(errorOf(saved).code).toBe('CONFIG_INVALID')
+    expect(saved.statusCode).toBe(200)
+    expect({ status: res.statusCode, code: errorOf(res).code }).toEqual({
+      status: 400,
+      code: 'CAMPAIGN_REFUSED',
+    })
+    expect(errorOf(res).message).toBe(
+      '活动 worldcup-2026 无法登记，未发布：活动编号 worldcup-2026 已被 page-configs/activity/worldcup.json 使用，不能在 page-configs/activity/clash.json 中再次声明',
+    )
+    expect((await consumer('clash')).statusCode).toBe(404)
   })
 
   it('a fresh process registers the campaigns of published pages at start', async () => {

@@ -1,0 +1,219 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from './helpers'
+import { as, staffLogin } from './studioHelpers'
+
+// Every kind of broken config the CLI rejects (the cases of tests/scripts/validate-configs.test.ts), sent to the
+// studio's API: a save is refused with 400 CONFIG_INVALID and validate answers 200 with the errors, each with
+// the pointer, line, column and Chinese message the CLI prints for the same text (JSON.stringify(config, null, 2)).
+
+const root = resolve(import.meta.dirname, '../..')
+const dir = mkdtempSync(join(root, 'page-configs', 'zz-studio-'))
+
+const page = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({
+  schemaVersion: 3,
+  title: '测试页',
+  ...extra,
+  blocks,
+})
+const window = { startAt: '2026-11-24T00:00:00+08:00', endAt: '2027-01-31T23:59:59+08:00' }
+const schedule = { ...window, fallback: '/' }
+const item = (extra: Record<string, unknown> = {}) => ({
+  id: 'm1',
+  title: '阿根廷 vs 法国',
+  kickoffAt: '2026-12-05T20:00:00+08:00',
+  lockAt: '2026-12-05T19:30:00+08:00',
+  options: [
+    { id: 'home', label: '阿根廷胜' },
+    { id: 'away', label: '法国胜' },
+  ],
+  ...extra,
+})
+
+// name, config, a line the CLI prints for it (pointer and message).
+const cases: [string, Record<string, unknown>, string][] = [
+  [
+    'unknown-field',
+    page([{ type: 'hero', image: '/springFestival/hero.svg', alt: 'x', titel: '春节' }]),
+    '/blocks/0/titel  未知字段 "titel"',
+  ],
+  ['unknown-block-type', page([{ type: 'heroo' }]), '/blocks/0/type  类型 "heroo" 不存在'],
+  ['missing-required', page([{ type: 'markdown' }]), '/blocks/0  缺少必填字段 "source"'],
+  ['wrong-type', page([{ type: 'spacer', height: '16' }]), '/blocks/0/height  类型应为整数'],
+  [
+    'bad-time-format',
+    page([{ type: 'markdown', source: 'x' }], { schedule: { ...schedule, startAt: '2027-01-01 10:00' } }),
+    '/schedule/startAt  格式不正确',
+  ],
+  [
+    'navigate-target-missing',
+    page([{ type: 'button', text: '去', action: { type: 'navigate', to: '/nowhere?x=1' } }]),
+    '/blocks/0/action/to  跳转目标 "/nowhere?x=1" 不存在于路由表',
+  ],
+  [
+    'unknown-data-source',
+    page([{ type: 'product-list', from: 'products' }]),
+    '/blocks/0/from  数据源 "products" 未在 dataSources 中定义',
+  ],
+  [
+    'binding-outside-whitelist',
+    page([{ type: 'markdown', source: '{{window.location}}' }]),
+    '/blocks/0/source  插值 {{window.location}} 不允许',
+  ],
+  [
+    'scroll-target-missing',
+    page([{ type: 'button', text: '去', action: { type: 'scroll-to', target: 'nope' } }]),
+    '/blocks/0/action/target  滚动目标区块 "nope" 不存在',
+  ],
+  [
+    'duplicate-block-id',
+    page([
+      { type: 'spacer', id: 'a', height: 8 },
+      { type: 'spacer', id: 'a', height: 8 },
+    ]),
+    '/blocks/1/id  区块 id "a" 重复',
+  ],
+  [
+    'image-missing',
+    page([{ type: 'image', src: '/nope/missing.png', alt: 'x' }]),
+    '/blocks/0/src  文件 public/nope/missing.png 不存在',
+  ],
+  [
+    'schedule-out-of-order',
+    page([{ type: 'markdown', source: 'x' }], {
+      schedule: { startAt: '2027-02-01T00:00:00+08:00', endAt: '2027-01-01T00:00:00+08:00', fallback: '/' },
+    }),
+    '/schedule/endAt  endAt 必须晚于 startAt',
+  ],
+  [
+    'link-host-not-allowed',
+    page([{ type: 'button', text: '去', action: { type: 'link', href: 'https://evil.example.com/x' } }]),
+    '/blocks/0/action/href  外链域名不在白名单内',
+  ],
+  [
+    'future-schema-version',
+    { schemaVersion: 9, title: 'x', blocks: [] },
+    '/schemaVersion  schemaVersion 9 比当前支持的 3 新',
+  ],
+  [
+    'compliance-phrase',
+    page([{ type: 'title', text: '限时停售，速来' }]),
+    '/blocks/0/text  合规：含“限时停售”——不得炒作停售',
+  ],
+  [
+    'lottery-without-prizes',
+    page([{ type: 'markdown', source: '规则' }], {
+      schedule,
+      campaigns: { 'vt-draw': { kind: 'lottery', title: '抽奖', window, items: [item()] } },
+    }),
+    '/campaigns/vt-draw  抽奖活动 vt-draw 须写明奖品 prizes',
+  ],
+  [
+    'guess-duplicate-item',
+    page([{ type: 'markdown', source: '规则' }], {
+      schedule,
+      campaigns: {
+        'vt-guess': {
+          kind: 'guess',
+          title: '竞猜',
+          window,
+          items: [item(), item({ title: '重赛' })],
+          correctReward: { kind: 'points', amount: 20 },
+        },
+      },
+    }),
+    '/campaigns/vt-guess/items/1/id  竞猜项编号 "m1" 重复（第 1 项已使用）',
+  ],
+  [
+    'block-of-an-undeclared-campaign',
+    page([{ type: 'lottery', campaign: 'nowhere-draw' }]),
+    '/blocks/0/campaign  本页没有声明活动 "nowhere-draw"（campaigns）',
+  ],
+]
+
+let t: TestApp
+let editor: string
+let cli: Map<string, string[]>
+
+beforeAll(async () => {
+  const files = cases.map(([name, config]) => {
+    const file = join(dir, `${name}.json`)
+    writeFileSync(file, JSON.stringify(config, null, 2))
+    return file.slice(root.length + 1)
+  })
+  // The CLI once for all the files: its lines, by file, without the file name.
+  let stderr = ''
+  try {
+    execFileSync('node', ['--import', 'tsx', 'scripts/validate-configs.ts', ...files], {
+      cwd: root,
+      stdio: 'pipe',
+    })
+  } catch (error) {
+    stderr = (error as { stderr: Buffer }).stderr.toString()
+  }
+  cli = new Map(files.map((file) => [file, []]))
+  for (const line of stderr.split('\n')) {
+    const file = files.find((f) => line.startsWith(`${f}:`))
+    if (file) cli.get(file)?.push(line.slice(file.length + 1))
+  }
+  t = await createTestApp()
+  editor = await staffLogin(t.app, 'editor')
+  expect(
+    (await as(t.app, editor, 'POST', '/api/studio/pages', { id: 'broken', title: '坏配置' })).statusCode,
+  ).toBe(201)
+}, 120_000)
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true })
+  await t?.close()
+})
+
+type Finding = { pointer: string; message: string; line: number; column: number }
+const asLines = (errors: Finding[]) =>
+  errors.map((e) => `${e.line}:${e.column}  ${e.pointer || '/'}  ${e.message}`)
+
+describe('broken configs through the studio API', () => {
+  it.each(cases)('%s: 400 on save and the same errors as the CLI', async (name, config, expected) => {
+    const lines = cli.get(`${dir.slice(root.length + 1)}/${name}.json`) ?? []
+    expect(
+      lines.some((l) => l.includes(expected)),
+      lines.join('\n'),
+    ).toBe(true)
+
+    const checked = await as(t.app, editor, 'POST', '/api/studio/validate?id=broken', config)
+    expect(checked.statusCode).toBe(200)
+    expect(asLines(checked.json<{ errors: Finding[] }>().errors)).toEqual(lines)
+
+    const saved = await as(t.app, editor, 'PUT', '/api/studio/pages/broken/draft', config, {
+      'if-match': '"1"',
+    })
+    const error = saved.json<{
+      error: { code: string; message: string; details: (Finding & { field: string })[] }
+    }>().error
+    expect({ status: saved.statusCode, code: error.code }).toEqual({ status: 400, code: 'CONFIG_INVALID' })
+    expect(asLines(error.details)).toEqual(lines)
+    expect(error.details.every((d) => d.field === (d.pointer || '/'))).toBe(true)
+    expect(error.message).toMatch(/^配置有 \d+ 处错误，未保存：/)
+  })
+
+  it('saved nothing of them', async () => {
+    const detail = (await as(t.app, editor, 'GET', '/api/studio/pages/broken')).json<{
+      draftRevision: number
+    }>()
+    expect(detail.draftRevision).toBe(1)
+  })
+
+  it('refuses text PostgreSQL cannot keep (NUL, a lone surrogate) at the field', async () => {
+    const config = page([
+      { type: 'title', text: 'a\u0000b' },
+      { type: 'markdown', source: 'x\ud800' },
+    ])
+    const res = await as(t.app, editor, 'POST', '/api/studio/validate', config)
+    const errors = res.json<{ errors: Finding[] }>().errors
+    expect(errors.filter((e) => e.message === '不能包含控制字符或无效字符').map((e) => e.pointer)).toEqual([
+      '/blocks/0/text',
+      '/blocks/1/source',
+    ])
+  })
+})
