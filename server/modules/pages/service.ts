@@ -29,7 +29,7 @@ import { toIso } from '../../platform/time'
 import { registerCampaign } from '../campaigns/registry'
 import type { StaffAudit } from '../studio/audit'
 import { clockTime } from '../studio/service'
-import type { PageConfigJson } from '../studio/tables'
+import type { PageConfigJson, PublicationKind } from '../studio/tables'
 import { RESERVED_PAGE_IDS, renameCampaigns, type FolderConfigs } from './folders'
 import { PREVIEW_TTL_MS, type PreviewTokens } from './previewTokens'
 import type { PageConfigValidator } from './validateConfig'
@@ -69,6 +69,24 @@ interface SummaryRow {
 }
 
 type Db = Kysely<DB> | Transaction<DB>
+
+/** A publication row: `version` goes live at `at` (an unpublish has no version). */
+function publication(
+  trx: Transaction<DB>,
+  p: { id: string; version: number | null; kind: PublicationKind; at: Date; staff: Staff; now: Date },
+) {
+  return trx
+    .insertInto('studio_publications')
+    .values({
+      page_id: p.id,
+      version: p.version,
+      kind: p.kind,
+      publish_at: p.at,
+      created_by: p.staff.id,
+      created_at: p.now,
+    })
+    .execute()
+}
 
 /**
  * Pages built in the studio: a draft per page saved with optimistic locking, immutable versions, publications
@@ -347,17 +365,7 @@ export class PageService {
           created_at: now,
         })
         .execute()
-      await trx
-        .insertInto('studio_publications')
-        .values({
-          page_id: id,
-          version,
-          kind: 'publish',
-          publish_at: publishAt,
-          created_by: staff.id,
-          created_at: now,
-        })
-        .execute()
+      await publication(trx, { id, version, kind: 'publish', at: publishAt, staff, now })
       await this.registerCampaigns(trx, id, page.draft, now)
       await this.audit.record(
         staff,
@@ -378,31 +386,10 @@ export class PageService {
 
   async rollback(id: string, version: number, staff: Staff): Promise<Published> {
     const now = this.now()
-    const row = await this.db
-      .selectFrom('studio_page_versions')
-      .select('config')
-      .where('page_id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst()
-    if (!row) {
-      await this.assertPage(id)
-      throw new ApiError(404, 'VERSION_NOT_FOUND', `版本 ${version} 不存在`, [
-        { field: 'version', message: '不存在' },
-      ])
-    }
+    const { config } = await this.version(id, version)
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('studio_publications')
-        .values({
-          page_id: id,
-          version,
-          kind: 'rollback',
-          publish_at: now,
-          created_by: staff.id,
-          created_at: now,
-        })
-        .execute()
-      await this.registerCampaigns(trx, id, row.config, now)
+      await publication(trx, { id, version, kind: 'rollback', at: now, staff, now })
+      await this.registerCampaigns(trx, id, config, now)
       await this.audit.record(
         staff,
         { action: 'rollback', pageId: id, version, detail: `回滚到版本 ${version}` },
@@ -429,17 +416,7 @@ export class PageService {
         .where('publish_at', '>', now)
         .returning(['version', 'publish_at'])
         .execute()
-      await trx
-        .insertInto('studio_publications')
-        .values({
-          page_id: id,
-          version: null,
-          kind: 'unpublish',
-          publish_at: now,
-          created_by: staff.id,
-          created_at: now,
-        })
-        .execute()
+      await publication(trx, { id, version: null, kind: 'unpublish', at: now, staff, now })
       const detail = cancelled.length
         ? `下线，并取消定时发布：${cancelled.map((c) => `版本 ${c.version}（${toIso(c.publish_at)}）`).join('、')}`
         : '下线'
@@ -495,7 +472,9 @@ export class PageService {
       .executeTakeFirst()
     if (!row) {
       await this.assertPage(id)
-      throw new ApiError(404, 'VERSION_NOT_FOUND', `版本 ${version} 不存在`)
+      throw new ApiError(404, 'VERSION_NOT_FOUND', `版本 ${version} 不存在`, [
+        { field: 'version', message: '不存在' },
+      ])
     }
     return { version, config: row.config }
   }
@@ -513,31 +492,12 @@ export class PageService {
   /** The version live now by server time; offline with its fallback; 404 before the first publication. */
   async live(id: string): Promise<PublishedPage | OfflinePage> {
     const now = this.now()
-    const current = await this.db
-      .selectFrom('studio_publications as p')
-      .leftJoin('studio_page_versions as v', (join) =>
-        join.onRef('v.page_id', '=', 'p.page_id').onRef('v.version', '=', 'p.version'),
-      )
-      .select(['p.version', 'p.kind', 'p.publish_at', 'v.config', 'v.markdown'])
-      .where('p.page_id', '=', id)
-      .where('p.publish_at', '<=', now)
-      .orderBy('p.publish_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .executeTakeFirst()
+    const current = await this.newestPublication(id, now, false)
     if (!current) throw pageNotFound()
-    if (current.kind === 'unpublish' || current.version === null || !current.config) {
-      const last = await this.db
-        .selectFrom('studio_publications as p')
-        .innerJoin('studio_page_versions as v', (join) =>
-          join.onRef('v.page_id', '=', 'p.page_id').onRef('v.version', '=', 'p.version'),
-        )
-        .select('v.config')
-        .where('p.page_id', '=', id)
-        .where('p.publish_at', '<=', now)
-        .orderBy('p.publish_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .executeTakeFirst()
-      const schedule = last && isObject(last.config.schedule) ? last.config.schedule : null
+    if (current.version === null || !current.config) {
+      // Offline: to the fallback of the last version that was live.
+      const last = await this.newestPublication(id, now, true)
+      const schedule = last?.config && isObject(last.config.schedule) ? last.config.schedule : null
       const fallback = typeof schedule?.fallback === 'string' ? schedule.fallback : '/'
       return { id, offline: true, fallback }
     }
@@ -548,6 +508,20 @@ export class PageService {
       config: current.config,
       markdown: current.markdown ?? {},
     }
+  }
+
+  /** The newest publication at or before `now` (the live one), or the newest that has a version. */
+  private newestPublication(id: string, now: Date, withVersion: boolean) {
+    let query = this.db
+      .selectFrom('studio_publications as p')
+      .leftJoin('studio_page_versions as v', (join) =>
+        join.onRef('v.page_id', '=', 'p.page_id').onRef('v.version', '=', 'p.version'),
+      )
+      .select(['p.version', 'p.publish_at', 'v.config', 'v.markdown'])
+      .where('p.page_id', '=', id)
+      .where('p.publish_at', '<=', now)
+    if (withVersion) query = query.where('p.version', 'is not', null)
+    return query.orderBy('p.publish_at', 'desc').orderBy('p.id', 'desc').executeTakeFirst()
   }
 
   /** The draft behind a signed preview link. */
