@@ -197,6 +197,12 @@ describe('page ids', () => {
     expect(list.folders).toContainEqual(
       expect.objectContaining({ file: 'activity/worldcup.json', route: '/activity/worldcup' }),
     )
+    // A lottery whose eligibility names another campaign of the page: every reference follows, the copy is valid.
+    const trial = await create('tf', { template: 'manualactivity/trialFee/lottery.json' })
+    expect(Object.keys(trial.config.campaigns as object)).toEqual(['tf-trialfee-calc', 'tf-trialfee-lottery'])
+    expect(JSON.stringify(trial.config)).toContain('"entryOf":"tf-trialfee-calc"')
+    expect(JSON.stringify(trial.config)).toContain('"campaign":"tf-trialfee-lottery"')
+    expect(trial.errors).toEqual([])
     const missing = await as(t.app, editor, 'POST', '/api/studio/pages', {
       id: 'cup3',
       title: 'x',

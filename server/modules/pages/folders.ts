@@ -60,8 +60,11 @@ export class FolderConfigs {
 
 /**
  * A template copied to a new page: its campaigns renamed `{id}-{old}` (campaign ids are global) and every
- * reference to them updated (a block's `campaign`, an API path /campaigns/{old}/…).
+ * reference to them updated (a block's `campaign`, an eligibility's `entryOf`, an API path /campaigns/{old}/…).
  */
+/** The fields that name a campaign by its id (block schemas and the campaign schema). */
+const REFERENCE_KEYS = new Set(['campaign', 'entryOf'])
+
 export function renameCampaigns(config: Record<string, unknown>, pageId: string): Record<string, unknown> {
   const campaigns = isObject(config.campaigns) ? config.campaigns : null
   if (!campaigns || Object.keys(campaigns).length === 0) return config
@@ -69,7 +72,7 @@ export function renameCampaigns(config: Record<string, unknown>, pageId: string)
   const renamed = new Map(Object.keys(campaigns).map((old) => [old, `${prefix}-${old}`]))
   const rewrite = (node: unknown, key: string): unknown => {
     if (typeof node === 'string') {
-      if (key === 'campaign' && renamed.has(node)) return renamed.get(node)
+      if (REFERENCE_KEYS.has(key) && renamed.has(node)) return renamed.get(node)
       return node.replace(/\/campaigns\/([a-z0-9-]+)(?=[/?#]|$)/g, (whole, id: string) =>
         renamed.has(id) ? `/campaigns/${renamed.get(id)}` : whole,
       )
@@ -80,6 +83,8 @@ export function renameCampaigns(config: Record<string, unknown>, pageId: string)
   }
   const { campaigns: _old, ...rest } = config
   const out = rewrite(rest, '') as Record<string, unknown>
-  out.campaigns = Object.fromEntries(Object.entries(campaigns).map(([old, c]) => [renamed.get(old), c]))
+  out.campaigns = Object.fromEntries(
+    Object.entries(campaigns).map(([old, c]) => [renamed.get(old), rewrite(c, '')]),
+  )
   return out
 }
