@@ -279,6 +279,17 @@ describe('drafts', () => {
       code: 'INVALID_JSON',
     })
   })
+  it('takes a config of up to 2 MiB (a large page), refuses a larger one with 413', async () => {
+    const big = (bytes: number) =>
+      validPage('大页面', { blocks: [{ type: 'markdown', source: 'x'.repeat(bytes) }] })
+    const large = await as(t.app, editor, 'POST', '/api/studio/validate', big(1_500_000))
+    expect(large.statusCode).toBe(200)
+    const tooLarge = await as(t.app, editor, 'POST', '/api/studio/validate', big(2_200_000))
+    expect({ status: tooLarge.statusCode, code: errorOf(tooLarge).code }).toEqual({
+      status: 413,
+      code: 'BODY_TOO_LARGE',
+    })
+  })
 })
 
 describe('publishing', () => {
