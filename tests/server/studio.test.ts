@@ -158,6 +158,7 @@ describe('page ids', () => {
     await create('spring')
     for (const [id, named] of [
       ['worldcup', 'page-configs/activity/worldcup.json'],
+      ['fairness', '/activity/fairness'],
       ['preview', '系统保留'],
       ['studio', '系统保留'],
       ['new', '系统保留'],

@@ -4,7 +4,7 @@ import { compileMarkdown, markdownSources } from '../../../src/page-config/markd
 import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import { isObject } from '../../../src/page-config/json'
 import { PointerLocator } from '../../../src/page-config/locate'
-import { CURRENT_SCHEMA_VERSION } from '../../../src/page-config/migrations'
+import { CURRENT_SCHEMA_VERSION, migrateConfig } from '../../../src/page-config/migrations'
 import { phaseAt } from '../../../src/page-config/schedule'
 import type { Campaign, PageConfig } from '../../../src/types/generated/page'
 import type { ErrorDetail } from '../../../src/types/generated/api/common'
@@ -232,7 +232,8 @@ export class PageService {
     if (input.template) {
       const template = this.folders.config(input.template)
       if (!template) throw invalidField('template', `模板 ${input.template} 不存在`)
-      const { $schema: _schema, ...rest } = template
+      // An old template is brought to the current schema, so the studio edits what the forms describe.
+      const { $schema: _schema, ...rest } = migrateConfig(template).config
       config = renameCampaigns(rest, id)
     } else config = { schemaVersion: CURRENT_SCHEMA_VERSION, title: input.title, blocks: [] }
     config.title = input.title
