@@ -39,10 +39,6 @@ export default function PublishedPageScreen() {
     [token, nowMs, query],
   )
 
-  useEffect(() => {
-    if (data?.kind === 'not-found') document.title = '页面不存在'
-  }, [data?.kind])
-
   if (data?.kind === 'not-found') return <NotFoundScreen />
   if (data?.kind === 'preview-refused')
     return (

@@ -96,6 +96,8 @@ export function usePublishedPageTitle(id: string | undefined, token: string | nu
   const { data } = useSWR(id ? publishedPageKey(id, token) : null, fetchPublishedPage, {
     revalidateOnFocus: false,
   })
+  if (data?.kind === 'not-found') return '页面不存在'
+  if (data?.kind === 'preview-refused') return '页面预览'
   if (data?.kind !== 'page' && data?.kind !== 'preview') return undefined
   const title = data.page.config.title
   return typeof title === 'string' && title ? title : undefined
