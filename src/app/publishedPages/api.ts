@@ -1,54 +1,21 @@
 import useSWR from 'swr'
 import { preloadBlocks } from '../../blocks/registry'
 import { get, HttpError, apiErrorOf } from '../../lib/request'
-import type { MarkdownTrees } from '../../page-config/markdownTree'
 import { migrateConfig } from '../../page-config/migrations'
 import type { PageConfig } from '../../types/generated/page'
 import { blockTypesShownAt } from '../../page-runtime/preparePage'
+import {
+  publishedPageKey,
+  type OfflinePage,
+  type PageKey,
+  type PagePreview,
+  type PublishedPage,
+  type PublishedPageResult,
+} from './pageKey'
 
 // GET /api/pages/{id} and its preview (the contract of issue 15, schemas/api of the pages module).
 
-/** The version of a page live now. */
-export interface PublishedPage {
-  id: string
-  version: number
-  publishedAt: string
-  config: Record<string, unknown>
-  markdown: MarkdownTrees
-}
-
-/** A page taken offline: the visitor goes to its fallback. */
-export interface OfflinePage {
-  id: string
-  offline: true
-  fallback: string
-}
-
-/** A page's draft, through a signed preview link. */
-export interface PagePreview {
-  id: string
-  revision: number
-  config: Record<string, unknown>
-  markdown: MarkdownTrees
-  /** The moment the link was made for. */
-  nowMs?: number
-}
-
-export type PublishedPageResult =
-  | { kind: 'page'; page: PublishedPage }
-  | { kind: 'preview'; page: PagePreview }
-  | { kind: 'offline'; fallback: string }
-  | { kind: 'not-found' }
-  /** The preview link's token is expired or invalid: the server's Chinese message. */
-  | { kind: 'preview-refused'; message: string }
-
-type PageKey = readonly ['published-page', string, string]
-
-export const publishedPageKey = (id: string, token: string | null): PageKey => [
-  'published-page',
-  id,
-  token ?? '',
-]
+export type { PagePreview, PublishedPage, PublishedPageResult } from './pageKey'
 
 /** The blocks the page shows now come before the page does: its first paint has them (no suspending). */
 async function withBlocks(config: Record<string, unknown>): Promise<void> {
@@ -89,16 +56,4 @@ export function usePublishedPage(id: string | undefined, token: string | null) {
     // A preview shows the draft as saved now; a live page is cached by the server for 15 s anyway.
     revalidateOnFocus: false,
   })
-}
-
-/** The title of the page at this URL, once loaded (the layout's title bar; null key: nothing asked). */
-export function usePublishedPageTitle(id: string | undefined, token: string | null): string | undefined {
-  const { data } = useSWR(id ? publishedPageKey(id, token) : null, fetchPublishedPage, {
-    revalidateOnFocus: false,
-  })
-  if (data?.kind === 'not-found') return '页面不存在'
-  if (data?.kind === 'preview-refused') return '页面预览'
-  if (data?.kind !== 'page' && data?.kind !== 'preview') return undefined
-  const title = data.page.config.title
-  return typeof title === 'string' && title ? title : undefined
 }
