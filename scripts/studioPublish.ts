@@ -49,7 +49,11 @@ export function samplePageConfig(title: string, nowMs: number): Record<string, u
       { type: 'title', id: 'head', text: title, subtitle: '健康生活 从春天开始' },
       { type: 'title', id: 'soon', text: '活动即将开始 敬请期待', showIn: ['preheat'] },
       { type: 'title', id: 'now', text: '活动进行中', showIn: ['live'] },
-      { type: 'markdown', id: 'rules', source: '## 活动规则\n\n1. 活动期间每天可参与一次。\n2. 本活动与购买保险无关。' },
+      {
+        type: 'markdown',
+        id: 'rules',
+        source: '## 活动规则\n\n1. 活动期间每天可参与一次。\n2. 本活动与购买保险无关。',
+      },
     ],
   }
 }

@@ -48,7 +48,9 @@ test('a consumer opens the published page: shown by the server before any script
   await expect(page.locator('.app-navbar')).toHaveCount(0)
 })
 
-test('folder configs and screens keep their paths; an unknown id is the not-found screen', async ({ page }) => {
+test('folder configs and screens keep their paths; an unknown id is the not-found screen', async ({
+  page,
+}) => {
   await page.goto('/activity/worldcup')
   await expect(page).toHaveTitle(/世界杯/)
   await page.goto('/activity/no-such-page-here')
@@ -74,7 +76,9 @@ test('a signed preview link shows the draft with a 预览 badge at its moment; a
   await expect(page.getByTestId('preview-refused')).toContainText('预览链接已失效')
 })
 
-test('the studio preview frame renders the config its parent posts, at the posted moment', async ({ page }) => {
+test('the studio preview frame renders the config its parent posts, at the posted moment', async ({
+  page,
+}) => {
   await page.goto('/studio-preview')
   await expect(page.getByText('正在等待工作台发送页面…')).toBeVisible()
   const now = await serverNow(studio)
