@@ -62,7 +62,28 @@ export async function logInAsPublisher(request: StudioClient): Promise<void> {
   await expectOk(await request.post('/api/studio/session', { data: DEMO_PUBLISHER }), 'studio login')
 }
 
-/** Creates page `id` (or takes its draft as it is), saves `config` as its draft and publishes it now. */
+/** Saves `config` as the draft of page `id` (at draft revision `revision`) and publishes it now. */
+export async function saveAndPublish(
+  request: StudioClient,
+  id: string,
+  config: Record<string, unknown>,
+  revision: number,
+): Promise<{ version: number; revision: number }> {
+  const saved = await expectOk(
+    await request.put(`/api/studio/pages/${id}/draft`, {
+      data: config,
+      headers: { 'If-Match': `"${revision}"` },
+    }),
+    'save draft',
+  )
+  const published = await expectOk(
+    await request.post(`/api/studio/pages/${id}/publish`, { data: { revision: Number(saved.revision) } }),
+    'publish',
+  )
+  return { version: Number(published.version), revision: Number(saved.revision) }
+}
+
+/** Creates page `id`, saves `config` as its draft and publishes it now. */
 export async function publishPage(
   request: StudioClient,
   id: string,
@@ -72,17 +93,5 @@ export async function publishPage(
     await request.post('/api/studio/pages', { data: { id, title: config.title } }),
     'create page',
   )
-  const saved = await expectOk(
-    await request.put(`/api/studio/pages/${id}/draft`, {
-      data: config,
-      headers: { 'If-Match': `"${String(created.draftRevision)}"` },
-    }),
-    'save draft',
-  )
-  const revision = Number(saved.revision)
-  const published = await expectOk(
-    await request.post(`/api/studio/pages/${id}/publish`, { data: { revision } }),
-    'publish',
-  )
-  return { version: Number(published.version), revision }
+  return saveAndPublish(request, id, config, Number(created.draftRevision))
 }

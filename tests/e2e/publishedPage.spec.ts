@@ -1,5 +1,11 @@
 import type { APIRequestContext } from '@playwright/test'
-import { logInAsPublisher, publishPage, samplePageConfig, shanghaiIso } from '../../scripts/studioPublish'
+import {
+  logInAsPublisher,
+  publishPage,
+  samplePageConfig,
+  saveAndPublish,
+  shanghaiIso,
+} from '../../scripts/studioPublish'
 import { expect, test, withoutScripts } from './support/test'
 
 // A page published through the studio API (as the demo publisher) is what a consumer sees at /activity/{id}:
@@ -104,6 +110,25 @@ test('the studio preview frame renders the config its parent posts, at the poste
   await expect(page.getByRole('heading', { name: '预览框页面' })).toBeVisible()
   await expect(page.getByText('活动即将开始 敬请期待')).toBeVisible()
   await expect(page.locator('.app-navbar')).toContainText('预览框页面')
+})
+
+test('a new version shows at once; a rollback brings the older one back', async ({ page }) => {
+  const id = `e2e-versions-${Date.now().toString(36)}`
+  const now = await serverNow(studio)
+  const first = await publishPage(studio, id, samplePageConfig('版本一 春季健康节', now))
+  await page.goto(`/activity/${id}`)
+  await expect(page.getByRole('heading', { name: '版本一 春季健康节' })).toBeVisible()
+
+  const second = await saveAndPublish(studio, id, samplePageConfig('版本二 夏日清凉节', now), first.revision)
+  expect(second.version).toBe(first.version + 1)
+  await page.goto(`/activity/${id}`)
+  await expect(page.getByRole('heading', { name: '版本二 夏日清凉节' })).toBeVisible()
+
+  const rollback = await studio.post(`/api/studio/pages/${id}/rollback`, { data: { version: first.version } })
+  expect(rollback.ok()).toBe(true)
+  await page.goto(`/activity/${id}`)
+  await expect(page.getByRole('heading', { name: '版本一 春季健康节' })).toBeVisible()
+  await expect(page.locator('.app-navbar')).toContainText('版本一 春季健康节')
 })
 
 test('an unpublished page sends the consumer to its fallback', async ({ page }) => {
