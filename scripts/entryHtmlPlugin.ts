@@ -155,7 +155,11 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           chunks.filter((c) => c.isEntry),
         )
         const app = byModule((id) => id.endsWith(APP_MODULE))
-        const configPage = byModule((id) => id.endsWith(CONFIG_PAGE_MODULE))
+        // ConfigPage is imported statically by the published-page screens too, so the bundler may hold it in a
+        // shared chunk rather than a chunk of its own: the chunk containing it.
+        const configPage =
+          byModule((id) => id.endsWith(CONFIG_PAGE_MODULE)) ??
+          chunks.find((c) => Object.keys(c.modules).some((id) => id.endsWith(CONFIG_PAGE_MODULE)))
         if (!app || !configPage) this.error('entry-html: the App or ConfigPage chunk is missing')
         const indexHtml = html.source
 

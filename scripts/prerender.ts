@@ -22,9 +22,10 @@ export interface BuildRender {
 const SSR_DYNAMIC_IMPORT = /__vite_ssr_dynamic_import__\(\s*["']([^"']+)["']/
 
 async function screenModules(server: ViteDevServer): Promise<Map<string, string>> {
-  const { screenRoutes } = (await server.ssrLoadModule('/src/app/routes.ts')) as RouteTable
+  const { screenRoutes, publishedRoutes } = (await server.ssrLoadModule('/src/app/routes.ts')) as RouteTable
   const screens = new Map<string, string>()
-  for (const route of screenRoutes) {
+  // Pages published through the studio are rendered by the server like screens (src/app/publishedPages).
+  for (const route of [...screenRoutes, ...publishedRoutes]) {
     const module = SSR_DYNAMIC_IMPORT.exec(String(route.load))?.[1]
     if (!module) throw new Error(`build: cannot tell which module the route ${route.path} loads`)
     screens.set(route.path, module)

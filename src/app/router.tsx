@@ -6,13 +6,16 @@ import { isChunkLoadError, loadChunk } from './lazyChunk'
 import { InAppLayout, MainLayout } from './layouts/MainLayout'
 import { RouterPageHost } from './RouterPageHost'
 import type { RouteHandle, ScreenRoute } from '../types/route'
-import { screenRoutes } from './routes'
+import { publishedRoutes, screenRoutes } from './routes'
 import { NotFoundScreen } from './screens/NotFoundScreen'
 import { ChunkErrorScreen } from './screens/ChunkErrorScreen'
 import { RouteErrorScreen } from './screens/RouteErrorScreen'
 
-/** Hand-written screens plus the config pages generated from page-configs/. */
-export const allRoutes: ScreenRoute[] = [...screenRoutes, ...configRoutes]
+/**
+ * Hand-written screens, the config pages generated from page-configs/, and the pages published through the
+ * studio (/activity/:id, ranked after every fixed path by the router).
+ */
+export const allRoutes: ScreenRoute[] = [...screenRoutes, ...configRoutes, ...publishedRoutes]
 
 function toChild(route: ScreenRoute): RouteObject {
   const handle: RouteHandle = { title: route.title, tab: route.tab, path: route.path }

@@ -23,6 +23,8 @@ import { riskRoutes } from '../features/risk/routes'
 import { serviceRoutes } from '../features/service/routes'
 import type { ScreenRoute } from '../types/route'
 
+export { publishedRoutes } from './publishedPages/routes'
+
 // The one route table of hand-written screens, collected from the features' route lists. Config pages
 // (page-configs/) are added by the page runtime; both are registered under the main layout (/) and the in-app
 // layout (/app/). Keep this file and the features' routes.ts and paths.ts free of runtime imports: scripts read

@@ -1,6 +1,7 @@
-import { Suspense, type CSSProperties } from 'react'
+import { memo, Suspense, type ComponentType, type CSSProperties } from 'react'
 import type { Block, BlockStyle, ContentBlock, Phase } from '../types/generated/page'
 import { blockComponent } from '../blocks/registry'
+import type { BlockProps } from '../blocks/runtime'
 import { blockElementId } from './actions'
 import { BlockBoundary } from './BlockBoundary'
 import { evaluateCondition, type ConditionContext } from '../page-config/conditions'
@@ -10,7 +11,11 @@ export interface RenderContext {
   phase: Phase
   nowMs: number
   conditions: ConditionContext
+  /** A failing block shows a notice (previews for staff) instead of nothing. */
+  showErrors?: boolean
 }
+
+type AnyBlock = Block | ContentBlock
 
 function cssOf(style: BlockStyle | undefined): CSSProperties | undefined {
   if (!style) return undefined
@@ -26,43 +31,59 @@ function cssOf(style: BlockStyle | undefined): CSSProperties | undefined {
 }
 
 /** Whether a block shows now: its phases, its own time window, its condition. */
-export function blockVisible(block: Block | ContentBlock, ctx: RenderContext): boolean {
+export function blockVisible(block: AnyBlock, ctx: RenderContext): boolean {
   if (block.showIn && !block.showIn.includes(ctx.phase)) return false
   if (!insideWindow(block.activeBetween, ctx.nowMs)) return false
   return evaluateCondition(block.visibleWhen, ctx.conditions)
 }
 
-export function BlockRenderer({
-  blocks,
-  ctx,
+/**
+ * One block, memoized on its config object: when the page renders again with blocks of the same identity (a
+ * preview edit changes one block; the studio's frame keeps the others' objects), only the changed one renders.
+ */
+const BlockSlot = memo(function BlockSlot({
+  block,
+  Component,
+  showErrors,
 }: {
-  blocks: readonly (Block | ContentBlock)[]
-  ctx: RenderContext
+  block: AnyBlock
+  /** The block type's component (blockComponent): one per type for the whole visit. */
+  Component: ComponentType<BlockProps<Block>>
+  showErrors: boolean
 }) {
+  return (
+    <section
+      id={block.id ? blockElementId(block.id) : undefined}
+      className={`cp-block cp-block-${block.type}`}
+      data-block-type={block.type}
+      style={cssOf(block.style)}
+    >
+      <BlockBoundary type={block.type} id={block.id} showError={showErrors} resetKey={block}>
+        <Suspense fallback={<div className="cp-block-loading" aria-hidden />}>
+          <Component block={block as Block} />
+        </Suspense>
+      </BlockBoundary>
+    </section>
+  )
+})
+
+export function BlockRenderer({ blocks, ctx }: { blocks: readonly AnyBlock[]; ctx: RenderContext }) {
   return (
     <>
       {blocks.map((block, index) => {
         if (!blockVisible(block, ctx)) return null
         const Component = blockComponent(block.type)
-        const key = block.id ?? `${block.type}-${index}`
         if (!Component) {
           console.error(`[page-runtime] unknown block type "${block.type}"`)
           return null
         }
         return (
-          <section
-            key={key}
-            id={block.id ? blockElementId(block.id) : undefined}
-            className={`cp-block cp-block-${block.type}`}
-            data-block-type={block.type}
-            style={cssOf(block.style)}
-          >
-            <BlockBoundary type={block.type} id={block.id}>
-              <Suspense fallback={<div className="cp-block-loading" aria-hidden />}>
-                <Component block={block} />
-              </Suspense>
-            </BlockBoundary>
-          </section>
+          <BlockSlot
+            key={block.id ?? `${block.type}-${index}`}
+            block={block}
+            Component={Component}
+            showErrors={Boolean(ctx.showErrors)}
+          />
         )
       })}
     </>

@@ -23,10 +23,12 @@ import { OfflineNotice } from './OfflineNotice'
 import { usePageHost } from './pageHost'
 import { usePrerender } from '../components/prerender'
 import { applyShareMeta } from './share'
-import { blockPhase, frozenClock, usePageClock } from './usePageClock'
+import type { PageOverrides } from './overrides'
+import { blockPhase, frozenClock, runningClock, usePageClock } from './usePageClock'
 import './configPage.css'
 
 export { preparePage } from './preparePage'
+export type { PageOverrides } from './overrides'
 
 export type RawPageConfig = Record<string, unknown>
 
@@ -63,6 +65,7 @@ export function ConfigPage({
   markdown = noTrees,
   initialData,
   routeParams,
+  overrides,
 }: {
   config: RawPageConfig
   markdown?: MarkdownTrees
@@ -70,6 +73,8 @@ export function ConfigPage({
   initialData?: SettledSources
   /** This page's values of the config's route parameters (page-configs/xm/[type].json, see routeParams.ts). */
   routeParams?: Readonly<Record<string, string>>
+  /** Previews only (overrides.ts): the moment, the login state, the badge. */
+  overrides?: PageOverrides
 }) {
   const config = useMemo(() => migrateConfig(raw).config as unknown as PageConfig, [raw])
   const { pathname, search, params: hostParams, navigate } = usePageHost()
@@ -82,7 +87,18 @@ export function ConfigPage({
   // Prerendered HTML (build and hydration): the build's moment, a visitor logged out, data still loading.
   const prerender = usePrerender()
   const liveClock = usePageClock(config.schedule, query)
-  const clock = prerender ? frozenClock(config.schedule, prerender.nowMs) : liveClock
+  const fixedAt = overrides?.nowMs
+  const frozenAt = prerender ? (fixedAt ?? prerender.nowMs) : overrides?.frozen ? fixedAt : undefined
+  const frozen = useMemo(
+    () => (frozenAt === undefined ? null : frozenClock(config.schedule, frozenAt)),
+    [config.schedule, frozenAt],
+  )
+  const running = useMemo(
+    () => (fixedAt === undefined ? null : runningClock(config.schedule, fixedAt)),
+    [config.schedule, fixedAt],
+  )
+  const clock = frozen ?? running ?? liveClock
+  const previewing = clock.previewing || Boolean(overrides?.preview)
   const liveUser = useSnapshot(userStore.state)
   const liveSignIn = useSnapshot(signInStore.state)
   const liveCommon = useSnapshot(commonStore.state)
@@ -92,7 +108,7 @@ export function ConfigPage({
   const common = anonymous?.common ?? liveCommon
   const liveData = useDataSources(dataSources, initialData)
   const data = prerender ? loadingData : liveData
-  const loggedIn = Boolean(user.id || user.userInfo.id)
+  const loggedIn = overrides?.loggedIn ?? Boolean(user.id || user.userInfo.id)
 
   const dataNames = Object.keys(dataSources ?? {})
   const scope: BindingScope = {
@@ -106,45 +122,68 @@ export function ConfigPage({
   const scopeKey = JSON.stringify(scope)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is compared by value
   const text = useCallback((template: string) => resolveText(template, scope), [scopeKey])
-  const share = useMemo(() => shareInfoOf(config), [config])
+  // Compared by value: a preview hands a new config object on every edit.
+  const shareNow = shareInfoOf(config)
+  const shareKey = JSON.stringify(shareNow)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- compared by value
+  const share = useMemo(() => shareNow, [shareKey])
   const run = useActionRunner(share, text)
 
   // Offline (or not yet public): a notice, then the fallback (OfflineNotice); no login for that.
   const offline = clock.ready && clock.phase === 'offline'
-  const mustLogin = !offline && Boolean(config.requiresLogin && !loggedIn)
+  const mustLogin =
+    !offline && overrides?.loggedIn === undefined && Boolean(config.requiresLogin && !loggedIn)
   useEffect(() => {
     if (mustLogin) navigate(loginPathFor(pathname + search), { replace: true })
   }, [mustLogin, navigate, pathname, search])
   useEffect(() => applyShareMeta(share), [share])
 
-  const renderCtx: RenderContext = {
-    phase: blockPhase(clock.phase),
-    nowMs: clock.now(),
-    conditions: { loggedIn, query, state: (path) => resolvePath(path, scope) },
-  }
-  const runtime: BlockRuntime = {
-    phase: renderCtx.phase,
-    prerendered: prerender !== null,
-    now: clock.now,
-    schedule: config.schedule,
-    share,
-    text,
-    markdown: (source) =>
+  // Kept by identity between renders, so that a re-render (a preview's edit) repaints only the blocks that
+  // changed (BlockRenderer memoizes each block on its config object).
+  const phase = blockPhase(clock.phase)
+  const nowMs = clock.now()
+  const showErrors = Boolean(overrides?.showBlockErrors)
+  const renderCtx = useMemo<RenderContext>(
+    () => ({
+      phase,
+      nowMs,
+      showErrors,
+      conditions: { loggedIn, query, state: (path) => resolvePath(path, scope) },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is compared by value
+    [phase, nowMs, showErrors, loggedIn, query, scopeKey],
+  )
+  const readMarkdown = useCallback(
+    (source: string) =>
       Object.prototype.hasOwnProperty.call(markdown, source) ? markdown[source] : undefined,
-    run,
-    data,
-    query,
-    navigate,
-    renderBlocks: (blocks) => <BlockRenderer blocks={blocks} ctx={renderCtx} />,
-  }
+    [markdown],
+  )
+  const runtime = useMemo<BlockRuntime>(
+    () => ({
+      phase: renderCtx.phase,
+      prerendered: prerender !== null,
+      now: clock.now,
+      schedule: config.schedule,
+      share,
+      text,
+      markdown: readMarkdown,
+      run,
+      data,
+      query,
+      navigate,
+      renderBlocks: (blocks) => <BlockRenderer blocks={blocks} ctx={renderCtx} />,
+    }),
+    [renderCtx, prerender, clock.now, config.schedule, share, text, readMarkdown, run, data, query, navigate],
+  )
 
   if (offline) {
     const preheatAt = config.schedule?.preheatAt
     return (
       <OfflineNotice
         fallback={config.schedule?.fallback ?? '/'}
-        unpublished={!clock.previewing && preheatAt !== undefined && clock.now() < Date.parse(preheatAt)}
-        leave={(to) => navigate(to, { replace: true })}
+        unpublished={!previewing && preheatAt !== undefined && clock.now() < Date.parse(preheatAt)}
+        // A preview stays on the notice: staff look at the offline moment, they do not leave for the fallback.
+        leave={(to) => (overrides?.preview ? undefined : navigate(to, { replace: true }))}
       />
     )
   }
@@ -160,7 +199,7 @@ export function ConfigPage({
         style={style}
         data-phase={clock.phase}
       >
-        {clock.previewing && (
+        {previewing && (
           <div className="config-page-preview">
             预览：{clock.phase === 'preheat' ? '预热' : clock.phase === 'live' ? '进行中' : '已结束'}
           </div>

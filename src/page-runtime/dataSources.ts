@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import useSWR, { preload } from 'swr'
 import { get, type QueryObject } from '../lib/request'
 import type { PageConfig } from '../types/generated/page'
@@ -40,12 +41,17 @@ export function useDataSources(
   const { data, isLoading, mutate } = useSWR(key, () => fetchAll(sources as Sources), {
     fallbackData: prefetched,
   })
-  return (name) => ({
-    data: data?.[name]?.data,
-    error:
-      data?.[name]?.error ?? (sources && !(name in sources) ? new Error(`数据源 ${name} 不存在`) : undefined),
-    // SWR reports loading while it revalidates prefetched data; a block with data has nothing to wait for.
-    isLoading: isLoading && data?.[name] === undefined,
-    retry: () => void mutate(),
-  })
+  // Same function while nothing changed: the page's runtime (and so its blocks) keeps its identity.
+  return useCallback(
+    (name: string) => ({
+      data: data?.[name]?.data,
+      error:
+        data?.[name]?.error ??
+        (sources && !(name in sources) ? new Error(`数据源 ${name} 不存在`) : undefined),
+      // SWR reports loading while it revalidates prefetched data; a block with data has nothing to wait for.
+      isLoading: isLoading && data?.[name] === undefined,
+      retry: () => void mutate(),
+    }),
+    [data, isLoading, mutate, sources],
+  )
 }

@@ -86,3 +86,9 @@ export function frozenClock(schedule: PageConfig['schedule'], nowMs: number): Pa
 export function blockPhase(phase: LifecyclePhase): Phase {
   return phase === 'offline' ? 'ended' : phase
 }
+
+/** A clock running on from `nowMs` (a preview link made for a moment); its phase is the one at that moment. */
+export function runningClock(schedule: PageConfig['schedule'], nowMs: number): PageClock {
+  const offset = nowMs - Date.now()
+  return { ready: true, phase: phaseAt(schedule, nowMs), now: () => Date.now() + offset, previewing: false }
+}

@@ -1,16 +1,22 @@
 import { useEffect } from 'react'
-import { useMatches } from 'react-router-dom'
+import { useLocation, useMatches } from 'react-router-dom'
 import { APP_INFO } from '../../config/app'
 import type { RouteHandle } from '../../types/route'
+import { usePublishedTitle } from '../publishedPages/title'
 
-/** The deepest matched route's handle; applies its Chinese title to the document on every change. */
+/**
+ * The deepest matched route's handle; applies its Chinese title to the document on every change (a page
+ * published through the studio is titled by its config).
+ */
 export function useRouteChrome(): RouteHandle {
   const matches = useMatches()
+  const { search } = useLocation()
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     RouteHandle | undefined
-  const title = handle?.title ?? APP_INFO.displayName
+  const published = usePublishedTitle(handle?.path, matches.at(-1)?.params ?? {}, search)
+  const title = published ?? handle?.title ?? APP_INFO.displayName
   useEffect(() => {
     document.title = title
   }, [title])
-  return handle ?? { title }
+  return handle ? { ...handle, title } : { title }
 }

@@ -14,7 +14,7 @@ import type { RouteHandle } from '../../types/route'
 import { AppProviders } from '../AppProviders'
 import { detectEnvironment } from '../environment'
 import { allRoutes, buildRouteObjects } from '../router'
-import { screenRoutes } from '../routes'
+import { publishedRoutes, screenRoutes } from '../routes'
 import { serverRenderedData, type WantedData } from './screenData'
 import { payloadText } from './payload'
 
@@ -99,8 +99,8 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
   const handle = matchRoutes(routes, url.pathname, ROUTER_BASENAME)?.at(-1)?.route.handle as
     RouteHandle | undefined
   if (!handle?.path) return { rendered: false, reason: 'no screen at this path' }
-  // A config page's HTML is made at build time.
-  if (!screenRoutes.some((route) => route.path === handle.path))
+  // A config page's HTML is made at build time; a page published through the studio is rendered here.
+  if (![...screenRoutes, ...publishedRoutes].some((route) => route.path === handle.path))
     return { rendered: false, reason: `${handle.path} is a config page` }
   const handler = createStaticHandler(routes, { basename: ROUTER_BASENAME })
   const context = await handler.query(new Request(url))

@@ -1,0 +1,81 @@
+import { Button } from 'antd-mobile'
+import { CloseCircleOutline, ExclamationCircleOutline } from 'antd-mobile-icons'
+import { useEffect, useMemo } from 'react'
+import { useParams, useSearchParams } from 'react-router-dom'
+import { BlockLoading } from '../../blocks/shared/BlockStatus'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { describeError } from '../../lib/request'
+import { ConfigPage, type PageOverrides } from '../../page-runtime/ConfigPage'
+import { NotFoundScreen } from '../screens/NotFoundScreen'
+import { ScreenMessage } from '../screens/ScreenMessage'
+import { usePublishedPage } from './api'
+
+/** The moment a preview link was made for: the server's `nowMs`, else the link's own `now`. */
+function previewMoment(nowMs: number | undefined, now: string | null): number | undefined {
+  if (nowMs !== undefined) return nowMs
+  const parsed = now ? Date.parse(now) : Number.NaN
+  return Number.isNaN(parsed) ? undefined : parsed
+}
+
+/**
+ * /activity/{id}: a page published through the studio, rendered by the same runtime as the folder configs.
+ * With ?preview=TOKEN (a signed link from the studio), the page's draft, marked 预览, at the link's moment.
+ */
+export default function PublishedPageScreen() {
+  const { id } = useParams()
+  const [query] = useSearchParams()
+  const token = query.get('preview')
+  const navigate = useAppNavigate()
+  const { data, error, isValidating, mutate } = usePublishedPage(id, token)
+
+  const fallback = data?.kind === 'offline' ? data.fallback : null
+  useEffect(() => {
+    if (fallback !== null) navigate(fallback, { replace: true })
+  }, [fallback, navigate])
+
+  const nowMs = data?.kind === 'preview' ? data.page.nowMs : undefined
+  const overrides = useMemo<PageOverrides | undefined>(
+    () => (token ? { preview: true, nowMs: previewMoment(nowMs, query.get('now')) } : undefined),
+    [token, nowMs, query],
+  )
+
+  if (data?.kind === 'not-found') return <NotFoundScreen />
+  if (data?.kind === 'preview-refused')
+    return (
+      <ScreenMessage
+        icon={<CloseCircleOutline />}
+        title="预览链接已失效"
+        description={data.message}
+        testId="preview-refused"
+      >
+        <Button color="primary" onClick={() => navigate('/', { replace: true })}>
+          返回首页
+        </Button>
+      </ScreenMessage>
+    )
+  if (error && !data)
+    return (
+      <ScreenMessage
+        icon={<ExclamationCircleOutline />}
+        title="页面加载失败"
+        description={describeError(error)}
+        testId="published-page-error"
+      >
+        <Button color="primary" loading={isValidating} onClick={() => void mutate()}>
+          重试
+        </Button>
+      </ScreenMessage>
+    )
+  if (data?.kind === 'page' || data?.kind === 'preview')
+    return (
+      <ConfigPage
+        // A new version (or draft revision) is a new page: no state of the old one carries over.
+        key={data.kind === 'page' ? `v${data.page.version}` : `r${data.page.revision}`}
+        config={data.page.config}
+        markdown={data.page.markdown}
+        overrides={overrides}
+      />
+    )
+  // Loading, or leaving for an offline page's fallback.
+  return <BlockLoading lines={5} />
+}

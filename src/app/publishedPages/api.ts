@@ -1,0 +1,59 @@
+import useSWR from 'swr'
+import { preloadBlocks } from '../../blocks/registry'
+import { get, HttpError, apiErrorOf } from '../../lib/request'
+import { migrateConfig } from '../../page-config/migrations'
+import type { PageConfig } from '../../types/generated/page'
+import { blockTypesShownAt } from '../../page-runtime/preparePage'
+import {
+  publishedPageKey,
+  type OfflinePage,
+  type PageKey,
+  type PagePreview,
+  type PublishedPage,
+  type PublishedPageResult,
+} from './pageKey'
+
+// GET /api/pages/{id} and its preview (the contract of issue 15, schemas/api of the pages module).
+
+export type { PagePreview, PublishedPage, PublishedPageResult } from './pageKey'
+
+/** The blocks the page shows now come before the page does: its first paint has them (no suspending). */
+async function withBlocks(config: Record<string, unknown>): Promise<void> {
+  const migrated = migrateConfig(config).config as unknown as PageConfig
+  if (Array.isArray(migrated.blocks)) await preloadBlocks(blockTypesShownAt(migrated, Date.now()))
+}
+
+/**
+ * The page (or its draft) as a result the screen renders, also on the server: a 404 and a refused preview are
+ * answers, not errors (an error is a network or server failure, shown with 重试).
+ */
+export async function fetchPublishedPage([, id, token]: PageKey): Promise<PublishedPageResult> {
+  const path = `/api/pages/${encodeURIComponent(id)}`
+  try {
+    if (token) {
+      const page = await get<PagePreview>(`${path}/preview`, { params: { token }, cache: false })
+      await withBlocks(page.config)
+      return { kind: 'preview', page }
+    }
+    const answer = await get<PublishedPage | OfflinePage>(path, { cache: false })
+    if ('offline' in answer && answer.offline) return { kind: 'offline', fallback: answer.fallback || '/' }
+    const page = answer as PublishedPage
+    await withBlocks(page.config)
+    return { kind: 'page', page }
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return { kind: 'not-found' }
+    if (token && error instanceof HttpError && error.status === 403)
+      return {
+        kind: 'preview-refused',
+        message: apiErrorOf(error)?.message ?? '预览链接无效或已过期，请在工作台重新生成',
+      }
+    throw error
+  }
+}
+
+export function usePublishedPage(id: string | undefined, token: string | null) {
+  return useSWR(id ? publishedPageKey(id, token) : null, fetchPublishedPage, {
+    // A preview shows the draft as saved now; a live page is cached by the server for 15 s anyway.
+    revalidateOnFocus: false,
+  })
+}

@@ -1,0 +1,17 @@
+/**
+ * What a preview changes about how a config renders: the signed preview link (/activity/{id}?preview=…) and the
+ * studio's preview frame (/studio-preview). Explicit props of ConfigPage, never globals: a consumer's page
+ * renders without any.
+ */
+export interface PageOverrides {
+  /** The moment the page is judged at (phase, block windows, countdowns) instead of server time. */
+  nowMs?: number
+  /** The clock stays at nowMs (the studio's time slider) instead of running on from it (a preview link). */
+  frozen?: boolean
+  /** Conditions judge the visitor logged in or out; the login gate does not send anyone away. */
+  loggedIn?: boolean
+  /** Shows the 预览 badge, and an offline moment stays on its notice instead of leaving for the fallback. */
+  preview?: boolean
+  /** A block that fails to render shows a notice instead of nothing (staff must see it). */
+  showBlockErrors?: boolean
+}

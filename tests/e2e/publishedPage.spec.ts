@@ -1,0 +1,140 @@
+import type { APIRequestContext } from '@playwright/test'
+import {
+  logInAsPublisher,
+  publishPage,
+  samplePageConfig,
+  saveAndPublish,
+  shanghaiIso,
+} from '../../scripts/studioPublish'
+import { expect, test, withoutScripts } from './support/test'
+
+// A page published through the studio API (as the demo publisher) is what a consumer sees at /activity/{id}:
+// rendered by the server before any JavaScript, in both root layouts, behind folder configs and screens; a
+// signed preview link shows the draft at its moment; unpublished, the page leaves for its fallback; the
+// studio's preview frame renders what its parent posts.
+
+const HOUR = 3_600_000
+
+async function serverNow(request: APIRequestContext): Promise<number> {
+  return ((await (await request.get('/api/time')).json()) as { epochMs: number }).epochMs
+}
+
+let pageId: string
+let studio: APIRequestContext
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  studio = await playwright.request.newContext({ baseURL })
+  await logInAsPublisher(studio)
+  pageId = `e2e-spring-${Date.now().toString(36)}`
+  await publishPage(studio, pageId, samplePageConfig('春季健康节', await serverNow(studio)))
+})
+test.afterAll(async () => studio.dispose())
+
+test('a consumer opens the published page: shown by the server before any script, then hydrated', async ({
+  page,
+}) => {
+  await withoutScripts(page)
+  await page.goto(`/activity/${pageId}`, { waitUntil: 'load' })
+  await expect(page.locator('.app-navbar')).toContainText('春季健康节')
+  await expect(page.getByRole('heading', { name: '春季健康节' })).toBeVisible()
+  await expect(page.getByText('活动进行中')).toBeVisible()
+  await expect(page.getByRole('heading', { name: '活动规则' })).toBeVisible()
+  await page.unrouteAll()
+
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  page.on('console', (m) => (m.type() === 'error' ? problems.push(m.text()) : undefined))
+  await page.goto(`/activity/${pageId}`)
+  await expect(page.getByText('活动进行中')).toBeVisible()
+  await expect(page.getByText('活动即将开始 敬请期待')).toHaveCount(0)
+  expect(problems).toEqual([])
+  // The in-app layout (no title bar) renders it too.
+  await page.goto(`/app/activity/${pageId}`)
+  await expect(page.getByText('活动进行中')).toBeVisible()
+  await expect(page.locator('.app-navbar')).toHaveCount(0)
+})
+
+test('folder configs and screens keep their paths; an unknown id is the not-found screen', async ({
+  page,
+}) => {
+  await page.goto('/activity/worldcup')
+  await expect(page).toHaveTitle(/世界杯/)
+  await page.goto('/activity/no-such-page-here')
+  await expect(page.getByTestId('not-found')).toContainText('页面不存在')
+})
+
+test('a signed preview link shows the draft with a 预览 badge at its moment; a forged one is refused', async ({
+  page,
+}) => {
+  const now = await serverNow(studio)
+  // A preheat moment (the page went live an hour ago).
+  const link = await studio.post(`/api/studio/pages/${pageId}/preview-links`, {
+    data: { at: shanghaiIso(now - 5 * HOUR) },
+  })
+  expect(link.ok()).toBe(true)
+  const { url } = (await link.json()) as { url: string }
+  await page.goto(url)
+  await expect(page.locator('.config-page-preview')).toContainText('预览')
+  await expect(page.getByText('活动即将开始 敬请期待')).toBeVisible()
+  await expect(page.getByText('活动进行中')).toHaveCount(0)
+
+  await page.goto(`/activity/${pageId}?preview=forged-token`)
+  await expect(page.getByTestId('preview-refused')).toContainText('预览链接已失效')
+})
+
+test('the studio preview frame renders the config its parent posts, at the posted moment', async ({
+  page,
+}) => {
+  await page.goto('/studio-preview')
+  await expect(page.getByText('正在等待工作台发送页面…')).toBeVisible()
+  const now = await serverNow(studio)
+  const config = samplePageConfig('预览框页面', now)
+  const rendered = page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        window.addEventListener('message', (event) => {
+          const data = event.data as { type?: string; at?: number }
+          if (data.type === 'studio-preview:rendered') resolve(data.at ?? 0)
+        }),
+      ),
+  )
+  await page.evaluate(
+    ({ config, nowMs }) =>
+      window.postMessage(
+        { type: 'studio-preview:render', config, markdown: {}, nowMs, loggedIn: false, params: {} },
+        window.location.origin,
+      ),
+    { config, nowMs: now - 5 * HOUR },
+  )
+  expect(await rendered).toBeGreaterThan(0)
+  await expect(page.getByRole('heading', { name: '预览框页面' })).toBeVisible()
+  await expect(page.getByText('活动即将开始 敬请期待')).toBeVisible()
+  await expect(page.locator('.app-navbar')).toContainText('预览框页面')
+})
+
+test('a new version shows at once; a rollback brings the older one back', async ({ page }) => {
+  const id = `e2e-versions-${Date.now().toString(36)}`
+  const now = await serverNow(studio)
+  const first = await publishPage(studio, id, samplePageConfig('版本一 春季健康节', now))
+  await page.goto(`/activity/${id}`)
+  await expect(page.getByRole('heading', { name: '版本一 春季健康节' })).toBeVisible()
+
+  const second = await saveAndPublish(studio, id, samplePageConfig('版本二 夏日清凉节', now), first.revision)
+  expect(second.version).toBe(first.version + 1)
+  await page.goto(`/activity/${id}`)
+  await expect(page.getByRole('heading', { name: '版本二 夏日清凉节' })).toBeVisible()
+
+  const rollback = await studio.post(`/api/studio/pages/${id}/rollback`, { data: { version: first.version } })
+  expect(rollback.ok()).toBe(true)
+  await page.goto(`/activity/${id}`)
+  await expect(page.getByRole('heading', { name: '版本一 春季健康节' })).toBeVisible()
+  await expect(page.locator('.app-navbar')).toContainText('版本一 春季健康节')
+})
+
+test('an unpublished page sends the consumer to its fallback', async ({ page }) => {
+  const id = `e2e-gone-${Date.now().toString(36)}`
+  await publishPage(studio, id, { ...samplePageConfig('下线测试页', await serverNow(studio)) })
+  expect((await studio.post(`/api/studio/pages/${id}/unpublish`, { data: {} })).ok()).toBe(true)
+  await page.goto(`/activity/${id}`)
+  await expect(page).toHaveURL(/\/$/)
+})
