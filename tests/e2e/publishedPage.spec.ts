@@ -134,7 +134,7 @@ test('a new version shows at once; a rollback brings the older one back', async 
 test('an unpublished page sends the consumer to its fallback', async ({ page }) => {
   const id = `e2e-gone-${Date.now().toString(36)}`
   await publishPage(studio, id, { ...samplePageConfig('下线测试页', await serverNow(studio)) })
-  expect((await studio.post(`/api/studio/pages/${id}/unpublish`, { data: {} })).ok()).toBe(true)
+  expect((await studio.post(`/api/studio/pages/${id}/unpublish`)).ok()).toBe(true)
   await page.goto(`/activity/${id}`)
   await expect(page).toHaveURL(/\/$/)
 })

@@ -42,10 +42,12 @@ export async function fetchPublishedPage([, id, token]: PageKey): Promise<Publis
     return { kind: 'page', page }
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return { kind: 'not-found' }
-    if (token && error instanceof HttpError && error.status === 403)
+    // 403: a forged or expired signature; 400: a token that is not even one (cut off when copied).
+    if (token && error instanceof HttpError && (error.status === 403 || error.status === 400))
       return {
         kind: 'preview-refused',
-        message: apiErrorOf(error)?.message ?? '预览链接无效或已过期，请在工作台重新生成',
+        message:
+          (error.status === 403 && apiErrorOf(error)?.message) || '预览链接无效或已过期，请在工作台重新生成',
       }
     throw error
   }
