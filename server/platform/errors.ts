@@ -171,8 +171,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       return sendError(reply, 400, 'INVALID_INPUT', details[0]?.message ?? '请求参数不正确', details)
     }
     switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendError(reply, 413, 'BODY_TOO_LARGE', '请求内容过大（上限 1 MB）')
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        // The route's own limit (a studio draft takes 2 MB), else the server's 1 MB.
+        const mb = Math.round((request.routeOptions.bodyLimit ?? 1024 * 1024) / 1024 / 1024)
+        return sendError(reply, 413, 'BODY_TOO_LARGE', `请求内容过大（上限 ${mb} MB）`)
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', '请求内容类型不受支持，请使用 JSON')
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
