@@ -1,0 +1,3 @@
+export function StudioRouter() {
+  return <div>运营工作台</div>
+}
