@@ -16,6 +16,13 @@ export class StudioApiError extends Error {
 
 export const API_BASE = '/api/studio'
 
+const unauthorizedListeners = new Set<() => void>()
+/** Called on a 401 from any request but the login itself (the session expired); returns the unsubscribe. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener)
+  return () => unauthorizedListeners.delete(listener)
+}
+
 interface ErrorBody {
   error?: { code?: unknown; message?: unknown; details?: unknown }
 }
@@ -61,6 +68,8 @@ export async function studioRequest<T>(path: string, options: RequestOptions = {
   }
   if (!response.ok) {
     const error = (parsed as ErrorBody | undefined)?.error
+    if (response.status === 401 && !(method === 'POST' && path.endsWith('/session')))
+      unauthorizedListeners.forEach((listener) => listener())
     throw new StudioApiError(
       response.status,
       typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`,

@@ -2,6 +2,7 @@
 import useSWR from 'swr'
 import type { StudioApiError } from './client'
 import { studioApi } from './endpoints'
+import type { PageDetail, PageList } from './types'
 
 export const keys = {
   session: ['studio', 'session'] as const,
@@ -15,10 +16,16 @@ export const keys = {
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false }
 
 export const usePages = (q: string) =>
-  useSWR(keys.pages(q), () => studioApi.pages(q), { ...quiet, keepPreviousData: true })
+  useSWR<PageList, StudioApiError>(keys.pages(q), () => studioApi.pages(q), {
+    ...quiet,
+    keepPreviousData: true,
+  })
 
 export const usePage = (id: string) =>
-  useSWR(keys.page(id), () => studioApi.page(id), { ...quiet, revalidateIfStale: false })
+  useSWR<PageDetail, StudioApiError>(keys.page(id), () => studioApi.page(id), {
+    ...quiet,
+    revalidateIfStale: false,
+  })
 
 export const useVersions = (id: string, enabled = true) =>
   useSWR(enabled ? keys.versions(id) : null, () => studioApi.versions(id), quiet)
@@ -27,5 +34,3 @@ export const useAudit = (pageId: string) =>
   useSWR(keys.audit(pageId), () => studioApi.audit(pageId || undefined), quiet)
 
 export const useStaffList = () => useSWR(keys.staff, () => studioApi.staff(), quiet)
-
-export type { StudioApiError }
