@@ -65,7 +65,6 @@ export function NewPageDialog({ open, folders, initial, onClose }: NewPageDialog
       confirmLoading={submitting}
       okButtonProps={{ disabled: submitting }}
       destroyOnHidden
-      forceRender
     >
       <Form<NewPageForm>
         form={form}

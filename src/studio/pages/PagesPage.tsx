@@ -175,7 +175,6 @@ export function PagesPage() {
         ]}
       />
       <NewPageDialog
-        key={dialog ? `${dialog.template ?? ''}` : 'closed'}
         open={dialog !== null}
         folders={folders}
         initial={dialog ?? undefined}
