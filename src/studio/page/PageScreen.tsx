@@ -9,7 +9,7 @@ import {
   SaveOutlined,
   StopOutlined,
 } from '@ant-design/icons'
-import { Alert, App, Badge, Button, Modal, Result, Space, Spin, Tooltip, Typography } from 'antd'
+import { Alert, App, Badge, Button, Modal, Result, Space, Spin, Typography } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
@@ -23,6 +23,7 @@ import { StatusTag } from '../pages/StatusTag'
 import { auditHref } from '../paths'
 import { hasRole, NEEDS_PUBLISHER, useStaff } from '../session'
 import { VersionsDrawer } from '../versions/VersionsDrawer'
+import { Blocked } from './Blocked'
 import { PreviewLinkDialog } from './PreviewLinkDialog'
 import { PublishDialog } from './PublishDialog'
 import { useDraft } from './useDraft'
@@ -123,7 +124,7 @@ export function PageScreen() {
       <Result
         status={error.status === 404 ? '404' : 'error'}
         title={error.status === 404 ? '页面不存在' : '页面加载失败'}
-        subTitle={errorMessage(error)}
+        subTitle={error.status === 404 ? `没有 ID 为 ${id} 的页面，可能地址有误。` : errorMessage(error)}
         extra={[
           <Button key="back" onClick={() => navigate('/')}>
             返回页面列表
@@ -203,33 +204,35 @@ export function PageScreen() {
         <Button icon={<SaveOutlined />} onClick={onSave} loading={saving} disabled={!dirty || saving}>
           保存
         </Button>
-        <Tooltip title={blocker}>
+        <Blocked reason={blocker} id="publish-blocked">
           <Button
             type="primary"
             icon={<CloudUploadOutlined />}
             disabled={blocker !== null}
+            aria-describedby={blocker ? 'publish-blocked' : undefined}
             onClick={() => setDialog('publish')}
           >
             发布
           </Button>
-        </Tooltip>
+        </Blocked>
         <Button icon={<QrcodeOutlined />} onClick={() => setDialog('preview')}>
           预览链接
         </Button>
         <Button icon={<HistoryOutlined />} onClick={() => setDialog('versions')}>
           版本
         </Button>
-        <Tooltip title={offlineBlocker}>
+        <Blocked reason={offlineBlocker} id="unpublish-blocked">
           <Button
             danger
             icon={<StopOutlined />}
             disabled={offlineBlocker !== null || unpublishing}
+            aria-describedby={offlineBlocker ? 'unpublish-blocked' : undefined}
             loading={unpublishing}
             onClick={unpublish}
           >
             下线
           </Button>
-        </Tooltip>
+        </Blocked>
         <Button type="link" onClick={() => navigate(auditHref(id))}>
           操作日志
         </Button>

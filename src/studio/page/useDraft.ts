@@ -111,6 +111,12 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
     }
   }, [config, dirty, revision, id])
 
+  // Saved (or reloaded from the server): nothing of this page is kept locally any more. In an effect, after the
+  // commit that also cancels a pending write of the edit, so that write cannot land after this.
+  useEffect(() => {
+    if (config && !dirty) writeStoredDraft(id, null)
+  }, [config, dirty, id])
+
   const change = useCallback((next: PageConfig) => {
     setDraft((current) => (current ? { ...current, config: next, dirty: true } : current))
   }, [])
@@ -124,7 +130,6 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
       setDraft((current) => {
         if (!current) return current
         const unchanged = current.config === sent
-        if (unchanged) writeStoredDraft(id, null)
         return {
           ...current,
           revision: saved.revision,

@@ -1,19 +1,6 @@
 // 版本: the page's immutable versions with their publications; pick any two (or one and the current draft) to
 // see the block-level difference; 回滚到此版本 republishes an older version now (publishers).
-import {
-  App,
-  Alert,
-  Button,
-  Checkbox,
-  Drawer,
-  Empty,
-  List,
-  Space,
-  Spin,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd'
+import { App, Alert, Button, Checkbox, Drawer, Empty, List, Space, Spin, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import useSWR from 'swr'
 import { errorMessage } from '../api/client'
@@ -21,6 +8,7 @@ import { studioApi } from '../api/endpoints'
 import { useVersions } from '../api/hooks'
 import type { PageConfig, PageVersion, Publication } from '../api/types'
 import { formatTime } from '../format'
+import { Blocked } from '../page/Blocked'
 import { NEEDS_PUBLISHER } from '../session'
 import { VersionDiff } from './VersionDiff'
 
@@ -135,8 +123,13 @@ export function VersionsDrawer({
                 actions={
                   version
                     ? [
-                        <Tooltip key="rollback" title={canPublish ? undefined : NEEDS_PUBLISHER}>
+                        <Blocked
+                          key="rollback"
+                          reason={canPublish ? null : NEEDS_PUBLISHER}
+                          id={`rollback-blocked-${version.version}`}
+                        >
                           <Button
+                            aria-describedby={canPublish ? undefined : `rollback-blocked-${version.version}`}
                             size="small"
                             danger
                             disabled={!canPublish || rollingBack !== null}
@@ -145,7 +138,7 @@ export function VersionsDrawer({
                           >
                             回滚到此版本
                           </Button>
-                        </Tooltip>,
+                        </Blocked>,
                       ]
                     : []
                 }

@@ -40,7 +40,7 @@ export class StudioReply {
 export const studioError = (status: number, code: string, message: string, details?: unknown[]) =>
   new StudioReply(status, { error: { code, message, ...(details ? { details } : {}) } })
 
-type Answer = unknown | StudioReply | ((call: StudioCall) => unknown)
+type Answer = ((call: StudioCall) => unknown) | StudioReply | object
 
 export function stubStudioApi(answers: Record<string, Answer>) {
   const calls: StudioCall[] = []
