@@ -198,7 +198,6 @@ export function StaffPage() {
         onCancel={() => setAdding(false)}
         confirmLoading={submitting}
         destroyOnHidden
-        forceRender
       >
         <Form<AddForm>
           form={addForm}
@@ -242,7 +241,6 @@ export function StaffPage() {
         onCancel={() => setResetting(null)}
         confirmLoading={submitting}
         destroyOnHidden
-        forceRender
       >
         <Form form={resetForm} layout="vertical" preserve={false} onFinish={reset} disabled={submitting}>
           <Form.Item label="新密码" name="password" rules={PASSWORD_RULES}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PageConfig } from '../../../src/studio/api/types'
 import { config, detail } from './fixtures'
-import { EDITOR, PUBLISHER, renderStudio, stubStudioApi, studioError } from './studioHarness'
+import { EDITOR, PUBLISHER, renderStudio, stubStudioApi, studioError, findDialog } from './studioHarness'
 
 const PAGE = '/api/studio/pages/spring-sale'
 const json = () => screen.getByLabelText('页面 spring-sale 的 JSON 配置')
@@ -88,7 +88,7 @@ describe('studio page screen', () => {
     await screen.findByLabelText('页面 spring-sale 的 JSON 配置')
     edit(config('春季保障节（新版）'))
     await userEvent.click(screen.getByRole('button', { name: /保存/ }))
-    const dialog = await screen.findByRole('dialog', { name: '草稿已被他人保存' })
+    const dialog = await findDialog('草稿已被他人保存')
     expect(within(dialog).getByTestId('conflict-message')).toHaveTextContent('草稿已被发布负责人于10:42保存')
     expect(within(dialog).getByText(/保存人：发布负责人，时间：2026-11-25 10:42/)).toBeInTheDocument()
     expect(api.callsTo('PUT', `${PAGE}/draft`)[0].headers.get('if-match')).toBe('"3"')
@@ -174,7 +174,7 @@ describe('studio page screen', () => {
     await screen.findByLabelText('页面 spring-sale 的 JSON 配置')
     expect(publishButton()).toBeEnabled()
     await userEvent.click(publishButton())
-    const dialog = await screen.findByRole('dialog', { name: '发布页面' })
+    const dialog = await findDialog('发布页面')
     await userEvent.click(within(dialog).getByRole('button', { name: '立即发布' }))
     await waitFor(() => expect(api.callsTo('POST', `${PAGE}/publish`)).toHaveLength(1))
     expect(api.callsTo('POST', `${PAGE}/publish`)[0].body).toEqual({ revision: 5 })

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { EDITOR, renderStudio, stubStudioApi, studioError } from './studioHarness'
+import { EDITOR, renderStudio, stubStudioApi, studioError, findDialog } from './studioHarness'
 import { detail, summary } from './fixtures'
 
 const folders = [
@@ -74,7 +74,7 @@ describe('studio pages list', () => {
     const { router } = renderStudio('/', EDITOR)
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: /新建页面/ }))
-    const dialog = await screen.findByRole('dialog', { name: '新建页面' })
+    const dialog = await findDialog('新建页面')
     await user.type(within(dialog).getByLabelText('页面 ID'), 'new-day')
     await user.type(within(dialog).getByLabelText('页面标题'), '元旦活动')
     await user.click(within(dialog).getByLabelText('模板'))
@@ -96,7 +96,7 @@ describe('studio pages list', () => {
     renderStudio('/', EDITOR)
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: /新建页面/ }))
-    const dialog = await screen.findByRole('dialog', { name: '新建页面' })
+    const dialog = await findDialog('新建页面')
     await user.type(within(dialog).getByLabelText('页面 ID'), 'Bad id')
     await user.type(within(dialog).getByLabelText('页面标题'), '春季')
     await user.click(within(dialog).getByRole('button', { name: '创建' }))
@@ -115,7 +115,7 @@ describe('studio pages list', () => {
     const row = (await screen.findByText('世界杯竞猜')).closest('tr') as HTMLElement
     expect(within(row).getByText('/activity/worldcup')).toBeInTheDocument()
     await user.click(within(row).getByRole('button', { name: '复制为新页面' }))
-    const dialog = await screen.findByRole('dialog', { name: '新建页面' })
+    const dialog = await findDialog('新建页面')
     expect(within(dialog).getByLabelText('页面标题')).toHaveValue('世界杯竞猜')
     expect(within(dialog).getByText('世界杯竞猜（/activity/worldcup）')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: '取消' }))

@@ -1,7 +1,7 @@
 // The studio's screen-test harness: the real routes in a memory router at /studio/…, the session set up front,
 // an isolated SWR cache, and fetch answered from a table of "METHOD /api/studio/path" (":name" segments match
 // any value) — the network edge; everything above it is the real studio.
-import { render } from '@testing-library/react'
+import { render, waitFor } from '@testing-library/react'
 import { App as AntApp, ConfigProvider } from 'antd'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { SWRConfig } from 'swr'
@@ -110,4 +110,22 @@ export function renderStudio(path: string, staff: Staff | null) {
     </ConfigProvider>,
   )
   return { ...view, router }
+}
+
+/**
+ * The open dialog with this title. (antd names dialogs by an id that is the constant "test-id" under test, which
+ * other elements carry too, so their accessible name is unreliable here.)
+ */
+export function findDialog(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const dialog = [
+      ...document.querySelectorAll<HTMLElement>('.ant-modal, .ant-drawer-content-wrapper'),
+    ].find(
+      (modal) =>
+        modal.querySelector('.ant-modal-title, .ant-modal-confirm-title, .ant-drawer-title')?.textContent ===
+        title,
+    )
+    if (!dialog) throw new Error(`没有标题为“${title}”的对话框`)
+    return dialog
+  })
 }
