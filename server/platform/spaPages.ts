@@ -14,6 +14,12 @@ const SAFE_ROUTE = /^(\/[A-Za-z0-9_-]+)+$/
 export const STUDIO_HTML_FILE = 'studio/index.html'
 const STUDIO_PREFIX = '/studio'
 
+/** Whether a URL is the studio's (/studio, /studio/…, any letter case): its own entry, never a consumer screen. */
+export function isStudioPath(url: string): boolean {
+  const path = url.split(/[?#]/)[0].toLowerCase()
+  return path === STUDIO_PREFIX || path.startsWith(`${STUDIO_PREFIX}/`)
+}
+
 /** Where the build writes a config page's HTML. */
 export const configHtmlFile = (route: string) => `${route.slice(1)}/index.html`
 /** Where the build writes a screen's HTML. */
