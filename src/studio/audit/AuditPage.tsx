@@ -96,7 +96,7 @@ export function AuditPage() {
             aria-label="按页面筛选"
           />
           <Button
-            icon={<ReloadOutlined />}
+            icon={<ReloadOutlined aria-hidden />}
             onClick={() => void mutate()}
             loading={isValidating && !isLoading}
           >

@@ -21,10 +21,10 @@ export function StudioLayout() {
       ? 'audit'
       : 'pages'
   const items = [
-    { key: 'pages', icon: <FileTextOutlined />, label: '页面', path: studioPaths.pages },
-    { key: 'audit', icon: <AuditOutlined />, label: '操作日志', path: studioPaths.audit },
+    { key: 'pages', icon: <FileTextOutlined aria-hidden />, label: '页面', path: studioPaths.pages },
+    { key: 'audit', icon: <AuditOutlined aria-hidden />, label: '操作日志', path: studioPaths.audit },
     ...(hasRole(staff, 'admin')
-      ? [{ key: 'staff', icon: <TeamOutlined />, label: '员工管理', path: studioPaths.staff }]
+      ? [{ key: 'staff', icon: <TeamOutlined aria-hidden />, label: '员工管理', path: studioPaths.staff }]
       : []),
   ]
   const logout = async () => {
@@ -76,7 +76,7 @@ export function StudioLayout() {
           <Space size="middle">
             <Typography.Text data-testid="studio-user">{staff.displayName}</Typography.Text>
             <Tag color="blue">{ROLE_NAMES[staff.role]}</Tag>
-            <Button icon={<LogoutOutlined />} onClick={logout}>
+            <Button icon={<LogoutOutlined aria-hidden />} onClick={logout}>
               退出
             </Button>
           </Space>

@@ -71,10 +71,14 @@ export function LoginPage() {
             name="username"
             rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
           >
-            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
+            <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus size="large" />
           </Form.Item>
           <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+            <Input.Password
+              prefix={<LockOutlined aria-hidden />}
+              autoComplete="current-password"
+              size="large"
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
             登录

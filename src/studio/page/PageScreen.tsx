@@ -166,7 +166,11 @@ export function PageScreen() {
           flexWrap: 'wrap',
         }}
       >
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/')} aria-label="返回页面列表" />
+        <Button
+          icon={<ArrowLeftOutlined aria-hidden />}
+          onClick={() => navigate('/')}
+          aria-label="返回页面列表"
+        />
         <div style={{ flex: 1, minWidth: 240 }}>
           <Space size={8} wrap>
             <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
@@ -201,13 +205,18 @@ export function PageScreen() {
             {errors.length ? '错误' : '无错误'}
           </Button>
         </Badge>
-        <Button icon={<SaveOutlined />} onClick={onSave} loading={saving} disabled={!dirty || saving}>
+        <Button
+          icon={<SaveOutlined aria-hidden />}
+          onClick={onSave}
+          loading={saving}
+          disabled={!dirty || saving}
+        >
           保存
         </Button>
         <Blocked reason={blocker} id="publish-blocked">
           <Button
             type="primary"
-            icon={<CloudUploadOutlined />}
+            icon={<CloudUploadOutlined aria-hidden />}
             disabled={blocker !== null}
             aria-describedby={blocker ? 'publish-blocked' : undefined}
             onClick={() => setDialog('publish')}
@@ -215,16 +224,16 @@ export function PageScreen() {
             发布
           </Button>
         </Blocked>
-        <Button icon={<QrcodeOutlined />} onClick={() => setDialog('preview')}>
+        <Button icon={<QrcodeOutlined aria-hidden />} onClick={() => setDialog('preview')}>
           预览链接
         </Button>
-        <Button icon={<HistoryOutlined />} onClick={() => setDialog('versions')}>
+        <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setDialog('versions')}>
           版本
         </Button>
         <Blocked reason={offlineBlocker} id="unpublish-blocked">
           <Button
             danger
-            icon={<StopOutlined />}
+            icon={<StopOutlined aria-hidden />}
             disabled={offlineBlocker !== null || unpublishing}
             aria-describedby={offlineBlocker ? 'unpublish-blocked' : undefined}
             loading={unpublishing}

@@ -39,7 +39,11 @@ export function FolderConfigPage() {
           borderBottom: '1px solid #f0f0f0',
         }}
       >
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/')} aria-label="返回页面列表" />
+        <Button
+          icon={<ArrowLeftOutlined aria-hidden />}
+          onClick={() => navigate('/')}
+          aria-label="返回页面列表"
+        />
         <Space style={{ flex: 1, minWidth: 0 }}>
           <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
             {data?.config.title ?? folder?.title ?? file}
@@ -47,7 +51,12 @@ export function FolderConfigPage() {
           <Tag>只读</Tag>
           <Typography.Text type="secondary">page-configs/{file}</Typography.Text>
         </Space>
-        <Button type="primary" icon={<CopyOutlined />} disabled={!data} onClick={() => setCopying(true)}>
+        <Button
+          type="primary"
+          icon={<CopyOutlined aria-hidden />}
+          disabled={!data}
+          onClick={() => setCopying(true)}
+        >
           复制为新页面
         </Button>
       </div>

@@ -115,10 +115,14 @@ export function PagesPage() {
           style={{ width: 280 }}
           aria-label="搜索页面"
         />
-        <Button icon={<ReloadOutlined />} onClick={() => void mutate()} loading={isValidating && !isLoading}>
+        <Button
+          icon={<ReloadOutlined aria-hidden />}
+          onClick={() => void mutate()}
+          loading={isValidating && !isLoading}
+        >
           刷新
         </Button>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({})}>
           新建页面
         </Button>
       </div>

@@ -170,7 +170,7 @@ export function StaffPage() {
         <Typography.Title level={3} style={{ margin: 0, flex: 1 }}>
           员工管理
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
           添加员工
         </Button>
       </div>
