@@ -13,8 +13,8 @@ const parts = (iso: string | number | Date, options: Intl.DateTimeFormatOptions)
   ) as Record<string, string>
 }
 
-/** 2026-11-25 18:30 (Beijing time). */
-export function formatTime(iso: string | number | Date | null | undefined): string {
+/** 2026-11-25 18:30, or with `seconds` 2026-11-25 18:30:05 (Beijing time); — for no time. */
+export function formatTime(iso: string | number | Date | null | undefined, seconds = false): string {
   if (iso === null || iso === undefined || iso === '') return '—'
   const p = parts(iso, {
     year: 'numeric',
@@ -22,23 +22,19 @@ export function formatTime(iso: string | number | Date | null | undefined): stri
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
   })
-  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}` : '—'
+  if (!p) return '—'
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ''}`
 }
 
-/** 2026-11-25 18:30:05 (Beijing time). */
-export function formatSeconds(iso: string | null | undefined): string {
-  if (!iso) return '—'
-  const p = parts(iso, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  })
-  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}` : '—'
-}
+/** A table column of times (Beijing time). */
+export const timeColumn = (title: string, dataIndex: string, width = 170) => ({
+  title,
+  dataIndex,
+  width,
+  render: (at: string | null) => formatTime(at),
+})
 
 /**
  * The moment a date picker's wall-clock value means in Beijing time, as ISO 8601 with +08:00 (the picker works in

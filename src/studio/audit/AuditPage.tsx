@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { errorMessage } from '../api/client'
 import { useAudit } from '../api/hooks'
 import type { AuditEntry } from '../api/types'
-import { formatSeconds } from '../format'
+import { formatTime } from '../format'
 import { pageHref } from '../paths'
 
 export const ACTION_NAMES: Record<string, string> = {
@@ -41,7 +41,7 @@ export function AuditPage() {
   const { data, error, isLoading, isValidating, mutate } = useAudit(page)
 
   const columns = [
-    { title: '时间', dataIndex: 'at', width: 180, render: (at: string) => formatSeconds(at) },
+    { title: '时间', dataIndex: 'at', width: 180, render: (at: string) => formatTime(at, true) },
     { title: '员工', key: 'staff', width: 140, render: (_: unknown, e: AuditEntry) => who(e.staff) },
     {
       title: '操作',

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router-dom'
 import { errorMessage } from '../api/client'
 import { usePages } from '../api/hooks'
 import type { FolderConfig, PageSummary } from '../api/types'
-import { formatTime } from '../format'
+import { formatTime, timeColumn } from '../format'
 import { folderHref, pageHref } from '../paths'
 import { NewPageDialog } from './NewPageDialog'
 import { StatusTag } from './StatusTag'
@@ -48,12 +48,7 @@ export function PagesPage() {
       width: 100,
       render: (version: number | null) => (version === null ? '—' : `v${version}`),
     },
-    {
-      title: '定时发布',
-      dataIndex: 'scheduledAt',
-      width: 170,
-      render: (at: string | null) => formatTime(at),
-    },
+    timeColumn('定时发布', 'scheduledAt'),
     {
       title: '最后保存',
       key: 'updated',

@@ -6,7 +6,7 @@ import { errorMessage } from '../api/client'
 import { studioApi } from '../api/endpoints'
 import { useStaffList } from '../api/hooks'
 import type { StaffAccount, StaffRole } from '../api/types'
-import { formatTime } from '../format'
+import { timeColumn } from '../format'
 import { hasRole, ROLE_NAMES, useStaff } from '../session'
 
 const ROLE_OPTIONS = (['editor', 'publisher', 'admin'] as const).map((role) => ({
@@ -123,12 +123,7 @@ export function StaffPage() {
       render: (_: unknown, a: StaffAccount) =>
         a.disabled ? <Tag color="red">已停用</Tag> : <Tag color="green">正常</Tag>,
     },
-    {
-      title: '最近登录',
-      dataIndex: 'lastLoginAt',
-      width: 170,
-      render: (at: string | null) => formatTime(at),
-    },
+    timeColumn('最近登录', 'lastLoginAt'),
     {
       title: '操作',
       key: 'actions',
