@@ -4,6 +4,7 @@ import { entryHtmlPlugin } from './scripts/entryHtmlPlugin'
 import { markdownTreePlugin } from './scripts/markdownTreePlugin'
 import { pageConfigsPlugin } from './scripts/page-configs/vitePlugin'
 import { precompressPlugin } from './scripts/precompressPlugin'
+import { STUDIO_HTML, studioEntryPlugin } from './scripts/studioEntryPlugin'
 
 const apiPort = process.env.API_PORT ?? '8080'
 
@@ -17,6 +18,9 @@ const VENDOR =
 const SHELL =
   /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|components[\\/]prerender|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/]global[\\/]|vite[\\/]preload-helper/
 
+// The studio's UI kit, one long-cached chunk apart from the studio's own code.
+const STUDIO_UI = /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+|dayjs|@babel[\\/]runtime)[\\/]/
+
 // The SPA is served from VITE_BASE_PATH (default "/"); the API stays at /api on the same origin.
 export default defineConfig(({ command }) => ({
   base: process.env.VITE_BASE_PATH ?? '/',
@@ -26,6 +30,7 @@ export default defineConfig(({ command }) => ({
     pageConfigsPlugin({ root: import.meta.dirname }),
     entryHtmlPlugin({ root: import.meta.dirname }),
     precompressPlugin(),
+    studioEntryPlugin(),
   ],
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
@@ -45,6 +50,36 @@ export default defineConfig(({ command }) => ({
         rollupOptions: { input: 'src/app/ssr/renderScreen.tsx' },
       },
     },
+    // The operations studio (/studio/, desktop, antd): built after the app into the same folder
+    // (studio/index.html, assets/studio-*), as an environment of its own so that none of its modules changes
+    // the consumer's chunks; consumers never load it.
+    ...(command === 'build'
+      ? {
+          studio: {
+            consumer: 'client' as const,
+            build: {
+              emptyOutDir: false,
+              copyPublicDir: false,
+              // antd in one long-cached chunk (~310 kB gzip) for a desktop staff tool.
+              chunkSizeWarningLimit: 1100,
+              rollupOptions: {
+                input: STUDIO_HTML,
+                output: {
+                  entryFileNames: 'assets/studio-[name]-[hash].js',
+                  chunkFileNames: 'assets/studio-[name]-[hash].js',
+                  assetFileNames: 'assets/studio-[name]-[hash][extname]',
+                  codeSplitting: {
+                    groups: [
+                      { name: 'react', test: VENDOR },
+                      { name: 'antd', test: STUDIO_UI },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        }
+      : {}),
   },
   build: {
     target: 'es2020',

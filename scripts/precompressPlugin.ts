@@ -14,30 +14,36 @@ function* files(dir: string): Generator<string> {
   }
 }
 
+function compress(path: string) {
+  if (!COMPRESSIBLE.test(path)) return
+  const content = readFileSync(path)
+  if (content.length < MIN_BYTES) return
+  writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }))
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  )
+}
+
 /**
  * Writes .br and .gz next to every text asset of the build, so the server sends compressed files
  * (@fastify/static `preCompressed`) without compressing on each request. Phones on slow networks gain most.
+ * The app (client) compresses its whole folder; the studio, built after it into the same folder, only its own
+ * files.
  */
 export function precompressPlugin(): Plugin {
-  let outDir = 'dist'
   return {
     name: 'guoheng:precompress',
     apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    configResolved(config) {
-      outDir = config.build.outDir
+    applyToEnvironment: (environment) => environment.name === 'client' || environment.name === 'studio',
+    writeBundle(options, bundle) {
+      if (this.environment.name !== 'studio') return
+      const dir = options.dir ?? this.environment.config.build.outDir
+      for (const fileName of Object.keys(bundle)) compress(join(dir, fileName))
     },
     closeBundle() {
-      for (const path of files(outDir)) {
-        if (!COMPRESSIBLE.test(path)) continue
-        const content = readFileSync(path)
-        if (content.length < MIN_BYTES) continue
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }))
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        )
-      }
+      if (this.environment.name !== 'client') return
+      for (const path of files(this.environment.config.build.outDir)) compress(path)
     },
   }
 }

@@ -3,7 +3,16 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-const SOURCES = ['src', 'page-configs', 'public', 'schemas', 'index.html', 'vite.config.ts', 'package.json']
+const SOURCES = [
+  'src',
+  'page-configs',
+  'public',
+  'schemas',
+  'index.html',
+  'studio',
+  'vite.config.ts',
+  'package.json',
+]
 
 function newest(path) {
   if (!existsSync(path)) return 0

@@ -21,7 +21,7 @@ import { buildOpenApi, collectRoutes } from './platform/openapi'
 import type { PaymentProvider } from './modules/payments/providers/provider'
 import { SandboxPaymentProvider, type SandboxSecrets } from './modules/payments/providers/sandbox'
 import { installSecurity } from './platform/security'
-import { spaHtmlResolver } from './platform/spaPages'
+import { isStudioPath, spaHtmlResolver } from './platform/spaPages'
 import { loadScreenRendering } from './platform/screenRendering'
 import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { seedDemoCatalog, seedRiskRatedProducts } from './db/seed/seed'
@@ -249,7 +249,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
     if (hidden?.test(request.url)) return sendError(reply, 404, 'NOT_FOUND', '页面不存在')
     if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      if (request.method === 'GET' && screens && (await screens.send(request, reply))) return reply
+      // The studio is its own entry (spaPages.ts), not a screen of the consumer app.
+      const isScreen = request.method === 'GET' && screens && !isStudioPath(request.url)
+      if (isScreen && (await screens.send(request, reply))) return reply
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')

@@ -1,0 +1,26 @@
+// Providers of the studio: antd's Chinese locale and theme, dayjs in zh-cn, antd's App (message/modal hooks).
+import { App as AntApp, ConfigProvider, type ConfigProviderProps } from 'antd'
+import zhCN from 'antd/locale/zh_CN'
+import dayjs from 'dayjs'
+import 'dayjs/locale/zh-cn'
+import { StudioRouter } from './StudioRouter'
+
+dayjs.locale('zh-cn')
+
+/** antd's settings for the studio (the tests render with them too). */
+export const studioConfig: ConfigProviderProps = {
+  locale: zhCN,
+  theme: { token: { colorPrimary: '#1677ff', borderRadius: 6 } },
+  // "保存", not "保 存": names stay what the label says (screen readers, tests).
+  button: { autoInsertSpace: false },
+}
+
+export function StudioRoot() {
+  return (
+    <ConfigProvider {...studioConfig}>
+      <AntApp>
+        <StudioRouter />
+      </AntApp>
+    </ConfigProvider>
+  )
+}

@@ -1,0 +1,88 @@
+// One function per studio API route (contract: /work/notes/i15-contract.md).
+import { API_BASE, studioRequest } from './client'
+import type {
+  AuditEntry,
+  MarkdownTrees,
+  PageConfig,
+  PageDetail,
+  PageList,
+  PageVersion,
+  PreviewLink,
+  Published,
+  SavedDraft,
+  Staff,
+  StaffAccount,
+  StaffRole,
+  StudioConfigError,
+  VersionConfig,
+} from './types'
+
+const page = (id: string) => `${API_BASE}/pages/${encodeURIComponent(id)}`
+
+export const studioApi = {
+  login: (username: string, password: string) =>
+    studioRequest<{ staff: Staff }>(`${API_BASE}/session`, { method: 'POST', body: { username, password } }),
+  session: () => studioRequest<{ staff: Staff }>(`${API_BASE}/session`),
+  logout: () => studioRequest<void>(`${API_BASE}/session`, { method: 'DELETE' }),
+
+  pages: (q = '') => studioRequest<PageList>(`${API_BASE}/pages${q ? `?q=${encodeURIComponent(q)}` : ''}`),
+  folderConfig: (file: string) =>
+    studioRequest<{ file: string; config: PageConfig }>(
+      `${API_BASE}/templates/config?file=${encodeURIComponent(file)}`,
+    ),
+  createPage: (input: { id: string; title: string; template?: string }) =>
+    studioRequest<PageDetail>(`${API_BASE}/pages`, { method: 'POST', body: input }),
+  page: (id: string) => studioRequest<PageDetail>(page(id)),
+  saveDraft: (id: string, config: PageConfig, revision: number) =>
+    studioRequest<SavedDraft>(`${page(id)}/draft`, {
+      method: 'PUT',
+      body: config,
+      headers: { 'if-match': `"${revision}"` },
+    }),
+  validate: (id: string, config: PageConfig, signal?: AbortSignal) =>
+    studioRequest<{ errors: StudioConfigError[] }>(`${API_BASE}/validate?id=${encodeURIComponent(id)}`, {
+      method: 'POST',
+      body: config,
+      signal,
+    }),
+  publish: (id: string, revision: number, at?: string) =>
+    studioRequest<Published>(`${page(id)}/publish`, {
+      method: 'POST',
+      body: at ? { revision, at } : { revision },
+    }),
+  rollback: (id: string, version: number) =>
+    studioRequest<Published>(`${page(id)}/rollback`, { method: 'POST', body: { version } }),
+  unpublish: (id: string) =>
+    studioRequest<{ offlineAt: string }>(`${page(id)}/unpublish`, { method: 'POST' }),
+  versions: (id: string) => studioRequest<{ versions: PageVersion[] }>(`${page(id)}/versions`),
+  version: (id: string, version: number) => studioRequest<VersionConfig>(`${page(id)}/versions/${version}`),
+  previewLink: (id: string, at?: string) =>
+    studioRequest<PreviewLink>(`${page(id)}/preview-links`, { method: 'POST', body: at ? { at } : {} }),
+  uploadImage: async (file: File) => {
+    const form = new FormData()
+    form.append('file', file)
+    const { url } = await studioRequest<{ url: string }>(`${API_BASE}/media`, { method: 'POST', body: form })
+    return url
+  },
+  compileMarkdown: async (sources: string[]) => {
+    const { markdown } = await studioRequest<{ markdown: MarkdownTrees }>(`${API_BASE}/preview/markdown`, {
+      method: 'POST',
+      body: { sources },
+    })
+    return markdown
+  },
+
+  audit: (pageId?: string, limit = 200) => {
+    const query = new URLSearchParams({ limit: String(limit) })
+    if (pageId) query.set('page', pageId)
+    return studioRequest<{ entries: AuditEntry[] }>(`${API_BASE}/audit?${query}`)
+  },
+  staff: () => studioRequest<{ staff: StaffAccount[] }>(`${API_BASE}/staff`),
+  addStaff: (input: { username: string; displayName: string; role: StaffRole; password: string }) =>
+    studioRequest<{ staff: StaffAccount } | StaffAccount>(`${API_BASE}/staff`, {
+      method: 'POST',
+      body: input,
+    }),
+  updateStaff: (id: number, change: { role?: StaffRole; disabled?: boolean; password?: string }) =>
+    studioRequest<unknown>(`${API_BASE}/staff/${id}`, { method: 'PATCH', body: change }),
+}

@@ -1,0 +1,11 @@
+// The operations studio's entry (/studio/): desktop UI in antd with the Chinese locale. Consumers never load it
+// (its own HTML and bundle, vite.config.ts).
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { StudioRoot } from './StudioRoot'
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StudioRoot />
+  </StrictMode>,
+)

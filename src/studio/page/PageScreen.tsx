@@ -1,0 +1,335 @@
+// The page screen: a toolbar (保存, 发布, 预览链接, 版本, 下线) over the editor workspace. Edits are a working copy
+// (useDraft) validated by the server as they happen; publishing needs a saved, error-free draft and the
+// publisher role.
+import {
+  ArrowLeftOutlined,
+  CloudUploadOutlined,
+  HistoryOutlined,
+  QrcodeOutlined,
+  SaveOutlined,
+  StopOutlined,
+} from '@ant-design/icons'
+import { Alert, App, Badge, Button, Modal, Result, Space, Spin, Typography } from 'antd'
+import { useCallback, useEffect, useState } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { useSWRConfig } from 'swr'
+import { errorMessage } from '../api/client'
+import { studioApi } from '../api/endpoints'
+import { usePage } from '../api/hooks'
+import type { DraftConflict } from '../api/types'
+import { EditorWorkspace } from '../editor/EditorWorkspace'
+import { formatTime } from '../format'
+import { StatusTag } from '../pages/StatusTag'
+import { auditHref } from '../paths'
+import { hasRole, NEEDS_PUBLISHER, useStaff } from '../session'
+import { VersionsDrawer } from '../versions/VersionsDrawer'
+import { Blocked } from './Blocked'
+import { PreviewLinkDialog } from './PreviewLinkDialog'
+import { PublishDialog } from './PublishDialog'
+import { useDraft } from './useDraft'
+
+/** Why a button is disabled, or null when it is not. */
+function publishBlocker(canPublish: boolean, dirty: boolean, errors: number): string | null {
+  if (!canPublish) return NEEDS_PUBLISHER
+  if (errors) return `还有 ${errors} 个错误，修正后才能发布`
+  if (dirty) return '有未保存的修改，请先保存'
+  return null
+}
+
+export function PageScreen() {
+  const { id = '' } = useParams()
+  const staff = useStaff()
+  const navigate = useNavigate()
+  const { message, modal } = App.useApp()
+  const { mutate: mutateAny } = useSWRConfig()
+  const { data: detail, error, isLoading, mutate } = usePage(id)
+  const { draft, errors, validating, saving, change, save, rebase, load } = useDraft(id, detail)
+  const [conflict, setConflict] = useState<{ detail: DraftConflict | null; message: string } | null>(null)
+  const [dialog, setDialog] = useState<'publish' | 'preview' | 'versions' | null>(null)
+  const [unpublishing, setUnpublishing] = useState(false)
+  const canPublish = hasRole(staff, 'publisher')
+  const dirty = draft?.dirty ?? false
+
+  const refreshLists = useCallback(
+    () => mutateAny((key) => Array.isArray(key) && key[0] === 'studio' && key[1] === 'pages'),
+    [mutateAny],
+  )
+
+  const onSave = useCallback(async () => {
+    if (!draft || saving) return
+    try {
+      const result = await save()
+      if (result.ok) {
+        message.success('已保存')
+        void mutate()
+        void refreshLists()
+      } else if ('conflict' in result) setConflict({ detail: result.conflict, message: result.message })
+      else message.error(`未保存：配置有 ${result.invalid.length} 个错误，请按提示修改`)
+    } catch (e) {
+      message.error(`保存失败：${errorMessage(e)}`)
+    }
+  }, [draft, saving, save, message, mutate, refreshLists])
+
+  // Ctrl/⌘+S saves; leaving with unsaved edits asks first.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault()
+        void onSave()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [onSave])
+  useEffect(() => {
+    if (!dirty) return
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+  }, [dirty])
+
+  const refresh = async () => {
+    const fresh = await mutate()
+    if (fresh) load(fresh, false)
+    setConflict(null)
+  }
+
+  const unpublish = () =>
+    modal.confirm({
+      title: '下线这个页面？',
+      content: `/activity/${id} 将立即下线，访问者会被带到页面设置的跳转地址。之后可以重新发布。`,
+      okText: '下线',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        setUnpublishing(true)
+        try {
+          await studioApi.unpublish(id)
+          message.success('页面已下线')
+          await mutate()
+          void refreshLists()
+        } catch (e) {
+          message.error(errorMessage(e))
+        } finally {
+          setUnpublishing(false)
+        }
+      },
+    })
+
+  if (error && !detail)
+    return (
+      <Result
+        status={error.status === 404 ? '404' : 'error'}
+        title={error.status === 404 ? '页面不存在' : '页面加载失败'}
+        subTitle={error.status === 404 ? `没有 ID 为 ${id} 的页面，可能地址有误。` : errorMessage(error)}
+        extra={[
+          <Button key="back" onClick={() => navigate('/')}>
+            返回页面列表
+          </Button>,
+          <Button key="retry" type="primary" onClick={() => void mutate()}>
+            重试
+          </Button>,
+        ]}
+      />
+    )
+  if (isLoading || !detail || !draft)
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', height: 'calc(100vh - 56px)' }}>
+        <Spin size="large" description="正在打开页面…" />
+      </div>
+    )
+
+  const blocker = publishBlocker(canPublish, dirty, errors.length)
+  const offlineBlocker = !canPublish
+    ? NEEDS_PUBLISHER
+    : detail.status === 'draft'
+      ? '页面尚未发布'
+      : detail.status === 'offline'
+        ? '页面已下线'
+        : null
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 56px)' }}>
+      <div
+        role="toolbar"
+        aria-label="页面操作"
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 12,
+          padding: '10px 24px',
+          background: '#fff',
+          borderBottom: '1px solid #f0f0f0',
+          flexWrap: 'wrap',
+        }}
+      >
+        <Button
+          icon={<ArrowLeftOutlined aria-hidden />}
+          onClick={() => navigate('/')}
+          aria-label="返回页面列表"
+        />
+        <div style={{ flex: 1, minWidth: 240 }}>
+          <Space size={8} wrap>
+            <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
+              {draft.config.title || '（未命名）'}
+            </Typography.Title>
+            <StatusTag status={detail.status} />
+            {detail.liveVersion !== null && (
+              <Typography.Text type="secondary">线上 v{detail.liveVersion}</Typography.Text>
+            )}
+          </Space>
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              /activity/{id} ·{' '}
+              <span data-testid="save-state">
+                {dirty ? (
+                  <Badge status="warning" text="有未保存的修改" />
+                ) : (
+                  `已保存（${draft.savedBy} ${formatTime(draft.savedAt)}）`
+                )}
+              </span>
+              {validating && ' · 校验中…'}
+            </Typography.Text>
+          </div>
+        </div>
+        <Badge count={errors.length} overflowCount={999} showZero={false}>
+          <Button
+            danger={errors.length > 0}
+            type={errors.length ? 'default' : 'text'}
+            aria-label={errors.length ? `${errors.length} 个错误` : '没有错误'}
+            data-testid="error-count"
+          >
+            {errors.length ? '错误' : '无错误'}
+          </Button>
+        </Badge>
+        <Button
+          icon={<SaveOutlined aria-hidden />}
+          onClick={onSave}
+          loading={saving}
+          disabled={!dirty || saving}
+        >
+          保存
+        </Button>
+        <Blocked reason={blocker} id="publish-blocked">
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined aria-hidden />}
+            disabled={blocker !== null}
+            aria-describedby={blocker ? 'publish-blocked' : undefined}
+            onClick={() => setDialog('publish')}
+          >
+            发布
+          </Button>
+        </Blocked>
+        <Button icon={<QrcodeOutlined aria-hidden />} onClick={() => setDialog('preview')}>
+          预览链接
+        </Button>
+        <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setDialog('versions')}>
+          版本
+        </Button>
+        <Blocked reason={offlineBlocker} id="unpublish-blocked">
+          <Button
+            danger
+            icon={<StopOutlined aria-hidden />}
+            disabled={offlineBlocker !== null || unpublishing}
+            aria-describedby={offlineBlocker ? 'unpublish-blocked' : undefined}
+            loading={unpublishing}
+            onClick={unpublish}
+          >
+            下线
+          </Button>
+        </Blocked>
+        <Button type="link" onClick={() => navigate(auditHref(id))}>
+          操作日志
+        </Button>
+      </div>
+      {draft.restoredAt && dirty && (
+        <Alert
+          type="info"
+          showIcon
+          banner
+          title={`已恢复本机保存的未保存修改（${formatTime(draft.restoredAt)}），记得保存。`}
+          action={
+            <Button size="small" onClick={() => void refresh()}>
+              放弃这些修改
+            </Button>
+          }
+        />
+      )}
+      <div style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+        <EditorWorkspace
+          pageId={id}
+          config={draft.config}
+          onChange={change}
+          errors={errors}
+          uploadImage={studioApi.uploadImage}
+          compileMarkdown={studioApi.compileMarkdown}
+        />
+      </div>
+      <Modal
+        title="草稿已被他人保存"
+        open={conflict !== null}
+        closable={false}
+        mask={{ closable: false }}
+        footer={[
+          <Button key="refresh" onClick={() => void refresh()}>
+            刷新
+          </Button>,
+          <Button
+            key="keep"
+            type="primary"
+            onClick={() => {
+              if (conflict?.detail) rebase(conflict.detail)
+              setConflict(null)
+              message.info('已保留你的修改，再次保存会覆盖对方保存的内容')
+            }}
+          >
+            保留我的修改
+          </Button>,
+        ]}
+      >
+        <Typography.Paragraph data-testid="conflict-message">{conflict?.message}</Typography.Paragraph>
+        {conflict?.detail && (
+          <Typography.Paragraph type="secondary">
+            保存人：{conflict.detail.savedBy}，时间：{formatTime(conflict.detail.savedAt)}（修订号{' '}
+            {conflict.detail.revision}）
+          </Typography.Paragraph>
+        )}
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          “刷新”载入对方保存的草稿，你的修改会丢弃；“保留我的修改”继续编辑，再次保存时覆盖对方的内容。
+        </Typography.Paragraph>
+      </Modal>
+      <PublishDialog
+        open={dialog === 'publish'}
+        pageId={id}
+        revision={draft.revision}
+        onClose={() => setDialog(null)}
+        onPublished={() => {
+          void mutate()
+          void refreshLists()
+        }}
+      />
+      <PreviewLinkDialog
+        open={dialog === 'preview'}
+        pageId={id}
+        dirty={dirty}
+        onClose={() => setDialog(null)}
+      />
+      <VersionsDrawer
+        open={dialog === 'versions'}
+        pageId={id}
+        draft={draft.config}
+        liveVersion={detail.liveVersion}
+        canPublish={canPublish}
+        onClose={() => setDialog(null)}
+        onRolledBack={() => {
+          void mutate()
+          void refreshLists()
+        }}
+      />
+    </div>
+  )
+}

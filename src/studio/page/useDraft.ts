@@ -1,0 +1,176 @@
+// The page screen's working copy of a draft: loaded from the server, every edit kept in localStorage (per page,
+// so a reload or a crash loses nothing), validated by the server 300 ms after the last change, saved with the
+// revision it was based on (If-Match).
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { StudioApiError } from '../api/client'
+import { studioApi } from '../api/endpoints'
+import type { DraftConflict, PageConfig, PageDetail, StudioConfigError } from '../api/types'
+
+export const VALIDATE_DELAY_MS = 300
+const storageKey = (id: string) => `studio:draft:${id}`
+
+/** An edit not yet saved, as kept in localStorage. */
+export interface StoredDraft {
+  baseRevision: number
+  config: PageConfig
+  at: string
+}
+
+export function readStoredDraft(id: string): StoredDraft | null {
+  try {
+    const raw = localStorage.getItem(storageKey(id))
+    if (!raw) return null
+    const stored = JSON.parse(raw) as Partial<StoredDraft>
+    if (typeof stored.baseRevision !== 'number' || typeof stored.config !== 'object' || !stored.config)
+      return null
+    return stored as StoredDraft
+  } catch {
+    return null
+  }
+}
+
+function writeStoredDraft(id: string, draft: StoredDraft | null) {
+  try {
+    if (draft) localStorage.setItem(storageKey(id), JSON.stringify(draft))
+    else localStorage.removeItem(storageKey(id))
+  } catch {
+    // Storage full or disabled: the edit stays in memory (and the beforeunload guard still asks).
+  }
+}
+
+export interface DraftState {
+  config: PageConfig
+  /** The server revision this working copy is based on (If-Match of the next save). */
+  revision: number
+  savedBy: string
+  savedAt: string
+  dirty: boolean
+  /** When the working copy came from localStorage: the moment it was kept. */
+  restoredAt: string | null
+}
+
+export type SaveResult =
+  | { ok: true }
+  | { ok: false; conflict: DraftConflict | null; message: string }
+  | { ok: false; invalid: StudioConfigError[]; message: string }
+
+export function useDraft(id: string, detail: PageDetail | undefined) {
+  const [draft, setDraft] = useState<DraftState | null>(null)
+  const [errors, setErrors] = useState<StudioConfigError[]>([])
+  const [validating, setValidating] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const loadedFor = useRef<string | null>(null)
+
+  const load = useCallback(
+    (page: PageDetail, useStored: boolean) => {
+      const stored = useStored ? readStoredDraft(id) : null
+      if (!useStored) writeStoredDraft(id, null)
+      setDraft({
+        config: stored?.config ?? page.config,
+        revision: stored?.baseRevision ?? page.draftRevision,
+        savedBy: page.savedBy,
+        savedAt: page.savedAt,
+        dirty: Boolean(stored),
+        restoredAt: stored?.at ?? null,
+      })
+      setErrors(stored ? [] : page.errors)
+    },
+    [id],
+  )
+
+  // The first answer for this page sets the working copy (a later revalidation of the page's status does not).
+  useEffect(() => {
+    if (!detail || detail.id !== id || loadedFor.current === id) return
+    loadedFor.current = id
+    load(detail, true)
+  }, [detail, id, load])
+
+  // Each change: kept locally and validated once the typing pauses.
+  const config = draft?.config
+  const dirty = draft?.dirty ?? false
+  const revision = draft?.revision ?? 0
+  useEffect(() => {
+    if (!config || !dirty) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      writeStoredDraft(id, { baseRevision: revision, config, at: new Date().toISOString() })
+      setValidating(true)
+      studioApi.validate(id, config, controller.signal).then(
+        ({ errors }) => {
+          setErrors(errors)
+          setValidating(false)
+        },
+        () => {
+          if (!controller.signal.aborted) setValidating(false)
+        },
+      )
+    }, VALIDATE_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [config, dirty, revision, id])
+
+  // Saved (or reloaded from the server): nothing of this page is kept locally any more. In an effect, after the
+  // commit that also cancels a pending write of the edit, so that write cannot land after this.
+  useEffect(() => {
+    if (config && !dirty) writeStoredDraft(id, null)
+  }, [config, dirty, id])
+
+  const change = useCallback((next: PageConfig) => {
+    setDraft((current) => (current ? { ...current, config: next, dirty: true } : current))
+  }, [])
+
+  const save = useCallback(async (): Promise<SaveResult> => {
+    if (!draft) return { ok: true }
+    const sent = draft.config
+    setSaving(true)
+    try {
+      const saved = await studioApi.saveDraft(id, sent, draft.revision)
+      setDraft((current) => {
+        if (!current) return current
+        const unchanged = current.config === sent
+        return {
+          ...current,
+          revision: saved.revision,
+          savedAt: saved.savedAt,
+          savedBy: saved.savedBy,
+          dirty: !unchanged,
+          restoredAt: unchanged ? null : current.restoredAt,
+        }
+      })
+      setErrors([])
+      return { ok: true }
+    } catch (error) {
+      if (error instanceof StudioApiError && error.status === 409) {
+        const detail = error.details[0] as DraftConflict | undefined
+        return { ok: false, conflict: detail ?? null, message: error.message }
+      }
+      if (error instanceof StudioApiError && error.status === 400 && error.code === 'CONFIG_INVALID') {
+        const invalid = error.details as StudioConfigError[]
+        setErrors(invalid)
+        return { ok: false, invalid, message: error.message }
+      }
+      throw error
+    } finally {
+      setSaving(false)
+    }
+  }, [draft, id])
+
+  /** 保留我的修改 after a conflict: the next save overwrites the revision saved meanwhile. */
+  const rebase = useCallback((conflict: DraftConflict) => {
+    setDraft((current) =>
+      current
+        ? {
+            ...current,
+            revision: conflict.revision,
+            savedBy: conflict.savedBy,
+            savedAt: conflict.savedAt,
+            dirty: true,
+          }
+        : current,
+    )
+  }, [])
+
+  return { draft, errors, validating, saving, change, save, rebase, load }
+}

@@ -1,0 +1,50 @@
+// Who is signed in to the studio: GET /api/studio/session once, then whatever login/logout set. A 401 from any
+// request (the session expired) signs out here, and the routes send the user to the login screen.
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { onUnauthorized } from './api/client'
+import { studioApi } from './api/endpoints'
+import type { Staff, StaffRole } from './api/types'
+
+const RANK: Record<StaffRole, number> = { editor: 0, publisher: 1, admin: 2 }
+export const ROLE_NAMES: Record<StaffRole, string> = { editor: '编辑', publisher: '发布员', admin: '管理员' }
+
+/** Whether `staff` has the rights of `role` (editor < publisher < admin). */
+export const hasRole = (staff: Staff | null | undefined, role: StaffRole) =>
+  Boolean(staff && RANK[staff.role] >= RANK[role])
+
+export const NEEDS_PUBLISHER = '需要发布员权限'
+
+interface SessionState {
+  /** undefined while the first check runs; null when signed out. */
+  staff: Staff | null | undefined
+  setStaff(staff: Staff | null): void
+}
+
+const SessionContext = createContext<SessionState>({ staff: null, setStaff: () => {} })
+
+export function SessionProvider({ children, initial }: { children: ReactNode; initial?: Staff | null }) {
+  const [staff, setStaff] = useState<Staff | null | undefined>(initial)
+  useEffect(() => {
+    if (initial !== undefined) return
+    let active = true
+    studioApi.session().then(
+      ({ staff }) => active && setStaff(staff),
+      () => active && setStaff(null),
+    )
+    return () => {
+      active = false
+    }
+  }, [initial])
+  useEffect(() => onUnauthorized(() => setStaff(null)), [])
+  const value = useMemo(() => ({ staff, setStaff }), [staff])
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}
+
+export const useSession = () => useContext(SessionContext)
+
+/** The signed-in staff member (inside the routes that require one). */
+export function useStaff(): Staff {
+  const { staff } = useSession()
+  if (!staff) throw new Error('useStaff outside a signed-in route')
+  return staff
+}
