@@ -18,15 +18,12 @@ export const ACTION_NAMES: Record<string, string> = {
   schedule: '定时发布',
   rollback: '回滚',
   unpublish: '下线',
-  'staff.add': '添加员工',
-  'staff.update': '修改员工',
-  'staff.role': '修改角色',
-  'staff.disable': '停用员工',
-  'staff.enable': '启用员工',
-  'staff.password': '重置密码',
+  'login-locked': '账号锁定',
+  'media-upload': '上传图片',
+  'staff-create': '添加员工',
+  'staff-update': '修改员工',
 }
 
-const who = (staff: AuditEntry['staff']) => (typeof staff === 'string' ? staff : (staff?.displayName ?? '—'))
 const detailText = (detail: unknown) =>
   detail === null || detail === undefined || detail === ''
     ? ''
@@ -42,7 +39,7 @@ export function AuditPage() {
 
   const columns = [
     { title: '时间', dataIndex: 'at', width: 180, render: (at: string) => formatTime(at, true) },
-    { title: '员工', key: 'staff', width: 140, render: (_: unknown, e: AuditEntry) => who(e.staff) },
+    { title: '员工', key: 'staff', width: 140, render: (_: unknown, e: AuditEntry) => e.staff || '—' },
     {
       title: '操作',
       dataIndex: 'action',

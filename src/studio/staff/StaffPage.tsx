@@ -123,7 +123,7 @@ export function StaffPage() {
       render: (_: unknown, a: StaffAccount) =>
         a.disabled ? <Tag color="red">已停用</Tag> : <Tag color="green">正常</Tag>,
     },
-    timeColumn('最近登录', 'lastLoginAt'),
+    timeColumn('创建时间', 'createdAt'),
     {
       title: '操作',
       key: 'actions',
