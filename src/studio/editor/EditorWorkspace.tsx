@@ -1,0 +1,345 @@
+// The editor workspace of the studio's page screen: block tree (left), live preview (centre), property forms,
+// page settings and errors (right), a JSON source view, and undo/redo. Controlled: the shell owns the working
+// copy (`config`) and the validator's `errors`; every edit goes out through `onChange`.
+
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { Badge, Button, Empty, Segmented, Space, Tabs, Tooltip, Typography } from 'antd'
+import { RedoOutlined, UndoOutlined } from '@ant-design/icons'
+import { AddBlock } from './AddBlock'
+import { BlockTree, type BlockTreeActions } from './BlockTree'
+import {
+  blockIds,
+  blockNodes,
+  blockPointerOf,
+  duplicateBlock,
+  getAt,
+  insertBlock,
+  isObject,
+  moveToList,
+  moveWithin,
+  parentOf,
+  removeBlock,
+  setAt,
+  splitPointer,
+  type Json,
+} from './configOps'
+import { ErrorList } from './ErrorList'
+import type { EditorFormContext } from './fields'
+import { useHistory } from './history'
+import { JsonView } from './JsonView'
+import { PreviewPanel } from './PreviewPanel'
+import { PropertyForm } from './PropertyForm'
+import { blockFormSchema, blockInfo, pageFormSchema, PAGE_FORM_FIELDS, type BlockInfo } from './schemas'
+import type { MarkdownTrees, PageConfig, StudioConfigError } from './types'
+import './editor.css'
+
+export type { StudioConfigError } from './types'
+
+export interface EditorWorkspaceProps {
+  pageId: string
+  /** Controlled: the working copy. */
+  config: PageConfig
+  /** Every edit (the workspace keeps undo/redo itself). */
+  onChange(config: PageConfig): void
+  /** From POST /api/studio/validate or a refused save. */
+  errors: StudioConfigError[]
+  /** Folder configs and old versions. */
+  readOnly?: boolean
+  uploadImage(file: File): Promise<string>
+  compileMarkdown(sources: string[]): Promise<MarkdownTrees>
+}
+
+type Side = 'block' | 'page' | 'errors'
+
+/** The rjsf id of a field inside a form (root_a_0_b). */
+const fieldId = (relative: string) => ['root', ...splitPointer(relative)].join('_')
+
+export function EditorWorkspace(props: EditorWorkspaceProps) {
+  const { pageId, config, errors, uploadImage, compileMarkdown } = props
+  const readOnly = props.readOnly === true
+  const history = useHistory(config, props.onChange)
+  const { apply } = history
+  const [mode, setMode] = useState<'visual' | 'json'>('visual')
+  const [side, setSide] = useState<Side>('block')
+  const [selected, setSelected] = useState<string | null>(null)
+  const focusField = useRef<string | null>(null)
+  const configRef = useRef(config)
+  useLayoutEffect(() => {
+    configRef.current = config
+  }, [config])
+
+  const nodes = useMemo(() => blockNodes(config), [config])
+  const selectedBlock = selected ? getAt(config, selected) : undefined
+  const selection = selected && isObject(selectedBlock) ? selected : null
+  const block = selection ? (selectedBlock as Json) : null
+
+  const errorPointers = useMemo(() => {
+    const set = new Set<string>()
+    for (const e of errors) for (const m of e.pointer.matchAll(/\/blocks\/\d+/g)) set.add(e.pointer.slice(0, (m.index ?? 0) + m[0].length))
+    return set
+  }, [errors])
+
+  const actions = useMemo<BlockTreeActions>(
+    () => ({
+      select: (pointer) => {
+        setSelected(pointer)
+        setSide('block')
+      },
+      move: (pointer, delta) => {
+        const { index } = parentOf(pointer)
+        const moved = moveWithin(configRef.current, pointer, index + delta)
+        if (moved.config !== configRef.current) {
+          apply(moved.config)
+          setSelected(moved.pointer)
+          // Keep the keyboard on the moved row.
+          requestAnimationFrame(() =>
+            document.querySelector<HTMLElement>(`[data-pointer="${moved.pointer}"]`)?.focus(),
+          )
+        }
+      },
+      duplicate: (pointer) => {
+        const copy = duplicateBlock(configRef.current, pointer)
+        apply(copy.config)
+        setSelected(copy.pointer)
+      },
+      remove: (pointer) => {
+        apply(removeBlock(configRef.current, pointer))
+        setSelected(null)
+      },
+      drop: (pointer, over) => {
+        const target = parentOf(over)
+        const info = blockInfo(getAt(configRef.current, pointer) && (getAt(configRef.current, pointer) as Json).type)
+        // A page-only block (tabs) stays on the page.
+        if (info?.pageOnly && target.list !== '/blocks') return
+        const moved = moveToList(configRef.current, pointer, target.list, target.index)
+        if (moved.config !== configRef.current) {
+          apply(moved.config)
+          setSelected(moved.pointer)
+        }
+      },
+    }),
+    [apply],
+  )
+
+  const onAdd = useCallback(
+    (info: BlockInfo) => {
+      // Inside a tab only blocks allowed there; a page-only block goes after the tab's container.
+      let after = selection
+      if (after && info.pageOnly) after = after.match(/^\/blocks\/\d+/)?.[0] ?? null
+      const added = insertBlock(configRef.current, info.example, after)
+      apply(added.config)
+      setSelected(added.pointer)
+      setSide('block')
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[data-pointer="${added.pointer}"]`)?.scrollIntoView({ block: 'nearest' }),
+      )
+    },
+    [apply, selection],
+  )
+
+  const formContext = useMemo<EditorFormContext>(
+    () => ({ uploadImage, compileMarkdown, blockIds: [...blockIds(config)], readOnly }),
+    // Ids change rarely; the list is rebuilt with the block structure.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [uploadImage, compileMarkdown, readOnly, nodes.length, selection],
+  )
+
+  const onBlockChange = useCallback(
+    (value: Json, field: string) => {
+      if (!selection) return
+      apply(setAt(configRef.current, selection, value), `${selection}:${field}`)
+    },
+    [apply, selection],
+  )
+
+  // Only a change of the page-level fields gives the page form a new value (it stays mounted once shown).
+  const { title, layout, requiresLogin, theme, share, schedule, dataSources } = config
+  const pageValue = useMemo(() => {
+    const parts: Json = { title, layout, requiresLogin, theme, share, schedule, dataSources }
+    return Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined))
+  }, [title, layout, requiresLogin, theme, share, schedule, dataSources])
+  const pageErrors = useMemo(
+    () => errors.filter((e) => PAGE_FORM_FIELDS.includes(splitPointer(e.pointer)[0] ?? '')),
+    [errors],
+  )
+  const onPageChange = useCallback(
+    (value: Json, field: string) => {
+      const next: Json = { ...configRef.current }
+      for (const k of PAGE_FORM_FIELDS) {
+        if (value[k] === undefined) delete next[k]
+        else next[k] = value[k]
+      }
+      apply(next as unknown as PageConfig, `page:${field}`)
+    },
+    [apply],
+  )
+
+  const describe = useCallback(
+    (e: StudioConfigError) => {
+      const at = blockPointerOf(config, e.pointer)
+      if (!at) return '页面设置'
+      const b = getAt(config, at) as Json
+      return `${blockInfo(b.type)?.name ?? '区块'}${typeof b.id === 'string' ? ` ${b.id}` : ''}`
+    },
+    [config],
+  )
+  const onPickError = useCallback(
+    (e: StudioConfigError) => {
+      const at = blockPointerOf(configRef.current, e.pointer)
+      setMode('visual')
+      if (at) {
+        setSelected(at)
+        setSide('block')
+        focusField.current = fieldId(e.pointer.slice(at.length))
+      } else {
+        setSide('page')
+        focusField.current = fieldId(e.pointer)
+      }
+    },
+    [],
+  )
+  // After an error is picked and its form is shown, bring its field into view.
+  useEffect(() => {
+    const id = focusField.current
+    if (!id) return
+    focusField.current = null
+    const timer = setTimeout(() => {
+      let el: HTMLElement | null = null
+      for (let cut = id; cut && !el; cut = cut.slice(0, Math.max(cut.lastIndexOf('_'), 0))) el = document.getElementById(cut)
+      el?.scrollIntoView({ block: 'center' })
+      el?.focus()
+    }, 50)
+    return () => clearTimeout(timer)
+  })
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (readOnly || !(e.ctrlKey || e.metaKey)) return
+    const key = e.key.toLowerCase()
+    if (key === 'z' && !e.shiftKey) {
+      e.preventDefault()
+      history.undo()
+    } else if ((key === 'z' && e.shiftKey) || key === 'y') {
+      e.preventDefault()
+      history.redo()
+    }
+  }
+
+  const schema = block ? blockFormSchema(block.type) : undefined
+  const blockForm = !block ? (
+    <Empty description="在左侧选择一个区块" />
+  ) : !schema ? (
+    <Typography.Text type="danger">未知的区块类型：{String(block.type)}</Typography.Text>
+  ) : (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {blockInfo(block.type)?.name}
+        <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 8 }}>
+          {String(block.type)}
+        </Typography.Text>
+      </Typography.Title>
+      <PropertyForm
+        key={`${selection}:${String(block.type)}`}
+        schema={schema}
+        value={block}
+        pointer={selection!}
+        errors={errors}
+        context={formContext}
+        readOnly={readOnly}
+        onChange={onBlockChange}
+      />
+    </>
+  )
+
+  return (
+    <div className="studio-editor" data-page-id={pageId} data-testid="editor-ready" onKeyDown={onKeyDown}>
+      <div className="studio-editor-bar">
+        <Space>
+          <Tooltip title="撤销（Ctrl+Z）">
+            <Button icon={<UndoOutlined />} disabled={readOnly || !history.canUndo} onClick={history.undo}>
+              撤销
+            </Button>
+          </Tooltip>
+          <Tooltip title="重做（Ctrl+Shift+Z）">
+            <Button icon={<RedoOutlined />} disabled={readOnly || !history.canRedo} onClick={history.redo}>
+              重做
+            </Button>
+          </Tooltip>
+          <Segmented
+            value={mode}
+            onChange={(v) => setMode(v as 'visual' | 'json')}
+            options={[
+              { value: 'visual', label: '可视化编辑' },
+              { value: 'json', label: 'JSON 源码' },
+            ]}
+          />
+        </Space>
+        <Space>
+          {readOnly && <Typography.Text type="secondary">只读</Typography.Text>}
+          <Button type="text" onClick={() => (setMode('visual'), setSide('errors'))}>
+            <Badge count={errors.length} size="small" offset={[8, -2]} showZero={false}>
+              <span>{errors.length ? '错误' : '无错误'}</span>
+            </Badge>
+          </Button>
+        </Space>
+      </div>
+      <div className={mode === 'json' ? 'studio-editor-body studio-editor-body-json' : 'studio-editor-body'}>
+        {mode === 'json' ? (
+          <div className="studio-editor-json">
+            <JsonView config={config} errors={errors} readOnly={readOnly} onApply={(c) => apply(c, 'json')} />
+          </div>
+        ) : (
+          <div className="studio-editor-left">
+            <AddBlock disabled={readOnly} onAdd={onAdd} />
+            <div className="studio-editor-tree">
+              <BlockTree
+                nodes={nodes}
+                selected={selection}
+                errorPointers={errorPointers}
+                readOnly={readOnly}
+                actions={actions}
+              />
+            </div>
+          </div>
+        )}
+        <div className="studio-editor-centre">
+          <PreviewPanel
+            config={config}
+            selectedBlockId={typeof block?.id === 'string' ? block.id : undefined}
+            compileMarkdown={compileMarkdown}
+          />
+        </div>
+        {mode === 'visual' && (
+          <div className="studio-editor-right">
+            <Tabs
+              activeKey={side}
+              onChange={(k) => setSide(k as Side)}
+              items={[
+                { key: 'block', label: '区块属性', children: blockForm },
+                {
+                  key: 'page',
+                  label: '页面设置',
+                  children: (
+                    <PropertyForm
+                      schema={pageFormSchema()}
+                      value={pageValue}
+                      pointer=""
+                      errors={pageErrors}
+                      context={formContext}
+                      readOnly={readOnly}
+                      onChange={onPageChange}
+                    />
+                  ),
+                },
+                {
+                  key: 'errors',
+                  label: `错误（${errors.length}）`,
+                  children: <ErrorList errors={errors} describe={describe} onPick={onPickError} />,
+                },
+              ]}
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,74 @@
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import type { PageConfig } from './types'
+
+// Undo/redo over config snapshots. Snapshots share every untouched object with their neighbours (configOps
+// copies only the changed path), so a long history costs little. Keystrokes in one field within COALESCE_MS of
+// each other are one step.
+
+const COALESCE_MS = 1500
+const LIMIT = 200
+
+export interface History {
+  /** Applies an edit; edits with the same `coalesceKey` in quick succession undo together. */
+  apply(next: PageConfig, coalesceKey?: string): void
+  undo(): void
+  redo(): void
+  canUndo: boolean
+  canRedo: boolean
+}
+
+export function useHistory(config: PageConfig, onChange: (config: PageConfig) => void): History {
+  const current = useRef(config)
+  useLayoutEffect(() => {
+    current.current = config
+  }, [config])
+  const past = useRef<PageConfig[]>([])
+  const future = useRef<PageConfig[]>([])
+  const last = useRef<{ key: string; at: number } | null>(null)
+  const [can, setCan] = useState({ undo: false, redo: false })
+  const bump = () => {
+    const next = { undo: past.current.length > 0, redo: future.current.length > 0 }
+    setCan((prev) => (prev.undo === next.undo && prev.redo === next.redo ? prev : next))
+  }
+
+  const apply = useCallback(
+    (next: PageConfig, coalesceKey?: string) => {
+      if (next === current.current) return
+      const now = Date.now()
+      const coalesce =
+        coalesceKey !== undefined &&
+        last.current?.key === coalesceKey &&
+        now - last.current.at < COALESCE_MS &&
+        past.current.length > 0
+      if (!coalesce) past.current = [...past.current.slice(-(LIMIT - 1)), current.current]
+      future.current = []
+      bump()
+      last.current = coalesceKey === undefined ? null : { key: coalesceKey, at: now }
+      current.current = next
+      onChange(next)
+    },
+    [onChange],
+  )
+  const undo = useCallback(() => {
+    const prev = past.current[past.current.length - 1]
+    if (!prev) return
+    past.current = past.current.slice(0, -1)
+    future.current = [...future.current, current.current]
+    last.current = null
+    current.current = prev
+    bump()
+    onChange(prev)
+  }, [onChange])
+  const redo = useCallback(() => {
+    const next = future.current[future.current.length - 1]
+    if (!next) return
+    future.current = future.current.slice(0, -1)
+    past.current = [...past.current, current.current]
+    last.current = null
+    current.current = next
+    bump()
+    onChange(next)
+  }, [onChange])
+
+  return { apply, undo, redo, canUndo: can.undo, canRedo: can.redo }
+}
