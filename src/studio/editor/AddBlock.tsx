@@ -20,7 +20,14 @@ export function AddBlock({ disabled, onAdd }: { disabled: boolean; onAdd(info: B
       <Button type="primary" icon={<PlusOutlined />} block disabled={disabled} onClick={() => setOpen(true)}>
         添加区块
       </Button>
-      <Modal title="添加区块" open={open} footer={null} width={640} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal
+        title="添加区块"
+        open={open}
+        footer={null}
+        width={640}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
         <Input.Search
           placeholder="搜索区块，如 按钮、抽奖、倒计时"
           aria-label="搜索区块"

@@ -4,7 +4,13 @@
 
 import { memo, useMemo, type KeyboardEvent } from 'react'
 import { Button, Popconfirm, Tooltip } from 'antd'
-import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons'
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  HolderOutlined,
+} from '@ant-design/icons'
 import {
   DndContext,
   KeyboardSensor,
@@ -14,7 +20,12 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core'
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { blockInfo } from './schemas'
 import type { BlockNode, Json } from './configOps'
@@ -78,7 +89,13 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
       onKeyDown={onKeyDown}
     >
       {!readOnly && (
-        <span className="studio-tree-handle" {...attributes} {...listeners} aria-label="拖动排序" tabIndex={-1}>
+        <span
+          className="studio-tree-handle"
+          {...attributes}
+          {...listeners}
+          aria-label="拖动排序"
+          tabIndex={-1}
+        >
           <HolderOutlined />
         </span>
       )}
@@ -91,13 +108,33 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
       {!readOnly && (
         <span className="studio-tree-tools" onClick={(e) => e.stopPropagation()}>
           <Tooltip title="上移（Alt+↑）">
-            <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label="上移" disabled={first} onClick={() => actions.move(pointer, -1)} />
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowUpOutlined />}
+              aria-label="上移"
+              disabled={first}
+              onClick={() => actions.move(pointer, -1)}
+            />
           </Tooltip>
           <Tooltip title="下移（Alt+↓）">
-            <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label="下移" disabled={last} onClick={() => actions.move(pointer, 1)} />
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowDownOutlined />}
+              aria-label="下移"
+              disabled={last}
+              onClick={() => actions.move(pointer, 1)}
+            />
           </Tooltip>
           <Tooltip title="复制">
-            <Button size="small" type="text" icon={<CopyOutlined />} aria-label="复制" onClick={() => actions.duplicate(pointer)} />
+            <Button
+              size="small"
+              type="text"
+              icon={<CopyOutlined />}
+              aria-label="复制"
+              onClick={() => actions.duplicate(pointer)}
+            />
           </Tooltip>
           <Popconfirm
             title={`删除区块「${name}」？`}
@@ -138,7 +175,8 @@ export function BlockTree({ nodes, selected, errorPointers, readOnly, actions }:
     return size
   }, [nodes])
   const onDragEnd = (event: DragEndEvent) => {
-    if (event.over && event.active.id !== event.over.id) actions.drop(String(event.active.id), String(event.over.id))
+    if (event.over && event.active.id !== event.over.id)
+      actions.drop(String(event.active.id), String(event.over.id))
   }
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>

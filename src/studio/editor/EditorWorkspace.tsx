@@ -2,7 +2,7 @@
 // page settings and errors (right), a JSON source view, and undo/redo. Controlled: the shell owns the working
 // copy (`config`) and the validator's `errors`; every edit goes out through `onChange`.
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Badge, Button, Empty, Segmented, Space, Tabs, Tooltip, Typography } from 'antd'
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons'
 import { AddBlock } from './AddBlock'
@@ -75,7 +75,9 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
 
   const errorPointers = useMemo(() => {
     const set = new Set<string>()
-    for (const e of errors) for (const m of e.pointer.matchAll(/\/blocks\/\d+/g)) set.add(e.pointer.slice(0, (m.index ?? 0) + m[0].length))
+    for (const e of errors)
+      for (const m of e.pointer.matchAll(/\/blocks\/\d+/g))
+        set.add(e.pointer.slice(0, (m.index ?? 0) + m[0].length))
     return set
   }, [errors])
 
@@ -108,7 +110,9 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
       },
       drop: (pointer, over) => {
         const target = parentOf(over)
-        const info = blockInfo(getAt(configRef.current, pointer) && (getAt(configRef.current, pointer) as Json).type)
+        const info = blockInfo(
+          getAt(configRef.current, pointer) && (getAt(configRef.current, pointer) as Json).type,
+        )
         // A page-only block (tabs) stays on the page.
         if (info?.pageOnly && target.list !== '/blocks') return
         const moved = moveToList(configRef.current, pointer, target.list, target.index)
@@ -131,7 +135,9 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
       setSelected(added.pointer)
       setSide('block')
       requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>(`[data-pointer="${added.pointer}"]`)?.scrollIntoView({ block: 'nearest' }),
+        document
+          .querySelector<HTMLElement>(`[data-pointer="${added.pointer}"]`)
+          ?.scrollIntoView?.({ block: 'nearest' }),
       )
     },
     [apply, selection],
@@ -183,21 +189,18 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
     },
     [config],
   )
-  const onPickError = useCallback(
-    (e: StudioConfigError) => {
-      const at = blockPointerOf(configRef.current, e.pointer)
-      setMode('visual')
-      if (at) {
-        setSelected(at)
-        setSide('block')
-        focusField.current = fieldId(e.pointer.slice(at.length))
-      } else {
-        setSide('page')
-        focusField.current = fieldId(e.pointer)
-      }
-    },
-    [],
-  )
+  const onPickError = useCallback((e: StudioConfigError) => {
+    const at = blockPointerOf(configRef.current, e.pointer)
+    setMode('visual')
+    if (at) {
+      setSelected(at)
+      setSide('block')
+      focusField.current = fieldId(e.pointer.slice(at.length))
+    } else {
+      setSide('page')
+      focusField.current = fieldId(e.pointer)
+    }
+  }, [])
   // After an error is picked and its form is shown, bring its field into view.
   useEffect(() => {
     const id = focusField.current
@@ -205,24 +208,36 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
     focusField.current = null
     const timer = setTimeout(() => {
       let el: HTMLElement | null = null
-      for (let cut = id; cut && !el; cut = cut.slice(0, Math.max(cut.lastIndexOf('_'), 0))) el = document.getElementById(cut)
-      el?.scrollIntoView({ block: 'center' })
+      for (let cut = id; cut && !el; cut = cut.slice(0, Math.max(cut.lastIndexOf('_'), 0)))
+        el = document.getElementById(cut)
+      el?.scrollIntoView?.({ block: 'center' })
       el?.focus()
     }, 50)
     return () => clearTimeout(timer)
   })
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (readOnly || !(e.ctrlKey || e.metaKey)) return
-    const key = e.key.toLowerCase()
-    if (key === 'z' && !e.shiftKey) {
-      e.preventDefault()
-      history.undo()
-    } else if ((key === 'z' && e.shiftKey) || key === 'y') {
-      e.preventDefault()
-      history.redo()
+  // Ctrl+Z / Ctrl+Shift+Z anywhere in the workspace, or with nothing focused (a button that was just
+  // disabled by the undo drops the focus to the body).
+  const root = useRef<HTMLDivElement | null>(null)
+  const { undo, redo } = history
+  useEffect(() => {
+    if (readOnly) return
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey)) return
+      const target = e.target as Node | null
+      if (target !== document.body && !root.current?.contains(target)) return
+      const key = e.key.toLowerCase()
+      if (key === 'z' && !e.shiftKey) {
+        e.preventDefault()
+        undo()
+      } else if ((key === 'z' && e.shiftKey) || key === 'y') {
+        e.preventDefault()
+        redo()
+      }
     }
-  }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [readOnly, undo, redo])
 
   const schema = block ? blockFormSchema(block.type) : undefined
   const blockForm = !block ? (
@@ -251,7 +266,7 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
   )
 
   return (
-    <div className="studio-editor" data-page-id={pageId} data-testid="editor-ready" onKeyDown={onKeyDown}>
+    <div className="studio-editor" data-page-id={pageId} data-testid="editor-ready" ref={root}>
       <div className="studio-editor-bar">
         <Space>
           <Tooltip title="撤销（Ctrl+Z）">

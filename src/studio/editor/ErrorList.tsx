@@ -1,6 +1,6 @@
 // Every validator finding; a click selects the block it is in and its field.
 
-import { List, Typography } from 'antd'
+import { Typography } from 'antd'
 import type { StudioConfigError } from './types'
 
 export function ErrorList({
@@ -15,13 +15,10 @@ export function ErrorList({
 }) {
   if (!errors.length) return <Typography.Text type="secondary">没有错误</Typography.Text>
   return (
-    <List
-      size="small"
-      aria-label="错误列表"
-      dataSource={errors as StudioConfigError[]}
-      renderItem={(e) => (
-        <List.Item className="studio-error-item" onClick={() => onPick(e)} role="button" tabIndex={0}>
-          <div>
+    <ul className="studio-error-list" aria-label="错误列表">
+      {errors.map((e, i) => (
+        <li key={`${e.pointer}:${i}`}>
+          <button type="button" className="studio-error-item" onClick={() => onPick(e)}>
             <Typography.Text strong>{describe(e)}</Typography.Text>
             <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
               第 {e.line} 行 · {e.pointer || '/'}
@@ -29,9 +26,9 @@ export function ErrorList({
             <div>
               <Typography.Text type="danger">{e.message}</Typography.Text>
             </div>
-          </div>
-        </List.Item>
-      )}
-    />
+          </button>
+        </li>
+      ))}
+    </ul>
   )
 }

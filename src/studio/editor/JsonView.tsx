@@ -2,7 +2,7 @@
 // error is shown with its line and nothing is applied; the validator's errors are listed with their lines.
 
 import { useRef, useState } from 'react'
-import { Alert, Input, List, Typography } from 'antd'
+import { Alert, Input, Typography } from 'antd'
 import { syntaxErrorPosition } from '../../page-config/locate'
 import type { PageConfig, StudioConfigError } from './types'
 
@@ -67,19 +67,20 @@ export function JsonView({
         onChange={(e) => onText(e.target.value)}
       />
       {errors.length > 0 && (
-        <List
-          size="small"
-          className="studio-json-errors"
-          header={<Typography.Text strong>校验错误（{errors.length}）</Typography.Text>}
-          dataSource={errors as StudioConfigError[]}
-          renderItem={(e) => (
-            <List.Item className="studio-json-error" onClick={() => goToLine(e.line)}>
-              <Typography.Text type="danger">第 {e.line} 行</Typography.Text>
-              <Typography.Text code>{e.pointer || '/'}</Typography.Text>
-              <span>{e.message}</span>
-            </List.Item>
-          )}
-        />
+        <div className="studio-json-errors">
+          <Typography.Text strong>校验错误（{errors.length}）</Typography.Text>
+          <ul>
+            {errors.map((e, i) => (
+              <li key={`${e.pointer}:${i}`}>
+                <button type="button" className="studio-json-error" onClick={() => goToLine(e.line)}>
+                  <Typography.Text type="danger">第 {e.line} 行</Typography.Text>
+                  <Typography.Text code>{e.pointer || '/'}</Typography.Text>
+                  <span>{e.message}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   )

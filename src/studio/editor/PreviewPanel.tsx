@@ -66,7 +66,10 @@ export function markdownTexts(config: PageConfig): string[] {
 }
 
 /** Compiles markdown through the server for new sources only; returns the trees of the current ones. */
-function useMarkdown(config: PageConfig, compile: (sources: string[]) => Promise<MarkdownTrees>): MarkdownTrees {
+function useMarkdown(
+  config: PageConfig,
+  compile: (sources: string[]) => Promise<MarkdownTrees>,
+): MarkdownTrees {
   const asked = useRef(new Set<string>())
   const [compiled, setCompiled] = useState<MarkdownTrees>({})
   const sources = useMemo(() => markdownTexts(config), [config])
@@ -136,7 +139,11 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown }: Previ
     const el = box.current
     if (!el) return
     const fit = () => {
-      const s = Math.min(1, (el.clientWidth - 16) / (PHONE_WIDTH + 24), (el.clientHeight - 16) / (PHONE_HEIGHT + 24))
+      const s = Math.min(
+        1,
+        (el.clientWidth - 16) / (PHONE_WIDTH + 24),
+        (el.clientHeight - 16) / (PHONE_HEIGHT + 24),
+      )
       setScale(s > 0 ? s : 1)
     }
     fit()
@@ -180,7 +187,10 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown }: Previ
             value={phase}
             disabled={!schedule}
             optionType="button"
-            options={(['preheat', 'live', 'ended', 'offline'] as const).map((p) => ({ value: p, label: PHASE_LABELS[p] }))}
+            options={(['preheat', 'live', 'ended', 'offline'] as const).map((p) => ({
+              value: p,
+              label: PHASE_LABELS[p],
+            }))}
             onChange={(e) => schedule && setNowMs(phaseMoment(schedule, e.target.value as LifecyclePhase))}
           />
           <Space size={4}>
@@ -219,7 +229,13 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown }: Previ
       <div className="studio-preview-box" ref={box}>
         <div style={{ width: (PHONE_WIDTH + 24) * scale, height: (PHONE_HEIGHT + 24) * scale }}>
           <div className="studio-phone" style={{ transform: `scale(${scale})` }}>
-            <iframe ref={frame} title="页面预览" src="/studio-preview" width={PHONE_WIDTH} height={PHONE_HEIGHT} />
+            <iframe
+              ref={frame}
+              title="页面预览"
+              src="/studio-preview"
+              width={PHONE_WIDTH}
+              height={PHONE_HEIGHT}
+            />
           </div>
         </div>
       </div>

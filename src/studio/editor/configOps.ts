@@ -92,7 +92,11 @@ export function blockIds(config: PageConfig): Set<string> {
 
 /** A fresh id `base`, `base-2`, `base-3`… not in `ids` (which it joins). */
 export function freshId(ids: Set<string>, base: string): string {
-  const stem = base.replace(/-\d+$/, '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 34) || 'block'
+  const stem =
+    base
+      .replace(/-\d+$/, '')
+      .replace(/[^A-Za-z0-9_-]/g, '')
+      .slice(0, 34) || 'block'
   const start = /^[A-Za-z]/.test(stem) ? stem : `b${stem}`
   let id = start
   for (let n = 2; ids.has(id); n++) id = `${start}-${n}`
@@ -124,7 +128,10 @@ export function insertBlock(
   block: Json,
   after: string | null,
 ): { config: PageConfig; pointer: string } {
-  const added = withIdsFreshened(config, { ...block, id: typeof block.id === 'string' ? block.id : String(block.type) })
+  const added = withIdsFreshened(config, {
+    ...block,
+    id: typeof block.id === 'string' ? block.id : String(block.type),
+  })
   const { list, index } = after ? parentOf(after) : { list: '/blocks', index: config.blocks.length - 1 }
   const next = updateAt(config, list, (old) => {
     const arr = Array.isArray(old) ? old.slice() : []
@@ -138,7 +145,10 @@ export function insertBlock(
 export function duplicateBlock(config: PageConfig, pointer: string): { config: PageConfig; pointer: string } {
   const block = getAt(config, pointer)
   if (!isObject(block)) return { config, pointer }
-  const copy = withIdsFreshened(config, { ...block, id: typeof block.id === 'string' ? block.id : String(block.type) })
+  const copy = withIdsFreshened(config, {
+    ...block,
+    id: typeof block.id === 'string' ? block.id : String(block.type),
+  })
   const { list, index } = parentOf(pointer)
   const next = updateAt(config, list, (old) => {
     const arr = (old as unknown[]).slice()
@@ -154,10 +164,15 @@ export function removeBlock(config: PageConfig, pointer: string): PageConfig {
 }
 
 /** Moves a block within its list to `toIndex`. Returns the new pointer. */
-export function moveWithin(config: PageConfig, pointer: string, toIndex: number): { config: PageConfig; pointer: string } {
+export function moveWithin(
+  config: PageConfig,
+  pointer: string,
+  toIndex: number,
+): { config: PageConfig; pointer: string } {
   const { list, index } = parentOf(pointer)
   const arr = getAt(config, list)
-  if (!Array.isArray(arr) || toIndex < 0 || toIndex >= arr.length || toIndex === index) return { config, pointer }
+  if (!Array.isArray(arr) || toIndex < 0 || toIndex >= arr.length || toIndex === index)
+    return { config, pointer }
   const next = updateAt(config, list, (old) => {
     const copy = (old as unknown[]).slice()
     const [moved] = copy.splice(index, 1)
@@ -193,7 +208,10 @@ export function moveToList(
     arr.splice(Math.min(toIndex, arr.length), 0, block)
     return arr
   })
-  return { config: next, pointer: `${target}/${Math.min(toIndex, (getAt(removed, target) as unknown[]).length)}` }
+  return {
+    config: next,
+    pointer: `${target}/${Math.min(toIndex, (getAt(removed, target) as unknown[]).length)}`,
+  }
 }
 
 /** The pointer of the block that holds `pointer` (the deepest block pointer that is a prefix), or null. */

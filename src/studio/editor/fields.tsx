@@ -126,7 +126,11 @@ function MarkdownWidget(props: WidgetProps) {
       />
       {preview && (
         <div className="studio-markdown-preview" data-testid="markdown-preview">
-          {tree[value] ? <MarkdownTree nodes={tree[value]} /> : <Typography.Text type="secondary">生成预览中…</Typography.Text>}
+          {tree[value] ? (
+            <MarkdownTree nodes={tree[value]} />
+          ) : (
+            <Typography.Text type="secondary">生成预览中…</Typography.Text>
+          )}
         </div>
       )}
     </div>
@@ -139,7 +143,17 @@ const PHASES = [
   { value: 'ended', label: '已结束' },
 ]
 
-function FieldFrame({ label, description, errors, children }: { label: string; description?: unknown; errors?: string[]; children: ReactNode }) {
+function FieldFrame({
+  label,
+  description,
+  errors,
+  children,
+}: {
+  label: string
+  description?: unknown
+  errors?: string[]
+  children: ReactNode
+}) {
   return (
     <div className="studio-field">
       <div className="studio-field-label">{label}</div>
@@ -255,7 +269,12 @@ export function ActionEditor({
         <>
           {str('to', '页面路径', '/product?id=p-1')}
           <Row label="替换当前页">
-            <Switch size="small" checked={value?.replace === true} disabled={disabled} onChange={(v) => set('replace', v)} />
+            <Switch
+              size="small"
+              checked={value?.replace === true}
+              disabled={disabled}
+              onChange={(v) => set('replace', v)}
+            />
           </Row>
         </>
       )}
@@ -269,7 +288,9 @@ export function ActionEditor({
               value={text(isObject(value?.then) ? value.then.to : undefined)}
               placeholder="不跳转"
               disabled={disabled}
-              onChange={(e) => set('then', e.target.value ? { type: 'navigate', to: e.target.value } : undefined)}
+              onChange={(e) =>
+                set('then', e.target.value ? { type: 'navigate', to: e.target.value } : undefined)
+              }
             />
           </Row>
         </>
@@ -330,9 +351,7 @@ function ActionField(props: FieldProps) {
         onlyNavigate={navigate}
         blockIds={context.blockIds}
         disabled={props.disabled || props.readonly}
-        onChange={(v) =>
-          props.onChange(navigate && v && !text(v.to) ? undefined : v, props.fieldPathId.path)
-        }
+        onChange={(v) => props.onChange(navigate && v && !text(v.to) ? undefined : v, props.fieldPathId.path)}
       />
     </FieldFrame>
   )
@@ -440,7 +459,14 @@ export function ConditionEditor({
             disabled={disabled}
             onChange={(e) => {
               const raw = e.target.value
-              const parsed = raw === 'true' ? true : raw === 'false' ? false : raw !== '' && !Number.isNaN(Number(raw)) ? Number(raw) : raw
+              const parsed =
+                raw === 'true'
+                  ? true
+                  : raw === 'false'
+                    ? false
+                    : raw !== '' && !Number.isNaN(Number(raw))
+                      ? Number(raw)
+                      : raw
               onChange({ ...value, equals: parsed })
             }}
           />
@@ -455,7 +481,9 @@ export function ConditionEditor({
                 disabled={disabled}
                 value={isObject(item) ? item : undefined}
                 onChange={(v) =>
-                  onChange({ [kind]: v ? list.map((x, j) => (j === i ? v : x)) : list.filter((_, j) => j !== i) })
+                  onChange({
+                    [kind]: v ? list.map((x, j) => (j === i ? v : x)) : list.filter((_, j) => j !== i),
+                  })
                 }
               />
               <Button
@@ -468,7 +496,12 @@ export function ConditionEditor({
               />
             </div>
           ))}
-          <Button size="small" icon={<PlusOutlined />} disabled={disabled} onClick={() => onChange({ [kind]: [...list, { loggedIn: true }] })}>
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            disabled={disabled}
+            onClick={() => onChange({ [kind]: [...list, { loggedIn: true }] })}
+          >
             添加条件
           </Button>
         </div>

@@ -18,14 +18,7 @@ const byPath = new Map<string, JsonSchema>(
 
 /** The studio's own editors, by the schema a field refers to. */
 export type StudioWidget =
-  | 'action'
-  | 'navigate'
-  | 'condition'
-  | 'datetime'
-  | 'image'
-  | 'markdown'
-  | 'phases'
-  | 'nested-blocks'
+  'action' | 'navigate' | 'condition' | 'datetime' | 'image' | 'markdown' | 'phases' | 'nested-blocks'
 const SPECIAL: Record<string, StudioWidget> = {
   'block-common.schema.json#/$defs/action': 'action',
   'block-common.schema.json#/$defs/navigateAction': 'navigate',
@@ -114,7 +107,9 @@ function enumNames(values: unknown[], description: unknown): string[] {
   const text = typeof description === 'string' ? description : ''
   return values.map((value) => {
     const v = String(value)
-    const said = new RegExp(`(?:^|[\\s：:，,、；])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*([\\u4e00-\\u9fa5]+)`).exec(text)
+    const said = new RegExp(
+      `(?:^|[\\s：:，,、；])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*([\\u4e00-\\u9fa5]+)`,
+    ).exec(text)
     return said?.[1] ?? ENUM_NAMES[v] ?? v
   })
 }
@@ -170,9 +165,11 @@ function inline(node: unknown, file: string, key: string, seen: readonly string[
   if (node['x-markdown'] === true) out['x-studio'] = 'markdown'
   // Chinese labels: English type names (ButtonBlock, TimeWindow) give way to the description's words.
   if (key && key !== 'items' && key !== 'properties') {
-    if (typeof out.title !== 'string' || /^[A-Z][A-Za-z]*$/.test(out.title)) out.title = labelOf(out.description, key)
+    if (typeof out.title !== 'string' || /^[A-Z][A-Za-z]*$/.test(out.title))
+      out.title = labelOf(out.description, key)
   } else if (typeof out.title === 'string' && /^[A-Z][A-Za-z]*$/.test(out.title)) delete out.title
-  if (Array.isArray(out.enum) && out.enum.length > 1) out['x-enum-names'] = enumNames(out.enum, out.description)
+  if (Array.isArray(out.enum) && out.enum.length > 1)
+    out['x-enum-names'] = enumNames(out.enum, out.description)
   return out
 }
 
