@@ -107,8 +107,11 @@ try {
     })
   })()`)
   await page.goto(`/studio/pages/${PAGE_ID}`, { waitUntil: 'commit' })
-  const lastRow = page.locator('[role="treeitem"][aria-label$=" d198"]')
-  await lastRow.waitFor({ state: 'attached', timeout: 60_000 })
+  // Open = every block's row is in the tree.
+  await page.waitForFunction(() => document.querySelectorAll('[role="treeitem"]').length >= 200, undefined, {
+    timeout: 60_000,
+    polling: 'raf',
+  })
   openMs = await page.evaluate(() => performance.now())
   await page.waitForFunction(
     () => (window as unknown as { __rendered: number[] }).__rendered.length > 0,

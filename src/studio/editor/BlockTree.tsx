@@ -105,7 +105,8 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
       </span>
       <span className="studio-tree-id">{id ?? '（无 id）'}</span>
       {hasError && <span className="studio-tree-error" aria-label="有错误" title="有错误" />}
-      {!readOnly && (
+      {/* The tools only on the selected row: two hundred rows of buttons would slow every render. */}
+      {!readOnly && selected && (
         <span className="studio-tree-tools" onClick={(e) => e.stopPropagation()}>
           <Tooltip title="上移（Alt+↑）">
             <Button

@@ -19,9 +19,13 @@ export interface History {
 
 export function useHistory(config: PageConfig, onChange: (config: PageConfig) => void): History {
   const current = useRef(config)
+  // The shell's onChange may be a new function on every render: the callbacks below stay stable anyway, so
+  // memoized tree rows holding them do not all re-render on each keystroke.
+  const emit = useRef(onChange)
   useLayoutEffect(() => {
     current.current = config
-  }, [config])
+    emit.current = onChange
+  }, [config, onChange])
   const past = useRef<PageConfig[]>([])
   const future = useRef<PageConfig[]>([])
   const last = useRef<{ key: string; at: number } | null>(null)
@@ -45,9 +49,9 @@ export function useHistory(config: PageConfig, onChange: (config: PageConfig) =>
       bump()
       last.current = coalesceKey === undefined ? null : { key: coalesceKey, at: now }
       current.current = next
-      onChange(next)
+      emit.current(next)
     },
-    [onChange],
+    [],
   )
   const undo = useCallback(() => {
     const prev = past.current[past.current.length - 1]
@@ -57,8 +61,8 @@ export function useHistory(config: PageConfig, onChange: (config: PageConfig) =>
     last.current = null
     current.current = prev
     bump()
-    onChange(prev)
-  }, [onChange])
+    emit.current(prev)
+  }, [])
   const redo = useCallback(() => {
     const next = future.current[future.current.length - 1]
     if (!next) return
@@ -67,8 +71,8 @@ export function useHistory(config: PageConfig, onChange: (config: PageConfig) =>
     last.current = null
     current.current = next
     bump()
-    onChange(next)
-  }, [onChange])
+    emit.current(next)
+  }, [])
 
   return { apply, undo, redo, canUndo: can.undo, canRedo: can.redo }
 }

@@ -98,6 +98,7 @@ describe('EditorWorkspace', () => {
     const user = userEvent.setup()
     const onChange = vi.fn()
     render(<Harness onChange={onChange} />)
+    await user.click(row('claim'))
     await user.click(within(row('claim')).getByRole('button', { name: '复制' }))
     expect(rowIds().slice(0, 3)).toEqual(['heading', 'claim', 'claim-2'])
     expect(lastConfig(onChange).blocks[2]).toMatchObject({ type: 'button', id: 'claim-2', text: '立即领取' })
