@@ -28,7 +28,8 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { blockInfo } from './schemas'
-import type { BlockNode, Json } from './configOps'
+import type { BlockNode } from './configOps'
+import { useRowBlock, type RowStore } from './rowStore'
 
 export interface BlockTreeActions {
   select(pointer: string): void
@@ -41,7 +42,7 @@ export interface BlockTreeActions {
 
 interface RowProps {
   pointer: string
-  block: Json
+  store: RowStore
   depth: number
   group?: string
   first: boolean
@@ -53,7 +54,8 @@ interface RowProps {
 }
 
 const BlockRow = memo(function BlockRow(props: RowProps) {
-  const { pointer, block, depth, group, first, last, selected, hasError, readOnly, actions } = props
+  const { pointer, store, depth, group, first, last, selected, hasError, readOnly, actions } = props
+  const block = useRowBlock(store, pointer) ?? {}
   const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({
     id: pointer,
     disabled: readOnly,
@@ -152,8 +154,13 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
   )
 })
 
+/** A row's place in the tree (its block comes from the store). */
+export type TreeSlot = Omit<BlockNode, 'block'>
+
 export interface BlockTreeProps {
-  nodes: readonly BlockNode[]
+  /** Unchanged (same array) while the structure is. */
+  slots: readonly TreeSlot[]
+  store: RowStore
   selected: string | null
   /** Pointers of blocks holding an error (nested ones mark their containers too). */
   errorPointers: ReadonlySet<string>
@@ -161,15 +168,19 @@ export interface BlockTreeProps {
   actions: BlockTreeActions
 }
 
-export function BlockTree({ nodes, selected, errorPointers, readOnly, actions }: BlockTreeProps) {
+export const BlockTree = memo(function BlockTree({
+  slots: nodes,
+  store,
+  selected,
+  errorPointers,
+  readOnly,
+  actions,
+}: BlockTreeProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   )
-  // A stable id list while the structure is unchanged, so a field edit does not re-render every sortable row.
-  const key = nodes.map((n) => n.pointer).join('|')
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const ids = useMemo(() => nodes.map((n) => n.pointer), [key])
+  const ids = useMemo(() => nodes.map((n) => n.pointer), [nodes])
   const lastIndexOf = useMemo(() => {
     const size = new Map<string, number>()
     for (const n of nodes) size.set(n.list, (size.get(n.list) ?? 0) + 1)
@@ -189,7 +200,7 @@ export function BlockTree({ nodes, selected, errorPointers, readOnly, actions }:
               <BlockRow
                 key={n.pointer}
                 pointer={n.pointer}
-                block={n.block}
+                store={store}
                 depth={n.depth}
                 group={index === 0 ? n.group : undefined}
                 first={index === 0}
@@ -205,4 +216,4 @@ export function BlockTree({ nodes, selected, errorPointers, readOnly, actions }:
       </SortableContext>
     </DndContext>
   )
-}
+})

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Badge, Button, Empty, Segmented, Space, Tabs, Tooltip, Typography } from 'antd'
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons'
 import { AddBlock } from './AddBlock'
-import { BlockTree, type BlockTreeActions } from './BlockTree'
+import { BlockTree, type BlockTreeActions, type TreeSlot } from './BlockTree'
+import { RowStore } from './rowStore'
 import {
   blockIds,
   blockNodes,
@@ -73,13 +74,31 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
   const selection = selected && isObject(selectedBlock) ? selected : null
   const block = selection ? (selectedBlock as Json) : null
 
-  const errorPointers = useMemo(() => {
-    const set = new Set<string>()
-    for (const e of errors)
-      for (const m of e.pointer.matchAll(/\/blocks\/\d+/g))
-        set.add(e.pointer.slice(0, (m.index ?? 0) + m[0].length))
-    return set
-  }, [errors])
+  // The tree re-renders only when its structure, selection or error marks change (see rowStore.ts).
+  const [store] = useState(() => {
+    const initial = new RowStore()
+    initial.update(new Map(nodes.map((n) => [n.pointer, n.block])))
+    return initial
+  })
+  const structure = nodes.map((n) => `${n.pointer}:${n.group ?? ''}`).join('|')
+  const slots = useMemo<TreeSlot[]>(
+    () => nodes.map(({ pointer, depth, list, group }) => ({ pointer, depth, list, group })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [structure],
+  )
+  useLayoutEffect(() => {
+    store.update(new Map(nodes.map((n) => [n.pointer, n.block])))
+  }, [store, nodes])
+  const errorKey = [
+    ...new Set(
+      errors.flatMap((e) =>
+        [...e.pointer.matchAll(/\/blocks\/\d+/g)].map((m) =>
+          e.pointer.slice(0, (m.index ?? 0) + m[0].length),
+        ),
+      ),
+    ),
+  ].join('|')
+  const errorPointers = useMemo(() => new Set(errorKey ? errorKey.split('|') : []), [errorKey])
 
   const actions = useMemo<BlockTreeActions>(
     () => ({
@@ -307,7 +326,8 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
             <AddBlock disabled={readOnly} onAdd={onAdd} />
             <div className="studio-editor-tree">
               <BlockTree
-                nodes={nodes}
+                slots={slots}
+                store={store}
                 selected={selection}
                 errorPointers={errorPointers}
                 readOnly={readOnly}

@@ -35,24 +35,21 @@ export function useHistory(config: PageConfig, onChange: (config: PageConfig) =>
     setCan((prev) => (prev.undo === next.undo && prev.redo === next.redo ? prev : next))
   }
 
-  const apply = useCallback(
-    (next: PageConfig, coalesceKey?: string) => {
-      if (next === current.current) return
-      const now = Date.now()
-      const coalesce =
-        coalesceKey !== undefined &&
-        last.current?.key === coalesceKey &&
-        now - last.current.at < COALESCE_MS &&
-        past.current.length > 0
-      if (!coalesce) past.current = [...past.current.slice(-(LIMIT - 1)), current.current]
-      future.current = []
-      bump()
-      last.current = coalesceKey === undefined ? null : { key: coalesceKey, at: now }
-      current.current = next
-      emit.current(next)
-    },
-    [],
-  )
+  const apply = useCallback((next: PageConfig, coalesceKey?: string) => {
+    if (next === current.current) return
+    const now = Date.now()
+    const coalesce =
+      coalesceKey !== undefined &&
+      last.current?.key === coalesceKey &&
+      now - last.current.at < COALESCE_MS &&
+      past.current.length > 0
+    if (!coalesce) past.current = [...past.current.slice(-(LIMIT - 1)), current.current]
+    future.current = []
+    bump()
+    last.current = coalesceKey === undefined ? null : { key: coalesceKey, at: now }
+    current.current = next
+    emit.current(next)
+  }, [])
   const undo = useCallback(() => {
     const prev = past.current[past.current.length - 1]
     if (!prev) return
