@@ -75,20 +75,17 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
   const block = selection ? (selectedBlock as Json) : null
 
   // The tree re-renders only when its structure, selection or error marks change (see rowStore.ts).
-  const [store] = useState(() => {
-    const initial = new RowStore()
-    initial.update(new Map(nodes.map((n) => [n.pointer, n.block])))
-    return initial
-  })
+  const [store] = useState(() => new RowStore())
   const structure = nodes.map((n) => `${n.pointer}:${n.group ?? ''}`).join('|')
   const slots = useMemo<TreeSlot[]>(
     () => nodes.map(({ pointer, depth, list, group }) => ({ pointer, depth, list, group })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [structure],
   )
-  useLayoutEffect(() => {
-    store.update(new Map(nodes.map((n) => [n.pointer, n.block])))
-  }, [store, nodes])
+  const blocksByPointer = useMemo(() => new Map(nodes.map((n) => [n.pointer, n.block])), [nodes])
+  // See rowStore.ts: rows rendered in this pass must read these blocks.
+  store.set(blocksByPointer)
+  useLayoutEffect(() => store.flush(), [store, blocksByPointer])
   const errorKey = [
     ...new Set(
       errors.flatMap((e) =>

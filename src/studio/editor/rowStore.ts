@@ -9,12 +9,21 @@ export class RowStore {
   private blocks = new Map<string, Json>()
   private listeners = new Map<string, Set<() => void>>()
 
-  /** Takes the current blocks and tells the rows whose block object changed. */
-  update(blocks: ReadonlyMap<string, Json>): void {
-    const changed: string[] = []
-    for (const [pointer, block] of blocks) if (this.blocks.get(pointer) !== block) changed.push(pointer)
+  private changed: string[] = []
+
+  /**
+   * Takes the current blocks during the workspace's render, so rows rendered in the same pass read them; the
+   * rows that are not re-rendered hear of their change from flush() (a layout effect).
+   */
+  set(blocks: ReadonlyMap<string, Json>): void {
+    for (const [pointer, block] of blocks) if (this.blocks.get(pointer) !== block) this.changed.push(pointer)
     this.blocks = new Map(blocks)
-    for (const pointer of changed) this.listeners.get(pointer)?.forEach((fn) => fn())
+  }
+
+  flush(): void {
+    const changed = this.changed
+    this.changed = []
+    for (const pointer of new Set(changed)) this.listeners.get(pointer)?.forEach((fn) => fn())
   }
 
   get(pointer: string): Json | undefined {
