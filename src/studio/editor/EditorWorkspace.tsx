@@ -2,8 +2,18 @@
 // page settings and errors (right), a JSON source view, and undo/redo. Controlled: the shell owns the working
 // copy (`config`) and the validator's `errors`; every edit goes out through `onChange`.
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { Badge, Button, Empty, Segmented, Space, Tabs, Tooltip, Typography } from 'antd'
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { Badge, Button, Empty, Segmented, Space, Spin, Tabs, Tooltip, Typography } from 'antd'
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons'
 import { AddBlock } from './AddBlock'
 import { BlockTree, type BlockTreeActions, type TreeSlot } from './BlockTree'
@@ -29,7 +39,6 @@ import type { EditorFormContext } from './fields'
 import { useHistory } from './history'
 import { JsonView } from './JsonView'
 import { PreviewPanel } from './PreviewPanel'
-import { PropertyForm } from './PropertyForm'
 import { blockFormSchema, blockInfo, pageFormSchema, PAGE_FORM_FIELDS, type BlockInfo } from './schemas'
 import type { MarkdownTrees, PageConfig, StudioConfigError } from './types'
 import './editor.css'
@@ -54,6 +63,77 @@ type Side = 'block' | 'page' | 'errors'
 
 /** The rjsf id of a field inside a form (root_a_0_b). */
 const fieldId = (relative: string) => ['root', ...splitPointer(relative)].join('_')
+
+interface ToolbarProps {
+  canUndo: boolean
+  canRedo: boolean
+  undo(): void
+  redo(): void
+  mode: 'visual' | 'json'
+  setMode(mode: 'visual' | 'json'): void
+  errorCount: number
+  readOnly: boolean
+  showErrors(): void
+}
+
+/** Undo/redo, the view switch and the error count (memoized: a keystroke does not re-render it). */
+const Toolbar = memo(function Toolbar(props: ToolbarProps) {
+  const { canUndo, canRedo, undo, redo, mode, setMode, errorCount, readOnly, showErrors } = props
+  return (
+    <div className="studio-editor-bar">
+      <Space>
+        <Tooltip title="撤销（Ctrl+Z）">
+          <Button icon={<UndoOutlined />} disabled={readOnly || !canUndo} onClick={undo}>
+            撤销
+          </Button>
+        </Tooltip>
+        <Tooltip title="重做（Ctrl+Shift+Z）">
+          <Button icon={<RedoOutlined />} disabled={readOnly || !canRedo} onClick={redo}>
+            重做
+          </Button>
+        </Tooltip>
+        <Segmented
+          value={mode}
+          onChange={(v) => setMode(v as 'visual' | 'json')}
+          options={[
+            { value: 'visual', label: '可视化编辑' },
+            { value: 'json', label: 'JSON 源码' },
+          ]}
+        />
+      </Space>
+      <Space>
+        {readOnly && <Typography.Text type="secondary">只读</Typography.Text>}
+        <Button type="text" onClick={showErrors}>
+          <Badge count={errorCount} size="small" offset={[8, -2]} showZero={false}>
+            <span>{errorCount ? '错误' : '无错误'}</span>
+          </Badge>
+        </Button>
+      </Space>
+    </div>
+  )
+})
+
+// The forms (react-jsonschema-form, ajv) load once a block or the page settings are shown.
+const PropertyForm = lazy(() => import('./PropertyForm').then((m) => ({ default: m.PropertyForm })))
+
+/** The side panel's tab bar (memoized; the panels render below it). */
+const SideTabs = memo(function SideTabs(props: {
+  side: Side
+  setSide(side: Side): void
+  errorCount: number
+}) {
+  return (
+    <Tabs
+      activeKey={props.side}
+      onChange={(k) => props.setSide(k as Side)}
+      items={[
+        { key: 'block', label: '区块属性' },
+        { key: 'page', label: '页面设置' },
+        { key: 'errors', label: `错误（${props.errorCount}）` },
+      ]}
+    />
+  )
+})
 
 export function EditorWorkspace(props: EditorWorkspaceProps) {
   const { pageId, config, errors, uploadImage, compileMarkdown } = props
@@ -255,6 +335,11 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
     return () => window.removeEventListener('keydown', onKey)
   }, [readOnly, undo, redo])
 
+  const showErrors = useCallback(() => {
+    setMode('visual')
+    setSide('errors')
+  }, [])
+
   const schema = block ? blockFormSchema(block.type) : undefined
   const blockForm = !block ? (
     <Empty description="在左侧选择一个区块" />
@@ -268,51 +353,34 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
           {String(block.type)}
         </Typography.Text>
       </Typography.Title>
-      <PropertyForm
-        key={`${selection}:${String(block.type)}`}
-        schema={schema}
-        value={block}
-        pointer={selection!}
-        errors={errors}
-        context={formContext}
-        readOnly={readOnly}
-        onChange={onBlockChange}
-      />
+      <Suspense fallback={<Spin />}>
+        <PropertyForm
+          key={`${selection}:${String(block.type)}`}
+          schema={schema}
+          value={block}
+          pointer={selection!}
+          errors={errors}
+          context={formContext}
+          readOnly={readOnly}
+          onChange={onBlockChange}
+        />
+      </Suspense>
     </>
   )
 
   return (
     <div className="studio-editor" data-page-id={pageId} data-testid="editor-ready" ref={root}>
-      <div className="studio-editor-bar">
-        <Space>
-          <Tooltip title="撤销（Ctrl+Z）">
-            <Button icon={<UndoOutlined />} disabled={readOnly || !history.canUndo} onClick={history.undo}>
-              撤销
-            </Button>
-          </Tooltip>
-          <Tooltip title="重做（Ctrl+Shift+Z）">
-            <Button icon={<RedoOutlined />} disabled={readOnly || !history.canRedo} onClick={history.redo}>
-              重做
-            </Button>
-          </Tooltip>
-          <Segmented
-            value={mode}
-            onChange={(v) => setMode(v as 'visual' | 'json')}
-            options={[
-              { value: 'visual', label: '可视化编辑' },
-              { value: 'json', label: 'JSON 源码' },
-            ]}
-          />
-        </Space>
-        <Space>
-          {readOnly && <Typography.Text type="secondary">只读</Typography.Text>}
-          <Button type="text" onClick={() => (setMode('visual'), setSide('errors'))}>
-            <Badge count={errors.length} size="small" offset={[8, -2]} showZero={false}>
-              <span>{errors.length ? '错误' : '无错误'}</span>
-            </Badge>
-          </Button>
-        </Space>
-      </div>
+      <Toolbar
+        canUndo={history.canUndo}
+        canRedo={history.canRedo}
+        undo={undo}
+        redo={redo}
+        mode={mode}
+        setMode={setMode}
+        errorCount={errors.length}
+        readOnly={readOnly}
+        showErrors={showErrors}
+      />
       <div className={mode === 'json' ? 'studio-editor-body studio-editor-body-json' : 'studio-editor-body'}>
         {mode === 'json' ? (
           <div className="studio-editor-json">
@@ -342,33 +410,22 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
         </div>
         {mode === 'visual' && (
           <div className="studio-editor-right">
-            <Tabs
-              activeKey={side}
-              onChange={(k) => setSide(k as Side)}
-              items={[
-                { key: 'block', label: '区块属性', children: blockForm },
-                {
-                  key: 'page',
-                  label: '页面设置',
-                  children: (
-                    <PropertyForm
-                      schema={pageFormSchema()}
-                      value={pageValue}
-                      pointer=""
-                      errors={pageErrors}
-                      context={formContext}
-                      readOnly={readOnly}
-                      onChange={onPageChange}
-                    />
-                  ),
-                },
-                {
-                  key: 'errors',
-                  label: `错误（${errors.length}）`,
-                  children: <ErrorList errors={errors} describe={describe} onPick={onPickError} />,
-                },
-              ]}
-            />
+            <SideTabs side={side} setSide={setSide} errorCount={errors.length} />
+            {side === 'block' && blockForm}
+            {side === 'page' && (
+              <Suspense fallback={<Spin />}>
+                <PropertyForm
+                  schema={pageFormSchema()}
+                  value={pageValue}
+                  pointer=""
+                  errors={pageErrors}
+                  context={formContext}
+                  readOnly={readOnly}
+                  onChange={onPageChange}
+                />
+              </Suspense>
+            )}
+            {side === 'errors' && <ErrorList errors={errors} describe={describe} onPick={onPickError} />}
           </div>
         )}
       </div>

@@ -3,7 +3,7 @@
 // animation frame (latest wins). A time slider spans the schedule with its phase marks and the blocks' own
 // windows; quick buttons jump to each phase; the login switch and a route parameter complete the visitor.
 
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Input, Radio, Slider, Space, Switch, Typography } from 'antd'
 import { markdownFields } from '../../page-config/blockCatalog'
 import { phaseAt, type LifecyclePhase } from '../../page-config/schedule'
@@ -88,6 +88,76 @@ function useMarkdown(
   }, [sources, compiled])
 }
 
+interface ControlsProps {
+  span: {
+    min: number
+    max: number
+    marks: Record<number, { label: string; style?: object }>
+    moments: Record<LifecyclePhase, number>
+  } | null
+  phase: LifecyclePhase
+  nowMs: number
+  loggedIn: boolean
+  paramText: string
+  setNowMs(ms: number): void
+  setLoggedIn(v: boolean): void
+  setParamText(v: string): void
+}
+
+/** The visitor's moment, login and route parameter (memoized: a text edit does not re-render them). */
+const Controls = memo(function Controls(props: ControlsProps) {
+  const { span, phase, nowMs, loggedIn, paramText, setNowMs, setLoggedIn, setParamText } = props
+  return (
+    <div className="studio-preview-controls">
+      <Space wrap>
+        <Radio.Group
+          aria-label="预览阶段"
+          size="small"
+          value={phase}
+          disabled={!span}
+          optionType="button"
+          options={(['preheat', 'live', 'ended', 'offline'] as const).map((p) => ({
+            value: p,
+            label: PHASE_LABELS[p],
+          }))}
+          onChange={(e) => span && setNowMs(span.moments[e.target.value as LifecyclePhase])}
+        />
+        <Space size={4}>
+          <Switch size="small" checked={loggedIn} onChange={setLoggedIn} aria-label="已登录" />
+          <Typography.Text>{loggedIn ? '已登录' : '未登录'}</Typography.Text>
+        </Space>
+        <Input
+          size="small"
+          aria-label="路由参数"
+          placeholder="路由参数，如 type=accident"
+          style={{ width: 190 }}
+          value={paramText}
+          onChange={(e) => setParamText(e.target.value)}
+        />
+      </Space>
+      <div className="studio-preview-time">
+        <Typography.Text type="secondary">
+          {formatBeijing(nowMs)}（北京时间）· {PHASE_LABELS[phase]}
+        </Typography.Text>
+      </div>
+      {span ? (
+        <Slider
+          aria-label="预览时间"
+          min={span.min}
+          max={span.max}
+          step={60_000}
+          marks={span.marks}
+          value={Math.min(Math.max(nowMs, span.min), span.max)}
+          tooltip={{ formatter: (v) => (v === undefined ? '' : formatBeijing(v)) }}
+          onChange={(v: number) => setNowMs(v)}
+        />
+      ) : (
+        <Typography.Text type="secondary">未设置活动时间：页面始终处于进行中</Typography.Text>
+      )}
+    </div>
+  )
+})
+
 export interface PreviewPanelProps {
   config: PageConfig
   selectedBlockId?: string
@@ -152,80 +222,53 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown }: Previ
     return () => observer.disconnect()
   }, [])
 
+  // The slider's bounds: the schedule and every block's own window, as a key so a text edit keeps them.
+  const boundsKey = useMemo(() => {
+    const times: string[] = []
+    walkBlocks(config.blocks, (block) => {
+      const between = isObject(block.activeBetween) ? block.activeBetween : undefined
+      for (const t of [between?.from, between?.to]) if (typeof t === 'string') times.push(t)
+    })
+    return JSON.stringify([schedule ?? null, times])
+  }, [schedule, config.blocks])
   const span = useMemo(() => {
-    if (!schedule) return null
-    const start = ms(schedule.preheatAt) ?? ms(schedule.startAt)
-    const end = ms(schedule.offlineAt) ?? ms(schedule.endAt)
+    const [sched, times] = JSON.parse(boundsKey) as [Schedule | null, string[]]
+    if (!sched) return null
+    const start = ms(sched.preheatAt) ?? ms(sched.startAt)
+    const end = ms(sched.offlineAt) ?? ms(sched.endAt)
     if (start === undefined || end === undefined || end <= start) return null
     const margin = Math.max((end - start) * 0.08, HOUR)
     const marks: Record<number, { label: string; style?: object }> = {}
+    for (const t of times) {
+      const at = ms(t)
+      if (at !== undefined) marks[at] = { label: '', style: { color: '#999' } }
+    }
     const mark = (t: number | undefined, label: string) => {
       if (t !== undefined) marks[t] = { label }
     }
-    walkBlocks(config.blocks, (block) => {
-      const between = isObject(block.activeBetween) ? block.activeBetween : undefined
-      for (const t of [between?.from, between?.to]) {
-        const at = ms(typeof t === 'string' ? t : undefined)
-        if (at !== undefined) marks[at] = { label: '', style: { color: '#999' } }
-      }
-    })
-    mark(ms(schedule.preheatAt), '预热')
-    mark(ms(schedule.startAt), '进行中')
-    mark(ms(schedule.endAt), '已结束')
-    mark(ms(schedule.offlineAt), '已下线')
-    return { min: start - margin, max: end + margin, marks }
-  }, [schedule, config.blocks])
+    mark(ms(sched.preheatAt), '预热')
+    mark(ms(sched.startAt), '进行中')
+    mark(ms(sched.endAt), '已结束')
+    mark(ms(sched.offlineAt), '已下线')
+    const moments = Object.fromEntries(
+      (['preheat', 'live', 'ended', 'offline'] as const).map((p) => [p, phaseMoment(sched, p)]),
+    ) as Record<LifecyclePhase, number>
+    return { min: start - margin, max: end + margin, marks, moments }
+  }, [boundsKey])
 
   const phase = phaseAt(schedule, nowMs)
   return (
     <div className="studio-preview">
-      <div className="studio-preview-controls">
-        <Space wrap>
-          <Radio.Group
-            aria-label="预览阶段"
-            size="small"
-            value={phase}
-            disabled={!schedule}
-            optionType="button"
-            options={(['preheat', 'live', 'ended', 'offline'] as const).map((p) => ({
-              value: p,
-              label: PHASE_LABELS[p],
-            }))}
-            onChange={(e) => schedule && setNowMs(phaseMoment(schedule, e.target.value as LifecyclePhase))}
-          />
-          <Space size={4}>
-            <Switch size="small" checked={loggedIn} onChange={setLoggedIn} aria-label="已登录" />
-            <Typography.Text>{loggedIn ? '已登录' : '未登录'}</Typography.Text>
-          </Space>
-          <Input
-            size="small"
-            aria-label="路由参数"
-            placeholder="路由参数，如 type=accident"
-            style={{ width: 190 }}
-            value={paramText}
-            onChange={(e) => setParamText(e.target.value)}
-          />
-        </Space>
-        <div className="studio-preview-time">
-          <Typography.Text type="secondary">
-            {formatBeijing(nowMs)}（北京时间）· {PHASE_LABELS[phase]}
-          </Typography.Text>
-        </div>
-        {span ? (
-          <Slider
-            aria-label="预览时间"
-            min={span.min}
-            max={span.max}
-            step={60_000}
-            marks={span.marks}
-            value={Math.min(Math.max(nowMs, span.min), span.max)}
-            tooltip={{ formatter: (v) => (v === undefined ? '' : formatBeijing(v)) }}
-            onChange={(v: number) => setNowMs(v)}
-          />
-        ) : (
-          <Typography.Text type="secondary">未设置活动时间：页面始终处于进行中</Typography.Text>
-        )}
-      </div>
+      <Controls
+        span={span}
+        phase={phase}
+        nowMs={nowMs}
+        loggedIn={loggedIn}
+        paramText={paramText}
+        setNowMs={setNowMs}
+        setLoggedIn={setLoggedIn}
+        setParamText={setParamText}
+      />
       <div className="studio-preview-box" ref={box}>
         <div style={{ width: (PHONE_WIDTH + 24) * scale, height: (PHONE_HEIGHT + 24) * scale }}>
           <div className="studio-phone" style={{ transform: `scale(${scale})` }}>
