@@ -12,6 +12,8 @@ import { formatBeijing } from './fields'
 import { isObject } from './configOps'
 import type { MarkdownTrees, PageConfig } from './types'
 
+/** The consumer app's preview route (contract: /studio-preview), under the app's base path. */
+const PREVIEW_SRC = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/studio-preview`
 export const PHONE_WIDTH = 390
 export const PHONE_HEIGHT = 844
 const HOUR = 3_600_000
@@ -193,17 +195,22 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown }: Previ
     return out
   }, [paramText])
 
-  // Latest wins: one post per animation frame, of the newest state.
+  // Every change is posted at once (the frame renders the latest message it holds).
   useEffect(() => {
     if (!readyCount) return
-    const id = requestAnimationFrame(() => {
-      frame.current?.contentWindow?.postMessage(
-        { type: 'studio-preview:render', config, markdown, nowMs, loggedIn, params, selectedBlockId },
-        window.location.origin,
-      )
-    })
-    return () => cancelAnimationFrame(id)
+    frame.current?.contentWindow?.postMessage(
+      { type: 'studio-preview:render', config, markdown, nowMs, loggedIn, params, selectedBlockId },
+      window.location.origin,
+    )
   }, [readyCount, config, markdown, nowMs, loggedIn, params, selectedBlockId])
+
+  // The frame (the consumer runtime, on this same thread) starts loading once the editor has painted, so
+  // opening a page shows the editor first.
+  const [frameShown, setFrameShown] = useState(false)
+  useEffect(() => {
+    const id = requestAnimationFrame(() => setTimeout(() => setFrameShown(true), 0))
+    return () => cancelAnimationFrame(id)
+  }, [])
 
   useLayoutEffect(() => {
     const el = box.current
@@ -272,13 +279,15 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown }: Previ
       <div className="studio-preview-box" ref={box}>
         <div style={{ width: (PHONE_WIDTH + 24) * scale, height: (PHONE_HEIGHT + 24) * scale }}>
           <div className="studio-phone" style={{ transform: `scale(${scale})` }}>
-            <iframe
-              ref={frame}
-              title="页面预览"
-              src="/studio-preview"
-              width={PHONE_WIDTH}
-              height={PHONE_HEIGHT}
-            />
+            {frameShown && (
+              <iframe
+                ref={frame}
+                title="页面预览"
+                src={PREVIEW_SRC}
+                width={PHONE_WIDTH}
+                height={PHONE_HEIGHT}
+              />
+            )}
           </div>
         </div>
       </div>

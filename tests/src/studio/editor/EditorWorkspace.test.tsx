@@ -190,7 +190,7 @@ describe('EditorWorkspace', () => {
   it('preview posts a render message with the moment of the chosen phase', async () => {
     const user = userEvent.setup()
     render(<Harness />)
-    const frame = screen.getByTitle('页面预览') as HTMLIFrameElement
+    const frame = (await screen.findByTitle('页面预览')) as HTMLIFrameElement
     const post = vi.spyOn(frame.contentWindow!, 'postMessage')
     act(() => {
       window.dispatchEvent(
