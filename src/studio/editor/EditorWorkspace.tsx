@@ -103,11 +103,13 @@ const Toolbar = memo(function Toolbar(props: ToolbarProps) {
       </Space>
       <Space>
         {readOnly && <Typography.Text type="secondary">只读</Typography.Text>}
-        <Button type="text" onClick={showErrors}>
-          <Badge count={errorCount} size="small" offset={[8, -2]} showZero={false}>
-            <span>{errorCount ? '错误' : '无错误'}</span>
-          </Badge>
-        </Button>
+        {errorCount > 0 && (
+          <Button type="text" danger onClick={showErrors}>
+            <Badge count={errorCount} size="small" offset={[8, -2]}>
+              <span>错误</span>
+            </Badge>
+          </Button>
+        )}
       </Space>
     </div>
   )

@@ -5,7 +5,7 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
 import { Alert } from 'antd'
 import Form from '@rjsf/antd'
-import validator from '@rjsf/validator-ajv8'
+import { structuralValidator as validator } from './validator'
 import type { IChangeEvent } from '@rjsf/core'
 import type { ErrorSchema, UiSchema } from '@rjsf/utils'
 import { studioFields, studioWidgets, type EditorFormContext } from './fields'

@@ -163,22 +163,11 @@ const PHASES = [
   { value: 'ended', label: '已结束' },
 ]
 
-function FieldFrame({
-  label,
-  description,
-  errors,
-  children,
-}: {
-  label: string
-  description?: unknown
-  errors?: string[]
-  children: ReactNode
-}) {
+function FieldFrame({ label, errors, children }: { label: string; errors?: string[]; children: ReactNode }) {
   return (
     <div className="studio-field">
       <div className="studio-field-label">{label}</div>
       {children}
-      {typeof description === 'string' && <div className="studio-field-help">{description}</div>}
       {errors?.map((e) => (
         <div key={e} className="studio-field-error" role="alert">
           {e}
@@ -194,7 +183,7 @@ const labelOfField = (props: FieldProps): string => String(props.schema.title ??
 function PhasesField(props: FieldProps) {
   const value = Array.isArray(props.formData) ? (props.formData as string[]) : []
   return (
-    <FieldFrame label={labelOfField(props)} description={props.schema.description} errors={errorsOf(props)}>
+    <FieldFrame label={labelOfField(props)} errors={errorsOf(props)}>
       <Checkbox.Group
         options={PHASES}
         value={value}
@@ -365,7 +354,7 @@ function ActionField(props: FieldProps) {
   const navigate = props.uiSchema?.['ui:options']?.navigate === true
   const value = isObject(props.formData) ? props.formData : undefined
   return (
-    <FieldFrame label={labelOfField(props)} description={props.schema.description} errors={errorsOf(props)}>
+    <FieldFrame label={labelOfField(props)} errors={errorsOf(props)}>
       <ActionEditor
         value={navigate && !value ? { type: 'navigate' } : value}
         onlyNavigate={navigate}
@@ -542,7 +531,7 @@ export function ConditionEditor({
 
 function ConditionField(props: FieldProps) {
   return (
-    <FieldFrame label={labelOfField(props)} description={props.schema.description} errors={errorsOf(props)}>
+    <FieldFrame label={labelOfField(props)} errors={errorsOf(props)}>
       <ConditionEditor
         value={isObject(props.formData) ? props.formData : undefined}
         disabled={props.disabled || props.readonly}

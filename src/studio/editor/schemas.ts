@@ -96,8 +96,28 @@ const ENUM_NAMES: Record<string, string> = {
 }
 
 /** A short label from a Chinese description: the words before the first stop. */
+/** Fields whose schema is shared ($ref) and so describes the kind, not the field: the table's word wins. */
+const OWN_LABEL = new Set([
+  'id',
+  'showIn',
+  'visibleWhen',
+  'activeBetween',
+  'style',
+  'from',
+  'to',
+  'preheatAt',
+  'startAt',
+  'endAt',
+  'offlineAt',
+  'fallback',
+])
+
 export function labelOf(description: unknown, key: string): string {
-  if (LABELS[key] && (typeof description !== 'string' || /^[\x20-\x7e]/.test(description))) return LABELS[key]
+  if (
+    LABELS[key] &&
+    (OWN_LABEL.has(key) || typeof description !== 'string' || /^[\x20-\x7e]/.test(description))
+  )
+    return LABELS[key]
   if (typeof description !== 'string' || !description) return LABELS[key] ?? key
   const short = description.split(/[：:，,。；;（(]/)[0].trim()
   return short.length > 0 && short.length <= 16 ? short : (LABELS[key] ?? short.slice(0, 16))
