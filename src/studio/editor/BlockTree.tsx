@@ -110,35 +110,40 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
       {/* The tools only on the selected row: two hundred rows of buttons would slow every render. */}
       {!readOnly && selected && (
         <span className="studio-tree-tools" onClick={(e) => e.stopPropagation()}>
-          <Tooltip title="上移（Alt+↑）">
-            <Button
-              size="small"
-              type="text"
-              icon={<ArrowUpOutlined />}
-              aria-label="上移"
-              disabled={first}
-              onClick={() => actions.move(pointer, -1)}
-            />
-          </Tooltip>
-          <Tooltip title="下移（Alt+↓）">
-            <Button
-              size="small"
-              type="text"
-              icon={<ArrowDownOutlined />}
-              aria-label="下移"
-              disabled={last}
-              onClick={() => actions.move(pointer, 1)}
-            />
-          </Tooltip>
-          <Tooltip title="复制">
-            <Button
-              size="small"
-              type="text"
-              icon={<CopyOutlined />}
-              aria-label="复制"
-              onClick={() => actions.duplicate(pointer)}
-            />
-          </Tooltip>
+          {[
+            {
+              label: '上移',
+              tip: '上移（Alt+↑）',
+              icon: <ArrowUpOutlined />,
+              off: first,
+              run: () => actions.move(pointer, -1),
+            },
+            {
+              label: '下移',
+              tip: '下移（Alt+↓）',
+              icon: <ArrowDownOutlined />,
+              off: last,
+              run: () => actions.move(pointer, 1),
+            },
+            {
+              label: '复制',
+              tip: '复制',
+              icon: <CopyOutlined />,
+              off: false,
+              run: () => actions.duplicate(pointer),
+            },
+          ].map((tool) => (
+            <Tooltip key={tool.label} title={tool.tip}>
+              <Button
+                size="small"
+                type="text"
+                icon={tool.icon}
+                aria-label={tool.label}
+                disabled={tool.off}
+                onClick={tool.run}
+              />
+            </Tooltip>
+          ))}
           <Popconfirm
             title={`删除区块「${name}」？`}
             okText="删除"

@@ -50,26 +50,21 @@ export function useHistory(config: PageConfig, onChange: (config: PageConfig) =>
     current.current = next
     emit.current(next)
   }, [])
-  const undo = useCallback(() => {
-    const prev = past.current[past.current.length - 1]
-    if (!prev) return
-    past.current = past.current.slice(0, -1)
-    future.current = [...future.current, current.current]
+  /** Moves one snapshot from one stack to the other (undo: past -> future; redo: future -> past). */
+  const step = useCallback((from: 'past' | 'future') => {
+    const source = from === 'past' ? past : future
+    const target = from === 'past' ? future : past
+    const snapshot = source.current[source.current.length - 1]
+    if (!snapshot) return
+    source.current = source.current.slice(0, -1)
+    target.current = [...target.current, current.current]
     last.current = null
-    current.current = prev
+    current.current = snapshot
     bump()
-    emit.current(prev)
+    emit.current(snapshot)
   }, [])
-  const redo = useCallback(() => {
-    const next = future.current[future.current.length - 1]
-    if (!next) return
-    future.current = future.current.slice(0, -1)
-    past.current = [...past.current, current.current]
-    last.current = null
-    current.current = next
-    bump()
-    emit.current(next)
-  }, [])
+  const undo = useCallback(() => step('past'), [step])
+  const redo = useCallback(() => step('future'), [step])
 
   return { apply, undo, redo, canUndo: can.undo, canRedo: can.redo }
 }
