@@ -250,8 +250,13 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown }: Previ
       const at = ms(t)
       if (at !== undefined) marks[at] = { label: '', style: { color: '#999' } }
     }
+    const placed: number[] = []
     const mark = (t: number | undefined, label: string) => {
-      if (t !== undefined) marks[t] = { label }
+      if (t === undefined) return
+      // Two labels closer than 12% of the slider would overlap: the later one keeps its dot only.
+      const crowded = placed.some((p) => Math.abs(p - t) < (end - start + 2 * margin) * 0.12)
+      marks[t] = { label: crowded ? '' : label }
+      if (!crowded) placed.push(t)
     }
     mark(ms(sched.preheatAt), '预热')
     mark(ms(sched.startAt), '进行中')
