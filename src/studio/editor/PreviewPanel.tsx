@@ -1,0 +1,301 @@
+// The live preview: the real consumer runtime in /studio-preview, in a 390×844 phone frame scaled to fit,
+// driven by postMessage (contract: studio-preview:ready / render / rendered). Every change is sent on the next
+// animation frame (latest wins). A time slider spans the schedule with its phase marks and the blocks' own
+// windows; quick buttons jump to each phase; the login switch and a route parameter complete the visitor.
+
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { Input, Radio, Slider, Space, Switch, Typography } from 'antd'
+import { markdownFields } from '../../page-config/blockCatalog'
+import { phaseAt, type LifecyclePhase } from '../../page-config/schedule'
+import { walkBlocks } from '../../page-config/walkBlocks'
+import { formatBeijing } from './fields'
+import { isObject } from './configOps'
+import type { MarkdownTrees, PageConfig } from './types'
+
+/** The consumer app's preview route (contract: /studio-preview), under the app's base path. */
+const PREVIEW_SRC = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/studio-preview`
+export const PHONE_WIDTH = 390
+export const PHONE_HEIGHT = 844
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+export const PHASE_LABELS: Record<LifecyclePhase, string> = {
+  preheat: '预热',
+  live: '进行中',
+  ended: '已结束',
+  offline: '已下线',
+}
+
+type Schedule = NonNullable<PageConfig['schedule']>
+const ms = (iso: string | undefined): number | undefined => {
+  const t = iso ? Date.parse(iso) : NaN
+  return Number.isNaN(t) ? undefined : t
+}
+
+/** The moment the preview shows for a phase: the moment the phase begins. */
+export function phaseMoment(schedule: Schedule, phase: LifecyclePhase): number {
+  const startAt = ms(schedule.startAt) ?? 0
+  const endAt = ms(schedule.endAt) ?? startAt + DAY
+  switch (phase) {
+    case 'preheat':
+      return Math.min(ms(schedule.preheatAt) ?? startAt - DAY, startAt - 1000)
+    case 'live':
+      return startAt
+    case 'ended':
+      return endAt
+    case 'offline':
+      return ms(schedule.offlineAt) ?? endAt + DAY
+  }
+}
+
+/** Every markdown text of the config (fields marked x-markdown), nested blocks included. */
+export function markdownTexts(config: PageConfig): string[] {
+  const found = new Set<string>()
+  const at = (node: unknown, path: readonly string[]) => {
+    if (!path.length) {
+      if (typeof node === 'string') found.add(node)
+      return
+    }
+    const [head, ...rest] = path
+    if (head === '*') {
+      if (Array.isArray(node)) node.forEach((item) => at(item, rest))
+    } else if (isObject(node)) at(node[head], rest)
+  }
+  walkBlocks(config.blocks, (block) => {
+    for (const path of (typeof block.type === 'string' && markdownFields[block.type]) || []) at(block, path)
+  })
+  return [...found]
+}
+
+/** Compiles markdown through the server for new sources only; returns the trees of the current ones. */
+function useMarkdown(
+  config: PageConfig,
+  compile: (sources: string[]) => Promise<MarkdownTrees>,
+): MarkdownTrees {
+  const asked = useRef(new Set<string>())
+  const [compiled, setCompiled] = useState<MarkdownTrees>({})
+  const sources = useMemo(() => markdownTexts(config), [config])
+  useEffect(() => {
+    const missing = sources.filter((s) => !asked.current.has(s)).slice(0, 200)
+    if (!missing.length) return
+    missing.forEach((s) => asked.current.add(s))
+    compile(missing)
+      .then((trees) => setCompiled((old) => ({ ...old, ...trees })))
+      .catch(() => missing.forEach((s) => asked.current.delete(s)))
+  }, [sources, compile])
+  return useMemo(() => {
+    const trees: MarkdownTrees = {}
+    for (const s of sources) if (compiled[s]) trees[s] = compiled[s]
+    return trees
+  }, [sources, compiled])
+}
+
+interface ControlsProps {
+  span: {
+    min: number
+    max: number
+    marks: Record<number, { label: string; style?: object }>
+    moments: Record<LifecyclePhase, number>
+  } | null
+  phase: LifecyclePhase
+  nowMs: number
+  loggedIn: boolean
+  paramText: string
+  setNowMs(ms: number): void
+  setLoggedIn(v: boolean): void
+  setParamText(v: string): void
+}
+
+/** The visitor's moment, login and route parameter (memoized: a text edit does not re-render them). */
+const Controls = memo(function Controls(props: ControlsProps) {
+  const { span, phase, nowMs, loggedIn, paramText, setNowMs, setLoggedIn, setParamText } = props
+  return (
+    <div className="studio-preview-controls">
+      <Space wrap>
+        <Radio.Group
+          aria-label="预览阶段"
+          size="small"
+          value={phase}
+          disabled={!span}
+          optionType="button"
+          options={(['preheat', 'live', 'ended', 'offline'] as const).map((p) => ({
+            value: p,
+            label: PHASE_LABELS[p],
+          }))}
+          onChange={(e) => span && setNowMs(span.moments[e.target.value as LifecyclePhase])}
+        />
+        <Space size={4}>
+          <Switch size="small" checked={loggedIn} onChange={setLoggedIn} aria-label="已登录" />
+          <Typography.Text>{loggedIn ? '已登录' : '未登录'}</Typography.Text>
+        </Space>
+        <Input
+          size="small"
+          aria-label="路由参数"
+          placeholder="路由参数，如 type=accident"
+          style={{ width: 190 }}
+          value={paramText}
+          onChange={(e) => setParamText(e.target.value)}
+        />
+      </Space>
+      <div className="studio-preview-time">
+        <Typography.Text type="secondary">
+          {formatBeijing(nowMs)}（北京时间）· {PHASE_LABELS[phase]}
+        </Typography.Text>
+      </div>
+      {span ? (
+        <Slider
+          aria-label="预览时间"
+          min={span.min}
+          max={span.max}
+          step={60_000}
+          marks={span.marks}
+          value={Math.min(Math.max(nowMs, span.min), span.max)}
+          tooltip={{ formatter: (v) => (v === undefined ? '' : formatBeijing(v)) }}
+          onChange={(v: number) => setNowMs(v)}
+        />
+      ) : (
+        <Typography.Text type="secondary">未设置活动时间：页面始终处于进行中</Typography.Text>
+      )}
+    </div>
+  )
+})
+
+export interface PreviewPanelProps {
+  config: PageConfig
+  selectedBlockId?: string
+  compileMarkdown(sources: string[]): Promise<MarkdownTrees>
+}
+
+export function PreviewPanel({ config, selectedBlockId, compileMarkdown }: PreviewPanelProps) {
+  const frame = useRef<HTMLIFrameElement | null>(null)
+  const box = useRef<HTMLDivElement | null>(null)
+  const [readyCount, setReadyCount] = useState(0)
+  const [nowMs, setNowMs] = useState(() => Date.now())
+  const [loggedIn, setLoggedIn] = useState(true)
+  const [paramText, setParamText] = useState('')
+  const [scale, setScale] = useState(1)
+  const markdown = useMarkdown(config, compileMarkdown)
+  const schedule = config.schedule
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return
+      if (isObject(event.data) && event.data.type === 'studio-preview:ready') setReadyCount((n) => n + 1)
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [])
+
+  const params = useMemo(() => {
+    const out: Record<string, string> = {}
+    for (const pair of paramText.split(/[&\s,，]+/)) {
+      const [k, v] = pair.split('=')
+      if (k && v) out[k.trim()] = v.trim()
+    }
+    return out
+  }, [paramText])
+
+  // Every change is posted at once (the frame renders the latest message it holds).
+  useEffect(() => {
+    if (!readyCount) return
+    frame.current?.contentWindow?.postMessage(
+      { type: 'studio-preview:render', config, markdown, nowMs, loggedIn, params, selectedBlockId },
+      window.location.origin,
+    )
+  }, [readyCount, config, markdown, nowMs, loggedIn, params, selectedBlockId])
+
+  // The frame (the consumer runtime, on this same thread) starts loading once the editor has painted, so
+  // opening a page shows the editor first.
+  const [frameShown, setFrameShown] = useState(false)
+  useEffect(() => {
+    const id = requestAnimationFrame(() => setTimeout(() => setFrameShown(true), 0))
+    return () => cancelAnimationFrame(id)
+  }, [])
+
+  useLayoutEffect(() => {
+    const el = box.current
+    if (!el) return
+    const fit = () => {
+      const s = Math.min(
+        1,
+        (el.clientWidth - 16) / (PHONE_WIDTH + 24),
+        (el.clientHeight - 16) / (PHONE_HEIGHT + 24),
+      )
+      setScale(s > 0 ? s : 1)
+    }
+    fit()
+    const observer = new ResizeObserver(fit)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+
+  // The slider's bounds: the schedule and every block's own window, as a key so a text edit keeps them.
+  const boundsKey = useMemo(() => {
+    const times: string[] = []
+    walkBlocks(config.blocks, (block) => {
+      const between = isObject(block.activeBetween) ? block.activeBetween : undefined
+      for (const t of [between?.from, between?.to]) if (typeof t === 'string') times.push(t)
+    })
+    return JSON.stringify([schedule ?? null, times])
+  }, [schedule, config.blocks])
+  const span = useMemo(() => {
+    const [sched, times] = JSON.parse(boundsKey) as [Schedule | null, string[]]
+    if (!sched) return null
+    const start = ms(sched.preheatAt) ?? ms(sched.startAt)
+    const end = ms(sched.offlineAt) ?? ms(sched.endAt)
+    if (start === undefined || end === undefined || end <= start) return null
+    const margin = Math.max((end - start) * 0.08, HOUR)
+    const marks: Record<number, { label: string; style?: object }> = {}
+    for (const t of times) {
+      const at = ms(t)
+      if (at !== undefined) marks[at] = { label: '', style: { color: '#999' } }
+    }
+    const placed: number[] = []
+    const mark = (t: number | undefined, label: string) => {
+      if (t === undefined) return
+      // Two labels closer than 12% of the slider would overlap: the later one keeps its dot only.
+      const crowded = placed.some((p) => Math.abs(p - t) < (end - start + 2 * margin) * 0.12)
+      marks[t] = { label: crowded ? '' : label }
+      if (!crowded) placed.push(t)
+    }
+    mark(ms(sched.preheatAt), '预热')
+    mark(ms(sched.startAt), '进行中')
+    mark(ms(sched.endAt), '已结束')
+    mark(ms(sched.offlineAt), '已下线')
+    const moments = Object.fromEntries(
+      (['preheat', 'live', 'ended', 'offline'] as const).map((p) => [p, phaseMoment(sched, p)]),
+    ) as Record<LifecyclePhase, number>
+    return { min: start - margin, max: end + margin, marks, moments }
+  }, [boundsKey])
+
+  const phase = phaseAt(schedule, nowMs)
+  return (
+    <div className="studio-preview">
+      <Controls
+        span={span}
+        phase={phase}
+        nowMs={nowMs}
+        loggedIn={loggedIn}
+        paramText={paramText}
+        setNowMs={setNowMs}
+        setLoggedIn={setLoggedIn}
+        setParamText={setParamText}
+      />
+      <div className="studio-preview-box" ref={box}>
+        <div style={{ width: (PHONE_WIDTH + 24) * scale, height: (PHONE_HEIGHT + 24) * scale }}>
+          <div className="studio-phone" style={{ transform: `scale(${scale})` }}>
+            {frameShown && (
+              <iframe
+                ref={frame}
+                title="页面预览"
+                src={PREVIEW_SRC}
+                width={PHONE_WIDTH}
+                height={PHONE_HEIGHT}
+              />
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,262 @@
+// The block schemas as the property forms need them: every $ref inlined (relative to the file it sits in, as
+// the validator resolves them in src/page-config/schemaSet.ts), Chinese labels from the descriptions, and the
+// fields the studio edits with its own pickers (actions, conditions, times, images, markdown, nested blocks)
+// marked with `x-studio` so the form can give them their widget.
+
+import { BLOCK_TYPES } from '../../page-config/blockCatalog'
+
+export type JsonSchema = Record<string, unknown>
+
+const files = import.meta.glob<JsonSchema>('../../../schemas/{*,blocks/*}.schema.json', {
+  eager: true,
+  import: 'default',
+})
+const BASE = 'https://schemas.guoheng.local/'
+const byPath = new Map<string, JsonSchema>(
+  Object.entries(files).map(([key, schema]) => [key.replace('../../../schemas/', ''), schema]),
+)
+
+/** The studio's own editors, by the schema a field refers to. */
+export type StudioWidget =
+  'action' | 'navigate' | 'condition' | 'datetime' | 'image' | 'markdown' | 'phases' | 'nested-blocks'
+const SPECIAL: Record<string, StudioWidget> = {
+  'block-common.schema.json#/$defs/action': 'action',
+  'block-common.schema.json#/$defs/navigateAction': 'navigate',
+  'block-common.schema.json#/$defs/condition': 'condition',
+  'block-common.schema.json#/$defs/dateTime': 'datetime',
+  'block-common.schema.json#/$defs/imagePath': 'image',
+  'block-common.schema.json#/properties/showIn': 'phases',
+  'content-block.schema.json#': 'nested-blocks',
+}
+
+/** Labels of fields whose schema has no description of its own. */
+const LABELS: Record<string, string> = {
+  id: '区块 id',
+  showIn: '显示阶段',
+  visibleWhen: '显示条件',
+  activeBetween: '生效时间段',
+  style: '样式',
+  background: '背景色',
+  color: '颜色',
+  padding: '内边距',
+  margin: '外边距',
+  textAlign: '对齐',
+  borderRadius: '圆角',
+  from: '开始时间',
+  to: '结束时间',
+  preheatAt: '预热时间',
+  startAt: '开始时间',
+  endAt: '结束时间',
+  offlineAt: '下线时间',
+  fallback: '下线后跳转',
+  title: '标题',
+  desc: '描述',
+  image: '图片',
+  text: '文字',
+  action: '点击动作',
+  get: '接口路径',
+  query: '查询参数',
+  primaryColor: '主题色',
+  share: '分享信息',
+  schedule: '活动时间',
+  dataSources: '数据源',
+  layout: '布局',
+  theme: '主题',
+  requiresLogin: '需要登录',
+  tabs: '标签',
+  blocks: '区块',
+  items: '条目',
+}
+
+/** Chinese names of enum values that their descriptions do not spell out. */
+const ENUM_NAMES: Record<string, string> = {
+  left: '居左',
+  center: '居中',
+  right: '居右',
+  primary: '主色',
+  success: '成功',
+  warning: '警告',
+  danger: '危险',
+  default: '默认',
+  solid: '实心',
+  outline: '描边',
+  small: '小',
+  middle: '中',
+  large: '大',
+  preheat: '预热',
+  live: '进行中',
+  ended: '已结束',
+  plain: '紧贴',
+  info: '普通',
+  alert: '醒目',
+  horizontal: '横向',
+  vertical: '纵向',
+  single: '单选',
+  multiple: '多选',
+}
+
+/** A short label from a Chinese description: the words before the first stop. */
+/** Fields whose schema is shared ($ref) and so describes the kind, not the field: the table's word wins. */
+const OWN_LABEL = new Set([
+  'id',
+  'showIn',
+  'visibleWhen',
+  'activeBetween',
+  'style',
+  'from',
+  'to',
+  'preheatAt',
+  'startAt',
+  'endAt',
+  'offlineAt',
+  'fallback',
+])
+
+export function labelOf(description: unknown, key: string): string {
+  if (
+    LABELS[key] &&
+    (OWN_LABEL.has(key) || typeof description !== 'string' || /^[\x20-\x7e]/.test(description))
+  )
+    return LABELS[key]
+  if (typeof description !== 'string' || !description) return LABELS[key] ?? key
+  const short = description.split(/[：:，,。；;（(]/)[0].trim()
+  return short.length > 0 && short.length <= 16 ? short : (LABELS[key] ?? short.slice(0, 16))
+}
+
+function enumNames(values: unknown[], description: unknown): string[] {
+  const text = typeof description === 'string' ? description : ''
+  return values.map((value) => {
+    const v = String(value)
+    const said = new RegExp(
+      `(?:^|[\\s：:，,、；])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*([\\u4e00-\\u9fa5]+)`,
+    ).exec(text)
+    return said?.[1] ?? ENUM_NAMES[v] ?? v
+  })
+}
+
+function resolveRef(ref: string, file: string): { file: string; pointer: string } {
+  const url = new URL(ref, BASE + file)
+  return { file: url.href.slice(BASE.length).split('#')[0], pointer: decodeURIComponent(url.hash.slice(1)) }
+}
+
+function at(schema: JsonSchema, pointer: string): JsonSchema {
+  let node: unknown = schema
+  for (const part of pointer.split('/').filter(Boolean)) {
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')]
+  }
+  if (!node || typeof node !== 'object') throw new Error(`schema pointer not found: ${pointer}`)
+  return node as JsonSchema
+}
+
+const isPlain = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Inlines every $ref of `node` (found in `file`); the special ones become `x-studio` markers. */
+function inline(node: unknown, file: string, key: string, seen: readonly string[]): unknown {
+  if (Array.isArray(node)) return node.map((item) => inline(item, file, '', seen))
+  if (!isPlain(node)) return node
+  let out: JsonSchema = {}
+  if (typeof node.$ref === 'string') {
+    const target = resolveRef(node.$ref, file)
+    const id = `${target.file}#${target.pointer}`
+    const special = SPECIAL[id]
+    const { $ref: _ref, ...siblings } = node
+    if (special && special !== 'datetime' && special !== 'image' && special !== 'phases') {
+      const described = special === 'nested-blocks' ? {} : at(byPath.get(target.file)!, target.pointer)
+      out = { 'x-studio': special, description: described.description }
+    } else if (seen.includes(id)) {
+      out = { 'x-studio': 'condition' }
+    } else {
+      const resolved = inline(at(byPath.get(target.file)!, target.pointer), target.file, key, [...seen, id])
+      out = { ...(resolved as JsonSchema) }
+      if (special) out['x-studio'] = special
+    }
+    // A field's own words (description, maxLength…) win over the referenced schema's.
+    for (const [k, v] of Object.entries(siblings)) out[k] = inline(v, file, k, seen)
+  } else {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$schema' || k === '$defs' || k === 'examples') continue
+      if (k === 'properties' && isPlain(v)) {
+        out.properties = Object.fromEntries(
+          Object.entries(v).map(([name, prop]) => [name, inline(prop, file, name, seen)]),
+        )
+      } else out[k] = inline(v, file, k, seen)
+    }
+  }
+  if (node['x-markdown'] === true) out['x-studio'] = 'markdown'
+  // Chinese labels: English type names (ButtonBlock, TimeWindow) give way to the description's words.
+  if (key && key !== 'items' && key !== 'properties') {
+    if (typeof out.title !== 'string' || /^[A-Z][A-Za-z]*$/.test(out.title))
+      out.title = labelOf(out.description, key)
+  } else if (typeof out.title === 'string' && /^[A-Z][A-Za-z]*$/.test(out.title)) delete out.title
+  if (Array.isArray(out.enum) && out.enum.length > 1)
+    out['x-enum-names'] = enumNames(out.enum, out.description)
+  return out
+}
+
+export interface BlockInfo {
+  type: string
+  /** Chinese name, e.g. 按钮. */
+  name: string
+  description: string
+  example: Record<string, unknown>
+  /** May not sit inside tabs. */
+  pageOnly: boolean
+}
+
+function nameOf(description: string, type: string): string {
+  const short = description.split(/[：:，,。（(]/)[0].trim()
+  return short || type
+}
+
+/** The block catalogue: every block type with its Chinese name and first example. */
+export const BLOCK_CATALOG: readonly BlockInfo[] = BLOCK_TYPES.map((type) => {
+  const schema = byPath.get(`blocks/${type}.schema.json`)!
+  const description = String(schema.description ?? '')
+  const examples = schema.examples as Record<string, unknown>[] | undefined
+  return {
+    type,
+    name: nameOf(description, type),
+    description,
+    example: examples?.[0] ?? { type },
+    pageOnly: schema['x-page-only'] === true,
+  }
+})
+const catalogByType = new Map(BLOCK_CATALOG.map((info) => [info.type, info]))
+
+export function blockInfo(type: unknown): BlockInfo | undefined {
+  return typeof type === 'string' ? catalogByType.get(type) : undefined
+}
+
+const formSchemas = new Map<string, JsonSchema>()
+
+/** The self-contained form schema of one block type (cached), or undefined for an unknown type. */
+export function blockFormSchema(type: unknown): JsonSchema | undefined {
+  if (typeof type !== 'string' || !catalogByType.has(type)) return undefined
+  let schema = formSchemas.get(type)
+  if (!schema) {
+    const file = `blocks/${type}.schema.json`
+    schema = inline(byPath.get(file)!, file, '', [file + '#']) as JsonSchema
+    formSchemas.set(type, schema)
+  }
+  return schema
+}
+
+const PAGE_FIELDS = ['title', 'layout', 'requiresLogin', 'theme', 'share', 'schedule', 'dataSources'] as const
+let pageSchema: JsonSchema | undefined
+
+/** The form schema of the page-level fields (title, share, schedule, data sources…). */
+export function pageFormSchema(): JsonSchema {
+  if (!pageSchema) {
+    const page = byPath.get('page.schema.json')!
+    const props = page.properties as Record<string, unknown>
+    const picked = Object.fromEntries(PAGE_FIELDS.map((k) => [k, props[k]]))
+    pageSchema = inline(
+      { type: 'object', required: ['title'], properties: picked },
+      'page.schema.json',
+      '',
+      [],
+    ) as JsonSchema
+  }
+  return pageSchema
+}
+export const PAGE_FORM_FIELDS: readonly string[] = PAGE_FIELDS
