@@ -172,6 +172,8 @@ function inline(node: unknown, file: string, key: string, seen: readonly string[
     }
     // A field's own words (description, maxLength…) win over the referenced schema's.
     for (const [k, v] of Object.entries(siblings)) out[k] = inline(v, file, k, seen)
+    // The label follows the field's own description too ("标题文字", not the shared text's "文字").
+    if (typeof siblings.description === 'string' && !('title' in siblings)) delete out.title
   } else {
     for (const [k, v] of Object.entries(node)) {
       if (k === '$schema' || k === '$defs' || k === 'examples') continue
