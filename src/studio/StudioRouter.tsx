@@ -13,11 +13,6 @@ import { LoginPage } from './login/LoginPage'
 import { NotFound } from './layout/NotFound'
 import { loginHref, studioBasename, studioPaths } from './paths'
 import { SessionProvider, useSession } from './session'
-import { AuditPage } from './audit/AuditPage'
-import { FolderConfigPage } from './pages/FolderConfigPage'
-import { PagesPage } from './pages/PagesPage'
-import { PageScreen } from './page/PageScreen'
-import { StaffPage } from './staff/StaffPage'
 
 function RequireStaff() {
   const { staff } = useSession()
@@ -37,11 +32,25 @@ export const studioRoutes: RouteObject[] = [
   {
     element: <RequireStaff />,
     children: [
-      { index: true, element: <PagesPage /> },
-      { path: studioPaths.page, element: <PageScreen /> },
-      { path: studioPaths.folder, element: <FolderConfigPage /> },
-      { path: studioPaths.staff, element: <StaffPage /> },
-      { path: studioPaths.audit, element: <AuditPage /> },
+      // Each screen is its own chunk with the antd components it uses: opening the editor does not wait for
+      // the staff table or the audit log (bench:studio).
+      { index: true, lazy: () => import('./pages/PagesPage').then((m) => ({ Component: m.PagesPage })) },
+      {
+        path: studioPaths.page,
+        lazy: () => import('./page/PageScreen').then((m) => ({ Component: m.PageScreen })),
+      },
+      {
+        path: studioPaths.folder,
+        lazy: () => import('./pages/FolderConfigPage').then((m) => ({ Component: m.FolderConfigPage })),
+      },
+      {
+        path: studioPaths.staff,
+        lazy: () => import('./staff/StaffPage').then((m) => ({ Component: m.StaffPage })),
+      },
+      {
+        path: studioPaths.audit,
+        lazy: () => import('./audit/AuditPage').then((m) => ({ Component: m.AuditPage })),
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

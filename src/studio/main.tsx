@@ -2,7 +2,10 @@
 // (its own HTML and bundle, vite.config.ts).
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { preloadFirstScreen } from './preload'
 import { StudioRoot } from './StudioRoot'
+
+preloadFirstScreen(window.location.pathname)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -14,6 +14,14 @@ export const hasRole = (staff: Staff | null | undefined, role: StaffRole) =>
 
 export const NEEDS_PUBLISHER = '需要发布员权限'
 
+let firstCheck: ReturnType<typeof studioApi.session> | null = null
+
+/** The first session check, shared: main.tsx starts it before React renders (see preload.ts). */
+export function requestSession(): ReturnType<typeof studioApi.session> {
+  firstCheck ??= studioApi.session()
+  return firstCheck
+}
+
 interface SessionState {
   /** undefined while the first check runs; null when signed out. */
   staff: Staff | null | undefined
@@ -27,7 +35,7 @@ export function SessionProvider({ children, initial }: { children: ReactNode; in
   useEffect(() => {
     if (initial !== undefined) return
     let active = true
-    studioApi.session().then(
+    requestSession().then(
       ({ staff }) => active && setStaff(staff),
       () => active && setStaff(null),
     )

@@ -137,7 +137,8 @@ const SideTabs = memo(function SideTabs(props: {
   )
 })
 
-export function EditorWorkspace(props: EditorWorkspaceProps) {
+// Memoized: the page screen re-renders around it (validation in flight, save state) without an edit to show.
+export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorkspaceProps) {
   const { pageId, config, errors, uploadImage, compileMarkdown } = props
   const readOnly = props.readOnly === true
   const history = useHistory(config, props.onChange)
@@ -433,4 +434,4 @@ export function EditorWorkspace(props: EditorWorkspaceProps) {
       </div>
     </div>
   )
-}
+})

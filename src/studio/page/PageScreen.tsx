@@ -10,7 +10,7 @@ import {
   StopOutlined,
 } from '@ant-design/icons'
 import { Alert, App, Badge, Button, Modal, Result, Space, Spin, Typography } from 'antd'
-import { useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { errorMessage } from '../api/client'
@@ -22,11 +22,18 @@ import { formatTime } from '../format'
 import { StatusTag } from '../pages/StatusTag'
 import { auditHref } from '../paths'
 import { hasRole, NEEDS_PUBLISHER, useStaff } from '../session'
-import { VersionsDrawer } from '../versions/VersionsDrawer'
 import { Blocked } from './Blocked'
-import { PreviewLinkDialog } from './PreviewLinkDialog'
-import { PublishDialog } from './PublishDialog'
 import { useDraft } from './useDraft'
+
+// The dialogs load when first opened (date pickers, QR codes, the JSON diff): opening the editor does not wait
+// for them (bench:studio).
+const PublishDialog = lazy(() => import('./PublishDialog').then((m) => ({ default: m.PublishDialog })))
+const PreviewLinkDialog = lazy(() =>
+  import('./PreviewLinkDialog').then((m) => ({ default: m.PreviewLinkDialog })),
+)
+const VersionsDrawer = lazy(() =>
+  import('../versions/VersionsDrawer').then((m) => ({ default: m.VersionsDrawer })),
+)
 
 /** Why a button is disabled, or null when it is not. */
 function publishBlocker(canPublish: boolean, dirty: boolean, errors: number): string | null {
@@ -302,34 +309,37 @@ export function PageScreen() {
           “刷新”载入对方保存的草稿，你的修改会丢弃；“保留我的修改”继续编辑，再次保存时覆盖对方的内容。
         </Typography.Paragraph>
       </Modal>
-      <PublishDialog
-        open={dialog === 'publish'}
-        pageId={id}
-        revision={draft.revision}
-        onClose={() => setDialog(null)}
-        onPublished={() => {
-          void mutate()
-          void refreshLists()
-        }}
-      />
-      <PreviewLinkDialog
-        open={dialog === 'preview'}
-        pageId={id}
-        dirty={dirty}
-        onClose={() => setDialog(null)}
-      />
-      <VersionsDrawer
-        open={dialog === 'versions'}
-        pageId={id}
-        draft={draft.config}
-        liveVersion={detail.liveVersion}
-        canPublish={canPublish}
-        onClose={() => setDialog(null)}
-        onRolledBack={() => {
-          void mutate()
-          void refreshLists()
-        }}
-      />
+      <Suspense fallback={null}>
+        {dialog === 'publish' && (
+          <PublishDialog
+            open
+            pageId={id}
+            revision={draft.revision}
+            onClose={() => setDialog(null)}
+            onPublished={() => {
+              void mutate()
+              void refreshLists()
+            }}
+          />
+        )}
+        {dialog === 'preview' && (
+          <PreviewLinkDialog open pageId={id} dirty={dirty} onClose={() => setDialog(null)} />
+        )}
+        {dialog === 'versions' && (
+          <VersionsDrawer
+            open
+            pageId={id}
+            draft={draft.config}
+            liveVersion={detail.liveVersion}
+            canPublish={canPublish}
+            onClose={() => setDialog(null)}
+            onRolledBack={() => {
+              void mutate()
+              void refreshLists()
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   )
 }

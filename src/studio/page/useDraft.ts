@@ -97,7 +97,8 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
       setValidating(true)
       studioApi.validate(id, config, controller.signal).then(
         ({ errors }) => {
-          setErrors(errors)
+          // The same findings keep the same array, so the workspace does not re-render for nothing.
+          setErrors((shown) => (JSON.stringify(shown) === JSON.stringify(errors) ? shown : errors))
           setValidating(false)
         },
         () => {
