@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { preloadBlocks } from '../../blocks/registry'
 import type { MarkdownTrees } from '../../page-config/markdownTree'
 import { walkBlocks } from '../../page-config/walkBlocks'
@@ -62,15 +63,19 @@ export default function StudioPreviewScreen() {
       // The blocks' chunks first, so the frame commits the whole page at once (and says so when it has).
       void preloadBlocks(blockTypes(config)).then(() => {
         if (at !== sequence.current) return
-        setFrame((current) => ({
-          config,
-          params: structuralShare(current?.params, message.params),
-          selectedBlockId: message.selectedBlockId,
-          overrides:
-            current?.overrides.nowMs === message.nowMs && current.overrides.loggedIn === message.loggedIn
-              ? current.overrides
-              : { nowMs: message.nowMs, frozen: true, loggedIn: message.loggedIn, showBlockErrors: true },
-        }))
+        // At once, in this task: the studio's own re-render of the edit runs as a transition on this same
+        // thread and would otherwise go first (bench:studio, keystroke -> preview).
+        flushSync(() =>
+          setFrame((current) => ({
+            config,
+            params: structuralShare(current?.params, message.params),
+            selectedBlockId: message.selectedBlockId,
+            overrides:
+              current?.overrides.nowMs === message.nowMs && current.overrides.loggedIn === message.loggedIn
+                ? current.overrides
+                : { nowMs: message.nowMs, frozen: true, loggedIn: message.loggedIn, showBlockErrors: true },
+          })),
+        )
       })
     }
     window.addEventListener('message', onMessage)
@@ -122,12 +127,14 @@ export default function StudioPreviewScreen() {
   if (!frame) return <p className="studio-preview-waiting">正在等待工作台发送页面…</p>
   return (
     <PageHostContext.Provider value={host}>
-      <ConfigPage
-        config={frame.config}
-        markdown={markdown}
-        routeParams={frame.params}
-        overrides={frame.overrides}
-      />
+      <div className="studio-preview-page">
+        <ConfigPage
+          config={frame.config}
+          markdown={markdown}
+          routeParams={frame.params}
+          overrides={frame.overrides}
+        />
+      </div>
     </PageHostContext.Provider>
   )
 }

@@ -38,7 +38,7 @@ import { ErrorList } from './ErrorList'
 import type { EditorFormContext } from './fields'
 import { useHistory } from './history'
 import { JsonView } from './JsonView'
-import { PreviewPanel } from './PreviewPanel'
+import { PreviewPanel, type PreviewPost } from './PreviewPanel'
 import { blockFormSchema, blockInfo, pageFormSchema, PAGE_FORM_FIELDS, type BlockInfo } from './schemas'
 import type { MarkdownTrees, PageConfig, StudioConfigError } from './types'
 import './editor.css'
@@ -141,7 +141,17 @@ const SideTabs = memo(function SideTabs(props: {
 export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorkspaceProps) {
   const { pageId, config, errors, uploadImage, compileMarkdown } = props
   const readOnly = props.readOnly === true
-  const history = useHistory(config, props.onChange)
+  // An edit goes to the preview frame first, then to the page screen (which re-renders as a transition).
+  const previewPost = useRef<PreviewPost | null>(null)
+  const { onChange } = props
+  const emit = useCallback(
+    (next: PageConfig) => {
+      previewPost.current?.(next)
+      onChange(next)
+    },
+    [onChange],
+  )
+  const history = useHistory(config, emit)
   const { apply } = history
   const [mode, setMode] = useState<'visual' | 'json'>('visual')
   const [side, setSide] = useState<Side>('block')
@@ -409,6 +419,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
             config={config}
             selectedBlockId={typeof block?.id === 'string' ? block.id : undefined}
             compileMarkdown={compileMarkdown}
+            postRef={previewPost}
           />
         </div>
         {mode === 'visual' && (

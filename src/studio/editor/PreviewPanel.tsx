@@ -3,7 +3,7 @@
 // animation frame (latest wins). A time slider spans the schedule with its phase marks and the blocks' own
 // windows; quick buttons jump to each phase; the login switch and a route parameter complete the visitor.
 
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { Input, Radio, Slider, Space, Switch, Typography } from 'antd'
 import { markdownFields } from '../../page-config/blockCatalog'
 import { phaseAt, type LifecyclePhase } from '../../page-config/schedule'
@@ -160,13 +160,21 @@ const Controls = memo(function Controls(props: ControlsProps) {
   )
 })
 
+/** Posts an edited config to the frame at once, from the edit's own event (before the editor re-renders). */
+export type PreviewPost = (config: PageConfig) => void
+
 export interface PreviewPanelProps {
   config: PageConfig
   selectedBlockId?: string
   compileMarkdown(sources: string[]): Promise<MarkdownTrees>
+  /** Filled with the panel's PreviewPost. */
+  postRef?: RefObject<PreviewPost | null>
 }
 
-export function PreviewPanel({ config, selectedBlockId, compileMarkdown }: PreviewPanelProps) {
+const sameMessage = (a: Record<string, unknown> | null, b: Record<string, unknown>) =>
+  a !== null && Object.keys(b).every((key) => a[key] === b[key])
+
+export function PreviewPanel({ config, selectedBlockId, compileMarkdown, postRef }: PreviewPanelProps) {
   const frame = useRef<HTMLIFrameElement | null>(null)
   const box = useRef<HTMLDivElement | null>(null)
   const [readyCount, setReadyCount] = useState(0)
@@ -195,13 +203,37 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown }: Previ
     return out
   }, [paramText])
 
-  // Every change is posted at once (the frame renders the latest message it holds).
+  // Every change is posted at once (the frame renders the latest message it holds). An edit is posted from its
+  // own event through postRef, so the frame (on this thread) renders it before the editor's re-render, which
+  // the page screen runs as a transition; the effect then finds that message sent and does not repeat it.
+  const sent = useRef<Record<string, unknown> | null>(null)
+  const latest = useRef({ ready: false, markdown, nowMs, loggedIn, params, selectedBlockId })
+  useLayoutEffect(() => {
+    latest.current = { ready: readyCount > 0, markdown, nowMs, loggedIn, params, selectedBlockId }
+  })
+  const send = (message: Record<string, unknown>) => {
+    sent.current = message
+    frame.current?.contentWindow?.postMessage(message, window.location.origin)
+  }
+  useLayoutEffect(() => {
+    if (!postRef) return
+    postRef.current = (next) => {
+      const { ready, ...rest } = latest.current
+      if (ready) send({ type: 'studio-preview:render', config: next, ...rest })
+    }
+  })
   useEffect(() => {
     if (!readyCount) return
-    frame.current?.contentWindow?.postMessage(
-      { type: 'studio-preview:render', config, markdown, nowMs, loggedIn, params, selectedBlockId },
-      window.location.origin,
-    )
+    const message = {
+      type: 'studio-preview:render',
+      config,
+      markdown,
+      nowMs,
+      loggedIn,
+      params,
+      selectedBlockId,
+    }
+    if (!sameMessage(sent.current, message)) send(message)
   }, [readyCount, config, markdown, nowMs, loggedIn, params, selectedBlockId])
 
   // The frame (the consumer runtime, on this same thread) starts loading once the editor has painted, so

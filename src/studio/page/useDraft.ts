@@ -1,7 +1,7 @@
 // The page screen's working copy of a draft: loaded from the server, every edit kept in localStorage (per page,
 // so a reload or a crash loses nothing), validated by the server 300 ms after the last change, saved with the
 // revision it was based on (If-Match).
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { StudioApiError } from '../api/client'
 import { studioApi } from '../api/endpoints'
 import type { DraftConflict, PageConfig, PageDetail, StudioConfigError } from '../api/types'
@@ -118,8 +118,12 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
     if (config && !dirty) writeStoredDraft(id, null)
   }, [config, dirty, id])
 
+  // A transition: the preview frame has the edit already (EditorWorkspace posts it from the event), and the
+  // editor's re-render of two hundred blocks yields to it instead of delaying it.
   const change = useCallback((next: PageConfig) => {
-    setDraft((current) => (current ? { ...current, config: next, dirty: true } : current))
+    startTransition(() =>
+      setDraft((current) => (current ? { ...current, config: next, dirty: true } : current)),
+    )
   }, [])
 
   const save = useCallback(async (): Promise<SaveResult> => {
