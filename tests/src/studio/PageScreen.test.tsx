@@ -1,14 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PageConfig } from '../../../src/studio/api/types'
 import { config, detail } from './fixtures'
 import { EDITOR, PUBLISHER, renderStudio, stubStudioApi, studioError, findDialog } from './studioHarness'
 
+// The page screen around a simple double of the workspace (the real one is tested in editor/).
+vi.mock('../../../src/studio/editor/EditorWorkspace', () => import('./workspaceDouble'))
+
 const PAGE = '/api/studio/pages/spring-sale'
 const json = () => screen.getByLabelText('页面 spring-sale 的 JSON 配置')
 
-/** An edit in the (stand-in) workspace: the whole config replaced. */
+/** An edit in the workspace double: the whole config replaced. */
 const edit = (next: PageConfig) =>
   fireEvent.change(json(), { target: { value: JSON.stringify(next, null, 2) } })
 
