@@ -20,8 +20,16 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), script)
   writeFileSync(join(dist, 'assets', 'tiny.js'), 'x()')
   const plugin = precompressPlugin()
-  ;(plugin.configResolved as (c: { build: { outDir: string } }) => void)({ build: { outDir: dist } })
-  ;(plugin.closeBundle as () => void)()
+  // Vite calls the hooks with the environment being built: the app compresses its whole folder, the studio (built
+  // after it into the same folder) only the files of its own bundle.
+  const environment = (name: string) => ({ environment: { name, config: { build: { outDir: dist } } } })
+  ;(plugin.closeBundle as (this: unknown) => void).call(environment('client'))
+  writeFileSync(join(dist, 'assets', 'studio-abc123.js'), script)
+  ;(plugin.writeBundle as (this: unknown, o: { dir: string }, b: Record<string, unknown>) => void).call(
+    environment('studio'),
+    { dir: dist },
+    { 'assets/studio-abc123.js': {} },
+  )
   test = await createTestApp({ distDir: dist })
 })
 afterAll(async () => test.close())
@@ -32,6 +40,8 @@ describe('precompressed static assets', () => {
     expect(brotliDecompressSync(readFileSync(`${js}.br`)).toString()).toBe(script)
     expect(gunzipSync(readFileSync(`${js}.gz`)).toString()).toBe(script)
     expect(() => readFileSync(join(dist, 'assets', 'tiny.js.br'))).toThrow()
+    const studio = join(dist, 'assets', 'studio-abc123.js')
+    expect(gunzipSync(readFileSync(`${studio}.gz`)).toString()).toBe(script)
   })
 
   it('serves brotli, else gzip, else the plain file, with long caching for hashed assets', async () => {
