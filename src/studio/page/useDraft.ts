@@ -85,6 +85,7 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
     load(detail, true)
   }, [detail, id, load])
 
+  const pendingValidation = useRef<AbortController | null>(null)
   // Each change: kept locally and validated once the typing pauses.
   const config = draft?.config
   const dirty = draft?.dirty ?? false
@@ -92,11 +93,14 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
   useEffect(() => {
     if (!config || !dirty) return
     const controller = new AbortController()
+    pendingValidation.current = controller
     const timer = setTimeout(() => {
       writeStoredDraft(id, { baseRevision: revision, config, at: new Date().toISOString() })
+      if (controller.signal.aborted) return
       setValidating(true)
       studioApi.validate(id, config, controller.signal).then(
         ({ errors }) => {
+          if (controller.signal.aborted) return
           // The same findings keep the same array, so the workspace does not re-render for nothing.
           setErrors((shown) => (JSON.stringify(shown) === JSON.stringify(errors) ? shown : errors))
           setValidating(false)
@@ -129,6 +133,10 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
   const save = useCallback(async (): Promise<SaveResult> => {
     if (!draft) return { ok: true }
     const sent = draft.config
+    // The save's answer is the validator's word on this config: a validation still on its way must not replace
+    // the errors a refused save shows.
+    pendingValidation.current?.abort()
+    setValidating(false)
     setSaving(true)
     try {
       const saved = await studioApi.saveDraft(id, sent, draft.revision)

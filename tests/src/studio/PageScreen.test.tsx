@@ -127,6 +127,30 @@ describe('studio page screen', () => {
     expect(localStorage.getItem('studio:draft:spring-sale')).toBeNull()
   })
 
+  it('a validation still on its way when a save is refused does not wipe the save’s errors', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const api = stubStudioApi({
+      [`GET ${PAGE}`]: detail(),
+      'POST /api/studio/validate': async () => {
+        await held
+        return { errors: [] }
+      },
+      [`PUT ${PAGE}/draft`]: studioError(400, 'CONFIG_INVALID', '配置有误', [
+        { pointer: '/blocks/1/content', message: '含有违规宣传用语“最低价”', line: 14, column: 18 },
+      ]),
+    })
+    renderStudio('/pages/spring-sale', EDITOR)
+    await screen.findByLabelText('页面 spring-sale 的 JSON 配置')
+    edit(config('春季保障节 2'))
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/studio/validate')).toBe(true))
+    await userEvent.click(screen.getByRole('button', { name: /保存/ }))
+    expect(await screen.findByText(/含有违规宣传用语“最低价”/)).toBeInTheDocument()
+    await act(async () => release())
+    expect(screen.getByText(/含有违规宣传用语“最低价”/)).toBeInTheDocument()
+    expect(screen.getByTestId('error-count')).toHaveAccessibleName('1 个错误')
+  })
+
   it('a refused save (400) shows the server errors in the workspace', async () => {
     stubStudioApi({
       [`GET ${PAGE}`]: detail(),
