@@ -7,6 +7,7 @@ import { ChunkErrorScreen } from './app/screens/ChunkErrorScreen'
 import { LAZY_PLACEHOLDER_DELAY_MS } from './config/constants'
 import { prerenderHolds, VALID_FROM_ATTRIBUTE, VALID_UNTIL_ATTRIBUTE } from './page-config/prerenderBoot'
 import { readPayload } from './app/ssr/payload'
+import { readPublishedPage } from './app/configShell/publishedData'
 import { configRouteAt } from './page-runtime/configRoutes'
 import { PRERENDER_ATTRIBUTE, readPrerender } from './components/prerender'
 import { clockOffset } from './page-runtime/serverClock'
@@ -39,6 +40,8 @@ const stylesheetFailed = () =>
 // A config page opened directly renders in the light shell, without the router; anything else starts the app.
 const configRoute = configRouteAt(window.location.pathname)
 const prerendered = configRoute && readPrerender(container)
+// A page published through the studio, rendered by the server in the light shell with its config embedded.
+const published = configRoute ? null : readPublishedPage(document)
 // A screen the server rendered for this visitor, with the data it was rendered with.
 const screenRendered = !configRoute && readPrerender(container)
 const screenPayload = screenRendered && readPayload(document)
@@ -90,6 +93,38 @@ if (stylesheetFailed()) {
   ]).then(
     (screen) => render(<ConfigShell route={configRoute} screen={screen} />),
     () => render(<ConfigShell route={configRoute} />),
+  )
+} else if (published) {
+  // Booted like a folder config page, with the embedded config: only the runtime and the blocks it shows load.
+  Promise.all([
+    loadChunk(() => import('./app/configShell/publishedShell')).then(({ preparePublishedShell }) =>
+      preparePublishedShell(published),
+    ),
+    persistor.restore(),
+    clockOffset(),
+  ]).then(
+    ([{ route, screen }, , offset]) => {
+      if (!screenRendered || !hydratable(offset))
+        return render(<ConfigShell route={route} screen={screen} />)
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <ConfigShell
+            route={route}
+            screen={screen}
+            prerendered={screenRendered}
+            onHydrated={() => container.removeAttribute(PRERENDER_ATTRIBUTE)}
+          />
+        </StrictMode>,
+        {
+          onRecoverableError: (error) => console.warn('[prerender] hydration fell back to rendering', error),
+        },
+      )
+    },
+    (error: unknown) => {
+      console.error('[app] the published page could not start', error)
+      render(<ChunkErrorScreen />)
+    },
   )
 } else if (screenRendered && screenPayload) {
   // The screen already shows: load its code and hydrate it; if that fails, render it afresh.
