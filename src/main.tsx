@@ -104,8 +104,7 @@ if (stylesheetFailed()) {
     clockOffset(),
   ]).then(
     ([{ route, screen }, , offset]) => {
-      if (!screenRendered || !hydratable(offset))
-        return render(<ConfigShell route={route} screen={screen} />)
+      if (!screenRendered || !hydratable(offset)) return render(<ConfigShell route={route} screen={screen} />)
       hydrateRoot(
         container,
         <StrictMode>

@@ -72,7 +72,11 @@ describe('/activity/{id} opened directly', () => {
     // Valid until the live phase ends (the boot drops it past then).
     expect(html).toContain(`data-valid-until="${Date.parse('2027-01-31T23:59:59+08:00')}"`)
     const data = new RegExp(`<script type="application/json" id="${PUBLISHED_PAGE_DATA_ID}">([^<]*)</script>`)
-    const embedded = JSON.parse(data.exec(html)?.[1] ?? 'null') as { id: string; version: number; config: object }
+    const embedded = JSON.parse(data.exec(html)?.[1] ?? 'null') as {
+      id: string
+      version: number
+      config: object
+    }
     expect(embedded).toMatchObject({ id: 'winter-care', version: 1, config: { title: '冬日暖心节' } })
   })
 

@@ -86,7 +86,12 @@ describe('server rendering of /activity/{id}', () => {
     const block = { id: PUBLISHED_PAGE_DATA_ID, textContent: page.payload }
     const doc = { getElementById: (id: string) => (id === block.id ? block : null) } as unknown as Document
     expect(readPublishedPage(doc)).toEqual({ id: 'spring-health', version: 3, config, markdown })
-    const hostile = publishedPageText({ id: 'x', version: 1, config: { title: '</script><b>' }, markdown: {} })
+    const hostile = publishedPageText({
+      id: 'x',
+      version: 1,
+      config: { title: '</script><b>' },
+      markdown: {},
+    })
     expect(hostile).not.toContain('<')
     expect(JSON.parse(hostile)).toMatchObject({ config: { title: '</script><b>' } })
   })
