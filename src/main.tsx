@@ -98,7 +98,7 @@ if (stylesheetFailed()) {
   // Booted like a folder config page, with the embedded config: only the runtime and the blocks it shows load.
   Promise.all([
     loadChunk(() => import('./app/configShell/publishedShell')).then(({ preparePublishedShell }) =>
-      preparePublishedShell(published),
+      preparePublishedShell(published, screenRendered ? screenRendered.nowMs : undefined),
     ),
     persistor.restore(),
     clockOffset(),

@@ -1,5 +1,9 @@
 import { createElement, type ComponentType } from 'react'
+import { preloadBlocks } from '../../blocks/registry'
+import { migrateConfig } from '../../page-config/migrations'
 import { ConfigPage, preparePage } from '../../page-runtime/ConfigPage'
+import { blockTypesShownAt } from '../../page-runtime/preparePage'
+import type { PageConfig } from '../../types/generated/page'
 import type { SettledSources } from '../../page-runtime/dataSources'
 import type { ScreenRoute } from '../../types/route'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
@@ -36,11 +40,15 @@ export function publishedShellRoute(
 
 /**
  * In the browser, before the first render: the page's data sources asked for and the blocks it shows now
- * loaded (only those: each block is its own chunk), as a folder page's loader does (configRoutes.ts).
+ * loaded (only those: each block is its own chunk), as a folder page's loader does (configRoutes.ts). The
+ * blocks the HTML shows (rendered at `renderedAt`) start loading at once, not after the server's time.
  */
 export async function preparePublishedShell(
   page: EmbeddedPublishedPage,
+  renderedAt = Date.now(),
 ): Promise<{ route: ScreenRoute; screen: ComponentType }> {
+  const config = migrateConfig(page.config).config as unknown as PageConfig
+  if (Array.isArray(config.blocks)) void preloadBlocks(blockTypesShownAt(config, renderedAt))
   const prepared = await preparePage(page.config)
   return publishedShellRoute(page, prepared.data)
 }
