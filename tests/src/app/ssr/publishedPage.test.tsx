@@ -94,6 +94,11 @@ describe('server rendering of /activity/{id}', () => {
     })
     expect(hostile).not.toContain('<')
     expect(JSON.parse(hostile)).toMatchObject({ config: { title: '</script><b>' } })
+    // An unreadable block is no published page: the browser starts the app instead.
+    for (const text of ['', '{', '{"id":"x","version":"1","config":{}}', '{"id":"x","version":1}']) {
+      block.textContent = text
+      expect(readPublishedPage(doc)).toBeNull()
+    }
   })
 
   it('renders the in-app layout (no title bar) under /app', async () => {
