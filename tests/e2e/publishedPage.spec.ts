@@ -54,6 +54,38 @@ test('a consumer opens the published page: shown by the server before any script
   await expect(page.locator('.app-navbar')).toHaveCount(0)
 })
 
+test('opened directly it boots the light shell with the embedded config, not the app; leaving continues in the app', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get(`/activity/${pageId}`)).text()
+  expect(html).toContain('<script type="application/json" id="published-page">')
+  // The boot script starts the light shell's scripts: neither the app nor its router among them.
+  const listed = /id="page-scripts">([^<]*)</.exec(html)?.[1] ?? ''
+  expect(listed).toContain('.js')
+  expect(listed).not.toMatch(/\/(App|AppRouter)-[^"]*\.js/)
+
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  await page.goto(`/activity/${pageId}`)
+  await expect(page.getByText('活动进行中')).toBeVisible()
+  // Hydrated: the root no longer carries the rendered snapshot.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+  expect(scripts.filter((path) => /\/(App|AppRouter)-/.test(path))).toEqual([])
+
+  // The back arrow of a page opened from a link goes home, in the app; back again shows the page in the app.
+  await page.locator('.adm-nav-bar-back').click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()
+  expect(scripts.some((path) => /\/AppRouter-/.test(path))).toBe(true)
+  await page.goBack()
+  await expect(page).toHaveURL(new RegExp(`/activity/${pageId}$`))
+  await expect(page.getByText('活动进行中')).toBeVisible()
+  await expect(page.locator('.app-navbar')).toContainText('春季健康节')
+})
+
 test('folder configs and screens keep their paths; an unknown id is the not-found screen', async ({
   page,
 }) => {
