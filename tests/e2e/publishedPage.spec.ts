@@ -9,7 +9,8 @@ import {
 import { expect, test, withoutScripts } from './support/test'
 
 // A page published through the studio API (as the demo publisher) is what a consumer sees at /activity/{id}:
-// rendered by the server before any JavaScript, in both root layouts, behind folder configs and screens; a
+// opened directly, rendered by the server in the light shell before any JavaScript and booted in it (not the
+// app), in both root layouts, behind folder configs and screens; reached inside the app, its screen; a
 // signed preview link shows the draft at its moment; unpublished, the page leaves for its fallback; the
 // studio's preview frame renders what its parent posts.
 
