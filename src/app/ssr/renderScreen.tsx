@@ -207,7 +207,11 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
   } catch {
     return null
   }
-  const page = await withDeadline(livePublishedPage(request, decoded), Date.now() + request.dataBudgetMs)
+  // Too late or unreadable: the screen renders it (its own request shows the error or the page).
+  const page = await withDeadline(
+    livePublishedPage(request, decoded),
+    Date.now() + request.dataBudgetMs,
+  ).catch(() => null)
   if (!page) return null
   let rendered: Awaited<ReturnType<typeof renderPublishedPage>>
   try {
