@@ -28,7 +28,7 @@ import {
   SCREEN_SLOTS,
   SCREEN_TEMPLATES_FILE,
 } from '../src/page-config/screenHtml'
-import { PUBLISHED_PAGE_DATA_ID } from '../src/app/configShell/publishedData'
+import { PUBLISHED_PAGE_DATA_ID } from '../src/page-config/publishedPageData'
 import { configHtmlFile, screenHtmlFile } from '../server/platform/spaPages'
 import { renderAtBuild } from './prerender'
 

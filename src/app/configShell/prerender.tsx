@@ -12,7 +12,7 @@ import type { PrerenderSnapshot } from '../../components/prerender'
 import type { PageConfig } from '../../types/generated/page'
 import type { ScreenRoute } from '../../types/route'
 import { ConfigShell } from './ConfigShell'
-import type { EmbeddedPublishedPage } from './publishedData'
+import type { EmbeddedPublishedPage } from '../../page-config/publishedPageData'
 import { publishedShellRoute } from './publishedShell'
 
 // Loaded by the build (scripts/prerender.ts) through Vite's SSR loader: renders a config page as the light

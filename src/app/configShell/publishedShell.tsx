@@ -7,7 +7,7 @@ import type { PageConfig } from '../../types/generated/page'
 import type { SettledSources } from '../../page-runtime/dataSources'
 import type { ScreenRoute } from '../../types/route'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
-import { publishedTitle, type EmbeddedPublishedPage } from './publishedData'
+import { publishedTitle, type EmbeddedPublishedPage } from '../../page-config/publishedPageData'
 
 // A page published through the studio, opened directly (/activity/{id}, /app/activity/{id}): the server renders
 // its live version in the light shell at request time (src/app/configShell/prerender.tsx) and embeds it in a

@@ -19,7 +19,11 @@ import { serverRenderedData, type WantedData } from './screenData'
 import { payloadText } from './payload'
 import { LIGHT_SHELL_TEMPLATE } from '../../page-config/screenHtml'
 import { renderPublishedPage } from '../configShell/prerender'
-import { publishedPageText, publishedTitle, type EmbeddedPublishedPage } from '../configShell/publishedData'
+import {
+  publishedPageText,
+  publishedTitle,
+  type EmbeddedPublishedPage,
+} from '../../page-config/publishedPageData'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 
 // The server's renderer of hand-written screens (built into dist/server/, loaded by server/platform/

@@ -5,7 +5,7 @@ import {
   PUBLISHED_PAGE_DATA_ID,
   publishedPageText,
   readPublishedPage,
-} from '../../../../src/app/configShell/publishedData'
+} from '../../../../src/page-config/publishedPageData'
 
 // A page published through the studio, opened directly, is rendered by the server in the light shell (as a
 // folder config page is at build time): it shows before any JavaScript, with its title, its blocks for the

@@ -1,7 +1,8 @@
-import type { MarkdownTrees } from '../../page-config/markdownTree'
+import type { MarkdownTrees } from './markdownTree'
 
-// The data block of a page published through the studio, rendered by the server in the light shell
-// (publishedShell.tsx): read by src/main.tsx before it loads anything else, so no React in here.
+// The data block of a page published through the studio, opened directly and sent in the light shell's
+// template (src/app/configShell/publishedShell.tsx): written by the server (its renderer, or
+// server/platform/publishedShell.ts without one), read by src/main.tsx before it loads anything else. UI-free.
 
 /** Id of the JSON data block holding the published page the HTML was rendered from. */
 export const PUBLISHED_PAGE_DATA_ID = 'published-page'
