@@ -19,6 +19,7 @@ import { as, publishPage, staffLogin, validPage } from './studioHelpers'
 const dist = mkdtempSync(join(tmpdir(), 'mall-dist-published-'))
 const clock = testClock(new Date('2026-11-22T04:00:00.000Z'))
 let t: TestApp
+let off: TestApp
 let publisher: string
 
 const RENDERER_SOURCE = resolve(import.meta.dirname, '../../src/app/ssr/renderScreen.tsx')
@@ -47,13 +48,16 @@ beforeAll(async () => {
   publisher = await staffLogin(t.app, 'publisher')
   await publishPage(t.app, publisher, 'winter-care', validPage('冬日暖心节'))
   await publishPage(t.app, publisher, 'gone-page', validPage('下线页面'))
-  const off = await as(t.app, publisher, 'POST', '/api/studio/pages/gone-page/unpublish')
-  expect(off.statusCode, off.body).toBe(200)
+  const unpublished = await as(t.app, publisher, 'POST', '/api/studio/pages/gone-page/unpublish')
+  expect(unpublished.statusCode, unpublished.body).toBe(200)
+  // SSR=off: no renderer runs.
+  off = await createTestApp({ distDir: dist, now: clock.now, screenRendering: false })
+  await publishPage(off.app, await staffLogin(off.app, 'publisher'), 'winter-care', validPage('冬日暖心节'))
 }, 120_000)
-afterAll(() => t?.close())
+afterAll(async () => Promise.all([t?.close(), off?.close()]))
 
-const get = async (url: string) => {
-  const res = await t.app.inject({ url })
+const get = async (url: string, app = t.app) => {
+  const res = await app.inject({ url })
   expect(res.statusCode).toBe(200)
   expect(res.headers['content-type']).toContain('text/html')
   return res.body
@@ -98,5 +102,25 @@ describe('/activity/{id} opened directly', () => {
     const preview = await get('/activity/winter-care?preview=forged')
     expect(preview).toContain('/assets/app-screen.js')
     expect(preview).toContain('预览链接已失效')
+  })
+})
+
+describe('/activity/{id} opened directly without a renderer (SSR=off)', () => {
+  it('still answers the light shell with the live version embedded, for the browser to render', async () => {
+    const html = await get('/activity/winter-care', off.app)
+    expect(html).toContain('/assets/light-shell.js')
+    expect(html).toContain('<title>冬日暖心节</title>')
+    expect(html).toContain('<div id="root" ></div>')
+    expect(html).not.toMatch(/<div id="root"[^>]*data-prerendered/)
+    const data = new RegExp(`<script type="application/json" id="${PUBLISHED_PAGE_DATA_ID}">([^<]*)</script>`)
+    expect(JSON.parse(data.exec(html)?.[1] ?? 'null')).toMatchObject({ id: 'winter-care', version: 1 })
+    expect(await get('/app/activity/winter-care/', off.app)).toContain('/assets/light-shell.js')
+  })
+
+  it("sends the app's HTML for an unknown id and a preview link", async () => {
+    for (const url of ['/activity/no-such-page', '/activity/winter-care?preview=x']) {
+      const html = await get(url, off.app)
+      expect(html).toContain('<title>国恒保险商城</title><div id="root"></div>')
+    }
   })
 })
