@@ -70,10 +70,16 @@ test('opened directly it boots the light shell with the embedded config, not the
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
   })
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  page.on('console', (m) =>
+    m.type() === 'error' || /hydration/i.test(m.text()) ? problems.push(m.text()) : undefined,
+  )
   await page.goto(`/activity/${pageId}`)
   await expect(page.getByText('活动进行中')).toBeVisible()
-  // Hydrated: the root no longer carries the rendered snapshot.
+  // Hydrated (without falling back to rendering): the root no longer carries the rendered snapshot.
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+  expect(problems).toEqual([])
   expect(scripts.filter((path) => /\/(App|AppRouter)-/.test(path))).toEqual([])
 
   // The back arrow of a page opened from a link goes home, in the app; back again shows the page in the app.
