@@ -5,6 +5,9 @@
 // - Each config page gets its own `<route>/index.html` preloading that page's chunk, its blocks and the page
 //   runtime, titled with the page's title; `config-pages.json` lists the routes so the server can send that
 //   file for the route (any letter case, with or without the /app prefix).
+// - `screen-templates.json` holds the templates the server renders screens into, and the light shell's
+//   (LIGHT_SHELL_TEMPLATE) for a page published through the studio opened directly: the page runtime preloaded,
+//   not the app.
 import { readFileSync } from 'node:fs'
 import { relative, sep } from 'node:path'
 import type { Plugin } from 'vite'
