@@ -82,15 +82,31 @@ test('opened directly it boots the light shell with the embedded config, not the
   expect(problems).toEqual([])
   expect(scripts.filter((path) => /\/(App|AppRouter)-/.test(path))).toEqual([])
 
-  // The back arrow of a page opened from a link goes home, in the app; back again shows the page in the app.
+  // The back arrow of a page opened from a link goes home, in the app.
   await page.locator('.adm-nav-bar-back').click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()
   expect(scripts.some((path) => /\/AppRouter-/.test(path))).toBe(true)
+})
+
+test('a tap on the light-shelled page continues in the app; back shows the page again, as the app screen', async ({
+  page,
+}) => {
+  const id = `e2e-onward-${Date.now().toString(36)}`
+  const config = samplePageConfig('继续逛逛节', await serverNow(studio))
+  const blocks = [
+    ...(config.blocks as unknown[]),
+    { type: 'button', id: 'shop', text: '去商城逛逛', action: { type: 'navigate', to: '/shopping' } },
+  ]
+  await publishPage(studio, id, { ...config, blocks })
+  await page.goto(`/activity/${id}`)
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+  await page.getByRole('button', { name: '去商城逛逛' }).click()
+  await expect(page).toHaveURL(/\/shopping$/)
   await page.goBack()
-  await expect(page).toHaveURL(new RegExp(`/activity/${pageId}$`))
+  await expect(page).toHaveURL(new RegExp(`/activity/${id}$`))
   await expect(page.getByText('活动进行中')).toBeVisible()
-  await expect(page.locator('.app-navbar')).toContainText('春季健康节')
+  await expect(page.locator('.app-navbar')).toContainText('继续逛逛节')
 })
 
 test('folder configs and screens keep their paths; an unknown id is the not-found screen', async ({
