@@ -5,6 +5,9 @@
 // - Each config page gets its own `<route>/index.html` preloading that page's chunk, its blocks and the page
 //   runtime, titled with the page's title; `config-pages.json` lists the routes so the server can send that
 //   file for the route (any letter case, with or without the /app prefix).
+// - `screen-templates.json` holds the templates the server renders screens into, and the light shell's
+//   (LIGHT_SHELL_TEMPLATE) for a page published through the studio opened directly: the page runtime preloaded,
+//   not the app.
 import { readFileSync } from 'node:fs'
 import { relative, sep } from 'node:path'
 import type { Plugin } from 'vite'
@@ -22,7 +25,13 @@ import {
 import type { PrerenderedPage } from '../src/app/configShell/prerender'
 import { PRERENDER_ATTRIBUTE } from '../src/components/prerender'
 import { SCREEN_DATA_ID } from '../src/app/ssr/payload'
-import { escapeHtml, SCREEN_SLOTS, SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
+import {
+  escapeHtml,
+  LIGHT_SHELL_TEMPLATE,
+  SCREEN_SLOTS,
+  SCREEN_TEMPLATES_FILE,
+} from '../src/page-config/screenHtml'
+import { PUBLISHED_PAGE_DATA_ID } from '../src/page-config/publishedPageData'
 import { configHtmlFile, screenHtmlFile } from '../server/platform/spaPages'
 import { renderAtBuild } from './prerender'
 
@@ -30,6 +39,7 @@ import { renderAtBuild } from './prerender'
 export const CONFIG_PAGES_MANIFEST = 'config-pages.json'
 const APP_MODULE = `${sep}src${sep}app${sep}App.tsx`
 const CONFIG_PAGE_MODULE = `${sep}src${sep}page-runtime${sep}ConfigPage.tsx`
+const PUBLISHED_SHELL_MODULE = `${sep}src${sep}app${sep}configShell${sep}publishedShell.tsx`
 const PAGE_MODULE = /^\0page-config-page:(.*)\.page\.js$/
 
 /** The chunk files and stylesheets a chunk needs: itself and its static imports, transitively. */
@@ -123,12 +133,12 @@ function prerenderedPage(
 }
 
 /** The template a screen rendered by the server is sent in (src/page-config/screenHtml.ts). */
-function screenTemplate(page: string): string {
+function screenTemplate(page: string, dataId = SCREEN_DATA_ID): string {
   return withRenderedRoot(
     page.replace(/<title>[^<]*<\/title>/, `<title>${SCREEN_SLOTS.title}</title>`),
     SCREEN_SLOTS.rootAttributes,
     SCREEN_SLOTS.root,
-    `<script type="application/json" id="${SCREEN_DATA_ID}">${SCREEN_SLOTS.data}</script>`,
+    `<script type="application/json" id="${dataId}">${SCREEN_SLOTS.data}</script>`,
   )
 }
 
@@ -220,6 +230,17 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           })
           screenPaths.push(route)
         }
+        // A page published through the studio, opened directly, is rendered by the server in the light shell
+        // (src/app/configShell/publishedShell.tsx): the page runtime and its boot preloaded, not the app; its
+        // blocks load when the boot reads the embedded config (only those it shows).
+        const publishedShell =
+          byModule((id) => id.endsWith(PUBLISHED_SHELL_MODULE)) ??
+          chunks.find((c) => Object.keys(c.modules).some((id) => id.endsWith(PUBLISHED_SHELL_MODULE)))
+        if (!publishedShell) this.error('entry-html: the published-page light shell chunk is missing')
+        templates[LIGHT_SHELL_TEMPLATE] = screenTemplate(
+          withPreloads(indexHtml, base, closure(bundle, [configPage, publishedShell]), entry, true),
+          PUBLISHED_PAGE_DATA_ID,
+        )
         this.emitFile({ type: 'asset', fileName: SCREEN_TEMPLATES_FILE, source: JSON.stringify(templates) })
         const routes = pages.map((p) => p.route)
         this.emitFile({

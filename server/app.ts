@@ -23,6 +23,7 @@ import { SandboxPaymentProvider, type SandboxSecrets } from './modules/payments/
 import { installSecurity } from './platform/security'
 import { isStudioPath, spaHtmlResolver } from './platform/spaPages'
 import { loadScreenRendering } from './platform/screenRendering'
+import { loadPublishedShell } from './platform/publishedShell'
 import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { seedDemoCatalog, seedRiskRatedProducts } from './db/seed/seed'
 import { seedDemoGifts } from './db/seed/gifts'
@@ -245,6 +246,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const hidden = paymentProvider.sandbox ? null : SANDBOX_PAGE
   const screens =
     hasSpa && options.screenRendering !== false ? await loadScreenRendering(app, distDir, now) : null
+  // Without a renderer, a published page opened directly still boots the light shell (rendered in the browser).
+  const publishedShell = hasSpa
+    ? loadPublishedShell(app, distDir, (url) => spaHtml(url) !== 'index.html')
+    : null
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
     if (hidden?.test(request.url)) return sendError(reply, 404, 'NOT_FOUND', '页面不存在')
@@ -252,6 +257,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       // The studio is its own entry (spaPages.ts), not a screen of the consumer app.
       const isScreen = request.method === 'GET' && screens && !isStudioPath(request.url)
       if (isScreen && (await screens.send(request, reply))) return reply
+      const isPublished = request.method === 'GET' && publishedShell && !isStudioPath(request.url)
+      if (isPublished && (await publishedShell.send(request, reply))) return reply
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')

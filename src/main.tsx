@@ -7,6 +7,8 @@ import { ChunkErrorScreen } from './app/screens/ChunkErrorScreen'
 import { LAZY_PLACEHOLDER_DELAY_MS } from './config/constants'
 import { prerenderHolds, VALID_FROM_ATTRIBUTE, VALID_UNTIL_ATTRIBUTE } from './page-config/prerenderBoot'
 import { readPayload } from './app/ssr/payload'
+import { publishedTitle, readPublishedPage } from './page-config/publishedPageData'
+import type { ScreenRoute } from './types/route'
 import { configRouteAt } from './page-runtime/configRoutes'
 import { PRERENDER_ATTRIBUTE, readPrerender } from './components/prerender'
 import { clockOffset } from './page-runtime/serverClock'
@@ -39,6 +41,10 @@ const stylesheetFailed = () =>
 // A config page opened directly renders in the light shell, without the router; anything else starts the app.
 const configRoute = configRouteAt(window.location.pathname)
 const prerendered = configRoute && readPrerender(container)
+/** The route of a page published through the studio (src/app/publishedPages/routes.ts). */
+const PUBLISHED_PAGE_ROUTE = '/activity/:id'
+// A page published through the studio, sent by the server in the light shell with its config embedded.
+const published = configRoute ? null : readPublishedPage(document)
 // A screen the server rendered for this visitor, with the data it was rendered with.
 const screenRendered = !configRoute && readPrerender(container)
 const screenPayload = screenRendered && readPayload(document)
@@ -91,6 +97,51 @@ if (stylesheetFailed()) {
     (screen) => render(<ConfigShell route={configRoute} screen={screen} />),
     () => render(<ConfigShell route={configRoute} />),
   )
+} else if (published) {
+  // Booted like a folder config page, with the embedded config: only the runtime and the blocks it shows load.
+  const shell = loadChunk(() => import('./app/configShell/publishedShell')).then(
+    ({ preparePublishedShell }) =>
+      preparePublishedShell(published, screenRendered ? screenRendered.nowMs : undefined),
+  )
+  if (screenRendered)
+    Promise.all([shell, persistor.restore(), clockOffset()]).then(
+      ([{ route, screen }, , offset]) => {
+        if (!hydratable(offset)) return render(<ConfigShell route={route} screen={screen} />)
+        hydrateRoot(
+          container,
+          <StrictMode>
+            <ConfigShell
+              route={route}
+              screen={screen}
+              prerendered={screenRendered}
+              onHydrated={() => container.removeAttribute(PRERENDER_ATTRIBUTE)}
+            />
+          </StrictMode>,
+          {
+            onRecoverableError: (error) =>
+              console.warn('[prerender] hydration fell back to rendering', error),
+          },
+        )
+      },
+      (error: unknown) => {
+        console.error('[app] the published page could not start', error)
+        render(<ChunkErrorScreen />)
+      },
+    )
+  else {
+    // Not rendered by the server (no renderer, or its HTML no longer holds): rendered here, in the frame, with
+    // the placeholder if the page takes a moment (a chunk that fails shows the reload screen).
+    const route: ScreenRoute = {
+      path: PUBLISHED_PAGE_ROUTE,
+      title: publishedTitle(published.config),
+      load: () => shell.then(({ screen }) => ({ default: screen })),
+    }
+    const soon = new Promise<undefined>((resolve) => setTimeout(resolve, LAZY_PLACEHOLDER_DELAY_MS))
+    void Promise.race([Promise.all([shell, persistor.restore()]).then(([{ screen }]) => screen), soon]).then(
+      (screen) => render(<ConfigShell route={route} screen={screen} />),
+      () => render(<ConfigShell route={route} />),
+    )
+  }
 } else if (screenRendered && screenPayload) {
   // The screen already shows: load its code and hydrate it; if that fails, render it afresh.
   loadChunk(() => import('./app/ssr/hydrateScreen'))

@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { PATH_ATTRIBUTE, PRERENDER_ATTRIBUTE } from '../../src/page-config/prerenderBoot'
+import {
+  PATH_ATTRIBUTE,
+  PRERENDER_ATTRIBUTE,
+  VALID_FROM_ATTRIBUTE,
+  VALID_UNTIL_ATTRIBUTE,
+} from '../../src/page-config/prerenderBoot'
 import {
   compileScreenTemplate,
   escapeHtml,
@@ -13,7 +18,9 @@ import {
 // Hand-written screens are rendered here for each visitor, with their data, so a screen shows before its
 // JavaScript has loaded; the browser then hydrates it (src/main.tsx). The renderer is the app's own code, built
 // by `vite build` into dist/server/ (src/app/ssr/renderScreen.tsx). Without that build, with SSR=off, or when a
-// render fails, the screen is sent as before: the app's HTML, rendered in the browser.
+// render fails, the screen is sent as before: the app's HTML, rendered in the browser. A page published through
+// the studio (/activity/{id}) comes back rendered by the light shell and is sent in the light shell's template
+// (LIGHT_SHELL_TEMPLATE), so the browser boots the light shell, not the app.
 
 /** How long a render waits for its data before it renders what it has (the browser loads the rest). */
 export const SCREEN_DATA_BUDGET_MS = 800
@@ -33,6 +40,8 @@ type ScreenRender =
       html: string
       snapshot: unknown
       payload: string
+      validFrom?: number | null
+      validUntil?: number | null
     }
   | { rendered: false; reason: string }
 type Renderer = (request: ScreenRequest) => Promise<ScreenRender>
@@ -112,9 +121,16 @@ export async function loadScreenRendering(
         return false
       }
       const path = request.url.split('?')[0]
+      const attributes = [
+        `${PRERENDER_ATTRIBUTE}="${escapeHtml(JSON.stringify(result.snapshot))}"`,
+        `${PATH_ATTRIBUTE}="${escapeHtml(path)}"`,
+        // A light-shell render (a published page) holds only while its phase and block windows hold.
+        typeof result.validFrom === 'number' ? `${VALID_FROM_ATTRIBUTE}="${result.validFrom}"` : '',
+        typeof result.validUntil === 'number' ? `${VALID_UNTIL_ATTRIBUTE}="${result.validUntil}"` : '',
+      ]
       const html = template({
         title: escapeHtml(result.title),
-        rootAttributes: `${PRERENDER_ATTRIBUTE}="${escapeHtml(JSON.stringify(result.snapshot))}" ${PATH_ATTRIBUTE}="${escapeHtml(path)}"`,
+        rootAttributes: attributes.filter(Boolean).join(' '),
         root: result.html,
         data: result.payload,
       })

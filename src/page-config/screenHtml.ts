@@ -6,6 +6,13 @@
 /** Where the build lists the templates: route path -> HTML with the slots below. */
 export const SCREEN_TEMPLATES_FILE = 'screen-templates.json'
 
+/**
+ * The template (a key of that list, not a route) a page published through the studio is sent in when the
+ * server renders it in the light shell (src/app/configShell/publishedShell.tsx): the light shell's entry and
+ * runtime, not the app's; its data slot is the published page's data block.
+ */
+export const LIGHT_SHELL_TEMPLATE = 'light-shell:published-page'
+
 export const SCREEN_SLOTS = {
   title: '<!--ssr:title-->',
   rootAttributes: '<!--ssr:root-attributes-->',

@@ -9,7 +9,8 @@ import {
 import { expect, test, withoutScripts } from './support/test'
 
 // A page published through the studio API (as the demo publisher) is what a consumer sees at /activity/{id}:
-// rendered by the server before any JavaScript, in both root layouts, behind folder configs and screens; a
+// opened directly, rendered by the server in the light shell before any JavaScript and booted in it (not the
+// app), in both root layouts, behind folder configs and screens; reached inside the app, its screen; a
 // signed preview link shows the draft at its moment; unpublished, the page leaves for its fallback; the
 // studio's preview frame renders what its parent posts.
 
@@ -52,6 +53,60 @@ test('a consumer opens the published page: shown by the server before any script
   await page.goto(`/app/activity/${pageId}`)
   await expect(page.getByText('活动进行中')).toBeVisible()
   await expect(page.locator('.app-navbar')).toHaveCount(0)
+})
+
+test('opened directly it boots the light shell with the embedded config, not the app; leaving continues in the app', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get(`/activity/${pageId}`)).text()
+  expect(html).toContain('<script type="application/json" id="published-page">')
+  // The boot script starts the light shell's scripts: neither the app nor its router among them.
+  const listed = /id="page-scripts">([^<]*)</.exec(html)?.[1] ?? ''
+  expect(listed).toContain('.js')
+  expect(listed).not.toMatch(/\/(App|AppRouter)-[^"]*\.js/)
+
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  page.on('console', (m) =>
+    m.type() === 'error' || /hydration/i.test(m.text()) ? problems.push(m.text()) : undefined,
+  )
+  await page.goto(`/activity/${pageId}`)
+  await expect(page.getByText('活动进行中')).toBeVisible()
+  // Hydrated (without falling back to rendering): the root no longer carries the rendered snapshot.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+  expect(problems).toEqual([])
+  expect(scripts.filter((path) => /\/(App|AppRouter)-/.test(path))).toEqual([])
+
+  // The back arrow of a page opened from a link goes home, in the app.
+  await page.locator('.adm-nav-bar-back').click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()
+  expect(scripts.some((path) => /\/AppRouter-/.test(path))).toBe(true)
+})
+
+test('a tap on the light-shelled page continues in the app; back shows the page again, as the app screen', async ({
+  page,
+}) => {
+  const id = `e2e-onward-${Date.now().toString(36)}`
+  const config = samplePageConfig('继续逛逛节', await serverNow(studio))
+  const blocks = [
+    ...(config.blocks as unknown[]),
+    { type: 'button', id: 'shop', text: '去商城逛逛', action: { type: 'navigate', to: '/shopping' } },
+  ]
+  await publishPage(studio, id, { ...config, blocks })
+  await page.goto(`/activity/${id}`)
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
+  await page.getByRole('button', { name: '去商城逛逛' }).click()
+  await expect(page).toHaveURL(/\/shopping$/)
+  await page.goBack()
+  await expect(page).toHaveURL(new RegExp(`/activity/${id}$`))
+  await expect(page.getByText('活动进行中')).toBeVisible()
+  await expect(page.locator('.app-navbar')).toContainText('继续逛逛节')
 })
 
 test('folder configs and screens keep their paths; an unknown id is the not-found screen', async ({

@@ -1,4 +1,4 @@
-import { StrictMode, createElement } from 'react'
+import { StrictMode, createElement, type ComponentType } from 'react'
 import { prerender } from 'react-dom/static'
 import { preloadBlocks, registerBlocks } from '../../blocks/registry'
 import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../../page-config/markdownTree'
@@ -6,13 +6,19 @@ import { migrateConfig } from '../../page-config/migrations'
 import { walkBlocks } from '../../page-config/walkBlocks'
 import { unchangedAround } from '../../page-config/schedule'
 import { ConfigPage } from '../../page-runtime/ConfigPage'
+import { blockTypesShownAt } from '../../page-runtime/preparePage'
 import { configPageModule, configRouteAt, configRouteParams } from '../../page-runtime/configRoutes'
 import type { PrerenderSnapshot } from '../../components/prerender'
 import type { PageConfig } from '../../types/generated/page'
+import type { ScreenRoute } from '../../types/route'
 import { ConfigShell } from './ConfigShell'
+import type { EmbeddedPublishedPage } from '../../page-config/publishedPageData'
+import { publishedShellRoute } from './publishedShell'
 
 // Loaded by the build (scripts/prerender.ts) through Vite's SSR loader: renders a config page as the light
 // shell would at `nowMs`, logged out and before its data, to the HTML the browser then hydrates (src/main.tsx).
+// The server's renderer (src/app/ssr/renderScreen.tsx) renders a page published through the studio the same
+// way, at request time.
 
 export interface PrerenderedPage {
   html: string
@@ -37,6 +43,17 @@ export async function prerenderConfigPage(path: string, nowMs: number): Promise<
   const routeParams = configRouteParams(route)
   const screen = () =>
     createElement(ConfigPage, { config, markdown: markdown as MarkdownTrees | undefined, routeParams })
+  const html = await renderInLightShell(route, screen, snapshot)
+  const around = unchangedAround(migrateConfig(config).config as unknown as PageConfig, nowMs)
+  return { html, snapshot, validFrom: around.from, validUntil: around.until }
+}
+
+/** The light shell's HTML of a page, its blocks loaded: rejects when a block fails or an inline script appears. */
+async function renderInLightShell(
+  route: ScreenRoute,
+  screen: ComponentType,
+  snapshot: PrerenderSnapshot,
+): Promise<string> {
   const errors: unknown[] = []
   const { prelude } = await prerender(
     <StrictMode>
@@ -46,9 +63,27 @@ export async function prerenderConfigPage(path: string, nowMs: number): Promise<
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
   // A block that failed here would leave its error view in the HTML: better no prerender at all.
-  if (errors.length) throw new Error(`prerender: ${path} failed`, { cause: errors[0] })
+  if (errors.length) throw new Error(`prerender: ${snapshot.pathname} failed`, { cause: errors[0] })
   const html = await new Response(prelude as ReadableStream<Uint8Array>).text()
-  if (html.includes('<script')) throw new Error(`prerender: ${path} rendered an inline script`)
-  const around = unchangedAround(migrateConfig(config).config as unknown as PageConfig, nowMs)
+  if (html.includes('<script')) throw new Error(`prerender: ${snapshot.pathname} rendered an inline script`)
+  return html
+}
+
+/**
+ * A page published through the studio as the light shell renders it at `nowMs` for the URL path `pathname`
+ * (below the basename; /app/… renders the in-app frame), logged out and before its data, like a folder page.
+ */
+export async function renderPublishedPage(
+  page: EmbeddedPublishedPage,
+  pathname: string,
+  nowMs: number,
+): Promise<PrerenderedPage> {
+  const config = migrateConfig(page.config).config as unknown as PageConfig
+  // Only the blocks it shows at this moment; the browser loads the same before hydrating (src/main.tsx).
+  await preloadBlocks(blockTypesShownAt(config, nowMs))
+  const snapshot: PrerenderSnapshot = { pathname, nowMs }
+  const { route, screen } = publishedShellRoute(page)
+  const html = await renderInLightShell(route, screen, snapshot)
+  const around = unchangedAround(config, nowMs)
   return { html, snapshot, validFrom: around.from, validUntil: around.until }
 }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom'
-import { ROUTER_BASENAME } from '../../config/router'
+import { belowBasename, ROUTER_BASENAME } from '../../config/router'
 import { fetchMe, meKey, type Me } from '../../features/member/api'
 import { storeLoggedIn } from '../../features/member/session'
 import { setTransport } from '../../lib/request'
@@ -17,11 +17,20 @@ import { allRoutes, buildRouteObjects } from '../router'
 import { publishedRoutes, screenRoutes } from '../routes'
 import { serverRenderedData, type WantedData } from './screenData'
 import { payloadText } from './payload'
+import { LIGHT_SHELL_TEMPLATE } from '../../page-config/screenHtml'
+import { renderPublishedPage } from '../configShell/prerender'
+import {
+  publishedPageText,
+  publishedTitle,
+  type EmbeddedPublishedPage,
+} from '../../page-config/publishedPageData'
+import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 
 // The server's renderer of hand-written screens (built into dist/server/, loaded by server/platform/
 // screenRendering.ts): renders the screen a URL matches, for the visitor of the request, with the data its
 // hooks ask for, to HTML the browser hydrates (src/main.tsx). Config pages are not rendered here: their HTML
-// is made at build time (src/app/configShell/prerender.tsx).
+// is made at build time (src/app/configShell/prerender.tsx). A page published through the studio, opened
+// directly, is rendered here by that same light-shell renderer (renderInLightShell below).
 
 export interface ScreenRequest {
   /** The request's path and query, as the browser sent it (base path included). */
@@ -43,8 +52,11 @@ export type ScreenRender =
       /** #root's content. */
       html: string
       snapshot: PrerenderSnapshot
-      /** The data block's text (src/app/ssr/payload.ts). */
+      /** The data block's text (src/app/ssr/payload.ts; a published page's, publishedShell.tsx). */
       payload: string
+      /** When the HTML stops matching what the page shows by time (light-shell renders only); null: never. */
+      validFrom?: number | null
+      validUntil?: number | null
     }
   | { rendered: false; reason: string }
 
@@ -102,6 +114,10 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
   // A config page's HTML is made at build time; a page published through the studio is rendered here.
   if (![...screenRoutes, ...publishedRoutes].some((route) => route.path === handle.path))
     return { rendered: false, reason: `${handle.path} is a config page` }
+  if (handle.path === PUBLISHED_PAGE_PATH && !url.searchParams.has('preview')) {
+    const light = await renderInLightShell(request, url)
+    if (light) return light
+  }
   const handler = createStaticHandler(routes, { basename: ROUTER_BASENAME })
   const context = await handler.query(new Request(url))
   if (context instanceof Response) return { rendered: false, reason: `router answered ${context.status}` }
@@ -165,4 +181,57 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
       payload: payloadText({ fallback }),
     }
   })
+}
+
+/** The live version of /activity/{id} from the pages API, or null (unknown, offline, failed: the screen's). */
+async function livePublishedPage(request: ScreenRequest, id: string): Promise<EmbeddedPublishedPage | null> {
+  const answer = await request.fetch(`/api/pages/${encodeURIComponent(id)}`, {
+    headers: { accept: 'application/json' },
+  })
+  if (!answer.ok) return null
+  const body = (await answer.json()) as Partial<EmbeddedPublishedPage> & { offline?: boolean }
+  if (body.offline || typeof body.version !== 'number' || typeof body.config !== 'object' || !body.config)
+    return null
+  return { id, version: body.version, config: body.config, markdown: body.markdown ?? {} }
+}
+
+/**
+ * A page published through the studio, opened directly: its live version rendered by the light shell (as a
+ * folder config page is at build time), sent in the light shell's template with the page embedded, so the
+ * browser boots the light shell rather than the app (src/main.tsx). Null: the screen renders it (a preview,
+ * an unknown id, an offline page, a page the light shell could not render).
+ */
+async function renderInLightShell(request: ScreenRequest, url: URL): Promise<ScreenRender | null> {
+  const below = belowBasename(url.pathname) ?? url.pathname
+  const id = /\/activity\/([^/]+)\/?$/i.exec(below)?.[1]
+  if (!id) return null
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(id)
+  } catch {
+    return null
+  }
+  // Too late or unreadable: the screen renders it (its own request shows the error or the page).
+  const page = await withDeadline(
+    livePublishedPage(request, decoded),
+    Date.now() + request.dataBudgetMs,
+  ).catch(() => null)
+  if (!page) return null
+  let rendered: Awaited<ReturnType<typeof renderPublishedPage>>
+  try {
+    rendered = await renderPublishedPage(page, below, request.nowMs)
+  } catch (error) {
+    console.warn('[ssr] the light shell could not render', below, error)
+    return null
+  }
+  return {
+    rendered: true,
+    route: LIGHT_SHELL_TEMPLATE,
+    title: publishedTitle(page.config),
+    html: rendered.html,
+    snapshot: rendered.snapshot,
+    payload: publishedPageText(page),
+    validFrom: rendered.validFrom,
+    validUntil: rendered.validUntil,
+  }
 }

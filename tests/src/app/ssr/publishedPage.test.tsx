@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { renderScreen } from '../../../../src/app/ssr/renderScreen'
+import { LIGHT_SHELL_TEMPLATE } from '../../../../src/page-config/screenHtml'
+import {
+  PUBLISHED_PAGE_DATA_ID,
+  publishedPageText,
+  readPublishedPage,
+} from '../../../../src/page-config/publishedPageData'
 
-// A page published through the studio is rendered by the server like a screen: it shows before any
-// JavaScript, with its title, its blocks for the moment of the request and its compiled markdown.
+// A page published through the studio, opened directly, is rendered by the server in the light shell (as a
+// folder config page is at build time): it shows before any JavaScript, with its title, its blocks for the
+// moment of the request and its compiled markdown, and carries its config for the light shell to boot with.
+// A preview link and an unknown id are rendered as the screen (PublishedPageScreen) in the app.
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -54,21 +62,58 @@ const render = (url: string) =>
   renderScreen({ url, userAgent: 'Mozilla/5.0 (iPhone)', fetch: api, nowMs: NOW, dataBudgetMs: 5000 })
 
 describe('server rendering of /activity/{id}', () => {
-  it('renders the live version with its title, blocks of the phase and markdown', async () => {
+  it('renders the live version in the light shell with its title, blocks of the phase and markdown', async () => {
     const page = await render('/activity/spring-health')
     if (!page.rendered) throw new Error(page.reason)
-    expect(page.route).toBe('/activity/:id')
+    expect(page.route).toBe(LIGHT_SHELL_TEMPLATE)
+    expect(page.title).toBe('春季健康节')
+    expect(page.snapshot).toEqual({ pathname: '/activity/spring-health', nowMs: NOW })
+    // Valid until the phase changes (the end of the live phase).
+    expect(page.validFrom).toBe(Date.parse(config.schedule.startAt))
+    expect(page.validUntil).toBe(Date.parse(config.schedule.endAt))
     expect(page.html).toContain('<div class="adm-nav-bar-title">春季健康节</div>')
     expect(page.html).toContain('健康生活 从春天开始')
     expect(page.html).toContain('活动火热进行中')
     expect(page.html).not.toContain('预热中 敬请期待')
     expect(page.html).toContain('活动规则')
     expect(page.html).not.toContain('<!--$!-->')
+    expect(page.html).not.toContain('<script')
+  })
+
+  it('embeds the live version for the light shell to boot with, safe inside a data block', async () => {
+    const page = await render('/activity/spring-health')
+    if (!page.rendered) throw new Error(page.reason)
+    const block = { id: PUBLISHED_PAGE_DATA_ID, textContent: page.payload }
+    const doc = { getElementById: (id: string) => (id === block.id ? block : null) } as unknown as Document
+    expect(readPublishedPage(doc)).toEqual({ id: 'spring-health', version: 3, config, markdown })
+    const hostile = publishedPageText({
+      id: 'x',
+      version: 1,
+      config: { title: '</script><b>' },
+      markdown: {},
+    })
+    expect(hostile).not.toContain('<')
+    expect(JSON.parse(hostile)).toMatchObject({ config: { title: '</script><b>' } })
+    // An unreadable block is no published page: the browser starts the app instead.
+    for (const text of ['', '{', '{"id":"x","version":"1","config":{}}', '{"id":"x","version":1}']) {
+      block.textContent = text
+      expect(readPublishedPage(doc)).toBeNull()
+    }
+  })
+
+  it('renders the in-app layout (no title bar) under /app', async () => {
+    const page = await render('/app/activity/spring-health')
+    if (!page.rendered) throw new Error(page.reason)
+    expect(page.route).toBe(LIGHT_SHELL_TEMPLATE)
+    expect(page.snapshot).toEqual({ pathname: '/app/activity/spring-health', nowMs: NOW })
+    expect(page.html).toContain('活动火热进行中')
+    expect(page.html).not.toContain('adm-nav-bar-title')
   })
 
   it("renders a preview link's draft at its moment, with the badge", async () => {
     const page = await render('/activity/spring-health?preview=tok')
     if (!page.rendered) throw new Error(page.reason)
+    expect(page.route).toBe('/activity/:id')
     expect(page.html).toContain('预览')
     expect(page.html).toContain('预热中 敬请期待')
     expect(page.html).not.toContain('活动火热进行中')
@@ -77,6 +122,7 @@ describe('server rendering of /activity/{id}', () => {
   it('renders the not-found screen for an unknown id', async () => {
     const page = await render('/activity/nope')
     if (!page.rendered) throw new Error(page.reason)
+    expect(page.route).toBe('/activity/:id')
     expect(page.html).toContain('您访问的页面不存在或已下线')
   })
 })

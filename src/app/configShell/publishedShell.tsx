@@ -1,0 +1,54 @@
+import { createElement, type ComponentType } from 'react'
+import { preloadBlocks } from '../../blocks/registry'
+import { migrateConfig } from '../../page-config/migrations'
+import { ConfigPage, preparePage } from '../../page-runtime/ConfigPage'
+import { blockTypesShownAt } from '../../page-runtime/preparePage'
+import type { PageConfig } from '../../types/generated/page'
+import type { SettledSources } from '../../page-runtime/dataSources'
+import type { ScreenRoute } from '../../types/route'
+import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
+import { publishedTitle, type EmbeddedPublishedPage } from '../../page-config/publishedPageData'
+
+// A page published through the studio, opened directly (/activity/{id}, /app/activity/{id}): the server renders
+// its live version in the light shell at request time (src/app/configShell/prerender.tsx) and embeds it in a
+// data block after #root, and the browser boots the light shell with that config (src/main.tsx), loading only
+// the blocks it uses, as for a folder config page. In-app navigation to /activity/{id} goes through the router's
+// PublishedPageScreen instead, which fetches the page from /api/pages/{id}.
+
+/** The light shell's route and screen for a published page (the same runtime as PublishedPageScreen's). */
+export function publishedShellRoute(
+  page: EmbeddedPublishedPage,
+  initialData?: SettledSources,
+): { route: ScreenRoute; screen: ComponentType } {
+  const screen = function PublishedPage() {
+    return createElement(ConfigPage, {
+      key: `v${page.version}`,
+      config: page.config,
+      markdown: page.markdown,
+      initialData,
+    })
+  }
+  return {
+    route: {
+      path: PUBLISHED_PAGE_PATH,
+      title: publishedTitle(page.config),
+      load: () => Promise.resolve({ default: screen }),
+    },
+    screen,
+  }
+}
+
+/**
+ * In the browser, before the first render: the page's data sources asked for and the blocks it shows now
+ * loaded (only those: each block is its own chunk), as a folder page's loader does (configRoutes.ts). The
+ * blocks the HTML shows (rendered at `renderedAt`) start loading at once, not after the server's time.
+ */
+export async function preparePublishedShell(
+  page: EmbeddedPublishedPage,
+  renderedAt = Date.now(),
+): Promise<{ route: ScreenRoute; screen: ComponentType }> {
+  const config = migrateConfig(page.config).config as unknown as PageConfig
+  if (Array.isArray(config.blocks)) void preloadBlocks(blockTypesShownAt(config, renderedAt))
+  const prepared = await preparePage(page.config)
+  return publishedShellRoute(page, prepared.data)
+}

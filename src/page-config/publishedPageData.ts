@@ -1,0 +1,49 @@
+import type { MarkdownTrees } from './markdownTree'
+
+// The data block of a page published through the studio, opened directly and sent in the light shell's
+// template (src/app/configShell/publishedShell.tsx): written by the server (its renderer, or
+// server/platform/publishedShell.ts without one), read by src/main.tsx before it loads anything else. UI-free.
+
+/** Id of the JSON data block holding the published page the HTML was rendered from. */
+export const PUBLISHED_PAGE_DATA_ID = 'published-page'
+
+/** What the data block holds: the live version, as GET /api/pages/{id} answered it. */
+export interface EmbeddedPublishedPage {
+  id: string
+  version: number
+  config: Record<string, unknown>
+  markdown: MarkdownTrees
+}
+
+/** The data block's text: "<" escaped, so no "</script>" in the config's texts can end it. */
+export const publishedPageText = (page: EmbeddedPublishedPage) =>
+  JSON.stringify(page).replace(/</g, '\\u003c')
+
+/** The embedded page of this document, or null when absent or unreadable (the app then starts as usual). */
+export function readPublishedPage(doc: Document): EmbeddedPublishedPage | null {
+  const text = doc.getElementById(PUBLISHED_PAGE_DATA_ID)?.textContent
+  if (!text) return null
+  try {
+    const parsed = JSON.parse(text) as Partial<EmbeddedPublishedPage>
+    const valid =
+      typeof parsed.id === 'string' &&
+      typeof parsed.version === 'number' &&
+      typeof parsed.config === 'object' &&
+      parsed.config !== null
+    return valid
+      ? {
+          id: parsed.id as string,
+          version: parsed.version as number,
+          config: parsed.config as Record<string, unknown>,
+          markdown: (parsed.markdown ?? {}) as MarkdownTrees,
+        }
+      : null
+  } catch {
+    return null
+  }
+}
+
+/** The page's title for the title bar and document.title (the route's, when the config has none). */
+export function publishedTitle(config: Record<string, unknown>): string {
+  return typeof config.title === 'string' && config.title ? config.title : '活动'
+}
