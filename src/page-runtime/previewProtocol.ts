@@ -1,8 +1,9 @@
 import type { MarkdownTrees } from '../page-config/markdownTree'
 
-// The studio's preview frame (/studio-preview) and its parent talk by postMessage, same origin only (issue 15
+// The studio's preview frame (/studio-preview) and its parent talk by message events, same origin only (issue 15
 // contract): the frame says it is ready, the parent sends the config to render on every change (the latest
-// wins), the frame says when it has rendered it.
+// wins; dispatched to the frame's window in the parent's task, or posted), the frame says when it has rendered
+// it.
 
 export const PREVIEW_READY = 'studio-preview:ready'
 export const PREVIEW_RENDER = 'studio-preview:render'

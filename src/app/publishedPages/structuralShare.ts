@@ -5,8 +5,9 @@ const isRecord = (value: Json): value is Record<string, Json> =>
 
 /**
  * `next` with every part equal to the same part of `previous` replaced by that part of `previous`: the studio's
- * frame receives a fresh copy of the whole config on every edit (postMessage clones it), and keeping the
- * unchanged blocks' objects lets the renderer skip them (BlockRenderer memoizes on identity). One pass, O(size).
+ * frame receives the whole config on every edit (a fresh copy when posted, since postMessage clones it), and
+ * keeping the unchanged blocks' objects lets the renderer skip them (BlockRenderer memoizes on identity). One
+ * pass, O(size).
  */
 export function structuralShare<T>(previous: Json, next: T): T {
   if (previous === next) return next

@@ -1,7 +1,8 @@
 // The live preview: the real consumer runtime in /studio-preview, in a 390×844 phone frame scaled to fit,
-// driven by postMessage (contract: studio-preview:ready / render / rendered). Every change is sent on the next
-// animation frame (latest wins). A time slider spans the schedule with its phase marks and the blocks' own
-// windows; quick buttons jump to each phase; the login switch and a route parameter complete the visitor.
+// driven by messages (contract: studio-preview:ready / render / rendered; render messages are dispatched to the
+// frame directly, see previewDelivery.ts). Every change is sent at once (latest wins). A time slider spans the
+// schedule with its phase marks and the blocks' own windows; quick buttons jump to each phase; the login switch
+// and a route parameter complete the visitor.
 
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { Input, Radio, Slider, Space, Switch, Typography } from 'antd'
@@ -11,6 +12,7 @@ import { walkBlocks } from '../../page-config/walkBlocks'
 import { formatBeijing } from './fields'
 import { isObject } from './configOps'
 import type { MarkdownTrees, PageConfig } from './types'
+import { deliver } from './previewDelivery'
 
 /** The consumer app's preview route (contract: /studio-preview), under the app's base path. */
 const PREVIEW_SRC = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/studio-preview`
@@ -203,9 +205,9 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown, postRef
     return out
   }, [paramText])
 
-  // Every change is posted at once (the frame renders the latest message it holds). An edit is posted from its
-  // own event through postRef, so the frame (on this thread) renders it before the editor's re-render, which
-  // the page screen runs as a transition; the effect then finds that message sent and does not repeat it.
+  // Every change is sent at once (the frame renders the latest message it holds). An edit is sent from its own
+  // event through postRef, so the frame (on this thread) renders it before the editor's re-render, which the
+  // page screen runs as a transition; the effect then finds that message sent and does not repeat it.
   const sent = useRef<Record<string, unknown> | null>(null)
   const latest = useRef({ ready: false, markdown, nowMs, loggedIn, params, selectedBlockId })
   useLayoutEffect(() => {
@@ -213,7 +215,7 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown, postRef
   })
   const send = (message: Record<string, unknown>) => {
     sent.current = message
-    frame.current?.contentWindow?.postMessage(message, window.location.origin)
+    deliver(frame.current?.contentWindow, message)
   }
   useLayoutEffect(() => {
     if (!postRef) return

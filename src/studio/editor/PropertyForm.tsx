@@ -8,6 +8,7 @@ import Form from '@rjsf/antd'
 import { structuralValidator as validator } from './validator'
 import type { IChangeEvent } from '@rjsf/core'
 import type { ErrorSchema, UiSchema } from '@rjsf/utils'
+import { isPlainField, PlainField } from './PlainField'
 import { studioFields, studioWidgets, type EditorFormContext } from './fields'
 import type { JsonSchema } from './schemas'
 import { splitPointer, type Json } from './configOps'
@@ -101,6 +102,7 @@ interface PartProps {
 /**
  * One property of the value as a form of its own: rjsf re-renders a whole form on every change, so a form per
  * property keeps a keystroke to the field typed in (the budget is 100 ms to the preview with 4x throttling).
+ * A plain text or number property skips rjsf altogether (PlainField.tsx).
  */
 const Part = memo(function Part({
   name,
@@ -117,6 +119,18 @@ const Part = memo(function Part({
     () => (required ? { ...schema, title: `${String(schema.title ?? name)} *` } : schema),
     [schema, required, name],
   )
+  if (isPlainField(schema))
+    return (
+      <PlainField
+        id={`root_${name}`}
+        schema={schema}
+        label={String(shown.title ?? name)}
+        value={value}
+        errors={extraErrors?.__errors}
+        readOnly={readOnly}
+        onChange={(next) => onChange(name, next, name)}
+      />
+    )
   return (
     <Form
       schema={shown}

@@ -187,11 +187,12 @@ describe('EditorWorkspace', () => {
     expect(onChange.mock.calls.length).toBe(calls)
   })
 
-  it('preview posts a render message with the moment of the chosen phase', async () => {
+  it('preview gets a render message with the moment of the chosen phase', async () => {
     const user = userEvent.setup()
     render(<Harness />)
     const frame = (await screen.findByTitle('页面预览')) as HTMLIFrameElement
-    const post = vi.spyOn(frame.contentWindow!, 'postMessage')
+    const received: MessageEvent[] = []
+    frame.contentWindow!.addEventListener('message', (e) => received.push(e))
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {
@@ -201,22 +202,90 @@ describe('EditorWorkspace', () => {
         }),
       )
     })
-    await waitFor(() => expect(post).toHaveBeenCalled())
+    await waitFor(() => expect(received.length).toBeGreaterThan(0))
     await user.click(screen.getByText('已结束', { selector: '.ant-radio-button-label' }))
     await waitFor(() =>
-      expect(post.mock.calls.at(-1)![0]).toMatchObject({
+      expect(received.at(-1)!.data).toMatchObject({
         type: 'studio-preview:render',
         nowMs: Date.parse('2027-02-20T10:00:00+08:00'),
         loggedIn: true,
       }),
     )
-    const message = post.mock.calls.at(-1)![0] as { config: PageConfig; markdown: Record<string, unknown> }
+    const message = received.at(-1)!.data as { config: PageConfig; markdown: Record<string, unknown> }
     expect(message.config.blocks).toHaveLength(3)
     await waitFor(() =>
-      expect((post.mock.calls.at(-1)![0] as { markdown: Record<string, unknown> }).markdown).toHaveProperty(
+      expect((received.at(-1)!.data as { markdown: Record<string, unknown> }).markdown).toHaveProperty(
         '意外身故 10 万元',
       ),
     )
-    expect(post.mock.calls.at(-1)![1]).toBe(window.location.origin)
+    expect(received.at(-1)!.origin).toBe(window.location.origin)
+  })
+
+  it('a keystroke reaches the preview frame within its own event, before the editor re-renders', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    const frame = (await screen.findByTitle('页面预览')) as HTMLIFrameElement
+    const received: MessageEvent[] = []
+    frame.contentWindow!.addEventListener('message', (e) => received.push(e))
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'studio-preview:ready' },
+          origin: window.location.origin,
+          source: frame.contentWindow,
+        }),
+      )
+    })
+    await user.click(row('claim'))
+    const input = await screen.findByDisplayValue('立即领取')
+    await waitFor(() => expect(received.length).toBeGreaterThan(0))
+    // No await: a posted message would arrive in a later task, after this assertion.
+    fireEvent.change(input, { target: { value: '立即领取吧' } })
+    const config = (received.at(-1)!.data as { config: PageConfig }).config
+    expect(config.blocks[1]).toMatchObject({ text: '立即领取吧' })
+  })
+
+  it('keeps every key typed while the config catches up late, and shows an undo', async () => {
+    const user = userEvent.setup()
+    // The page screen applies edits as a transition: the config the workspace gets back lags behind the keys.
+    const queue: PageConfig[] = []
+    function Lagging() {
+      const [config, setConfig] = useState(base)
+      const release = () => {
+        const next = queue.shift()
+        if (next) setConfig(next)
+      }
+      return (
+        <>
+          <button onClick={release}>放行一次修改</button>
+          <EditorWorkspace
+            pageId="spring"
+            config={config}
+            errors={[]}
+            onChange={(c) => queue.push(c)}
+            uploadImage={async () => '/uploads/a.png'}
+            compileMarkdown={async () => ({})}
+          />
+        </>
+      )
+    }
+    const release = () => fireEvent.click(screen.getByRole('button', { name: '放行一次修改' }))
+    render(<Lagging />)
+    await user.click(row('claim'))
+    const input = (await screen.findByDisplayValue('立即领取')) as HTMLInputElement
+    await user.type(input, '吧吧')
+    expect(input.value).toBe('立即领取吧吧')
+    release()
+    expect(input.value).toBe('立即领取吧吧')
+    await user.type(input, '！')
+    release()
+    release()
+    expect(input.value).toBe('立即领取吧吧！')
+    expect(queue).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: /撤销/ }))
+    release()
+    expect(queue).toHaveLength(0)
+    expect(input.value).toBe('立即领取')
   })
 })
