@@ -2,30 +2,21 @@
 // schedules and publications they plan are.
 import type { Dayjs } from 'dayjs'
 
-const TIME_ZONE = 'Asia/Shanghai'
-const parts = (iso: string | number | Date, options: Intl.DateTimeFormatOptions) => {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return null
-  return Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, hourCycle: 'h23', ...options })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>
-}
+// Beijing time is UTC+8 all year (no daylight saving since 1991), so a time is shown by shifting it 8 hours and
+// reading the UTC fields. Intl.DateTimeFormat with a time zone would do the same at the cost of loading the zone
+// data: about 50 ms of opening a page in the editor with 4x CPU throttling.
+const OFFSET_MS = 8 * 60 * 60 * 1000
+const two = (n: number) => String(n).padStart(2, '0')
 
 /** 2026-11-25 18:30, or with `seconds` 2026-11-25 18:30:05 (Beijing time); — for no time. */
 export function formatTime(iso: string | number | Date | null | undefined, seconds = false): string {
   if (iso === null || iso === undefined || iso === '') return '—'
-  const p = parts(iso, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(seconds ? { second: '2-digit' } : {}),
-  })
-  if (!p) return '—'
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ''}`
+  const ms = new Date(iso).getTime()
+  if (Number.isNaN(ms)) return '—'
+  const d = new Date(ms + OFFSET_MS)
+  const day = `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`
+  const time = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`
+  return `${day} ${time}${seconds ? `:${two(d.getUTCSeconds())}` : ''}`
 }
 
 /** A table column of times (Beijing time). */

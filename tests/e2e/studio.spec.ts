@@ -119,3 +119,43 @@ test('an editor builds a page, a publisher publishes it, a consumer sees it, a r
   await expect(page.getByText('已回滚，线上为 v1')).toBeVisible()
   await consumerSees(browser, baseURL, '试算有礼')
 })
+
+test('dragging a block by its handle reorders the tree and the preview', async ({ page }) => {
+  const id = `${pageId}-drag`
+  await page.request.post('/api/studio/session', { data: { username: 'editor', password: 'editor-2026' } })
+  const created = await page.request.post('/api/studio/pages', { data: { id, title: '拖动排序' } })
+  const { draftRevision } = (await created.json()) as { draftRevision: number }
+  const saved = await page.request.put(`/api/studio/pages/${id}/draft`, {
+    headers: { 'If-Match': `"${draftRevision}"` },
+    data: {
+      schemaVersion: 3,
+      title: '拖动排序',
+      blocks: [
+        { type: 'title', id: 'first', text: '第一段' },
+        { type: 'title', id: 'second', text: '第二段' },
+        { type: 'title', id: 'third', text: '第三段' },
+      ],
+    },
+  })
+  expect(saved.status()).toBe(200)
+  await page.goto(`/studio/pages/${id}`)
+  const rows = tree(page).getByRole('treeitem')
+  await expect(rows).toHaveCount(3)
+  await expect(preview(page).getByText('第三段')).toBeVisible()
+
+  const handle = rows.first().getByLabel('拖动排序')
+  const from = (await handle.boundingBox())!
+  const to = (await rows.last().boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.9, { steps: 12 })
+  await page.mouse.up()
+
+  await expect
+    .poll(async () =>
+      (await rows.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).join(','),
+    )
+    .toBe('标题 second,标题 third,标题 first')
+  const texts = preview(page).getByText(/^第.段$/)
+  await expect(texts).toHaveText(['第二段', '第三段', '第一段'])
+})

@@ -2,15 +2,20 @@
 // with Alt+↑/↓ or the buttons, duplicate, delete. Rows are memoized on their block object: configOps copies only
 // the edited path, so a keystroke re-renders one row, not two hundred.
 
-import { memo, useMemo, type KeyboardEvent } from 'react'
-import { Button, Popconfirm, Tooltip } from 'antd'
 import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  HolderOutlined,
-} from '@ant-design/icons'
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react'
+import { Button, Popconfirm, Tooltip } from 'antd'
+import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined } from '@ant-design/icons'
 import {
   DndContext,
   KeyboardSensor,
@@ -40,6 +45,18 @@ export interface BlockTreeActions {
   drop(pointer: string, overPointer: string): void
 }
 
+/**
+ * The drag handle's glyph (antd's HolderOutlined) as one static element: two hundred icon components, each with
+ * its context and style hooks, were a measurable part of opening a big page.
+ */
+const HOLDER = (
+  <span role="img" aria-hidden="true" className="anticon">
+    <svg viewBox="64 64 896 896" focusable="false" width="1em" height="1em" fill="currentColor">
+      <path d="M300 276.5a56 56 0 1056-97 56 56 0 00-56 97zm0 284a56 56 0 1056-97 56 56 0 00-56 97zM640 228a56 56 0 10112 0 56 56 0 00-112 0zm0 284a56 56 0 10112 0 56 56 0 00-112 0zM300 844.5a56 56 0 1056-97 56 56 0 00-56 97zM640 796a56 56 0 10112 0 56 56 0 00-112 0z" />
+    </svg>
+  </span>
+)
+
 interface RowProps {
   pointer: string
   store: RowStore
@@ -50,16 +67,44 @@ interface RowProps {
   selected: boolean
   hasError: boolean
   readOnly: boolean
+  /** Whether the row is sortable yet (see DragHandle). */
+  armed: boolean
   actions: BlockTreeActions
 }
 
-const BlockRow = memo(function BlockRow(props: RowProps) {
-  const { pointer, store, depth, group, first, last, selected, hasError, readOnly, actions } = props
-  const block = useRowBlock(store, pointer) ?? {}
+/**
+ * The drag handle, which makes its row sortable: dnd-kit's hooks live here, the row's element is registered and
+ * moved from here. Two hundred rows of these hooks were about 150 ms of opening a big page with 4x CPU
+ * throttling, so the tree arms them after its first idle moment (or when the pointer first enters it); until
+ * then the handle is drawn without them. Only the handle mounts then: the rows keep their elements, so a click
+ * on a row at that moment is not lost.
+ */
+function DragHandle({ pointer, row }: { pointer: string; row: RefObject<HTMLDivElement | null> }) {
   const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({
     id: pointer,
-    disabled: readOnly,
   })
+  useLayoutEffect(() => {
+    setNodeRef(row.current)
+    return () => setNodeRef(null)
+  }, [setNodeRef, row])
+  // The row's style prop does not name these, so React leaves them to this effect.
+  useLayoutEffect(() => {
+    const style = row.current?.style
+    style?.setProperty('transform', CSS.Transform.toString(transform) ?? '')
+    style?.setProperty('transition', transition ?? '')
+    style?.setProperty('opacity', isDragging ? '0.5' : '')
+  }, [row, transform, transition, isDragging])
+  return (
+    <span className="studio-tree-handle" {...attributes} {...listeners} aria-label="拖动排序" tabIndex={-1}>
+      {HOLDER}
+    </span>
+  )
+}
+
+const BlockRow = memo(function BlockRow(props: RowProps) {
+  const { pointer, store, depth, group, first, last, selected, hasError, readOnly, armed, actions } = props
+  const block = useRowBlock(store, pointer) ?? {}
+  const row = useRef<HTMLDivElement | null>(null)
   const info = blockInfo(block.type)
   const name = info?.name ?? String(block.type ?? '未知区块')
   const id = typeof block.id === 'string' ? block.id : null
@@ -73,13 +118,8 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
   }
   return (
     <div
-      ref={setNodeRef}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        paddingLeft: 8 + depth * 20,
-        opacity: isDragging ? 0.5 : 1,
-      }}
+      ref={row}
+      style={{ paddingLeft: 8 + depth * 20 }}
       className={selected ? 'studio-tree-row studio-tree-row-selected' : 'studio-tree-row'}
       role="treeitem"
       aria-selected={selected}
@@ -90,17 +130,14 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
       onClick={() => actions.select(pointer)}
       onKeyDown={onKeyDown}
     >
-      {!readOnly && (
-        <span
-          className="studio-tree-handle"
-          {...attributes}
-          {...listeners}
-          aria-label="拖动排序"
-          tabIndex={-1}
-        >
-          <HolderOutlined />
-        </span>
-      )}
+      {!readOnly &&
+        (armed ? (
+          <DragHandle pointer={pointer} row={row} />
+        ) : (
+          <span className="studio-tree-handle" aria-label="拖动排序">
+            {HOLDER}
+          </span>
+        ))}
       <span className="studio-tree-name">
         {group && <span className="studio-tree-group">{group} · </span>}
         {name}
@@ -191,6 +228,13 @@ export const BlockTree = memo(function BlockTree({
     for (const n of nodes) size.set(n.list, (size.get(n.list) ?? 0) + 1)
     return size
   }, [nodes])
+  const [armed, setArmed] = useState(false)
+  const arm = useCallback(() => startTransition(() => setArmed(true)), [])
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return arm()
+    const id = requestIdleCallback(arm, { timeout: 1000 })
+    return () => cancelIdleCallback(id)
+  }, [arm])
   const onDragEnd = (event: DragEndEvent) => {
     if (event.over && event.active.id !== event.over.id)
       actions.drop(String(event.active.id), String(event.over.id))
@@ -198,7 +242,7 @@ export const BlockTree = memo(function BlockTree({
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <div role="tree" aria-label="区块树" className="studio-tree">
+        <div role="tree" aria-label="区块树" className="studio-tree" onPointerEnter={armed ? undefined : arm}>
           {nodes.map((n) => {
             const index = Number(n.pointer.slice(n.pointer.lastIndexOf('/') + 1))
             return (
@@ -214,6 +258,7 @@ export const BlockTree = memo(function BlockTree({
                 hasError={errorPointers.has(n.pointer)}
                 readOnly={readOnly}
                 actions={actions}
+                armed={armed}
               />
             )
           })}

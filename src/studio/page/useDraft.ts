@@ -54,26 +54,35 @@ export type SaveResult =
   | { ok: false; conflict: DraftConflict | null; message: string }
   | { ok: false; invalid: StudioConfigError[]; message: string }
 
+/** The working copy of a page as loaded: the edit kept in localStorage if any (`useStored`), else the server's. */
+function loaded(id: string, page: PageDetail, useStored: boolean) {
+  const stored = useStored ? readStoredDraft(id) : null
+  const draft: DraftState = {
+    config: stored?.config ?? page.config,
+    revision: stored?.baseRevision ?? page.draftRevision,
+    savedBy: page.savedBy,
+    savedAt: page.savedAt,
+    dirty: Boolean(stored),
+    restoredAt: stored?.at ?? null,
+  }
+  return { draft, errors: stored ? [] : page.errors }
+}
+
 export function useDraft(id: string, detail: PageDetail | undefined) {
-  const [draft, setDraft] = useState<DraftState | null>(null)
-  const [errors, setErrors] = useState<StudioConfigError[]>([])
+  // A page already in the cache (preload.ts) makes the working copy in the first render.
+  const [first] = useState(() => (detail && detail.id === id ? loaded(id, detail, true) : null))
+  const [draft, setDraft] = useState<DraftState | null>(first?.draft ?? null)
+  const [errors, setErrors] = useState<StudioConfigError[]>(first?.errors ?? [])
   const [validating, setValidating] = useState(false)
   const [saving, setSaving] = useState(false)
-  const loadedFor = useRef<string | null>(null)
+  const loadedFor = useRef<string | null>(first ? id : null)
 
   const load = useCallback(
     (page: PageDetail, useStored: boolean) => {
-      const stored = useStored ? readStoredDraft(id) : null
       if (!useStored) writeStoredDraft(id, null)
-      setDraft({
-        config: stored?.config ?? page.config,
-        revision: stored?.baseRevision ?? page.draftRevision,
-        savedBy: page.savedBy,
-        savedAt: page.savedAt,
-        dirty: Boolean(stored),
-        restoredAt: stored?.at ?? null,
-      })
-      setErrors(stored ? [] : page.errors)
+      const made = loaded(id, page, useStored)
+      setDraft(made.draft)
+      setErrors(made.errors)
     },
     [id],
   )
