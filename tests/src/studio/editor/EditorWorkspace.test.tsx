@@ -57,6 +57,22 @@ function Harness({
 const rows = () => screen.getAllByRole('treeitem')
 const rowIds = () => rows().map((r) => r.querySelector('.studio-tree-id')?.textContent)
 const row = (id: string) => rows().find((r) => r.querySelector('.studio-tree-id')?.textContent === id)!
+/** The preview frame, told the studio it is ready; returns the messages it receives from then on. */
+async function readyFrame(): Promise<MessageEvent[]> {
+  const frame = (await screen.findByTitle('页面预览')) as HTMLIFrameElement
+  const received: MessageEvent[] = []
+  frame.contentWindow!.addEventListener('message', (e) => received.push(e))
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: 'studio-preview:ready' },
+        origin: window.location.origin,
+        source: frame.contentWindow,
+      }),
+    )
+  })
+  return received
+}
 const lastConfig = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.at(-1)![0] as PageConfig
 
 describe('EditorWorkspace', () => {
@@ -190,18 +206,7 @@ describe('EditorWorkspace', () => {
   it('preview gets a render message with the moment of the chosen phase', async () => {
     const user = userEvent.setup()
     render(<Harness />)
-    const frame = (await screen.findByTitle('页面预览')) as HTMLIFrameElement
-    const received: MessageEvent[] = []
-    frame.contentWindow!.addEventListener('message', (e) => received.push(e))
-    act(() => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: { type: 'studio-preview:ready' },
-          origin: window.location.origin,
-          source: frame.contentWindow,
-        }),
-      )
-    })
+    const received = await readyFrame()
     await waitFor(() => expect(received.length).toBeGreaterThan(0))
     await user.click(screen.getByText('已结束', { selector: '.ant-radio-button-label' }))
     await waitFor(() =>
@@ -224,18 +229,7 @@ describe('EditorWorkspace', () => {
   it('a keystroke reaches the preview frame within its own event, before the editor re-renders', async () => {
     const user = userEvent.setup()
     render(<Harness />)
-    const frame = (await screen.findByTitle('页面预览')) as HTMLIFrameElement
-    const received: MessageEvent[] = []
-    frame.contentWindow!.addEventListener('message', (e) => received.push(e))
-    act(() => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: { type: 'studio-preview:ready' },
-          origin: window.location.origin,
-          source: frame.contentWindow,
-        }),
-      )
-    })
+    const received = await readyFrame()
     await user.click(row('claim'))
     const input = await screen.findByDisplayValue('立即领取')
     await waitFor(() => expect(received.length).toBeGreaterThan(0))
