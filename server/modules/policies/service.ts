@@ -87,11 +87,13 @@ export class PolicyService {
   /**
    * Issues the policy of a PAID order inside the payment's transaction and moves the order to ISSUED.
    * The product is read before the transaction: PGlite has one connection, so no query may run beside it.
+   * A partner's policy (`partnerPolicyNo`) is recorded with the partner's number beside ours.
    */
   async issueForOrder(
     trx: Transaction<DB>,
     order: Selectable<OrdersTable>,
     product: ProductDetail,
+    partnerPolicyNo: string | null = null,
   ): Promise<string> {
     const plan = product.plans.find((p) => p.code === order.plan_code)
     const issuedAt = this.now()
@@ -130,16 +132,24 @@ export class PolicyService {
         effective_at: new Date(period.effectiveAt),
         expires_at: period.expiresAt ? new Date(period.expiresAt) : null,
         cooling_off_ends_at: new Date(period.coolingOffEndsAt),
+        partner_policy_no: partnerPolicyNo,
       })
       .execute()
     if (!(await transition(trx, order.id, 'ISSUE')))
       throw new Error(`order ${order.id} was not PAID when issuing`)
-    await this.messages.notify(trx, order.user_id, {
-      kind: 'policy_issued',
-      policyId: id,
-      productName: order.product_name,
-      policyNo,
-    })
+    await this.messages.notify(
+      trx,
+      order.user_id,
+      partnerPolicyNo
+        ? {
+            kind: 'partner_policy_issued',
+            policyId: id,
+            productName: order.product_name,
+            policyNo,
+            partnerPolicyNo,
+          }
+        : { kind: 'policy_issued', policyId: id, productName: order.product_name, policyNo },
+    )
     // The policy's points (1 per yuan), with the policy or not at all.
     const points = policyPoints(order.premium_fen)
     if (points > 0) {
