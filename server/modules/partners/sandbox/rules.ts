@@ -23,8 +23,15 @@ export type RuleResult = { ok: true; product: SandboxProduct } | { ok: false; co
 
 const fromHtDate = (d: string) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`
 
-/** The partner's checks of a quote or underwriting request (English messages: the partner's own). */
-export function checkRequest(request: HtQuoteRequest, today: string): RuleResult {
+/**
+ * The partner's checks of a quote or underwriting request (English messages: the partner's own). Its watch list
+ * (a name with 拒保) is consulted at underwriting only, as underwriters do.
+ */
+export function checkRequest(
+  request: HtQuoteRequest,
+  today: string,
+  stage: 'quote' | 'underwrite',
+): RuleResult {
   const product = SANDBOX_PRODUCTS[request.productCode]
   if (!product) return { ok: false, code: 'E1003', message: `product ${request.productCode} not on sale` }
   for (const person of [request.applicant, request.insured]) {
@@ -33,7 +40,7 @@ export function checkRequest(request: HtQuoteRequest, today: string): RuleResult
     if (!/^\d{8}$/.test(person.birthDate))
       return { ok: false, code: 'E1002', message: 'birthDate must be YYYYMMDD' }
   }
-  if (request.insured.name.includes('拒保'))
+  if (stage === 'underwrite' && [request.applicant, request.insured].some((p) => p.name.includes('拒保')))
     return { ok: false, code: 'E2001', message: 'underwriting declined: insured on the watch list' }
   if (product.occupationRequired && request.insured.occupationClass === undefined)
     return { ok: false, code: 'E1002', message: 'occupation required' }

@@ -166,7 +166,7 @@ export class HuatingSandbox {
   }
 
   private quote(request: HtQuoteRequest) {
-    const checked = checkRequest(request, shanghaiDate(this.now()))
+    const checked = checkRequest(request, shanghaiDate(this.now()), 'quote')
     if (!checked.ok) return fail(checked.code, checked.message)
     const quote = this.ledger.addQuote(request.productCode, checked.product.premium)
     return ok({ quoteNo: quote.quoteNo, premium: quote.premium })
@@ -177,7 +177,7 @@ export class HuatingSandbox {
     if (!quote || quote.productCode !== request.productCode)
       return fail('E3001', 'quote not found or expired')
     if (quote.premium !== request.premium) return fail('E3003', 'premium differs from the quote')
-    const checked = checkRequest(request, shanghaiDate(this.now()))
+    const checked = checkRequest(request, shanghaiDate(this.now()), 'underwrite')
     if (!checked.ok) return fail(checked.code, checked.message)
     if (this.faults.take('underwrite', 'refuse'))
       return fail('E2001', 'underwriting declined (sandbox fault)')
