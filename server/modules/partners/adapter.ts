@@ -5,7 +5,7 @@ import type { PartnerCode } from './tables'
 
 // The partner-insurer seam: the partners service talks to any partner through this interface, in our own terms
 // (our certificate types, genders, relations, fen); each adapter maps them to its partner's codes in one place.
-// Every call has a timeout; only idempotent calls (query, and issue with the same request id) are retried; each
+// Every call has a timeout; only idempotent calls (query; issue and surrender with their request id) are retried; each
 // request and answer is written to partner_calls without secrets (callLog.ts).
 
 export interface PartnerPerson {

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
+import { addDays } from '../../../src/domain/age'
+import { shanghaiMidnightMs } from '../../../src/domain/dates'
 import type { PartnerCallback } from '../../../src/types/generated/api/partner'
 import type { DB } from '../../db/schema'
 import type { CatalogService } from '../catalog/service'
@@ -280,6 +282,21 @@ export class PartnerIssuing {
       .set({ policy_id: policyId })
       .where('order_id', '=', orderId)
       .execute()
+    // A flight's cover is its day, from the moment of issue when that is the day itself (the mall's covers
+    // start the day after issue at the earliest).
+    if (order.start_date) {
+      const dayStart = shanghaiMidnightMs(order.start_date)
+      const effectiveAt = new Date(Math.max(dayStart, now.getTime()))
+      await trx
+        .updateTable('policies')
+        .set({
+          effective_at: effectiveAt,
+          expires_at: new Date(shanghaiMidnightMs(addDays(order.start_date, 1))),
+          cooling_off_ends_at: effectiveAt,
+        })
+        .where('id', '=', policyId)
+        .execute()
+    }
     return true
   }
 

@@ -21,6 +21,7 @@ import { policyPoints, type PointsService } from '../points/service'
 import type { OrdersTable, StoredPerson } from '../purchase/tables'
 import type { PoliciesTable } from './tables'
 import type { RefundService } from '../payments/refunds'
+import { PartnerRejected, PartnerUnavailable, type PartnerAdapter } from '../partners/adapter'
 
 /** Signed no-login links (/policy/policyDetaiU) live this long. */
 export const SHARE_LINK_TTL_MS = 7 * 24 * 3600_000
@@ -82,6 +83,8 @@ export class PolicyService {
     private readonly points: PointsService,
     private readonly messages: MessageService,
     private readonly linkSecret: string,
+    /** Surrenders a partner's policy at the partner first (its own books). */
+    private readonly partner: Pick<PartnerAdapter, 'surrender'> | null = null,
   ) {}
 
   /**
@@ -290,6 +293,20 @@ export class PolicyService {
     if (row.surrendered_at) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
     if (!canSurrenderInCoolingOff(dates, now.getTime()))
       throw new ApiError(409, 'COOLING_OFF_ENDED', '已过犹豫期，无法在线全额退保，请联系客服办理')
+    if (row.partner_policy_no && this.partner) {
+      // One request id per policy: asking again after a failure here is the same surrender at the partner.
+      const surrendered = await this.partner
+        .surrender(
+          { requestId: `surrender-${row.id}`, partnerPolicyNo: row.partner_policy_no },
+          { orderId: row.order_id },
+        )
+        .catch((error: unknown) => error)
+      if (surrendered instanceof PartnerUnavailable)
+        throw new ApiError(503, 'PARTNER_UNAVAILABLE', '保险公司系统繁忙，请稍后重试')
+      if (surrendered instanceof PartnerRejected)
+        throw new ApiError(409, 'PARTNER_REJECTED', surrendered.reason)
+      if (surrendered instanceof Error) throw surrendered
+    }
     const refundId = await this.db.transaction().execute(async (trx) => {
       if (row.order_id)
         await trx.selectFrom('orders').select('id').where('id', '=', row.order_id).forUpdate().execute()

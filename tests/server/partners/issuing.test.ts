@@ -43,6 +43,7 @@ describe('issuing by the partner', () => {
     expect(policy.policyNo).toMatch(/^GH/)
     // The air cover is the flight's day.
     expect(policy.effectiveAt.slice(0, 10)).toBe('2026-12-01')
+    expect(policy.expiresAt?.slice(0, 10)).toBe('2026-12-02')
     const list = (await buyer.call('GET', '/api/policies')).json<{ items: Policy[] }>().items
     expect(list.map((p) => p.id)).toContain(status.policyId)
     const order = (await buyer.call('GET', `/api/orders/${orderId}`)).json<Order>()
@@ -174,5 +175,24 @@ describe('issuing by the partner', () => {
     expect(text).not.toMatch(/signature/i)
     expect(text).toContain('1101**********')
     expect(text).toContain('138****8000')
+  })
+})
+
+describe('surrender of a partner policy', () => {
+  it('in the cooling-off period: surrendered at the partner first, then refunded by us', async () => {
+    const { buyer } = await setUp()
+    const orderId = await paidOrder(buyer)
+    await t.settle()
+    const { policyId, partnerPolicyNo } = await buyer.partnerOrder(orderId)
+    t.faults({ mode: 'down', operations: ['surrender'] })
+    const down = await buyer.call('POST', `/api/policies/${policyId}/surrender`, {})
+    expect(down.statusCode).toBe(503)
+    expect(down.json().error.message).toBe('保险公司系统繁忙，请稍后重试')
+    t.sandbox.faults.clear()
+    const res = await buyer.call('POST', `/api/policies/${policyId}/surrender`, {})
+    expect(res.statusCode).toBe(200)
+    expect(res.json<Policy>()).toMatchObject({ status: 'SURRENDERED', refundFen: 9900 })
+    const atPartner = [...t.sandbox.ledger.applications.values()].find((a) => a.policyNo === partnerPolicyNo)
+    expect(atPartner?.status).toBe('SURRENDERED')
   })
 })

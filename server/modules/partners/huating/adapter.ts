@@ -105,7 +105,8 @@ export class HuatingAdapter implements PartnerAdapter {
 
   async surrender(input: SurrenderInput, context: CallContext = {}): Promise<SurrenderOutput> {
     const payload = { requestId: input.requestId, policyNo: input.partnerPolicyNo }
-    const data = await this.call('surrender', payload, input.requestId, context, false)
+    // Idempotent by requestId at the partner: retried.
+    const data = await this.call('surrender', payload, input.requestId, context, true)
     return { refundFen: yuanToFen(data.refundAmount) }
   }
 

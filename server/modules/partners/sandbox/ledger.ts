@@ -19,6 +19,7 @@ export interface SandboxApplication {
   issueRequestId: string | null
   policyNo: string | null
   errorCode: string | null
+  surrenderRequestId: string | null
 }
 
 const compactDay = (now: Date) =>
@@ -44,6 +45,7 @@ export class SandboxLedger {
       issueRequestId: null,
       policyNo: null,
       errorCode: null,
+      surrenderRequestId: null,
     }
     this.applications.set(application.applyNo, application)
     return application

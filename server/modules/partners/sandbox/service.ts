@@ -161,7 +161,7 @@ export class HuatingSandbox {
       case 'query':
         return this.query(body as { applyNo?: string })
       case 'surrender':
-        return this.surrender(body as { policyNo?: string })
+        return this.surrender(body as { policyNo?: string; requestId?: string })
     }
   }
 
@@ -213,11 +213,14 @@ export class HuatingSandbox {
     })
   }
 
-  private surrender(request: { policyNo?: string }) {
+  /** Idempotent by request id: the same surrender asked again answers as the first time. */
+  private surrender(request: { policyNo?: string; requestId?: string }) {
     const application = request.policyNo ? this.ledger.byPolicyNo(request.policyNo) : undefined
     if (!application) return fail('E3002', 'policy not found')
-    if (application.status !== 'ISSUED') return fail('E3004', 'policy cannot be surrendered')
+    const again = application.status === 'SURRENDERED' && application.surrenderRequestId === request.requestId
+    if (application.status !== 'ISSUED' && !again) return fail('E3004', 'policy cannot be surrendered')
     application.status = 'SURRENDERED'
+    application.surrenderRequestId = request.requestId ?? null
     return ok({ refundAmount: application.premium })
   }
 
@@ -288,14 +291,16 @@ export class HuatingSandbox {
 
   /** A pause that ends early when the sandbox closes. */
   private sleep(ms: number): Promise<void> {
+    const signal = this.aborter.signal
     return new Promise((resolve) => {
-      if (this.aborter.signal.aborted) return resolve()
-      const timer = setTimeout(done, ms)
-      function done() {
+      if (signal.aborted) return resolve()
+      const done = () => {
         clearTimeout(timer)
+        signal.removeEventListener('abort', done)
         resolve()
       }
-      this.aborter.signal.addEventListener('abort', done, { once: true })
+      const timer = setTimeout(done, ms)
+      signal.addEventListener('abort', done, { once: true })
     })
   }
 }
