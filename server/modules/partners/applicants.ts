@@ -108,9 +108,10 @@ export function checkApplicants(
   today: string,
 ): CheckedApplicants {
   const refused = product.refusedOccupationClasses
+  // The holder's occupation counts only where the product asks for it (travel: the holder travels too).
   const holder = checkPerson(body.holder, 'holder', today, {
     required: product.holderOccupationRequired,
-    refused,
+    refused: product.holderOccupationRequired ? refused : [],
   })
   const insured = checkPerson(body.insured, 'insured', today, {
     required: product.occupationRequired,

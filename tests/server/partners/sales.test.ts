@@ -131,6 +131,7 @@ describe('POST /api/partner/quotes', () => {
       holder: { ...body.holder, occupationinfo: '0700003' },
     })
     expect(refused.statusCode).toBe(400)
+    expect(refused.json().error.details[0].field).toBe('insured.occupationinfo')
     expect(refused.json().error).toMatchObject({
       code: 'OCCUPATION_REFUSED',
       message: '建筑工人（5类职业）暂不可投保本产品',
