@@ -56,10 +56,12 @@ export class HuatingSandbox {
   private readonly pending = new Set<Promise<void>>()
   private readonly aborter = new AbortController()
 
+  /** Its base URL, once it listens. */
+  url = ''
+
   private constructor(
     private readonly app: FastifyInstance,
     private readonly options: SandboxOptions,
-    readonly url: string,
   ) {
     this.callbackUrl = options.callbackUrl ?? null
     this.issueDelayMs = options.issueDelayMs ?? 200
@@ -71,10 +73,11 @@ export class HuatingSandbox {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),
     )
+    const sandbox = new HuatingSandbox(app, options)
+    sandbox.routes()
     await app.listen({ host: '127.0.0.1', port: options.port ?? 0 })
     const { port } = app.server.address() as AddressInfo
-    const sandbox = new HuatingSandbox(app, options, `http://127.0.0.1:${port}`)
-    sandbox.routes()
+    sandbox.url = `http://127.0.0.1:${port}`
     return sandbox
   }
 
