@@ -203,6 +203,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       throw error
     }
     const sandbox = partnerSandbox
+    app.log.info({ url: sandbox.url }, 'sandbox partner insurer listening')
     app.addHook('onClose', async () => sandbox.close())
     // Its callbacks come to this server, whose port is known once it listens.
     if (!partners.callbackUrl)
