@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import { addDays } from '../../../src/domain/age'
 import { shanghaiMidnightMs } from '../../../src/domain/dates'
 import type { PartnerCallback } from '../../../src/types/generated/api/partner'
@@ -8,6 +8,7 @@ import type { CatalogService } from '../catalog/service'
 import type { MessageService } from '../messages/service'
 import type { RefundService } from '../payments/refunds'
 import type { PolicyService } from '../policies/service'
+import type { OrdersTable } from '../purchase/tables'
 import { PartnerRejected, PartnerUnavailable, type PartnerAdapter } from './adapter'
 
 // Issuing a paid partner order. The payment's capture moves the partner order to ISSUING (in the payment's
@@ -256,26 +257,12 @@ export class PartnerIssuing {
     product: Awaited<ReturnType<CatalogService['product']>>,
   ): Promise<boolean> {
     const now = this.now()
-    const moved = await trx
-      .updateTable('partner_orders')
-      .set({
-        status: 'ISSUED',
-        partner_policy_no: partnerPolicyNo,
-        next_attempt_at: null,
-        last_error: null,
-        updated_at: now,
-      })
-      .where('order_id', '=', orderId)
-      .where('status', '=', 'ISSUING')
-      .returning('order_id')
-      .executeTakeFirst()
-    if (!moved) return false
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
+    const order = await this.leaveIssuing(trx, orderId, {
+      status: 'ISSUED',
+      partner_policy_no: partnerPolicyNo,
+      last_error: null,
+    })
+    if (!order) return false
     const policyId = await this.policies.issueForOrder(trx, order, product, partnerPolicyNo)
     await trx
       .updateTable('partner_orders')
@@ -300,6 +287,31 @@ export class PartnerIssuing {
     return true
   }
 
+  /**
+   * ISSUING → ISSUED or ISSUE_FAILED in one guarded statement: only the call that moves it goes on (with the
+   * order's row, locked); any other, racing or late, gets null and does nothing.
+   */
+  private async leaveIssuing(
+    trx: Transaction<DB>,
+    orderId: string,
+    set: { status: 'ISSUED' | 'ISSUE_FAILED'; last_error: string | null; partner_policy_no?: string },
+  ): Promise<Selectable<OrdersTable> | null> {
+    const moved = await trx
+      .updateTable('partner_orders')
+      .set({ ...set, next_attempt_at: null, updated_at: this.now() })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'ISSUING')
+      .returning('order_id')
+      .executeTakeFirst()
+    if (!moved) return null
+    return trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
+  }
+
   private async fail(orderId: string, reason: string): Promise<void> {
     const refundId = await this.db.transaction().execute((trx) => this.failIn(trx, orderId, reason))
     if (refundId) await this.refunds.submit(refundId)
@@ -308,20 +320,8 @@ export class PartnerIssuing {
   /** ISSUING → ISSUE_FAILED in one guarded statement; then the payment is refunded and the user told. */
   private async failIn(trx: Transaction<DB>, orderId: string, reason: string): Promise<string | null> {
     const now = this.now()
-    const moved = await trx
-      .updateTable('partner_orders')
-      .set({ status: 'ISSUE_FAILED', last_error: reason, next_attempt_at: null, updated_at: now })
-      .where('order_id', '=', orderId)
-      .where('status', '=', 'ISSUING')
-      .returning('order_id')
-      .executeTakeFirst()
-    if (!moved) return null
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
+    const order = await this.leaveIssuing(trx, orderId, { status: 'ISSUE_FAILED', last_error: reason })
+    if (!order) return null
     const payment = await trx
       .selectFrom('payments')
       .select(['id', 'order_id', 'amount_fen'])

@@ -21,7 +21,7 @@ import type { CallLog } from '../callLog'
 import type { PartnerOperation } from '../tables'
 import { htErrorText, isTransient } from './errors'
 import { fenToYuan, PARTNER_STATUSES, PAY_PERIOD_CODES, toHtFlight, toHtPerson, yuanToFen } from './mapping'
-import { DATA_PARSERS, HT_OK, HT_PATHS, parseEnvelope, type HtQuoteRequest } from './protocol'
+import { DATA_PARSERS, HT_OK, HT_PATHS, parseEnvelope, parseObject, type HtQuoteRequest } from './protocol'
 import { signHeaders, verifySignature } from './signing'
 
 export interface HuatingConfig {
@@ -230,14 +230,8 @@ export class HuatingAdapter implements PartnerAdapter {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function parseCallback(text: string): PartnerCallback | null {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return null
-  }
-  if (typeof value !== 'object' || value === null) return null
-  const v = value as Record<string, unknown>
+  const v = parseObject(text)
+  if (!v) return null
   const text64 = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= 64
   if (!text64(v.eventId) || !text64(v.requestId) || !text64(v.applyNo)) return null
   if (v.eventType !== 'POLICY_ISSUED' && v.eventType !== 'ISSUE_FAILED') return null

@@ -90,15 +90,21 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 const isAmount = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{1,9}\.\d{2}$/.test(value)
 
-/** The envelope of an answer, or null when the text is not one. */
-export function parseEnvelope(text: string): HtEnvelope | null {
-  let value: unknown
+/** A JSON object's fields, or null when the text is not a JSON object. */
+export function parseObject(text: unknown): Record<string, unknown> | null {
+  if (typeof text !== 'string') return null
   try {
-    value = JSON.parse(text)
+    const value: unknown = JSON.parse(text)
+    return isRecord(value) ? value : null
   } catch {
     return null
   }
-  if (!isRecord(value) || !isText(value.code) || typeof value.message !== 'string') return null
+}
+
+/** The envelope of an answer, or null when the text is not one. */
+export function parseEnvelope(text: string): HtEnvelope | null {
+  const value = parseObject(text)
+  if (!value || !isText(value.code) || typeof value.message !== 'string') return null
   return { code: value.code, message: value.message, data: value.data }
 }
 

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { shanghaiDate } from '../../../../src/domain/certificate'
 import {
   HT_OK,
+  parseObject,
   type HtIssueRequest,
   type HtQuoteRequest,
   type HtUnderwriteRequest,
@@ -104,8 +105,8 @@ export class HuatingSandbox {
   private routes(): void {
     const app = this.app
     app.post('/__sandbox/faults', async (request, reply) => {
-      const body = parseJson(request.body)
-      const faults = (body as { faults?: unknown } | null)?.faults
+      const body = parseObject(request.body)
+      const faults = body?.faults
       if (!Array.isArray(faults) || !faults.every(isFault))
         return reply
           .code(400)
@@ -152,7 +153,7 @@ export class HuatingSandbox {
     if (this.faults.take(operation, 'malformed'))
       return reply.code(200).type('text/html').send('<html><body>502 Bad Gateway</body></html>')
 
-    const body = parseJson(raw)
+    const body = parseObject(raw)
     if (!body) return reply.code(400).send(fail('E1002', 'body is not JSON'))
     switch (operation) {
       case 'quote':
@@ -310,12 +311,3 @@ export class HuatingSandbox {
 
 const ok = (data: unknown) => ({ code: HT_OK, message: 'success', data })
 const fail = (code: string, message: string) => ({ code, message })
-
-function parseJson(text: unknown): unknown {
-  if (typeof text !== 'string') return null
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return null
-  }
-}
