@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Order } from '../../../src/types/generated/api/order'
 import type { Policy } from '../../../src/types/generated/api/policy'
-import { MAX_ISSUE_ATTEMPTS, retryDelayMs } from '../../../server/modules/partners/issuing'
+import { ACCEPTED_CHECK_MS, MAX_ISSUE_ATTEMPTS, retryDelayMs } from '../../../server/modules/partners/issuing'
 import { testClock } from '../helpers'
 import { createPartnerApp, HOLDER_ID, PartnerBuyer, type PartnerTestApp } from './partnerFlow'
 
@@ -194,5 +194,24 @@ describe('surrender of a partner policy', () => {
     expect(res.json<Policy>()).toMatchObject({ status: 'SURRENDERED', refundFen: 9900 })
     const atPartner = [...t.sandbox.ledger.applications.values()].find((a) => a.policyNo === partnerPolicyNo)
     expect(atPartner?.status).toBe('SURRENDERED')
+  })
+})
+
+describe('a callback that never arrives', () => {
+  it('the job asks the partner (query) after the wait and issues from its answer', async () => {
+    const clock = testClock(new Date('2026-11-25T04:00:00.000Z'))
+    // Callbacks go nowhere (a closed port): the partner issues but cannot tell us.
+    t = await createPartnerApp({ now: clock.now, partners: { callbackUrl: 'http://127.0.0.1:9/none' } })
+    const buyer = await PartnerBuyer.login(t.app)
+    const orderId = await paidOrder(buyer)
+    await t.settle()
+    expect(t.sandbox.deliveries.map((d) => d.status)).toEqual([null])
+    expect((await buyer.partnerOrder(orderId)).partnerStatus).toBe('ISSUING')
+    clock.advance(ACCEPTED_CHECK_MS)
+    await t.app.services.partnerIssuing.retryDue()
+    const status = await buyer.partnerOrder(orderId)
+    expect(status).toMatchObject({ partnerStatus: 'ISSUED', status: 'ISSUED' })
+    const operations = await t.db.db.selectFrom('partner_calls').select('operation').orderBy('id').execute()
+    expect(operations.map((o) => o.operation)).toEqual(['quote', 'underwrite', 'issue', 'query'])
   })
 })
