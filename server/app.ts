@@ -27,6 +27,7 @@ import { loadPublishedShell } from './platform/publishedShell'
 import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { seedDemoCatalog, seedRiskRatedProducts } from './db/seed/seed'
 import { seedDemoGifts } from './db/seed/gifts'
+import { seedPartnerProducts } from './db/seed/partners'
 import { seedDemoGiftPolicies } from './db/seed/giftPolicies'
 import { seedDemoContent } from './db/seed/content'
 import { seedDemoConsultants } from './db/seed/consultants'
@@ -45,6 +46,8 @@ import { buildServices } from './platform/module'
 import { installAuthentication } from './platform/auth'
 import { FileMediaStore, MemoryMediaStore, mediaDir, type MediaStore } from './platform/media'
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './modules/media/limits'
+import { huatingConfig, partnerProblems, type PartnerOptions } from './modules/partners/config'
+import { HuatingSandbox } from './modules/partners/sandbox/service'
 import { modules } from './modules'
 import type { JsonSchema } from './platform/schemas'
 
@@ -89,6 +92,8 @@ export interface AppOptions {
   configRoot?: string
   /** Signs the studio's preview links (STUDIO_PREVIEW_SECRET; demo mode has a fixed demo secret). */
   studioPreviewSecret?: string
+  /** The partner insurer (PARTNER_* env): the sandbox partner runs by default in demo mode. */
+  partners?: PartnerOptions
 }
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -108,6 +113,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (options.testClock) problems.push('APP_MODE=production refuses TEST_CLOCK')
     if (cookieSecret.length < 32 || cookieSecret === DEMO_COOKIE_SECRET)
       problems.push('APP_MODE=production needs COOKIE_SECRET (at least 32 characters)')
+    problems.push(...partnerProblems(mode, options.partners ?? {}))
     if (problems.length) throw new ConfigError(problems)
   }
 
@@ -144,6 +150,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         app.log.info('risk levels of investment-type products seeded')
       if (mode === 'demo' && (await seedDemoGiftPolicies(database.db)))
         app.log.info('demo gift policies seeded')
+      if (mode === 'demo' && (await seedPartnerProducts(database.db)))
+        app.log.info('partner insurer products seeded')
       const campaigns = await syncCampaigns(database.db, options.configRoot ?? ROOT, new Date())
       if (campaigns) app.log.info({ campaigns }, 'campaigns of the page configs registered')
       if (mode === 'demo' && (await seedDemoStaff(database.db, new Date())))
@@ -178,6 +186,33 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (ownsDatabase) await database.close()
     throw new ConfigError(['APP_MODE=production needs STUDIO_PREVIEW_SECRET (at least 32 characters)'])
   }
+  // The sandbox partner: its own HTTP service on 127.0.0.1, closed with the app.
+  const partners = options.partners ?? {}
+  const sandboxSetting = partners.sandbox ?? mode === 'demo'
+  let partnerSandbox: HuatingSandbox | null = null
+  if (sandboxSetting) {
+    try {
+      partnerSandbox = await HuatingSandbox.start({
+        secret: huatingConfig(partners, 'http://127.0.0.1')?.secret ?? '',
+        callbackUrl: partners.callbackUrl ?? null,
+        now,
+        ...(typeof sandboxSetting === 'object' ? sandboxSetting : {}),
+      })
+    } catch (error) {
+      if (ownsDatabase) await database.close()
+      throw error
+    }
+    const sandbox = partnerSandbox
+    app.log.info({ url: sandbox.url }, 'sandbox partner insurer listening')
+    app.addHook('onClose', async () => sandbox.close())
+    // Its callbacks come to this server, whose port is known once it listens.
+    if (!partners.callbackUrl)
+      app.addHook('onListen', async () => {
+        const address = app.server.address()
+        if (address && typeof address === 'object')
+          sandbox.setCallbackUrl(`http://127.0.0.1:${address.port}/api/partner/callbacks/huating`)
+      })
+  }
   const routes = collectRoutes(app)
   let openApi: JsonSchema | undefined
   app.decorate(
@@ -201,6 +236,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
           (options.dataDir ? new FileMediaStore(mediaDir(options.dataDir)) : new MemoryMediaStore()),
         mediaLimits: { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits },
         log: app.log,
+        partnerConfig: {
+          huating: huatingConfig(partners, partnerSandbox?.url ?? null),
+          sandbox: partnerSandbox,
+        },
       },
       modules,
     ),
@@ -220,6 +259,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   for (const module of modules) if (module.routes) await app.register(module.routes)
   if (testClock) registerTestControls(app, testClock, modules)
   startSweeps(app, modules, options.orderSweepMs ?? 60_000)
+  // Issue attempts started by captures finish before the database closes.
+  app.addHook('onClose', async () => app.services.partnerIssuing.settled())
 
   const distDir = resolve(options.distDir ?? 'dist')
   const hasSpa = existsSync(join(distDir, 'index.html'))

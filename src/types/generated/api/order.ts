@@ -213,7 +213,7 @@ export interface Order {
   expiresAt: string
   paidAt: string | null
   policyId: string | null
-  source: 'mall' | 'partner-api'
+  source: 'mall' | 'partner-api' | 'partner:huating'
   /**
    * refunds of payments of this order (a payment the order could not keep, or a surrender)
    */
@@ -226,7 +226,7 @@ export interface OrderRefund {
    * PENDING/PROCESSING: 退款中; SUCCEEDED: 已退款
    */
   status: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED'
-  reason: 'ORDER_CLOSED' | 'ALREADY_PAID' | 'SURRENDER'
+  reason: 'ORDER_CLOSED' | 'ALREADY_PAID' | 'SURRENDER' | 'ISSUE_FAILED'
   createdAt: string
   settledAt: string | null
 }
