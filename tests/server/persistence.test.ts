@@ -98,7 +98,9 @@ describe('one process per DATA_DIR', () => {
       await exited(third.child)
     }
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
-  })
+    // Three demo servers start one after another (each migrates and seeds a PGlite folder): about 16 s on an
+    // idle CI machine, over 30 s when the machine is shared.
+  }, 90_000)
 })
 
 describe('migrations', () => {
