@@ -41,12 +41,14 @@ export interface ConfigValidator {
 
 type Json = Record<string, unknown>
 
+/** The configs under page-configs/, as the app's import.meta.glob sees them: hidden folders and files are not pages. */
 export function listConfigFiles(root: string): string[] {
   const base = join(root, CONFIG_DIR)
   const out: string[] = []
   const walk = (dir: string) => {
     if (!existsSync(dir)) return
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue
       const full = join(dir, entry.name)
       if (entry.isDirectory()) walk(full)
       else if (entry.name.endsWith('.json')) out.push(relative(root, full).split(sep).join('/'))

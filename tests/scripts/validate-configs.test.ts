@@ -205,7 +205,7 @@ describe('validate:configs rejects broken configs with file:line:col, pointer an
 describe('the CLI', () => {
   let dir: string
   beforeAll(() => {
-    dir = mkdtempSync(join(root, 'page-configs', 'zz-test-'))
+    dir = mkdtempSync(join(root, 'page-configs', '.test-cli-'))
     mkdirSync(dir, { recursive: true })
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -274,6 +274,24 @@ describe('the CLI', () => {
       },
     ).toString()
     expect(out).toContain('1 个页面配置全部通过')
+  })
+
+  it('does not count a hidden folder (a scratch copy, a test run) as pages, as the app does not', async () => {
+    const broken = join(dir, 'broken.json')
+    writeFileSync(broken, page([{ type: 'heroo' }]))
+    const { listConfigFiles } = await import('../../src/page-config/validate')
+    expect(listConfigFiles(root).filter((f) => f.includes('/.'))).toEqual([])
+    // Named, the file is still checked.
+    expect(() =>
+      execFileSync(
+        'node',
+        ['--import', 'tsx', 'scripts/validate-configs.ts', broken.slice(root.length + 1)],
+        {
+          cwd: root,
+          stdio: 'pipe',
+        },
+      ),
+    ).toThrow(/类型 "heroo" 不存在/)
   })
 
   it('takes absolute paths and paths relative to the folder the command was typed in', () => {

@@ -10,7 +10,7 @@ import {
 // The server checks a config with the CLI's code: a bad config gets the very lines `npm run validate:configs`
 // prints for the same file, a good one passes.
 const root = resolve(import.meta.dirname, '../..')
-const dir = mkdtempSync(join(root, 'page-configs', 'zz-server-'))
+const dir = mkdtempSync(join(root, 'page-configs', '.test-server-'))
 let server: PageConfigValidator
 
 beforeAll(async () => {

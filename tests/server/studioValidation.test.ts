@@ -1,16 +1,18 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatError } from '../../src/page-config/errors'
+import { createValidator, listConfigFiles } from '../../src/page-config/validate'
 import { createTestApp, type TestApp } from './helpers'
 import { as, staffLogin } from './studioHelpers'
 
 // Every kind of broken config the CLI rejects (the cases of tests/scripts/validate-configs.test.ts), sent to the
 // studio's API: a save is refused with 400 CONFIG_INVALID and validate answers 200 with the errors, each with
 // the pointer, line, column and Chinese message the CLI prints for the same text (JSON.stringify(config, null, 2)).
+// The CLI's lines come from its own validator and formatter, given the texts under names that exist nowhere on
+// disk: files written into page-configs/ were seen, broken, by tests that check every seed config at that moment.
 
 const root = resolve(import.meta.dirname, '../..')
-const dir = mkdtempSync(join(root, 'page-configs', 'zz-studio-'))
+const dir = 'page-configs/zz-studio'
 
 const page = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({
   schemaVersion: 3,
@@ -138,24 +140,17 @@ let editor: string
 let cli: Map<string, string[]>
 
 beforeAll(async () => {
-  const files = cases.map(([name, config]) => {
-    const file = join(dir, `${name}.json`)
-    writeFileSync(file, JSON.stringify(config, null, 2))
-    return file.slice(root.length + 1)
-  })
-  // The CLI once for all the files: its lines, by file, without the file name.
-  let stderr = ''
-  try {
-    execFileSync('node', ['--import', 'tsx', 'scripts/validate-configs.ts', ...files], {
-      cwd: root,
-      stdio: 'pipe',
-    })
-  } catch (error) {
-    stderr = (error as { stderr: Buffer }).stderr.toString()
-  }
-  cli = new Map(files.map((file) => [file, []]))
-  for (const line of stderr.split('\n')) {
-    const file = files.find((f) => line.startsWith(`${f}:`))
+  const sources = cases.map(([name, config]) => ({
+    file: `${dir}/${name}.json`,
+    text: JSON.stringify(config, null, 2),
+  }))
+  // What `npm run validate:configs` prints for these files: its lines, by file, without the file name.
+  const validator = await createValidator({ root })
+  cli = new Map(sources.map(({ file }) => [file, []]))
+  for (const line of validator
+    .validate(sources, [...listConfigFiles(root), ...sources.map((s) => s.file)])
+    .map(formatError)) {
+    const file = sources.find((s) => line.startsWith(`${s.file}:`))?.file
     if (file) cli.get(file)?.push(line.slice(file.length + 1))
   }
   t = await createTestApp()
@@ -165,7 +160,6 @@ beforeAll(async () => {
   ).toBe(201)
 }, 120_000)
 afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true })
   await t?.close()
 })
 
@@ -175,7 +169,7 @@ const asLines = (errors: Finding[]) =>
 
 describe('broken configs through the studio API', () => {
   it.each(cases)('%s: 400 on save and the same errors as the CLI', async (name, config, expected) => {
-    const lines = cli.get(`${dir.slice(root.length + 1)}/${name}.json`) ?? []
+    const lines = cli.get(`${dir}/${name}.json`) ?? []
     expect(
       lines.some((l) => l.includes(expected)),
       lines.join('\n'),
