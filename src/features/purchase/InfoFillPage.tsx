@@ -31,7 +31,7 @@ import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
-import { Field, PersonFields, type FieldErrors } from './PersonFields'
+import { Field, PersonFields, type FieldErrors } from '../../components/flow/PersonFields'
 import '../../components/flow/flow.css'
 
 /** /infoFill: policyholder and insured, bound to huataiStore, checked with the same rules as the server. */
