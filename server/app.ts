@@ -27,6 +27,7 @@ import { loadPublishedShell } from './platform/publishedShell'
 import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { seedDemoCatalog, seedRiskRatedProducts } from './db/seed/seed'
 import { seedDemoGifts } from './db/seed/gifts'
+import { seedPartnerProducts } from './db/seed/partners'
 import { seedDemoGiftPolicies } from './db/seed/giftPolicies'
 import { seedDemoContent } from './db/seed/content'
 import { seedDemoConsultants } from './db/seed/consultants'
@@ -144,6 +145,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         app.log.info('risk levels of investment-type products seeded')
       if (mode === 'demo' && (await seedDemoGiftPolicies(database.db)))
         app.log.info('demo gift policies seeded')
+      if (mode === 'demo' && (await seedPartnerProducts(database.db)))
+        app.log.info('partner insurer products seeded')
       const campaigns = await syncCampaigns(database.db, options.configRoot ?? ROOT, new Date())
       if (campaigns) app.log.info({ campaigns }, 'campaigns of the page configs registered')
       if (mode === 'demo' && (await seedDemoStaff(database.db, new Date())))

@@ -9,6 +9,7 @@ import type { ClaimTables } from '../modules/claims/tables'
 import type { FamilyTables } from '../modules/family/tables'
 import type { MemberTables } from '../modules/member/tables'
 import type { PaymentTables } from '../modules/payments/tables'
+import type { PartnerTables } from '../modules/partners/tables'
 import type { PolicyTables } from '../modules/policies/tables'
 import type { PurchaseTables } from '../modules/purchase/tables'
 import type { MessageTables } from '../modules/messages/tables'
@@ -55,6 +56,7 @@ export interface DB
     CampaignTables,
     GuessTables,
     CampaignClaimTables,
+    PartnerTables,
     StudioTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable

@@ -45,6 +45,7 @@ const HEALTH_SETS: Partial<Record<CategoryCode, string[]>> = {
 }
 
 export function healthQuestions(product: ProductSeed): { id: string; text: string }[] {
+  if (product.questions) return product.questions.map((text, i) => ({ id: `hq${i + 1}`, text }))
   // Pure accident, travel, property and savings products carry no health notification.
   if (product.tags.includes('意外') && product.category !== 'life') return []
   return (HEALTH_SETS[product.category] ?? []).map((text, i) => ({ id: `hq${i + 1}`, text }))

@@ -6,6 +6,8 @@ export const INSURERS = [
   { code: 'BL', name: '北麓山人寿保险股份有限公司（虚构）', shortName: '北麓山人寿' },
   { code: 'XM', name: '星芒数字财产保险股份有限公司（虚构）', shortName: '星芒财险' },
   { code: 'HQ', name: '禾晴养老保险股份有限公司（虚构）', shortName: '禾晴养老' },
+  // The partner insurer selling through its own API (server/modules/partners/huating).
+  { code: 'HT', name: '华汀保险股份有限公司（虚构）', shortName: '华汀保险' },
 ] as const
 
 export const CATEGORIES = [

@@ -33,6 +33,8 @@ export interface ProductSeed {
   coveragePeriods: string[]
   paymentPeriods: string[]
   plans: PlanSeed[]
+  /** Health notification questions of its own (else the category's set). */
+  questions?: string[]
   /** Investment-type products only (投连险, 万能险): buying one needs a fitting risk assessment. */
   riskLevel?: ProductRiskLevel
 }

@@ -53,6 +53,8 @@ export interface ProductsTable {
   >
   /** 162_campaign_claims.sql: a gift product given only through a campaign (not listed, not sold). */
   campaign_only: ColumnType<boolean, boolean | undefined, boolean>
+  /** 180_partners.sql: 'partner' when a partner insurer underwrites and issues through its API. */
+  channel: ColumnType<'direct' | 'partner', 'direct' | 'partner' | undefined, 'direct' | 'partner'>
 }
 
 export type CoverageRow = Coverage

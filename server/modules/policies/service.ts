@@ -70,6 +70,7 @@ function toPolicy(row: Selectable<PoliciesTable>, nowMs: number): Policy {
     ...dates,
     coolingOffEndsAt: toIso(row.cooling_off_ends_at),
     refundFen: row.refund_fen,
+    partnerPolicyNo: row.partner_policy_no,
   }
 }
 

@@ -32,6 +32,8 @@ export interface PoliciesTable {
   refund_fen: number | null
   /** Renew automatically when the cover ends (145_policy_lookup_renewal.sql); the demo charges nothing. */
   auto_renew: ColumnType<boolean, boolean | undefined, boolean>
+  /** The partner's own policy number (180_partners.sql); null for policies we issue. */
+  partner_policy_no: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A reminder sent before a policy's cover ends (137_reminders.sql). */

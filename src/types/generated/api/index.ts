@@ -18,6 +18,7 @@ import type { MemberApi } from './member'
 import type { MessageApi } from './message'
 import type { OrderApi } from './order'
 import type { PageApi } from './page'
+import type { PartnerApi } from './partner'
 import type { PaymentApi } from './payment'
 import type { PointsApi } from './points'
 import type { PolicyApi } from './policy'
@@ -46,6 +47,7 @@ export interface ApiSchemas {
   message: MessageApi
   order: OrderApi
   page: PageApi
+  partner: PartnerApi
   payment: PaymentApi
   points: PointsApi
   policy: PolicyApi

@@ -213,7 +213,7 @@ export interface Order {
   expiresAt: string
   paidAt: string | null
   policyId: string | null
-  source: 'mall' | 'partner-api'
+  source: 'mall' | 'partner-api' | 'partner:huating'
   /**
    * refunds of payments of this order (a payment the order could not keep, or a surrender)
    */

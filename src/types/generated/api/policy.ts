@@ -18,7 +18,14 @@ export interface Policy {
   policyNo: string
   orderId: string | null
   status: 'PENDING_EFFECTIVE' | 'IN_FORCE' | 'EXPIRED' | 'SURRENDERED'
-  source: 'mall' | 'partner-api'
+  /**
+   * mall：本平台出单；partner-api：演示出单；partner:huating：华汀保险经接口出单
+   */
+  source: 'mall' | 'partner-api' | 'partner:huating'
+  /**
+   * 合作方保单号（本平台出单为 null；服务器总会给出）
+   */
+  partnerPolicyNo?: string | null
   productId: string
   productName: string
   insurerName: string

@@ -1,0 +1,94 @@
+import type { ColumnType } from 'kysely'
+import type { Flow, PartnerStatus } from '../../../src/types/generated/api/partner'
+import type { Json, NullableJson, NullableTimestamp, Timestamp } from '../../db/columns'
+import type { StoredPerson } from '../purchase/tables'
+
+// Tables of the partner-insurer flows (180_partners.sql); the SQL is the truth.
+
+export type PartnerCode = 'huating'
+export type PartnerOperation = 'quote' | 'underwrite' | 'issue' | 'query' | 'surrender'
+export type CallOutcome = 'ok' | 'rejected' | 'timeout' | 'unreachable' | 'malformed' | 'error'
+
+export interface PartnerProductsTable {
+  product_id: string
+  partner: PartnerCode
+  flow: Flow
+  partner_product_type: string
+  occupation_required: boolean
+  holder_occupation_required: boolean
+  refused_occupation_classes: Json<number[]>
+}
+
+/** A person as quoted: the order's shape plus the occupation code (certType normalized to ours). */
+export interface QuotedPerson extends StoredPerson {
+  occupation?: string
+}
+
+export interface StoredFlight {
+  flightNo: string
+  date: string
+}
+
+export interface PartnerQuotesTable {
+  id: string
+  user_id: string
+  product_id: string
+  partner: PartnerCode
+  holder: Json<QuotedPerson>
+  insured: Json<QuotedPerson>
+  flight: NullableJson<StoredFlight>
+  charge_period_type: string
+  premium_fen: number
+  created_at: Timestamp
+  expires_at: Timestamp
+}
+
+export interface PartnerOrdersTable {
+  order_id: string
+  partner: PartnerCode
+  quote_id: string
+  underwriting_no: string
+  underwrite_request_id: string
+  issue_request_id: string
+  status: PartnerStatus
+  attempts: ColumnType<number, number | undefined, number>
+  next_attempt_at: NullableTimestamp
+  last_error: ColumnType<string | null, string | null | undefined, string | null>
+  partner_policy_no: ColumnType<string | null, string | null | undefined, string | null>
+  policy_id: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface PartnerCallbacksTable {
+  partner: PartnerCode
+  event_id: string
+  order_id: string | null
+  event_type: string
+  payload: Json<unknown>
+  received_at: Timestamp
+}
+
+export interface PartnerCallsTable {
+  id: ColumnType<string, never, never>
+  partner: PartnerCode
+  operation: PartnerOperation
+  request_id: string
+  order_id: string | null
+  attempt: number
+  request: Json<unknown>
+  response: NullableJson<unknown>
+  http_status: number | null
+  outcome: CallOutcome
+  error_code: string | null
+  duration_ms: number
+  created_at: Timestamp
+}
+
+export interface PartnerTables {
+  partner_products: PartnerProductsTable
+  partner_quotes: PartnerQuotesTable
+  partner_orders: PartnerOrdersTable
+  partner_callbacks: PartnerCallbacksTable
+  partner_calls: PartnerCallsTable
+}
