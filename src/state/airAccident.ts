@@ -1,9 +1,4 @@
-import {
-  createApplicationStore,
-  holderDefaults,
-  insurerDefaults,
-  productDefaults,
-} from './application'
+import { createApplicationStore, holderDefaults, insurerDefaults, productDefaults } from './application'
 import type { HuataiState } from './huatai'
 
 /** The air-accident activity's application (the partner's flight cover; same sections as huatai). */

@@ -69,7 +69,10 @@ function ConfirmInformation({ flow, product, binding }: StepContext) {
         <span>
           保费 <span className="purchase-price">¥{formatFen(product.priceFen)}</span>
         </span>
-        <Button color="primary" onClick={() => navigate(flowStepHref(flow, 'healthNotification', product.id))}>
+        <Button
+          color="primary"
+          onClick={() => navigate(flowStepHref(flow, 'healthNotification', product.id))}
+        >
           下一步
         </Button>
       </BottomBar>

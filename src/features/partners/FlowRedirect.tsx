@@ -7,5 +7,7 @@ import { flowStepPath } from './paths'
 export default function FlowRedirect() {
   const { pathname, search } = useLocation()
   const flow = flowOfPath(pathname) ?? 'huatai'
-  return <Navigate replace to={withLayoutPrefix(`${flowStepPath(flow, 'productDetails')}${search}`, pathname)} />
+  return (
+    <Navigate replace to={withLayoutPrefix(`${flowStepPath(flow, 'productDetails')}${search}`, pathname)} />
+  )
 }

@@ -7,7 +7,7 @@ import type {
   PartnerProduct,
   PartnerQuote,
   PartnerQuoteRequest,
-} from './contract'
+} from '../../types/generated/api/partner'
 
 // The partner-insurer API (/api/partner): product, quote, underwriting (application) and the issuing state.
 
@@ -20,12 +20,19 @@ export function usePartnerProduct(id: string | null) {
   return useSWR<PartnerProduct>(id ? partnerProductKey(id) : null)
 }
 
-/** Polls the issuing state every `refreshInterval` ms until the caller stops (0). */
-export function usePartnerOrder(id: string | null, refreshInterval = 0) {
-  return useSWR<PartnerOrder>(id ? partnerOrderKey(id) : null, { refreshInterval })
+/** The issuing state is final once issued or failed (refunded). */
+export const issuingSettled = (order: PartnerOrder | undefined) =>
+  order?.partnerStatus === 'ISSUED' || order?.partnerStatus === 'ISSUE_FAILED' || order?.status === 'CLOSED'
+
+/** The partner order's issuing state, asked again every `pollMs` until it is settled. */
+export function usePartnerOrder(id: string | null, pollMs = 0) {
+  return useSWR<PartnerOrder>(id ? partnerOrderKey(id) : null, {
+    refreshInterval: (latest) => (pollMs && !issuingSettled(latest) ? pollMs : 0),
+  })
 }
 
-export const createPartnerQuote = (body: PartnerQuoteRequest) => post<PartnerQuote>('/api/partner/quotes', body)
+export const createPartnerQuote = (body: PartnerQuoteRequest) =>
+  post<PartnerQuote>('/api/partner/quotes', body)
 
 /** One application per quote: a double tap, a retry or a reload mid-request is underwritten once. */
 export const submitPartnerApplication = (body: PartnerApplicationRequest) =>

@@ -84,7 +84,9 @@ function bind<S extends AnyState>(
     changeRelation(relationType) {
       if (merge === 'deep') return write('insurer', { relationType })
       const { phone, email, hasSocialInsurance } = current().insurer
-      store.replaceSection('insurer', { relationType, phone, email, hasSocialInsurance } as Partial<S['insurer']>)
+      store.replaceSection('insurer', { relationType, phone, email, hasSocialInsurance } as Partial<
+        S['insurer']
+      >)
     },
     reset() {
       store.reset()
@@ -151,7 +153,11 @@ export function readPartnerDraft(key: PartnerStateKey): StoredDraft | null {
         ),
         quote:
           quote && typeof quote.quoteId === 'string' && typeof quote.premiumFen === 'number'
-            ? { quoteId: quote.quoteId, premiumFen: quote.premiumFen, expiresAt: String(quote.expiresAt ?? '') }
+            ? {
+                quoteId: quote.quoteId,
+                premiumFen: quote.premiumFen,
+                expiresAt: String(quote.expiresAt ?? ''),
+              }
             : null,
         flight: { flightNo: String(flight.flightNo ?? ''), date: String(flight.date ?? '') },
         orderId: typeof extras.orderId === 'string' ? extras.orderId : null,

@@ -35,16 +35,12 @@ export const partnerPaths = {
   apiPolicyDetail: '/policy/apiPolicyDetail',
 } as const
 
-/** Every partner product id (the pay result hands these orders to the insured-success page). */
-export const PARTNER_PRODUCT_IDS: readonly string[] = [
-  ...PARTNER_FLOW_KEYS.map((k) => partnerFlows[k].productId),
-  AIR_PRODUCT_ID,
-]
-export const isPartnerProduct = (productId: string) => PARTNER_PRODUCT_IDS.includes(productId)
-
 export const flowStepPath = (flow: PartnerFlowKey, step: FlowChild) => `${partnerFlows[flow].base}/${step}`
-export const flowStepHref = (flow: PartnerFlowKey, step: FlowChild, productId = partnerFlows[flow].productId) =>
-  withQuery(flowStepPath(flow, step), { productId })
+export const flowStepHref = (
+  flow: PartnerFlowKey,
+  step: FlowChild,
+  productId = partnerFlows[flow].productId,
+) => withQuery(flowStepPath(flow, step), { productId })
 export const partnerFlowHref = (flow: PartnerFlowKey) => flowStepHref(flow, 'productDetails')
 export const airAccidentHref = () => partnerPaths.airAccident
 export const airAccidentInfoFillHref = () => partnerPaths.airAccidentInfoFill

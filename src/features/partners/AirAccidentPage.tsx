@@ -1,0 +1,105 @@
+import { useState } from 'react'
+import { Button, Input } from 'antd-mobile'
+import { useSnapshot } from 'valtio'
+import { DateField } from '../../components/DateField'
+import { BottomBar } from '../../components/flow/BottomBar'
+import { Field } from '../../components/flow/PersonFields'
+import { LabeledRow } from '../../components/LabeledRow'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { addDays, shanghaiDate } from '../../domain/age'
+import { formatFen } from '../../domain/money'
+import { homeHref } from '../home/paths'
+import { usePartnerProduct } from './api'
+import { FLIGHT_DAYS_AHEAD, validateFlight } from './airFlight'
+import { usePartnerFlowState } from './flowState'
+import { AIR_PRODUCT_ID, airAccidentInfoFillHref } from './paths'
+import '../../components/flow/flow.css'
+import './partners.css'
+
+/** /activity/airAccident: the flight cover's detail with the flight number and date it covers. */
+export default function AirAccidentPage() {
+  const navigate = useAppNavigate()
+  const binding = usePartnerFlowState('airAccident')
+  const { flight } = useSnapshot(binding.extras)
+  const product = usePartnerProduct(AIR_PRODUCT_ID)
+  const [today] = useState(() => shanghaiDate(Date.now()))
+  const [tried, setTried] = useState(false)
+  const errors = tried ? validateFlight(flight, today) : {}
+
+  if (product.error)
+    return (
+      <LoginAwareError
+        back={{ to: homeHref(), label: '返回首页' }}
+        error={product.error}
+        onRetry={() => void product.mutate()}
+      />
+    )
+  if (!product.data) return <LoadingView lines={8} />
+  const p = product.data
+  if (p.flow !== 'airAccident') return <EmptyView title="活动产品暂不可用" description="请稍后再试" />
+
+  function next() {
+    setTried(true)
+    if (Object.keys(validateFlight(binding.extras.flight, today)).length) return
+    binding.extras.flight.flightNo = binding.extras.flight.flightNo.trim().toUpperCase()
+    navigate(airAccidentInfoFillHref())
+  }
+
+  return (
+    <div className="purchase-page">
+      <section className="partner-hero">
+        <h1>{p.name}</h1>
+        <p>一次航班，全程保障 · 由{p.insurerName}承保</p>
+      </section>
+      <section className="purchase-card">
+        <h2>填写航班</h2>
+        <Field label="航班号" error={errors['flight.flightNo']} htmlFor="flight-flightNo">
+          <Input
+            id="flight-flightNo"
+            placeholder="如 MU5101"
+            value={flight.flightNo}
+            maxLength={6}
+            autoComplete="off"
+            onChange={(v) => {
+              binding.extras.flight.flightNo = v.toUpperCase()
+            }}
+          />
+        </Field>
+        <Field label="乘机日期" error={errors['flight.date']} htmlFor="flight-date">
+          <DateField
+            id="flight-date"
+            title="乘机日期"
+            value={flight.date}
+            min={today}
+            max={addDays(today, FLIGHT_DAYS_AHEAD)}
+            onChange={(date) => {
+              binding.extras.flight.date = date
+            }}
+          />
+        </Field>
+        <p className="purchase-muted">可投保今天起{FLIGHT_DAYS_AHEAD}天内的航班</p>
+      </section>
+      <section className="purchase-card">
+        <h2>产品信息</h2>
+        <LabeledRow label="保险公司">{p.insurerName}</LabeledRow>
+        <LabeledRow label="保障期间">所填航班全程</LabeledRow>
+        <LabeledRow label="保费">¥{formatFen(p.priceFen)}</LabeledRow>
+        <ul className="partner-list">
+          {p.clauses.map((c) => (
+            <li key={c.id}>{c.title}</li>
+          ))}
+        </ul>
+      </section>
+      <BottomBar>
+        <span>
+          保费 <span className="purchase-price">¥{formatFen(p.priceFen)}</span>
+        </span>
+        <Button color="primary" onClick={next}>
+          立即投保
+        </Button>
+      </BottomBar>
+    </div>
+  )
+}
