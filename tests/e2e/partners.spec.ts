@@ -1,0 +1,149 @@
+import { expect, test, type Page } from './support/test'
+import { fillPolicyholder, payByCardInSandbox, pickDate } from './support/purchaseFlow'
+import { logInByApi } from './support/session'
+
+// The partner insurer's flows (华汀保险 through its API, the sandbox partner in demo mode) in Chromium against the
+// real server: each flow to a policy the partner issued by its callback, seen in /policy/apiPolicyDetail; and an
+// application the partner refuses to underwrite (the refusal shows, nothing is paid).
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+/** Every health question answered 否. */
+async function answerHealthNo(page: Page) {
+  const questions = page
+    .locator('.adm-list', { has: page.locator('.adm-list-header', { hasText: '健康告知' }) })
+    .locator('.adm-list-item', { has: page.locator('.adm-radio') })
+  await expect(questions.first()).toBeVisible()
+  const n = await questions.count()
+  for (let i = 0; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
+}
+
+async function chooseOccupation(page: Page, field: string, search: string, name: string) {
+  await page.locator(field).click()
+  const dialog = page.getByRole('dialog', { name: '选择职业' })
+  await dialog.getByPlaceholder('搜索职业名称或类别').fill(search)
+  await dialog.getByText(name, { exact: true }).click()
+  await expect(page.locator(field)).toContainText(name)
+}
+
+/** From the parent path to /pay: 产品详情 → 确认信息 → 健康告知 → 填写信息 → 投保须知. */
+async function applyThroughFlow(
+  page: Page,
+  base: string,
+  productId: string,
+  options: { occupation?: boolean; holderOccupation?: boolean; holderName?: string } = {},
+) {
+  await page.goto(`${base}?productId=${productId}`)
+  await expect(page).toHaveURL(new RegExp(`${base}/productDetails\\?productId=${productId}`))
+  await expect(page.getByTestId('partner-steps')).toContainText('产品详情')
+  await page.getByRole('button', { name: '立即投保' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`${base}/confirmInformation`))
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`${base}/healthNotification`))
+  await answerHealthNo(page)
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`${base}/infoFill`))
+  await fillPolicyholder(page)
+  if (options.holderName) await page.locator('#holder-name').fill(options.holderName)
+  if (options.holderOccupation) await chooseOccupation(page, '#holder-occupationinfo', '办公室', '办公室人员')
+  if (options.occupation) {
+    // A refused class is listed but cannot be chosen.
+    await page.locator('#insured-occupationinfo').click()
+    const dialog = page.getByRole('dialog', { name: '选择职业' })
+    await dialog.getByPlaceholder('搜索职业名称或类别').fill('矿工')
+    await expect(dialog.locator('.adm-list-item', { hasText: '矿工' })).toContainText('该职业暂不可投保')
+    await dialog.getByPlaceholder('搜索职业名称或类别').fill('教师')
+    await dialog.getByText('教师', { exact: true }).click()
+    await expect(page.locator('#insured-occupationinfo')).toContainText('教师（1类）')
+  }
+  // The draft survives a reload.
+  await page.reload()
+  await expect(page.locator('#holder-certNo')).toHaveValue('110101199003078515')
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`${base}/specialNotify`))
+  await expect(page.getByRole('region', { name: '投保须知' })).toBeVisible()
+  await page.getByText(/我已阅读并同意投保须知及保险条款/).click()
+  await page.getByRole('button', { name: '提交投保' }).click()
+}
+
+/** Paid in the sandbox; the partner issues by its callback; the policy opens with both numbers. */
+async function payAndSeePolicy(page: Page, productName: RegExp) {
+  await expect(page).toHaveURL(/\/pay\?orderId=/)
+  await payByCardInSandbox(page)
+  await expect(page).toHaveURL(/\/insuredSuccess\?orderId=/)
+  await expect(page.getByRole('heading', { name: '投保成功' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('partner-policy-no')).not.toBeEmpty()
+  await page.getByRole('button', { name: '查看保单' }).click()
+  await expect(page).toHaveURL(/\/policy\/apiPolicyDetail\?policyId=/)
+  await expect(page.getByTestId('api-policy')).toContainText(productName)
+  await expect(page.getByTestId('policy-no')).not.toBeEmpty()
+  await expect(page.getByTestId('partner-policy-no')).not.toHaveText('保单出具中')
+  await expect(page.getByText('华汀保险', { exact: false }).first()).toBeVisible()
+}
+
+test('huaTaiApi: from the product to a policy the partner issued', async ({ page }) => {
+  const started = Date.now()
+  await logInByApi(page.request, '13712346001')
+  await applyThroughFlow(page, '/huaTaiApi', 'ht-accident')
+  await payAndSeePolicy(page, /华汀/)
+  await page.screenshot({ path: 'test-results/partners/huatai-policy.png', fullPage: true })
+  test.info().annotations.push({ type: 'flow time (ms)', description: String(Date.now() - started) })
+})
+
+test('huaTaiApiRegression: the insured’s occupation, refused classes disabled, to an issued policy', async ({
+  page,
+}) => {
+  await logInByApi(page.request, '13712346002')
+  await applyThroughFlow(page, '/huaTaiApiRegression', 'ht-regression', { occupation: true })
+  await payAndSeePolicy(page, /华汀/)
+})
+
+test('huaTaiApiTravel: holder and insured occupations, to an issued policy', async ({ page }) => {
+  await logInByApi(page.request, '13712346003')
+  await applyThroughFlow(page, '/huaTaiApiTravel', 'ht-travel', { occupation: true, holderOccupation: true })
+  await payAndSeePolicy(page, /华汀/)
+})
+
+test('air accident: a flight and its date, to an issued policy', async ({ page }) => {
+  await logInByApi(page.request, '13712346004')
+  await page.goto('/activity/airAccident')
+  await page.locator('#flight-flightNo').fill('mu5101x')
+  await page.getByRole('button', { name: '立即投保' }).click()
+  await expect(page.getByText('航班号格式不正确，如 MU5101')).toBeVisible()
+  await page.locator('#flight-flightNo').fill('mu5101')
+  const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+  })
+  await pickDate(page, '#flight-date', inThreeDays)
+  await page.getByRole('button', { name: '立即投保' }).click()
+  await expect(page).toHaveURL(/\/activity\/airAccident\/infoFill/)
+  await expect(page.getByText('MU5101')).toBeVisible()
+  await fillPolicyholder(page)
+  await answerHealthNo(page)
+  await page.getByText(/我已阅读并同意投保须知及保险条款/).click()
+  await page.getByRole('button', { name: '提交投保' }).click()
+  await payAndSeePolicy(page, /华汀/)
+})
+
+test('the partner refuses to underwrite: the reason shows and nothing is paid', async ({ page }) => {
+  await logInByApi(page.request, '13712346005')
+  await applyThroughFlow(page, '/huaTaiApi', 'ht-accident', { holderName: '张拒保' })
+  const refusal = page.getByTestId('partner-refusal')
+  await expect(refusal).toContainText('核保未通过')
+  await expect(page).toHaveURL(/\/huaTaiApi\/specialNotify/)
+  await page.screenshot({ path: 'test-results/partners/refused.png', fullPage: true })
+  const orders = await page.request.get('/api/orders')
+  const body = (await orders.json()) as { items: { productId: string }[] }
+  expect(body.items.filter((o) => o.productId === 'ht-accident')).toHaveLength(0)
+})
+
+test('the partner policy asks a visitor to log in and comes back', async ({ page }) => {
+  await page.goto('/policy/apiPolicyDetail?policyId=pol-sample')
+  await expect(page.getByTestId('login-to-view')).toContainText('登录后查看保单详情')
+  await page.getByRole('button', { name: '去登录' }).click()
+  await expect(page).toHaveURL(/\/Login\?redirect=%2Fpolicy%2FapiPolicyDetail%3FpolicyId%3Dpol-sample/)
+})
