@@ -115,7 +115,9 @@ test('air accident: a flight and its date, to an issued policy', async ({ page }
   await page.getByRole('button', { name: '立即投保' }).click()
   await expect(page.getByText('航班号格式不正确，如 MU5101')).toBeVisible()
   await page.locator('#flight-flightNo').fill('mu5101')
-  const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv-SE', {
+  // The server's clock (e2e runs start at a fixed time): the flight is three days on, in Beijing time.
+  const { epochMs } = (await (await page.request.get('/api/time')).json()) as { epochMs: number }
+  const inThreeDays = new Date(epochMs + 3 * 86_400_000).toLocaleDateString('sv-SE', {
     timeZone: 'Asia/Shanghai',
   })
   await pickDate(page, '#flight-date', inThreeDays)

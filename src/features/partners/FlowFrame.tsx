@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { homeHref } from '../home/paths'
@@ -24,16 +25,15 @@ const backHome = { to: homeHref(), label: '返回首页' }
  */
 export function FlowFrame({
   step,
-  premiumFen,
   children,
 }: {
   step: number
-  /** The quoted premium once known; the product's price before. */
-  premiumFen?: number | null
   children: (context: StepContext) => ReactNode
 }) {
   const { flow, productId } = useFlowContext()
   const binding = usePartnerFlowState(flow)
+  // The quoted premium once known; the product's price before.
+  const { quote } = useSnapshot(binding.extras)
   const product = usePartnerProduct(productId)
   if (product.error)
     return <LoginAwareError back={backHome} error={product.error} onRetry={() => void product.mutate()} />
@@ -50,7 +50,7 @@ export function FlowFrame({
       <StepBar
         current={step}
         productName={product.data.name}
-        premiumFen={premiumFen ?? binding.extras.quote?.premiumFen ?? product.data.priceFen}
+        premiumFen={quote?.premiumFen ?? product.data.priceFen}
       />
       {children({ flow, product: product.data, binding })}
     </div>

@@ -80,7 +80,7 @@ export function OccupationPicker({
                         disabled={refused}
                         description={refused ? REFUSED_TEXT : undefined}
                         extra={<span className="occupation-class">{occupationClassName(o.class)}</span>}
-                        arrow={false}
+                        arrowIcon={false}
                         onClick={
                           refused
                             ? undefined

@@ -5,7 +5,7 @@ import { huataiStore } from '../../state/huatai'
 import { huataiRegressionStore } from '../../state/huatairegression'
 import { huataiTravelStore } from '../../state/huataitravel'
 import { sanitize } from '../../state/persist'
-import type { DeepPartial, PlainObject } from '../../state/createStore'
+import { isPlainObject, type DeepPartial, type PlainObject } from '../../state/createStore'
 import {
   type ApplicationState,
   type ApplicationStore,
@@ -132,19 +132,19 @@ export function readPartnerDraft(key: PartnerStateKey): StoredDraft | null {
   if (!text) return null
   try {
     const parsed: unknown = JSON.parse(text)
-    if (typeof parsed !== 'object' || parsed === null) return null
-    const stored = parsed as PlainObject
+    if (!isPlainObject(parsed)) return null
+    const stored = parsed
     const defaults = stores[key].defaults() as unknown as PlainObject
-    const sectionsIn = stored.sections as PlainObject | undefined
-    if (typeof sectionsIn !== 'object' || sectionsIn === null) return null
+    const sectionsIn = stored.sections
+    if (!isPlainObject(sectionsIn)) return null
     const sections: PlainObject = {}
     for (const name of ['holder', 'insurer', 'product'] as const) {
       sections[name] = sanitize(defaults[name] as PlainObject, sectionsIn[name]) ?? defaults[name]
     }
-    const extras = sanitize(extrasDefaults() as unknown as PlainObject, stored.extras) ?? extrasDefaults()
-    const answers = extras.healthAnswers as PlainObject
-    const flight = extras.flight as PlainObject
-    const quote = extras.quote as PlainObject | null
+    const rawExtras = isPlainObject(stored.extras) ? stored.extras : {}
+    const answers = isPlainObject(rawExtras.healthAnswers) ? rawExtras.healthAnswers : {}
+    const flight = isPlainObject(rawExtras.flight) ? rawExtras.flight : {}
+    const quote = isPlainObject(rawExtras.quote) ? rawExtras.quote : null
     return {
       sections: sections as unknown as PartnerSections,
       extras: {
@@ -159,8 +159,11 @@ export function readPartnerDraft(key: PartnerStateKey): StoredDraft | null {
                 expiresAt: String(quote.expiresAt ?? ''),
               }
             : null,
-        flight: { flightNo: String(flight.flightNo ?? ''), date: String(flight.date ?? '') },
-        orderId: typeof extras.orderId === 'string' ? extras.orderId : null,
+        flight: {
+          flightNo: typeof flight.flightNo === 'string' ? flight.flightNo : '',
+          date: typeof flight.date === 'string' ? flight.date : '',
+        },
+        orderId: typeof rawExtras.orderId === 'string' ? rawExtras.orderId : null,
       },
     }
   } catch {
@@ -181,9 +184,10 @@ function writePartnerDraft(binding: FlowBinding): void {
   }
 }
 
+/** The application is done: its draft goes, and the next one starts from the defaults. */
 export function clearPartnerDraft(key: PartnerStateKey): void {
   storage()?.removeItem(partnerDraftKey(key))
-  restored.delete(key)
+  flowBindings[key].reset()
 }
 
 const restored = new Set<PartnerStateKey>()
