@@ -63,7 +63,10 @@ async function applyThroughFlow(
   await page.reload()
   await expect(page.locator('#holder-certNo')).toHaveValue('110101199003078515')
   await page.getByRole('button', { name: '下一步' }).click()
+}
 
+/** 投保须知 agreed and submitted: the partner underwrites, the order is made, /pay follows. */
+async function agreeAndSubmit(page: Page, base: string) {
   await expect(page).toHaveURL(new RegExp(`${base}/specialNotify`))
   await expect(page.getByRole('region', { name: '投保须知' })).toBeVisible()
   await page.getByText(/我已阅读并同意投保须知及保险条款/).click()
@@ -89,6 +92,7 @@ test('huaTaiApi: from the product to a policy the partner issued', async ({ page
   const started = Date.now()
   await logInByApi(page.request, '13712346001')
   await applyThroughFlow(page, '/huaTaiApi', 'ht-accident')
+  await agreeAndSubmit(page, '/huaTaiApi')
   await payAndSeePolicy(page, /华汀/)
   await page.screenshot({ path: 'test-results/partners/huatai-policy.png', fullPage: true })
   test.info().annotations.push({ type: 'flow time (ms)', description: String(Date.now() - started) })
@@ -99,12 +103,14 @@ test('huaTaiApiRegression: the insured’s occupation, refused classes disabled,
 }) => {
   await logInByApi(page.request, '13712346002')
   await applyThroughFlow(page, '/huaTaiApiRegression', 'ht-regression', { occupation: true })
+  await agreeAndSubmit(page, '/huaTaiApiRegression')
   await payAndSeePolicy(page, /华汀/)
 })
 
 test('huaTaiApiTravel: holder and insured occupations, to an issued policy', async ({ page }) => {
   await logInByApi(page.request, '13712346003')
   await applyThroughFlow(page, '/huaTaiApiTravel', 'ht-travel', { occupation: true, holderOccupation: true })
+  await agreeAndSubmit(page, '/huaTaiApiTravel')
   await payAndSeePolicy(page, /华汀/)
 })
 
@@ -134,9 +140,14 @@ test('air accident: a flight and its date, to an issued policy', async ({ page }
 test('the partner refuses to underwrite: the reason shows and nothing is paid', async ({ page }) => {
   await logInByApi(page.request, '13712346005')
   await applyThroughFlow(page, '/huaTaiApi', 'ht-accident', { holderName: '张拒保' })
+  // The partner's rules run when it prices the application and again when it underwrites: either way the
+  // reason shows before any payment.
+  const refused = page.getByTestId('partner-refusal')
+  await expect(refused.or(page.getByRole('region', { name: '投保须知' }))).toBeVisible()
+  if (!(await refused.isVisible())) await agreeAndSubmit(page, '/huaTaiApi')
   const refusal = page.getByTestId('partner-refusal')
   await expect(refusal).toContainText('核保未通过')
-  await expect(page).toHaveURL(/\/huaTaiApi\/specialNotify/)
+  await expect(page).not.toHaveURL(/\/pay/)
   await page.screenshot({ path: 'test-results/partners/refused.png', fullPage: true })
   const orders = await page.request.get('/api/orders')
   const body = (await orders.json()) as { items: { productId: string }[] }

@@ -9,7 +9,7 @@ import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { shanghaiDate } from '../../domain/age'
 import { formatFen } from '../../domain/money'
-import { describeError, HttpError } from '../../lib/request'
+import { apiErrorOf, describeError, HttpError } from '../../lib/request'
 import { createPartnerQuote } from './api'
 import {
   ApplicantFields,
@@ -22,6 +22,7 @@ import {
 import { FlowFrame, type StepContext } from './FlowFrame'
 import type { PartnerSections } from './flowState'
 import { flowStepHref } from './paths'
+import { REFUSAL_CODES, type Refusal } from './SubmitApplication'
 
 /** 填写信息: policyholder, insured and occupation, checked here and priced by the partner (a quote). */
 export default function InfoFillPage() {
@@ -38,12 +39,14 @@ function InfoFill({ flow, product, binding }: StepContext) {
   const [tried, setTried] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [submitting, setSubmitting] = useState(false)
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
   // After the first 下一步, errors follow every keystroke (computed from the store, never stale).
   const errors = tried ? { ...serverErrors, ...validateApplicant(sections, product, today) } : {}
 
   async function next() {
     setTried(true)
     setServerErrors({})
+    setRefusal(null)
     const found = validateApplicant(snapshot(binding.state) as PartnerSections, product, today)
     if (Object.keys(found).length) {
       focusFirstError(found)
@@ -64,6 +67,13 @@ function InfoFill({ flow, product, binding }: StepContext) {
         navigate(loginPathFor(`${pathname}${search}`))
         return
       }
+      // The partner may refuse while pricing already (its rules run on the quote too).
+      const code = apiErrorOf(error)?.code
+      if (code && REFUSAL_CODES[code]) {
+        setRefusal({ title: REFUSAL_CODES[code], message: describeError(error) })
+        window.scrollTo?.({ top: 0 })
+        return
+      }
       const fields = serverFieldErrors(error)
       setServerErrors(fields)
       focusFirstError(fields)
@@ -75,6 +85,12 @@ function InfoFill({ flow, product, binding }: StepContext) {
 
   return (
     <>
+      {refusal && (
+        <div className="partner-refused" role="alert" data-testid="partner-refusal">
+          <strong>{refusal.title}</strong>
+          <div>{refusal.message}</div>
+        </div>
+      )}
       <ApplicantFields binding={binding} product={product} errors={errors} today={today} />
       <BottomBar>
         <span>
