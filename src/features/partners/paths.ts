@@ -35,6 +35,16 @@ export const partnerPaths = {
   apiPolicyDetail: '/policy/apiPolicyDetail',
 } as const
 
+/**
+ * Where a catalog product sold through the partner's API is bought: its flow's first step (the air cover's
+ * activity page), or null for a product of ours.
+ */
+export function partnerEntryHref(productId: string): string | null {
+  if (productId === AIR_PRODUCT_ID) return partnerPaths.airAccident
+  const flow = PARTNER_FLOW_KEYS.find((k) => partnerFlows[k].productId === productId)
+  return flow ? flowStepHref(flow, 'productDetails', productId) : null
+}
+
 export const flowStepPath = (flow: PartnerFlowKey, step: FlowChild) => `${partnerFlows[flow].base}/${step}`
 export const flowStepHref = (
   flow: PartnerFlowKey,
