@@ -1,26 +1,20 @@
 import { useState } from 'react'
-import { Button, Checkbox } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { snapshot, useSnapshot } from 'valtio'
-import { useLocation } from 'react-router-dom'
-import { BottomBar } from '../../components/flow/BottomBar'
 import type { FieldErrors } from '../../components/flow/PersonFields'
 import { LabeledRow } from '../../components/LabeledRow'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
-import { toast } from '../../components/notice'
-import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { shanghaiDate } from '../../domain/age'
-import { formatFen } from '../../domain/money'
-import { apiErrorOf, describeError, HttpError } from '../../lib/request'
 import { homeHref } from '../home/paths'
 import { payHref } from '../purchase/paths'
 import { createPartnerQuote, submitPartnerApplication, usePartnerProduct } from './api'
 import {
   ApplicantFields,
   focusFirstError,
+  reportFormErrors,
   quoteRequest,
-  serverFieldErrors,
   useFormCertTypes,
   validateApplicant,
 } from './ApplicantForm'
@@ -28,7 +22,13 @@ import { validateFlight } from './airFlight'
 import { usePartnerFlowState, type PartnerSections } from './flowState'
 import { HealthQuestions, healthState } from './HealthQuestions'
 import { AIR_PRODUCT_ID, airAccidentHref } from './paths'
-import { NoticeAndClauses, REFUSAL_CODES, type Refusal } from './SubmitApplication'
+import {
+  AgreeAndSubmit,
+  NoticeAndClauses,
+  RefusalNotice,
+  useFailureHandler,
+  type Refusal,
+} from './SubmitApplication'
 import '../../components/flow/flow.css'
 import './partners.css'
 
@@ -38,7 +38,6 @@ import './partners.css'
  */
 export default function AirAccidentInfoFillPage() {
   const navigate = useAppNavigate()
-  const { pathname, search } = useLocation()
   const binding = usePartnerFlowState('airAccident')
   useFormCertTypes(binding)
   const sections = useSnapshot(binding.state) as PartnerSections
@@ -46,10 +45,16 @@ export default function AirAccidentInfoFillPage() {
   const product = usePartnerProduct(AIR_PRODUCT_ID)
   const [today] = useState(() => shanghaiDate(Date.now()))
   const [tried, setTried] = useState(false)
-  const [agreed, setAgreed] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [refusal, setRefusal] = useState<Refusal | null>(null)
+  const fail = useFailureHandler({
+    onRefused: setRefusal,
+    onFields: (fields) => {
+      setServerErrors(fields)
+      focusFirstError(fields)
+    },
+  })
 
   if (product.error)
     return (
@@ -75,12 +80,7 @@ export default function AirAccidentInfoFillPage() {
   async function submit() {
     setTried(true)
     setServerErrors({})
-    const found = validateApplicant(snapshot(binding.state) as PartnerSections, p, today)
-    if (Object.keys(found).length) {
-      focusFirstError(found)
-      toast('warning', `还有${Object.keys(found).length}项信息需要完善`)
-      return
-    }
+    if (reportFormErrors(validateApplicant(snapshot(binding.state) as PartnerSections, p, today))) return
     setSubmitting(true)
     try {
       const quote = await createPartnerQuote(
@@ -94,19 +94,7 @@ export default function AirAccidentInfoFillPage() {
       binding.extras.orderId = created.orderId
       navigate(payHref(created.orderId))
     } catch (error) {
-      const code = apiErrorOf(error)?.code
-      if (error instanceof HttpError && error.status === 401) {
-        toast('info', '请先登录后继续投保')
-        navigate(loginPathFor(`${pathname}${search}`))
-      } else if (code && REFUSAL_CODES[code]) {
-        setRefusal({ title: REFUSAL_CODES[code], message: describeError(error) })
-        window.scrollTo?.({ top: 0 })
-      } else {
-        const fields = serverFieldErrors(error)
-        setServerErrors(fields)
-        focusFirstError(fields)
-        toast('error', describeError(error))
-      }
+      fail(error)
     } finally {
       setSubmitting(false)
     }
@@ -114,12 +102,7 @@ export default function AirAccidentInfoFillPage() {
 
   return (
     <div className="purchase-page">
-      {refusal && (
-        <div className="partner-refused" role="alert" data-testid="partner-refusal">
-          <strong>{refusal.title}</strong>
-          <div>{refusal.message}</div>
-        </div>
-      )}
+      <RefusalNotice refusal={refusal} />
       <section className="purchase-card">
         <h2>航班信息</h2>
         <LabeledRow label="航班号">{flight.flightNo}</LabeledRow>
@@ -136,24 +119,12 @@ export default function AirAccidentInfoFillPage() {
         </div>
       )}
       <NoticeAndClauses product={p} />
-      <div className="purchase-field">
-        <Checkbox checked={agreed} onChange={setAgreed}>
-          我已阅读并同意投保须知及保险条款，确认所填信息真实有效
-        </Checkbox>
-      </div>
-      <BottomBar>
-        <span>
-          保费 <span className="purchase-price">¥{formatFen(p.priceFen)}</span>
-        </span>
-        <Button
-          color="primary"
-          loading={submitting}
-          disabled={!agreed || !health.complete || health.declined || submitting}
-          onClick={() => void submit()}
-        >
-          提交投保
-        </Button>
-      </BottomBar>
+      <AgreeAndSubmit
+        priceFen={p.priceFen}
+        ready={health.complete && !health.declined}
+        submitting={submitting}
+        onSubmit={() => void submit()}
+      />
     </div>
   )
 }

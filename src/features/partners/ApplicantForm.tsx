@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
-import { Input, Radio } from 'antd-mobile'
+import { Radio } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
+import { ContactFields } from '../../components/flow/ContactFields'
 import { Field, PersonFields, type FieldErrors } from '../../components/flow/PersonFields'
 import {
   insuredFromHolder,
@@ -14,6 +15,7 @@ import {
 } from '../../domain/applicant'
 import { occupationRefused } from '../../domain/occupation'
 import { apiErrorOf } from '../../lib/request'
+import { toast } from '../../components/notice'
 import type { PartnerProduct, PartnerQuoteRequest } from './api'
 import type { FlowBinding, PartnerSections } from './flowState'
 import { OccupationPicker, REFUSED_TEXT } from './OccupationPicker'
@@ -199,17 +201,11 @@ export function ApplicantFields({
       <section className="purchase-card">
         <h2>被保险人信息（{relationName(insurer.relationType)}）</h2>
         {chooseRelation && (
-          <Field label="为谁投保" error={errors['insured.relationType']}>
-            <Radio.Group value={insurer.relationType} onChange={(v) => binding.changeRelation(String(v))}>
-              <div className="purchase-choices" id="insured-relationType">
-                {RELATIONS.map((r) => (
-                  <Radio key={r.code} value={r.code}>
-                    {r.name}
-                  </Radio>
-                ))}
-              </div>
-            </Radio.Group>
-          </Field>
+          <RelationField
+            binding={binding}
+            value={insurer.relationType}
+            error={errors['insured.relationType']}
+          />
         )}
         {!chooseRelation && errors['insured.relationType'] && (
           <div className="purchase-field-error" role="alert">
@@ -228,28 +224,12 @@ export function ApplicantFields({
           />
         )}
         {product.occupationRequired && insuredOccupation}
-        <Field label="手机号" error={errors['insured.phone']} htmlFor="insured-phone">
-          <Input
-            id="insured-phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="用于接收保单短信"
-            value={insurer.phone}
-            maxLength={11}
-            onChange={(phone) => binding.write('insurer', { phone })}
-          />
-        </Field>
-        <Field label="电子邮箱（选填）" error={errors['insured.email']} htmlFor="insured-email">
-          <Input
-            id="insured-email"
-            type="email"
-            inputMode="email"
-            placeholder="用于接收电子保单"
-            value={insurer.email}
-            onChange={(email) => binding.write('insurer', { email })}
-          />
-        </Field>
+        <ContactFields
+          phone={insurer.phone}
+          email={insurer.email}
+          errors={errors}
+          onChange={(patch) => binding.write('insurer', patch)}
+        />
       </section>
     </>
   )
@@ -262,4 +242,38 @@ export function focusFirstError(errors: FieldErrors) {
   const element = document.getElementById(first.replace('.', '-'))
   element?.scrollIntoView?.({ block: 'center' })
   element?.focus({ preventScroll: true })
+}
+
+/** The form's own check failed: the first field needing care comes into view, the count says how many. */
+export function reportFormErrors(errors: FieldErrors): boolean {
+  const count = Object.keys(errors).length
+  if (!count) return false
+  focusFirstError(errors)
+  toast('warning', `还有${count}项信息需要完善`)
+  return true
+}
+
+/** 为谁投保: the insured's relation to the policyholder, written with the flow's rule (changeRelation). */
+export function RelationField({
+  binding,
+  value,
+  error,
+}: {
+  binding: FlowBinding
+  value: string
+  error?: string
+}) {
+  return (
+    <Field label="为谁投保" error={error}>
+      <Radio.Group value={value} onChange={(v) => binding.changeRelation(String(v))}>
+        <div className="purchase-choices" id="insured-relationType" role="radiogroup" aria-label="为谁投保">
+          {RELATIONS.map((r) => (
+            <Radio key={r.code} value={r.code}>
+              {r.name}
+            </Radio>
+          ))}
+        </div>
+      </Radio.Group>
+    </Field>
+  )
 }

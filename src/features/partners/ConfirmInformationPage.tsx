@@ -4,8 +4,8 @@ import { BottomBar } from '../../components/flow/BottomBar'
 import { Field } from '../../components/flow/PersonFields'
 import { LabeledRow } from '../../components/LabeledRow'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { RELATIONS } from '../../domain/applicant'
 import { formatFen } from '../../domain/money'
+import { RelationField } from './ApplicantForm'
 import { FlowFrame, type StepContext } from './FlowFrame'
 import { CHARGE_PERIODS, coverageLabel } from './flow'
 import { flowStepHref } from './paths'
@@ -28,17 +28,7 @@ function ConfirmInformation({ flow, product, binding }: StepContext) {
         <LabeledRow label="保费">¥{formatFen(product.priceFen)}</LabeledRow>
       </section>
       <section className="purchase-card">
-        <Field label="为谁投保">
-          <Radio.Group value={insurer.relationType} onChange={(v) => binding.changeRelation(String(v))}>
-            <div className="purchase-choices" role="radiogroup" aria-label="为谁投保">
-              {RELATIONS.map((r) => (
-                <Radio key={r.code} value={r.code}>
-                  {r.name}
-                </Radio>
-              ))}
-            </div>
-          </Radio.Group>
-        </Field>
+        <RelationField binding={binding} value={insurer.relationType} />
         <Field label="被保险人有无社保">
           <Radio.Group
             value={insurer.hasSocialInsurance}

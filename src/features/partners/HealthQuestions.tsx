@@ -1,4 +1,4 @@
-import { List, Radio } from 'antd-mobile'
+import { HealthQuestionList } from '../../components/flow/HealthQuestionList'
 import { useSnapshot } from 'valtio'
 import type { FlowBinding } from './flowState'
 
@@ -13,30 +13,15 @@ export function HealthQuestions({
   const { healthAnswers } = useSnapshot(binding.extras)
   if (questions.length === 0) return <div className="purchase-card">本产品无需健康告知。</div>
   return (
-    <List header="健康告知">
-      {questions.map((question, index) => (
-        <List.Item
-          key={question.id}
-          description={
-            <Radio.Group
-              value={question.id in healthAnswers ? (healthAnswers[question.id] ? 'yes' : 'no') : null}
-              onChange={(value) => {
-                binding.extras.healthAnswers[question.id] = value === 'yes'
-              }}
-            >
-              <Radio value="yes" style={{ marginRight: 24 }} aria-label={`第${index + 1}题 是`}>
-                是
-              </Radio>
-              <Radio value="no" aria-label={`第${index + 1}题 否`}>
-                否
-              </Radio>
-            </Radio.Group>
-          }
-        >
-          {index + 1}. {question.text}
-        </List.Item>
-      ))}
-    </List>
+    <HealthQuestionList
+      questions={questions}
+      answers={Object.fromEntries(
+        Object.entries(healthAnswers).map(([id, yes]) => [id, yes ? 'yes' : 'no'] as const),
+      )}
+      onAnswer={(id, answer) => {
+        binding.extras.healthAnswers[id] = answer === 'yes'
+      }}
+    />
   )
 }
 

@@ -1,28 +1,24 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
 import { snapshot, useSnapshot } from 'valtio'
-import { useLocation } from 'react-router-dom'
 import { BottomBar } from '../../components/flow/BottomBar'
 import type { FieldErrors } from '../../components/flow/PersonFields'
-import { toast } from '../../components/notice'
-import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { shanghaiDate } from '../../domain/age'
 import { formatFen } from '../../domain/money'
-import { apiErrorOf, describeError, HttpError } from '../../lib/request'
 import { createPartnerQuote } from './api'
 import {
   ApplicantFields,
   focusFirstError,
+  reportFormErrors,
   quoteRequest,
-  serverFieldErrors,
   useFormCertTypes,
   validateApplicant,
 } from './ApplicantForm'
 import { FlowFrame, type StepContext } from './FlowFrame'
 import type { PartnerSections } from './flowState'
 import { flowStepHref } from './paths'
-import { REFUSAL_CODES, type Refusal } from './SubmitApplication'
+import { RefusalNotice, useFailureHandler, type Refusal } from './SubmitApplication'
 
 /** 填写信息: policyholder, insured and occupation, checked here and priced by the partner (a quote). */
 export default function InfoFillPage() {
@@ -31,7 +27,6 @@ export default function InfoFillPage() {
 
 function InfoFill({ flow, product, binding }: StepContext) {
   const navigate = useAppNavigate()
-  const { pathname, search } = useLocation()
   useFormCertTypes(binding)
   const sections = useSnapshot(binding.state) as PartnerSections
   const [now] = useState(() => Date.now())
@@ -40,6 +35,14 @@ function InfoFill({ flow, product, binding }: StepContext) {
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [submitting, setSubmitting] = useState(false)
   const [refusal, setRefusal] = useState<Refusal | null>(null)
+  // The partner may refuse while pricing already (its rules run on the quote too).
+  const fail = useFailureHandler({
+    onRefused: setRefusal,
+    onFields: (fields) => {
+      setServerErrors(fields)
+      focusFirstError(fields)
+    },
+  })
   // After the first 下一步, errors follow every keystroke (computed from the store, never stale).
   const errors = tried ? { ...serverErrors, ...validateApplicant(sections, product, today) } : {}
 
@@ -47,12 +50,8 @@ function InfoFill({ flow, product, binding }: StepContext) {
     setTried(true)
     setServerErrors({})
     setRefusal(null)
-    const found = validateApplicant(snapshot(binding.state) as PartnerSections, product, today)
-    if (Object.keys(found).length) {
-      focusFirstError(found)
-      toast('warning', `还有${Object.keys(found).length}项信息需要完善`)
+    if (reportFormErrors(validateApplicant(snapshot(binding.state) as PartnerSections, product, today)))
       return
-    }
     setSubmitting(true)
     try {
       const quote = await createPartnerQuote(
@@ -62,22 +61,7 @@ function InfoFill({ flow, product, binding }: StepContext) {
       binding.write('product', { firstPremium: String(quote.premiumFen) })
       navigate(flowStepHref(flow, 'specialNotify', product.id))
     } catch (error) {
-      if (error instanceof HttpError && error.status === 401) {
-        toast('info', '请先登录后继续投保')
-        navigate(loginPathFor(`${pathname}${search}`))
-        return
-      }
-      // The partner may refuse while pricing already (its rules run on the quote too).
-      const code = apiErrorOf(error)?.code
-      if (code && REFUSAL_CODES[code]) {
-        setRefusal({ title: REFUSAL_CODES[code], message: describeError(error) })
-        window.scrollTo?.({ top: 0 })
-        return
-      }
-      const fields = serverFieldErrors(error)
-      setServerErrors(fields)
-      focusFirstError(fields)
-      toast('error', describeError(error))
+      fail(error)
     } finally {
       setSubmitting(false)
     }
@@ -85,12 +69,7 @@ function InfoFill({ flow, product, binding }: StepContext) {
 
   return (
     <>
-      {refusal && (
-        <div className="partner-refused" role="alert" data-testid="partner-refusal">
-          <strong>{refusal.title}</strong>
-          <div>{refusal.message}</div>
-        </div>
-      )}
+      <RefusalNotice refusal={refusal} />
       <ApplicantFields binding={binding} product={product} errors={errors} today={today} />
       <BottomBar>
         <span>

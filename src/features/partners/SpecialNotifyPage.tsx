@@ -5,7 +5,7 @@ import { EmptyView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { FlowFrame, type StepContext } from './FlowFrame'
 import { flowStepHref } from './paths'
-import { NoticeAndClauses, SubmitBar, type Refusal } from './SubmitApplication'
+import { NoticeAndClauses, RefusalNotice, SubmitBar, type Refusal } from './SubmitApplication'
 
 /**
  * 投保须知 of the partner flows (their own step: the mall's /specialNotify opens a mall application, which a
@@ -29,12 +29,7 @@ function SpecialNotify({ flow, product, binding }: StepContext) {
     )
   return (
     <>
-      {refusal && (
-        <div className="partner-refused" role="alert" data-testid="partner-refusal">
-          <strong>{refusal.title}</strong>
-          <div>{refusal.message}</div>
-        </div>
-      )}
+      <RefusalNotice refusal={refusal} />
       <NoticeAndClauses product={product} />
       {refusal ? (
         <Button block onClick={() => navigate(flowStepHref(flow, 'infoFill', product.id))}>

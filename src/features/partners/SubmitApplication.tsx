@@ -3,6 +3,7 @@ import { Button, Checkbox } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
 import { useLocation } from 'react-router-dom'
 import { BottomBar } from '../../components/flow/BottomBar'
+import type { FieldErrors } from '../../components/flow/PersonFields'
 import { toast } from '../../components/notice'
 import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -11,6 +12,7 @@ import { apiErrorOf, describeError, HttpError } from '../../lib/request'
 import { payHref } from '../purchase/paths'
 import { submitPartnerApplication, type PartnerProduct } from './api'
 import type { FlowBinding } from './flowState'
+import { serverFieldErrors } from './ApplicantForm'
 
 /** 投保须知 and the clauses, then the application: the partner underwrites it and our order is created. */
 export function NoticeAndClauses({ product }: { product: PartnerProduct }) {
@@ -50,10 +52,49 @@ export interface Refusal {
   message: string
 }
 
-export const REFUSAL_CODES: Record<string, string> = {
+const REFUSAL_TITLES: Record<string, string> = {
   UNDERWRITING_REFUSED: '核保未通过',
   HEALTH_DECLINED: '健康告知未通过',
   OCCUPATION_REFUSED: '职业不符合投保条件',
+}
+
+export function RefusalNotice({ refusal }: { refusal: Refusal | null }) {
+  if (!refusal) return null
+  return (
+    <div className="partner-refused" role="alert" data-testid="partner-refusal">
+      <strong>{refusal.title}</strong>
+      <div>{refusal.message}</div>
+    </div>
+  )
+}
+
+/**
+ * How a failed quote or application is told: not logged in → the login screen (coming back here); the
+ * partner refused → `onRefused`; field errors → `onFields` with a toast; anything else (the partner down:
+ * 请稍后重试) → a toast, the form kept.
+ */
+export function useFailureHandler({
+  onRefused,
+  onFields,
+}: {
+  onRefused: (refusal: Refusal) => void
+  onFields?: (fields: FieldErrors) => void
+}) {
+  const navigate = useAppNavigate()
+  const { pathname, search } = useLocation()
+  return (error: unknown) => {
+    const code = apiErrorOf(error)?.code
+    if (error instanceof HttpError && error.status === 401) {
+      toast('info', '请先登录后继续投保')
+      navigate(loginPathFor(`${pathname}${search}`))
+    } else if (code && REFUSAL_TITLES[code]) {
+      onRefused({ title: REFUSAL_TITLES[code], message: describeError(error) })
+      window.scrollTo?.({ top: 0 })
+    } else {
+      onFields?.(serverFieldErrors(error))
+      toast('error', describeError(error))
+    }
+  }
 }
 
 /** The bottom bar that agrees and submits; a refusal or an outage is shown, nothing is paid. */
@@ -67,9 +108,8 @@ export function SubmitBar({
   onRefused: (refusal: Refusal) => void
 }) {
   const navigate = useAppNavigate()
-  const { pathname, search } = useLocation()
+  const fail = useFailureHandler({ onRefused })
   const { quote, healthAnswers } = useSnapshot(binding.extras)
-  const [agreed, setAgreed] = useState(false)
   const [submitting, setSubmitting] = useState(false)
 
   async function submit() {
@@ -83,17 +123,35 @@ export function SubmitBar({
       binding.extras.orderId = created.orderId
       navigate(payHref(created.orderId))
     } catch (error) {
-      const code = apiErrorOf(error)?.code
-      if (error instanceof HttpError && error.status === 401) {
-        navigate(loginPathFor(`${pathname}${search}`))
-      } else if (code && REFUSAL_CODES[code]) {
-        onRefused({ title: REFUSAL_CODES[code], message: describeError(error) })
-      } else toast('error', describeError(error))
+      fail(error)
     } finally {
       setSubmitting(false)
     }
   }
 
+  return (
+    <AgreeAndSubmit
+      priceFen={quote?.premiumFen ?? product.priceFen}
+      ready={Boolean(quote)}
+      submitting={submitting}
+      onSubmit={() => void submit()}
+    />
+  )
+}
+
+/** The agreement (never preticked) and 提交投保 beside the price, disabled while submitting. */
+export function AgreeAndSubmit({
+  priceFen,
+  ready,
+  submitting,
+  onSubmit,
+}: {
+  priceFen: number
+  ready: boolean
+  submitting: boolean
+  onSubmit: () => void
+}) {
+  const [agreed, setAgreed] = useState(false)
   return (
     <>
       <div className="purchase-field">
@@ -103,13 +161,13 @@ export function SubmitBar({
       </div>
       <BottomBar>
         <span>
-          保费 <span className="purchase-price">¥{formatFen(quote?.premiumFen ?? product.priceFen)}</span>
+          保费 <span className="purchase-price">¥{formatFen(priceFen)}</span>
         </span>
         <Button
           color="primary"
           loading={submitting}
-          disabled={!agreed || !quote || submitting}
-          onClick={() => void submit()}
+          disabled={!agreed || !ready || submitting}
+          onClick={onSubmit}
         >
           提交投保
         </Button>
