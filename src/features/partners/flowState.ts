@@ -84,9 +84,8 @@ function bind<S extends AnyState>(
     changeRelation(relationType) {
       if (merge === 'deep') return write('insurer', { relationType })
       const { phone, email, hasSocialInsurance } = current().insurer
-      store.replaceSection('insurer', { relationType, phone, email, hasSocialInsurance } as Partial<
-        S['insurer']
-      >)
+      const fresh = { relationType, phone, email, hasSocialInsurance }
+      store.replaceSection('insurer', fresh as unknown as Partial<S['insurer']>)
     },
     reset() {
       store.reset()
