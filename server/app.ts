@@ -46,6 +46,8 @@ import { buildServices } from './platform/module'
 import { installAuthentication } from './platform/auth'
 import { FileMediaStore, MemoryMediaStore, mediaDir, type MediaStore } from './platform/media'
 import { DEFAULT_MEDIA_LIMITS, type MediaLimits } from './modules/media/limits'
+import { huatingConfig, partnerProblems, type PartnerOptions } from './modules/partners/config'
+import { HuatingSandbox } from './modules/partners/sandbox/service'
 import { modules } from './modules'
 import type { JsonSchema } from './platform/schemas'
 
@@ -90,6 +92,8 @@ export interface AppOptions {
   configRoot?: string
   /** Signs the studio's preview links (STUDIO_PREVIEW_SECRET; demo mode has a fixed demo secret). */
   studioPreviewSecret?: string
+  /** The partner insurer (PARTNER_* env): the sandbox partner runs by default in demo mode. */
+  partners?: PartnerOptions
 }
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -109,6 +113,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (options.testClock) problems.push('APP_MODE=production refuses TEST_CLOCK')
     if (cookieSecret.length < 32 || cookieSecret === DEMO_COOKIE_SECRET)
       problems.push('APP_MODE=production needs COOKIE_SECRET (at least 32 characters)')
+    problems.push(...partnerProblems(mode, options.partners ?? {}))
     if (problems.length) throw new ConfigError(problems)
   }
 
@@ -181,6 +186,33 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (ownsDatabase) await database.close()
     throw new ConfigError(['APP_MODE=production needs STUDIO_PREVIEW_SECRET (at least 32 characters)'])
   }
+  // The sandbox partner: its own HTTP service on 127.0.0.1, closed with the app.
+  const partners = options.partners ?? {}
+  const sandboxSetting = partners.sandbox ?? mode === 'demo'
+  let partnerSandbox: HuatingSandbox | null = null
+  if (sandboxSetting) {
+    try {
+      partnerSandbox = await HuatingSandbox.start({
+        secret: huatingConfig(partners, 'http://127.0.0.1')?.secret ?? '',
+        callbackUrl: partners.callbackUrl ?? null,
+        now,
+        ...(typeof sandboxSetting === 'object' ? sandboxSetting : {}),
+      })
+    } catch (error) {
+      if (ownsDatabase) await database.close()
+      throw error
+    }
+    const sandbox = partnerSandbox
+    app.log.info({ url: sandbox.url }, 'sandbox partner insurer listening')
+    app.addHook('onClose', async () => sandbox.close())
+    // Its callbacks come to this server, whose port is known once it listens.
+    if (!partners.callbackUrl)
+      app.addHook('onListen', async () => {
+        const address = app.server.address()
+        if (address && typeof address === 'object')
+          sandbox.setCallbackUrl(`http://127.0.0.1:${address.port}/api/partner/callbacks/huating`)
+      })
+  }
   const routes = collectRoutes(app)
   let openApi: JsonSchema | undefined
   app.decorate(
@@ -204,6 +236,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
           (options.dataDir ? new FileMediaStore(mediaDir(options.dataDir)) : new MemoryMediaStore()),
         mediaLimits: { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits },
         log: app.log,
+        partnerConfig: {
+          huating: huatingConfig(partners, partnerSandbox?.url ?? null),
+          sandbox: partnerSandbox,
+        },
       },
       modules,
     ),
@@ -223,6 +259,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   for (const module of modules) if (module.routes) await app.register(module.routes)
   if (testClock) registerTestControls(app, testClock, modules)
   startSweeps(app, modules, options.orderSweepMs ?? 60_000)
+  // Issue attempts started by captures finish before the database closes.
+  app.addHook('onClose', async () => app.services.partnerIssuing.settled())
 
   const distDir = resolve(options.distDir ?? 'dist')
   const hasSpa = existsSync(join(distDir, 'index.html'))

@@ -20,6 +20,7 @@ import { riskModule } from './risk'
 import { systemModule } from './system'
 import { studioModule } from './studio'
 import { pagesModule } from './pages'
+import { partnersModule } from './partners'
 
 /** Every area of the server, in the order their routes are registered (and listed in the OpenAPI document). */
 export const modules: readonly ServerModule[] = [
@@ -29,6 +30,7 @@ export const modules: readonly ServerModule[] = [
   purchaseModule,
   paymentsModule,
   policiesModule,
+  partnersModule,
   familyModule,
   pointsModule,
   messagesModule,

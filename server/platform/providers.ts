@@ -6,6 +6,7 @@ import { WechatPayProvider } from '../modules/payments/providers/wechatpay/provi
 import { aliyunSmsConfigFromEnv } from '../modules/auth/sms/aliyun/config'
 import { AliyunSmsProvider } from '../modules/auth/sms/aliyun/provider'
 import { openMediaStore } from './media'
+import { partnerOptionsFromEnv } from '../modules/partners/config'
 
 // The outer edges chosen by the environment: SMS_PROVIDER (demo | aliyun) and PAYMENT_PROVIDER
 // (sandbox | wechatpay). Each real provider reads its own settings and names every one that is missing.
@@ -54,9 +55,12 @@ export function providersFromEnv(env: Env): ProvidersResult {
 /** The app's options from the environment (the server and the commands that open its database share them). */
 export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
   const edges = providersFromEnv(env)
-  if (!edges.ok) throw new ConfigError(edges.problems)
+  const partners = partnerOptionsFromEnv(env)
+  const problems = [...(edges.ok ? [] : edges.problems), ...(partners.ok ? [] : partners.problems)]
+  if (!edges.ok || !partners.ok) throw new ConfigError(problems)
   return {
     ...edges.providers,
+    partners: partners.options,
     trustProxy: config.trustProxy,
     mode: config.mode,
     databaseUrl: config.databaseUrl,

@@ -10,6 +10,8 @@ import type { JsonSchema } from './schemas'
 import type { SessionStore } from './sessions'
 import type { MediaStore } from './media'
 import type { MediaLimits } from '../modules/media/limits'
+import type { HuatingConfig } from '../modules/partners/huating/adapter'
+import type { HuatingSandbox } from '../modules/partners/sandbox/service'
 
 /** What app.ts builds before any module: the database, the clock, the mode, the configured providers. */
 export interface Platform {
@@ -32,6 +34,8 @@ export interface Platform {
   /** Where uploaded files are kept (file, S3 or memory). */
   mediaStore: MediaStore
   mediaLimits: MediaLimits
+  /** The partner insurer's settings (null: not configured) and the sandbox partner when it runs (demo). */
+  partnerConfig: { huating: HuatingConfig | null; sandbox: HuatingSandbox | null }
 }
 
 /**

@@ -24,6 +24,15 @@ export type MessageEvent =
   | { kind: 'guess_rewarded'; campaign: string; item: string; reward: string }
   | { kind: 'payment_refunded'; orderId: string; productName: string; amountFen: number }
   | {
+      kind: 'partner_policy_issued'
+      policyId: string
+      productName: string
+      policyNo: string
+      partnerPolicyNo: string
+    }
+  | { kind: 'partner_issue_delayed'; orderId: string; productName: string }
+  | { kind: 'partner_issue_failed'; orderId: string; productName: string; amountFen: number; reason: string }
+  | {
       kind: 'policy_expiring'
       policyId: string
       productName: string
@@ -82,6 +91,27 @@ export function messageFor(event: MessageEvent): MessageText {
         category: 'trade',
         title: '退款成功',
         body: `您的订单《${event.productName}》已退款 ¥${formatFen(event.amountFen)}，款项将原路退回，到账时间以支付渠道为准。`,
+        target: { kind: 'order', id: event.orderId },
+      }
+    case 'partner_policy_issued':
+      return {
+        category: 'policy',
+        title: '保单已出具',
+        body: `您投保的《${event.productName}》已由保险公司出具保单，保单号 ${event.policyNo}（保险公司保单号 ${event.partnerPolicyNo}），可在“我的保单”中查看。`,
+        target: { kind: 'policy', id: event.policyId },
+      }
+    case 'partner_issue_delayed':
+      return {
+        category: 'trade',
+        title: '保单出具中',
+        body: `保险公司系统繁忙，您的《${event.productName}》保单正在出具中，我们会自动重试，出单后第一时间通知您。`,
+        target: { kind: 'order', id: event.orderId },
+      }
+    case 'partner_issue_failed':
+      return {
+        category: 'trade',
+        title: '出单失败，已为您退款',
+        body: `很抱歉，保险公司未能出具《${event.productName}》的保单（${event.reason}），已为您退款 ¥${formatFen(event.amountFen)}，款项将原路退回。`,
         target: { kind: 'order', id: event.orderId },
       }
     case 'policy_expiring':

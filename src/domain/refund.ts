@@ -18,6 +18,7 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   ORDER_CLOSED: '订单已关闭，支付款原路退回',
   ALREADY_PAID: '订单已支付，重复支付款原路退回',
   SURRENDER: '犹豫期内退保，保费全额退回',
+  ISSUE_FAILED: '保险公司未能出单，保费全额退回',
 }
 
 export const isRefundSettled = (status: RefundStatus) => status === 'SUCCEEDED' || status === 'FAILED'

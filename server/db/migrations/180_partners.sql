@@ -36,8 +36,11 @@ CREATE TABLE partner_quotes (
   flight jsonb,
   charge_period_type text NOT NULL,
   premium_fen integer NOT NULL CHECK (premium_fen >= 0),
+  partner_quote_no text NOT NULL,
   created_at timestamptz NOT NULL,
-  expires_at timestamptz NOT NULL
+  expires_at timestamptz NOT NULL,
+  -- Taken by one application at a time (a guarded update); given back when the partner could not be reached.
+  used_at timestamptz
 );
 CREATE INDEX partner_quotes_user ON partner_quotes (user_id, created_at DESC);
 
@@ -53,6 +56,8 @@ CREATE TABLE partner_orders (
   status text NOT NULL CHECK (status IN ('UNDERWRITTEN', 'ISSUING', 'ISSUED', 'ISSUE_FAILED')),
   attempts integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
   next_attempt_at timestamptz,
+  -- When the partner accepted the issue request: from then on we ask (query) instead of failing the order.
+  accepted_at timestamptz,
   last_error text,
   partner_policy_no text,
   policy_id text REFERENCES policies (id),
@@ -92,3 +97,8 @@ CREATE TABLE partner_calls (
 );
 CREATE INDEX partner_calls_order ON partner_calls (order_id, id);
 CREATE INDEX partner_calls_created ON partner_calls (created_at);
+
+-- A paid partner order the partner could not issue is refunded whole.
+ALTER TABLE refunds DROP CONSTRAINT refunds_reason_check;
+ALTER TABLE refunds ADD CONSTRAINT refunds_reason_check
+  CHECK (reason IN ('ORDER_CLOSED', 'ALREADY_PAID', 'SURRENDER', 'ISSUE_FAILED'));

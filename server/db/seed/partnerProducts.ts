@@ -1,4 +1,4 @@
-import type { ProductSeed } from './products'
+import type { CoverageSeed, PlanSeed, ProductSeed } from './products'
 
 // The four products the partner insurer 华汀保险 (fictional, code HT) sells through its own API: it underwrites
 // and issues, we collect the application and the payment (server/modules/partners). Ids are stable slugs.
@@ -21,6 +21,16 @@ export interface PartnerProductSeed extends ProductSeed {
 
 const ADULT = { years: 18 }
 
+/** Each partner product has one plan at one price for its one coverage period. */
+const standardPlan = (period: string, fen: number, coverages: CoverageSeed[]): PlanSeed[] => [
+  {
+    code: 'standard',
+    name: '标准版',
+    coverages,
+    pricing: { kind: 'flat', byCoveragePeriod: { [period]: fen } },
+  },
+]
+
 const HEALTH = [
   '被保险人是否曾患有或正在患有恶性肿瘤、心脑血管疾病、癫痫或精神疾病？',
   '被保险人过去1年内是否因疾病或意外住院治疗，或被医生建议住院、手术而未进行？',
@@ -28,12 +38,12 @@ const HEALTH = [
 ]
 
 const partner = {
-  channel: 'partner',
-  partner: 'huating',
-  insurer: 'HT',
+  channel: 'partner' as const,
+  partner: 'huating' as const,
+  insurer: 'HT' as const,
   waitingDays: 0,
   paymentPeriods: ['single'],
-} as const
+}
 
 export const PARTNER_PRODUCTS: PartnerProductSeed[] = [
   {
@@ -56,18 +66,11 @@ export const PARTNER_PRODUCTS: PartnerProductSeed[] = [
     coolingOffDays: 15,
     coveragePeriods: ['1y'],
     questions: HEALTH,
-    plans: [
-      {
-        code: 'standard',
-        name: '标准版',
-        coverages: [
-          ['意外身故/伤残', 500_000, '按伤残等级比例赔付'],
-          ['意外医疗', 50_000, '0免赔，100%报销'],
-          ['猝死', 100_000, '含过劳猝死'],
-        ],
-        pricing: { kind: 'flat', byCoveragePeriod: { '1y': 9900 } },
-      },
-    ],
+    plans: standardPlan('1y', 9900, [
+      ['意外身故/伤残', 500_000, '按伤残等级比例赔付'],
+      ['意外医疗', 50_000, '0免赔，100%报销'],
+      ['猝死', 100_000, '含过劳猝死'],
+    ]),
   },
   {
     ...partner,
@@ -89,18 +92,11 @@ export const PARTNER_PRODUCTS: PartnerProductSeed[] = [
     coolingOffDays: 15,
     coveragePeriods: ['1y'],
     questions: HEALTH,
-    plans: [
-      {
-        code: 'standard',
-        name: '标准版',
-        coverages: [
-          ['意外身故/伤残', 1_000_000, '按伤残等级比例赔付'],
-          ['意外医疗', 50_000, '100元免赔'],
-          ['意外住院津贴', 100, '每天，最长180天'],
-        ],
-        pricing: { kind: 'flat', byCoveragePeriod: { '1y': 29900 } },
-      },
-    ],
+    plans: standardPlan('1y', 29900, [
+      ['意外身故/伤残', 1_000_000, '按伤残等级比例赔付'],
+      ['意外医疗', 50_000, '100元免赔'],
+      ['意外住院津贴', 100, '每天，最长180天'],
+    ]),
   },
   {
     ...partner,
@@ -122,18 +118,11 @@ export const PARTNER_PRODUCTS: PartnerProductSeed[] = [
     coolingOffDays: 0,
     coveragePeriods: ['7d'],
     questions: HEALTH,
-    plans: [
-      {
-        code: 'standard',
-        name: '标准版',
-        coverages: [
-          ['旅行意外身故/伤残', 100_000, '境内旅行期间'],
-          ['旅行意外医疗', 10_000, '100元免赔'],
-          ['行李延误', 300, '延误6小时以上'],
-        ],
-        pricing: { kind: 'flat', byCoveragePeriod: { '7d': 100 } },
-      },
-    ],
+    plans: standardPlan('7d', 100, [
+      ['旅行意外身故/伤残', 100_000, '境内旅行期间'],
+      ['旅行意外医疗', 10_000, '100元免赔'],
+      ['行李延误', 300, '延误6小时以上'],
+    ]),
   },
   {
     ...partner,
@@ -155,17 +144,10 @@ export const PARTNER_PRODUCTS: PartnerProductSeed[] = [
     coolingOffDays: 0,
     coveragePeriods: ['1d'],
     questions: HEALTH,
-    plans: [
-      {
-        code: 'standard',
-        name: '标准版',
-        coverages: [
-          ['航空意外身故/伤残', 2_000_000, '乘坐所投保航班期间'],
-          ['航空意外医疗', 20_000, '0免赔'],
-        ],
-        pricing: { kind: 'flat', byCoveragePeriod: { '1d': 500 } },
-      },
-    ],
+    plans: standardPlan('1d', 500, [
+      ['航空意外身故/伤残', 2_000_000, '乘坐所投保航班期间'],
+      ['航空意外医疗', 20_000, '0免赔'],
+    ]),
   },
 ]
 

@@ -39,8 +39,10 @@ export interface PartnerQuotesTable {
   flight: NullableJson<StoredFlight>
   charge_period_type: string
   premium_fen: number
+  partner_quote_no: string
   created_at: Timestamp
   expires_at: Timestamp
+  used_at: NullableTimestamp
 }
 
 export interface PartnerOrdersTable {
@@ -53,6 +55,7 @@ export interface PartnerOrdersTable {
   status: PartnerStatus
   attempts: ColumnType<number, number | undefined, number>
   next_attempt_at: NullableTimestamp
+  accepted_at: NullableTimestamp
   last_error: ColumnType<string | null, string | null | undefined, string | null>
   partner_policy_no: ColumnType<string | null, string | null | undefined, string | null>
   policy_id: ColumnType<string | null, string | null | undefined, string | null>

@@ -29,6 +29,7 @@ export const paymentsModule = defineModule({
         s.refunds,
         s.messages,
         s.log,
+        s.partnerIssuing,
       ),
     sandbox: (s) => (s.paymentProvider instanceof SandboxPaymentProvider ? s.paymentProvider : null),
   },

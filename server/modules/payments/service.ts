@@ -13,6 +13,7 @@ import type { MessageService } from '../messages/service'
 import type { OrdersTable } from '../purchase/tables'
 import type { PaymentsTable } from './tables'
 import type { PolicyService } from '../policies/service'
+import type { PartnerIssuing } from '../partners/issuing'
 import { recordEvent } from './providerEvents'
 import type { EventOutcome, RefundService } from './refunds'
 
@@ -66,6 +67,7 @@ export class PaymentService {
     private readonly refunds: RefundService,
     private readonly messages: MessageService,
     private readonly log: FastifyBaseLogger,
+    private readonly partners: Pick<PartnerIssuing, 'startIssuing' | 'issueSoon'>,
   ) {}
 
   /** Starts a payment of the caller's own payable order; an earlier pending code of the order is closed. */
@@ -197,6 +199,7 @@ export class PaymentService {
     // Read before the transaction: on PGlite no other query may run beside it.
     const product = await this.catalog.product(product_id)
     let refundId: string | null = null
+    let partnerIssue: string | null = null
     const result = await this.db.transaction().execute(async (trx): Promise<EventOutcome> => {
       if (!(await recordEvent(trx, event, payment.id, this.now()))) return { outcome: 'duplicate' }
       const order = await lockOrder(trx, payment.order_id)
@@ -246,10 +249,14 @@ export class PaymentService {
         productName: order.product_name,
         amountFen: current.amount_fen,
       })
-      await this.policies.issueForOrder(trx, { ...order, status: 'PAID', paid_at: now }, product)
+      // A partner's product is issued by the partner (after the commit), not here.
+      if (order.source.startsWith('partner:') && (await this.partners.startIssuing(trx, order.id)))
+        partnerIssue = order.id
+      else await this.policies.issueForOrder(trx, { ...order, status: 'PAID', paid_at: now }, product)
       return { outcome: 'applied' }
     })
     if (refundId) await this.refunds.submit(refundId)
+    if (partnerIssue) this.partners.issueSoon(partnerIssue)
     return result
   }
 

@@ -19,7 +19,15 @@ export const policiesModule = defineModule({
   name: 'policies',
   services: {
     policies: (s) =>
-      new PolicyService(s.db, s.now, s.refunds, s.points, s.messages, policyLinkSecret(s.mode)),
+      new PolicyService(
+        s.db,
+        s.now,
+        s.refunds,
+        s.points,
+        s.messages,
+        policyLinkSecret(s.mode),
+        s.partnerAdapter,
+      ),
     renewals: (s) => new RenewalService(s.db, s.now, s.catalog),
     policyLookup: (s) => new PolicyLookupService(s.db, s.now, s.smsCodes, s.cookieSecret),
   },

@@ -21,6 +21,7 @@ import { policyPoints, type PointsService } from '../points/service'
 import type { OrdersTable, StoredPerson } from '../purchase/tables'
 import type { PoliciesTable } from './tables'
 import type { RefundService } from '../payments/refunds'
+import { PartnerRejected, PartnerUnavailable, type PartnerAdapter } from '../partners/adapter'
 
 /** Signed no-login links (/policy/policyDetaiU) live this long. */
 export const SHARE_LINK_TTL_MS = 7 * 24 * 3600_000
@@ -82,16 +83,20 @@ export class PolicyService {
     private readonly points: PointsService,
     private readonly messages: MessageService,
     private readonly linkSecret: string,
+    /** Surrenders a partner's policy at the partner first (its own books). */
+    private readonly partner: Pick<PartnerAdapter, 'surrender'> | null = null,
   ) {}
 
   /**
    * Issues the policy of a PAID order inside the payment's transaction and moves the order to ISSUED.
    * The product is read before the transaction: PGlite has one connection, so no query may run beside it.
+   * A partner's policy (`partnerPolicyNo`) is recorded with the partner's number beside ours.
    */
   async issueForOrder(
     trx: Transaction<DB>,
     order: Selectable<OrdersTable>,
     product: ProductDetail,
+    partnerPolicyNo: string | null = null,
   ): Promise<string> {
     const plan = product.plans.find((p) => p.code === order.plan_code)
     const issuedAt = this.now()
@@ -130,16 +135,24 @@ export class PolicyService {
         effective_at: new Date(period.effectiveAt),
         expires_at: period.expiresAt ? new Date(period.expiresAt) : null,
         cooling_off_ends_at: new Date(period.coolingOffEndsAt),
+        partner_policy_no: partnerPolicyNo,
       })
       .execute()
     if (!(await transition(trx, order.id, 'ISSUE')))
       throw new Error(`order ${order.id} was not PAID when issuing`)
-    await this.messages.notify(trx, order.user_id, {
-      kind: 'policy_issued',
-      policyId: id,
-      productName: order.product_name,
-      policyNo,
-    })
+    await this.messages.notify(
+      trx,
+      order.user_id,
+      partnerPolicyNo
+        ? {
+            kind: 'partner_policy_issued',
+            policyId: id,
+            productName: order.product_name,
+            policyNo,
+            partnerPolicyNo,
+          }
+        : { kind: 'policy_issued', policyId: id, productName: order.product_name, policyNo },
+    )
     // The policy's points (1 per yuan), with the policy or not at all.
     const points = policyPoints(order.premium_fen)
     if (points > 0) {
@@ -280,6 +293,20 @@ export class PolicyService {
     if (row.surrendered_at) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
     if (!canSurrenderInCoolingOff(dates, now.getTime()))
       throw new ApiError(409, 'COOLING_OFF_ENDED', '已过犹豫期，无法在线全额退保，请联系客服办理')
+    if (row.partner_policy_no && this.partner) {
+      // One request id per policy: asking again after a failure here is the same surrender at the partner.
+      const surrendered = await this.partner
+        .surrender(
+          { requestId: `surrender-${row.id}`, partnerPolicyNo: row.partner_policy_no },
+          { orderId: row.order_id },
+        )
+        .catch((error: unknown) => error)
+      if (surrendered instanceof PartnerUnavailable)
+        throw new ApiError(503, 'PARTNER_UNAVAILABLE', '保险公司系统繁忙，请稍后重试')
+      if (surrendered instanceof PartnerRejected)
+        throw new ApiError(409, 'PARTNER_REJECTED', surrendered.reason)
+      if (surrendered instanceof Error) throw surrendered
+    }
     const refundId = await this.db.transaction().execute(async (trx) => {
       if (row.order_id)
         await trx.selectFrom('orders').select('id').where('id', '=', row.order_id).forUpdate().execute()

@@ -118,12 +118,17 @@ export class ApplicationService {
   private async assertOnSale(productId: string): Promise<void> {
     const row = await this.db
       .selectFrom('products')
-      .select('campaign_only')
+      .select(['campaign_only', 'channel'])
       .where('id', '=', productId)
       .executeTakeFirst()
     if (row?.campaign_only)
       throw new ApiError(409, 'CAMPAIGN_ONLY', '该赠险仅可在活动页领取', [
         { field: 'productId', message: '该赠险仅可在活动页领取' },
+      ])
+    // The partner underwrites and issues these (server/modules/partners): not through the mall's own gates.
+    if (row?.channel === 'partner')
+      throw new ApiError(409, 'PARTNER_PRODUCT', '该产品由合作保险公司承保，请在产品页按其投保流程投保', [
+        { field: 'productId', message: '该产品由合作保险公司承保' },
       ])
   }
 

@@ -226,7 +226,7 @@ export interface OrderRefund {
    * PENDING/PROCESSING: 退款中; SUCCEEDED: 已退款
    */
   status: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED'
-  reason: 'ORDER_CLOSED' | 'ALREADY_PAID' | 'SURRENDER'
+  reason: 'ORDER_CLOSED' | 'ALREADY_PAID' | 'SURRENDER' | 'ISSUE_FAILED'
   createdAt: string
   settledAt: string | null
 }

@@ -1,0 +1,155 @@
+import { addDays, ageOn, compareIsoDates, isIsoDate } from '../../../src/domain/age'
+import { HOLDER_MIN_AGE, SELF_RELATION } from '../../../src/domain/applicant'
+import {
+  isValidPhone,
+  validateCertificate,
+  validatePersonName,
+  type CertificateType,
+  type Gender,
+} from '../../../src/domain/certificate'
+import { findOccupation, occupationRefused } from '../../../src/domain/occupation'
+import type { Insured, Person, PartnerQuoteRequest } from '../../../src/types/generated/api/partner'
+import { ApiError } from '../../platform/errors'
+import type { PartnerFlight, PartnerPerson } from './adapter'
+import type { PartnerProductRecord } from './products'
+import type { QuotedPerson } from './tables'
+
+// The checks of a partner quote's people and flight, before anything goes to the partner: 400 naming the field,
+// 400 OCCUPATION_REFUSED with the occupation's name. Returns both what we store and what the adapter sends.
+
+/** A flight may be insured from today up to this many days ahead. */
+export const FLIGHT_MAX_DAYS_AHEAD = 30
+
+export interface CheckedApplicants {
+  holder: QuotedPerson
+  insured: QuotedPerson
+  partnerHolder: PartnerPerson
+  partnerInsured: PartnerPerson
+  flight: PartnerFlight | null
+}
+
+const invalid = (field: string, message: string, code = 'INVALID_INPUT') =>
+  new ApiError(400, code, message, [{ field, message }])
+
+interface CheckedPerson {
+  stored: QuotedPerson
+  partner: PartnerPerson
+}
+
+function checkPerson(
+  person: Person | Insured,
+  prefix: 'holder' | 'insured',
+  today: string,
+  occupation: { required: boolean; refused: readonly number[] },
+): CheckedPerson {
+  const name = validatePersonName(person.name)
+  if (!name.ok) throw invalid(`${prefix}.name`, name.reason)
+  // CERT is the spec's default for 居民身份证.
+  const certType: CertificateType = person.certType === 'CERT' ? 'ID_CARD' : person.certType
+  const cert = validateCertificate(certType, person.certNo, today)
+  if (!cert.ok) throw invalid(`${prefix}.certNo`, cert.reason)
+  const gender = cert.gender ?? person.gender
+  if (gender !== 'M' && gender !== 'F') throw invalid(`${prefix}.gender`, '请选择性别')
+  const birthday = cert.birthDate ?? person.birthday
+  if (!isIsoDate(birthday) || compareIsoDates(birthday, today) > 0)
+    throw invalid(`${prefix}.birthday`, '请填写正确的出生日期')
+  if (person.phone && !isValidPhone(person.phone)) throw invalid(`${prefix}.phone`, '请输入正确的手机号')
+
+  let occupationCode: string | undefined
+  let partnerOccupation: PartnerPerson['occupation']
+  const code = person.occupationinfo?.trim()
+  if (code) {
+    const found = findOccupation(code)
+    if (!found) throw invalid(`${prefix}.occupationinfo`, '请从列表中选择职业')
+    if (occupationRefused(code, occupation.refused)) {
+      const message = `${found.name}（${found.class}类职业）暂不可投保本产品`
+      throw invalid(`${prefix}.occupationinfo`, message, 'OCCUPATION_REFUSED')
+    }
+    occupationCode = found.code
+    partnerOccupation = { code: found.code, class: found.class }
+  } else if (occupation.required) {
+    throw invalid(`${prefix}.occupationinfo`, prefix === 'holder' ? '请选择投保人职业' : '请选择被保险人职业')
+  }
+
+  const relation = 'relationType' in person ? person.relationType : undefined
+  const socialInsurance = 'hasSocialInsurance' in person ? person.hasSocialInsurance : undefined
+  const stored: QuotedPerson = {
+    name: name.name,
+    certType,
+    certNo: cert.number,
+    certTime: person.certTime,
+    certStartDate: person.certStartDate ?? '',
+    certEndDate: person.certEndDate ?? '',
+    gender,
+    birthday,
+    ...(relation ? { relationType: relation } : {}),
+    ...(socialInsurance ? { hasSocialInsurance: socialInsurance } : {}),
+    ...(person.phone ? { phone: person.phone } : {}),
+    ...(person.email ? { email: person.email } : {}),
+    ...(occupationCode ? { occupation: occupationCode } : {}),
+  }
+  const partner: PartnerPerson = {
+    name: name.name,
+    certType,
+    certNo: cert.number,
+    gender: gender satisfies Gender,
+    birthday,
+    ...(person.phone ? { phone: person.phone } : {}),
+    ...(relation ? { relation } : {}),
+    ...(socialInsurance ? { socialInsurance } : {}),
+    ...(partnerOccupation ? { occupation: partnerOccupation } : {}),
+  }
+  return { stored, partner }
+}
+
+export function checkApplicants(
+  body: PartnerQuoteRequest,
+  product: PartnerProductRecord,
+  today: string,
+): CheckedApplicants {
+  const refused = product.refusedOccupationClasses
+  // The holder's occupation counts only where the product asks for it (travel: the holder travels too).
+  const holder = checkPerson(body.holder, 'holder', today, {
+    required: product.holderOccupationRequired,
+    refused: product.holderOccupationRequired ? refused : [],
+  })
+  const insured = checkPerson(body.insured, 'insured', today, {
+    required: product.occupationRequired,
+    refused,
+  })
+
+  if (ageOn(holder.stored.birthday, today) < HOLDER_MIN_AGE)
+    throw invalid('holder.birthday', `投保人须年满${HOLDER_MIN_AGE}周岁`)
+  const age = ageOn(insured.stored.birthday, today)
+  if (age < product.ageMin || age > product.ageMax)
+    throw invalid('insured.birthday', `被保险人年龄须在${product.ageMin}至${product.ageMax}周岁之间`)
+  const same =
+    holder.stored.certType === insured.stored.certType && holder.stored.certNo === insured.stored.certNo
+  if (body.insured.relationType === SELF_RELATION && !same)
+    throw invalid('insured.relationType', '关系为本人时，被保险人信息须与投保人一致')
+  if (body.insured.relationType !== SELF_RELATION && same)
+    throw invalid('insured.relationType', '被保险人与投保人为同一人，关系请选择本人')
+  if (!body.insured.phone && !body.holder.phone) throw invalid('insured.phone', '请输入手机号')
+
+  let flight: PartnerFlight | null = null
+  if (product.flow === 'airAccident') {
+    if (!body.flight) throw invalid('flight', '请填写航班号和乘机日期')
+    const { flightNo, date } = body.flight
+    if (!/^[A-Z0-9]{2}\d{1,4}$/.test(flightNo))
+      throw invalid('flight.flightNo', '请输入正确的航班号，如 MU5101')
+    if (
+      !isIsoDate(date) ||
+      compareIsoDates(date, today) < 0 ||
+      compareIsoDates(date, addDays(today, FLIGHT_MAX_DAYS_AHEAD)) > 0
+    )
+      throw invalid('flight.date', `乘机日期须在今天起${FLIGHT_MAX_DAYS_AHEAD}天内`)
+    flight = { flightNo, date }
+  }
+  return {
+    holder: holder.stored,
+    insured: insured.stored,
+    partnerHolder: holder.partner,
+    partnerInsured: insured.partner,
+    flight,
+  }
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto'
+import type { PartnerCallback } from '../../../../src/types/generated/api/partner'
+import {
+  PartnerRejected,
+  PartnerUnavailable,
+  type CallbackCheck,
+  type CallbackRequest,
+  type CallContext,
+  type IssueInput,
+  type IssueOutput,
+  type PartnerAdapter,
+  type QueryOutput,
+  type QuoteInput,
+  type QuoteOutput,
+  type SurrenderInput,
+  type SurrenderOutput,
+  type UnderwriteInput,
+  type UnderwriteOutput,
+} from '../adapter'
+import type { CallLog } from '../callLog'
+import type { PartnerOperation } from '../tables'
+import { htErrorText, isTransient } from './errors'
+import { fenToYuan, PARTNER_STATUSES, PAY_PERIOD_CODES, toHtFlight, toHtPerson, yuanToFen } from './mapping'
+import { DATA_PARSERS, HT_OK, HT_PATHS, parseEnvelope, parseObject, type HtQuoteRequest } from './protocol'
+import { signHeaders, verifySignature } from './signing'
+
+export interface HuatingConfig {
+  /** Base URL of the partner's API (PARTNER_HUATING_URL), e.g. http://127.0.0.1:4100 for the sandbox. */
+  url: string
+  /** The shared HMAC secret (PARTNER_HUATING_SECRET); callbacks may also be signed with `previousSecret`. */
+  secret: string
+  previousSecret?: string
+  /** Each attempt's limit (PARTNER_TIMEOUT_MS). */
+  timeoutMs: number
+  /** Further attempts of an idempotent call after a failure that may be passing. */
+  retries: number
+  /** Wait before retry n (n × this). */
+  retryDelayMs: number
+}
+
+export const DEFAULT_PARTNER_TIMEOUT_MS = 5000
+
+type Parsed<Op extends PartnerOperation> = NonNullable<ReturnType<(typeof DATA_PARSERS)[Op]>>
+
+/** The HTTP adapter of 华汀保险: signed JSON calls, timeouts, retries only when idempotent, every call logged. */
+export class HuatingAdapter implements PartnerAdapter {
+  readonly partner = 'huating' as const
+
+  constructor(
+    private readonly config: HuatingConfig,
+    private readonly log: CallLog,
+    private readonly now: () => Date,
+  ) {}
+
+  private quoteRequest(input: QuoteInput): HtQuoteRequest {
+    return {
+      productCode: input.productType,
+      payPeriodType: PAY_PERIOD_CODES[input.chargePeriodType],
+      applicant: toHtPerson(input.holder),
+      insured: toHtPerson(input.insured),
+      ...(input.flight ? { flight: toHtFlight(input.flight) } : {}),
+    }
+  }
+
+  async quote(input: QuoteInput, context: CallContext = {}): Promise<QuoteOutput> {
+    const data = await this.call('quote', this.quoteRequest(input), randomUUID(), context, true)
+    return { partnerQuoteNo: data.quoteNo, premiumFen: yuanToFen(data.premium) }
+  }
+
+  async underwrite(input: UnderwriteInput, context: CallContext = {}): Promise<UnderwriteOutput> {
+    const payload = {
+      ...this.quoteRequest(input),
+      requestId: input.requestId,
+      quoteNo: input.partnerQuoteNo,
+      premium: fenToYuan(input.premiumFen),
+      healthNotice: 'N' as const,
+    }
+    // Not idempotent at the partner: a second attempt could underwrite twice, so a failure is final here.
+    const data = await this.call('underwrite', payload, input.requestId, context, false)
+    return { underwritingNo: data.applyNo, premiumFen: yuanToFen(data.premium) }
+  }
+
+  async issue(input: IssueInput, context: CallContext = {}): Promise<IssueOutput> {
+    const payload = {
+      requestId: input.requestId,
+      applyNo: input.underwritingNo,
+      payAmount: fenToYuan(input.premiumFen),
+      payTime: input.paidAt.toISOString(),
+    }
+    // Idempotent by requestId at the partner: retried.
+    const data = await this.call('issue', payload, input.requestId, context, true)
+    return data.status === 'ISSUED' && data.policyNo
+      ? { status: 'ISSUED', partnerPolicyNo: data.policyNo }
+      : { status: 'ACCEPTED' }
+  }
+
+  async query(underwritingNo: string, context: CallContext = {}): Promise<QueryOutput> {
+    const data = await this.call('query', { applyNo: underwritingNo }, randomUUID(), context, true)
+    return {
+      status: PARTNER_STATUSES[data.status],
+      partnerPolicyNo: data.policyNo ?? null,
+      failure: data.errorCode ? htErrorText(data.errorCode) : null,
+    }
+  }
+
+  async surrender(input: SurrenderInput, context: CallContext = {}): Promise<SurrenderOutput> {
+    const payload = { requestId: input.requestId, policyNo: input.partnerPolicyNo }
+    // Idempotent by requestId at the partner: retried.
+    const data = await this.call('surrender', payload, input.requestId, context, true)
+    return { refundFen: yuanToFen(data.refundAmount) }
+  }
+
+  verifyCallback(request: CallbackRequest): CallbackCheck {
+    const secrets = [this.config.secret, ...(this.config.previousSecret ? [this.config.previousSecret] : [])]
+    const check = verifySignature(
+      secrets,
+      { method: 'POST', path: request.path, headers: request.headers, body: request.rawBody },
+      this.now(),
+    )
+    if (!check.ok) return { ok: false, reason: check.reason === 'stale' ? 'stale' : 'signature' }
+    const callback = parseCallback(request.rawBody)
+    if (!callback) return { ok: false, reason: 'malformed' }
+    const failure = callback.eventType === 'ISSUE_FAILED' ? htErrorText(callback.errorCode ?? 'E9999') : null
+    return { ok: true, callback, failure }
+  }
+
+  /** One operation: attempts (1, or 1 + retries when idempotent), each with its timeout and its log row. */
+  private async call<Op extends PartnerOperation>(
+    operation: Op,
+    payload: object,
+    requestId: string,
+    context: CallContext,
+    idempotent: boolean,
+  ): Promise<Parsed<Op>> {
+    const attempts = idempotent ? 1 + this.config.retries : 1
+    let last: PartnerUnavailable | null = null
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (attempt > 1) await sleep(this.config.retryDelayMs * (attempt - 1))
+      try {
+        return await this.attempt(operation, payload, requestId, context, attempt)
+      } catch (error) {
+        if (!(error instanceof PartnerUnavailable)) throw error
+        last = error
+      }
+    }
+    throw last ?? new PartnerUnavailable('error', 'no attempt made')
+  }
+
+  private async attempt<Op extends PartnerOperation>(
+    operation: Op,
+    payload: object,
+    requestId: string,
+    context: CallContext,
+    attempt: number,
+  ): Promise<Parsed<Op>> {
+    const path = HT_PATHS[operation]
+    const body = JSON.stringify(payload)
+    const started = performance.now()
+    const record = (
+      outcome: 'ok' | 'rejected' | 'timeout' | 'unreachable' | 'malformed' | 'error',
+      response: unknown,
+      httpStatus: number | null,
+      errorCode: string | null,
+    ) =>
+      this.log.record({
+        partner: this.partner,
+        operation,
+        requestId,
+        orderId: context.orderId ?? null,
+        attempt,
+        request: payload,
+        response,
+        httpStatus,
+        outcome,
+        errorCode,
+        durationMs: performance.now() - started,
+      })
+
+    let status: number
+    let text: string
+    try {
+      const response = await fetch(new URL(path, this.config.url), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-ht-request-id': requestId,
+          ...signHeaders(this.config.secret, 'POST', path, body, this.now()),
+        },
+        body,
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+      })
+      status = response.status
+      text = await response.text()
+    } catch (error) {
+      const timedOut =
+        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+      await record(timedOut ? 'timeout' : 'unreachable', null, null, null)
+      throw new PartnerUnavailable(
+        timedOut ? 'timeout' : 'unreachable',
+        timedOut ? `${operation} timed out` : `${operation} unreachable`,
+      )
+    }
+
+    const envelope = parseEnvelope(text)
+    if (!envelope) {
+      await record('malformed', { text: text.slice(0, 200) }, status, null)
+      throw new PartnerUnavailable(
+        'malformed',
+        `${operation}: the answer is not an envelope (HTTP ${status})`,
+      )
+    }
+    if (envelope.code !== HT_OK) {
+      if (isTransient(envelope.code) || status >= 500) {
+        await record('error', envelope, status, envelope.code)
+        throw new PartnerUnavailable('error', `${operation}: ${envelope.code} ${envelope.message}`)
+      }
+      await record('rejected', envelope, status, envelope.code)
+      throw new PartnerRejected(envelope.code, htErrorText(envelope.code))
+    }
+    const data = DATA_PARSERS[operation](envelope.data) as Parsed<Op> | null
+    if (!data) {
+      await record('malformed', envelope, status, null)
+      throw new PartnerUnavailable('malformed', `${operation}: the answer's data is incomplete`)
+    }
+    await record('ok', envelope, status, null)
+    return data
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function parseCallback(text: string): PartnerCallback | null {
+  const v = parseObject(text)
+  if (!v) return null
+  const text64 = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= 64
+  if (!text64(v.eventId) || !text64(v.requestId) || !text64(v.applyNo)) return null
+  if (v.eventType !== 'POLICY_ISSUED' && v.eventType !== 'ISSUE_FAILED') return null
+  if (v.eventType === 'POLICY_ISSUED' && !text64(v.policyNo)) return null
+  return {
+    eventId: v.eventId,
+    eventType: v.eventType,
+    requestId: v.requestId,
+    applyNo: v.applyNo,
+    ...(text64(v.policyNo) ? { policyNo: v.policyNo } : {}),
+    ...(typeof v.errorCode === 'string' ? { errorCode: v.errorCode.slice(0, 16) } : {}),
+    ...(typeof v.errorMsg === 'string' ? { errorMsg: v.errorMsg.slice(0, 200) } : {}),
+  }
+}

@@ -1,0 +1,348 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { addDays } from '../../../src/domain/age'
+import { shanghaiMidnightMs } from '../../../src/domain/dates'
+import type { PartnerCallback } from '../../../src/types/generated/api/partner'
+import type { DB } from '../../db/schema'
+import type { CatalogService } from '../catalog/service'
+import type { MessageService } from '../messages/service'
+import type { RefundService } from '../payments/refunds'
+import type { PolicyService } from '../policies/service'
+import type { OrdersTable } from '../purchase/tables'
+import { PartnerRejected, PartnerUnavailable, type PartnerAdapter } from './adapter'
+
+// Issuing a paid partner order. The payment's capture moves the partner order to ISSUING (in the payment's
+// transaction, instead of issuing locally); then the partner's `issue` is called with the order's one request id
+// (so every retry is the same request to the partner). The partner answers by a signed callback; the policy is
+// inserted once whatever arrives twice (guarded updates, callback event ids). While the partner is down, the
+// sweep retries with backoff; after MAX_ISSUE_ATTEMPTS failures the order fails and the payment is refunded.
+// Once the partner has accepted, we never fail the order on our own: we ask (query) until it answers.
+
+export const MAX_ISSUE_ATTEMPTS = 6
+/** First retry after a minute, then 2, 4, 8, 16 minutes. */
+export const ISSUE_RETRY_BASE_MS = 60_000
+/** After the partner accepted, ask about the order if no callback came within this long. */
+export const ACCEPTED_CHECK_MS = 5 * 60_000
+/** An attempt in flight holds the order this long (another process skips it meanwhile). */
+const ATTEMPT_LEASE_MS = 2 * 60_000
+
+export const retryDelayMs = (attempts: number) =>
+  Math.min(ISSUE_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), 30 * 60_000)
+
+export type CallbackOutcome = 'applied' | 'duplicate' | 'ignored'
+
+export class PartnerIssuing {
+  private readonly inFlight = new Set<Promise<void>>()
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly now: () => Date,
+    private readonly adapter: PartnerAdapter,
+    private readonly policies: PolicyService,
+    private readonly catalog: CatalogService,
+    private readonly refunds: RefundService,
+    private readonly messages: MessageService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** In the capture's transaction: true when the order is a partner's (it then waits for the partner). */
+  async startIssuing(trx: Transaction<DB>, orderId: string): Promise<boolean> {
+    const now = this.now()
+    const moved = await trx
+      .updateTable('partner_orders')
+      .set({ status: 'ISSUING', next_attempt_at: now, updated_at: now })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'UNDERWRITTEN')
+      .returning('order_id')
+      .executeTakeFirst()
+    return moved !== undefined
+  }
+
+  /** After the capture's commit: the first attempt, in the background (the payment's callback is not held up). */
+  issueSoon(orderId: string): void {
+    const work = this.attempt(orderId).catch((error: unknown) =>
+      this.log.error({ err: error, orderId }, 'partner issue attempt failed'),
+    )
+    this.inFlight.add(work)
+    void work.finally(() => this.inFlight.delete(work))
+  }
+
+  /** Resolves when the background attempts started so far are over (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight])
+  }
+
+  /** The sweep: every order whose next attempt is due. */
+  async retryDue(): Promise<void> {
+    const due = await this.db
+      .selectFrom('partner_orders')
+      .select('order_id')
+      .where('status', '=', 'ISSUING')
+      .where('next_attempt_at', '<=', this.now())
+      .orderBy('next_attempt_at')
+      .limit(20)
+      .execute()
+    for (const { order_id } of due) {
+      await this.attempt(order_id).catch((error: unknown) =>
+        this.log.error({ err: error, orderId: order_id }, 'partner issue retry failed'),
+      )
+    }
+  }
+
+  /** One attempt: claimed in one statement (one process at a time), then issue (or, once accepted, query). */
+  async attempt(orderId: string): Promise<void> {
+    const now = this.now()
+    const claimed = await this.db
+      .updateTable('partner_orders')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        next_attempt_at: new Date(now.getTime() + ATTEMPT_LEASE_MS),
+        updated_at: now,
+      }))
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'ISSUING')
+      .where('next_attempt_at', '<=', now)
+      .returningAll()
+      .executeTakeFirst()
+    if (!claimed) return
+    const order = await this.db
+      .selectFrom('orders')
+      .select(['premium_fen', 'paid_at', 'user_id', 'product_name'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow()
+    const context = { orderId }
+    try {
+      if (claimed.accepted_at) {
+        const state = await this.adapter.query(claimed.underwriting_no, context)
+        if (state.status === 'ISSUED' && state.partnerPolicyNo)
+          return await this.complete(orderId, state.partnerPolicyNo)
+        if (state.status === 'ISSUE_FAILED')
+          return await this.fail(orderId, state.failure ?? '保险公司未能出单')
+        await this.schedule(orderId, ACCEPTED_CHECK_MS, null)
+        return
+      }
+      const result = await this.adapter.issue(
+        {
+          requestId: claimed.issue_request_id,
+          underwritingNo: claimed.underwriting_no,
+          premiumFen: order.premium_fen,
+          paidAt: order.paid_at ?? now,
+        },
+        context,
+      )
+      if (result.status === 'ISSUED') return await this.complete(orderId, result.partnerPolicyNo)
+      await this.db
+        .updateTable('partner_orders')
+        .set({
+          accepted_at: this.now(),
+          last_error: null,
+          next_attempt_at: new Date(this.now().getTime() + ACCEPTED_CHECK_MS),
+        })
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'ISSUING')
+        .execute()
+    } catch (error) {
+      if (error instanceof PartnerRejected) return await this.fail(orderId, error.reason)
+      if (!(error instanceof PartnerUnavailable)) throw error
+      if (claimed.accepted_at) return await this.schedule(orderId, retryDelayMs(1), null)
+      if (claimed.attempts >= MAX_ISSUE_ATTEMPTS) return await this.fail(orderId, '保险公司系统持续繁忙')
+      await this.schedule(orderId, retryDelayMs(claimed.attempts), '保险公司系统繁忙')
+      // Told once, at the first failure: the order waits and nothing is lost.
+      if (claimed.attempts === 1)
+        await this.db.transaction().execute((trx) =>
+          this.messages.notify(trx, order.user_id, {
+            kind: 'partner_issue_delayed',
+            orderId,
+            productName: order.product_name,
+          }),
+        )
+    }
+  }
+
+  private async schedule(orderId: string, delayMs: number, lastError: string | null): Promise<void> {
+    await this.db
+      .updateTable('partner_orders')
+      .set({
+        next_attempt_at: new Date(this.now().getTime() + delayMs),
+        last_error: lastError,
+        updated_at: this.now(),
+      })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'ISSUING')
+      .execute()
+  }
+
+  /** A verified callback: recorded once by its event id; the policy is issued once, or the order fails. */
+  async applyCallback(callback: PartnerCallback, failure: string | null): Promise<CallbackOutcome> {
+    const partnerOrder = await this.db
+      .selectFrom('partner_orders as po')
+      .innerJoin('orders as o', 'o.id', 'po.order_id')
+      .select(['po.order_id', 'po.issue_request_id', 'o.product_id'])
+      .where('po.partner', '=', this.adapter.partner)
+      .where('po.underwriting_no', '=', callback.applyNo)
+      .executeTakeFirst()
+    if (!partnerOrder || partnerOrder.issue_request_id !== callback.requestId) {
+      this.log.warn(
+        { applyNo: callback.applyNo, eventId: callback.eventId },
+        'partner callback for no order of ours',
+      )
+      return 'ignored'
+    }
+    // Read before the transaction: on PGlite no other query may run beside it.
+    const product = await this.catalog.product(partnerOrder.product_id)
+    const orderId = partnerOrder.order_id
+    let refundId: string | null = null
+    let lateIssued = false
+    const outcome = await this.db.transaction().execute(async (trx): Promise<CallbackOutcome> => {
+      const fresh = await trx
+        .insertInto('partner_callbacks')
+        .values({
+          partner: this.adapter.partner,
+          event_id: callback.eventId,
+          order_id: orderId,
+          event_type: callback.eventType,
+          payload: JSON.stringify(callback),
+          received_at: this.now(),
+        })
+        .onConflict((oc) => oc.columns(['partner', 'event_id']).doNothing())
+        .returning('event_id')
+        .executeTakeFirst()
+      if (!fresh) return 'duplicate'
+      if (callback.eventType === 'POLICY_ISSUED' && callback.policyNo) {
+        const issued = await this.completeIn(trx, orderId, callback.policyNo, product)
+        if (!issued) {
+          const current = await trx
+            .selectFrom('partner_orders')
+            .select('status')
+            .where('order_id', '=', orderId)
+            .executeTakeFirstOrThrow()
+          lateIssued = current.status === 'ISSUE_FAILED'
+        }
+        return issued ? 'applied' : 'ignored'
+      }
+      refundId = await this.failIn(trx, orderId, failure ?? '保险公司未能出单')
+      return refundId ? 'applied' : 'ignored'
+    })
+    if (refundId) await this.refunds.submit(refundId)
+    // Issued after we gave up and refunded: the partner's policy is surrendered so nobody holds an unpaid cover.
+    if (lateIssued && callback.policyNo) {
+      this.log.error(
+        { orderId, policyNo: callback.policyNo },
+        'partner issued after the order failed; surrendering',
+      )
+      await this.adapter
+        .surrender({ requestId: `late-${orderId}`, partnerPolicyNo: callback.policyNo }, { orderId })
+        .catch((error: unknown) =>
+          this.log.error({ err: error, orderId }, 'surrender of a late policy failed'),
+        )
+    }
+    return outcome
+  }
+
+  private async complete(orderId: string, partnerPolicyNo: string): Promise<void> {
+    const { product_id } = await this.db
+      .selectFrom('orders')
+      .select('product_id')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow()
+    const product = await this.catalog.product(product_id)
+    await this.db.transaction().execute((trx) => this.completeIn(trx, orderId, partnerPolicyNo, product))
+  }
+
+  /** ISSUING → ISSUED in one guarded statement; only the one that moves it inserts the policy. */
+  private async completeIn(
+    trx: Transaction<DB>,
+    orderId: string,
+    partnerPolicyNo: string,
+    product: Awaited<ReturnType<CatalogService['product']>>,
+  ): Promise<boolean> {
+    const now = this.now()
+    const order = await this.leaveIssuing(trx, orderId, {
+      status: 'ISSUED',
+      partner_policy_no: partnerPolicyNo,
+      last_error: null,
+    })
+    if (!order) return false
+    const policyId = await this.policies.issueForOrder(trx, order, product, partnerPolicyNo)
+    await trx
+      .updateTable('partner_orders')
+      .set({ policy_id: policyId })
+      .where('order_id', '=', orderId)
+      .execute()
+    // A flight's cover is its day, from the moment of issue when that is the day itself (the mall's covers
+    // start the day after issue at the earliest).
+    if (order.start_date) {
+      const dayStart = shanghaiMidnightMs(order.start_date)
+      const effectiveAt = new Date(Math.max(dayStart, now.getTime()))
+      await trx
+        .updateTable('policies')
+        .set({
+          effective_at: effectiveAt,
+          expires_at: new Date(shanghaiMidnightMs(addDays(order.start_date, 1))),
+          cooling_off_ends_at: effectiveAt,
+        })
+        .where('id', '=', policyId)
+        .execute()
+    }
+    return true
+  }
+
+  /**
+   * ISSUING → ISSUED or ISSUE_FAILED in one guarded statement: only the call that moves it goes on (with the
+   * order's row, locked); any other, racing or late, gets null and does nothing.
+   */
+  private async leaveIssuing(
+    trx: Transaction<DB>,
+    orderId: string,
+    set: { status: 'ISSUED' | 'ISSUE_FAILED'; last_error: string | null; partner_policy_no?: string },
+  ): Promise<Selectable<OrdersTable> | null> {
+    const moved = await trx
+      .updateTable('partner_orders')
+      .set({ ...set, next_attempt_at: null, updated_at: this.now() })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'ISSUING')
+      .returning('order_id')
+      .executeTakeFirst()
+    if (!moved) return null
+    return trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirstOrThrow()
+  }
+
+  private async fail(orderId: string, reason: string): Promise<void> {
+    const refundId = await this.db.transaction().execute((trx) => this.failIn(trx, orderId, reason))
+    if (refundId) await this.refunds.submit(refundId)
+  }
+
+  /** ISSUING → ISSUE_FAILED in one guarded statement; then the payment is refunded and the user told. */
+  private async failIn(trx: Transaction<DB>, orderId: string, reason: string): Promise<string | null> {
+    const now = this.now()
+    const order = await this.leaveIssuing(trx, orderId, { status: 'ISSUE_FAILED', last_error: reason })
+    if (!order) return null
+    const payment = await trx
+      .selectFrom('payments')
+      .select(['id', 'order_id', 'amount_fen'])
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'SUCCEEDED')
+      .executeTakeFirst()
+    const refundId = payment ? await this.refunds.record(trx, payment, 'ISSUE_FAILED') : null
+    // Paid but never issued: the order closes (its refund shows on it).
+    await trx
+      .updateTable('orders')
+      .set({ status: 'CLOSED', closed_at: now })
+      .where('id', '=', orderId)
+      .where('status', '=', 'PAID')
+      .execute()
+    await this.messages.notify(trx, order.user_id, {
+      kind: 'partner_issue_failed',
+      orderId,
+      productName: order.product_name,
+      amountFen: order.premium_fen,
+      reason,
+    })
+    return refundId
+  }
+}

@@ -1,0 +1,71 @@
+import type { PartnerOperation } from '../tables'
+
+// Failure modes a test (or a demo) switches on through the sandbox's admin endpoint:
+//   timeout           answers only after `delayMs` (longer than our PARTNER_TIMEOUT_MS)
+//   refuse            refuses underwriting (E2001); on issue, accepts and then calls back ISSUE_FAILED
+//   duplicateCallback delivers each issuing callback `copies` times at once (same event id)
+//   malformed         answers HTTP 200 with a body that is not the partner's envelope
+//   down              drops the connection without an answer
+// A fault applies to the listed operations (all when none) for the next `times` calls (always when absent).
+
+export const FAULT_MODES = ['timeout', 'refuse', 'duplicateCallback', 'malformed', 'down'] as const
+export type FaultMode = (typeof FAULT_MODES)[number]
+
+export interface Fault {
+  mode: FaultMode
+  operations?: PartnerOperation[]
+  times?: number
+  delayMs?: number
+  copies?: number
+}
+
+export class Faults {
+  private active: Fault[] = []
+
+  set(faults: Fault[]): void {
+    this.active = faults.map((f) => ({ ...f }))
+  }
+
+  add(fault: Fault): void {
+    this.active.push({ ...fault })
+  }
+
+  clear(): void {
+    this.active = []
+  }
+
+  list(): Fault[] {
+    return this.active.map((f) => ({ ...f }))
+  }
+
+  /** The first fault for this operation (and mode, when given), counting one use of it. */
+  take(operation: PartnerOperation, mode?: FaultMode): Fault | null {
+    const index = this.active.findIndex(
+      (f) =>
+        (!mode || f.mode === mode) &&
+        (!f.operations || f.operations.includes(operation)) &&
+        (f.times === undefined || f.times > 0),
+    )
+    if (index < 0) return null
+    const fault = this.active[index]
+    if (fault.times !== undefined) {
+      fault.times -= 1
+      if (fault.times === 0) this.active.splice(index, 1)
+    }
+    return { ...fault }
+  }
+}
+
+export function isFault(value: unknown): value is Fault {
+  if (typeof value !== 'object' || value === null) return false
+  const f = value as Record<string, unknown>
+  const operations = ['quote', 'underwrite', 'issue', 'query', 'surrender']
+  return (
+    FAULT_MODES.includes(f.mode as FaultMode) &&
+    (f.operations === undefined ||
+      (Array.isArray(f.operations) && f.operations.every((o) => operations.includes(o as string)))) &&
+    (f.times === undefined || (Number.isInteger(f.times) && (f.times as number) > 0)) &&
+    (f.delayMs === undefined || (Number.isInteger(f.delayMs) && (f.delayMs as number) >= 0)) &&
+    (f.copies === undefined || (Number.isInteger(f.copies) && (f.copies as number) >= 1))
+  )
+}

@@ -1,0 +1,293 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import { shanghaiDate } from '../../../src/domain/age'
+import { findOccupation } from '../../../src/domain/occupation'
+import { orderExpiresAtMs } from '../../../src/domain/order'
+import type {
+  PartnerApplication,
+  PartnerApplicationRequest,
+  PartnerOrder,
+  PartnerProduct,
+  PartnerQuote,
+  PartnerQuoteRequest,
+} from '../../../src/types/generated/api/partner'
+import type { DB } from '../../db/schema'
+import { ApiError, notFound } from '../../platform/errors'
+import { toIso } from '../../platform/time'
+import { PartnerRejected, PartnerUnavailable, type PartnerAdapter, type PartnerPerson } from './adapter'
+import { checkApplicants } from './applicants'
+import { toPartnerProduct, type PartnerCatalog } from './products'
+import type { StoredPerson } from '../purchase/tables'
+import type { QuotedPerson } from './tables'
+
+/** A quote is kept this long for its application. */
+export const QUOTE_TTL_MS = 30 * 60 * 1000
+
+export const PARTNER_STATUS_TEXT = {
+  UNDERWRITTEN: '待支付',
+  ISSUING: '保单出具中',
+  ISSUED: '保单已出具',
+  ISSUE_FAILED: '出单失败，已为您退款',
+} as const
+
+const unavailable = () =>
+  new ApiError(503, 'PARTNER_UNAVAILABLE', '保险公司系统繁忙，请稍后重试', undefined, { 'Retry-After': '30' })
+
+/** The order keeps the person as the mall's orders do; the occupation stays with the quote. */
+function withoutOccupation(person: QuotedPerson): StoredPerson {
+  const copy: QuotedPerson = { ...person }
+  delete copy.occupation
+  return copy
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0')
+
+function toPartner(person: QuotedPerson): PartnerPerson {
+  return {
+    name: person.name,
+    certType: person.certType as PartnerPerson['certType'],
+    certNo: person.certNo,
+    gender: person.gender as PartnerPerson['gender'],
+    birthday: person.birthday,
+    ...(person.phone ? { phone: person.phone } : {}),
+    ...(person.relationType ? { relation: person.relationType } : {}),
+    ...(person.hasSocialInsurance ? { socialInsurance: person.hasSocialInsurance } : {}),
+    ...(person.occupation ? { occupation: occupationOf(person.occupation) } : {}),
+  }
+}
+
+function occupationOf(code: string): PartnerPerson['occupation'] {
+  const found = findOccupation(code)
+  return found ? { code: found.code, class: found.class } : undefined
+}
+
+/**
+ * Selling a partner product: the product, the quote (checked here, priced by the partner), the application (the
+ * partner underwrites; then our order waits for payment), and the order's partner state for the screens.
+ */
+export class PartnerSalesService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly now: () => Date,
+    private readonly catalog: PartnerCatalog,
+    private readonly adapter: PartnerAdapter,
+  ) {}
+
+  async product(productId: string): Promise<PartnerProduct> {
+    return toPartnerProduct(await this.catalog.product(productId))
+  }
+
+  async quote(userId: string, body: PartnerQuoteRequest): Promise<PartnerQuote> {
+    const product = await this.catalog.product(body.productId)
+    const now = this.now()
+    const checked = checkApplicants(body, product, shanghaiDate(now.getTime()))
+    let priced
+    try {
+      priced = await this.adapter.quote({
+        productType: product.partnerProductType,
+        chargePeriodType: body.product.chargePeriodType,
+        holder: checked.partnerHolder,
+        insured: checked.partnerInsured,
+        ...(checked.flight ? { flight: checked.flight } : {}),
+      })
+    } catch (error) {
+      throw fromPartner(error)
+    }
+    const id = randomUUID()
+    const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS)
+    await this.db
+      .insertInto('partner_quotes')
+      .values({
+        id,
+        user_id: userId,
+        product_id: product.id,
+        partner: product.partner,
+        holder: JSON.stringify(checked.holder),
+        insured: JSON.stringify(checked.insured),
+        flight: checked.flight ? JSON.stringify(checked.flight) : null,
+        charge_period_type: body.product.chargePeriodType,
+        premium_fen: priced.premiumFen,
+        partner_quote_no: priced.partnerQuoteNo,
+        created_at: now,
+        expires_at: expiresAt,
+      })
+      .execute()
+    return { quoteId: id, premiumFen: priced.premiumFen, expiresAt: toIso(expiresAt) }
+  }
+
+  /**
+   * Health answers, then the partner underwrites; only then is our order created (PENDING_PAYMENT). The quote is
+   * taken by one application (a guarded update) and given back if the partner could not be reached.
+   */
+  async apply(userId: string, body: PartnerApplicationRequest): Promise<PartnerApplication> {
+    const quote = await this.db
+      .selectFrom('partner_quotes')
+      .selectAll()
+      .where('id', '=', body.quoteId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    if (!quote) throw notFound('报价')
+    const product = await this.catalog.product(quote.product_id)
+    for (const question of product.questions) {
+      const answer = body.healthAnswers[question.id]
+      if (answer === undefined)
+        throw new ApiError(400, 'INVALID_INPUT', '请回答全部健康告知问题', [
+          { field: `healthAnswers.${question.id}`, message: '请回答此问题' },
+        ])
+    }
+    if (product.questions.some((q) => body.healthAnswers[q.id]))
+      throw new ApiError(422, 'HEALTH_DECLINED', '被保险人的健康状况不符合本产品的投保要求，暂不能投保')
+    const now = this.now()
+    if (quote.expires_at.getTime() <= now.getTime())
+      throw new ApiError(409, 'QUOTE_EXPIRED', '报价已过期，请重新确认投保信息')
+    const taken = await this.db
+      .updateTable('partner_quotes')
+      .set({ used_at: now })
+      .where('id', '=', quote.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) !== 1)
+      throw new ApiError(409, 'QUOTE_USED', '该报价已提交投保，请勿重复提交')
+
+    const requestId = randomUUID()
+    let underwritten
+    try {
+      underwritten = await this.adapter.underwrite({
+        requestId,
+        productType: product.partnerProductType,
+        chargePeriodType: quote.charge_period_type === 'single' ? 'single' : 'year',
+        holder: toPartner(quote.holder),
+        insured: toPartner(quote.insured),
+        ...(quote.flight ? { flight: quote.flight } : {}),
+        partnerQuoteNo: quote.partner_quote_no,
+        premiumFen: quote.premium_fen,
+      })
+    } catch (error) {
+      // Not reached: the user may try again with the same quote. Refused: the quote is spent.
+      if (!(error instanceof PartnerRejected))
+        await this.db
+          .updateTable('partner_quotes')
+          .set({ used_at: null })
+          .where('id', '=', quote.id)
+          .execute()
+      throw fromPartner(error, true)
+    }
+
+    const orderId = randomUUID()
+    const today = shanghaiDate(now.getTime())
+    const orderNo = `GO${today.replaceAll('-', '')}${pad(now.getUTCHours() * 3600 + now.getUTCMinutes() * 60 + now.getUTCSeconds(), 5)}${pad(randomInt(0, 1_000_000), 6)}`
+    const holder = withoutOccupation(quote.holder)
+    const insured = withoutOccupation(quote.insured)
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('orders')
+        .values({
+          id: orderId,
+          order_no: orderNo,
+          user_id: userId,
+          application_id: null,
+          product_id: product.id,
+          product_name: product.name,
+          insurer_name: product.insurerName,
+          plan_code: product.planCode,
+          plan_name: product.planName,
+          coverage_period: product.coveragePeriod,
+          payment_period: product.paymentPeriod,
+          premium_fen: underwritten.premiumFen,
+          displayed_premium_fen: quote.premium_fen,
+          status: 'PENDING_PAYMENT',
+          holder: JSON.stringify(holder),
+          insured: JSON.stringify(insured),
+          address: null,
+          consents: JSON.stringify(
+            [
+              { document: 'notice', title: '投保须知' },
+              ...product.clauses.map((c) => ({ document: c.id, title: c.title })),
+            ].map((d) => ({ ...d, openedAt: toIso(now), confirmedAt: toIso(now) })),
+          ),
+          health: JSON.stringify({
+            insuredRelation: quote.insured.relationType ?? '1',
+            answers: product.questions.map((q) => ({ questionId: q.id, answer: 'no' })),
+            answeredAt: toIso(now),
+            recordingNoticeAt: toIso(now),
+          }),
+          cooling_off_days: product.coolingOffDays,
+          source: `partner:${product.partner}`,
+          created_at: now,
+          expires_at: new Date(orderExpiresAtMs(now.getTime())),
+          // The air-accident cover is the flight's day.
+          start_date: quote.flight?.date ?? null,
+        })
+        .execute()
+      await trx
+        .insertInto('partner_orders')
+        .values({
+          order_id: orderId,
+          partner: product.partner,
+          quote_id: quote.id,
+          underwriting_no: underwritten.underwritingNo,
+          underwrite_request_id: requestId,
+          issue_request_id: randomUUID(),
+          status: 'UNDERWRITTEN',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+    })
+    return { orderId, underwritingNo: underwritten.underwritingNo, premiumFen: underwritten.premiumFen }
+  }
+
+  /** The order's partner state, for the insured-success page's polling. */
+  async order(userId: string, orderId: string): Promise<PartnerOrder> {
+    const row = await this.db
+      .selectFrom('partner_orders as po')
+      .innerJoin('orders as o', 'o.id', 'po.order_id')
+      .select([
+        'o.id',
+        'o.product_id',
+        'o.status as order_status',
+        'o.expires_at',
+        'po.status',
+        'po.policy_id',
+        'po.partner_policy_no',
+        'po.last_error',
+      ])
+      .where('o.id', '=', orderId)
+      .where('o.user_id', '=', userId)
+      .executeTakeFirst()
+    if (!row) throw notFound('订单')
+    const unpaidAndOver =
+      (row.order_status === 'PENDING_PAYMENT' || row.order_status === 'PAY_FAILED') &&
+      row.expires_at.getTime() <= this.now().getTime()
+    const status = unpaidAndOver ? 'CLOSED' : row.order_status
+    const message =
+      row.status === 'ISSUE_FAILED' && row.last_error
+        ? `出单失败，已为您退款（${row.last_error}）`
+        : status === 'CLOSED' && row.status === 'UNDERWRITTEN'
+          ? '订单已关闭'
+          : PARTNER_STATUS_TEXT[row.status]
+    return {
+      orderId: row.id,
+      productId: row.product_id,
+      status,
+      partnerStatus: row.status,
+      ...(row.policy_id ? { policyId: row.policy_id } : {}),
+      ...(row.partner_policy_no ? { partnerPolicyNo: row.partner_policy_no } : {}),
+      message,
+    }
+  }
+}
+
+/** A partner failure as our API error: refusal 422 with the partner's reason, unreachable 503. */
+export function fromPartner(error: unknown, underwriting = false): unknown {
+  if (error instanceof PartnerUnavailable) return unavailable()
+  if (error instanceof PartnerRejected) {
+    const refusal = error.code.startsWith('E2')
+    return new ApiError(
+      refusal || underwriting ? 422 : 409,
+      refusal ? 'UNDERWRITING_REFUSED' : 'PARTNER_REJECTED',
+      error.reason,
+    )
+  }
+  return error
+}

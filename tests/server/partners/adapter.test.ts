@@ -1,0 +1,204 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  PartnerRejected,
+  PartnerUnavailable,
+  type PartnerPerson,
+} from '../../../server/modules/partners/adapter'
+import { maskForLog, type CallLog, type CallRecord } from '../../../server/modules/partners/callLog'
+import { HuatingAdapter } from '../../../server/modules/partners/huating/adapter'
+import { htErrorText } from '../../../server/modules/partners/huating/errors'
+import {
+  CERT_TYPE_CODES,
+  fenToYuan,
+  toHtPerson,
+  yuanToFen,
+} from '../../../server/modules/partners/huating/mapping'
+import { signHeaders, verifySignature } from '../../../server/modules/partners/huating/signing'
+import { HuatingSandbox } from '../../../server/modules/partners/sandbox/service'
+import { HOLDER_ID } from './partnerFlow'
+
+// The adapter's parts on their own: the mapping of our enums to 华汀's codes, amounts, signatures, the log's
+// masking, and the HTTP adapter against the sandbox partner (no app, no database).
+
+const SECRET = 'adapter-test-secret-0123456789abcdef'
+
+const holder: PartnerPerson = {
+  name: '张三',
+  certType: 'ID_CARD',
+  certNo: HOLDER_ID,
+  gender: 'M',
+  birthday: '1990-03-07',
+  phone: '13800138000',
+}
+
+describe('mapping to 华汀 codes', () => {
+  it('maps certificate types, genders, relations, social insurance and dates in one place', () => {
+    expect(CERT_TYPE_CODES).toEqual({
+      ID_CARD: '01',
+      PASSPORT: '02',
+      HK_MACAU_PASS: '04',
+      TAIWAN_PASS: '05',
+      HMT_RESIDENCE_PERMIT: '11',
+      FOREIGN_PERMANENT_RESIDENCE: '12',
+    })
+    expect(
+      toHtPerson({
+        ...holder,
+        gender: 'F',
+        certType: 'PASSPORT',
+        relation: '4',
+        socialInsurance: 'N',
+        occupation: { code: '0600002', class: 3 },
+      }),
+    ).toEqual({
+      name: '张三',
+      idType: '02',
+      idNo: HOLDER_ID,
+      sex: '2',
+      birthDate: '19900307',
+      mobile: '13800138000',
+      relationToApplicant: '03',
+      socialSecurity: '0',
+      occupationCode: '0600002',
+      occupationClass: 3,
+    })
+    expect(toHtPerson({ ...holder, relation: '1', socialInsurance: 'Y' })).toMatchObject({
+      relationToApplicant: '00',
+      socialSecurity: '1',
+      sex: '1',
+    })
+    expect(() => toHtPerson({ ...holder, relation: '9' })).toThrow(RangeError)
+  })
+
+  it('converts fen and yuan strings exactly', () => {
+    expect(fenToYuan(9900)).toBe('99.00')
+    expect(fenToYuan(100)).toBe('1.00')
+    expect(fenToYuan(29905)).toBe('299.05')
+    expect(yuanToFen('299.05')).toBe(29905)
+    expect(yuanToFen('0.10')).toBe(10)
+    expect(() => yuanToFen('1.5')).toThrow(RangeError)
+    expect(() => fenToYuan(1.5)).toThrow(RangeError)
+  })
+
+  it('has a Chinese text for each of the partner error codes, and a general one for unknown codes', () => {
+    expect(htErrorText('E2001')).toBe('很抱歉，被保险人未通过保险公司核保')
+    expect(htErrorText('E2002')).toBe('被保险人的职业不在本产品承保范围内')
+    expect(htErrorText('X000')).toBe('保险公司暂时无法处理，请稍后重试')
+  })
+})
+
+describe('signatures', () => {
+  const now = new Date('2026-11-25T04:00:00.000Z')
+  const request = (headers: Record<string, string>, body = '{"a":1}') => ({
+    method: 'POST',
+    path: '/p',
+    headers,
+    body,
+  })
+
+  it('accepts its own signature (also with the previous secret) and refuses changes and stale ones', () => {
+    const headers = signHeaders(SECRET, 'POST', '/p', '{"a":1}', now)
+    expect(verifySignature([SECRET], request(headers), now)).toEqual({ ok: true })
+    expect(verifySignature(['new-secret', SECRET], request(headers), now)).toEqual({ ok: true })
+    expect(verifySignature([SECRET], request(headers, '{"a":2}'), now)).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    })
+    expect(verifySignature([SECRET], { ...request(headers), path: '/q' }, now).ok).toBe(false)
+    expect(verifySignature([SECRET], request(headers), new Date(now.getTime() + 5 * 60_000 + 1000))).toEqual({
+      ok: false,
+      reason: 'stale',
+    })
+    expect(verifySignature([SECRET], request({}), now)).toEqual({ ok: false, reason: 'missing' })
+  })
+})
+
+describe('the call log', () => {
+  it('masks certificate numbers, phones and names and drops secrets, at any depth', () => {
+    const masked = maskForLog({
+      applicant: { name: '张三丰', idNo: HOLDER_ID, mobile: '13800138000' },
+      list: [{ certNo: HOLDER_ID }],
+      secret: 'x',
+      signature: 'y',
+      premium: '99.00',
+    })
+    expect(masked).toEqual({
+      applicant: { name: '*三丰', idNo: '1101**********8515', mobile: '138****8000' },
+      list: [{ certNo: '1101**********8515' }],
+      premium: '99.00',
+    })
+  })
+})
+
+describe('HuatingAdapter against the sandbox partner', () => {
+  let sandbox: HuatingSandbox | null = null
+  afterEach(async () => sandbox?.close())
+
+  const records: CallRecord[] = []
+  const log: CallLog = { record: async (call) => void records.push(call) }
+
+  async function adapterWith(secret = SECRET, timeoutMs = 300) {
+    sandbox = await HuatingSandbox.start({ secret: SECRET })
+    return new HuatingAdapter(
+      { url: sandbox.url, secret, timeoutMs, retries: 2, retryDelayMs: 5 },
+      log,
+      () => new Date(),
+    )
+  }
+
+  const quoteInput = {
+    productType: '02YW0001',
+    chargePeriodType: 'year' as const,
+    holder,
+    insured: { ...holder, relation: '1', socialInsurance: 'Y' as const },
+  }
+
+  it('quotes and underwrites, in fen', async () => {
+    const adapter = await adapterWith()
+    const quote = await adapter.quote(quoteInput)
+    expect(quote.premiumFen).toBe(9900)
+    const underwritten = await adapter.underwrite({
+      ...quoteInput,
+      requestId: 'r1',
+      partnerQuoteNo: quote.partnerQuoteNo,
+      premiumFen: 9900,
+    })
+    expect(underwritten.underwritingNo).toMatch(/^HTA/)
+  })
+
+  it('a request signed with another secret is refused by the partner (E1001), not retried', async () => {
+    const adapter = await adapterWith('some-other-secret-0123456789abcdef')
+    records.length = 0
+    const error = await adapter.quote(quoteInput).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PartnerRejected)
+    expect((error as PartnerRejected).reason).toBe('保险公司验签失败，请稍后重试')
+    expect(records).toHaveLength(1)
+  })
+
+  it('timeouts: an idempotent call is tried 1 + retries times, underwriting once', async () => {
+    const adapter = await adapterWith(SECRET, 100)
+    sandbox!.faults.set([{ mode: 'timeout', delayMs: 400 }])
+    records.length = 0
+    await expect(adapter.query('HTA0')).rejects.toBeInstanceOf(PartnerUnavailable)
+    expect(records.map((r) => [r.operation, r.outcome, r.attempt])).toEqual([
+      ['query', 'timeout', 1],
+      ['query', 'timeout', 2],
+      ['query', 'timeout', 3],
+    ])
+    records.length = 0
+    const error = await adapter
+      .underwrite({ ...quoteInput, requestId: 'r2', partnerQuoteNo: 'HTQ', premiumFen: 9900 })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ kind: 'timeout' })
+    expect(records).toHaveLength(1)
+  })
+
+  it("an unknown application is the partner's E3002 in Chinese", async () => {
+    const adapter = await adapterWith()
+    const error = await adapter
+      .issue({ requestId: 'r3', underwritingNo: 'HTA-none', premiumFen: 100, paidAt: new Date() })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PartnerRejected)
+    expect((error as PartnerRejected).reason).toBe('保险公司未找到该投保单')
+  })
+})
