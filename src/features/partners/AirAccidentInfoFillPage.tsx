@@ -84,14 +84,14 @@ export default function AirAccidentInfoFillPage() {
     setSubmitting(true)
     try {
       const quote = await createPartnerQuote(
-        quoteRequest(snapshot(binding.state) as PartnerSections, p, { ...binding.extras.flight }),
+        quoteRequest(snapshot(binding.state) as PartnerSections, p, { ...flight }),
       )
-      binding.extras.quote = quote
+      binding.setExtras({ quote })
       const created = await submitPartnerApplication({
         quoteId: quote.quoteId,
-        healthAnswers: { ...binding.extras.healthAnswers },
+        healthAnswers: { ...healthAnswers },
       })
-      binding.extras.orderId = created.orderId
+      binding.setExtras({ orderId: created.orderId })
       navigate(payHref(created.orderId))
     } catch (error) {
       fail(error)

@@ -42,8 +42,8 @@ export default function AirAccidentPage() {
 
   function next() {
     setTried(true)
-    if (Object.keys(validateFlight(binding.extras.flight, today)).length) return
-    binding.extras.flight.flightNo = binding.extras.flight.flightNo.trim().toUpperCase()
+    if (Object.keys(validateFlight(flight, today)).length) return
+    binding.setExtras({ flight: { ...flight, flightNo: flight.flightNo.trim().toUpperCase() } })
     navigate(airAccidentInfoFillHref())
   }
 
@@ -62,9 +62,7 @@ export default function AirAccidentPage() {
             value={flight.flightNo}
             maxLength={6}
             autoComplete="off"
-            onChange={(v) => {
-              binding.extras.flight.flightNo = v.toUpperCase()
-            }}
+            onChange={(v) => binding.setExtras({ flight: { ...flight, flightNo: v.toUpperCase() } })}
           />
         </Field>
         <Field label="乘机日期" error={errors['flight.date']} htmlFor="flight-date">
@@ -74,9 +72,7 @@ export default function AirAccidentPage() {
             value={flight.date}
             min={today}
             max={addDays(today, FLIGHT_DAYS_AHEAD)}
-            onChange={(date) => {
-              binding.extras.flight.date = date
-            }}
+            onChange={(date) => binding.setExtras({ flight: { ...flight, date } })}
           />
         </Field>
         <p className="purchase-muted">可投保今天起{FLIGHT_DAYS_AHEAD}天内的航班</p>

@@ -19,7 +19,7 @@ export function HealthQuestions({
         Object.entries(healthAnswers).map(([id, yes]) => [id, yes ? 'yes' : 'no'] as const),
       )}
       onAnswer={(id, answer) => {
-        binding.extras.healthAnswers[id] = answer === 'yes'
+        binding.answer(id, answer === 'yes')
       }}
     />
   )

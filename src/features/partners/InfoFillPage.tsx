@@ -57,7 +57,7 @@ function InfoFill({ flow, product, binding }: StepContext) {
       const quote = await createPartnerQuote(
         quoteRequest(snapshot(binding.state) as PartnerSections, product),
       )
-      binding.extras.quote = quote
+      binding.setExtras({ quote })
       binding.write('product', { firstPremium: String(quote.premiumFen) })
       navigate(flowStepHref(flow, 'specialNotify', product.id))
     } catch (error) {

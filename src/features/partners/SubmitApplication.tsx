@@ -120,7 +120,7 @@ export function SubmitBar({
         quoteId: quote.quoteId,
         healthAnswers: { ...healthAnswers },
       })
-      binding.extras.orderId = created.orderId
+      binding.setExtras({ orderId: created.orderId })
       navigate(payHref(created.orderId))
     } catch (error) {
       fail(error)

@@ -58,6 +58,10 @@ export interface FlowBinding {
    * social insurance), the travel state merges the relation only and keeps what was typed.
    */
   changeRelation(relationType: string): void
+  /** Sets what the flow knows besides the sections (the quote, the flight, the order). */
+  setExtras(patch: Partial<FlowExtras>): void
+  /** One health answer: true for 是. */
+  answer(questionId: string, yes: boolean): void
   /** Back to the spec's defaults (sections and extras). */
   reset(): void
 }
@@ -86,6 +90,12 @@ function bind<S extends AnyState>(
       const { phone, email, hasSocialInsurance } = current().insurer
       const fresh = { relationType, phone, email, hasSocialInsurance }
       store.replaceSection('insurer', fresh as unknown as Partial<S['insurer']>)
+    },
+    setExtras(patch) {
+      Object.assign(extras, structuredClone(patch))
+    },
+    answer(questionId, yes) {
+      extras.healthAnswers[questionId] = yes
     },
     reset() {
       store.reset()
