@@ -68,7 +68,11 @@ export default function InsuredSuccessPage() {
         <Result
           status="waiting"
           title="保单出具中"
-          description={data.message ?? '支付成功，保险公司正在出具保单，本页将自动更新'}
+          description={
+            data.message && data.message !== '保单出具中'
+              ? data.message
+              : '支付成功，保险公司正在出具保单，本页将自动更新'
+          }
         />
         <Button block onClick={() => navigate(orderDetailHref(orderId), { replace: true })}>
           查看订单

@@ -22,7 +22,7 @@ const open = async (user: ReturnType<typeof userEvent.setup>) => {
 
 describe('OccupationPicker', () => {
   it('lists every occupation grouped by category with its class', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ pointerEventsCheck: 0 })
     render(<Harness refused={[]} />)
     const dialog = await open(user)
     expect(within(dialog).getByText('机关企事业单位')).toBeInTheDocument()
@@ -34,7 +34,7 @@ describe('OccupationPicker', () => {
   })
 
   it('searches by name or category, and says so when nothing matches', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ pointerEventsCheck: 0 })
     render(<Harness refused={[]} />)
     const dialog = await open(user)
     await user.type(within(dialog).getByPlaceholderText('搜索职业名称或类别'), '矿')
@@ -46,7 +46,7 @@ describe('OccupationPicker', () => {
   })
 
   it('shows refused classes disabled with 该职业暂不可投保 and does not take them', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ pointerEventsCheck: 0 })
     render(<Harness refused={[5, 6]} />)
     const dialog = await open(user)
     await user.type(within(dialog).getByPlaceholderText('搜索职业名称或类别'), '矿')

@@ -20,7 +20,8 @@ beforeEach(() => {
   })
 })
 
-const stage = (title: string) => screen.getByText(title).closest('.adm-step') as HTMLElement
+const stage = (title: string) =>
+  within(screen.getByTestId('partner-steps')).getByText(title).closest('.adm-step') as HTMLElement
 
 describe('the step bar', () => {
   it('shows the six stages with 产品详情 current and the price, and goes on to 确认信息', async () => {
