@@ -32,6 +32,13 @@ export function checkRequest(
   today: string,
   stage: 'quote' | 'underwrite',
 ): RuleResult {
+  if (
+    typeof request.applicant !== 'object' ||
+    typeof request.insured !== 'object' ||
+    !request.applicant ||
+    !request.insured
+  )
+    return { ok: false, code: 'E1002', message: 'applicant and insured are required' }
   const product = SANDBOX_PRODUCTS[request.productCode]
   if (!product) return { ok: false, code: 'E1003', message: `product ${request.productCode} not on sale` }
   for (const person of [request.applicant, request.insured]) {
