@@ -23,6 +23,7 @@ async function chooseOccupation(page: Page, field: string, search: string, name:
   const dialog = page.getByRole('dialog', { name: '选择职业' })
   await dialog.getByPlaceholder('搜索职业名称或类别').fill(search)
   await dialog.getByText(name, { exact: true }).click()
+  await expect(dialog).toBeHidden()
   await expect(page.locator(field)).toContainText(name)
 }
 
@@ -55,8 +56,14 @@ async function applyThroughFlow(
     const dialog = page.getByRole('dialog', { name: '选择职业' })
     await dialog.getByPlaceholder('搜索职业名称或类别').fill('矿工')
     await expect(dialog.locator('.adm-list-item', { hasText: '矿工' })).toContainText('该职业暂不可投保')
-    await dialog.getByPlaceholder('搜索职业名称或类别').fill('教师')
-    await dialog.getByText('教师', { exact: true }).click()
+    await dialog.locator('.adm-list-item', { hasText: '矿工' }).click()
+    await expect(dialog).toBeVisible()
+    await page
+      .locator('.adm-mask')
+      .last()
+      .click({ position: { x: 10, y: 10 } })
+    await expect(dialog).toBeHidden()
+    await chooseOccupation(page, '#insured-occupationinfo', '教师', '教师')
     await expect(page.locator('#insured-occupationinfo')).toContainText('教师（1类）')
   }
   // The draft survives a reload.
@@ -78,7 +85,7 @@ async function payAndSeePolicy(page: Page, productName: RegExp) {
   await expect(page).toHaveURL(/\/pay\?orderId=/)
   await payByCardInSandbox(page)
   await expect(page).toHaveURL(/\/insuredSuccess\?orderId=/)
-  await expect(page.getByRole('heading', { name: '投保成功' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('insured-result')).toContainText('投保成功', { timeout: 20_000 })
   await expect(page.getByTestId('partner-policy-no')).not.toBeEmpty()
   await page.getByRole('button', { name: '查看保单' }).click()
   await expect(page).toHaveURL(/\/policy\/apiPolicyDetail\?policyId=/)
@@ -117,7 +124,7 @@ test('huaTaiApiTravel: holder and insured occupations, to an issued policy', asy
 test('air accident: a flight and its date, to an issued policy', async ({ page }) => {
   await logInByApi(page.request, '13712346004')
   await page.goto('/activity/airAccident')
-  await page.locator('#flight-flightNo').fill('mu5101x')
+  await page.locator('#flight-flightNo').fill('mu51x')
   await page.getByRole('button', { name: '立即投保' }).click()
   await expect(page.getByText('航班号格式不正确，如 MU5101')).toBeVisible()
   await page.locator('#flight-flightNo').fill('mu5101')
