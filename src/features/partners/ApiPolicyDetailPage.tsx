@@ -12,6 +12,7 @@ import { POLICY_STATUS_TEXT } from '../../domain/policy'
 import { HttpError } from '../../lib/request'
 import { backToPolicies } from '../policies/paths'
 import { usePolicy, type Policy } from '../policies/api'
+import { useMe } from '../member/api'
 import { usePartnerOrder } from './api'
 import '../../components/flow/flow.css'
 import './partners.css'
@@ -47,14 +48,20 @@ function isUnauthorized(error: unknown) {
 export default function ApiPolicyDetailPage() {
   const [params] = useSearchParams()
   const orderId = params.get('orderId')?.trim() || null
+  // Asked first: a visitor sees the not-logged-in detail rather than being sent away by a 401.
+  const me = useMe()
+  const loggedIn = Boolean(me.data)
   // Until issued, the order says 保单出具中; its policy id then opens the policy.
-  const order = usePartnerOrder(orderId, POLL_MS)
+  const order = usePartnerOrder(loggedIn ? orderId : null, POLL_MS)
   const policyId = params.get('policyId')?.trim() || params.get('id')?.trim() || order.data?.policyId || null
-  const policy = usePolicy(policyId)
+  const policy = usePolicy(loggedIn ? policyId : null)
 
   if (!policyId && !orderId) return <EmptyView title="缺少保单号" description="请从我的保单进入" />
+  if (me.data === undefined && !me.error) return <LoadingView lines={8} />
   const error = policy.error ?? order.error
-  if (isUnauthorized(error)) return <LoginToView what="保单详情" />
+  if (me.data === null || isUnauthorized(error)) return <LoginToView what="保单详情" />
+  if (me.error)
+    return <LoginAwareError back={backToPolicies} error={me.error} onRetry={() => void me.mutate()} />
   if (error)
     return <LoginAwareError back={backToPolicies} error={error} onRetry={() => void policy.mutate()} />
   if (!policyId) {
