@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test'
-import { fillPolicyholder, payByCardInSandbox, pickDate } from './support/purchaseFlow'
+import { fillPolicyholder, pickDate } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
 
 // The partner insurer's flows (华汀保险 through its API, the sandbox partner in demo mode) in Chromium against the
@@ -37,13 +37,18 @@ async function applyThroughFlow(
   await page.goto(`${base}?productId=${productId}`)
   await expect(page).toHaveURL(new RegExp(`${base}/productDetails\\?productId=${productId}`))
   await expect(page.getByTestId('partner-steps')).toContainText('产品详情')
+  const shot = (step: string) =>
+    page.screenshot({ path: `test-results/partners/${base.slice(1)}-${step}.png`, fullPage: true })
+  await shot('productDetails')
   await page.getByRole('button', { name: '立即投保' }).click()
 
   await expect(page).toHaveURL(new RegExp(`${base}/confirmInformation`))
+  await shot('confirmInformation')
   await page.getByRole('button', { name: '下一步' }).click()
 
   await expect(page).toHaveURL(new RegExp(`${base}/healthNotification`))
   await answerHealthNo(page)
+  await shot('healthNotification')
   await page.getByRole('button', { name: '下一步' }).click()
 
   await expect(page).toHaveURL(new RegExp(`${base}/infoFill`))
@@ -66,6 +71,7 @@ async function applyThroughFlow(
     await chooseOccupation(page, '#insured-occupationinfo', '教师', '教师')
     await expect(page.locator('#insured-occupationinfo')).toContainText('教师（1类）')
   }
+  await shot('infoFill')
   // The draft survives a reload.
   await page.reload()
   await expect(page.locator('#holder-certNo')).toHaveValue('110101199003078515')
@@ -76,6 +82,7 @@ async function applyThroughFlow(
 async function agreeAndSubmit(page: Page, base: string) {
   await expect(page).toHaveURL(new RegExp(`${base}/specialNotify`))
   await expect(page.getByRole('region', { name: '投保须知' })).toBeVisible()
+  await page.screenshot({ path: `test-results/partners/${base.slice(1)}-specialNotify.png`, fullPage: true })
   await page.getByText(/我已阅读并同意投保须知及保险条款/).click()
   await page.getByRole('button', { name: '提交投保' }).click()
 }
@@ -83,10 +90,16 @@ async function agreeAndSubmit(page: Page, base: string) {
 /** Paid in the sandbox; the partner issues by its callback; the policy opens with both numbers. */
 async function payAndSeePolicy(page: Page, productName: RegExp) {
   await expect(page).toHaveURL(/\/pay\?orderId=/)
-  await payByCardInSandbox(page)
+  await page.getByText('银行卡', { exact: true }).click()
+  await page.getByRole('button', { name: '立即支付' }).click()
+  await expect(page).toHaveURL(/\/pay\/sandbox\?paymentId=pay_/)
+  await page.getByRole('button', { name: '模拟支付成功' }).click()
+  await page.getByRole('button', { name: '返回商城' }).click()
+  // The pay result hands a partner order on to its own result page at once.
   await expect(page).toHaveURL(/\/insuredSuccess\?orderId=/)
   await expect(page.getByTestId('insured-result')).toContainText('投保成功', { timeout: 20_000 })
   await expect(page.getByTestId('partner-policy-no')).not.toBeEmpty()
+  await page.screenshot({ path: 'test-results/partners/insuredSuccess.png', fullPage: true })
   await page.getByRole('button', { name: '查看保单' }).click()
   await expect(page).toHaveURL(/\/policy\/apiPolicyDetail\?policyId=/)
   await expect(page.getByTestId('api-policy')).toContainText(productName)
@@ -134,10 +147,12 @@ test('air accident: a flight and its date, to an issued policy', async ({ page }
     timeZone: 'Asia/Shanghai',
   })
   await pickDate(page, '#flight-date', inThreeDays)
+  await page.screenshot({ path: 'test-results/partners/airAccident.png', fullPage: true })
   await page.getByRole('button', { name: '立即投保' }).click()
   await expect(page).toHaveURL(/\/activity\/airAccident\/infoFill/)
   await expect(page.getByText('MU5101')).toBeVisible()
   await fillPolicyholder(page)
+  await page.screenshot({ path: 'test-results/partners/airAccident-infoFill.png', fullPage: true })
   await answerHealthNo(page)
   await page.getByText(/我已阅读并同意投保须知及保险条款/).click()
   await page.getByRole('button', { name: '提交投保' }).click()
