@@ -32,7 +32,7 @@ async function applyThroughFlow(
   page: Page,
   base: string,
   productId: string,
-  options: { occupation?: boolean; holderOccupation?: boolean; holderName?: string } = {},
+  options: { occupation?: '#insured-occupationinfo' | '#holder-occupationinfo'; holderName?: string } = {},
 ) {
   await page.goto(`${base}?productId=${productId}`)
   await expect(page).toHaveURL(new RegExp(`${base}/productDetails\\?productId=${productId}`))
@@ -54,10 +54,9 @@ async function applyThroughFlow(
   await expect(page).toHaveURL(new RegExp(`${base}/infoFill`))
   await fillPolicyholder(page)
   if (options.holderName) await page.locator('#holder-name').fill(options.holderName)
-  if (options.holderOccupation) await chooseOccupation(page, '#holder-occupationinfo', '办公室', '办公室人员')
   if (options.occupation) {
     // A refused class is listed but cannot be chosen.
-    await page.locator('#insured-occupationinfo').click()
+    await page.locator(options.occupation).click()
     const dialog = page.getByRole('dialog', { name: '选择职业' })
     await dialog.getByPlaceholder('搜索职业名称或类别').fill('矿工')
     await expect(dialog.locator('.adm-list-item', { hasText: '矿工' })).toContainText('该职业暂不可投保')
@@ -68,8 +67,8 @@ async function applyThroughFlow(
       .last()
       .click({ position: { x: 10, y: 10 } })
     await expect(dialog).toBeHidden()
-    await chooseOccupation(page, '#insured-occupationinfo', '教师', '教师')
-    await expect(page.locator('#insured-occupationinfo')).toContainText('教师（1类）')
+    await chooseOccupation(page, options.occupation, '教师', '教师')
+    await expect(page.locator(options.occupation)).toContainText('教师（1类）')
   }
   await shot('infoFill')
   // The draft survives a reload.
@@ -122,14 +121,18 @@ test('huaTaiApiRegression: the insured’s occupation, refused classes disabled,
   page,
 }) => {
   await logInByApi(page.request, '13712346002')
-  await applyThroughFlow(page, '/huaTaiApiRegression', 'ht-regression', { occupation: true })
+  await applyThroughFlow(page, '/huaTaiApiRegression', 'ht-regression', {
+    occupation: '#insured-occupationinfo',
+  })
   await agreeAndSubmit(page, '/huaTaiApiRegression')
   await payAndSeePolicy(page, /华汀/)
 })
 
-test('huaTaiApiTravel: holder and insured occupations, to an issued policy', async ({ page }) => {
+test('huaTaiApiTravel: the holder (本人) gives one occupation for both, to an issued policy', async ({
+  page,
+}) => {
   await logInByApi(page.request, '13712346003')
-  await applyThroughFlow(page, '/huaTaiApiTravel', 'ht-travel', { occupation: true, holderOccupation: true })
+  await applyThroughFlow(page, '/huaTaiApiTravel', 'ht-travel', { occupation: '#holder-occupationinfo' })
   await agreeAndSubmit(page, '/huaTaiApiTravel')
   await payAndSeePolicy(page, /华汀/)
 })

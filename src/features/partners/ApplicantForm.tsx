@@ -30,8 +30,9 @@ export function effectiveInsured({ holder, insurer }: PartnerSections): InsuredS
   return insurer.relationType === SELF_RELATION
     ? {
         ...insuredFromHolder(holder, insurer),
-        occupationinfo: insurer.occupationinfo,
-        occupationinfoText: insurer.occupationinfoText,
+        // One person, one occupation: the holder's where the form asked the holder for it.
+        occupationinfo: insurer.occupationinfo || holder.occupationinfo,
+        occupationinfoText: insurer.occupationinfoText || holder.occupationinfoText,
       }
     : insurer
 }
@@ -69,7 +70,7 @@ export function validateApplicant(
         : e.field
     errors[field] ??= e.message
   }
-  if (product.occupationRequired)
+  if (product.occupationRequired && !(isSelf && product.holderOccupationRequired))
     checkOccupation(
       errors,
       'insured.occupationinfo',
@@ -223,7 +224,7 @@ export function ApplicantFields({
             onChange={(patch) => binding.write('insurer', patch)}
           />
         )}
-        {product.occupationRequired && insuredOccupation}
+        {product.occupationRequired && !(isSelf && product.holderOccupationRequired) && insuredOccupation}
         <ContactFields
           phone={insurer.phone}
           email={insurer.email}
