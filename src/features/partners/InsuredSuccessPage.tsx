@@ -86,7 +86,6 @@ export default function InsuredSuccessPage() {
         <LabeledRow label="保险公司保单号">
           <span data-testid="partner-policy-no">{data.partnerPolicyNo ?? '—'}</span>
         </LabeledRow>
-        <LabeledRow label="订单号">{data.orderId}</LabeledRow>
       </section>
       <Button
         block

@@ -19,7 +19,8 @@ export function NoticeAndClauses({ product }: { product: PartnerProduct }) {
   const lines = product.notice
     .split('\n')
     .map((l) => l.trim())
-    .filter(Boolean)
+    // The text may open with its own title, which the card's heading already says.
+    .filter((line, i) => line && !(i === 0 && line === '投保须知'))
   return (
     <>
       <section className="purchase-card" aria-label="投保须知">
