@@ -31,6 +31,9 @@ export const retryDelayMs = (attempts: number) =>
 
 export type CallbackOutcome = 'applied' | 'duplicate' | 'ignored'
 
+const lockOrder = (trx: Transaction<DB>, orderId: string) =>
+  trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow()
+
 export class PartnerIssuing {
   private readonly inFlight = new Set<Promise<void>>()
 
@@ -194,6 +197,8 @@ export class PartnerIssuing {
     let refundId: string | null = null
     let lateIssued = false
     const outcome = await this.db.transaction().execute(async (trx): Promise<CallbackOutcome> => {
+      // The order first (see leaveIssuing): the event's row refers to it.
+      await lockOrder(trx, orderId)
       const fresh = await trx
         .insertInto('partner_callbacks')
         .values({
@@ -289,13 +294,15 @@ export class PartnerIssuing {
 
   /**
    * ISSUING → ISSUED or ISSUE_FAILED in one guarded statement: only the call that moves it goes on (with the
-   * order's row, locked); any other, racing or late, gets null and does nothing.
+   * order's row); any other, racing or late, gets null and does nothing. The order's row is locked first, as
+   * every path that changes an order does (payments too), so two of them never wait on each other in turn.
    */
   private async leaveIssuing(
     trx: Transaction<DB>,
     orderId: string,
     set: { status: 'ISSUED' | 'ISSUE_FAILED'; last_error: string | null; partner_policy_no?: string },
   ): Promise<Selectable<OrdersTable> | null> {
+    const order = await lockOrder(trx, orderId)
     const moved = await trx
       .updateTable('partner_orders')
       .set({ ...set, next_attempt_at: null, updated_at: this.now() })
@@ -303,13 +310,7 @@ export class PartnerIssuing {
       .where('status', '=', 'ISSUING')
       .returning('order_id')
       .executeTakeFirst()
-    if (!moved) return null
-    return trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
+    return moved ? order : null
   }
 
   private async fail(orderId: string, reason: string): Promise<void> {

@@ -144,6 +144,25 @@ describe('issuing by the partner', () => {
     expect(order.refunds[0]).toMatchObject({ amountFen: 100, reason: 'ISSUE_FAILED' })
   })
 
+  it('an issue that timed out on our side but was carried out: its callback issues the one policy', async () => {
+    const { clock, buyer } = await setUp()
+    // Both tries of the first attempt time out (300 ms), while the partner does issue (after 400 ms).
+    t.faults({ mode: 'timeout', operations: ['issue'], times: 2, delayMs: 400 })
+    const orderId = await paidOrder(buyer)
+    await t.settle()
+    expect(await buyer.partnerOrder(orderId)).toMatchObject({ partnerStatus: 'ISSUED', status: 'ISSUED' })
+    clock.advance(retryDelayMs(1))
+    await t.app.services.partnerIssuing.retryDue()
+    expect(await t.db.db.selectFrom('policies').select('id').execute()).toHaveLength(1)
+    expect([...t.sandbox.ledger.applications.values()].filter((a) => a.policyNo)).toHaveLength(1)
+    const issues = await t.db.db
+      .selectFrom('partner_calls')
+      .select('outcome')
+      .where('operation', '=', 'issue')
+      .execute()
+    expect(issues.map((c) => c.outcome)).toEqual(['timeout', 'timeout'])
+  })
+
   it('a malformed answer to issue is retried (idempotent) within the call and then issued', async () => {
     const { buyer } = await setUp()
     t.faults({ mode: 'malformed', operations: ['issue'], times: 1 })
