@@ -3,13 +3,10 @@ import { Button } from 'antd-mobile'
 import { snapshot, useSnapshot } from 'valtio'
 import type { FieldErrors } from '../../components/flow/PersonFields'
 import { LabeledRow } from '../../components/LabeledRow'
-import { EmptyView, LoadingView } from '../../components/StatusViews'
-import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { EmptyView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { shanghaiDate } from '../../domain/age'
-import { homeHref } from '../home/paths'
-import { payHref } from '../purchase/paths'
-import { createPartnerQuote, submitPartnerApplication, usePartnerProduct } from './api'
+import { createPartnerQuote } from './api'
 import {
   ApplicantFields,
   focusFirstError,
@@ -21,11 +18,13 @@ import {
 import { validateFlight } from './airFlight'
 import { usePartnerFlowState, type PartnerSections } from './flowState'
 import { HealthQuestions, healthState } from './HealthQuestions'
-import { AIR_PRODUCT_ID, airAccidentHref } from './paths'
+import { airAccidentHref } from './paths'
+import { useAirProduct } from './airProduct'
 import {
   AgreeAndSubmit,
   NoticeAndClauses,
   RefusalNotice,
+  useApply,
   useFailureHandler,
   type Refusal,
 } from './SubmitApplication'
@@ -42,12 +41,13 @@ export default function AirAccidentInfoFillPage() {
   useFormCertTypes(binding)
   const sections = useSnapshot(binding.state) as PartnerSections
   const { flight, healthAnswers } = useSnapshot(binding.extras)
-  const product = usePartnerProduct(AIR_PRODUCT_ID)
+  const product = useAirProduct()
   const [today] = useState(() => shanghaiDate(Date.now()))
   const [tried, setTried] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [refusal, setRefusal] = useState<Refusal | null>(null)
+  const apply = useApply(binding)
   const fail = useFailureHandler({
     onRefused: setRefusal,
     onFields: (fields) => {
@@ -56,15 +56,7 @@ export default function AirAccidentInfoFillPage() {
     },
   })
 
-  if (product.error)
-    return (
-      <LoginAwareError
-        back={{ to: homeHref(), label: '返回首页' }}
-        error={product.error}
-        onRetry={() => void product.mutate()}
-      />
-    )
-  if (!product.data) return <LoadingView lines={8} />
+  if (!product.data) return product.view
   const p = product.data
   if (Object.keys(validateFlight(flight, today)).length)
     return (
@@ -87,12 +79,7 @@ export default function AirAccidentInfoFillPage() {
         quoteRequest(snapshot(binding.state) as PartnerSections, p, { ...flight }),
       )
       binding.setExtras({ quote })
-      const created = await submitPartnerApplication({
-        quoteId: quote.quoteId,
-        healthAnswers: { ...healthAnswers },
-      })
-      binding.setExtras({ orderId: created.orderId })
-      navigate(payHref(created.orderId))
+      await apply(quote.quoteId, { ...healthAnswers })
     } catch (error) {
       fail(error)
     } finally {

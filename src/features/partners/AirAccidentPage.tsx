@@ -5,16 +5,13 @@ import { DateField } from '../../components/DateField'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { Field } from '../../components/flow/PersonFields'
 import { LabeledRow } from '../../components/LabeledRow'
-import { EmptyView, LoadingView } from '../../components/StatusViews'
-import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { addDays, shanghaiDate } from '../../domain/age'
 import { formatFen } from '../../domain/money'
-import { homeHref } from '../home/paths'
-import { usePartnerProduct } from './api'
 import { FLIGHT_DAYS_AHEAD, validateFlight } from './airFlight'
 import { usePartnerFlowState } from './flowState'
-import { AIR_PRODUCT_ID, airAccidentInfoFillHref } from './paths'
+import { airAccidentInfoFillHref } from './paths'
+import { useAirProduct } from './airProduct'
 import '../../components/flow/flow.css'
 import './partners.css'
 
@@ -23,22 +20,13 @@ export default function AirAccidentPage() {
   const navigate = useAppNavigate()
   const binding = usePartnerFlowState('airAccident')
   const { flight } = useSnapshot(binding.extras)
-  const product = usePartnerProduct(AIR_PRODUCT_ID)
+  const product = useAirProduct()
   const [today] = useState(() => shanghaiDate(Date.now()))
   const [tried, setTried] = useState(false)
   const errors = tried ? validateFlight(flight, today) : {}
 
-  if (product.error)
-    return (
-      <LoginAwareError
-        back={{ to: homeHref(), label: '返回首页' }}
-        error={product.error}
-        onRetry={() => void product.mutate()}
-      />
-    )
-  if (!product.data) return <LoadingView lines={8} />
+  if (!product.data) return product.view
   const p = product.data
-  if (p.flow !== 'airAccident') return <EmptyView title="活动产品暂不可用" description="请稍后再试" />
 
   function next() {
     setTried(true)

@@ -98,6 +98,16 @@ export function useFailureHandler({
   }
 }
 
+/** Submits a quote for underwriting: the order it makes is kept in the draft and paid on /pay. */
+export function useApply(binding: FlowBinding) {
+  const navigate = useAppNavigate()
+  return async (quoteId: string, healthAnswers: Record<string, boolean>) => {
+    const created = await submitPartnerApplication({ quoteId, healthAnswers })
+    binding.setExtras({ orderId: created.orderId })
+    navigate(payHref(created.orderId))
+  }
+}
+
 /** The bottom bar that agrees and submits; a refusal or an outage is shown, nothing is paid. */
 export function SubmitBar({
   binding,
@@ -108,7 +118,7 @@ export function SubmitBar({
   product: PartnerProduct
   onRefused: (refusal: Refusal) => void
 }) {
-  const navigate = useAppNavigate()
+  const apply = useApply(binding)
   const fail = useFailureHandler({ onRefused })
   const { quote, healthAnswers } = useSnapshot(binding.extras)
   const [submitting, setSubmitting] = useState(false)
@@ -117,12 +127,7 @@ export function SubmitBar({
     if (!quote) return
     setSubmitting(true)
     try {
-      const created = await submitPartnerApplication({
-        quoteId: quote.quoteId,
-        healthAnswers: { ...healthAnswers },
-      })
-      binding.setExtras({ orderId: created.orderId })
-      navigate(payHref(created.orderId))
+      await apply(quote.quoteId, { ...healthAnswers })
     } catch (error) {
       fail(error)
     } finally {
