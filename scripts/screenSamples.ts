@@ -20,7 +20,7 @@ const SAMPLES: Record<string, string> = {
   '/paySuccess': '/paySuccess?orderId=o-sample',
   '/orders/orderDetail': '/orders/orderDetail?id=o-sample',
   '/policy/policyDetail': '/policy/policyDetail?id=pol-sample',
-  '/policy/apiPolicyDetail': '/policy/apiPolicyDetail?id=pol-sample',
+  '/policy/apiPolicyDetail': '/policy/apiPolicyDetail?policyId=pol-sample',
   '/policy/policyDetaiU': '/policy/policyDetaiU?token=sample',
   '/family/addEdit': '/family/addEdit?id=m-sample',
   '/signIn/giftDetail/:goodsName': `/signIn/giftDetail/${encodeURIComponent('保温杯')}`,
@@ -38,6 +38,27 @@ const SAMPLES: Record<string, string> = {
   '/claim/addClaimSuccess': '/claim/addClaimSuccess?id=cl-sample',
   '/activity/fairness': '/activity/fairness?campaign=trialfee-lottery',
   '/claim/claimDetail': '/claim/claimDetail?id=c-sample',
+  '/huaTaiApi': '/huaTaiApi?productId=ht-accident',
+  '/huaTaiApi/productDetails': '/huaTaiApi/productDetails?productId=ht-accident',
+  '/huaTaiApi/confirmInformation': '/huaTaiApi/confirmInformation?productId=ht-accident',
+  '/huaTaiApi/healthNotification': '/huaTaiApi/healthNotification?productId=ht-accident',
+  '/huaTaiApi/infoFill': '/huaTaiApi/infoFill?productId=ht-accident',
+  '/huaTaiApi/specialNotify': '/huaTaiApi/specialNotify?productId=ht-accident',
+  '/huaTaiApiRegression': '/huaTaiApiRegression?productId=ht-regression',
+  '/huaTaiApiRegression/productDetails': '/huaTaiApiRegression/productDetails?productId=ht-regression',
+  '/huaTaiApiRegression/confirmInformation':
+    '/huaTaiApiRegression/confirmInformation?productId=ht-regression',
+  '/huaTaiApiRegression/healthNotification':
+    '/huaTaiApiRegression/healthNotification?productId=ht-regression',
+  '/huaTaiApiRegression/infoFill': '/huaTaiApiRegression/infoFill?productId=ht-regression',
+  '/huaTaiApiRegression/specialNotify': '/huaTaiApiRegression/specialNotify?productId=ht-regression',
+  '/huaTaiApiTravel': '/huaTaiApiTravel?productId=ht-travel',
+  '/huaTaiApiTravel/productDetails': '/huaTaiApiTravel/productDetails?productId=ht-travel',
+  '/huaTaiApiTravel/confirmInformation': '/huaTaiApiTravel/confirmInformation?productId=ht-travel',
+  '/huaTaiApiTravel/healthNotification': '/huaTaiApiTravel/healthNotification?productId=ht-travel',
+  '/huaTaiApiTravel/infoFill': '/huaTaiApiTravel/infoFill?productId=ht-travel',
+  '/huaTaiApiTravel/specialNotify': '/huaTaiApiTravel/specialNotify?productId=ht-travel',
+  '/insuredSuccess': '/insuredSuccess?orderId=o-sample',
 }
 
 /** Screens a visitor sees logged out (the login screens send a logged-in one away). */

@@ -13,6 +13,7 @@ import { loadingRoutes } from '../features/loading/routes'
 import { userHref } from '../features/member/paths'
 import { memberRoutes } from '../features/member/routes'
 import { ordersRoutes } from '../features/orders/routes'
+import { partnerRoutes } from '../features/partners/routes'
 import { messageRoutes } from '../features/messages/routes'
 import { pointsHref } from '../features/points/paths'
 import { pointsRoutes } from '../features/points/routes'
@@ -49,6 +50,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...cartRoutes,
   ...claimRoutes,
   ...campaignRoutes,
+  ...partnerRoutes,
 ]
 
 /** The four top-level tabs; a tab shows only once its screen is in the route table. */

@@ -41,9 +41,7 @@ export default function PolicyListPage() {
             data-testid="policy-card"
             onClick={() =>
               navigate(
-                policy.source === 'partner-api'
-                  ? apiPolicyDetailHref(policy.id)
-                  : policyDetailHref(policy.id),
+                policy.source !== 'mall' ? apiPolicyDetailHref(policy.id) : policyDetailHref(policy.id),
               )
             }
           >

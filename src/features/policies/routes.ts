@@ -1,13 +1,10 @@
 import type { ScreenRoute } from '../../types/route'
 import { policyPaths } from './paths'
 
-const detail = () => import('./PolicyDetailPage')
-
 export const policiesRoutes: ScreenRoute[] = [
   { path: policyPaths.list, title: '我的保单', load: () => import('./PolicyListPage') },
-  { path: policyPaths.detail, title: '电子保单', load: detail },
+  { path: policyPaths.detail, title: '电子保单', load: () => import('./PolicyDetailPage') },
   { path: policyPaths.shared, title: '电子保单', load: () => import('./SharedPolicyPage') },
-  { path: policyPaths.apiDetail, title: '保单详情', load: detail },
   { path: policyPaths.renewal, title: '续保', load: () => import('./RenewalPage') },
   { path: policyPaths.lookup, title: '保单查询', load: () => import('./PolicyLookupPage') },
 ]

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, List, Radio } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
 import { submitHealth, useApplication } from './api'
 import { useProductDetail } from '../catalog/api'
@@ -10,6 +10,7 @@ import { relationName } from '../../domain/applicant'
 import { describeError } from '../../lib/request'
 import { huataiStore } from '../../state/huatai'
 import { BottomBar } from '../../components/flow/BottomBar'
+import { HealthQuestionList, type HealthAnswer } from '../../components/flow/HealthQuestionList'
 import { useApplicationDraft } from './draft'
 import { useFlowParams } from './flow'
 import { flowHref } from './paths'
@@ -19,8 +20,6 @@ import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import '../../components/flow/flow.css'
 
-type Answer = 'yes' | 'no'
-
 /** The health notification for the chosen insured: every question answered, nothing preselected. */
 export default function HealthNotificationPage() {
   const { productId, applicationId } = useFlowParams()
@@ -29,7 +28,7 @@ export default function HealthNotificationPage() {
   const product = useProductDetail(productId)
   const application = useApplication(applicationId)
   const { insurer } = useSnapshot(huataiStore.state)
-  const [answers, setAnswers] = useState<Record<string, Answer>>({})
+  const [answers, setAnswers] = useState<Record<string, HealthAnswer>>({})
   const [submitting, setSubmitting] = useState(false)
 
   if (!productId || !applicationId)
@@ -75,28 +74,11 @@ export default function HealthNotificationPage() {
       {questions.length === 0 ? (
         <div className="purchase-card">本产品无需健康告知，请确认后继续。</div>
       ) : (
-        <List header="健康告知">
-          {questions.map((question, index) => (
-            <List.Item
-              key={question.id}
-              description={
-                <Radio.Group
-                  value={answers[question.id] ?? null}
-                  onChange={(value) => setAnswers({ ...answers, [question.id]: value as Answer })}
-                >
-                  <Radio value="yes" style={{ marginRight: 24 }} aria-label={`第${index + 1}题 是`}>
-                    是
-                  </Radio>
-                  <Radio value="no" aria-label={`第${index + 1}题 否`}>
-                    否
-                  </Radio>
-                </Radio.Group>
-              }
-            >
-              {index + 1}. {question.text}
-            </List.Item>
-          ))}
-        </List>
+        <HealthQuestionList
+          questions={questions}
+          answers={answers}
+          onAnswer={(id, answer) => setAnswers({ ...answers, [id]: answer })}
+        />
       )}
       <BottomBar>
         <Button

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { Button, Checkbox, Input, Radio } from 'antd-mobile'
+import { Button, Checkbox, Radio } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
 import { useFamilyMembers, useFamilyWrites } from '../family/api'
 import { useApplication } from './api'
@@ -31,7 +31,8 @@ import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
-import { Field, PersonFields, type FieldErrors } from './PersonFields'
+import { Field, PersonFields, type FieldErrors } from '../../components/flow/PersonFields'
+import { ContactFields } from '../../components/flow/ContactFields'
 import '../../components/flow/flow.css'
 
 /** /infoFill: policyholder and insured, bound to huataiStore, checked with the same rules as the server. */
@@ -190,28 +191,7 @@ export default function InfoFillPage() {
             </div>
           </Radio.Group>
         </Field>
-        <Field label="手机号" error={errors['insured.phone']} htmlFor="insured-phone">
-          <Input
-            id="insured-phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="用于接收保单短信"
-            value={insurer.phone}
-            maxLength={11}
-            onChange={(phone) => changeInsured({ phone })}
-          />
-        </Field>
-        <Field label="电子邮箱（选填）" error={errors['insured.email']} htmlFor="insured-email">
-          <Input
-            id="insured-email"
-            type="email"
-            inputMode="email"
-            placeholder="用于接收电子保单"
-            value={insurer.email}
-            onChange={(email) => changeInsured({ email })}
-          />
-        </Field>
+        <ContactFields phone={insurer.phone} email={insurer.email} errors={errors} onChange={changeInsured} />
         {canSaveAsMember && (
           <div className="purchase-field">
             <Checkbox checked={saveAsMember} onChange={setSaveAsMember}>

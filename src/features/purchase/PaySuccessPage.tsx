@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd-mobile'
-import { useSearchParams } from 'react-router-dom'
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom'
 import { useOrder } from '../orders/api'
 import { usePolicy } from '../policies/api'
 import { LabeledRow } from '../../components/LabeledRow'
@@ -13,6 +13,8 @@ import '../../components/flow/flow.css'
 import { homeHref } from '../home/paths'
 import { backToOrders, orderDetailHref, ordersHref } from '../orders/paths'
 import { policyDetailHref } from '../policies/paths'
+import { insuredSuccessHref } from '../partners/paths'
+import { withLayoutPrefix } from '../../components/navigation/appPath'
 
 const POLL_MS = 1500
 
@@ -24,6 +26,7 @@ export default function PaySuccessPage() {
   const [params] = useSearchParams()
   const orderId = params.get('orderId')?.trim() || null
   const navigate = useAppNavigate()
+  const { pathname } = useLocation()
   // The callback may land a moment after the payer returns: ask again until the policy is issued.
   const order = useOrder(orderId, POLL_MS)
   const policyId = order.data?.policyId ?? null
@@ -40,6 +43,9 @@ export default function PaySuccessPage() {
   if (order.error)
     return <LoginAwareError back={backToOrders} error={order.error} onRetry={() => void order.mutate()} />
   if (!order.data) return <LoadingView />
+  // The partner insurer issues a partner order by its own callback: its result page follows that.
+  if (order.data.source === 'partner:huating')
+    return <Navigate replace to={withLayoutPrefix(insuredSuccessHref(orderId), pathname)} />
   if (!policyId || !policy.data) {
     const paid = order.data.status === 'PAID' || order.data.status === 'ISSUED'
     return (

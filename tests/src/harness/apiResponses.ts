@@ -53,6 +53,12 @@ import type { FamilyMember, FamilyMemberList } from '../../../src/types/generate
 import type { Feedback, FeedbackPage } from '../../../src/types/generated/api/feedback'
 import type { Media } from '../../../src/types/generated/api/media'
 import type { HealthResult, Order, OrderApplication, OrderList } from '../../../src/types/generated/api/order'
+import type {
+  PartnerApplication,
+  PartnerOrder,
+  PartnerProduct,
+  PartnerQuote,
+} from '../../../src/types/generated/api/partner'
 import type { Payment, PaymentChannels } from '../../../src/types/generated/api/payment'
 import type {
   LedgerPage,
@@ -111,6 +117,10 @@ export interface ApiResponses {
   [route: `GET /api/payments/${string}`]: Payment | PaymentChannels
   'GET /api/payments/channels': PaymentChannels
   [route: `POST /api/sandbox/payments/${string}/simulate`]: Payment
+  [route: `GET /api/partner/products/${string}`]: PartnerProduct
+  'POST /api/partner/quotes': PartnerQuote
+  'POST /api/partner/applications': PartnerApplication
+  [route: `GET /api/partner/orders/${string}`]: PartnerOrder
   'GET /api/policies': PolicyList
   // /api/policies/shared is a literal route beside /api/policies/:id.
   [route: `GET /api/policies/${string}`]: Policy

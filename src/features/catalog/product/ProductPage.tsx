@@ -28,6 +28,7 @@ import { GoButton } from '../../../components/navigation/GoButton'
 import { productInfoHref, shoppingHref } from '../paths'
 import { saveToCart } from '../../cart/api'
 import { productAppointmentHref } from '../../service/paths'
+import { partnerEntryHref } from '../../partners/paths'
 import { appointmentTopicFor } from '../../../domain/appointments'
 
 // The tabs below the fold (details, clauses, FAQs: tabs and collapses with their animation library) load
@@ -76,7 +77,8 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const priced = quote.data && !quote.error && !quote.isLoading
 
   const buy = async () => {
-    const target = purchasePath(product.id, factors)
+    // A partner insurer's product is applied for through its own flow (src/features/partners).
+    const target = partnerEntryHref(product.id) ?? purchasePath(product.id, factors)
     setChecking(true)
     try {
       const loggedIn = await checkLoggedIn()

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button, Input, Radio } from 'antd-mobile'
-import { DateField } from '../../components/DateField'
+import { DateField } from '../DateField'
 import { addYears } from '../../domain/age'
 import { CERTIFICATE_TYPES } from '../../domain/certificate'
 import { derivedFromCertificate, type PersonInput } from '../../domain/applicant'

@@ -1,0 +1,117 @@
+import { useState } from 'react'
+import { Button } from 'antd-mobile'
+import { snapshot, useSnapshot } from 'valtio'
+import type { FieldErrors } from '../../components/flow/PersonFields'
+import { LabeledRow } from '../../components/LabeledRow'
+import { EmptyView } from '../../components/StatusViews'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { shanghaiDate } from '../../domain/age'
+import { createPartnerQuote } from './api'
+import {
+  ApplicantFields,
+  focusFirstError,
+  reportFormErrors,
+  quoteRequest,
+  useFormCertTypes,
+  validateApplicant,
+} from './ApplicantForm'
+import { validateFlight } from './airFlight'
+import { usePartnerFlowState, type PartnerSections } from './flowState'
+import { HealthQuestions, healthState } from './HealthQuestions'
+import { airAccidentHref } from './paths'
+import { useAirProduct } from './airProduct'
+import {
+  AgreeAndSubmit,
+  NoticeAndClauses,
+  RefusalNotice,
+  useApply,
+  useFailureHandler,
+  type Refusal,
+} from './SubmitApplication'
+import '../../components/flow/flow.css'
+import './partners.css'
+
+/**
+ * /activity/airAccident/infoFill: who flies (policyholder and insured), the health questions and 投保须知 on
+ * one page; 提交投保 prices the flight with the partner and submits it for underwriting, then payment.
+ */
+export default function AirAccidentInfoFillPage() {
+  const navigate = useAppNavigate()
+  const binding = usePartnerFlowState('airAccident')
+  useFormCertTypes(binding)
+  const sections = useSnapshot(binding.state) as PartnerSections
+  const { flight, healthAnswers } = useSnapshot(binding.extras)
+  const product = useAirProduct()
+  const [today] = useState(() => shanghaiDate(Date.now()))
+  const [tried, setTried] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
+  const apply = useApply(binding)
+  const fail = useFailureHandler({
+    onRefused: setRefusal,
+    onFields: (fields) => {
+      setServerErrors(fields)
+      focusFirstError(fields)
+    },
+  })
+
+  if (!product.data) return product.view
+  const p = product.data
+  if (Object.keys(validateFlight(flight, today)).length)
+    return (
+      <EmptyView title="请先填写航班信息" description="航班号与乘机日期决定保障的航班">
+        <Button color="primary" onClick={() => navigate(airAccidentHref(), { replace: true })}>
+          去填写
+        </Button>
+      </EmptyView>
+    )
+  const health = healthState(p.questions, healthAnswers)
+  const errors = tried ? { ...serverErrors, ...validateApplicant(sections, p, today) } : {}
+
+  async function submit() {
+    setTried(true)
+    setServerErrors({})
+    if (reportFormErrors(validateApplicant(snapshot(binding.state) as PartnerSections, p, today))) return
+    setSubmitting(true)
+    try {
+      const quote = await createPartnerQuote(
+        quoteRequest(snapshot(binding.state) as PartnerSections, p, { ...flight }),
+      )
+      binding.setExtras({ quote })
+      await apply(quote.quoteId, { ...healthAnswers })
+    } catch (error) {
+      fail(error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <div className="purchase-page">
+      <RefusalNotice refusal={refusal} />
+      <section className="purchase-card">
+        <h2>航班信息</h2>
+        <LabeledRow label="航班号">{flight.flightNo}</LabeledRow>
+        <LabeledRow label="乘机日期">{flight.date}</LabeledRow>
+        <Button size="small" fill="none" color="primary" onClick={() => navigate(airAccidentHref())}>
+          修改航班
+        </Button>
+      </section>
+      <ApplicantFields binding={binding} product={p} errors={errors} today={today} chooseRelation />
+      <HealthQuestions questions={p.questions} binding={binding} />
+      {health.declined && (
+        <div className="partner-refused" role="alert">
+          根据健康告知，被保险人暂不符合本产品的投保条件
+        </div>
+      )}
+      <NoticeAndClauses product={p} />
+      <AgreeAndSubmit
+        priceFen={p.priceFen}
+        ready={health.complete && !health.declined}
+        submitting={submitting}
+        onSubmit={() => void submit()}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,71 @@
+import { Button, Radio } from 'antd-mobile'
+import { useSnapshot } from 'valtio'
+import { BottomBar } from '../../components/flow/BottomBar'
+import { Field } from '../../components/flow/PersonFields'
+import { LabeledRow } from '../../components/LabeledRow'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatFen } from '../../domain/money'
+import { RelationField } from './ApplicantForm'
+import { FlowFrame, type StepContext } from './FlowFrame'
+import { CHARGE_PERIODS, coverageLabel } from './flow'
+import { flowStepHref } from './paths'
+
+/** 确认信息: who is insured, social insurance and the charge period (the product section of the state). */
+export default function ConfirmInformationPage() {
+  return <FlowFrame step={1}>{(context) => <ConfirmInformation {...context} />}</FlowFrame>
+}
+
+function ConfirmInformation({ flow, product, binding }: StepContext) {
+  const navigate = useAppNavigate()
+  const { insurer, product: section } = useSnapshot(binding.state)
+  return (
+    <>
+      <section className="purchase-card">
+        <h2>投保方案</h2>
+        <LabeledRow label="产品">{product.name}</LabeledRow>
+        <LabeledRow label="产品代码">{section.productType ?? product.partnerProductType}</LabeledRow>
+        <LabeledRow label="保障期间">{coverageLabel(product.coveragePeriod)}</LabeledRow>
+        <LabeledRow label="保费">¥{formatFen(product.priceFen)}</LabeledRow>
+      </section>
+      <section className="purchase-card">
+        <RelationField binding={binding} value={insurer.relationType} />
+        <Field label="被保险人有无社保">
+          <Radio.Group
+            value={insurer.hasSocialInsurance}
+            onChange={(v) => binding.write('insurer', { hasSocialInsurance: String(v) })}
+          >
+            <div className="purchase-choices">
+              <Radio value="Y">有社保</Radio>
+              <Radio value="N">无社保</Radio>
+            </div>
+          </Radio.Group>
+        </Field>
+        <Field label="交费方式">
+          <Radio.Group
+            value={section.chargePeriodType}
+            onChange={(v) => binding.write('product', { chargePeriodType: String(v) })}
+          >
+            <div className="purchase-choices">
+              {CHARGE_PERIODS.map((c) => (
+                <Radio key={c.value} value={c.value}>
+                  {c.label}
+                </Radio>
+              ))}
+            </div>
+          </Radio.Group>
+        </Field>
+      </section>
+      <BottomBar>
+        <span>
+          保费 <span className="purchase-price">¥{formatFen(product.priceFen)}</span>
+        </span>
+        <Button
+          color="primary"
+          onClick={() => navigate(flowStepHref(flow, 'healthNotification', product.id))}
+        >
+          下一步
+        </Button>
+      </BottomBar>
+    </>
+  )
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
+import { EmptyView, LoadingView } from '../../components/StatusViews'
+import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { homeHref } from '../home/paths'
+import { usePartnerProduct, type PartnerProduct } from './api'
+import { StepBar } from './StepBar'
+import { usePartnerFlowState, type FlowBinding } from './flowState'
+import { useFlowContext } from './flow'
+import { partnerFlows, type PartnerFlowKey } from './paths'
+import '../../components/flow/flow.css'
+import './partners.css'
+
+export interface StepContext {
+  flow: PartnerFlowKey
+  product: PartnerProduct
+  binding: FlowBinding
+}
+
+const backHome = { to: homeHref(), label: '返回首页' }
+
+/**
+ * The parent layout of the three partner flows: it loads the product, restores the flow's draft and shows the
+ * step bar with the price above the step's own content (a render prop, so the step sees the loaded product).
+ */
+export function FlowFrame({
+  step,
+  children,
+}: {
+  step: number
+  children: (context: StepContext) => ReactNode
+}) {
+  const { flow, productId } = useFlowContext()
+  const binding = usePartnerFlowState(flow)
+  // The quoted premium once known; the product's price before.
+  const { quote } = useSnapshot(binding.extras)
+  const product = usePartnerProduct(productId)
+  if (product.error)
+    return <LoginAwareError back={backHome} error={product.error} onRetry={() => void product.mutate()} />
+  if (!product.data) return <LoadingView lines={8} />
+  if (product.data.flow !== flow)
+    return (
+      <EmptyView
+        title="产品与投保流程不符"
+        description={`请从${partnerFlows[flow].title}的产品页面重新进入投保`}
+      />
+    )
+  return (
+    <div className="purchase-page">
+      <StepBar
+        current={step}
+        productName={product.data.name}
+        premiumFen={quote?.premiumFen ?? product.data.priceFen}
+      />
+      {children({ flow, product: product.data, binding })}
+    </div>
+  )
+}

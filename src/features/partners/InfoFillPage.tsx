@@ -1,0 +1,84 @@
+import { useState } from 'react'
+import { Button } from 'antd-mobile'
+import { snapshot, useSnapshot } from 'valtio'
+import { BottomBar } from '../../components/flow/BottomBar'
+import type { FieldErrors } from '../../components/flow/PersonFields'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { shanghaiDate } from '../../domain/age'
+import { formatFen } from '../../domain/money'
+import { createPartnerQuote } from './api'
+import {
+  ApplicantFields,
+  focusFirstError,
+  reportFormErrors,
+  quoteRequest,
+  useFormCertTypes,
+  validateApplicant,
+} from './ApplicantForm'
+import { FlowFrame, type StepContext } from './FlowFrame'
+import type { PartnerSections } from './flowState'
+import { flowStepHref } from './paths'
+import { RefusalNotice, useFailureHandler, type Refusal } from './SubmitApplication'
+
+/** 填写信息: policyholder, insured and occupation, checked here and priced by the partner (a quote). */
+export default function InfoFillPage() {
+  return <FlowFrame step={3}>{(context) => <InfoFill {...context} />}</FlowFrame>
+}
+
+function InfoFill({ flow, product, binding }: StepContext) {
+  const navigate = useAppNavigate()
+  useFormCertTypes(binding)
+  const sections = useSnapshot(binding.state) as PartnerSections
+  const [now] = useState(() => Date.now())
+  const today = shanghaiDate(now)
+  const [tried, setTried] = useState(false)
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  const [submitting, setSubmitting] = useState(false)
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
+  // The partner may refuse while pricing already (its rules run on the quote too).
+  const fail = useFailureHandler({
+    onRefused: setRefusal,
+    onFields: (fields) => {
+      setServerErrors(fields)
+      focusFirstError(fields)
+    },
+  })
+  // After the first 下一步, errors follow every keystroke (computed from the store, never stale).
+  const errors = tried ? { ...serverErrors, ...validateApplicant(sections, product, today) } : {}
+
+  async function next() {
+    setTried(true)
+    setServerErrors({})
+    setRefusal(null)
+    if (reportFormErrors(validateApplicant(snapshot(binding.state) as PartnerSections, product, today)))
+      return
+    setSubmitting(true)
+    try {
+      const quote = await createPartnerQuote(
+        quoteRequest(snapshot(binding.state) as PartnerSections, product),
+      )
+      binding.setExtras({ quote })
+      binding.write('product', { firstPremium: String(quote.premiumFen) })
+      navigate(flowStepHref(flow, 'specialNotify', product.id))
+    } catch (error) {
+      fail(error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <>
+      <RefusalNotice refusal={refusal} />
+      <ApplicantFields binding={binding} product={product} errors={errors} today={today} />
+      <BottomBar>
+        <span>
+          保费 <span className="purchase-price">¥{formatFen(product.priceFen)}</span>
+        </span>
+        <Button color="primary" loading={submitting} disabled={submitting} onClick={() => void next()}>
+          下一步
+        </Button>
+      </BottomBar>
+    </>
+  )
+}

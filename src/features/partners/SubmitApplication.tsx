@@ -1,0 +1,183 @@
+import { useState } from 'react'
+import { Button, Checkbox } from 'antd-mobile'
+import { useSnapshot } from 'valtio'
+import { useLocation } from 'react-router-dom'
+import { BottomBar } from '../../components/flow/BottomBar'
+import type { FieldErrors } from '../../components/flow/PersonFields'
+import { toast } from '../../components/notice'
+import { loginPathFor } from '../../components/navigation/appPath'
+import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { formatFen } from '../../domain/money'
+import { apiErrorOf, describeError, HttpError } from '../../lib/request'
+import { payHref } from '../purchase/paths'
+import { submitPartnerApplication, type PartnerProduct } from './api'
+import type { FlowBinding } from './flowState'
+import { serverFieldErrors } from './ApplicantForm'
+
+/** 投保须知 and the clauses, then the application: the partner underwrites it and our order is created. */
+export function NoticeAndClauses({ product }: { product: PartnerProduct }) {
+  const lines = product.notice
+    .split('\n')
+    .map((l) => l.trim())
+    // The text may open with its own title, which the card's heading already says.
+    .filter((line, i) => line && !(i === 0 && line === '投保须知'))
+  return (
+    <>
+      <section className="purchase-card" aria-label="投保须知">
+        <h2>投保须知</h2>
+        {lines.length === 0 ? (
+          <p className="purchase-muted">暂无投保须知</p>
+        ) : (
+          <ol className="partner-list">
+            {lines.map((line) => (
+              <li key={line}>{line.replace(/^\d+[.、]\s*/, '')}</li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section className="purchase-card">
+        <h2>保险条款</h2>
+        <ul className="partner-list">
+          {product.clauses.map((c) => (
+            <li key={c.id}>《{c.title.replace(/^《|》$/g, '')}》</li>
+          ))}
+        </ul>
+      </section>
+    </>
+  )
+}
+
+/** What the partner said when it would not take the application (the user is not asked to pay). */
+export interface Refusal {
+  title: string
+  message: string
+}
+
+const REFUSAL_TITLES: Record<string, string> = {
+  UNDERWRITING_REFUSED: '核保未通过',
+  HEALTH_DECLINED: '健康告知未通过',
+  OCCUPATION_REFUSED: '职业不符合投保条件',
+}
+
+export function RefusalNotice({ refusal }: { refusal: Refusal | null }) {
+  if (!refusal) return null
+  return (
+    <div className="partner-refused" role="alert" data-testid="partner-refusal">
+      <strong>{refusal.title}</strong>
+      <div>{refusal.message}</div>
+    </div>
+  )
+}
+
+/**
+ * How a failed quote or application is told: not logged in → the login screen (coming back here); the
+ * partner refused → `onRefused`; field errors → `onFields` with a toast; anything else (the partner down:
+ * 请稍后重试) → a toast, the form kept.
+ */
+export function useFailureHandler({
+  onRefused,
+  onFields,
+}: {
+  onRefused: (refusal: Refusal) => void
+  onFields?: (fields: FieldErrors) => void
+}) {
+  const navigate = useAppNavigate()
+  const { pathname, search } = useLocation()
+  return (error: unknown) => {
+    const code = apiErrorOf(error)?.code
+    if (error instanceof HttpError && error.status === 401) {
+      toast('info', '请先登录后继续投保')
+      navigate(loginPathFor(`${pathname}${search}`))
+    } else if (code && REFUSAL_TITLES[code]) {
+      onRefused({ title: REFUSAL_TITLES[code], message: describeError(error) })
+      window.scrollTo?.({ top: 0 })
+    } else {
+      onFields?.(serverFieldErrors(error))
+      toast('error', describeError(error))
+    }
+  }
+}
+
+/** Submits a quote for underwriting: the order it makes is kept in the draft and paid on /pay. */
+export function useApply(binding: FlowBinding) {
+  const navigate = useAppNavigate()
+  return async (quoteId: string, healthAnswers: Record<string, boolean>) => {
+    const created = await submitPartnerApplication({ quoteId, healthAnswers })
+    binding.setExtras({ orderId: created.orderId })
+    navigate(payHref(created.orderId))
+  }
+}
+
+/** The bottom bar that agrees and submits; a refusal or an outage is shown, nothing is paid. */
+export function SubmitBar({
+  binding,
+  product,
+  onRefused,
+}: {
+  binding: FlowBinding
+  product: PartnerProduct
+  onRefused: (refusal: Refusal) => void
+}) {
+  const apply = useApply(binding)
+  const fail = useFailureHandler({ onRefused })
+  const { quote, healthAnswers } = useSnapshot(binding.extras)
+  const [submitting, setSubmitting] = useState(false)
+
+  async function submit() {
+    if (!quote) return
+    setSubmitting(true)
+    try {
+      await apply(quote.quoteId, { ...healthAnswers })
+    } catch (error) {
+      fail(error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <AgreeAndSubmit
+      priceFen={quote?.premiumFen ?? product.priceFen}
+      ready={Boolean(quote)}
+      submitting={submitting}
+      onSubmit={() => void submit()}
+    />
+  )
+}
+
+/** The agreement (never preticked) and 提交投保 beside the price, disabled while submitting. */
+export function AgreeAndSubmit({
+  priceFen,
+  ready,
+  submitting,
+  onSubmit,
+}: {
+  priceFen: number
+  ready: boolean
+  submitting: boolean
+  onSubmit: () => void
+}) {
+  const [agreed, setAgreed] = useState(false)
+  return (
+    <>
+      <div className="purchase-field">
+        <Checkbox checked={agreed} onChange={setAgreed}>
+          我已阅读并同意投保须知及保险条款，确认所填信息真实有效
+        </Checkbox>
+      </div>
+      <BottomBar>
+        <span>
+          保费 <span className="purchase-price">¥{formatFen(priceFen)}</span>
+        </span>
+        <Button
+          color="primary"
+          loading={submitting}
+          disabled={!agreed || !ready || submitting}
+          onClick={onSubmit}
+        >
+          提交投保
+        </Button>
+      </BottomBar>
+    </>
+  )
+}

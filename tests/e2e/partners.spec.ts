@@ -1,0 +1,187 @@
+import { expect, test, type Page } from './support/test'
+import { fillPolicyholder, pickDate } from './support/purchaseFlow'
+import { logInByApi } from './support/session'
+
+// The partner insurer's flows (华汀保险 through its API, the sandbox partner in demo mode) in Chromium against the
+// real server: each flow to a policy the partner issued by its callback, seen in /policy/apiPolicyDetail; and an
+// application the partner refuses to underwrite (the refusal shows, nothing is paid).
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+/** Every health question answered 否. */
+async function answerHealthNo(page: Page) {
+  const questions = page
+    .locator('.adm-list', { has: page.locator('.adm-list-header', { hasText: '健康告知' }) })
+    .locator('.adm-list-item', { has: page.locator('.adm-radio') })
+  await expect(questions.first()).toBeVisible()
+  const n = await questions.count()
+  for (let i = 0; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
+}
+
+async function chooseOccupation(page: Page, field: string, search: string, name: string) {
+  await page.locator(field).click()
+  const dialog = page.getByRole('dialog', { name: '选择职业' })
+  await dialog.getByPlaceholder('搜索职业名称或类别').fill(search)
+  await dialog.getByText(name, { exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.locator(field)).toContainText(name)
+}
+
+/** From the parent path to /pay: 产品详情 → 确认信息 → 健康告知 → 填写信息 → 投保须知. */
+async function applyThroughFlow(
+  page: Page,
+  base: string,
+  productId: string,
+  options: { occupation?: '#insured-occupationinfo' | '#holder-occupationinfo'; holderName?: string } = {},
+) {
+  await page.goto(`${base}?productId=${productId}`)
+  await expect(page).toHaveURL(new RegExp(`${base}/productDetails\\?productId=${productId}`))
+  await expect(page.getByTestId('partner-steps')).toContainText('产品详情')
+  const shot = (step: string) =>
+    page.screenshot({ path: `test-results/partners/${base.slice(1)}-${step}.png`, fullPage: true })
+  await shot('productDetails')
+  await page.getByRole('button', { name: '立即投保' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`${base}/confirmInformation`))
+  await shot('confirmInformation')
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`${base}/healthNotification`))
+  await answerHealthNo(page)
+  await shot('healthNotification')
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  await expect(page).toHaveURL(new RegExp(`${base}/infoFill`))
+  await fillPolicyholder(page)
+  if (options.holderName) await page.locator('#holder-name').fill(options.holderName)
+  if (options.occupation) {
+    // A refused class is listed but cannot be chosen.
+    await page.locator(options.occupation).click()
+    const dialog = page.getByRole('dialog', { name: '选择职业' })
+    await dialog.getByPlaceholder('搜索职业名称或类别').fill('矿工')
+    await expect(dialog.locator('.adm-list-item', { hasText: '矿工' })).toContainText('该职业暂不可投保')
+    await dialog.locator('.adm-list-item', { hasText: '矿工' }).click()
+    await expect(dialog).toBeVisible()
+    await page
+      .locator('.adm-mask')
+      .last()
+      .click({ position: { x: 10, y: 10 } })
+    await expect(dialog).toBeHidden()
+    await chooseOccupation(page, options.occupation, '教师', '教师')
+    await expect(page.locator(options.occupation)).toContainText('教师（1类）')
+  }
+  await shot('infoFill')
+  // The draft survives a reload.
+  await page.reload()
+  await expect(page.locator('#holder-certNo')).toHaveValue('110101199003078515')
+  await page.getByRole('button', { name: '下一步' }).click()
+}
+
+/** 投保须知 agreed and submitted: the partner underwrites, the order is made, /pay follows. */
+async function agreeAndSubmit(page: Page, base: string) {
+  await expect(page).toHaveURL(new RegExp(`${base}/specialNotify`))
+  await expect(page.getByRole('region', { name: '投保须知' })).toBeVisible()
+  await page.screenshot({ path: `test-results/partners/${base.slice(1)}-specialNotify.png`, fullPage: true })
+  await page.getByText(/我已阅读并同意投保须知及保险条款/).click()
+  await page.getByRole('button', { name: '提交投保' }).click()
+}
+
+/** Paid in the sandbox; the partner issues by its callback; the policy opens with both numbers. */
+async function payAndSeePolicy(page: Page, productName: RegExp) {
+  await expect(page).toHaveURL(/\/pay\?orderId=/)
+  await page.getByText('银行卡', { exact: true }).click()
+  await page.getByRole('button', { name: '立即支付' }).click()
+  await expect(page).toHaveURL(/\/pay\/sandbox\?paymentId=pay_/)
+  await page.getByRole('button', { name: '模拟支付成功' }).click()
+  await page.getByRole('button', { name: '返回商城' }).click()
+  // The pay result hands a partner order on to its own result page at once.
+  await expect(page).toHaveURL(/\/insuredSuccess\?orderId=/)
+  await expect(page.getByTestId('insured-result')).toContainText('投保成功', { timeout: 20_000 })
+  await expect(page.getByTestId('partner-policy-no')).not.toBeEmpty()
+  await page.screenshot({ path: 'test-results/partners/insuredSuccess.png', fullPage: true })
+  await page.getByRole('button', { name: '查看保单' }).click()
+  await expect(page).toHaveURL(/\/policy\/apiPolicyDetail\?policyId=/)
+  await expect(page.getByTestId('api-policy')).toContainText(productName)
+  await expect(page.getByTestId('policy-no')).not.toBeEmpty()
+  await expect(page.getByTestId('partner-policy-no')).not.toHaveText('保单出具中')
+  await expect(page.getByText('华汀保险', { exact: false }).first()).toBeVisible()
+}
+
+test('huaTaiApi: from the product to a policy the partner issued', async ({ page }) => {
+  const started = Date.now()
+  await logInByApi(page.request, '13712346001')
+  await applyThroughFlow(page, '/huaTaiApi', 'ht-accident')
+  await agreeAndSubmit(page, '/huaTaiApi')
+  await payAndSeePolicy(page, /华汀/)
+  await page.screenshot({ path: 'test-results/partners/huatai-policy.png', fullPage: true })
+  test.info().annotations.push({ type: 'flow time (ms)', description: String(Date.now() - started) })
+})
+
+test('huaTaiApiRegression: the insured’s occupation, refused classes disabled, to an issued policy', async ({
+  page,
+}) => {
+  await logInByApi(page.request, '13712346002')
+  await applyThroughFlow(page, '/huaTaiApiRegression', 'ht-regression', {
+    occupation: '#insured-occupationinfo',
+  })
+  await agreeAndSubmit(page, '/huaTaiApiRegression')
+  await payAndSeePolicy(page, /华汀/)
+})
+
+test('huaTaiApiTravel: the holder (本人) gives one occupation for both, to an issued policy', async ({
+  page,
+}) => {
+  await logInByApi(page.request, '13712346003')
+  await applyThroughFlow(page, '/huaTaiApiTravel', 'ht-travel', { occupation: '#holder-occupationinfo' })
+  await agreeAndSubmit(page, '/huaTaiApiTravel')
+  await payAndSeePolicy(page, /华汀/)
+})
+
+test('air accident: a flight and its date, to an issued policy', async ({ page }) => {
+  await logInByApi(page.request, '13712346004')
+  await page.goto('/activity/airAccident')
+  await page.locator('#flight-flightNo').fill('mu51x')
+  await page.getByRole('button', { name: '立即投保' }).click()
+  await expect(page.getByText('航班号格式不正确，如 MU5101')).toBeVisible()
+  await page.locator('#flight-flightNo').fill('mu5101')
+  // The server's clock (e2e runs start at a fixed time): the flight is three days on, in Beijing time.
+  const { epochMs } = (await (await page.request.get('/api/time')).json()) as { epochMs: number }
+  const inThreeDays = new Date(epochMs + 3 * 86_400_000).toLocaleDateString('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+  })
+  await pickDate(page, '#flight-date', inThreeDays)
+  await page.screenshot({ path: 'test-results/partners/airAccident.png', fullPage: true })
+  await page.getByRole('button', { name: '立即投保' }).click()
+  await expect(page).toHaveURL(/\/activity\/airAccident\/infoFill/)
+  await expect(page.getByText('MU5101')).toBeVisible()
+  await fillPolicyholder(page)
+  await page.screenshot({ path: 'test-results/partners/airAccident-infoFill.png', fullPage: true })
+  await answerHealthNo(page)
+  await page.getByText(/我已阅读并同意投保须知及保险条款/).click()
+  await page.getByRole('button', { name: '提交投保' }).click()
+  await payAndSeePolicy(page, /华汀/)
+})
+
+test('the partner refuses to underwrite: the reason shows and nothing is paid', async ({ page }) => {
+  await logInByApi(page.request, '13712346005')
+  await applyThroughFlow(page, '/huaTaiApi', 'ht-accident', { holderName: '张拒保' })
+  // The partner's rules run when it prices the application and again when it underwrites: either way the
+  // reason shows before any payment.
+  const refused = page.getByTestId('partner-refusal')
+  await expect(refused.or(page.getByRole('region', { name: '投保须知' }))).toBeVisible()
+  if (!(await refused.isVisible())) await agreeAndSubmit(page, '/huaTaiApi')
+  const refusal = page.getByTestId('partner-refusal')
+  await expect(refusal).toContainText('核保未通过')
+  await expect(page).not.toHaveURL(/\/pay/)
+  await page.screenshot({ path: 'test-results/partners/refused.png', fullPage: true })
+  const orders = await page.request.get('/api/orders')
+  const body = (await orders.json()) as { items: { productId: string }[] }
+  expect(body.items.filter((o) => o.productId === 'ht-accident')).toHaveLength(0)
+})
+
+test('the partner policy asks a visitor to log in and comes back', async ({ page }) => {
+  await page.goto('/policy/apiPolicyDetail?policyId=pol-sample')
+  await expect(page.getByTestId('login-to-view')).toContainText('登录后查看保单详情')
+  await page.getByRole('button', { name: '去登录' }).click()
+  await expect(page).toHaveURL(/\/Login\?redirect=%2Fpolicy%2FapiPolicyDetail%3FpolicyId%3Dpol-sample/)
+})
