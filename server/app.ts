@@ -196,6 +196,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         secret: huatingConfig(partners, 'http://127.0.0.1')?.secret ?? '',
         callbackUrl: partners.callbackUrl ?? null,
         now,
+        // Its books live beside the database's, so a restart of the demo loses no application.
+        ...(options.dataDir ? { ledgerFile: join(options.dataDir, 'partner-sandbox.json') } : {}),
         ...(typeof sandboxSetting === 'object' ? sandboxSetting : {}),
       })
     } catch (error) {

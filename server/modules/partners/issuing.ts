@@ -320,7 +320,6 @@ export class PartnerIssuing {
 
   /** ISSUING → ISSUE_FAILED in one guarded statement; then the payment is refunded and the user told. */
   private async failIn(trx: Transaction<DB>, orderId: string, reason: string): Promise<string | null> {
-    const now = this.now()
     const order = await this.leaveIssuing(trx, orderId, { status: 'ISSUE_FAILED', last_error: reason })
     if (!order) return null
     const payment = await trx
@@ -329,17 +328,43 @@ export class PartnerIssuing {
       .where('order_id', '=', orderId)
       .where('status', '=', 'SUCCEEDED')
       .executeTakeFirst()
+    return this.refundIn(trx, order, payment ?? null, reason)
+  }
+
+  /**
+   * In the capture's transaction, for a partner order that startIssuing could not move (its partner row is not
+   * UNDERWRITTEN): it is never issued by us instead. The payment is refunded and the order closed, as after a
+   * failed issue. Returns the refund to submit after the commit.
+   */
+  async refuseCapture(
+    trx: Transaction<DB>,
+    order: Selectable<OrdersTable>,
+    payment: { id: string; order_id: string; amount_fen: number },
+  ): Promise<string> {
+    this.log.error(
+      { orderId: order.id, paymentId: payment.id },
+      'partner order paid without underwriting: refunded',
+    )
+    return (await this.refundIn(trx, order, payment, '保险公司未核保通过，无法出单'))!
+  }
+
+  /** Paid but never issued: the payment is refunded, the order closes (its refund shows on it), the user is told. */
+  private async refundIn(
+    trx: Transaction<DB>,
+    order: Selectable<OrdersTable>,
+    payment: { id: string; order_id: string; amount_fen: number } | null,
+    reason: string,
+  ): Promise<string | null> {
     const refundId = payment ? await this.refunds.record(trx, payment, 'ISSUE_FAILED') : null
-    // Paid but never issued: the order closes (its refund shows on it).
     await trx
       .updateTable('orders')
-      .set({ status: 'CLOSED', closed_at: now })
-      .where('id', '=', orderId)
+      .set({ status: 'CLOSED', closed_at: this.now() })
+      .where('id', '=', order.id)
       .where('status', '=', 'PAID')
       .execute()
     await this.messages.notify(trx, order.user_id, {
       kind: 'partner_issue_failed',
-      orderId,
+      orderId: order.id,
       productName: order.product_name,
       amountFen: order.premium_fen,
       reason,

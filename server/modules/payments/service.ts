@@ -67,7 +67,7 @@ export class PaymentService {
     private readonly refunds: RefundService,
     private readonly messages: MessageService,
     private readonly log: FastifyBaseLogger,
-    private readonly partners: Pick<PartnerIssuing, 'startIssuing' | 'issueSoon'>,
+    private readonly partners: Pick<PartnerIssuing, 'startIssuing' | 'issueSoon' | 'refuseCapture'>,
   ) {}
 
   /** Starts a payment of the caller's own payable order; an earlier pending code of the order is closed. */
@@ -249,10 +249,11 @@ export class PaymentService {
         productName: order.product_name,
         amountFen: current.amount_fen,
       })
-      // A partner's product is issued by the partner (after the commit), not here.
-      if (order.source.startsWith('partner:') && (await this.partners.startIssuing(trx, order.id)))
-        partnerIssue = order.id
-      else await this.policies.issueForOrder(trx, { ...order, status: 'PAID', paid_at: now }, product)
+      // A partner's product is issued by the partner (after the commit), never here.
+      if (!order.source.startsWith('partner:'))
+        await this.policies.issueForOrder(trx, { ...order, status: 'PAID', paid_at: now }, product)
+      else if (await this.partners.startIssuing(trx, order.id)) partnerIssue = order.id
+      else refundId = await this.partners.refuseCapture(trx, { ...order, status: 'PAID' }, current)
       return { outcome: 'applied' }
     })
     if (refundId) await this.refunds.submit(refundId)
@@ -265,6 +266,8 @@ export class PaymentService {
     const order = await this.orders.row(userId, orderId)
     if (order.status === 'CLOSED') throw new ApiError(409, 'ORDER_CLOSED', '订单已关闭，请重新领取')
     if (order.premium_fen !== 0) throw new ApiError(409, 'PAYMENT_REQUIRED', '该订单需要支付保费')
+    if (order.source.startsWith('partner:'))
+      throw new ApiError(409, 'PARTNER_PRODUCT', '该产品由合作保险公司出单，请在该产品页投保')
     if (!isPayable(order.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单已处理')
     const product = await this.catalog.product(order.product_id)
     await this.db.transaction().execute(async (trx) => {

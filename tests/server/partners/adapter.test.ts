@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   PartnerRejected,
@@ -166,13 +169,63 @@ describe('HuatingAdapter against the sandbox partner', () => {
     expect(underwritten.underwritingNo).toMatch(/^HTA/)
   })
 
-  it('a request signed with another secret is refused by the partner (E1001), not retried', async () => {
+  it('a request signed with another secret: the partner refuses it (E1001), and its answer does not verify for us', async () => {
     const adapter = await adapterWith('some-other-secret-0123456789abcdef')
     records.length = 0
     const error = await adapter.quote(quoteInput).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(PartnerRejected)
-    expect((error as PartnerRejected).reason).toBe('保险公司验签失败，请稍后重试')
-    expect(records).toHaveLength(1)
+    expect(error).toMatchObject({ kind: 'malformed' })
+    expect(records[0]).toMatchObject({ outcome: 'malformed', httpStatus: 401 })
+    expect(JSON.stringify(records[0].response)).toContain('E1001')
+  })
+
+  it('an answer not signed by the partner for this request is not believed: retried when idempotent, final at underwriting', async () => {
+    const adapter = await adapterWith()
+    const quote = await adapter.quote(quoteInput)
+    sandbox!.faults.set([{ mode: 'badSignature', times: 1 }])
+    records.length = 0
+    // Query is idempotent: the forged answer is logged, the second attempt is believed.
+    const asked = await adapter.query('HTA-none').catch((e: unknown) => e)
+    expect(asked).toBeInstanceOf(PartnerRejected)
+    expect(records.map((r) => [r.operation, r.outcome, r.attempt])).toEqual([
+      ['query', 'malformed', 1],
+      ['query', 'rejected', 2],
+    ])
+    expect(records[0].response).toMatchObject({ signature: 'mismatch' })
+    // Underwriting is not retried: a forged "underwritten" is a failure we show as 请稍后重试.
+    sandbox!.faults.set([{ mode: 'badSignature', operations: ['underwrite'], times: 1 }])
+    const error = await adapter
+      .underwrite({
+        ...quoteInput,
+        requestId: 'r-forged',
+        partnerQuoteNo: quote.partnerQuoteNo,
+        premiumFen: 9900,
+      })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PartnerUnavailable)
+    expect(error).toMatchObject({ kind: 'malformed' })
+  })
+
+  it("an answer replayed to another request (another request's nonce) is not believed", async () => {
+    const adapter = await adapterWith()
+    const original = globalThis.fetch
+    // A man in the middle answering with a genuine answer to an earlier request.
+    let kept: Response | null = null
+    globalThis.fetch = async (input, init) => {
+      const response = await original(input, init)
+      if (!kept) {
+        kept = response.clone()
+        return response
+      }
+      return kept.clone()
+    }
+    try {
+      await adapter.quote(quoteInput)
+      records.length = 0
+      await expect(adapter.quote(quoteInput)).rejects.toMatchObject({ kind: 'malformed' })
+      expect(records[0].response).toMatchObject({ signature: 'for another request' })
+    } finally {
+      globalThis.fetch = original
+    }
   })
 
   it('timeouts: an idempotent call is tried 1 + retries times, underwriting once', async () => {
@@ -200,5 +253,71 @@ describe('HuatingAdapter against the sandbox partner', () => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PartnerRejected)
     expect((error as PartnerRejected).reason).toBe('保险公司未找到该投保单')
+  })
+})
+
+describe("the sandbox partner's books", () => {
+  it('outlive a restart: an issue accepted before it is carried out after it, policy numbers go on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ht-ledger-'))
+    const ledgerFile = join(dir, 'partner-sandbox.json')
+    // Its callbacks go nowhere (a closed port): only its books are looked at.
+    const NOWHERE = 'http://127.0.0.1:9/none'
+    const noLog: CallLog = { record: async () => undefined }
+    const adapterFor = (sandbox: HuatingSandbox) =>
+      new HuatingAdapter(
+        { url: sandbox.url, secret: SECRET, timeoutMs: 1000, retries: 0, retryDelayMs: 5 },
+        noLog,
+        () => new Date(),
+      )
+    const input = {
+      productType: '02YW0001',
+      chargePeriodType: 'year' as const,
+      holder,
+      insured: { ...holder, relation: '1', socialInsurance: 'Y' as const },
+    }
+    try {
+      // The first life: one policy issued, one application accepted for issuing when the server stops.
+      let sandbox = await HuatingSandbox.start({
+        secret: SECRET,
+        ledgerFile,
+        issueDelayMs: 10,
+        callbackUrl: NOWHERE,
+      })
+      let adapter = adapterFor(sandbox)
+      const issueOne = async (requestId: string) => {
+        const quote = await adapter.quote(input)
+        const { underwritingNo } = await adapter.underwrite({
+          ...input,
+          requestId,
+          partnerQuoteNo: quote.partnerQuoteNo,
+          premiumFen: 9900,
+        })
+        await adapter.issue({ requestId, underwritingNo, premiumFen: 9900, paidAt: new Date() })
+        return underwritingNo
+      }
+      const first = await issueOne('r-before')
+      await sandbox.idle()
+      sandbox.issueDelayMs = 60_000
+      const waiting = await issueOne('r-pending')
+      expect((await adapter.query(waiting)).status).toBe('ISSUING')
+      await sandbox.close()
+
+      sandbox = await HuatingSandbox.start({
+        secret: SECRET,
+        ledgerFile,
+        issueDelayMs: 10,
+        callbackUrl: NOWHERE,
+      })
+      adapter = adapterFor(sandbox)
+      await sandbox.idle()
+      const before = await adapter.query(first)
+      const after = await adapter.query(waiting)
+      expect(before).toMatchObject({ status: 'ISSUED' })
+      expect(after).toMatchObject({ status: 'ISSUED' })
+      expect(Number(after.partnerPolicyNo!.slice(-8))).toBe(Number(before.partnerPolicyNo!.slice(-8)) + 1)
+      await sandbox.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Order } from '../../../src/types/generated/api/order'
 import type { Policy } from '../../../src/types/generated/api/policy'
 import { ACCEPTED_CHECK_MS, MAX_ISSUE_ATTEMPTS, retryDelayMs } from '../../../server/modules/partners/issuing'
+import { DEMO_PARTNER_SECRET } from '../../../server/modules/partners/config'
+import { signHeaders } from '../../../server/modules/partners/huating/signing'
 import { testClock } from '../helpers'
 import { createPartnerApp, HOLDER_ID, PartnerBuyer, type PartnerTestApp } from './partnerFlow'
 
@@ -132,6 +134,26 @@ describe('issuing by the partner', () => {
     expect(await t.db.db.selectFrom('policies').select('id').execute()).toHaveLength(0)
   })
 
+  it('a paid partner order the partner has not underwritten is refunded, never issued by us', async () => {
+    const { buyer } = await setUp()
+    const { orderId } = await buyer.applied('ht-accident')
+    // Cannot happen through the API (order and partner row are made in one transaction); the capture must still
+    // not fall back to the mall's own issuing.
+    await t.db.db
+      .updateTable('partner_orders')
+      .set({ status: 'ISSUE_FAILED' })
+      .where('order_id', '=', orderId)
+      .execute()
+    await buyer.pay(orderId)
+    await t.settle()
+    const order = (await buyer.call('GET', `/api/orders/${orderId}`)).json<Order>()
+    expect(order.status).toBe('CLOSED')
+    expect(order.refunds).toEqual([expect.objectContaining({ amountFen: 9900, reason: 'ISSUE_FAILED' })])
+    expect(await t.db.db.selectFrom('policies').select('id').execute()).toHaveLength(0)
+    expect(t.sandbox.deliveries).toHaveLength(0)
+    expect((await buyer.messages()).map((m) => m.title)).toContain('出单失败，已为您退款')
+  })
+
   it('the partner refusing at issuing calls back ISSUE_FAILED: refund, message with its reason in Chinese', async () => {
     const { buyer } = await setUp()
     t.faults({ mode: 'refuse', operations: ['issue'] })
@@ -213,6 +235,60 @@ describe('surrender of a partner policy', () => {
     expect(res.json<Policy>()).toMatchObject({ status: 'SURRENDERED', refundFen: 9900 })
     const atPartner = [...t.sandbox.ledger.applications.values()].find((a) => a.policyNo === partnerPolicyNo)
     expect(atPartner?.status).toBe('SURRENDERED')
+  })
+})
+
+describe('a policy the partner issues after we gave up', () => {
+  it('is surrendered at the partner; the order stays closed with its one refund and no policy', async () => {
+    const clock = testClock(new Date('2026-11-25T04:00:00.000Z'))
+    // Every issue call times out on our side (300 ms) while the partner carries it out (after 400 ms), and its
+    // callbacks are lost (a closed port): we give up and refund; then its callback finally comes.
+    t = await createPartnerApp({ now: clock.now, partners: { callbackUrl: 'http://127.0.0.1:9/none' } })
+    t.faults({ mode: 'timeout', operations: ['issue'], delayMs: 400 })
+    const buyer = await PartnerBuyer.login(t.app)
+    const orderId = await paidOrder(buyer)
+    await t.settle()
+    for (let attempt = 1; attempt < MAX_ISSUE_ATTEMPTS; attempt++) {
+      clock.advance(retryDelayMs(attempt))
+      await t.app.services.partnerIssuing.retryDue()
+    }
+    await t.settle()
+    expect(await buyer.partnerOrder(orderId)).toMatchObject({
+      partnerStatus: 'ISSUE_FAILED',
+      status: 'CLOSED',
+    })
+    const atPartner = [...t.sandbox.ledger.applications.values()][0]
+    expect(atPartner).toMatchObject({ status: 'ISSUED', policyNo: expect.stringMatching(/^HT/) })
+
+    const body = JSON.stringify({
+      eventId: 'EV-LATE',
+      eventType: 'POLICY_ISSUED',
+      requestId: atPartner.issueRequestId,
+      applyNo: atPartner.applyNo,
+      policyNo: atPartner.policyNo,
+    })
+    const path = '/api/partner/callbacks/huating'
+    const late = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: {
+        'content-type': 'application/json',
+        ...signHeaders(DEMO_PARTNER_SECRET, 'POST', path, body, clock.now()),
+      },
+      payload: body,
+    })
+    expect(late.statusCode).toBe(200)
+    expect(atPartner.status).toBe('SURRENDERED')
+    const order = (await buyer.call('GET', `/api/orders/${orderId}`)).json<Order>()
+    expect(order.status).toBe('CLOSED')
+    expect(order.refunds).toEqual([expect.objectContaining({ amountFen: 9900, reason: 'ISSUE_FAILED' })])
+    expect(await t.db.db.selectFrom('policies').select('id').execute()).toHaveLength(0)
+    const surrenders = await t.db.db
+      .selectFrom('partner_calls')
+      .select(['outcome', 'order_id'])
+      .where('operation', '=', 'surrender')
+      .execute()
+    expect(surrenders).toEqual([{ outcome: 'ok', order_id: orderId }])
   })
 })
 

@@ -22,7 +22,7 @@ import type { PartnerOperation } from '../tables'
 import { htErrorText, isTransient } from './errors'
 import { fenToYuan, PARTNER_STATUSES, PAY_PERIOD_CODES, toHtFlight, toHtPerson, yuanToFen } from './mapping'
 import { DATA_PARSERS, HT_OK, HT_PATHS, parseEnvelope, parseObject, type HtQuoteRequest } from './protocol'
-import { signHeaders, verifySignature } from './signing'
+import { ANSWER_METHOD, SIGNATURE_HEADERS, signHeaders, verifySignature } from './signing'
 
 export interface HuatingConfig {
   /** Base URL of the partner's API (PARTNER_HUATING_URL), e.g. http://127.0.0.1:4100 for the sandbox. */
@@ -110,10 +110,13 @@ export class HuatingAdapter implements PartnerAdapter {
     return { refundFen: yuanToFen(data.refundAmount) }
   }
 
+  private secrets(): string[] {
+    return [this.config.secret, ...(this.config.previousSecret ? [this.config.previousSecret] : [])]
+  }
+
   verifyCallback(request: CallbackRequest): CallbackCheck {
-    const secrets = [this.config.secret, ...(this.config.previousSecret ? [this.config.previousSecret] : [])]
     const check = verifySignature(
-      secrets,
+      this.secrets(),
       { method: 'POST', path: request.path, headers: request.headers, body: request.rawBody },
       this.now(),
     )
@@ -178,18 +181,17 @@ export class HuatingAdapter implements PartnerAdapter {
 
     let status: number
     let text: string
+    let answerHeaders: Headers
+    const signed = signHeaders(this.config.secret, 'POST', path, body, this.now())
     try {
       const response = await fetch(new URL(path, this.config.url), {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-ht-request-id': requestId,
-          ...signHeaders(this.config.secret, 'POST', path, body, this.now()),
-        },
+        headers: { 'content-type': 'application/json', 'x-ht-request-id': requestId, ...signed },
         body,
         signal: AbortSignal.timeout(this.config.timeoutMs),
       })
       status = response.status
+      answerHeaders = response.headers
       text = await response.text()
     } catch (error) {
       const timedOut =
@@ -201,6 +203,12 @@ export class HuatingAdapter implements PartnerAdapter {
       )
     }
 
+    // An answer not signed by the partner for this very request is not believed, whatever it says.
+    const answer = this.verifyAnswer(path, signed[SIGNATURE_HEADERS.nonce], answerHeaders, text)
+    if (answer !== 'ok') {
+      await record('malformed', { signature: answer, text: text.slice(0, 200) }, status, null)
+      throw new PartnerUnavailable('malformed', `${operation}: the answer's signature is ${answer}`)
+    }
     const envelope = parseEnvelope(text)
     if (!envelope) {
       await record('malformed', { text: text.slice(0, 200) }, status, null)
@@ -224,6 +232,19 @@ export class HuatingAdapter implements PartnerAdapter {
     }
     await record('ok', envelope, status, null)
     return data
+  }
+
+  private verifyAnswer(path: string, nonce: string, headers: Headers, body: string): 'ok' | string {
+    const names = Object.values(SIGNATURE_HEADERS)
+    const given = Object.fromEntries(names.map((name) => [name, headers.get(name) ?? undefined]))
+    if (given[SIGNATURE_HEADERS.nonce] !== undefined && given[SIGNATURE_HEADERS.nonce] !== nonce)
+      return 'for another request'
+    const check = verifySignature(
+      this.secrets(),
+      { method: ANSWER_METHOD, path, headers: given, body },
+      this.now(),
+    )
+    return check.ok ? 'ok' : check.reason
   }
 }
 

@@ -2,12 +2,17 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 // 华汀's request signature, used both ways (our calls to the partner, its callbacks to us): HMAC-SHA256 with the
 // shared secret over five lines (method, path, Unix-seconds timestamp, nonce, exact body), hex in X-Ht-Signature.
+// Its answers to our calls are signed the same way, with the method line RESPONSE, the request's path and the
+// request's nonce: an answer cannot be forged, nor replayed to another call.
 
 export const SIGNATURE_HEADERS = {
   timestamp: 'x-ht-timestamp',
   nonce: 'x-ht-nonce',
   signature: 'x-ht-signature',
 } as const
+
+/** The method line of a signed answer. */
+export const ANSWER_METHOD = 'RESPONSE'
 
 /** A signed message older or newer than this is refused (replays; clock skew). */
 export const SIGNATURE_MAX_AGE_MS = 5 * 60 * 1000
@@ -27,16 +32,16 @@ export function signatureOf(secret: string, parts: SignedParts): string {
   return createHmac('sha256', secret).update(message).digest('hex')
 }
 
-/** The three signature headers of a request or callback sent now. */
+/** The three signature headers of a request, callback or answer (with the request's nonce) sent now. */
 export function signHeaders(
   secret: string,
   method: string,
   path: string,
   body: string,
   now: Date,
+  nonce: string = randomBytes(12).toString('hex'),
 ): Record<string, string> {
   const timestamp = String(Math.floor(now.getTime() / 1000))
-  const nonce = randomBytes(12).toString('hex')
   return {
     [SIGNATURE_HEADERS.timestamp]: timestamp,
     [SIGNATURE_HEADERS.nonce]: nonce,

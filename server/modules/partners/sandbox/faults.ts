@@ -6,9 +6,17 @@ import type { PartnerOperation } from '../tables'
 //   duplicateCallback delivers each issuing callback `copies` times at once (same event id)
 //   malformed         answers HTTP 200 with a body that is not the partner's envelope
 //   down              drops the connection without an answer
+//   badSignature      answers with a signature made with another secret (a forged or tampered answer)
 // A fault applies to the listed operations (all when none) for the next `times` calls (always when absent).
 
-export const FAULT_MODES = ['timeout', 'refuse', 'duplicateCallback', 'malformed', 'down'] as const
+export const FAULT_MODES = [
+  'timeout',
+  'refuse',
+  'duplicateCallback',
+  'malformed',
+  'down',
+  'badSignature',
+] as const
 export type FaultMode = (typeof FAULT_MODES)[number]
 
 export interface Fault {

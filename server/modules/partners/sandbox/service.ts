@@ -9,7 +9,7 @@ import {
   type HtQuoteRequest,
   type HtUnderwriteRequest,
 } from '../huating/protocol'
-import { signHeaders, verifySignature } from '../huating/signing'
+import { ANSWER_METHOD, SIGNATURE_HEADERS, signHeaders, verifySignature } from '../huating/signing'
 import type { PartnerOperation } from '../tables'
 import { Faults, isFault, type Fault } from './faults'
 import { SandboxLedger, type SandboxApplication } from './ledger'
@@ -36,6 +36,8 @@ export interface SandboxOptions {
   issueDelayMs?: number
   now?: () => Date
   port?: number
+  /** Where its books are kept across restarts (the demo server's data folder); in memory without. */
+  ledgerFile?: string
 }
 
 export interface Delivery {
@@ -50,7 +52,7 @@ const MAX_DELIVERY_ATTEMPTS = 3
 
 export class HuatingSandbox {
   readonly faults = new Faults()
-  readonly ledger = new SandboxLedger()
+  readonly ledger: SandboxLedger
   readonly deliveries: Delivery[] = []
   callbackUrl: string | null
   issueDelayMs: number
@@ -66,6 +68,10 @@ export class HuatingSandbox {
   ) {
     this.callbackUrl = options.callbackUrl ?? null
     this.issueDelayMs = options.issueDelayMs ?? 200
+    this.ledger = new SandboxLedger(options.ledgerFile ?? null)
+    // Issues accepted before a restart are carried out now, as a partner's queue would.
+    for (const application of this.ledger.applications.values())
+      if (application.status === 'ISSUING') this.track(this.settle(application, null, 1))
   }
 
   static async start(options: SandboxOptions): Promise<HuatingSandbox> {
@@ -76,6 +82,7 @@ export class HuatingSandbox {
     )
     const sandbox = new HuatingSandbox(app, options)
     sandbox.routes()
+    app.addHook('onSend', async (request, reply, payload) => sandbox.signAnswer(request, reply, payload))
     await app.listen({ host: '127.0.0.1', port: options.port ?? 0 })
     const { port } = app.server.address() as AddressInfo
     sandbox.url = `http://127.0.0.1:${port}`
@@ -100,6 +107,26 @@ export class HuatingSandbox {
   /** Sends the callbacks that waited for a callback URL. */
   setCallbackUrl(url: string): void {
     this.callbackUrl = url
+  }
+
+  /** Every answer of the partner's API is signed for the request it answers (see signing.ts). */
+  private signAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+    const path = request.url.split('?')[0]
+    const operation = OPERATIONS.find((o) => path === `/openapi/v1/${o}`)
+    if (!operation || typeof payload !== 'string') return payload
+    const nonce = request.headers[SIGNATURE_HEADERS.nonce]
+    const forged = this.faults.take(operation, 'badSignature')
+    const secret = forged ? `${this.options.secret}-forged` : this.options.secret
+    const headers = signHeaders(
+      secret,
+      ANSWER_METHOD,
+      path,
+      payload,
+      this.now(),
+      typeof nonce === 'string' ? nonce : undefined,
+    )
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value)
+    return payload
   }
 
   private routes(): void {
@@ -154,15 +181,21 @@ export class HuatingSandbox {
       return reply.code(200).type('text/html').send('<html><body>502 Bad Gateway</body></html>')
 
     // The partner's own checks (rules.ts) look at each field it needs.
-    const body: unknown = parseObject(raw)
+    const body = parseObject(raw)
     if (!body) return reply.code(400).send(fail('E1002', 'body is not JSON'))
+    const answer = this.answer(operation, body)
+    this.ledger.save()
+    return answer
+  }
+
+  private answer(operation: PartnerOperation, body: Record<string, unknown>) {
     switch (operation) {
       case 'quote':
-        return this.quote(body as HtQuoteRequest)
+        return this.quote(body as unknown as HtQuoteRequest)
       case 'underwrite':
-        return this.underwrite(body as HtUnderwriteRequest)
+        return this.underwrite(body as unknown as HtUnderwriteRequest)
       case 'issue':
-        return this.issue(body as HtIssueRequest)
+        return this.issue(body as unknown as HtIssueRequest)
       case 'query':
         return this.query(body as { applyNo?: string })
       case 'surrender':
@@ -244,6 +277,7 @@ export class HuatingSandbox {
       application.status = 'ISSUED'
       application.policyNo = this.ledger.nextPolicyNo(this.now())
     }
+    this.ledger.save()
     const event = {
       eventId: `EV${randomBytes(10).toString('hex').toUpperCase()}`,
       eventType: errorCode ? 'ISSUE_FAILED' : 'POLICY_ISSUED',
