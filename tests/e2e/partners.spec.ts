@@ -179,6 +179,48 @@ test('the partner refuses to underwrite: the reason shows and nothing is paid', 
   expect(body.items.filter((o) => o.productId === 'ht-accident')).toHaveLength(0)
 })
 
+/** The demo server's sandbox partner: its failure modes for the next calls (none: back to normal). */
+async function partnerFaults(page: Page, faults: { mode: string; operations?: string[] }[]) {
+  const res = await page.request.put('/api/sandbox/partner-faults', { data: { faults } })
+  expect(res.status()).toBe(200)
+}
+
+test('the partner down: the application waits with a clear message and nothing lost; a paid one waits to be issued', async ({
+  page,
+}) => {
+  await logInByApi(page.request, '13712346006')
+  await applyThroughFlow(page, '/huaTaiApi', 'ht-accident')
+  await partnerFaults(page, [{ mode: 'down', operations: ['underwrite'] }])
+  try {
+    await agreeAndSubmit(page, '/huaTaiApi')
+    const notice = page.getByTestId('partner-unavailable')
+    await expect(notice).toContainText('保险公司系统繁忙，请稍后重试')
+    await expect(notice).toContainText('本次未投保、未扣款，已填写的信息已保存')
+    await expect(page).toHaveURL(/\/huaTaiApi\/specialNotify/)
+    await page.screenshot({ path: 'test-results/partners/unavailable.png', fullPage: true })
+    const orders = (await (await page.request.get('/api/orders')).json()) as {
+      items: { productId: string }[]
+    }
+    expect(orders.items.filter((o) => o.productId === 'ht-accident')).toHaveLength(0)
+
+    // The partner takes applications again but cannot issue: the same application goes through, is paid, waits.
+    await partnerFaults(page, [{ mode: 'down', operations: ['issue'] }])
+    await page.getByRole('button', { name: '提交投保' }).click()
+    await expect(page).toHaveURL(/\/pay\?orderId=/)
+    await page.getByText('银行卡', { exact: true }).click()
+    await page.getByRole('button', { name: '立即支付' }).click()
+    await page.getByRole('button', { name: '模拟支付成功' }).click()
+    await page.getByRole('button', { name: '返回商城' }).click()
+    await expect(page).toHaveURL(/\/insuredSuccess\?orderId=/)
+    const result = page.getByTestId('insured-result')
+    await expect(result).toContainText('保单出具中')
+    await expect(result).toContainText('保险公司系统繁忙，保单将在其恢复后自动出具', { timeout: 20_000 })
+    await page.screenshot({ path: 'test-results/partners/issuing-delayed.png', fullPage: true })
+  } finally {
+    await partnerFaults(page, [])
+  }
+})
+
 test('the partner policy asks a visitor to log in and comes back', async ({ page }) => {
   await page.goto('/policy/apiPolicyDetail?policyId=pol-sample')
   await expect(page.getByTestId('login-to-view')).toContainText('登录后查看保单详情')

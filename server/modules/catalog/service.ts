@@ -174,9 +174,9 @@ export class CatalogService {
     const sort: SortKey = query.sort ?? 'default'
     const limit = query.limit ?? DEFAULT_LIMIT
     const { column, desc } = SORT_COLUMN[sort]
-    // Gift products given only through a campaign (162_campaign_claims.sql) are not on sale, so not listed;
-    // nor are partner products (180_partners.sql), sold through their own flows (/huaTaiApi…, /activity/airAccident).
-    let q = this.summaries().where('p.campaign_only', '=', false).where('p.channel', '=', 'direct')
+    // Gift products given only through a campaign (162_campaign_claims.sql) are not on sale, so not listed.
+    // Partner products (180_partners.sql) are, and their cards open their own flows (partnerEntryHref).
+    let q = this.summaries().where('p.campaign_only', '=', false)
     if (query.category) q = q.where('p.category_code', '=', query.category)
     if (query.insurer) q = q.where('p.insurer_code', '=', query.insurer)
     if (query.tag) q = q.where(sql<boolean>`p.tags @> ${JSON.stringify([query.tag])}::jsonb`)

@@ -6,7 +6,7 @@ import { route } from '../../platform/route'
 
 /** Partner products: the product, quotes, applications (underwritten by the partner), status, and its callback. */
 export const partnerRoutes: FastifyPluginAsync = async (app) => {
-  const { partnerSales, partnerIssuing, partnerAdapter } = app.services
+  const { partnerSales, partnerIssuing, partnerAdapter, partnerConfig, mode } = app.services
   const tags = ['partners']
 
   route(app, {
@@ -108,6 +108,26 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
       }
       const outcome = await partnerIssuing.applyCallback(check.callback, check.failure)
       return { code: 'SUCCESS' as const, message: outcome }
+    },
+  })
+
+  // Demo only (never registered in production, which refuses the sandbox): the sandbox partner's failure modes,
+  // so a demo (and the e2e tests) can show an outage without knowing its port.
+  const sandbox = partnerConfig.sandbox
+  if (mode !== 'demo' || !sandbox) return
+  route(app, {
+    method: 'PUT',
+    url: '/api/sandbox/partner-faults',
+    schema: {
+      summary: '演示：设置沙箱合作方的故障（超时、拒保、重复回调、应答错误、断开、签名错误；仅演示模式）',
+      tags: ['sandbox'],
+      querystring: 'common/EmptyQuery',
+      body: 'partner/SandboxFaults',
+      response: 'partner/SandboxFaults',
+    },
+    handler: async (request) => {
+      sandbox.faults.set(request.body.faults)
+      return { faults: sandbox.faults.list() }
     },
   })
 }

@@ -30,6 +30,9 @@ export const PARTNER_STATUS_TEXT = {
   ISSUE_FAILED: '出单失败，已为您退款',
 } as const
 
+/** A paid order waiting while the partner cannot be reached (the job retries; nothing is lost). */
+export const PARTNER_BUSY_TEXT = '保险公司系统繁忙，保单将在其恢复后自动出具，结果会以消息通知您'
+
 const unavailable = () =>
   new ApiError(503, 'PARTNER_UNAVAILABLE', '保险公司系统繁忙，请稍后重试', undefined, { 'Retry-After': '30' })
 
@@ -265,7 +268,9 @@ export class PartnerSalesService {
         ? `出单失败，已为您退款（${row.last_error}）`
         : status === 'CLOSED' && row.status === 'UNDERWRITTEN'
           ? '订单已关闭'
-          : PARTNER_STATUS_TEXT[row.status]
+          : row.status === 'ISSUING' && row.last_error
+            ? PARTNER_BUSY_TEXT
+            : PARTNER_STATUS_TEXT[row.status]
     return {
       orderId: row.id,
       productId: row.product_id,

@@ -1,4 +1,5 @@
 import { withQuery } from '../../lib/href'
+import { partnerEntryHref } from '../partners/paths'
 
 // Browse: the shopping tab, product lists, search, rankings, glossary, product detail and comparison.
 
@@ -23,7 +24,8 @@ export const productsHref = (filter: { category?: string } = {}) => withQuery(ca
 export const searchHref = () => catalogPaths.search
 export const rankingHref = () => catalogPaths.ranking
 export const definitionHref = () => catalogPaths.definition
-export const productHref = (id: string) => withQuery(catalogPaths.product, { id })
+/** A product's page; a product sold through a partner insurer's API opens its own flow instead. */
+export const productHref = (id: string) => partnerEntryHref(id) ?? withQuery(catalogPaths.product, { id })
 export const productInfoHref = (id: string) => withQuery(catalogPaths.productInfo, { id })
 export const compareHref = (ids: readonly string[]) => `/compare/${compareCode(ids)}`
 export const compareExportHref = (ids: readonly string[]) =>

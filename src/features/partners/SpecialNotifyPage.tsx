@@ -31,7 +31,7 @@ function SpecialNotify({ flow, product, binding }: StepContext) {
     <>
       <RefusalNotice refusal={refusal} />
       <NoticeAndClauses product={product} />
-      {refusal ? (
+      {refusal?.kind === 'refused' ? (
         <Button block onClick={() => navigate(flowStepHref(flow, 'infoFill', product.id))}>
           修改投保信息
         </Button>

@@ -47,8 +47,12 @@ export function NoticeAndClauses({ product }: { product: PartnerProduct }) {
   )
 }
 
-/** What the partner said when it would not take the application (the user is not asked to pay). */
+/**
+ * What stopped the application before payment: the partner refused it (the user changes the application), or
+ * the partner could not be reached (nothing was created, the draft is kept: the user submits again later).
+ */
 export interface Refusal {
+  kind: 'refused' | 'unavailable'
   title: string
   message: string
 }
@@ -62,7 +66,11 @@ const REFUSAL_TITLES: Record<string, string> = {
 export function RefusalNotice({ refusal }: { refusal: Refusal | null }) {
   if (!refusal) return null
   return (
-    <div className="partner-refused" role="alert" data-testid="partner-refusal">
+    <div
+      className={refusal.kind === 'refused' ? 'partner-refused' : 'partner-refused is-unavailable'}
+      role="alert"
+      data-testid={refusal.kind === 'refused' ? 'partner-refusal' : 'partner-unavailable'}
+    >
       <strong>{refusal.title}</strong>
       <div>{refusal.message}</div>
     </div>
@@ -71,8 +79,8 @@ export function RefusalNotice({ refusal }: { refusal: Refusal | null }) {
 
 /**
  * How a failed quote or application is told: not logged in → the login screen (coming back here); the
- * partner refused → `onRefused`; field errors → `onFields` with a toast; anything else (the partner down:
- * 请稍后重试) → a toast, the form kept.
+ * partner refused, or could not be reached (503 PARTNER_UNAVAILABLE) → `onRefused`, a notice that stays; field
+ * errors → `onFields` with a toast; anything else → a toast, the form kept.
  */
 export function useFailureHandler({
   onRefused,
@@ -89,7 +97,14 @@ export function useFailureHandler({
       toast('info', '请先登录后继续投保')
       navigate(loginPathFor(`${pathname}${search}`))
     } else if (code && REFUSAL_TITLES[code]) {
-      onRefused({ title: REFUSAL_TITLES[code], message: describeError(error) })
+      onRefused({ kind: 'refused', title: REFUSAL_TITLES[code], message: describeError(error) })
+      window.scrollTo?.({ top: 0 })
+    } else if (code === 'PARTNER_UNAVAILABLE') {
+      onRefused({
+        kind: 'unavailable',
+        title: describeError(error),
+        message: '本次未投保、未扣款，已填写的信息已保存，请稍后再次提交',
+      })
       window.scrollTo?.({ top: 0 })
     } else {
       onFields?.(serverFieldErrors(error))

@@ -81,7 +81,7 @@ describe('issuing by the partner', () => {
     expect(await buyer.partnerOrder(orderId)).toMatchObject({
       status: 'PAID',
       partnerStatus: 'ISSUING',
-      message: '保单出具中',
+      message: '保险公司系统繁忙，保单将在其恢复后自动出具，结果会以消息通知您',
     })
     expect((await buyer.messages()).map((m) => m.title)).toContain('保单出具中')
 

@@ -154,6 +154,20 @@ describe('POST /api/partner/quotes', () => {
       message: '保险公司系统繁忙，请稍后重试',
     })
   })
+
+  it('is switched down and back up by the demo through PUT /api/sandbox/partner-faults', async () => {
+    const put = (faults: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/sandbox/partner-faults', payload: { faults } })
+    const down = await put([{ mode: 'down', operations: ['quote'] }])
+    expect(down.statusCode).toBe(200)
+    expect(down.json()).toEqual({ faults: [{ mode: 'down', operations: ['quote'] }] })
+    expect((await buyer.quote(quoteBody('ht-accident'))).statusCode).toBe(503)
+    const bad = await put([{ mode: 'explode' }])
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.details[0].field).toMatch(/^faults/)
+    expect((await put([])).json()).toEqual({ faults: [] })
+    expect((await buyer.quote(quoteBody('ht-accident'))).statusCode).toBe(200)
+  })
 })
 
 describe('POST /api/partner/applications', () => {

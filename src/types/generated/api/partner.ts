@@ -40,6 +40,7 @@ export interface PartnerApi {
   PartnerCallbackHeaders?: PartnerCallbackHeaders
   PartnerCallback?: PartnerCallback
   PartnerCallbackAck?: PartnerCallbackAck
+  SandboxFaults?: SandboxFaults
 }
 export interface PartnerProduct {
   id: string
@@ -329,4 +330,40 @@ export interface PartnerCallback {
 export interface PartnerCallbackAck {
   code: 'SUCCESS'
   message: string
+}
+/**
+ * PUT /api/sandbox/partner-faults（仅演示模式）：沙箱合作方的故障，整体替换；空数组即恢复正常。
+ */
+export interface SandboxFaults {
+  /**
+   * @maxItems 10
+   */
+  faults: SandboxFault[]
+}
+/**
+ * 沙箱合作方的一种故障（仅演示模式）
+ */
+export interface SandboxFault {
+  /**
+   * timeout 应答超时；refuse 拒保或出单失败；duplicateCallback 重复回调；malformed 应答格式错误；down 断开连接；badSignature 应答签名错误
+   */
+  mode: 'timeout' | 'refuse' | 'duplicateCallback' | 'malformed' | 'down' | 'badSignature'
+  /**
+   * 适用的接口，省略为全部
+   *
+   * @maxItems 5
+   */
+  operations?: ('quote' | 'underwrite' | 'issue' | 'query' | 'surrender')[]
+  /**
+   * 生效次数，省略为一直生效
+   */
+  times?: number
+  /**
+   * timeout 的应答延迟（毫秒）
+   */
+  delayMs?: number
+  /**
+   * duplicateCallback 的回调份数
+   */
+  copies?: number
 }

@@ -140,6 +140,32 @@ describe('投保须知 and the application', () => {
     expect(router.state.location.pathname).toBe('/huaTaiApi/specialNotify')
     expect(screen.queryByRole('button', { name: '提交投保' })).not.toBeInTheDocument()
   })
+
+  it('the partner unreachable: a notice that stays, nothing paid, the same quote submitted again goes through', async () => {
+    const user = userEvent.setup()
+    let down = true
+    const api = stubApi({
+      'GET /api/partner/products/ht-accident': accident,
+      'POST /api/partner/applications': () =>
+        down
+          ? apiError(503, 'PARTNER_UNAVAILABLE', '保险公司系统繁忙，请稍后重试')
+          : { orderId: 'o-10', underwritingNo: 'UW2', premiumFen: 9900 },
+    })
+    const router = renderScreen(SpecialNotifyPage, '/huaTaiApi/specialNotify?productId=ht-accident')
+    await user.click(await screen.findByText(/我已阅读并同意投保须知及保险条款/))
+    await user.click(screen.getByRole('button', { name: '提交投保' }))
+    const notice = await screen.findByTestId('partner-unavailable')
+    expect(notice).toHaveTextContent('保险公司系统繁忙，请稍后重试')
+    expect(notice).toHaveTextContent('本次未投保、未扣款，已填写的信息已保存')
+    expect(router.state.location.pathname).toBe('/huaTaiApi/specialNotify')
+    down = false
+    await user.click(screen.getByRole('button', { name: '提交投保' }))
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/pay?orderId=o-10'),
+    )
+    const calls = api.callsTo('POST', '/api/partner/applications')
+    expect(calls.map((c) => (c.body as { quoteId: string }).quoteId)).toEqual(['qt-1', 'qt-1'])
+  })
 })
 
 describe('insured success', () => {
