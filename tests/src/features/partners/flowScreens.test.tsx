@@ -46,6 +46,18 @@ describe('the step bar', () => {
     )
   })
 
+  it('stays under the in-app layout (/app/…) from step to step', async () => {
+    const user = userEvent.setup()
+    stubApi({ 'GET /api/partner/products/ht-accident': accident })
+    const router = renderScreen(ProductDetailsPage, '/app/huaTaiApi/productDetails?productId=ht-accident')
+    await user.click(await screen.findByRole('button', { name: '立即投保' }))
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/app/huaTaiApi/confirmInformation?productId=ht-accident',
+      ),
+    )
+  })
+
   it('marks the earlier stages done on a later step', async () => {
     renderScreen(HealthNotificationPage, '/huaTaiApi/healthNotification?productId=ht-accident')
     expect(await screen.findByText('1. 被保险人目前是否患有严重疾病？')).toBeInTheDocument()

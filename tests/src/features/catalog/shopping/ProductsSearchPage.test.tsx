@@ -39,6 +39,31 @@ describe('/productsSearch', () => {
     expect(JSON.parse(localStorage.getItem(RECENT_SEARCHES_KEY) ?? '[]')).toEqual(['医疗'])
   })
 
+  it("opens a partner insurer's product in its own flow, a mall product on its page", async () => {
+    stubApi({
+      'GET /api/products': {
+        items: [
+          summary('ht-travel', { name: '华汀畅游境内旅行险' }),
+          summary('m1', { name: '云禾百万医疗险' }),
+        ],
+        nextCursor: null,
+      },
+    })
+    const router = renderScreen(ProductsSearchPage, '/productsSearch')
+    await userEvent.type(screen.getByPlaceholderText(/搜索保险产品/), '推荐{Enter}')
+    await userEvent.click(await screen.findByText('华汀畅游境内旅行险'))
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/huaTaiApiTravel/productDetails?productId=ht-travel',
+      ),
+    )
+    await router.navigate(-1)
+    await userEvent.click(await screen.findByText('云禾百万医疗险'))
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/product?id=m1'),
+    )
+  })
+
   it('lists recent searches newest first and clears them', async () => {
     api()
     rememberSearch('旅行')
