@@ -4,12 +4,6 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import { SWRConfig } from 'swr'
 import { swrConfig } from '../../../src/lib/request'
 
-// jsdom lacks pointer capture, which antd-mobile's gesture handling (Tabs, pickers, Popup) calls.
-if (!Element.prototype.setPointerCapture) {
-  Element.prototype.setPointerCapture = () => {}
-  Element.prototype.releasePointerCapture = () => {}
-}
-
 /** Where navigation went: any path the test did not name shows its path and query here. */
 function LocationProbe() {
   const { pathname, search } = useLocation()
