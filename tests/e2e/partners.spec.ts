@@ -111,6 +111,13 @@ test('huaTaiApi: from the product to a policy the partner issued', async ({ page
   const started = Date.now()
   await logInByApi(page.request, '13712346001')
   await applyThroughFlow(page, '/huaTaiApi', 'ht-accident')
+  // The clause agreed to can be read in full first.
+  await page.getByText('《华汀安行综合意外险条款》').click()
+  const clause = page.getByRole('dialog', { name: '华汀安行综合意外险条款' })
+  await expect(clause).toContainText('保险责任')
+  await page.screenshot({ path: 'test-results/partners/huatai-clause.png' })
+  await clause.getByRole('button', { name: '我知道了' }).click()
+  await expect(clause).toBeHidden()
   await agreeAndSubmit(page, '/huaTaiApi')
   await payAndSeePolicy(page, /华汀/)
   await page.screenshot({ path: 'test-results/partners/huatai-policy.png', fullPage: true })

@@ -3,7 +3,6 @@ import type {
   Category,
   Faq,
   Insurer,
-  MarkdownTree,
   ProductDetail,
   ProductPage,
   ProductQuery,
@@ -11,6 +10,7 @@ import type {
 } from '../../../src/types/generated/api/catalog'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { markdownTrees } from '../../platform/markdown'
 
 type SortKey = NonNullable<ProductQuery['sort']> | 'default'
 interface Cursor {
@@ -20,27 +20,6 @@ interface Cursor {
 }
 
 const DEFAULT_LIMIT = 20
-
-// Content markdown (descriptions, clauses, 投保须知, FAQs, articles) goes out as the element tree config pages
-// use, so no screen ships a markdown parser. Compiled once per text (the catalog rarely changes); the compiler
-// loads with the first content asked for, not with every server start.
-type MarkdownTrees = (source: string) => MarkdownTree
-let markdownCompiler: Promise<MarkdownTrees> | undefined
-function markdownTrees(): Promise<MarkdownTrees> {
-  markdownCompiler ??= import('../../../src/page-config/markdown').then(({ compileMarkdown }) => {
-    const trees = new Map<string, MarkdownTree>()
-    return (source) => {
-      let tree = trees.get(source)
-      if (!tree) {
-        if (trees.size >= 2000) trees.clear()
-        tree = compileMarkdown(source)
-        trees.set(source, tree)
-      }
-      return tree
-    }
-  })
-  return markdownCompiler
-}
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url')

@@ -7,12 +7,12 @@ import type {
   ArticleSummary,
   CategoryList,
   ContentCategory,
-  MarkdownTree,
 } from '../../../src/types/generated/api/content'
 import { notFound } from '../../platform/errors'
 import { decodeSeqCursor, encodeSeqCursor } from '../../platform/seqCursor'
 import type { CatalogService } from '../catalog/service'
 import type { ContentArticlesTable } from './tables'
+import { markdownTrees } from '../../platform/markdown'
 
 // Articles and short videos: lists newest first by seq, cursor-paged; 推荐 (RECOMMEND) is the editors' pick
 // across categories; an article's markdown is compiled to the safe element tree when read.
@@ -39,10 +39,6 @@ export const CATEGORIES: readonly {
 ]
 
 const categoryName = (code: ContentCategory) => CATEGORIES.find((c) => c.code === code)?.name ?? code
-
-let compiler: Promise<(source: string) => MarkdownTree> | undefined
-const markdown = () =>
-  (compiler ??= import('../../../src/page-config/markdown').then((m) => m.compileMarkdown))
 
 type Row = Selectable<ContentArticlesTable>
 
@@ -126,7 +122,7 @@ export class ContentService {
       .executeTakeFirst()
     if (!row) throw notFound('文章')
     const [compile, related] = await Promise.all([
-      markdown(),
+      markdownTrees(),
       this.catalog().summariesOf(row.related_product_ids),
     ])
     return { ...toSummary(row), body: compile(row.body), related }

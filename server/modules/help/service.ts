@@ -9,10 +9,10 @@ import type {
   FaqQuery,
   FaqQuestion,
   FaqSummary,
-  MarkdownTree,
 } from '../../../src/types/generated/api/help'
 import { notFound } from '../../platform/errors'
 import { apiSchema } from '../../platform/schemas'
+import { markdownTrees } from '../../platform/markdown'
 
 // The FAQ is a versioned file beside this module (faq.json), reviewed with the code it describes (the sign-in
 // ladder, the payment window, the cooling-off period…), checked against schemas/api/help.schema.json when the
@@ -44,10 +44,6 @@ export function loadFaq(file = FAQ_FILE): FaqContent {
 
 /** Text a search looks in: the answer without markdown marks, lower-cased (for Latin letters). */
 const searchable = (text: string) => text.replace(/[*_`#>[\]()]/g, '').toLowerCase()
-
-let compiler: Promise<(source: string) => MarkdownTree> | undefined
-const markdown = () =>
-  (compiler ??= import('../../../src/page-config/markdown').then((m) => m.compileMarkdown))
 
 export class HelpService {
   private readonly content: FaqContent
@@ -90,7 +86,7 @@ export class HelpService {
   async question(id: string): Promise<FaqQuestion> {
     const item = this.content.items.find((i) => i.id === id)
     if (!item) throw notFound('问题')
-    const compile = await markdown()
+    const compile = await markdownTrees()
     return {
       id: item.id,
       category: item.category,

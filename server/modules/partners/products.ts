@@ -3,6 +3,7 @@ import type { PartnerProduct } from '../../../src/types/generated/api/partner'
 import type { DB } from '../../db/schema'
 import { notFound } from '../../platform/errors'
 import type { PartnerCode } from './tables'
+import { markdownTrees } from '../../platform/markdown'
 
 /** A partner product as the partners service works with it: the API's shape plus what the server needs. */
 export interface PartnerProductRecord extends PartnerProduct {
@@ -60,7 +61,7 @@ export class PartnerCatalog {
       .where('p.channel', '=', 'partner')
       .executeTakeFirst()
     if (!row) throw notFound('产品')
-    const [plan, rate, clauses] = await Promise.all([
+    const [plan, rate, clauses, markdownTree] = await Promise.all([
       this.db
         .selectFrom('product_plans')
         .select(['code', 'name'])
@@ -75,10 +76,11 @@ export class PartnerCatalog {
         .executeTakeFirstOrThrow(),
       this.db
         .selectFrom('product_clauses')
-        .select(['id', 'title'])
+        .select(['id', 'title', 'markdown'])
         .where('product_id', '=', productId)
         .orderBy('sort')
         .execute(),
+      markdownTrees(),
     ])
     return {
       id: row.id,
@@ -91,7 +93,7 @@ export class PartnerCatalog {
       occupationRequired: row.occupation_required,
       holderOccupationRequired: row.holder_occupation_required,
       refusedOccupationClasses: row.refused_occupation_classes,
-      clauses,
+      clauses: clauses.map((c) => ({ id: c.id, title: c.title, body: markdownTree(c.markdown) })),
       notice: plainNotice(row.notice),
       questions: row.health_questions,
       partner: row.partner,

@@ -12,6 +12,7 @@ import { FLIGHT_DAYS_AHEAD, validateFlight } from './airFlight'
 import { usePartnerFlowState } from './flowState'
 import { airAccidentInfoFillHref } from './paths'
 import { useAirProduct } from './airProduct'
+import { ClauseList } from './ClauseList'
 import '../../components/flow/flow.css'
 import './partners.css'
 
@@ -70,11 +71,7 @@ export default function AirAccidentPage() {
         <LabeledRow label="保险公司">{p.insurerName}</LabeledRow>
         <LabeledRow label="保障期间">所填航班全程</LabeledRow>
         <LabeledRow label="保费">¥{formatFen(p.priceFen)}</LabeledRow>
-        <ul className="partner-list">
-          {p.clauses.map((c) => (
-            <li key={c.id}>{c.title}</li>
-          ))}
-        </ul>
+        <ClauseList clauses={p.clauses} />
       </section>
       <BottomBar>
         <span>

@@ -3,6 +3,8 @@ import { BottomBar } from '../../components/flow/BottomBar'
 import { LabeledRow } from '../../components/LabeledRow'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
+import type { PartnerProduct } from './api'
+import { ClauseList } from './ClauseList'
 import { FlowFrame } from './FlowFrame'
 import { coverageLabel } from './flow'
 import { flowStepHref } from './paths'
@@ -34,7 +36,7 @@ function ProductDetails(props: {
   insurerName: string
   coverage: string
   priceFen: number
-  clauses: { id: string; title: string }[]
+  clauses: PartnerProduct['clauses']
   occupation: boolean
   refusedClasses: number[]
   productType: string
@@ -62,15 +64,7 @@ function ProductDetails(props: {
       </section>
       <section className="purchase-card">
         <h2>保险条款</h2>
-        {props.clauses.length === 0 ? (
-          <p className="purchase-muted">暂无条款</p>
-        ) : (
-          <ul className="partner-list">
-            {props.clauses.map((c) => (
-              <li key={c.id}>{c.title}</li>
-            ))}
-          </ul>
-        )}
+        <ClauseList clauses={props.clauses} />
       </section>
       <BottomBar>
         <span>

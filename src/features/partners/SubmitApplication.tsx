@@ -13,6 +13,7 @@ import { payHref } from '../purchase/paths'
 import { submitPartnerApplication, type PartnerProduct } from './api'
 import type { FlowBinding } from './flowState'
 import { serverFieldErrors } from './ApplicantForm'
+import { ClauseList } from './ClauseList'
 
 /** 投保须知 and the clauses, then the application: the partner underwrites it and our order is created. */
 export function NoticeAndClauses({ product }: { product: PartnerProduct }) {
@@ -37,11 +38,7 @@ export function NoticeAndClauses({ product }: { product: PartnerProduct }) {
       </section>
       <section className="purchase-card">
         <h2>保险条款</h2>
-        <ul className="partner-list">
-          {product.clauses.map((c) => (
-            <li key={c.id}>《{c.title.replace(/^《|》$/g, '')}》</li>
-          ))}
-        </ul>
+        <ClauseList clauses={product.clauses} />
       </section>
     </>
   )

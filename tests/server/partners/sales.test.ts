@@ -53,6 +53,9 @@ describe('GET /api/partner/products/:id', () => {
         insurerName: '华汀保险股份有限公司（虚构）',
       })
       expect(product.clauses.length).toBeGreaterThan(0)
+      // Each clause comes with its full text (compiled markdown), to be read before agreeing.
+      for (const clause of product.clauses)
+        expect(JSON.stringify(clause.body)).toContain(clause.title.replace(/^《|》$/g, '').slice(0, 4))
       expect(product.questions).toHaveLength(3)
       expect(product.notice).toContain('投保须知')
       expect(product.notice).not.toContain('#')

@@ -5,6 +5,58 @@
  */
 export type Flow = 'huatai' | 'huatairegression' | 'huataitravel' | 'airAccident'
 /**
+ * Text, or an element of the allowed tags; children are MarkdownNodes again (typed by tsType: the API schemas do not recurse).
+ */
+export type MarkdownNode =
+  | string
+  | {
+      tag:
+        | 'p'
+        | 'h1'
+        | 'h2'
+        | 'h3'
+        | 'h4'
+        | 'h5'
+        | 'h6'
+        | 'blockquote'
+        | 'ul'
+        | 'ol'
+        | 'li'
+        | 'strong'
+        | 'em'
+        | 'del'
+        | 'code'
+        | 'pre'
+        | 'hr'
+        | 'br'
+        | 'a'
+        | 'img'
+        | 'input'
+        | 'table'
+        | 'thead'
+        | 'tbody'
+        | 'tr'
+        | 'th'
+        | 'td'
+        | 'sup'
+        | 'section'
+      props?: {
+        href?: string
+        title?: string
+        src?: string
+        alt?: string
+        start?: number
+        align?: 'left' | 'center' | 'right'
+        checked?: boolean
+        id?: string
+      }
+      children?: MarkdownNode[]
+    }
+/**
+ * 条款全文
+ */
+export type MarkdownTree = MarkdownNode[]
+/**
  * 产品编号
  */
 export type ProductId = string
@@ -74,6 +126,7 @@ export interface PartnerProduct {
   clauses: {
     id: string
     title: string
+    body: MarkdownTree
   }[]
   /**
    * 投保须知（纯文本，每条一行）

@@ -1,9 +1,20 @@
 import type { PartnerProduct } from '../../../../src/types/generated/api/partner'
 
+const clauseBody: PartnerProduct['clauses'][number]['body'] = [
+  { tag: 'h2', children: ['第一条 保险责任'] },
+  { tag: 'p', children: ['被保险人遭受意外伤害的，本公司按约定给付保险金。'] },
+]
+
 const base = {
   insurerName: '华汀保险股份有限公司（虚构）',
   coveragePeriod: '1y',
-  clauses: [{ id: 'c1', title: '华汀意外伤害保险条款' }],
+  clauses: [
+    {
+      id: 'c1',
+      title: '华汀意外伤害保险条款',
+      body: clauseBody,
+    },
+  ],
   notice: '1. 本产品由华汀保险承保。\n2. 请如实填写投保信息。',
   questions: [
     { id: 'q1', text: '被保险人目前是否患有严重疾病？' },

@@ -133,6 +133,19 @@ describe('投保须知 and the application', () => {
     expect(call.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/)
   })
 
+  it('opens a clause in full before the customer agrees to it', async () => {
+    // The sheet animates in with pointer-events off (in jsdom's eyes); a user taps it once shown.
+    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    stubApi({ 'GET /api/partner/products/ht-accident': accident })
+    renderScreen(SpecialNotifyPage, '/huaTaiApi/specialNotify?productId=ht-accident')
+    await user.click(await screen.findByText('《华汀意外伤害保险条款》'))
+    const sheet = await screen.findByRole('dialog', { name: '华汀意外伤害保险条款' })
+    expect(sheet).toHaveTextContent('第一条 保险责任')
+    expect(sheet).toHaveTextContent('被保险人遭受意外伤害的，本公司按约定给付保险金。')
+    await user.click(within(sheet).getByRole('button', { name: '我知道了' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '华汀意外伤害保险条款' })).toBeNull())
+  })
+
   it('shows the partner’s refusal and does not go to payment', async () => {
     const user = userEvent.setup()
     stubApi({
