@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { Button, List, Popup } from 'antd-mobile'
-import { MarkdownTree } from '../../components/MarkdownTree'
+import { Button, List } from 'antd-mobile'
+import { DocumentSheet } from '../../components/flow/DocumentSheet'
 import type { PartnerProduct } from './api'
 
 type Clause = PartnerProduct['clauses'][number]
@@ -29,24 +29,15 @@ export function ClauseList({ clauses }: { clauses: readonly Clause[] }) {
           </List.Item>
         ))}
       </List>
-      <Popup
-        visible={reading !== null}
-        onMaskClick={() => setReading(null)}
-        bodyStyle={{ maxHeight: '85vh', overflowY: 'auto', borderRadius: '12px 12px 0 0' }}
-        destroyOnClose
+      <DocumentSheet
+        document={reading}
+        titled={reading !== null && !opensWithTitle(reading, title(reading))}
+        onClose={() => setReading(null)}
       >
-        {reading && (
-          <div className="purchase-card" role="dialog" aria-label={reading.title}>
-            {!opensWithTitle(reading, title(reading)) && <h2>{title(reading)}</h2>}
-            <div className="markdown">
-              <MarkdownTree nodes={reading.body} />
-            </div>
-            <Button block color="primary" onClick={() => setReading(null)}>
-              我知道了
-            </Button>
-          </div>
-        )}
-      </Popup>
+        <Button block color="primary" onClick={() => setReading(null)}>
+          我知道了
+        </Button>
+      </DocumentSheet>
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Checkbox, List, Popup } from 'antd-mobile'
+import { Button, Checkbox, List } from 'antd-mobile'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { mutate } from 'swr'
 import {
@@ -10,13 +10,13 @@ import {
   type OrderApplication,
 } from './api'
 import { useProductDetail, type ProductDetail } from '../catalog/api'
-import { MarkdownTree } from '../../components/MarkdownTree'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { coolingOffSentence } from '../../domain/policy'
 import { describeError, HttpError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
+import { DocumentSheet } from '../../components/flow/DocumentSheet'
 import { readDraft, startDraft } from './draft'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
@@ -185,30 +185,22 @@ export default function SpecialNotifyPage() {
           </List.Item>
         ))}
       </List>
-      <Popup
-        visible={reading !== null}
-        onMaskClick={() => setReadingId(null)}
-        bodyStyle={{ maxHeight: '85vh', overflowY: 'auto', borderRadius: '12px 12px 0 0' }}
-        destroyOnClose
+      <DocumentSheet
+        document={reading && { title: reading.title, body: documentBody(detail, reading) }}
+        onClose={() => setReadingId(null)}
       >
         {reading && (
-          <div className="purchase-card" role="dialog" aria-label={reading.title}>
-            <h2>《{reading.title}》</h2>
-            <div className="markdown">
-              <MarkdownTree nodes={documentBody(detail, reading)} />
-            </div>
-            <Button
-              block
-              color="primary"
-              loading={busy}
-              disabled={busy || Boolean(reading.confirmedAt)}
-              onClick={() => void confirm(reading)}
-            >
-              {reading.confirmedAt ? '已确认' : '我已阅读并确认'}
-            </Button>
-          </div>
+          <Button
+            block
+            color="primary"
+            loading={busy}
+            disabled={busy || Boolean(reading.confirmedAt)}
+            onClick={() => void confirm(reading)}
+          >
+            {reading.confirmedAt ? '已确认' : '我已阅读并确认'}
+          </Button>
         )}
-      </Popup>
+      </DocumentSheet>
       <BottomBar>
         <span className="purchase-muted">{allConfirmed ? '已全部确认' : '请阅读并确认全部文件'}</span>
         <Button

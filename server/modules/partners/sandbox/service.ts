@@ -184,7 +184,8 @@ export class HuatingSandbox {
     const body = parseObject(raw)
     if (!body) return reply.code(400).send(fail('E1002', 'body is not JSON'))
     const answer = this.answer(operation, body)
-    this.ledger.save()
+    // A query changes nothing in the books; every other operation may.
+    if (operation !== 'query') this.ledger.save()
     return answer
   }
 
