@@ -41,14 +41,15 @@ export const STUDIO_MEDIA_PATH = /^\/api\/pages\/media\/[A-Za-z0-9_-]{22}\.(jpg|
 /** A file under public/ (never an API route: an image must not make a visitor's browser call one). */
 const SITE_IMAGE = /^\/(?!\/|api\/)[^?#]+\.(png|jpe?g|gif|webp|svg)$/
 /** What a browser drops from a URL or reads as "/" (whitespace, control characters, "\"): never in an image's. */
-const URL_TRICKS = /[\s\u0000-\u001f\u007f\\]/
+const hasUrlTricks = (src: string) =>
+  /[\s\\]/.test(src) || [...src].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
 
 /**
  * Whether an image may be shown: a path of our own (a file under public/, or the studio's media store), or an
  * https address on a media host (no credentials, no other port). Judged on the host the browser would contact.
  */
 export function isAllowedImage(src: string): boolean {
-  if (URL_TRICKS.test(src)) return false
+  if (hasUrlTricks(src)) return false
   if (src.startsWith('/')) return SITE_IMAGE.test(src) || STUDIO_MEDIA_PATH.test(src)
   if (!src.startsWith('https://')) return false
   try {
