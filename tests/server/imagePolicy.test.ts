@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MEDIA_HOST_ALLOWLIST } from '../../src/page-config/allowedUrls'
 import { createTestApp, type TestApp } from './helpers'
@@ -47,5 +49,16 @@ describe('Content-Security-Policy: images and videos', () => {
     ].map((row) => row.src)
     expect(images.length).toBeGreaterThan(20)
     for (const src of images) expect(src, src).toMatch(/^\/(?![/\\])/)
+  })
+
+  it("the video block's own pattern names only allowed media hosts", () => {
+    const video = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../schemas/blocks/video.schema.json'), 'utf8'),
+    ) as { properties: { src: { pattern: string } } }
+    const hosts = [...video.properties.src.pattern.matchAll(/https:\/\/((?:[a-z0-9-]+\\\.)+[a-z]+)/g)].map(
+      (m) => m[1].replace(/\\/g, ''),
+    )
+    expect(hosts.length).toBeGreaterThan(0)
+    for (const host of hosts) expect(MEDIA_HOST_ALLOWLIST).toContain(host)
   })
 })
