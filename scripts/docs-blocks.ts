@@ -7,6 +7,7 @@ import {
   type ComplianceKind,
   type ComplianceRule,
 } from '../src/page-config/compliance'
+import { MEDIA_HOST_ALLOWLIST } from '../src/page-config/allowedUrls'
 import { readSchemaFiles } from '../src/page-config/schemaSet'
 
 type Schema = {
@@ -132,6 +133,7 @@ export function blockDocs(root: string): string {
     '',
     '活动页是 `page-configs/` 下的一个 JSON 文件，`blocks` 数组里按顺序放区块。本手册列出每种区块的用途、全部字段和示例。',
     '所有区块还可以使用通用字段：`id`（页面内唯一）、`showIn`（只在 preheat/live/ended 阶段显示）、`visibleWhen`（显示条件）、`activeBetween`（区块自己的生效时间）、`style`（背景、颜色、边距）。',
+    `图片（含 Markdown 里的图片）只能用站内图片（\`public/\` 下的 \`/…\`，或工作台上传的 \`/api/pages/media/…\`）或这些媒体域名上的 https 地址：${MEDIA_HOST_ALLOWLIST.map((h) => `\`${h}\``).join('、')}（清单在 \`src/page-config/allowedUrls.ts\`）；\`style\` 的背景、颜色和页面主题色只接受颜色（#rgb、#rrggbb、rgb()、hsl()、transparent）。`,
     '',
     '动作（`action`）可选：`navigate` 站内跳转、`link` 白名单外链、`api` 调接口、`login` 登录后返回、`share` 分享、`toast` 提示、`scroll-to` 滚动到区块、`dialog` 弹窗。',
     '',

@@ -5,13 +5,14 @@
 // - src/blocks/blocks.css (imports every CSS file of src/blocks/: one stylesheet for config pages, so the block
 //   chunks carry no CSS of their own to preload),
 // - src/page-config/blockCatalog.ts (markdown fields from "x-markdown", each block's checks.ts),
+// - src/page-config/imageFields.ts (image fields from "x-image", for the page runtime: no checks in its bundle),
 // - docs/blocks.md.
 // `--check` writes nothing and exits 1 when a block's schema and folder do not match or an output is stale.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { format, resolveConfig } from 'prettier'
-import { MARKDOWN_KEYWORD, PAGE_ONLY_KEYWORD } from '../src/page-config/schemaKeywords'
+import { IMAGE_KEYWORD, MARKDOWN_KEYWORD, PAGE_ONLY_KEYWORD } from '../src/page-config/schemaKeywords'
 import { blockDocs } from './docs-blocks'
 import { blockComponentName as componentName } from './page-configs/pageModule'
 
@@ -82,23 +83,39 @@ function resolveRef(ref: string, fromFile: string): { schema: unknown; file: str
   return { schema: node, file }
 }
 
-/** Paths of the fields marked "x-markdown" in a block schema ("*" = every item of an array). */
-function markdownPaths(schema: unknown, file: string, path: string[] = [], depth = 0): string[][] {
+/** Paths of the fields a block schema marks with `keyword` ("*" = every item of an array). */
+function markedPaths(
+  keyword: string,
+  schema: unknown,
+  file: string,
+  path: string[] = [],
+  depth = 0,
+): string[][] {
   if (!isObject(schema) || depth > 20) return []
   const out: string[][] = []
-  if (schema[MARKDOWN_KEYWORD] === true) out.push(path)
+  const walk = (sub: unknown, subFile: string, subPath: string[]) =>
+    out.push(...markedPaths(keyword, sub, subFile, subPath, depth + 1))
+  if (schema[keyword] === true) out.push(path)
   if (typeof schema.$ref === 'string') {
     const target = resolveRef(schema.$ref, file)
-    if (target) out.push(...markdownPaths(target.schema, target.file, path, depth + 1))
+    if (target) walk(target.schema, target.file, path)
   }
   if (isObject(schema.properties))
-    for (const [key, value] of Object.entries(schema.properties))
-      out.push(...markdownPaths(value, file, [...path, key], depth + 1))
-  if (isObject(schema.items)) out.push(...markdownPaths(schema.items, file, [...path, '*'], depth + 1))
+    for (const [key, value] of Object.entries(schema.properties)) walk(value, file, [...path, key])
+  if (isObject(schema.items)) walk(schema.items, file, [...path, '*'])
   for (const key of ['anyOf', 'oneOf', 'allOf'])
-    if (Array.isArray(schema[key]))
-      for (const sub of schema[key] as unknown[]) out.push(...markdownPaths(sub, file, path, depth + 1))
+    if (Array.isArray(schema[key])) for (const sub of schema[key] as unknown[]) walk(sub, file, path)
   return out
+}
+
+/** Each block type with the paths of its fields marked `keyword`, when it has any. */
+function fieldsMarked(root: string, blocks: BlockEntry[], keyword: string) {
+  return blocks
+    .map((b) => ({
+      type: b.type,
+      paths: markedPaths(keyword, b.schema, join(root, 'schemas/blocks', `${b.type}.schema.json`)),
+    }))
+    .filter((b) => b.paths.length)
 }
 
 const union = (blocks: BlockEntry[]) => blocks.map((b) => ({ $ref: `blocks/${b.type}.schema.json` }))
@@ -133,12 +150,7 @@ function catalogModule(root: string, blocks: BlockEntry[]): string {
   const checkName = (type: string) =>
     `${componentName(type).replace(/Block$/, '')}Check`.replace(/^./, (c) => c.toLowerCase())
   const withChecks = blocks.filter((b) => b.hasChecks)
-  const fields = blocks
-    .map((b) => ({
-      type: b.type,
-      paths: markdownPaths(b.schema, join(root, 'schemas/blocks', `${b.type}.schema.json`)),
-    }))
-    .filter((b) => b.paths.length)
+  const fields = fieldsMarked(root, blocks, MARKDOWN_KEYWORD)
   return [
     `// ${HEADER}`,
     '// The UI-free facts about each block that the validator, the build and the server need.',
@@ -161,6 +173,21 @@ function catalogModule(root: string, blocks: BlockEntry[]): string {
   ].join('\n')
 }
 
+function imageFieldsModule(root: string, blocks: BlockEntry[]): string {
+  return [
+    `// ${HEADER}`,
+    '// Read by the page runtime (src/page-config/foreignImages.ts), so it imports nothing.',
+    '',
+    `/** Where each block type keeps an image (fields marked "${IMAGE_KEYWORD}"; "*" = every item of an array). */`,
+    'export const imageFields: Readonly<Record<string, readonly (readonly string[])[]>> = {',
+    ...fieldsMarked(root, blocks, IMAGE_KEYWORD).map(
+      (f) => `  ${JSON.stringify(f.type)}: ${JSON.stringify(f.paths)},`,
+    ),
+    '}',
+    '',
+  ].join('\n')
+}
+
 /** Each generated file (path relative to the root) with the text it should have. */
 export async function generatedFiles(root: string, blocks: BlockEntry[]): Promise<Map<string, string>> {
   const raw: [string, string][] = [
@@ -169,6 +196,7 @@ export async function generatedFiles(root: string, blocks: BlockEntry[]): Promis
     ['src/blocks/loaders.ts', loadersModule(blocks)],
     ['src/blocks/blocks.css', stylesheetIndex(root)],
     ['src/page-config/blockCatalog.ts', catalogModule(root, blocks)],
+    ['src/page-config/imageFields.ts', imageFieldsModule(root, blocks)],
   ]
   const out = new Map<string, string>()
   for (const [file, text] of raw) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { MEDIA_HOST_ALLOWLIST } from '../../src/page-config/allowedUrls'
 import { PRERENDER_BOOT_SCRIPT } from '../../src/page-config/prerenderBoot'
 import { ApiError } from './errors'
 
@@ -8,16 +9,19 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** The one inline script we send: prerendered config pages' boot script (src/page-config/prerenderBoot.ts). */
 const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDER_BOOT_SCRIPT).digest('base64')}'`
 
-// Scripts only from our own origin (and the one inline script above); antd-mobile sets inline styles, images may come from https CDNs; videos
-// of config pages (the video block) from our own origin or our media host, the only one its schema accepts
-// (schemas/blocks/video.schema.json).
+/** The media hosts of src/page-config/allowedUrls.ts, the only outside hosts a page may load images or videos from. */
+const MEDIA_ORIGINS = MEDIA_HOST_ALLOWLIST.map((host) => `https://${host}`).join(' ')
+
+// Scripts only from our own origin (and the one inline script above); antd-mobile sets inline styles. Images
+// and videos from our own origin (data: and blob: for drawn posters and picked photos) and the allowed media
+// hosts, nowhere else: a config or an old published version cannot make a visitor's browser contact another host.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   `script-src 'self' ${BOOT_SCRIPT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
+  `img-src 'self' data: blob: ${MEDIA_ORIGINS}`,
   "font-src 'self' data:",
-  "media-src 'self' https://media.guoheng-demo.com",
+  `media-src 'self' ${MEDIA_ORIGINS}`,
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

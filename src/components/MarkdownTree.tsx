@@ -1,4 +1,5 @@
 import { createElement, type ReactNode } from 'react'
+import { isAllowedImage } from '../page-config/allowedUrls'
 import { MARKDOWN_TAGS, type MarkdownNode } from '../page-config/markdownTree'
 
 const allowed = new Set<string>(MARKDOWN_TAGS)
@@ -22,7 +23,10 @@ function renderNode(node: MarkdownNode, key: number, text: (t: string) => string
         </a>
       )
     case 'img':
-      return <img key={key} src={src} alt={alt ?? ''} title={title} loading="lazy" />
+      // A tree compiled before images were checked may still hold one from elsewhere.
+      return src && isAllowedImage(src) ? (
+        <img key={key} src={src} alt={alt ?? ''} title={title} loading="lazy" />
+      ) : null
     case 'input':
       return <input key={key} type="checkbox" checked={checked ?? false} disabled />
     case 'hr':

@@ -1,11 +1,12 @@
 // The checks a schema cannot make: references between parts of a config, to the route table, and to files.
 import { bindingsIn, parseBinding } from './bindingSyntax'
 import { routeMatches, targetPath } from './configPath'
-import { isAllowedLink, LINK_HOST_ALLOWLIST } from './linkHosts'
+import { IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_HOST_ALLOWLIST } from './allowedUrls'
 import { blockChecks } from './blockCatalog'
 import { checkCampaignKind } from './campaignKinds'
 import { checkCampaignClaims } from './campaignClaimChecks'
 import { escapePointer, isObject, type JsonObject } from './json'
+import { markdownImages, markdownTextsOf } from './markdown'
 import { walkBlocks } from './walkBlocks'
 
 export interface Finding {
@@ -23,7 +24,7 @@ export interface CheckContext {
 }
 
 type Json = JsonObject
-const ASSET = /^\/(?!\/)[^\s?#]+\.(png|jpe?g|gif|webp|svg|mp4)$/i
+const ASSET = /^\/(?![/\\])[^\s?#\\]+\.(png|jpe?g|gif|webp|svg|mp4)$/i
 const ACTION_KEYS = new Set(['action', 'then'])
 const TARGET_KEYS = new Set(['resultPage', 'retakeTo', 'sharePath'])
 
@@ -101,6 +102,10 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
     }
     const check = typeof block.type === 'string' ? blockChecks[block.type] : undefined
     check?.({ block, pointer, config, add, campaignKind })
+    // Image fields are checked by the schema (x-image); images inside markdown text here.
+    for (const text of markdownTextsOf(block, pointer))
+      for (const src of markdownImages(text.source))
+        if (!isAllowedImage(src)) add(text.pointer, `Markdown 中的图片 "${src}" 不允许：${IMAGE_RULE}`)
   }
 
   // Deep walk: actions, in-site targets, bindings and files.

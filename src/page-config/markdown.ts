@@ -1,13 +1,15 @@
 // Build-time markdown: compiles every markdown text of a page config (the block fields marked "x-markdown":
 // markdown blocks, FAQ answers, result band descriptions) into the small element tree of src/page-config/markdownTree.ts, so config pages ship
-// no markdown parser. Same rules as src/components/Markdown.tsx: GFM, no raw HTML, only safe links.
+// no markdown parser. Same rules as src/components/Markdown.tsx: GFM, no raw HTML, only safe links, images only
+// from where allowedUrls.ts allows (the validator names the others; old texts lose them here).
 import type { Element, ElementContent, Root } from 'hast'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { isAllowedImage } from './allowedUrls'
 import { markdownFields } from './blockCatalog'
-import { isObject } from './json'
+import { escapePointer, isObject, type JsonObject } from './json'
 import { safeUrl } from './safeUrl'
 import { walkBlocks } from './walkBlocks'
 import {
@@ -49,8 +51,7 @@ function propsOf(el: Element): MarkdownProps | undefined {
     if (href) props.href = href
   }
   if (el.tagName === 'img') {
-    const src = safeUrl(str(p.src) ?? '')
-    if (src) props.src = src
+    props.src = str(p.src)
     props.alt = str(p.alt) ?? ''
   }
   if ((el.tagName === 'a' || el.tagName === 'img') && str(p.title)) props.title = str(p.title)
@@ -79,8 +80,8 @@ function convert(nodes: readonly ElementContent[], parent: string): MarkdownNode
         out.push(...children)
         continue
       }
-      // A link whose target is not allowed keeps its text only; an image without a safe source is dropped.
-      if (node.tagName === 'img' && !safeUrl(str(node.properties.src) ?? '')) continue
+      // A link whose target is not allowed keeps its text only; an image from elsewhere is dropped.
+      if (node.tagName === 'img' && !isAllowedImage(str(node.properties.src) ?? '')) continue
       const el: MarkdownElement = { tag: node.tagName as MarkdownTag }
       const props = propsOf(node)
       if (props) el.props = props
@@ -92,30 +93,58 @@ function convert(nodes: readonly ElementContent[], parent: string): MarkdownNode
   return out
 }
 
+const elementsOf = (source: string) =>
+  (processor.runSync(processor.parse(source)) as Root).children as ElementContent[]
+
 export function compileMarkdown(source: string): MarkdownNode[] {
-  const root = processor.runSync(processor.parse(source)) as Root
-  return convert(root.children as ElementContent[], 'root')
+  return convert(elementsOf(source), 'root')
 }
 
-/** The strings at one path of a block ("*" = every item of an array). */
-function textsAt(node: unknown, path: readonly string[], found: Set<string>): void {
+/** The source of every image of a markdown text (reference-style ones resolved), as the tree would hold it. */
+export function markdownImages(source: string): string[] {
+  const found: string[] = []
+  const visit = (nodes: readonly ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'element') continue
+      if (node.tagName === 'img') found.push(str(node.properties.src) ?? '')
+      visit(node.children)
+    }
+  }
+  visit(elementsOf(source))
+  return found
+}
+
+export interface MarkdownText {
+  source: string
+  pointer: string
+}
+
+/** The strings at one path of a block ("*" = every item of an array), with their JSON pointers. */
+function textsAt(node: unknown, path: readonly string[], pointer: string, found: MarkdownText[]): void {
   if (!path.length) {
-    if (typeof node === 'string') found.add(node)
+    if (typeof node === 'string') found.push({ source: node, pointer })
     return
   }
   const [head, ...rest] = path
   if (head === '*') {
-    if (Array.isArray(node)) node.forEach((item) => textsAt(item, rest, found))
-  } else if (isObject(node)) textsAt(node[head], rest, found)
+    if (Array.isArray(node)) node.forEach((item, i) => textsAt(item, rest, `${pointer}/${i}`, found))
+  } else if (isObject(node)) textsAt(node[head], rest, `${pointer}/${escapePointer(head)}`, found)
 }
 
-/** Every markdown text of a config (the fields its block schemas mark "x-markdown"), nested blocks included. */
+/** The markdown texts of one block (the fields its schema marks "x-markdown"), not those of nested blocks. */
+export function markdownTextsOf(block: JsonObject, pointer: string): MarkdownText[] {
+  const found: MarkdownText[] = []
+  const paths = typeof block.type === 'string' ? markdownFields[block.type] : undefined
+  for (const path of paths ?? []) textsAt(block, path, pointer, found)
+  return found
+}
+
+/** Every markdown text of a config, nested blocks included. */
 export function markdownSources(config: unknown): Set<string> {
   const found = new Set<string>()
   if (!isObject(config)) return found
-  walkBlocks(config.blocks, (block) => {
-    const paths = typeof block.type === 'string' ? markdownFields[block.type] : undefined
-    for (const path of paths ?? []) textsAt(block, path, found)
+  walkBlocks(config.blocks, (block, pointer) => {
+    for (const text of markdownTextsOf(block, pointer)) found.add(text.source)
   })
   return found
 }

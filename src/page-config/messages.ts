@@ -1,4 +1,6 @@
 import type { ErrorObject } from 'ajv'
+import { IMAGE_RULE } from './allowedUrls'
+import { IMAGE_KEYWORD } from './schemaKeywords'
 
 const TYPE_NAMES: Record<string, string> = {
   string: '文字',
@@ -96,6 +98,8 @@ export function translate(error: ErrorObject): TranslatedError {
     case 'oneOf':
     case 'anyOf':
       return at(`不符合任何一种允许的写法${described(error)}`)
+    case IMAGE_KEYWORD:
+      return at(`图片地址不允许：${IMAGE_RULE}`)
     default:
       return at(error.message ?? '不符合要求')
   }
@@ -121,7 +125,10 @@ function describeOneOf(error: ErrorObject): string {
  */
 export function simplify(errors: readonly ErrorObject[]): ErrorObject[] {
   const unions = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf')
+  // An image whose own pattern already failed (the poster's background) needs no second line.
+  const patterned = new Set(errors.filter((e) => e.keyword === 'pattern').map((e) => e.instancePath))
   return errors.filter((e) => {
+    if (e.keyword === IMAGE_KEYWORD && patterned.has(e.instancePath)) return false
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf') {
       // An inner union inside a failed outer union is noise too.
       return !unions.some((u) => u !== e && insideUnion(e, u))

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import Ajv, { type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import { BLOCK_SCHEMA_KEYWORDS } from './schemaKeywords'
+import { isAllowedImage } from './allowedUrls'
+import { BLOCK_SCHEMA_KEYWORDS, IMAGE_KEYWORD } from './schemaKeywords'
 
 /** Base URI the schema files are registered under, so their relative $refs resolve like files. */
 export const SCHEMA_BASE = 'https://schemas.guoheng.local/'
@@ -43,6 +44,14 @@ export function compilePageSchema(schemaDir: string): ValidateFunction {
   })
   addFormats(ajv, ['date-time'])
   ajv.addVocabulary([...BLOCK_SCHEMA_KEYWORDS])
+  // Every field marked as an image, wherever it sits (blocks, share, prizes), by the one rule of allowedUrls.ts.
+  ajv.addKeyword({
+    keyword: IMAGE_KEYWORD,
+    type: 'string',
+    schemaType: 'boolean',
+    errors: false,
+    validate: (marked: boolean, src: string) => !marked || isAllowedImage(src),
+  })
   for (const file of readSchemaFiles(schemaDir)) {
     // Only the page-config family: API schemas are compiled by the server.
     if (file.path.startsWith('api/')) continue

@@ -4,6 +4,7 @@ import { blockComponent } from '../blocks/registry'
 import type { BlockProps } from '../blocks/runtime'
 import { blockElementId } from './actions'
 import { BlockBoundary } from './BlockBoundary'
+import { colorOrNothing } from '../page-config/colors'
 import { evaluateCondition, type ConditionContext } from '../page-config/conditions'
 import { insideWindow } from '../page-config/schedule'
 
@@ -17,11 +18,12 @@ export interface RenderContext {
 
 type AnyBlock = Block | ContentBlock
 
+/** The block's style; a colour field applies only a colour (an old version may hold url() or worse). */
 function cssOf(style: BlockStyle | undefined): CSSProperties | undefined {
   if (!style) return undefined
   return {
-    background: style.background,
-    color: style.color,
+    background: colorOrNothing(style.background),
+    color: colorOrNothing(style.color),
     padding: style.padding,
     margin: style.margin,
     textAlign: style.textAlign,

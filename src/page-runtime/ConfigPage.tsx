@@ -18,6 +18,8 @@ import { resolvePath, resolveText, type BindingScope } from './bindings'
 import { BlockRenderer, type RenderContext } from './BlockRenderer'
 import { useDataSources, type SettledSources } from './dataSources'
 import { migrateConfig } from '../page-config/migrations'
+import { colorOrNothing } from '../page-config/colors'
+import { withoutForeignImages } from '../page-config/foreignImages'
 import { withParamValues } from '../page-config/routeParams'
 import { OfflineNotice } from './OfflineNotice'
 import { usePageHost } from './pageHost'
@@ -76,7 +78,11 @@ export function ConfigPage({
   /** Previews only (overrides.ts): the moment, the login state, the badge. */
   overrides?: PageOverrides
 }) {
-  const config = useMemo(() => migrateConfig(raw).config as unknown as PageConfig, [raw])
+  // Images from elsewhere are dropped even from versions published before they were refused.
+  const config = useMemo(
+    () => withoutForeignImages(migrateConfig(raw).config) as unknown as PageConfig,
+    [raw],
+  )
   const { pathname, search, params: hostParams, navigate } = usePageHost()
   const params = useMemo(() => ({ ...hostParams, ...routeParams }), [hostParams, routeParams])
   const dataSources = useMemo(
@@ -189,8 +195,8 @@ export function ConfigPage({
   }
   if (!clock.ready || mustLogin) return <BlockLoading lines={5} />
   const style = {
-    '--adm-color-primary': config.theme?.primaryColor,
-    background: config.theme?.background,
+    '--adm-color-primary': colorOrNothing(config.theme?.primaryColor),
+    background: colorOrNothing(config.theme?.background),
   } as CSSProperties
   return (
     <BlockRuntimeContext.Provider value={runtime}>

@@ -4,7 +4,7 @@ import type { ShareInfo } from '../blocks/runtime'
 import type { NoticeKind } from '../config/constants'
 import { loginPathFor } from '../components/navigation/appPath'
 import { describeError, HttpError, post } from '../lib/request'
-import { isAllowedLink } from '../page-config/linkHosts'
+import { isAllowedLink } from '../page-config/allowedUrls'
 import { usePageHost } from './pageHost'
 
 const effects = () => import('./actionEffects')

@@ -95,6 +95,34 @@ const cases: [string, Record<string, unknown>, string][] = [
     '/blocks/0/action/href  外链域名不在白名单内',
   ],
   [
+    'hero-image-elsewhere',
+    page([{ type: 'hero', image: 'https://evil.example.com/track.png', alt: '头图' }]),
+    '/blocks/0/image  图片地址不允许：只能用站内图片',
+  ],
+  [
+    'share-image-protocol-relative',
+    page([{ type: 'markdown', source: 'x' }], {
+      share: { title: '分享', image: '//evil.example.com/s.png' },
+    }),
+    '/share/image  图片地址不允许',
+  ],
+  [
+    'markdown-image-elsewhere',
+    page([{ type: 'markdown', source: '规则 ![图](https://media.guoheng-demo.com.evil.example.com/a.png)' }]),
+    '/blocks/0/source  Markdown 中的图片 "https://media.guoheng-demo.com.evil.example.com/a.png" 不允许',
+  ],
+  [
+    'style-background-with-url',
+    page([
+      {
+        type: 'title',
+        text: '标题',
+        style: { background: 'linear-gradient(red,blue),url(https://evil.example.com/x.png)' },
+      },
+    ]),
+    '/blocks/0/style/background  格式不正确（颜色',
+  ],
+  [
     'future-schema-version',
     { schemaVersion: 9, title: 'x', blocks: [] },
     '/schemaVersion  schemaVersion 9 比当前支持的 3 新',

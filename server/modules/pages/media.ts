@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import { STUDIO_MEDIA_PATH } from '../../../src/page-config/allowedUrls'
 import type { Staff } from '../../../src/types/generated/api/studio'
 import type { DB } from '../../db/schema'
 import { ApiError, multipartError } from '../../platform/errors'
@@ -12,9 +13,8 @@ import { newMediaId } from './service'
 
 /** Where a studio image is served: public (a published page shows it to anyone), never changes. */
 export const studioMediaUrl = (id: string, extension: string) => `/api/pages/media/${id}.${extension}`
-const URL_PATTERN = /^\/api\/pages\/media\/[A-Za-z0-9_-]{22}\.(jpg|webp)$/
 /** A site path of a studio image: the validator does not look for it under public/. */
-export const isStudioMediaPath = (sitePath: string) => URL_PATTERN.test(sitePath)
+export const isStudioMediaPath = (sitePath: string) => STUDIO_MEDIA_PATH.test(sitePath)
 
 const noFile = () =>
   new ApiError(400, 'INVALID_INPUT', '缺少必填项：图片文件（file）', [

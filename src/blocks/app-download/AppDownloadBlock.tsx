@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
 import { toast } from '../../components/notice'
-import { isAllowedLink } from '../../page-config/linkHosts'
+import { isAllowedLink } from '../../page-config/allowedUrls'
 import { nativeStore } from '../../state/native'
 import type { AppDownloadBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'

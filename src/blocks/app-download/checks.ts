@@ -1,6 +1,6 @@
 import type { BlockCheck } from '../../page-config/blockCheck'
 import { isObject } from '../../page-config/json'
-import { isAllowedLink, LINK_HOST_ALLOWLIST } from '../../page-config/linkHosts'
+import { isAllowedLink, LINK_HOST_ALLOWLIST } from '../../page-config/allowedUrls'
 
 /** Both store links open only hosts of the link allow-list. */
 export const check: BlockCheck = ({ block, pointer, add }) => {

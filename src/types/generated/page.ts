@@ -298,7 +298,13 @@ export interface PageConfig {
    * 页面主题色
    */
   theme?: {
+    /**
+     * 主题色（按钮等强调色）
+     */
     primaryColor?: string
+    /**
+     * 页面背景色
+     */
     background?: string
   }
   /**
@@ -308,7 +314,7 @@ export interface PageConfig {
     title: string
     desc?: string
     /**
-     * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+     * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
      */
     image?: string
   }
@@ -492,7 +498,7 @@ export interface CampaignPrize {
    */
   name: string
   /**
-   * 奖品图片
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
    */
   image?: string
   /**
@@ -649,7 +655,7 @@ export interface AppDownloadBlock {
    */
   slogan?: string
   /**
-   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
    */
   icon?: string
   /**
@@ -691,7 +697,13 @@ export interface TimeWindow {
  * 区块样式：背景色、文字颜色、内边距、外边距（像素）、对齐和圆角。
  */
 export interface BlockStyle {
+  /**
+   * 背景色
+   */
   background?: string
+  /**
+   * 文字颜色
+   */
   color?: string
   padding?: number
   margin?: number
@@ -1003,7 +1015,7 @@ export interface CarouselBlock {
   items: [
     {
       /**
-       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
        */
       image: string
       /**
@@ -1014,7 +1026,7 @@ export interface CarouselBlock {
     },
     ...{
       /**
-       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
        */
       image: string
       /**
@@ -1289,7 +1301,7 @@ export interface HeroBlock {
   activeBetween?: TimeWindow
   style?: BlockStyle
   /**
-   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
    */
   image: string
   /**
@@ -1327,7 +1339,7 @@ export interface ImageBlock {
   activeBetween?: TimeWindow
   style?: BlockStyle
   /**
-   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
    */
   src: string
   /**
@@ -1373,7 +1385,7 @@ export interface ImageGridBlock {
   items: [
     {
       /**
-       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
        */
       image: string
       /**
@@ -1388,7 +1400,7 @@ export interface ImageGridBlock {
     },
     ...{
       /**
-       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+       * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
        */
       image: string
       /**
@@ -1841,7 +1853,7 @@ export interface ShareBlock {
    */
   desc?: string
   /**
-   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
    */
   image?: string
   /**
@@ -2130,7 +2142,7 @@ export interface VideoBlock {
    */
   src: string
   /**
-   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）或 https 地址。
+   * 图片：public/ 下的站内路径（如 /springFestival/hero.svg）、工作台上传的图片（/api/pages/media/…）或允许的媒体域名上的 https 地址（域名清单见 src/page-config/allowedUrls.ts）。
    */
   poster: string
   /**
