@@ -53,6 +53,8 @@ export default defineConfig({
       ...(process.env.E2E_START ? { TEST_CLOCK_START: process.env.E2E_START } : {}),
       // logInByApi gives each login its own client address (support/session.ts).
       TRUST_PROXY: '127.0.0.1',
+      // The sandbox's QR code opens the pay page on the address the tests use (not localhost).
+      PUBLIC_URL: baseURL,
     },
   },
 })

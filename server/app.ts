@@ -94,6 +94,8 @@ export interface AppOptions {
   studioPreviewSecret?: string
   /** The partner insurer (PARTNER_* env): the sandbox partner runs by default in demo mode. */
   partners?: PartnerOptions
+  /** PUBLIC_URL, for links the server writes out (the sandbox pay page); default http://localhost:<listening port>. */
+  publicUrl?: string
 }
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -215,6 +217,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
           sandbox.setCallbackUrl(`http://127.0.0.1:${address.port}/api/partner/callbacks/huating`)
       })
   }
+  // Links the server writes out (the sandbox's pay page and QR code) point at PUBLIC_URL, never at a request's Host
+  // header (any client sets that). Unset (demo, or production, which has no such page): this machine's port.
+  let publicUrl = options.publicUrl ?? 'http://localhost'
+  if (!options.publicUrl)
+    app.addHook('onListen', async () => {
+      const address = app.server.address()
+      if (address && typeof address === 'object') publicUrl = `http://localhost:${address.port}`
+    })
   const routes = collectRoutes(app)
   let openApi: JsonSchema | undefined
   app.decorate(
@@ -238,6 +248,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
           (options.dataDir ? new FileMediaStore(mediaDir(options.dataDir)) : new MemoryMediaStore()),
         mediaLimits: { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits },
         log: app.log,
+        publicUrl: () => publicUrl,
         partnerConfig: {
           huating: huatingConfig(partners, partnerSandbox?.url ?? null),
           sandbox: partnerSandbox,

@@ -29,6 +29,11 @@ export interface ServerConfig {
   testClockStart?: Date
   /** Where uploads are kept (MEDIA_STORE): `${DATA_DIR}/media`, also with DATABASE_URL, or an S3-compatible bucket. */
   media: MediaStoreConfig
+  /**
+   * PUBLIC_URL: the address visitors reach this site at (origin, optionally a path), for links the server writes
+   * out (the sandbox's pay page and its QR code); never taken from a request's Host header.
+   */
+  publicUrl: string | undefined
 }
 
 /** The secret demo mode signs cookies with; production refuses to start with it. */
@@ -84,6 +89,22 @@ function mediaStore(env: Env, dataDir: string): MediaStoreConfig {
   }
 }
 
+/** PUBLIC_URL: an http(s) URL without query or fragment; kept without its trailing slash. */
+function publicUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  let url: URL | null = null
+  try {
+    url = new URL(value)
+  } catch {
+    // named below
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password)
+    throw new ConfigError([
+      `PUBLIC_URL must be an http(s) URL such as https://mall.example.com, got "${value}"`,
+    ])
+  return url.href.replace(/\/+$/, '')
+}
+
 function testClockStart(env: Env): Date | undefined {
   const raw = env.TEST_CLOCK_START
   if (!raw) return undefined
@@ -119,6 +140,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     testClock: env.TEST_CLOCK === 'on',
     testClockStart: testClockStart(env),
     media: mediaStore(env, dataDir),
+    publicUrl: publicUrl(env.PUBLIC_URL),
   }
   if (mode === 'production') {
     const problems = productionProblems(config)
@@ -130,9 +152,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 /** What keeps a configuration from being safe for production (empty when it is). */
 export function productionProblems(
   config: Pick<ServerConfig, 'cookieSecret' | 'smsProvider' | 'paymentProvider'> &
-    Partial<Pick<ServerConfig, 'media' | 'testClock'>>,
+    Partial<Pick<ServerConfig, 'media' | 'testClock' | 'publicUrl'>>,
 ): string[] {
   const problems: string[] = []
+  if (config.publicUrl?.startsWith('http://'))
+    problems.push('APP_MODE=production needs an https:// PUBLIC_URL')
   if (config.testClock) problems.push('APP_MODE=production refuses TEST_CLOCK (a test-only clock control)')
   // Photos of people and their claims travel only encrypted to the bucket.
   if (config.media?.kind === 's3' && !config.media.endpoint.startsWith('https://'))

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { ApiError } from './errors'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth'
 
 // What a request's bytes may be: JSON bodies in UTF-8 only, decoded strictly (an invalid sequence is a 400,
-// never silently replaced), another charset a 415, a body on a route that takes none a 400; and a query
-// string of valid percent-encoded UTF-8. A route may ask for the exact body text (payment callbacks: the
+// never silently replaced), nested at most MAX_JSON_DEPTH deep (before anything walks it), another charset a 415,
+// a body on a route that takes none a 400; and a query string of valid percent-encoded UTF-8 (flat: Fastify's
+// parser never nests `a[b]=1`). A route may ask for the exact body text (payment callbacks: the
 // signature covers the bytes as sent).
 
 declare module 'fastify' {
@@ -56,6 +58,18 @@ export function installInputEncoding(app: FastifyInstance): void {
           'INVALID_ENCODING',
           '请求内容不是合法的 UTF-8 编码',
           bodyProblem('不是合法的 UTF-8'),
+        ),
+        undefined,
+      )
+      return
+    }
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(
+        new ApiError(
+          400,
+          'JSON_TOO_DEEP',
+          `数据嵌套过深（最多 ${MAX_JSON_DEPTH} 层）`,
+          bodyProblem(`嵌套超过 ${MAX_JSON_DEPTH} 层`),
         ),
         undefined,
       )

@@ -72,5 +72,6 @@ export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
     testClock: config.testClock,
     // Files stay under DATA_DIR also when the database is a PostgreSQL server (DATABASE_URL).
     mediaStore: openMediaStore(config.media),
+    publicUrl: config.publicUrl,
   }
 }

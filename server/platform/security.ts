@@ -29,6 +29,8 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ')
 
+const HSTS = 'max-age=31536000; includeSubDomains'
+
 /** The origin this request was addressed to: scheme (from X-Forwarded-Proto behind a trusted proxy), host, port. */
 function ownOrigin(request: FastifyRequest): string | null {
   try {
@@ -62,7 +64,11 @@ export function installSecurity(app: FastifyInstance): void {
     if (!isSameOrigin(request)) throw new ApiError(403, 'FORBIDDEN_ORIGIN', '不允许跨站请求')
   })
 
+  // Production is served over https (behind its proxy): browsers then refuse plain http to this host for a year.
+  // Never in demo mode, which runs on http (localhost, a LAN address) where HSTS would lock the browser out.
+  const production = app.services.mode === 'production'
   app.addHook('onSend', async (request, reply, payload) => {
+    if (production) reply.header('Strict-Transport-Security', HSTS)
     reply.header('X-Content-Type-Options', 'nosniff')
     reply.header('Referrer-Policy', 'same-origin')
     reply.header('X-Request-Id', request.id)

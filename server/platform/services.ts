@@ -34,6 +34,8 @@ export interface Platform {
   /** Where uploaded files are kept (file, S3 or memory). */
   mediaStore: MediaStore
   mediaLimits: MediaLimits
+  /** The address visitors reach the site at (PUBLIC_URL), for links the server writes out; never the Host header. */
+  publicUrl: () => string
   /** The partner insurer's settings (null: not configured) and the sandbox partner when it runs (demo). */
   partnerConfig: { huating: HuatingConfig | null; sandbox: HuatingSandbox | null }
 }

@@ -119,6 +119,13 @@ describe('production mode with real provider adapters', () => {
     expect((await call('GET', '/product?id=p-medical-million')).status).toBe(200)
   })
 
+  it('tells browsers to use https only (HSTS), on pages and API answers', async () => {
+    for (const path of ['/product?id=p-medical-million', '/api/health', '/api/nothing-here'])
+      expect((await call('GET', path)).headers.get('strict-transport-security'), path).toBe(
+        'max-age=31536000; includeSubDomains',
+      )
+  })
+
   it('logs in by an SMS that Alibaba Cloud accepted, with a Secure session cookie', async () => {
     expect((await call('POST', '/api/auth/sms-code', { phone })).status).toBe(200)
     const code = sms.lastCodeFor(phone)

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loggerOptions } from '../../server/platform/logging'
+import { DEMO_PREVIEW_SECRET, PreviewTokens } from '../../server/modules/pages/previewTokens'
 import { buildApp } from '../../server/app'
 import { createTestApp, createTestDatabase, json, loginAs, type TestApp } from './helpers'
 
@@ -137,6 +138,17 @@ describe('the access log', () => {
     expect(log).not.toContain(sid)
     expect(log).not.toContain(decodeURIComponent(sid))
     expect(log).not.toContain('A'.repeat(43))
+  })
+
+  it('never holds a studio preview link token (the page link and the API call)', async () => {
+    const token = new PreviewTokens(DEMO_PREVIEW_SECRET).create('log-test', new Date(Date.now() + 3600_000))
+    const [payload, signature] = token.split('.')
+    await t.app.inject({ method: 'GET', url: `/activity/log-test?preview=${token}&now=2026-11-22T12%3A00` })
+    await t.app.inject({ method: 'GET', url: `/api/pages/log-test/preview?token=${token}` })
+    const log = logLines.join('\n')
+    expect(log).toContain('/activity/log-test?preview=[已隐藏]&now=')
+    expect(log).not.toContain(payload)
+    expect(log).not.toContain(signature)
   })
 })
 

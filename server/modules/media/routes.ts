@@ -16,7 +16,8 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     method: 'POST',
     url: '/api/media',
     schema: {
-      summary: '上传图片（multipart：purpose 与一个 file；识别内容、重新编码、去除元数据；每人有上限）',
+      summary:
+        '上传图片（multipart：purpose 与一个 file；识别内容、重新编码、去除元数据；每人有上限，每小时上传次数有限，读取文件前先检查）',
       tags,
       auth: true,
       querystring: 'common/EmptyQuery',
@@ -24,8 +25,10 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       response: 'media/Media',
     },
     handler: async (request) => {
+      const userId = userIdOf(request)
+      await media.admit(userId)
       const form = await readUploadForm(request, media.limits.maxUploadBytes)
-      return media.upload(userIdOf(request), form.purpose, form.bytes)
+      return media.upload(userId, form.purpose, form.bytes)
     },
   })
 

@@ -8,7 +8,7 @@ import { ApiError, notFound } from '../../platform/errors'
 import type { MediaStore } from '../../platform/media'
 import { toIso } from '../../platform/time'
 import { reencodeImage } from './images'
-import type { MediaLimits } from './limits'
+import { countUpload, type MediaLimits } from './limits'
 import type { MediaPurpose, MediaTable } from './tables'
 
 /** An uploaded file nothing uses after this long is removed by the sweep (an abandoned form's photos). */
@@ -29,6 +29,16 @@ const toMedia = (row: Selectable<MediaTable>): Media => ({
 
 type Removed = { user_id: string; bytes: number; storage_key: string }
 
+function quotaExceeded({ maxFilesPerUser, maxBytesPerUser }: MediaLimits): ApiError {
+  const mb = Math.round(maxBytesPerUser / 1024 / 1024)
+  return new ApiError(
+    409,
+    'MEDIA_QUOTA_EXCEEDED',
+    `上传的图片已达上限（最多 ${maxFilesPerUser} 张、共 ${mb} MB），未使用的图片一天后会自动清理`,
+    [{ field: 'file', message: '已达上传上限' }],
+  )
+}
+
 /**
  * Each user's uploaded images: re-encoded before they are stored, counted against the user's quota in one
  * conditional statement, readable and deletable by their owner only, attached once to what uses them.
@@ -42,6 +52,23 @@ export class MediaService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /**
+   * Before an upload's file is read: refuses a user whose quota is already full (the upload's own reservation,
+   * after re-encoding, is still the one that counts) and counts the upload against the hourly rate.
+   */
+  async admit(userId: string): Promise<void> {
+    const { maxFilesPerUser, maxBytesPerUser, uploadsPerUserPerHour } = this.limits
+    const usage = await this.db
+      .selectFrom('media_usage')
+      .select(['files', 'bytes'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    if (usage && (usage.files >= maxFilesPerUser || Number(usage.bytes) >= maxBytesPerUser))
+      throw quotaExceeded(this.limits)
+    await countUpload(this.db, `user:${userId}`, uploadsPerUserPerHour, this.now())
+  }
+
+  /** Stores an admitted upload (admit first, before reading the file). */
   async upload(userId: string, purpose: MediaPurpose, bytes: Buffer): Promise<Media> {
     const image = await reencodeImage(bytes, this.limits.maxEdge)
     const id = randomBytes(16).toString('base64url')
@@ -58,15 +85,7 @@ export class MediaService {
             where media_usage.files + 1 <= ${maxFilesPerUser}
               and media_usage.bytes + excluded.bytes <= ${maxBytesPerUser}
           returning files`.execute(trx)
-        if (reserved.rows.length === 0) {
-          const mb = Math.round(maxBytesPerUser / 1024 / 1024)
-          throw new ApiError(
-            409,
-            'MEDIA_QUOTA_EXCEEDED',
-            `上传的图片已达上限（最多 ${maxFilesPerUser} 张、共 ${mb} MB），未使用的图片一天后会自动清理`,
-            [{ field: 'file', message: '已达上传上限' }],
-          )
-        }
+        if (reserved.rows.length === 0) throw quotaExceeded(this.limits)
         return trx
           .insertInto('media')
           .values({

@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema'
 import { ApiError, multipartError } from '../../platform/errors'
 import type { MediaStore } from '../../platform/media'
 import { reencodeImage } from '../media/images'
-import type { MediaLimits } from '../media/limits'
+import { countUpload, type MediaLimits } from '../media/limits'
 import type { StaffAudit } from '../studio/audit'
 import { newMediaId } from './service'
 
@@ -39,6 +39,8 @@ export class StudioMedia {
   }
 
   async upload(request: FastifyRequest, staff: Staff): Promise<{ url: string }> {
+    // Counted before the file is read or decoded.
+    await countUpload(this.db, `staff:${staff.id}`, this.limits.studioUploadsPerStaffPerHour, this.now())
     let bytes: Buffer | undefined
     try {
       const part = await request.file({

@@ -1,17 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { userIdOf } from '../../platform/auth'
 import { ApiError, notFound } from '../../platform/errors'
 import { idempotent } from '../../platform/idempotency'
 import { route } from '../../platform/route'
 
-/** The origin the customer's browser used: pay pages and QR codes point back to it. */
-function baseUrlOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`
-}
-
 /** Payments: start (QR / pay page), read status, the provider callback, /skiPay, and the demo-only sandbox. */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
-  const { payments, orders, sandbox } = app.services
+  const { payments, orders, sandbox, publicUrl } = app.services
   const tags = ['payments']
   const demo = app.services.mode === 'demo'
 
@@ -29,7 +24,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       response: 'payment/Payment',
     },
     handler: async (request) =>
-      payments.start(userIdOf(request), request.params.id, request.body.channel, baseUrlOf(request)),
+      payments.start(userIdOf(request), request.params.id, request.body.channel, publicUrl()),
   })
 
   route(app, {

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module'
 import { StaffAudit } from './audit'
 import { StaffGuard } from './guard'
+import { LoginThrottle } from './loginThrottle'
 import { studioRoutes } from './routes'
 import { StaffService } from './service'
 
@@ -17,11 +18,12 @@ export const studioModule = defineModule({
   name: 'studio',
   services: {
     staffAudit: (s) => new StaffAudit(s.db, s.now),
-    staff: (s) => new StaffService(s.db, s.now, s.staffAudit),
+    staff: (s) => new StaffService(s.db, s.now, s.staffAudit, new LoginThrottle(s.db)),
     staffGuard: (s) => new StaffGuard(s.staff, s.secureCookies),
   },
   routes: studioRoutes,
   sweep: async (s) => {
     await s.db.deleteFrom('staff_sessions').where('expires_at', '<=', s.now()).execute()
+    await new LoginThrottle(s.db).purge(s.now())
   },
 })

@@ -13,14 +13,19 @@ export const studioRoutes: FastifyPluginAsync = async (app) => {
     method: 'POST',
     url: '/api/studio/session',
     schema: {
-      summary: '运营工作台登录（连续输错 5 次锁定 15 分钟）',
+      summary:
+        '运营工作台登录（同一用户名自同一地址输错 5 次后，每次须等待 1 秒起、逐次加倍、最长 15 分钟，其间为 429；不锁定账号）',
       tags,
       querystring: 'common/EmptyQuery',
       body: 'studio/LoginInput',
       response: 'studio/StaffSession',
     },
     handler: async (request, reply) => {
-      const { staff: who, token } = await staff.login(request.body.username, request.body.password)
+      const { staff: who, token } = await staff.login(
+        request.body.username,
+        request.body.password,
+        request.ip,
+      )
       setStudioCookie(reply, token, secureCookies)
       return { staff: who }
     },

@@ -11,12 +11,11 @@ import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import type { StaffAudit } from './audit'
+import { FREE_ATTEMPTS, MAX_WAIT_SECONDS, throttled, type LoginThrottle } from './loginThrottle'
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords'
 import type { StaffUsersTable } from './tables'
 
 export const STAFF_SESSION_TTL_MS = 12 * 3600_000
-export const MAX_FAILED_LOGINS = 5
-export const LOCK_MS = 15 * 60_000
 
 export const ROLE_RANK: Record<StaffRole, number> = { editor: 1, publisher: 2, admin: 3 }
 export const ROLE_NAMES: Record<StaffRole, string> = { editor: '编辑', publisher: '发布员', admin: '管理员' }
@@ -32,10 +31,9 @@ const toStaff = (
   role: row.role,
 })
 
-const toAccount = (row: Selectable<StaffUsersTable>, now: Date): StaffAccount => ({
+const toAccount = (row: Selectable<StaffUsersTable>): StaffAccount => ({
   ...toStaff(row),
   disabled: row.disabled,
-  lockedUntil: row.locked_until && row.locked_until > now ? toIso(row.locked_until) : null,
   createdAt: toIso(row.created_at),
 })
 
@@ -43,94 +41,56 @@ const toAccount = (row: Selectable<StaffUsersTable>, now: Date): StaffAccount =>
 export const clockTime = (date: Date) => toIso(date).slice(11, 16)
 
 export const loginFailed = () => new ApiError(401, 'STAFF_LOGIN_FAILED', '用户名或密码错误')
-const locked = (until: Date) =>
-  new ApiError(
-    423,
-    'STAFF_LOCKED',
-    `密码连续输错 ${MAX_FAILED_LOGINS} 次，账号已锁定至 ${toIso(until).slice(0, 10)} ${clockTime(until)}，请稍后再试`,
-    [{ field: 'password', message: `锁定至 ${clockTime(until)}` }],
-  )
 
 /**
- * Staff accounts and their sessions, both in the database (any process serves any staff member). A wrong
- * password is counted, and the account locked, by one conditional UPDATE, so parallel attempts lock it once.
+ * Staff accounts and their sessions, both in the database (any process serves any staff member). Logins are
+ * throttled per username and client address (loginThrottle.ts); an unknown or disabled name is answered exactly
+ * like a wrong password, after checking a dummy hash, so the answers do not tell which accounts exist.
  */
 export class StaffService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     private readonly audit: StaffAudit,
+    private readonly throttle: LoginThrottle,
   ) {}
 
-  async login(username: string, password: string): Promise<{ staff: Staff; token: string }> {
+  async login(username: string, password: string, ip: string): Promise<{ staff: Staff; token: string }> {
+    const name = username.trim().toLowerCase()
+    const now = this.now()
+    const admission = await this.throttle.admit(name, ip, now)
+    if (!admission.admitted) throw throttled(admission.retryAfterSeconds)
     const row = await this.db
       .selectFrom('staff_users')
       .selectAll()
-      .where('username', '=', username.trim().toLowerCase())
+      .where('username', '=', name)
       .executeTakeFirst()
-    const now = this.now()
-    if (!row || row.disabled) {
-      await verifyPassword(password, DUMMY_HASH)
-      throw loginFailed()
-    }
-    if (row.locked_until && row.locked_until > now) throw locked(row.locked_until)
-    if (!(await verifyPassword(password, row.password_hash))) {
-      // One statement counts the failure and locks at the fifth; a lock that has run out starts a new count.
-      const lockUntil = new Date(now.getTime() + LOCK_MS)
-      const { rows } = await sql<{ failed_attempts: number; locked_until: Date | null }>`
-        UPDATE staff_users
-           SET failed_attempts = CASE WHEN locked_until IS NULL THEN failed_attempts + 1 ELSE 1 END,
-               locked_until = CASE WHEN locked_until IS NULL AND failed_attempts + 1 >= ${MAX_FAILED_LOGINS}
-                                   THEN ${lockUntil}::timestamptz ELSE NULL END
-         WHERE id = ${row.id} AND (locked_until IS NULL OR locked_until <= ${now})
-        RETURNING failed_attempts, locked_until`.execute(this.db)
-      const counted = rows[0]
-      if (!counted) {
-        // Locked meanwhile by a parallel attempt.
-        const current = await this.lockedUntil(row.id)
-        throw current ? locked(current) : loginFailed()
-      }
-      if (counted.locked_until) {
+    const account = row && !row.disabled ? row : null
+    if (!(await verifyPassword(password, account?.password_hash ?? DUMMY_HASH)) || !account) {
+      // Exactly one attempt is the last free one, also among parallel attempts: one entry per throttling.
+      if (account && admission.attempts === FREE_ATTEMPTS)
         await this.audit.record(
-          { id: row.id, displayName: row.display_name },
-          { action: 'login-locked', detail: `密码连续输错 ${MAX_FAILED_LOGINS} 次，锁定 15 分钟` },
+          { id: account.id, displayName: account.display_name },
+          {
+            action: 'login-throttled',
+            detail: `自 ${ip} 连续输错密码 ${FREE_ATTEMPTS} 次，此后每次须等待（1 秒起逐次加倍，最长 ${MAX_WAIT_SECONDS / 60} 分钟）`,
+          },
         )
-        throw locked(counted.locked_until)
-      }
       throw loginFailed()
     }
-    const reset = await this.db
-      .updateTable('staff_users')
-      .set({ failed_attempts: 0, locked_until: null })
-      .where('id', '=', row.id)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .returning('id')
-      .executeTakeFirst()
-    if (!reset) {
-      const current = await this.lockedUntil(row.id)
-      if (current) throw locked(current)
-    }
+    await this.throttle.succeeded(name, ip)
     const token = randomBytes(32).toString('base64url')
     await this.db
       .insertInto('staff_sessions')
       .values({
         id_hash: hashToken(token),
-        staff_id: row.id,
+        staff_id: account.id,
         created_at: now,
         expires_at: new Date(now.getTime() + STAFF_SESSION_TTL_MS),
       })
       .execute()
-    await this.audit.record({ id: row.id, displayName: row.display_name }, { action: 'login' })
-    return { staff: toStaff(row), token }
-  }
-
-  private async lockedUntil(id: number): Promise<Date | null> {
-    const row = await this.db
-      .selectFrom('staff_users')
-      .select('locked_until')
-      .where('id', '=', id)
-      .executeTakeFirst()
-    return row?.locked_until && row.locked_until > this.now() ? row.locked_until : null
+    await this.audit.record({ id: account.id, displayName: account.display_name }, { action: 'login' })
+    return { staff: toStaff(account), token }
   }
 
   /** The staff member of a live session (sliding its expiry), or null (unknown, expired or disabled). */
@@ -153,9 +113,8 @@ export class StaffService {
   }
 
   async list(): Promise<StaffAccount[]> {
-    const now = this.now()
     const rows = await this.db.selectFrom('staff_users').selectAll().orderBy('id').execute()
-    return rows.map((row) => toAccount(row, now))
+    return rows.map(toAccount)
   }
 
   /** Creates an account (the admin screen, `npm run staff:add`, the demo seed). */
@@ -183,7 +142,7 @@ export class StaffService {
         action: 'staff-create',
         detail: `新建账号 ${row.username}（${row.display_name}，${ROLE_NAMES[row.role]}）`,
       })
-    return toAccount(row, now)
+    return toAccount(row)
   }
 
   async update(id: number, patch: StaffPatch, actor: Staff): Promise<StaffAccount> {
@@ -198,9 +157,7 @@ export class StaffService {
         ...(patch.role !== undefined ? { role: patch.role } : {}),
         ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
         ...(patch.displayName !== undefined ? { display_name: patch.displayName.trim() } : {}),
-        ...(patch.password !== undefined
-          ? { password_hash: await hashPassword(patch.password), failed_attempts: 0, locked_until: null }
-          : {}),
+        ...(patch.password !== undefined ? { password_hash: await hashPassword(patch.password) } : {}),
         updated_at: now,
       })
       .where('id', '=', id)
@@ -210,6 +167,8 @@ export class StaffService {
     // A disabled account or a new password ends every open session of it.
     if (patch.disabled || patch.password !== undefined)
       await this.db.deleteFrom('staff_sessions').where('staff_id', '=', id).execute()
+    // Waits earned with the old password do not hold up the new one.
+    if (patch.password !== undefined) await this.throttle.forget(row.username)
     const changes = [
       patch.role !== undefined ? `角色改为${ROLE_NAMES[patch.role]}` : '',
       patch.disabled !== undefined ? (patch.disabled ? '停用' : '启用') : '',
@@ -220,6 +179,6 @@ export class StaffService {
       action: 'staff-update',
       detail: `${row.username}：${changes.join('，')}`,
     })
-    return toAccount(row, now)
+    return toAccount(row)
   }
 }

@@ -13,11 +13,18 @@ export interface StaffUsersTable {
   display_name: string
   role: StaffRole
   password_hash: string
-  failed_attempts: ColumnType<number, number | undefined, number>
-  locked_until: NullableTimestamp
   disabled: ColumnType<boolean, boolean | undefined, boolean>
   created_at: Timestamp
   updated_at: Timestamp
+}
+
+/** Login attempts per (username as typed, client address): 205_staff_login_throttle.sql. */
+export interface StaffLoginAttemptsTable {
+  username: string
+  ip: string
+  failures: number
+  blocked_until: NullableTimestamp
+  last_attempt_at: Timestamp
 }
 
 export interface StaffSessionsTable {
@@ -86,6 +93,7 @@ export interface StudioMediaTable {
 
 export interface StudioTables {
   staff_users: StaffUsersTable
+  staff_login_attempts: StaffLoginAttemptsTable
   staff_sessions: StaffSessionsTable
   staff_audit: StaffAuditTable
   studio_pages: StudioPagesTable

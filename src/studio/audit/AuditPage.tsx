@@ -19,6 +19,7 @@ export const ACTION_NAMES: Record<string, string> = {
   rollback: '回滚',
   unpublish: '下线',
   'login-locked': '账号锁定',
+  'login-throttled': '登录限速',
   'media-upload': '上传图片',
   'staff-create': '添加员工',
   'staff-update': '修改员工',

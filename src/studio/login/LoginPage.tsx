@@ -1,4 +1,4 @@
-// 登录: username and password; the server's message on failure (wrong password, account locked until …).
+// 登录: username and password; the server's message on failure (wrong password, or too many tries: wait N 秒).
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
 import { Alert, Button, Card, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
@@ -20,7 +20,7 @@ export function LoginPage() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const [submitting, setSubmitting] = useState(false)
-  const [error, setError] = useState<{ message: string; locked: boolean } | null>(null)
+  const [error, setError] = useState<{ message: string; throttled: boolean } | null>(null)
   const from = safeFrom(params.get('from'))
   if (staff) return <Navigate to={from} replace />
 
@@ -34,7 +34,7 @@ export function LoginPage() {
     } catch (e) {
       setError({
         message: errorMessage(e),
-        locked: e instanceof StudioApiError && e.code === 'STAFF_LOCKED',
+        throttled: e instanceof StudioApiError && e.code === 'STAFF_LOGIN_THROTTLED',
       })
       setSubmitting(false)
     }
@@ -58,7 +58,7 @@ export function LoginPage() {
         </Typography.Paragraph>
         {error && (
           <Alert
-            type={error.locked ? 'warning' : 'error'}
+            type={error.throttled ? 'warning' : 'error'}
             title={error.message}
             showIcon
             role="alert"

@@ -34,17 +34,19 @@ describe('studio login', () => {
     expect(screen.getByRole('button', { name: '登录' })).toBeEnabled()
   })
 
-  it('shows until when a locked account is locked', async () => {
+  it('shows how long to wait, as a warning, once attempts are throttled', async () => {
     stubStudioApi({
       'POST /api/studio/session': studioError(
-        423,
-        'STAFF_LOCKED',
-        '连续输错 5 次，账号已锁定至 18:45，请稍后再试',
+        429,
+        'STAFF_LOGIN_THROTTLED',
+        '登录尝试过于频繁，请 4 秒后再试',
       ),
     })
     renderStudio('/login', null)
     await fill('editor', 'wrong-password')
-    expect(await screen.findByRole('alert')).toHaveTextContent('账号已锁定至 18:45')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('登录尝试过于频繁，请 4 秒后再试')
+    expect(alert).toHaveClass('ant-alert-warning')
   })
 
   it('signs in and opens the page it came from', async () => {

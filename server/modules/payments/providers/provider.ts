@@ -17,7 +17,7 @@ export interface PaymentRequest {
   channel: PayChannel
   /** The payment expires at this instant (QR codes live 5 minutes, never past the order's own close). */
   expiresAt: Date
-  /** Origin the customer's browser uses, for pay pages and QR contents. */
+  /** The site's public address (PUBLIC_URL), for pay pages and QR contents of our own (the sandbox's). */
   baseUrl: string
 }
 

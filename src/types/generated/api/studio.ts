@@ -76,10 +76,6 @@ export interface StaffAccount {
   role: StaffRole
   disabled: boolean
   /**
-   * 锁定到何时（连续输错密码）
-   */
-  lockedUntil: string | null
-  /**
    * ISO 8601，带时区（+08:00）
    */
   createdAt: string
@@ -406,7 +402,7 @@ export interface AuditEntry {
    */
   staff: string
   /**
-   * login、logout、login-locked、create、save、publish、schedule、rollback、unpublish、staff-create、staff-update
+   * login、logout、login-throttled（自某地址连续输错密码，此后须等待）、create、save、publish、schedule、rollback、unpublish、staff-create、staff-update
    */
   action: string
   pageId: string | null
