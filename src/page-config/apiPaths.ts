@@ -8,6 +8,10 @@ const PARAM_VALUES: Readonly<Record<string, RegExp>> = {
   campaignId: /^[a-z0-9][a-z0-9-]{2,39}$/,
 }
 
+/** Whether `id` is a campaign id: blocks that name a campaign (`campaign`) build its API paths from it. */
+export const isCampaignId = (id: unknown): boolean =>
+  typeof id === 'string' && PARAM_VALUES.campaignId.test(id)
+
 export const CONFIG_API_PATHS = {
   /** What an `api` action may POST to: a campaign's entry (a form, a recorded use) and a coupon claim. */
   post: ['/api/campaigns/:campaignId/entries', '/api/campaigns/:campaignId/claims'],
