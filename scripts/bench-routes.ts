@@ -84,8 +84,8 @@ async function publishBenchPage(browser: Browser, base: string): Promise<void> {
   const context = await browser.newContext({ baseURL: base })
   try {
     const { epochMs } = (await (await context.request.get('/api/time')).json()) as { epochMs: number }
-    await logInAsPublisher(context.request)
-    await publishPage(context.request, PUBLISHED_ID, samplePageConfig('春季健康节', epochMs))
+    const publisher = await logInAsPublisher(context.request)
+    await publishPage(publisher, PUBLISHED_ID, samplePageConfig('春季健康节', epochMs))
   } finally {
     await context.close()
   }

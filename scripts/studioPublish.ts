@@ -1,20 +1,75 @@
 // Publishes a page through the studio API as the demo publisher (issue 15 contract): for the e2e suite and
 // bench:routes, which need a page at /activity/{id}. `request` is any fetch-like client holding the studio's
-// cookie between calls (Playwright's APIRequestContext does).
+// cookie between calls (Playwright's APIRequestContext does); staff routes also want the session's X-Studio-CSRF
+// header, which logInAsStaff reads from the login's answer and adds to every call of the client it returns.
 
-/** The demo publisher seeded in demo mode (README, 运营工作台). */
-export const DEMO_PUBLISHER = { username: 'publisher', password: 'publisher-2026' }
+/** The demo accounts seeded in demo mode (README, 运营工作台). */
+export const DEMO_STAFF = {
+  editor: { username: 'editor', password: 'editor-2026' },
+  publisher: { username: 'publisher', password: 'publisher-2026' },
+  admin: { username: 'admin', password: 'admin-2026' },
+} as const
+export type DemoStaffRole = keyof typeof DEMO_STAFF
+export const DEMO_PUBLISHER = DEMO_STAFF.publisher
 
+interface Options {
+  data?: unknown
+  headers?: Record<string, string>
+}
 export interface StudioClient {
-  post(url: string, options: { data?: unknown; headers?: Record<string, string> }): Promise<StudioAnswer>
-  put(url: string, options: { data?: unknown; headers?: Record<string, string> }): Promise<StudioAnswer>
+  post(url: string, options?: Options): Promise<StudioAnswer>
+  put(url: string, options?: Options): Promise<StudioAnswer>
 }
 interface StudioAnswer {
   ok(): boolean
   status(): number
   json(): Promise<unknown>
   text(): Promise<string>
+  headersArray(): { name: string; value: string }[]
 }
+
+/** What a staff login answers with: the session cookie pair and the CSRF value for X-Studio-CSRF. */
+export interface StaffCredentials {
+  /** `studio_session=…`: the browser sends it under /api/studio only; other staff routes need it given. */
+  cookie: string
+  csrf: string
+}
+
+function credentialsOf(answer: StudioAnswer): StaffCredentials {
+  const cookies = answer
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value.split(';')[0])
+  const session = cookies.find((c) => c.startsWith('studio_session='))
+  const csrf = cookies.find((c) => c.startsWith('studio_csrf='))
+  if (!session || !csrf) throw new Error(`studio login: no session cookies in ${JSON.stringify(cookies)}`)
+  return { cookie: session, csrf: csrf.slice('studio_csrf='.length) }
+}
+
+/** Signs a demo staff member in; their credentials (the client keeps the session cookie for /api/studio too). */
+export async function staffCredentials(
+  request: StudioClient,
+  role: DemoStaffRole,
+): Promise<StaffCredentials> {
+  const answer = await request.post('/api/studio/session', { data: DEMO_STAFF[role] })
+  await expectOk(answer, 'studio login')
+  return credentialsOf(answer)
+}
+
+/** Signs a demo staff member in; a client whose calls carry the session's X-Studio-CSRF header. */
+export async function logInAsStaff(request: StudioClient, role: DemoStaffRole): Promise<StudioClient> {
+  const { csrf } = await staffCredentials(request, role)
+  const signed = (options: Options = {}) => ({
+    ...options,
+    headers: { ...options.headers, 'x-studio-csrf': csrf },
+  })
+  return {
+    post: (url, options) => request.post(url, signed(options)),
+    put: (url, options) => request.put(url, signed(options)),
+  }
+}
+
+export const logInAsPublisher = (request: StudioClient) => logInAsStaff(request, 'publisher')
 
 async function expectOk(answer: StudioAnswer, what: string): Promise<Record<string, unknown>> {
   if (!answer.ok()) throw new Error(`${what}: HTTP ${answer.status()} ${await answer.text()}`)
@@ -56,10 +111,6 @@ export function samplePageConfig(title: string, nowMs: number): Record<string, u
       },
     ],
   }
-}
-
-export async function logInAsPublisher(request: StudioClient): Promise<void> {
-  await expectOk(await request.post('/api/studio/session', { data: DEMO_PUBLISHER }), 'studio login')
 }
 
 /** Saves `config` as the draft of page `id` (at draft revision `revision`) and publishes it now. */

@@ -92,6 +92,8 @@ export interface AppOptions {
   configRoot?: string
   /** Signs the studio's preview links (STUDIO_PREVIEW_SECRET; demo mode has a fixed demo secret). */
   studioPreviewSecret?: string
+  /** Where the SPA (and so the studio) is served: VITE_BASE_PATH, default "/". */
+  basePath?: string
   /** The partner insurer (PARTNER_* env): the sandbox partner runs by default in demo mode. */
   partners?: PartnerOptions
   /** PUBLIC_URL, for links the server writes out (the sandbox pay page); default http://localhost:<listening port>. */
@@ -238,6 +240,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         secureCookies: options.secureCookies ?? mode === 'production',
         cookieSecret,
         studioPreviewSecret,
+        basePath: options.basePath ?? '/',
         sessions: new SessionStore(db, now),
         smsProvider: options.smsProvider ?? new DemoSmsProvider(db, app.log, now),
         smsLimits: options.smsLimits ?? DEFAULT_SMS_LIMITS,

@@ -67,6 +67,8 @@ export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     cookieSecret: config.cookieSecret,
     studioPreviewSecret: env.STUDIO_PREVIEW_SECRET || undefined,
+    // The same variable the build reads: the studio app lives at {VITE_BASE_PATH}studio.
+    basePath: env.VITE_BASE_PATH || undefined,
     distDir: config.distDir,
     screenRendering: config.screenRendering,
     testClock: config.testClock,

@@ -24,6 +24,8 @@ export interface Platform {
   cookieSecret: string
   /** Signs the studio's preview links (STUDIO_PREVIEW_SECRET). */
   studioPreviewSecret: string
+  /** Where the SPA is served (VITE_BASE_PATH, default "/"): the studio's CSRF cookie is scoped below it. */
+  basePath: string
   sessions: SessionStore
   smsProvider: SmsProvider
   smsLimits: SmsLimits

@@ -1,4 +1,5 @@
 // The checks a schema cannot make: references between parts of a config, to the route table, and to files.
+import { API_PATH_SHAPE, describeConfigApiPaths, isConfigApiPath } from './apiPaths'
 import { bindingsIn, parseBinding } from './bindingSyntax'
 import { routeMatches, targetPath } from './configPath'
 import { IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_HOST_ALLOWLIST } from './allowedUrls'
@@ -90,6 +91,17 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
 
   if (isObject(config.campaigns)) checkCampaigns(config.campaigns, schedule, add)
 
+  // Data sources read the allowed consumer GET paths only (a path of another shape is the schema's error).
+  for (const name in dataSources) {
+    const source = dataSources[name]
+    const path = isObject(source) ? source.get : undefined
+    if (typeof path === 'string' && API_PATH_SHAPE.test(path) && !isConfigApiPath('get', path))
+      add(
+        `/dataSources/${escapePointer(name)}/get`,
+        `接口 "${path}" 不在数据源可读取的范围内（只能是 ${describeConfigApiPaths('get')}）`,
+      )
+  }
+
   for (const { block, pointer } of blocks) {
     const window = isObject(block.activeBetween) ? block.activeBetween : undefined
     if (
@@ -141,6 +153,17 @@ function checkAction(
   }
   if (action.type === 'link' && typeof action.href === 'string' && !isAllowedLink(action.href)) {
     add(`${pointer}/href`, `外链域名不在白名单内（允许：${LINK_HOST_ALLOWLIST.join('、')}）`)
+  }
+  if (
+    action.type === 'api' &&
+    typeof action.url === 'string' &&
+    API_PATH_SHAPE.test(action.url) &&
+    !isConfigApiPath('post', action.url)
+  ) {
+    add(
+      `${pointer}/url`,
+      `接口 "${action.url}" 不在页面可调用的范围内（只能是 ${describeConfigApiPaths('post')}）`,
+    )
   }
   if (action.type === 'scroll-to' && typeof action.target === 'string' && !ids.has(action.target)) {
     add(`${pointer}/target`, `滚动目标区块 "${action.target}" 不存在（没有这个 id 的区块）`)

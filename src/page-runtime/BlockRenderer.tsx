@@ -5,6 +5,7 @@ import type { BlockProps } from '../blocks/runtime'
 import { blockElementId } from './actions'
 import { BlockBoundary } from './BlockBoundary'
 import { colorOrNothing } from '../page-config/colors'
+import { isCampaignId } from '../page-config/apiPaths'
 import { evaluateCondition, type ConditionContext } from '../page-config/conditions'
 import { insideWindow } from '../page-config/schedule'
 
@@ -77,6 +78,12 @@ export function BlockRenderer({ blocks, ctx }: { blocks: readonly AnyBlock[]; ct
         const Component = blockComponent(block.type)
         if (!Component) {
           console.error(`[page-runtime] unknown block type "${block.type}"`)
+          return null
+        }
+        // A campaign block builds its API paths from the id (/api/campaigns/{id}/draws): a config that reached
+        // the browser unchecked must not make one of them another path ("../studio/…").
+        if ('campaign' in block && !isCampaignId(block.campaign)) {
+          console.error(`[page-runtime] block "${block.type}": invalid campaign id`)
           return null
         }
         return (

@@ -5,6 +5,8 @@ import type { NoticeKind } from '../config/constants'
 import { loginPathFor } from '../components/navigation/appPath'
 import { describeError, HttpError, post } from '../lib/request'
 import { isAllowedLink } from '../page-config/allowedUrls'
+import { isConfigApiPath } from '../page-config/apiPaths'
+import { targetPath } from '../page-config/configPath'
 import { usePageHost } from './pageHost'
 
 const effects = () => import('./actionEffects')
@@ -14,6 +16,9 @@ const toast = (kind: NoticeKind, text: string) =>
     (m) => m.toast(kind, text),
     (error: unknown) => console.error('[page-runtime] toast unavailable', error),
   )
+
+/** What the user sees when a config asks for an API path off the allow-list (page-config/apiPaths.ts). */
+export const API_REFUSED = '该操作不可用（接口不在允许范围内）'
 
 export function blockElementId(id: string): string {
   return `block-${id}`
@@ -28,7 +33,9 @@ export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
     async (action: Action): Promise<void> => {
       switch (action.type) {
         case 'navigate':
-          navigate(action.to, { replace: action.replace })
+          // A page, never an API path: a config that reached the browser unchecked stays harmless.
+          if (/^\/api(\/|$)/i.test(targetPath(action.to))) toast('error', API_REFUSED)
+          else navigate(action.to, { replace: action.replace })
           return
         case 'link':
           if (isAllowedLink(action.href)) window.open(action.href, '_blank', 'noopener,noreferrer')
@@ -54,6 +61,11 @@ export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
           ).alertDialog(action.title, text(action.content), action.confirmText ?? '我知道了')
           return
         case 'api':
+          // Checked again here: a config may reach the browser without the validator (an old published version).
+          if (!isConfigApiPath('post', action.url)) {
+            toast('error', API_REFUSED)
+            return
+          }
           try {
             await post(action.url, action.body)
             toast('success', action.successText ?? '操作成功')

@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import useSWR, { preload } from 'swr'
 import { get, type QueryObject } from '../lib/request'
+import { isConfigApiPath } from '../page-config/apiPaths'
 import type { PageConfig } from '../types/generated/page'
 import type { DataSourceState } from '../blocks/runtime'
 
@@ -13,7 +14,12 @@ async function fetchAll(sources: Sources): Promise<Settled> {
   const entries = Object.entries(sources).flatMap(([name, def]) => (def ? [[name, def] as const] : []))
   const names = entries.map(([name]) => name)
   const results = await Promise.allSettled(
-    entries.map(([, def]) => get(def.get, { params: def.query as QueryObject | undefined, cache: false })),
+    entries.map(([, def]) =>
+      // Checked again here: a config may reach the browser without the validator (an old published version).
+      isConfigApiPath('get', def.get)
+        ? get(def.get, { params: def.query as QueryObject | undefined, cache: false })
+        : Promise.reject(new Error(`数据源接口 ${def.get} 不在允许范围内`)),
+    ),
   )
   return Object.fromEntries(
     results.map((r, i) => [names[i], r.status === 'fulfilled' ? { data: r.value } : { error: r.reason }]),

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test'
 import { fillPolicyholder, pickDate } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
+import { staffHeaders } from './support/staff'
 
 // The partner insurer's flows (华汀保险 through its API, the sandbox partner in demo mode) in Chromium against the
 // real server: each flow to a policy the partner issued by its callback, seen in /policy/apiPolicyDetail; and an
@@ -183,9 +184,10 @@ test('the partner refuses to underwrite: the reason shows and nothing is paid', 
   expect(body.items.filter((o) => o.productId === 'ht-accident')).toHaveLength(0)
 })
 
-/** The demo server's sandbox partner: its failure modes for the next calls (none: back to normal). */
+/** The demo server's sandbox partner: its failure modes for the next calls (none: back to normal); staff only. */
 async function partnerFaults(page: Page, faults: { mode: string; operations?: string[] }[]) {
-  const res = await page.request.put('/api/sandbox/partner-faults', { data: { faults } })
+  const headers = await staffHeaders(page.request, 'editor')
+  const res = await page.request.put('/api/sandbox/partner-faults', { data: { faults }, headers })
   expect(res.status()).toBe(200)
 }
 

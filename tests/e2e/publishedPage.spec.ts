@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import {
   logInAsPublisher,
+  type StudioClient,
   publishPage,
   samplePageConfig,
   saveAndPublish,
@@ -22,12 +23,14 @@ async function serverNow(request: APIRequestContext): Promise<number> {
 
 let pageId: string
 let studio: APIRequestContext
+/** The studio API as the demo publisher (its calls carry the X-Studio-CSRF header). */
+let publisher: StudioClient
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   studio = await playwright.request.newContext({ baseURL })
-  await logInAsPublisher(studio)
+  publisher = await logInAsPublisher(studio)
   pageId = `e2e-spring-${Date.now().toString(36)}`
-  await publishPage(studio, pageId, samplePageConfig('春季健康节', await serverNow(studio)))
+  await publishPage(publisher, pageId, samplePageConfig('春季健康节', await serverNow(studio)))
 })
 test.afterAll(async () => studio.dispose())
 
@@ -98,7 +101,7 @@ test('a tap on the light-shelled page continues in the app; back shows the page 
     ...(config.blocks as unknown[]),
     { type: 'button', id: 'shop', text: '去商城逛逛', action: { type: 'navigate', to: '/shopping' } },
   ]
-  await publishPage(studio, id, { ...config, blocks })
+  await publishPage(publisher, id, { ...config, blocks })
   await page.goto(`/activity/${id}`)
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
   await page.getByRole('button', { name: '去商城逛逛' }).click()
@@ -123,7 +126,7 @@ test('a signed preview link shows the draft with a 预览 badge at its moment; a
 }) => {
   const now = await serverNow(studio)
   // A preheat moment (the page went live an hour ago).
-  const link = await studio.post(`/api/studio/pages/${pageId}/preview-links`, {
+  const link = await publisher.post(`/api/studio/pages/${pageId}/preview-links`, {
     data: { at: shanghaiIso(now - 5 * HOUR) },
   })
   expect(link.ok()).toBe(true)
@@ -170,16 +173,23 @@ test('the studio preview frame renders the config its parent posts, at the poste
 test('a new version shows at once; a rollback brings the older one back', async ({ page }) => {
   const id = `e2e-versions-${Date.now().toString(36)}`
   const now = await serverNow(studio)
-  const first = await publishPage(studio, id, samplePageConfig('版本一 春季健康节', now))
+  const first = await publishPage(publisher, id, samplePageConfig('版本一 春季健康节', now))
   await page.goto(`/activity/${id}`)
   await expect(page.getByRole('heading', { name: '版本一 春季健康节' })).toBeVisible()
 
-  const second = await saveAndPublish(studio, id, samplePageConfig('版本二 夏日清凉节', now), first.revision)
+  const second = await saveAndPublish(
+    publisher,
+    id,
+    samplePageConfig('版本二 夏日清凉节', now),
+    first.revision,
+  )
   expect(second.version).toBe(first.version + 1)
   await page.goto(`/activity/${id}`)
   await expect(page.getByRole('heading', { name: '版本二 夏日清凉节' })).toBeVisible()
 
-  const rollback = await studio.post(`/api/studio/pages/${id}/rollback`, { data: { version: first.version } })
+  const rollback = await publisher.post(`/api/studio/pages/${id}/rollback`, {
+    data: { version: first.version },
+  })
   expect(rollback.ok()).toBe(true)
   await page.goto(`/activity/${id}`)
   await expect(page.getByRole('heading', { name: '版本一 春季健康节' })).toBeVisible()
@@ -188,8 +198,8 @@ test('a new version shows at once; a rollback brings the older one back', async 
 
 test('an unpublished page sends the consumer to its fallback', async ({ page }) => {
   const id = `e2e-gone-${Date.now().toString(36)}`
-  await publishPage(studio, id, { ...samplePageConfig('下线测试页', await serverNow(studio)) })
-  expect((await studio.post(`/api/studio/pages/${id}/unpublish`)).ok()).toBe(true)
+  await publishPage(publisher, id, { ...samplePageConfig('下线测试页', await serverNow(studio)) })
+  expect((await publisher.post(`/api/studio/pages/${id}/unpublish`)).ok()).toBe(true)
   await page.goto(`/activity/${id}`)
   await expect(page).toHaveURL(/\/$/)
 })

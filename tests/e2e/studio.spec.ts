@@ -1,4 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
+import { logInAsStaff } from '../../scripts/studioPublish'
+import { studioCsrfHeader } from './support/staff'
 import { expect, test } from './support/test'
 
 // The operations studio end to end, as staff and a consumer see it: an editor makes a page from a template,
@@ -87,11 +89,16 @@ test('an editor builds a page, a publisher publishes it, a consumer sees it, a r
   await phase(page, '进行中')
   await expect(preview(page).getByText('活动将于 2026年11月20日 开始，敬请期待')).toHaveCount(0)
 
-  // An editor cannot publish, in the UI or through the API.
+  // An editor cannot publish, in the UI or through the API (with the studio's own credentials).
   await expect(page.getByRole('button', { name: '发布' })).toBeDisabled()
-  expect(
-    (await page.request.post(`/api/studio/pages/${pageId}/publish`, { data: { revision: 1 } })).status(),
-  ).toBe(403)
+  const publish = await page.request.post(`/api/studio/pages/${pageId}/publish`, {
+    data: { revision: 1 },
+    headers: await studioCsrfHeader(page.context()),
+  })
+  expect({ status: publish.status(), body: await publish.json() }).toMatchObject({
+    status: 403,
+    body: { error: { code: 'STAFF_FORBIDDEN' } },
+  })
   await logOut(page)
 
   // A publisher publishes it now.
@@ -122,10 +129,10 @@ test('an editor builds a page, a publisher publishes it, a consumer sees it, a r
 
 test('dragging a block by its handle reorders the tree and the preview', async ({ page }) => {
   const id = `${pageId}-drag`
-  await page.request.post('/api/studio/session', { data: { username: 'editor', password: 'editor-2026' } })
-  const created = await page.request.post('/api/studio/pages', { data: { id, title: '拖动排序' } })
+  const editor = await logInAsStaff(page.request, 'editor')
+  const created = await editor.post('/api/studio/pages', { data: { id, title: '拖动排序' } })
   const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await page.request.put(`/api/studio/pages/${id}/draft`, {
+  const saved = await editor.put(`/api/studio/pages/${id}/draft`, {
     headers: { 'If-Match': `"${draftRevision}"` },
     data: {
       schemaVersion: 3,

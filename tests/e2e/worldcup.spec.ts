@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { CampaignState, GuessItem, InviteCode } from '../../src/types/generated/api/campaign'
 import { logInByApi } from './support/session'
+import { staffHeaders } from './support/staff'
 import { expect, test, type Page } from './support/test'
 
 // The world-cup guessing game on a phone against the real server: a visitor is asked to log in for a poster; a
@@ -88,9 +89,10 @@ test('a user picks, the result is entered, the reward arrives, and the share pag
     )
     await shot(page, '3-locked')
 
-    // The result is entered (staff's job; the demo route here): my pick was right.
+    // The result is entered (staff's job: a publisher, through the demo route here): my pick was right.
     const entered = await page.request.post(`/api/dev${CAMPAIGN.slice(4)}/results`, {
       data: { itemId: first.id, optionId: first.options[0].id },
+      headers: await staffHeaders(page.request, 'publisher'),
     })
     expect(entered.status()).toBe(200)
     expect(((await entered.json()) as { rewarded: number }).rewarded).toBeGreaterThanOrEqual(1)

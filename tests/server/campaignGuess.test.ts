@@ -16,6 +16,7 @@ import type { Campaign, CampaignGuessItem } from '../../src/types/generated/page
 import { buildApp } from '../../server/app'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
 import { createTestApp, createTestDatabase, json, loginAs, testClock, type TestApp } from './helpers'
+import { as, staffLogin } from './studioHelpers'
 
 // A guessing game (竞猜) declared in a page config, run by the server: one pick per user and item, changed until
 // the item locks on server time and refused after, all picks of a request or none; the result entered once (the
@@ -98,8 +99,12 @@ const state = async (cookie?: string, id = 'cup-guess') =>
   (
     await json(test.app, { url: `/api/campaigns/${id}`, headers: cookie ? { cookie } : {} })
   ).json<CampaignState>()
-const result = (itemId: string, optionId: string, id = 'cup-guess') =>
-  json(test.app, { method: 'POST', url: `/api/dev/campaigns/${id}/results`, body: { itemId, optionId } })
+/** The demo route, as a publisher signed in to the studio (a fresh session: tests move the clock by days). */
+const result = async (itemId: string, optionId: string, id = 'cup-guess') =>
+  as(test.app, await staffLogin(test.app, 'publisher'), 'POST', `/api/dev/campaigns/${id}/results`, {
+    itemId,
+    optionId,
+  })
 const points = async (cookie: string) =>
   (await json(test.app, { url: '/api/points', headers: { cookie } })).json<{ point: { usable: number } }>()
     .point.usable
@@ -288,6 +293,24 @@ describe('a guessing game: results and rewards', () => {
     expect((await pick(winner, [{ itemId: 'm2', optionId: 'home' }], 'result-guess')).statusCode).toBe(200)
     expect((await pick(loser, [{ itemId: 'm2', optionId: 'draw' }], 'result-guess')).statusCode).toBe(200)
 
+    // The demo route takes a staff session (a publisher), and the studio's CSRF header with it.
+    const anonymous = await json(test.app, {
+      method: 'POST',
+      url: '/api/dev/campaigns/result-guess/results',
+      body: { itemId: 'm2', optionId: 'home' },
+    })
+    expect(anonymous.statusCode).toBe(401)
+    const editor = await as(
+      test.app,
+      await staffLogin(test.app, 'editor'),
+      'POST',
+      '/api/dev/campaigns/result-guess/results',
+      {
+        itemId: 'm2',
+        optionId: 'home',
+      },
+    )
+    expect(editor.statusCode).toBe(403)
     const early = await result('m2', 'home', 'result-guess')
     expect(early.statusCode).toBe(409)
     expect(early.json().error).toMatchObject({
@@ -357,7 +380,7 @@ describe('a guessing game: results and rewards', () => {
       .execute()
     expect(audit).toEqual([
       {
-        actor: 'demo-route',
+        actor: 'staff:publisher',
         action: 'guess_result',
         detail: { itemId: 'm2', optionId: 'home', rewarded: 1 },
       },

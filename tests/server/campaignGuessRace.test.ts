@@ -45,8 +45,12 @@ const pick = (i: number, itemId: string, optionId: string) =>
     body: { picks: [{ itemId, optionId }] },
     ip: `10.161.0.${i % 200}`,
   })
+let publisher: string
 const enter = (i: number, itemId: string, optionId: string) =>
-  c.send(i, 'POST', '/api/dev/campaigns/race-guess/results', { body: { itemId, optionId } })
+  c.send(i, 'POST', '/api/dev/campaigns/race-guess/results', {
+    cookie: publisher,
+    body: { itemId, optionId },
+  })
 const statuses = (answers: Answer[]) =>
   answers.reduce<Record<number, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {})
 /** The item's lock passes (the match has been played): as a config change would move it. */
@@ -61,6 +65,8 @@ const lock = (itemId: string) =>
 beforeAll(async () => {
   c = await startRaceCluster()
   await registerCampaign(c.db, { id: 'race-guess', file: 'page-configs/race.json', campaign }, new Date())
+  // Results are entered by staff (a publisher), as the demo route asks.
+  publisher = await c.staffLogin(0, 'publisher')
   for (let batch = 0; batch < USERS; batch += 20) {
     const logged = await Promise.all(Array.from({ length: 20 }, (_, i) => login(batch + i)))
     cookies.push(...logged.map((l) => l.cookie))

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../server/db/schema'
 import { AGREEMENTS, createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers'
 import { startServerProcess, stopServerProcess, type ServerProcess } from './serverProcess'
+import { DEMO_PASSWORDS, staffHeaders, studioCookiePairs, type DemoRole } from './studioHelpers'
 
 // Runs races for real. With DATABASE_URL (scripts/with-postgres.sh, CI): two server processes on one throwaway
 // PostgreSQL database, requests spread over both, so they really run in parallel and share nothing but the
@@ -32,6 +33,8 @@ export interface RaceCluster {
   ): Promise<Answer>
   /** Logs `phone` in through server `i % 2` from client address `ip` (the demo outbox's code); the cookie pair. */
   login(i: number, phone: string, ip: string): Promise<string>
+  /** Signs a demo staff member in through server `i % 2`; the cookie pairs (`send` adds the CSRF header). */
+  staffLogin(i: number, role: DemoRole): Promise<string>
   /** N requests at once (request i goes to server i % 2). */
   race(n: number, request: (i: number) => Promise<Answer>): Promise<Answer[]>
   close(): Promise<void>
@@ -62,9 +65,9 @@ export async function startRaceCluster(): Promise<RaceCluster> {
   }
 
   const send: RaceCluster['send'] = async (i, method, path, options = {}) => {
-    const headers: Record<string, string> = { ...options.headers }
+    // A studio cookie string (staffLogin) also gives the X-Studio-CSRF header, as the studio app sends it.
+    const headers: Record<string, string> = { ...options.headers, ...staffHeaders(options.cookie ?? null) }
     if (options.body !== undefined) headers['content-type'] = 'application/json'
-    if (options.cookie) headers.cookie = options.cookie
     headers['x-forwarded-for'] = options.ip ?? '10.200.0.1'
     const res = await fetch(`${bases[i % bases.length]}${path}`, {
       method,
@@ -89,12 +92,20 @@ export async function startRaceCluster(): Promise<RaceCluster> {
     return cookie.split(';')[0]
   }
 
+  const staffLogin: RaceCluster['staffLogin'] = async (i, role) => {
+    const body = { username: role, password: DEMO_PASSWORDS[role] }
+    const res = await send(i, 'POST', '/api/studio/session', { body })
+    if (res.status !== 200) throw new Error(`staff login ${res.status} ${JSON.stringify(res.body)}`)
+    return studioCookiePairs(res.headers.getSetCookie())
+  }
+
   return {
     kind: database ? 'postgres' : 'pglite',
     bases,
     db,
     send,
     login,
+    staffLogin,
     race: async (n, request) => {
       // At most RACE_PARALLEL requests in flight: enough to race on PostgreSQL, and never more connections at
       // once than the server's listen backlog (511) takes, which a loaded machine answered with ECONNRESET.

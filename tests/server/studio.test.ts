@@ -3,7 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { createTestApp, json, testClock, type TestApp } from './helpers'
 import { multipart } from './uploads'
-import { as, publishPage, saveDraft, staffLogin, studioCookie, validPage } from './studioHelpers'
+import {
+  as,
+  publishPage,
+  saveDraft,
+  staffHeaders,
+  staffLogin,
+  studioCookie,
+  validPage,
+} from './studioHelpers'
 
 // The studio's API as staff and consumers meet it: logins (their throttling: staffLogin.test.ts), drafts with
 // optimistic locking, publishing now and at a time (by the server's clock), rollback, unpublish, preview links,
@@ -232,7 +240,7 @@ describe('drafts', () => {
     const broken = await t.app.inject({
       method: 'PUT',
       url: '/api/studio/pages/order/draft',
-      headers: { cookie: editor, 'content-type': 'application/json', 'if-match': '"2"' },
+      headers: { ...staffHeaders(editor), 'content-type': 'application/json', 'if-match': '"2"' },
       payload: '{"title": "x",',
     })
     expect({ status: broken.statusCode, code: errorOf(broken).code }).toEqual({
@@ -562,7 +570,7 @@ describe('uploads and markdown', () => {
       method: 'POST',
       url: '/api/studio/media',
       payload: form.payload,
-      headers: { ...form.headers, cookie: editor },
+      headers: { ...form.headers, ...staffHeaders(editor) },
     })
     const { url } = res.json<{ url: string }>()
     expect(url).toMatch(/^\/api\/pages\/media\/[\w-]{22}\.jpg$/)
@@ -581,7 +589,7 @@ describe('uploads and markdown', () => {
       method: 'POST',
       url: '/api/studio/media',
       payload: text.payload,
-      headers: { ...text.headers, cookie: editor },
+      headers: { ...text.headers, ...staffHeaders(editor) },
     })
     expect(refused.statusCode).toBe(415)
   })

@@ -10,11 +10,28 @@ export const DEMO_PASSWORDS = {
 } as const
 export type DemoRole = keyof typeof DEMO_PASSWORDS
 
-/** The `studio_session=…` cookie pair of a login answer. */
+/**
+ * What a login answer gives the studio app, from its Set-Cookie headers: `studio_session=…; studio_csrf=…`, the
+ * cookie pairs of the session and of its CSRF value (the studio sends the latter back as the X-Studio-CSRF
+ * header; staffHeaders does).
+ */
+export function studioCookiePairs(setCookie: readonly string[]): string {
+  const pair = (name: string) => {
+    const found = setCookie.find((header) => header.startsWith(`${name}=`))
+    if (!found) throw new Error(`no ${name} cookie in ${JSON.stringify(setCookie)}`)
+    return found.split(';')[0]
+  }
+  return `${pair('studio_session')}; ${pair('studio_csrf')}`
+}
+
+/** The cookie pairs of a login answer (studioCookiePairs). */
 export function studioCookie(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'studio_session')
-  if (!cookie) throw new Error(`no studio_session cookie in ${response.statusCode}: ${response.body}`)
-  return `studio_session=${cookie.value}`
+  const setCookie = response.headers['set-cookie'] ?? []
+  try {
+    return studioCookiePairs(Array.isArray(setCookie) ? setCookie : [String(setCookie)])
+  } catch {
+    throw new Error(`no studio cookies in ${response.statusCode}: ${response.body}`)
+  }
 }
 
 export async function staffLogin(app: FastifyInstance, role: DemoRole): Promise<string> {
@@ -26,6 +43,13 @@ export async function staffLogin(app: FastifyInstance, role: DemoRole): Promise<
   return studioCookie(res)
 }
 
+/** The headers of a request as the studio app sends it: the cookies, and the CSRF value read from them. */
+export function staffHeaders(cookie: string | null): Record<string, string> {
+  if (!cookie) return {}
+  const csrf = /(?:^|;\s*)studio_csrf=([^;]*)/.exec(cookie)?.[1]
+  return { cookie, ...(csrf ? { 'x-studio-csrf': csrf } : {}) }
+}
+
 /** A request as a signed-in staff member (or nobody when cookie is null). */
 export function as(
   app: FastifyInstance,
@@ -35,7 +59,7 @@ export function as(
   body?: unknown,
   headers: Record<string, string> = {},
 ) {
-  return json(app, { method, url, body, headers: { ...headers, ...(cookie ? { cookie } : {}) } })
+  return json(app, { method, url, body, headers: { ...headers, ...staffHeaders(cookie) } })
 }
 
 /** A small valid page config (a live schedule around the tests' clock, 2026-11-22). */

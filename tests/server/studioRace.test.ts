@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
-import { DEMO_PASSWORDS, validPage } from './studioHelpers'
+import { DEMO_PASSWORDS, studioCookiePairs, validPage } from './studioHelpers'
 
 // The studio's counters under parallel requests, on two server processes sharing one PostgreSQL in CI
 // (scripts/with-postgres.sh): wrong passwords counted exactly per name and address, one save per draft revision,
@@ -11,10 +11,7 @@ let publisher: string
 
 async function login(i: number, username: string, password: string): Promise<Answer & { cookie?: string }> {
   const answer = await c.send(i, 'POST', '/api/studio/session', { body: { username, password } })
-  const cookie = answer.headers
-    .getSetCookie()
-    .find((h) => h.startsWith('studio_session='))
-    ?.split(';')[0]
+  const cookie = answer.status === 200 ? studioCookiePairs(answer.headers.getSetCookie()) : undefined
   return { ...answer, cookie }
 }
 

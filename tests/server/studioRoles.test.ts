@@ -1,8 +1,9 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerCampaign } from '../../server/modules/campaigns/registry'
 import { createTestApp, type TestApp } from './helpers'
 import { multipart } from './uploads'
-import { as, publishPage, staffLogin, validPage, type DemoRole } from './studioHelpers'
+import { as, publishPage, staffHeaders, staffLogin, validPage, type DemoRole } from './studioHelpers'
 
 // Every studio route, called by nobody and by each role: 401 without a session, 403 naming the role needed
 // below it, and a 2xx answer at or above it. The table must list every route the OpenAPI document marks with a
@@ -165,6 +166,21 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
       return { method: 'POST', url: '/api/studio/media', headers: form.headers, payload: form.payload }
     },
   },
+  // The demo switches (demo mode only) take a staff session too.
+  {
+    route: 'put /api/sandbox/partner-faults',
+    role: 'editor',
+    call: async () => ({ method: 'PUT', url: '/api/sandbox/partner-faults', body: { faults: [] } }),
+  },
+  {
+    route: 'post /api/dev/campaigns/{campaignId}/results',
+    role: 'publisher',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/dev/campaigns/role-guess/results',
+      body: { itemId: 'final', optionId: 'home' },
+    }),
+  },
 ]
 
 async function send(cookie: string | null, call: Call) {
@@ -173,10 +189,13 @@ async function send(cookie: string | null, call: Call) {
       method: call.method,
       url: call.url,
       payload: call.payload,
-      headers: { ...call.headers, ...(cookie ? { cookie } : {}) },
+      headers: { ...call.headers, ...staffHeaders(cookie) },
     })
   return as(t.app, cookie, call.method, call.url, call.body, call.headers)
 }
+
+/** The session cookie alone: what a page's same-origin request carries (no X-Studio-CSRF header). */
+const withoutCsrf = (cookie: string) => cookie.replace(/;\s*studio_csrf=[^;]*/, '')
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -189,6 +208,31 @@ beforeAll(async () => {
     password: 'password-2026',
   })
   otherStaffId = other.json<{ id: number }>().id
+  await registerCampaign(
+    t.db.db,
+    {
+      id: 'role-guess',
+      file: 'page-configs/role-guess.json',
+      campaign: {
+        kind: 'guess',
+        title: '角色测试竞猜',
+        window: { startAt: '2020-01-01T00:00:00+08:00', endAt: '2099-01-01T00:00:00+08:00' },
+        items: [
+          {
+            id: 'final',
+            title: '决赛',
+            lockAt: '2021-01-01T00:00:00+08:00',
+            options: [
+              { id: 'home', label: '主胜' },
+              { id: 'away', label: '客胜' },
+            ],
+          },
+        ],
+        correctReward: { kind: 'points', amount: 10 },
+      },
+    },
+    new Date(),
+  )
   jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })
     .jpeg()
     .toBuffer()
@@ -226,6 +270,15 @@ describe('the role of every studio route', () => {
       }).toEqual({
         status: 401,
         code: 'STAFF_LOGIN_REQUIRED',
+      })
+      // The least role's session without the CSRF header (a page posting same-origin): 403, whatever the route.
+      const pageLike = await send(withoutCsrf(await staffLogin(t.app, row.role)), await row.call())
+      expect({
+        status: pageLike.statusCode,
+        code: pageLike.json<{ error: { code: string } }>().error.code,
+      }).toEqual({
+        status: 403,
+        code: 'STAFF_CSRF_REQUIRED',
       })
       for (const role of ['editor', 'publisher', 'admin'] as const) {
         // Logging out ends the session: that row signs in afresh each time.

@@ -157,6 +157,30 @@ const cases: [string, Record<string, unknown>, string][] = [
     '/campaigns/vt-guess/items/1/id  竞猜项编号 "m1" 重复（第 1 项已使用）',
   ],
   [
+    'api-action-to-a-staff-route',
+    page([{ type: 'button', text: '领取', action: { type: 'api', url: '/api/studio/staff', body: {} } }]),
+    '/blocks/0/action/url  接口 "/api/studio/staff" 不在页面可调用的范围内',
+  ],
+  [
+    'api-action-to-an-account-action',
+    page([{ type: 'button', text: '领取', action: { type: 'api', url: '/api/me/deletion' } }]),
+    '/blocks/0/action/url  接口 "/api/me/deletion" 不在页面可调用的范围内',
+  ],
+  [
+    'api-action-with-dot-segments',
+    page([
+      { type: 'button', text: '领取', action: { type: 'api', url: '/api/campaigns/x/../../studio/staff' } },
+    ]),
+    '/blocks/0/action/url  格式不正确',
+  ],
+  [
+    'data-source-outside-the-allow-list',
+    page([{ type: 'markdown', source: '{{data.me.id}}' }], {
+      dataSources: { me: { get: '/api/studio/session' } },
+    }),
+    '/dataSources/me/get  接口 "/api/studio/session" 不在数据源可读取的范围内',
+  ],
+  [
     'block-of-an-undeclared-campaign',
     page([{ type: 'lottery', campaign: 'nowhere-draw' }]),
     '/blocks/0/campaign  本页没有声明活动 "nowhere-draw"（campaigns）',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { optionalUserId } from '../../platform/auth'
 import { route } from '../../platform/route'
+import { staffOf } from '../studio/guard'
 
 /** The guessing game's leaderboard, the poster's invite code and, in the demo only, entering a result. */
 export async function guessRoutes(app: FastifyInstance): Promise<void> {
@@ -32,15 +33,17 @@ export async function guessRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => guesses.invite(await optionalUserId(request)),
   })
 
-  // Results are entered by staff (a later issue brings staff accounts); the demo has this route, used by the
-  // e2e tests, and `npm run campaign:result`. Not registered in production mode.
+  // Results are entered by staff: the demo has this route (a publisher signed in to the studio), used by the e2e
+  // tests, and `npm run campaign:result`. Not registered in production mode.
   if (app.services.mode === 'demo') {
     route(app, {
       method: 'POST',
       url: '/api/dev/campaigns/:campaignId/results',
       schema: {
-        summary: '演示环境：录入竞猜结果并给猜中的用户发奖（同一结果再录无变化，已录入的结果不能改）',
+        summary:
+          '演示环境：录入竞猜结果并给猜中的用户发奖（同一结果再录无变化，已录入的结果不能改；须以发布员登录工作台）',
         tags: ['dev'],
+        staff: 'publisher',
         params: 'campaign/CampaignParams',
         querystring: 'common/EmptyQuery',
         body: 'campaign/GuessResultRequest',
@@ -51,7 +54,7 @@ export async function guessRoutes(app: FastifyInstance): Promise<void> {
           request.params.campaignId,
           request.body.itemId,
           request.body.optionId,
-          'demo-route',
+          `staff:${staffOf(request).username}`,
         ),
     })
   }

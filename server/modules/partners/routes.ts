@@ -112,15 +112,18 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
   })
 
   // Demo only (never registered in production, which refuses the sandbox): the sandbox partner's failure modes,
-  // so a demo (and the e2e tests) can show an outage without knowing its port.
+  // so a demo (and the e2e tests) can show an outage without knowing its port. Staff only: a visitor, or a page
+  // (no studio CSRF header), cannot take the demo's partner down.
   const sandbox = partnerConfig.sandbox
   if (mode !== 'demo' || !sandbox) return
   route(app, {
     method: 'PUT',
     url: '/api/sandbox/partner-faults',
     schema: {
-      summary: '演示：设置沙箱合作方的故障（超时、拒保、重复回调、应答错误、断开、签名错误；仅演示模式）',
+      summary:
+        '演示：设置沙箱合作方的故障（超时、拒保、重复回调、应答错误、断开、签名错误；仅演示模式，须登录工作台）',
       tags: ['sandbox'],
+      staff: 'editor',
       querystring: 'common/EmptyQuery',
       body: 'partner/SandboxFaults',
       response: 'partner/SandboxFaults',

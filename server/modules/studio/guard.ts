@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Staff, StaffRole } from '../../../src/types/generated/api/studio'
 import { ApiError } from '../../platform/errors'
@@ -12,23 +13,19 @@ declare module 'fastify' {
 
 export const STUDIO_COOKIE = 'studio_session'
 const COOKIE_PATH = '/api/studio'
+/**
+ * The session's CSRF value, readable by the studio app only: its cookie's path is the studio's own (/studio), so
+ * consumer pages, /activity/* and the preview frame (/studio-preview) never see it. The studio sends it back in
+ * CSRF_HEADER (src/studio/api/client.ts); a page's request carries the session cookie but never the header.
+ */
+export const CSRF_COOKIE = 'studio_csrf'
+export const CSRF_HEADER = 'x-studio-csrf'
 
 export const staffLoginRequired = () => new ApiError(401, 'STAFF_LOGIN_REQUIRED', '请先登录运营工作台')
-
-export function setStudioCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  // A browser-session cookie scoped to the studio's API; the server ends the session after 12 h idle.
-  reply.setCookie(STUDIO_COOKIE, token, {
-    path: COOKIE_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure,
-    signed: true,
-  })
-}
-
-export function clearStudioCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(STUDIO_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure })
-}
+const csrfRequired = () =>
+  new ApiError(403, 'STAFF_CSRF_REQUIRED', '工作台请求缺少安全校验，请在工作台中刷新页面后重试', [
+    { field: CSRF_HEADER, message: '缺少或不匹配' },
+  ])
 
 export function studioToken(request: FastifyRequest): string | null {
   const raw = request.cookies[STUDIO_COOKIE]
@@ -37,22 +34,72 @@ export function studioToken(request: FastifyRequest): string | null {
   return unsigned.valid && unsigned.value ? unsigned.value : null
 }
 
+/** The studio app's path under the SPA's base path (VITE_BASE_PATH): `/studio`, `/mall/studio`. */
+export const studioAppPath = (basePath: string) => `${basePath.replace(/\/+$/, '')}/studio`
+
+export interface StudioCookieOptions {
+  secure: boolean
+  /** Signs the session cookie and keys the CSRF value (COOKIE_SECRET). */
+  secret: string
+  /** Where the studio app is served (studioAppPath): the CSRF cookie's path. */
+  appPath: string
+}
+
 /**
  * The check platform/auth.ts puts in front of every route whose schema names a staff role: 401 without a live
- * studio session, 403 naming the role needed when the staff member's role is lower.
+ * studio session, 403 without the session's CSRF value in X-Studio-CSRF, 403 naming the role needed when the
+ * staff member's role is lower. It also sets and clears the studio's two cookies.
  */
 export class StaffGuard {
   constructor(
     private readonly staff: StaffService,
-    private readonly secureCookies: boolean,
+    private readonly cookies: StudioCookieOptions,
   ) {}
+
+  /**
+   * An HMAC of the session token under the cookie secret: every process derives the same value, nothing is
+   * stored, and it is worth nothing without the session it was made for.
+   */
+  csrfValue(token: string): string {
+    return createHmac('sha256', this.cookies.secret).update(`studio-csrf:${token}`).digest('base64url')
+  }
+
+  /** After a login: the session (HttpOnly, the studio's API only) and its CSRF value (the studio app only). */
+  startSession(reply: FastifyReply, token: string): void {
+    const { secure, appPath } = this.cookies
+    // Browser-session cookies; the server ends the session after 12 h idle.
+    reply.setCookie(STUDIO_COOKIE, token, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      signed: true,
+    })
+    reply.setCookie(CSRF_COOKIE, this.csrfValue(token), { path: appPath, sameSite: 'strict', secure })
+  }
+
+  endSession(reply: FastifyReply): void {
+    const { secure, appPath } = this.cookies
+    reply.clearCookie(STUDIO_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure })
+    reply.clearCookie(CSRF_COOKIE, { path: appPath, sameSite: 'strict', secure })
+  }
+
+  private csrfMatches(request: FastifyRequest, token: string): boolean {
+    const given = request.headers[CSRF_HEADER]
+    if (typeof given !== 'string') return false
+    const expected = Buffer.from(this.csrfValue(token))
+    const actual = Buffer.from(given)
+    return actual.length === expected.length && timingSafeEqual(actual, expected)
+  }
 
   async authenticate(request: FastifyRequest, reply: FastifyReply, role: StaffRole): Promise<void> {
     const token = studioToken(request)
     if (!token) throw staffLoginRequired()
+    // Before the session is looked up: a page's request (the cookie without the header) costs no query.
+    if (!this.csrfMatches(request, token)) throw csrfRequired()
     const staff = await this.staff.resolve(token)
     if (!staff) {
-      clearStudioCookie(reply, this.secureCookies)
+      this.endSession(reply)
       throw staffLoginRequired()
     }
     if (ROLE_RANK[staff.role] < ROLE_RANK[role])

@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module'
 import { StaffAudit } from './audit'
-import { StaffGuard } from './guard'
+import { StaffGuard, studioAppPath } from './guard'
 import { LoginThrottle } from './loginThrottle'
 import { studioRoutes } from './routes'
 import { StaffService } from './service'
@@ -19,7 +19,12 @@ export const studioModule = defineModule({
   services: {
     staffAudit: (s) => new StaffAudit(s.db, s.now),
     staff: (s) => new StaffService(s.db, s.now, s.staffAudit, new LoginThrottle(s.db)),
-    staffGuard: (s) => new StaffGuard(s.staff, s.secureCookies),
+    staffGuard: (s) =>
+      new StaffGuard(s.staff, {
+        secure: s.secureCookies,
+        secret: s.cookieSecret,
+        appPath: studioAppPath(s.basePath),
+      }),
   },
   routes: studioRoutes,
   sweep: async (s) => {

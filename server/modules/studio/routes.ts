@@ -2,11 +2,11 @@ import type { FastifyPluginAsync } from 'fastify'
 import { compileMarkdown } from '../../../src/page-config/markdown'
 import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import { route } from '../../platform/route'
-import { clearStudioCookie, setStudioCookie, staffOf, studioToken } from './guard'
+import { staffOf, studioToken } from './guard'
 
 /** The studio's sessions, staff accounts (admin), audit log and markdown compiler for the live preview. */
 export const studioRoutes: FastifyPluginAsync = async (app) => {
-  const { staff, staffAudit, secureCookies } = app.services
+  const { staff, staffAudit, staffGuard } = app.services
   const tags = ['studio']
 
   route(app, {
@@ -26,7 +26,7 @@ export const studioRoutes: FastifyPluginAsync = async (app) => {
         request.body.password,
         request.ip,
       )
-      setStudioCookie(reply, token, secureCookies)
+      staffGuard.startSession(reply, token)
       return { staff: who }
     },
   })
@@ -51,7 +51,7 @@ export const studioRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       const token = studioToken(request)
       if (token) await staff.logout(token, staffOf(request))
-      clearStudioCookie(reply, secureCookies)
+      staffGuard.endSession(reply)
       return reply.code(204).send()
     },
   })

@@ -1,5 +1,5 @@
-// The studio's request layer: JSON over fetch with the session cookie; a status outside 200-299 throws a
-// StudioApiError carrying the server's code, Chinese message and details. The studio keeps its own (tiny) client
+// The studio's request layer: JSON over fetch with the session cookie and the CSRF header; a status outside
+// 200-299 throws a StudioApiError carrying the server's code, Chinese message and details. The studio keeps its own (tiny) client
 // rather than the consumer app's src/lib/request, so its bundle shares nothing with the consumer's shell chunk.
 
 export class StudioApiError extends Error {
@@ -16,8 +16,28 @@ export class StudioApiError extends Error {
 
 export const API_BASE = '/api/studio'
 
+/**
+ * Staff routes demand the session's CSRF value in this header (server/modules/studio/guard.ts): the server sets it
+ * at login in a cookie only documents under /studio can read, so the studio can send it and a page cannot.
+ */
+const CSRF_COOKIE = 'studio_csrf'
+const CSRF_HEADER = 'x-studio-csrf'
+/** The server's answer to a request without it (an old session from before the cookie existed): sign in again. */
+const CSRF_REFUSED = 'STAFF_CSRF_REQUIRED'
+
+function csrfValue(): string | undefined {
+  for (const pair of document.cookie.split(';')) {
+    const [name, ...value] = pair.trim().split('=')
+    if (name === CSRF_COOKIE) return decodeURIComponent(value.join('='))
+  }
+  return undefined
+}
+
 const unauthorizedListeners = new Set<() => void>()
-/** Called on a 401 from any request but the login itself (the session expired); returns the unsubscribe. */
+/**
+ * Called on a 401 from any request but the login itself (the session expired), or a 403 for a missing CSRF value;
+ * returns the unsubscribe.
+ */
 export function onUnauthorized(listener: () => void): () => void {
   unauthorizedListeners.add(listener)
   return () => unauthorizedListeners.delete(listener)
@@ -44,7 +64,14 @@ function fallbackMessage(status: number): string {
 
 export async function studioRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, headers = {}, signal } = options
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { ...headers }, signal }
+  // Read at each request: a login or logout (another tab too) changes it.
+  const csrf = csrfValue()
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: { ...headers, ...(csrf ? { [CSRF_HEADER]: csrf } : {}) },
+    signal,
+  }
   if (body instanceof FormData) {
     init.body = body
   } else if (body !== undefined) {
@@ -68,8 +95,10 @@ export async function studioRequest<T>(path: string, options: RequestOptions = {
   }
   if (!response.ok) {
     const error = (parsed as ErrorBody | undefined)?.error
-    if (response.status === 401 && !(method === 'POST' && path.endsWith('/session')))
-      unauthorizedListeners.forEach((listener) => listener())
+    const signedOut =
+      (response.status === 401 && !(method === 'POST' && path.endsWith('/session'))) ||
+      (response.status === 403 && error?.code === CSRF_REFUSED)
+    if (signedOut) unauthorizedListeners.forEach((listener) => listener())
     throw new StudioApiError(
       response.status,
       typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`,

@@ -398,7 +398,7 @@ export interface RouteParamValue {
 }
 export interface DataSource {
   /**
-   * GET 接口路径
+   * GET 接口路径，只能是 /api/products（产品列表）
    */
   get: string
   /**
@@ -791,6 +791,9 @@ export interface LinkAction {
 }
 export interface ApiAction {
   type: 'api'
+  /**
+   * POST 的接口，只能是活动接口：/api/campaigns/{活动编号}/entries（参与、记录一次使用）或 /api/campaigns/{活动编号}/claims（领券）；工作台、演示、测试和账号接口一律不可调用
+   */
   url: string
   body?: {}
   successText?: string

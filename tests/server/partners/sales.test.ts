@@ -8,6 +8,7 @@ import {
   residentId,
   type PartnerTestApp,
 } from './partnerFlow'
+import { as, staffLogin } from '../studioHelpers'
 
 // Quotes and applications of partner products against the sandbox partner: what a buyer sees for good input,
 // bad input, the partner's refusal, and the partner timing out, dropping the connection or answering garbage.
@@ -158,9 +159,16 @@ describe('POST /api/partner/quotes', () => {
     })
   })
 
-  it('is switched down and back up by the demo through PUT /api/sandbox/partner-faults', async () => {
-    const put = (faults: unknown) =>
-      t.app.inject({ method: 'PUT', url: '/api/sandbox/partner-faults', payload: { faults } })
+  it('is switched down and back up by the demo through PUT /api/sandbox/partner-faults (staff only)', async () => {
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: '/api/sandbox/partner-faults',
+      payload: { faults: [{ mode: 'down', operations: ['quote'] }] },
+    })
+    expect(anonymous.statusCode).toBe(401)
+    expect((await buyer.quote(quoteBody('ht-accident'))).statusCode).toBe(200)
+    const editor = await staffLogin(t.app, 'editor')
+    const put = (faults: unknown) => as(t.app, editor, 'PUT', '/api/sandbox/partner-faults', { faults })
     const down = await put([{ mode: 'down', operations: ['quote'] }])
     expect(down.statusCode).toBe(200)
     expect(down.json()).toEqual({ faults: [{ mode: 'down', operations: ['quote'] }] })

@@ -85,4 +85,52 @@ describe('actions', () => {
     await userEvent.click(screen.getByRole('button', { name: '执行' }))
     expect(await screen.findByTestId('where')).toHaveTextContent('/product?id=p1')
   })
+
+  it('api: posts to an allowed campaign path and says so', async () => {
+    const fetch = vi.fn(
+      async () => new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }),
+    )
+    vi.stubGlobal('fetch', fetch)
+    renderRunner({
+      type: 'api',
+      url: '/api/campaigns/trialfee-calc/entries',
+      body: {},
+      successText: '已记录',
+    })
+    await userEvent.click(screen.getByRole('button', { name: '执行' }))
+    expect(await screen.findByText('已记录')).toBeInTheDocument()
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/campaigns/trialfee-calc/entries',
+      expect.objectContaining({ method: 'POST' }),
+    )
+    vi.unstubAllGlobals()
+  })
+
+  it.each([
+    '/api/studio/staff',
+    '/api/campaigns/x/../../studio/staff',
+    '/api/me/deletion',
+    '/api/sandbox/partner-faults',
+  ])(
+    'api: a path off the allow-list (%s, e.g. an old published version) is not sent; the user is told',
+    async (url) => {
+      const fetch = vi.fn(
+        async () => new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }),
+      )
+      vi.stubGlobal('fetch', fetch)
+      renderRunner({ type: 'api', url, body: { username: 'x', role: 'admin' }, successText: '已创建' })
+      await userEvent.click(screen.getByRole('button', { name: '执行' }))
+      expect(await screen.findByText('该操作不可用（接口不在允许范围内）')).toBeInTheDocument()
+      expect(screen.queryByText('已创建')).toBeNull()
+      expect(fetch).not.toHaveBeenCalled()
+      vi.unstubAllGlobals()
+    },
+  )
+
+  it('navigate: an API path is no page to go to; refused with a Chinese toast', async () => {
+    renderRunner({ type: 'navigate', to: '/api/studio/staff' })
+    await userEvent.click(screen.getByRole('button', { name: '执行' }))
+    expect(await screen.findByText('该操作不可用（接口不在允许范围内）')).toBeInTheDocument()
+    expect(screen.queryByTestId('where')).toBeNull()
+  })
 })

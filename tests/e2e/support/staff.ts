@@ -1,0 +1,24 @@
+import type { APIRequestContext, BrowserContext } from '@playwright/test'
+import { staffCredentials, type DemoStaffRole } from '../../../scripts/studioPublish'
+
+// Staff routes want the studio's session and its X-Studio-CSRF header, as the studio app sends them.
+
+/**
+ * Signs a demo staff member in through `request`; the headers a staff route needs. The session cookie is given
+ * outright: a browser sends it under /api/studio only, and the demo switches (/api/sandbox/…, /api/dev/…) are
+ * staff routes too.
+ */
+export async function staffHeaders(
+  request: APIRequestContext,
+  role: DemoStaffRole,
+): Promise<Record<string, string>> {
+  const { cookie, csrf } = await staffCredentials(request, role)
+  return { cookie, 'x-studio-csrf': csrf }
+}
+
+/** The CSRF header of the studio session a browser context holds (signed in through the studio's login screen). */
+export async function studioCsrfHeader(context: BrowserContext): Promise<Record<string, string>> {
+  const csrf = (await context.cookies()).find((c) => c.name === 'studio_csrf')
+  if (!csrf) throw new Error('no studio_csrf cookie: sign in to the studio first')
+  return { 'x-studio-csrf': csrf.value }
+}
