@@ -41,7 +41,11 @@ export function pickPrize(u: number, available: readonly Weighted[]): string | n
 export type CampaignStatus = 'upcoming' | 'live' | 'ended' | 'offline'
 
 /** Where `nowMs` falls against a campaign's window: the end itself is already past. */
-export function campaignStatus(startMs: number, endMs: number, nowMs: number): Exclude<CampaignStatus, 'offline'> {
+export function campaignStatus(
+  startMs: number,
+  endMs: number,
+  nowMs: number,
+): Exclude<CampaignStatus, 'offline'> {
   if (nowMs < startMs) return 'upcoming'
   return nowMs >= endMs ? 'ended' : 'live'
 }
