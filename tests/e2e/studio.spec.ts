@@ -37,7 +37,8 @@ async function consumerSees(
     await syncServerClock(context, baseURL)
     const phone = await context.newPage()
     await phone.goto(url)
-    await expect(phone.getByText(text, { exact: true })).toBeVisible()
+    // .first(): a page's title is also its nav bar's.
+    await expect(phone.getByText(text, { exact: true }).first()).toBeVisible()
   } finally {
     await context.close()
   }
@@ -287,7 +288,7 @@ test('before its preheat a published page is 未开始 in the studio list, heade
   await phase(page, '未开始')
   await expect(preview(page).getByText('活动未开始')).toBeVisible()
   await phase(page, '预热中')
-  await expect(preview(page).getByText('还没开始的活动')).toBeVisible()
+  await expect(preview(page).getByRole('heading', { name: '还没开始的活动' })).toBeVisible()
 
   // The public page and a preview link say the same words.
   await consumerSees(browser, baseURL, '活动未开始', `/activity/${id}`)
@@ -326,8 +327,9 @@ test('after a rollback the studio says what is live and what the draft holds, an
 
   // 发布 asks first: the draft still holds the version rolled back from.
   await page.getByRole('toolbar', { name: '页面操作' }).getByRole('button', { name: '发布' }).click()
-  await expect(page.getByText('草稿与回滚后的线上版本不同')).toBeVisible()
-  await page.getByRole('button', { name: '取消' }).click()
+  const ask = page.getByRole('dialog', { name: '草稿与回滚后的线上版本不同' })
+  await expect(ask).toBeVisible()
+  await ask.getByRole('button', { name: '取消' }).click()
 
   await notice.getByRole('button', { name: '载入线上版本到草稿' }).click()
   await page.getByRole('button', { name: '载入', exact: true }).click()
