@@ -160,7 +160,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       if (campaigns) app.log.info({ campaigns }, 'campaigns of the page configs registered')
       if (mode === 'demo' && (await seedDemoStaff(database.db, new Date())))
         app.log.info('demo studio accounts seeded')
-      const published = await registerPublishedCampaigns(database.db, new Date())
+      // The live versions by the server's clock (a test's clock when it has one).
+      const published = await registerPublishedCampaigns(database.db, options.now?.() ?? new Date())
       if (published.count)
         app.log.info({ campaigns: published.count }, 'campaigns of published pages registered')
       if (published.problems.length)

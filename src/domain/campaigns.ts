@@ -37,10 +37,15 @@ export function pickPrize(u: number, available: readonly Weighted[]): string | n
   return [...available].reverse().find((p) => p.weight > 0)?.id ?? null
 }
 
-export type CampaignStatus = 'upcoming' | 'live' | 'ended'
+/** A campaign's window; for a campaign of a studio page also 'offline' (its page version is not live). */
+export type CampaignStatus = 'upcoming' | 'live' | 'ended' | 'offline'
 
 /** Where `nowMs` falls against a campaign's window: the end itself is already past. */
-export function campaignStatus(startMs: number, endMs: number, nowMs: number): CampaignStatus {
+export function campaignStatus(
+  startMs: number,
+  endMs: number,
+  nowMs: number,
+): Exclude<CampaignStatus, 'offline'> {
   if (nowMs < startMs) return 'upcoming'
   return nowMs >= endMs ? 'ended' : 'live'
 }

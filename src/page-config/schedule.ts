@@ -1,10 +1,24 @@
 import type { PageConfig } from '../types/generated/page'
 import { walkBlocks } from './walkBlocks'
 
-// Page lifecycle on server time: (before preheatAt: offline) -> preheat -> live -> ended -> offline.
+// Page lifecycle on server time: upcoming (before preheatAt) -> preheat -> live -> ended -> offline. The one home
+// of the phases and of their words: the studio (list, header, preview), the runtime and the server use these.
 
-export type LifecyclePhase = 'preheat' | 'live' | 'ended' | 'offline'
-export const LIFECYCLE_PHASES: readonly LifecyclePhase[] = ['preheat', 'live', 'ended', 'offline']
+export type LifecyclePhase = 'upcoming' | 'preheat' | 'live' | 'ended' | 'offline'
+export const LIFECYCLE_PHASES: readonly LifecyclePhase[] = ['upcoming', 'preheat', 'live', 'ended', 'offline']
+
+/** A page's status in the studio: a phase of what is published or scheduled, or a draft never published. */
+export type PageStatus = 'draft' | LifecyclePhase
+
+/** The words for each status, the same wherever a status is shown. */
+export const STATUS_WORDS: Record<PageStatus, string> = {
+  draft: '草稿',
+  upcoming: '未开始',
+  preheat: '预热中',
+  live: '进行中',
+  ended: '已结束',
+  offline: '已下线',
+}
 
 type Schedule = NonNullable<PageConfig['schedule']>
 
@@ -15,8 +29,8 @@ export function phaseAt(schedule: Schedule | undefined, now: number): LifecycleP
   const preheatAt = ms(schedule.preheatAt)
   const offlineAt = ms(schedule.offlineAt)
   if (offlineAt !== undefined && now >= offlineAt) return 'offline'
-  // Not published yet: the page is not public before its preheat.
-  if (preheatAt !== undefined && now < preheatAt) return 'offline'
+  // Not public before its preheat: the page says 活动未开始.
+  if (preheatAt !== undefined && now < preheatAt) return 'upcoming'
   if (now < Date.parse(schedule.startAt)) return 'preheat'
   if (now < Date.parse(schedule.endAt)) return 'live'
   return 'ended'
@@ -36,12 +50,17 @@ const DAY_MS = 86_400_000
 /**
  * The moment a preview of `phase` (?phase= without ?now=) shows: `now` when the page is in that phase anyway,
  * else the moment the phase begins (the preheat, the start, the end, the offline time), so that countdowns and
- * block windows agree with the phase previewed. A preheat without preheatAt starts a day before startAt.
+ * block windows agree with the phase previewed. A preheat without preheatAt starts a day before startAt; upcoming
+ * is a minute before the preheat (a page without preheatAt has no such phase: its preheat is shown).
  */
 export function previewMoment(schedule: Schedule | undefined, phase: LifecyclePhase, now: number): number {
   if (!schedule || phaseAt(schedule, now) === phase) return now
   const startAt = Date.parse(schedule.startAt)
   switch (phase) {
+    case 'upcoming': {
+      const preheatAt = ms(schedule.preheatAt)
+      return preheatAt === undefined ? previewMoment(schedule, 'preheat', now) : preheatAt - 60_000
+    }
     case 'preheat':
       // preheatAt may equal startAt (no preheat): still a moment before the start.
       return Math.min(ms(schedule.preheatAt) ?? startAt - DAY_MS, startAt - 1000)

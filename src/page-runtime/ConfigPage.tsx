@@ -22,6 +22,7 @@ import { colorOrNothing } from '../page-config/colors'
 import { withoutForeignImages } from '../page-config/foreignImages'
 import { withParamValues } from '../page-config/routeParams'
 import { OfflineNotice } from './OfflineNotice'
+import { STATUS_WORDS } from '../page-config/schedule'
 import { usePageHost } from './pageHost'
 import { usePrerender } from '../components/prerender'
 import { applyShareMeta } from './share'
@@ -136,7 +137,8 @@ export function ConfigPage({
   const run = useActionRunner(share, text)
 
   // Offline (or not yet public): a notice, then the fallback (OfflineNotice); no login for that.
-  const offline = clock.ready && clock.phase === 'offline'
+  // Before its preheat or after it went offline the page is not shown: a notice in the status words.
+  const offline = clock.ready && (clock.phase === 'offline' || clock.phase === 'upcoming')
   const mustLogin =
     !offline && overrides?.loggedIn === undefined && Boolean(config.requiresLogin && !loggedIn)
   useEffect(() => {
@@ -183,11 +185,10 @@ export function ConfigPage({
   )
 
   if (offline) {
-    const preheatAt = config.schedule?.preheatAt
     return (
       <OfflineNotice
         fallback={config.schedule?.fallback ?? '/'}
-        unpublished={!previewing && preheatAt !== undefined && clock.now() < Date.parse(preheatAt)}
+        phase={clock.phase === 'upcoming' ? 'upcoming' : 'offline'}
         // A preview stays on the notice: staff look at the offline moment, they do not leave for the fallback.
         leave={(to) => (overrides?.preview ? undefined : navigate(to, { replace: true }))}
       />
@@ -205,11 +206,7 @@ export function ConfigPage({
         style={style}
         data-phase={clock.phase}
       >
-        {previewing && (
-          <div className="config-page-preview">
-            预览：{clock.phase === 'preheat' ? '预热' : clock.phase === 'live' ? '进行中' : '已结束'}
-          </div>
-        )}
+        {previewing && <div className="config-page-preview">预览：{STATUS_WORDS[clock.phase]}</div>}
         <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
       </div>
     </BlockRuntimeContext.Provider>

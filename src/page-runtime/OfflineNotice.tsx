@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Button } from 'antd-mobile'
+import { STATUS_WORDS } from '../page-config/schedule'
 
 /** How long the notice stays before the page leaves for its fallback. */
 export const OFFLINE_REDIRECT_MS = 2500
@@ -11,17 +12,17 @@ function destinationOf(fallback: string): string {
 }
 
 /**
- * What a visitor sees of a page that is offline (or not yet published): a notice saying so, then the page
- * leaves for its fallback; the button goes there at once.
+ * What a visitor sees of a page that is offline or not open yet (before its preheat): a notice saying so in the
+ * status words the studio uses (活动已下线 / 活动未开始), then the page leaves for its fallback; the button goes
+ * there at once.
  */
 export function OfflineNotice({
   fallback,
-  unpublished = false,
+  phase = 'offline',
   leave,
 }: {
   fallback: string
-  /** Before its preheat the page is not public yet: 活动暂未开放 instead of 活动已下线. */
-  unpublished?: boolean
+  phase?: 'upcoming' | 'offline'
   leave: (to: string) => void
 }) {
   // The host's navigate may change identity between renders: the timer keeps the first one it saw alive.
@@ -35,7 +36,7 @@ export function OfflineNotice({
   }, [fallback])
 
   const destination = destinationOf(fallback)
-  const title = unpublished ? '活动暂未开放' : '活动已下线'
+  const title = `活动${STATUS_WORDS[phase]}`
   return (
     <div className="config-page-offline" role="alert">
       <div className="config-page-offline-icon" aria-hidden>

@@ -83,7 +83,9 @@ export function frozenClock(schedule: PageConfig['schedule'], nowMs: number): Pa
   return { ready: true, phase: phaseAt(schedule, nowMs), now: () => nowMs, previewing: false }
 }
 
+/** The phase blocks are shown for (showIn): a page not open yet shows as in preheat, an offline one as ended. */
 export function blockPhase(phase: LifecyclePhase): Phase {
+  if (phase === 'upcoming') return 'preheat'
   return phase === 'offline' ? 'ended' : phase
 }
 

@@ -141,7 +141,11 @@ describe('the access log', () => {
   })
 
   it('never holds a studio preview link token (the page link and the API call)', async () => {
-    const token = new PreviewTokens(DEMO_PREVIEW_SECRET).create('log-test', new Date(Date.now() + 3600_000))
+    const token = new PreviewTokens(DEMO_PREVIEW_SECRET).create(
+      'log-test',
+      1,
+      new Date(Date.now() + 3600_000),
+    )
     const [payload, signature] = token.split('.')
     await t.app.inject({ method: 'GET', url: `/activity/log-test?preview=${token}&now=2026-11-22T12%3A00` })
     await t.app.inject({ method: 'GET', url: `/api/pages/log-test/preview?token=${token}` })

@@ -322,11 +322,15 @@ describe('publishing', () => {
       revision,
       at: at.toISOString(),
     })
-    expect(scheduled.json()).toEqual({ version: 1, publishAt: expect.stringMatching(/\+08:00$/) })
+    expect(scheduled.json()).toEqual({
+      version: 1,
+      publishAt: expect.stringMatching(/\+08:00$/),
+      superseded: [],
+    })
     expect((await consumer('later')).statusCode).toBe(404)
     const summary = (await as(t.app, editor, 'GET', '/api/studio/pages?q=later')).json<{ pages: object[] }>()
       .pages[0]
-    expect(summary).toMatchObject({ status: 'scheduled', liveVersion: null, scheduledAt: expect.any(String) })
+    expect(summary).toMatchObject({ status: 'upcoming', liveVersion: null, scheduledAt: expect.any(String) })
     clock.advance(2 * 3600_000 - 1000)
     expect((await consumer('later')).statusCode).toBe(404)
     clock.advance(1000)
@@ -382,7 +386,10 @@ describe('publishing', () => {
       at: new Date(clock.now().getTime() + 3600_000).toISOString(),
     })
     const off = await as(t.app, publisher, 'POST', '/api/studio/pages/gone/unpublish')
-    expect(off.json()).toEqual({ offlineAt: expect.stringMatching(/\+08:00$/) })
+    expect(off.json()).toEqual({
+      offlineAt: expect.stringMatching(/\+08:00$/),
+      superseded: [{ version: 2, publishAt: expect.stringMatching(/\+08:00$/) }],
+    })
     expect((await consumer('gone')).json()).toEqual({ id: 'gone', offline: true, fallback: '/newgift' })
     clock.advance(2 * 3600_000)
     expect((await consumer('gone')).json()).toEqual({ id: 'gone', offline: true, fallback: '/newgift' })
@@ -506,7 +513,7 @@ describe('campaigns of a published page', () => {
       .set({ title: '被改过', definition: '{"kind":"lottery"}' })
       .where('id', '=', 'lucky-draw')
       .execute()
-    const second = await buildApp({ database: t.db, distDir: '/nonexistent' })
+    const second = await buildApp({ database: t.db, distDir: '/nonexistent', now: clock.now })
     await second.close()
     const row = await t.db.db
       .selectFrom('campaigns')
@@ -629,6 +636,6 @@ describe('the audit log', () => {
       entries: { action: string; detail: string }[]
     }>().entries
     expect(gone.map((e) => e.action)).toContain('unpublish')
-    expect(gone.find((e) => e.action === 'unpublish')?.detail).toContain('取消定时发布')
+    expect(gone.find((e) => e.action === 'unpublish')?.detail).toContain('取代定时发布')
   })
 })

@@ -4,7 +4,7 @@ import { DEMO_PASSWORDS, studioCookiePairs, validPage } from './studioHelpers'
 
 // The studio's counters under parallel requests, on two server processes sharing one PostgreSQL in CI
 // (scripts/with-postgres.sh): wrong passwords counted exactly per name and address, one save per draft revision,
-// one version number per publish.
+// one version number per publish, one pending schedule however many staff schedule at once.
 
 let c: RaceCluster
 let publisher: string
@@ -25,7 +25,7 @@ beforeAll(async () => {
     body: { username: 'racer', displayName: '并发测试', role: 'editor', password: 'racer-password' },
   })
   expect(created.status).toBe(201)
-  for (const id of ['race-save', 'race-publish']) {
+  for (const id of ['race-save', 'race-publish', 'race-schedule']) {
     const page = await c.send(0, 'POST', '/api/studio/pages', {
       cookie: publisher,
       body: { id, title: '并发' },
@@ -110,5 +110,33 @@ describe('studio races', () => {
     ])
     const live = await c.send(0, 'GET', '/api/pages/race-publish')
     expect(live.body).toMatchObject({ config: { title: '并发发布' } })
+  })
+
+  it('ten schedules of one page at once: one stays pending, the nine others are superseded, none lost', async () => {
+    const saved = await c.send(0, 'PUT', '/api/studio/pages/race-schedule/draft', {
+      cookie: publisher,
+      headers: { 'if-match': '"1"' },
+      body: validPage('并发定时'),
+    })
+    expect(saved.status).toBe(200)
+    const day = Date.now() + 24 * 3600_000
+    const answers = await c.race(10, (i) =>
+      c.send(i, 'POST', '/api/studio/pages/race-schedule/publish', {
+        cookie: publisher,
+        body: { revision: 2, at: new Date(day + i * 60_000).toISOString() },
+      }),
+    )
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
+    const rows = await c.db
+      .selectFrom('studio_publications')
+      .select(['version', 'cancel_kind', 'superseded_by'])
+      .where('page_id', '=', 'race-schedule')
+      .execute()
+    expect(rows).toHaveLength(10)
+    const pending = rows.filter((r) => r.cancel_kind === null)
+    expect(pending).toHaveLength(1)
+    // The one left is the last publication made; every other names the one that superseded it.
+    expect(pending[0].version).toBe(10)
+    expect(rows.filter((r) => r.cancel_kind === 'superseded' && r.superseded_by !== null)).toHaveLength(9)
   })
 })

@@ -139,6 +139,31 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
     call: async () => ({ method: 'POST', url: '/api/studio/pages/role-page/rollback', body: { version: 1 } }),
   },
   {
+    route: 'post /api/studio/pages/{id}/draft/load-live',
+    role: 'editor',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/studio/pages/role-page/draft/load-live',
+      headers: { 'if-match': `"${await revisionOf('role-page')}"` },
+    }),
+  },
+  {
+    route: 'post /api/studio/pages/{id}/schedules/{scheduleId}/cancel',
+    role: 'publisher',
+    call: async () => {
+      // A fresh schedule each time (a cancelled one cannot be cancelled again).
+      const scheduled = await as(t.app, cookies.publisher, 'POST', '/api/studio/pages/role-page/publish', {
+        revision: await revisionOf('role-page'),
+        at: '2099-01-01T00:00:00+08:00',
+      })
+      const [pending] = (await as(t.app, cookies.publisher, 'GET', '/api/studio/pages/role-page')).json<{
+        pending: { id: string }[]
+      }>().pending
+      expect(scheduled.statusCode).toBe(200)
+      return { method: 'POST', url: `/api/studio/pages/role-page/schedules/${pending.id}/cancel` }
+    },
+  },
+  {
     route: 'post /api/studio/pages/{id}/unpublish',
     role: 'publisher',
     call: async () => ({ method: 'POST', url: '/api/studio/pages/role-page/unpublish' }),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { reencodeImage } from '../../server/modules/media/images'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
 import { multipart } from './uploads'
-import { staffLogin } from './studioHelpers'
+import { staffHeaders, staffLogin } from './studioHelpers'
 
 // An upload over the user's quota or over the hourly upload rate (a consumer's, or a staff member's in the studio)
 // is refused before its file is read, so a full account or a flood of uploads never makes the server decode images.
@@ -38,7 +38,12 @@ function post(url: string, cookie: string, fields: { name: string; value: string
     ...fields,
     { name: 'file', file: { filename: 'p.jpg', type: 'image/jpeg', data: jpeg } },
   ])
-  return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, cookie } })
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: form.payload,
+    headers: { ...form.headers, ...staffHeaders(cookie) },
+  })
 }
 const upload = (cookie: string) => post('/api/media', cookie, [{ name: 'purpose', value: 'feedback' }])
 const remove = (cookie: string, id: string) =>

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { ageOn, defaultEffectiveDate, shanghaiDate } from '../../../src/domain/age'
 import { HOLDER_MIN_AGE, SELF_RELATION } from '../../../src/domain/applicant'
 import {
@@ -34,10 +34,8 @@ import { transition } from '../purchase/service'
 import type { StoredPerson } from '../purchase/tables'
 import type { CouponService } from './coupons'
 import { issueReward } from './rewards'
-import { limitsOf, type CampaignService, type ChanceRefusal } from './service'
-import type { CampaignsTable } from './tables'
+import { limitsOf, type CampaignRow, type CampaignService, type ChanceRefusal } from './service'
 
-type CampaignRow = Selectable<CampaignsTable>
 type Chances = ClaimResult['chances']
 
 /** Codes one user may ask for the forms of campaigns per day, and one IP address per hour. */

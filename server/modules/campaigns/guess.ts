@@ -14,7 +14,7 @@ import { toIso } from '../../platform/time'
 import type { MessageService } from '../messages/service'
 import type { PointsService } from '../points/service'
 import type { CampaignGuessItemsTable } from './guessTables'
-import { rewardText, type CampaignService } from './service'
+import { rewardText, type CampaignRow, type CampaignService } from './service'
 import type { CampaignsTable } from './tables'
 
 type Item = Selectable<CampaignGuessItemsTable>
@@ -42,7 +42,7 @@ export class GuessService {
     private readonly messages: MessageService,
   ) {}
 
-  private async guessCampaign(id: string): Promise<Selectable<CampaignsTable>> {
+  private async guessCampaign(id: string): Promise<CampaignRow> {
     const campaign = await this.campaigns.campaign(id)
     if (campaign.kind !== 'guess') throw new ApiError(409, 'NOT_A_GUESS', '该活动不是竞猜活动')
     return campaign

@@ -17,7 +17,24 @@ export interface DeclaredCampaign {
   id: string
   file: string
   campaign: Campaign
+  /** The studio page version that declares it (absent for a folder config). */
+  page?: { id: string; version: number }
 }
+
+/**
+ * `apply` makes the declared rules the ones in force; `check` (a version scheduled for later) only makes sure
+ * they could be: a campaign that exists keeps the rules of the version live now, a new one is registered (it
+ * acts once its version is live, campaigns/pageGate.ts).
+ */
+export type RegisterMode = 'apply' | 'check'
+
+const stockRefused = (
+  id: string,
+  file: string,
+  prizeId: string,
+  stock: number | undefined,
+  awarded: number,
+) => new ConfigError([`活动 ${id}（${file}）的奖品 ${prizeId} 库存不能改为 ${stock}：已发出 ${awarded} 份`])
 
 /** Every campaign declared in page-configs/ under `root`; an id declared twice is refused, naming both files. */
 export function declaredCampaigns(root: string): DeclaredCampaign[] {
@@ -45,24 +62,37 @@ export async function registerCampaign(
   db: Kysely<DB> | Transaction<DB>,
   declared: DeclaredCampaign,
   now: Date,
+  mode: RegisterMode = 'apply',
 ): Promise<void> {
-  if (db.isTransaction) return register(db as Transaction<DB>, declared, now)
-  await db.transaction().execute((trx) => register(trx, declared, now))
+  if (db.isTransaction) return register(db as Transaction<DB>, declared, now, mode)
+  await db.transaction().execute((trx) => register(trx, declared, now, mode))
 }
 
-async function register(trx: Transaction<DB>, declared: DeclaredCampaign, now: Date): Promise<void> {
-  const { id, file, campaign } = declared
+async function register(
+  trx: Transaction<DB>,
+  declared: DeclaredCampaign,
+  now: Date,
+  mode: RegisterMode,
+): Promise<void> {
+  const { id, file, campaign, page } = declared
   const seed = randomBytes(32).toString('hex')
   const definition = JSON.stringify(campaign)
+  const pageVersion = page?.version ?? null
   const existing = await trx
     .selectFrom('campaigns')
-    .select(['file', sql<boolean>`definition = ${definition}::jsonb`.as('same')])
+    .select([
+      'file',
+      sql<boolean>`definition = ${definition}::jsonb AND page_version IS NOT DISTINCT FROM ${pageVersion}::integer`.as(
+        'same',
+      ),
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst()
   if (existing && existing.file !== file)
     throw new ConfigError([`活动编号 ${id} 已被 ${existing.file} 使用，不能在 ${file} 中再次声明`])
   if (existing?.same) return
+  if (existing && mode === 'check') return tryRegister(trx, declared, now)
   const values = {
     kind: campaign.kind,
     title: campaign.title,
@@ -71,6 +101,8 @@ async function register(trx: Transaction<DB>, declared: DeclaredCampaign, now: D
     starts_at: new Date(campaign.window.startAt),
     ends_at: new Date(campaign.window.endAt),
     updated_at: now,
+    page_id: page?.id ?? null,
+    page_version: pageVersion,
   }
   await trx
     .insertInto('campaigns')
@@ -111,9 +143,7 @@ async function register(trx: Transaction<DB>, declared: DeclaredCampaign, now: D
         .where('campaign_id', '=', id)
         .where('prize_id', '=', prize.id)
         .executeTakeFirstOrThrow()
-      throw new ConfigError([
-        `活动 ${id}（${file}）的奖品 ${prize.id} 库存不能改为 ${prize.stock}：已发出 ${awarded} 份`,
-      ])
+      throw stockRefused(id, file, prize.id, prize.stock, awarded)
     }
   }
   await registerGuessItems(trx, id, file, campaign)
@@ -123,10 +153,27 @@ async function register(trx: Transaction<DB>, declared: DeclaredCampaign, now: D
       campaign_id: id,
       actor: 'config',
       action: existing ? 'update' : 'register',
-      detail: JSON.stringify({ file, prizes: prizes.map((p) => [p.id, p.stock ?? null]) }),
+      detail: JSON.stringify({
+        file,
+        version: pageVersion,
+        prizes: prizes.map((p) => [p.id, p.stock ?? null]),
+      }),
       at: now,
     })
     .execute()
+}
+
+/**
+ * Registers the rules and undoes it (a savepoint): the same refusals as a registration (stock below what was
+ * awarded, a guess item users acted on), while the rules in force stay as they are.
+ */
+async function tryRegister(trx: Transaction<DB>, declared: DeclaredCampaign, now: Date): Promise<void> {
+  await sql`SAVEPOINT campaign_check`.execute(trx)
+  try {
+    await register(trx, declared, now, 'apply')
+  } finally {
+    await sql`ROLLBACK TO SAVEPOINT campaign_check`.execute(trx)
+  }
 }
 
 /** Registers every declared campaign (at start). */

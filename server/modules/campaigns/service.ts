@@ -25,10 +25,14 @@ import { toIso } from '../../platform/time'
 import type { MemberService } from '../member/service'
 import type { MessageService } from '../messages/service'
 import type { PointsService } from '../points/service'
+import { assertPageLive, pageGate, type PageGate } from './pageGate'
 import { hasRecentEntry, issueReward } from './rewards'
 import type { CampaignsTable } from './tables'
 
 const DAY_MS = 86_400_000
+
+/** A campaign row with where its studio page stands now (null: declared by a folder config). */
+export type CampaignRow = Selectable<CampaignsTable> & { onPage: PageGate | null }
 
 /**
  * A campaign's per-user limits: every kind that counts chances (lottery, coupon, gift-claim, form) declares them,
@@ -84,19 +88,25 @@ export class CampaignService {
     private readonly member: MemberService,
   ) {}
 
-  async campaign(id: string): Promise<Selectable<CampaignsTable>> {
-    const row = await this.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst()
+  /** The campaign under the rules in force now, with where its studio page stands (pageGate.ts). */
+  async campaign(id: string): Promise<CampaignRow> {
+    const load = () => this.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst()
+    let row = await load()
     if (!row) throw notFound('活动')
-    return row
+    const { gate, resynced } = await pageGate(this.db, row, this.now())
+    if (resynced) row = (await load()) ?? row
+    return { ...row, onPage: gate }
   }
 
-  /** Where the campaign's window stands now. */
-  status(campaign: Selectable<CampaignsTable>): CampaignStatus {
+  /** Where the campaign stands now: its page first (not live yet, or offline), then its own window. */
+  status(campaign: CampaignRow): CampaignStatus {
+    if (campaign.onPage === 'upcoming' || campaign.onPage === 'offline') return campaign.onPage
     return campaignStatus(campaign.starts_at.getTime(), campaign.ends_at.getTime(), this.now().getTime())
   }
 
-  /** 409 unless the campaign's window is open now. */
-  assertOpen(campaign: Selectable<CampaignsTable>): void {
+  /** 409 unless the campaign's page version is live and the campaign's window is open now. */
+  assertOpen(campaign: CampaignRow): void {
+    assertPageLive(campaign.onPage)
     const problem = windowProblem(
       { startAt: campaign.starts_at.toISOString(), endAt: campaign.ends_at.toISOString() },
       this.now().getTime(),
@@ -119,9 +129,10 @@ export class CampaignService {
   }
 
   /** The campaign for this user (or a visitor): its window, prizes left, the seed's hash, my chances and draws. */
-  async state(campaign: Selectable<CampaignsTable>, userId: string | null): Promise<CampaignState> {
+  async state(campaign: CampaignRow, userId: string | null): Promise<CampaignState> {
     const { id } = campaign
     const status = this.status(campaign)
+    const ended = campaign.ends_at.getTime() <= this.now().getTime()
     const prizes = await this.db
       .selectFrom('campaign_prizes')
       .selectAll()
@@ -140,7 +151,7 @@ export class CampaignService {
       endAt: toIso(campaign.ends_at),
       status,
       seedHash: campaign.seed_hash,
-      seed: status === 'ended' ? campaign.seed : null,
+      seed: ended ? campaign.seed : null,
       prizes: prizes.map((p) => ({
         id: p.prize_id,
         name: p.name,

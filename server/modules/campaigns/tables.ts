@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely'
 import type { Campaign, CampaignReward } from '../../../src/types/generated/page'
 import type { Json, Timestamp } from '../../db/columns'
 
-// The campaign tables (160_campaigns.sql); the SQL is the truth.
+// The campaign tables (160_campaigns.sql, 195_publishing_model.sql); the SQL is the truth.
 
 export interface CampaignsTable {
   id: string
@@ -16,6 +16,9 @@ export interface CampaignsTable {
   seed_hash: string
   registered_at: Timestamp
   updated_at: Timestamp
+  /** The studio page that declares it (null: a folder config) and the version whose rules are registered. */
+  page_id: ColumnType<string | null, string | null | undefined, string | null>
+  page_version: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface CampaignPrizesTable {

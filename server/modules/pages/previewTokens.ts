@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { ApiError } from '../../platform/errors'
 
-// Preview links: an HMAC-SHA256 signature over {pageId, exp, now?}, so a link opens one page's draft for 24 h
-// on any device and any server process, with nothing stored.
+// Preview links: an HMAC-SHA256 signature over {pageId, author, exp, now?}, so a link opens one page's draft for
+// 24 h on any device and any server process, with nothing stored. The author is checked against the database at
+// each use (PageService.preview): a link dies with its author's account.
 
 export const PREVIEW_TTL_MS = 24 * 3600_000
 /** Demo mode's secret; production refuses to start without STUDIO_PREVIEW_SECRET. */
@@ -11,6 +12,8 @@ export const DEMO_PREVIEW_SECRET = 'demo-only-studio-preview-secret'
 interface Claims {
   /** Page id. */
   p: string
+  /** The staff account that made the link. */
+  a: number
   /** Expiry, epoch ms. */
   e: number
   /** The moment the preview shows, epoch ms (optional). */
@@ -26,14 +29,19 @@ export class PreviewTokens {
     return createHmac('sha256', this.secret).update(payload).digest('base64url')
   }
 
-  create(pageId: string, expiresAt: Date, nowMs?: number): string {
-    const claims: Claims = { p: pageId, e: expiresAt.getTime(), ...(nowMs !== undefined ? { n: nowMs } : {}) }
+  create(pageId: string, authorId: number, expiresAt: Date, nowMs?: number): string {
+    const claims: Claims = {
+      p: pageId,
+      a: authorId,
+      e: expiresAt.getTime(),
+      ...(nowMs !== undefined ? { n: nowMs } : {}),
+    }
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
     return `${payload}.${this.sign(payload)}`
   }
 
-  /** The token's moment (if any) when it is a valid, unexpired signature for this page; 403 otherwise. */
-  verify(token: string, pageId: string, now: Date): { nowMs?: number } {
+  /** The token's author and moment (if any) when it is a valid, unexpired signature for this page; 403 otherwise. */
+  verify(token: string, pageId: string, now: Date): { authorId: number; nowMs?: number } {
     const [payload, signature] = token.split('.')
     if (!payload || !signature) throw invalid()
     const expected = Buffer.from(this.sign(payload))
@@ -45,9 +53,10 @@ export class PreviewTokens {
     } catch {
       throw invalid()
     }
-    if (claims.p !== pageId) throw invalid()
+    // A link made before links named their author is no longer valid.
+    if (claims.p !== pageId || !Number.isInteger(claims.a)) throw invalid()
     if (!(claims.e > now.getTime()))
       throw new ApiError(403, 'PREVIEW_TOKEN_EXPIRED', '预览链接已过期（有效期 24 小时），请在工作台重新生成')
-    return typeof claims.n === 'number' ? { nowMs: claims.n } : {}
+    return { authorId: claims.a, ...(typeof claims.n === 'number' ? { nowMs: claims.n } : {}) }
   }
 }

@@ -197,7 +197,8 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     method: 'POST',
     url: '/api/studio/pages/:id/publish',
     schema: {
-      summary: '发布草稿（立即或定时）：重新校验，有错误不发布；生成新版本并登记其中的活动（发布员）',
+      summary:
+        '发布草稿（立即或定时）：重新校验，有错误不发布；生成新版本，取代待生效的定时发布；立即发布时登记其中的活动，定时发布在生效时登记（发布员）',
       tags: studio,
       staff: 'publisher',
       params: 'studio/PageParams',
@@ -213,7 +214,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     method: 'POST',
     url: '/api/studio/pages/:id/rollback',
     schema: {
-      summary: '回滚：立即重新发布一个旧版本（发布员）',
+      summary: '回滚：立即重新发布一个旧版本，取代待生效的定时发布（发布员）',
       tags: studio,
       staff: 'publisher',
       params: 'studio/PageParams',
@@ -228,7 +229,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     method: 'POST',
     url: '/api/studio/pages/:id/unpublish',
     schema: {
-      summary: '下线页面（跳转到其 fallback），并取消待生效的定时发布（发布员）',
+      summary: '下线页面（任何阶段；跳转到其 fallback），并取代待生效的定时发布（发布员）',
       tags: studio,
       staff: 'publisher',
       params: 'studio/PageParams',
@@ -236,6 +237,39 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
       response: 'studio/Unpublished',
     },
     handler: async (request) => pages.unpublish(request.params.id, staffOf(request)),
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/studio/pages/:id/schedules/:scheduleId/cancel',
+    schema: {
+      summary: '取消一个待生效的定时发布（保留记录：谁、何时取消；发布员）',
+      tags: studio,
+      staff: 'publisher',
+      params: 'studio/ScheduleParams',
+      querystring: 'common/EmptyQuery',
+      response: 'studio/ScheduleCancelled',
+    },
+    handler: async (request) =>
+      pages.cancelSchedule(request.params.id, request.params.scheduleId, staffOf(request)),
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/studio/pages/:id/draft/load-live',
+    schema: {
+      summary: '载入线上版本到草稿（If-Match 为所编辑的修订号，与保存草稿相同的乐观锁；记入审计日志）',
+      tags: studio,
+      staff: 'editor',
+      params: 'studio/PageParams',
+      querystring: 'common/EmptyQuery',
+      headers: 'studio/DraftHeaders',
+      response: 'studio/DraftSaved',
+    },
+    handler: async (request) => {
+      const revision = ifMatchRevision(request.headers['if-match'])
+      return pages.loadLive(request.params.id, revision, staffOf(request))
+    },
   })
 
   route(app, {
@@ -278,7 +312,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
       body: 'studio/PreviewLinkInput',
       response: 'studio/PreviewLink',
     },
-    handler: async (request) => pages.previewLink(request.params.id, request.body.at),
+    handler: async (request) => pages.previewLink(request.params.id, request.body.at, staffOf(request)),
   })
 
   // Only the upload takes multipart bodies (its own plugin scope).

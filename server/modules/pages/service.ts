@@ -11,13 +11,17 @@ import type { ErrorDetail } from '../../../src/types/generated/api/common'
 import type { OfflinePage, PreviewPage, PublishedPage } from '../../../src/types/generated/api/page'
 import type {
   CreatePage,
+  DraftSaved,
   PageDetail,
   PageStatus,
   PageSummary,
+  Publication,
   Published,
   PreviewLink,
+  ScheduleCancelled,
   Staff,
   StudioConfigError,
+  SupersededSchedule,
   Unpublished,
   VersionConfig,
   VersionList,
@@ -26,12 +30,19 @@ import type { DB } from '../../db/schema'
 import { ConfigError } from '../../platform/config'
 import { ApiError, invalidField } from '../../platform/errors'
 import { toIso } from '../../platform/time'
-import { registerCampaign } from '../campaigns/registry'
-import type { StaffAudit } from '../studio/audit'
+import { registerCampaign, type RegisterMode } from '../campaigns/registry'
+import type { AuditRecord, StaffAudit } from '../studio/audit'
 import { clockTime } from '../studio/service'
 import type { PageConfigJson, PublicationKind } from '../studio/tables'
 import { RESERVED_PAGE_IDS, renameCampaigns, type FolderConfigs } from './folders'
 import { PREVIEW_TTL_MS, type PreviewTokens } from './previewTokens'
+import {
+  livePublication,
+  lockPage,
+  pendingSchedules,
+  supersedePending,
+  type SupersededSchedule as Superseded,
+} from './publications'
 import type { PageConfigValidator } from './validateConfig'
 
 /** A published page is validated as the file it would be in the repository: messages name it, its route is /activity/{id}. */
@@ -63,19 +74,25 @@ interface SummaryRow {
   saved_at: Date
   saved_by_name: string
   live_version: number | null
-  live_kind: string | null
+  live_kind: PublicationKind | null
+  live_at: Date | null
+  live_by: string | null
   live_schedule: PageConfig['schedule'] | null
   scheduled_at: Date | null
+  draft_matches_live: boolean | null
 }
 
 type Db = Kysely<DB> | Transaction<DB>
 
-/** A publication row: `version` goes live at `at` (an unpublish has no version). */
-function publication(
+/**
+ * A publication row (`version` goes live at `at`; an unpublish has no version) that supersedes the page's pending
+ * schedules; the caller holds the page's row lock. What it superseded, for the answer and the audit log.
+ */
+async function publication(
   trx: Transaction<DB>,
   p: { id: string; version: number | null; kind: PublicationKind; at: Date; staff: Staff; now: Date },
-) {
-  return trx
+): Promise<Superseded[]> {
+  const { id } = await trx
     .insertInto('studio_publications')
     .values({
       page_id: p.id,
@@ -85,12 +102,24 @@ function publication(
       created_by: p.staff.id,
       created_at: p.now,
     })
-    .execute()
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return supersedePending(trx, { pageId: p.id, by: id, staffId: p.staff.id, now: p.now })
 }
+
+const supersededAnswer = (list: Superseded[]): SupersededSchedule[] =>
+  list.map((s) => ({ version: s.version, publishAt: toIso(s.publishAt) }))
+
+/** "，取代定时发布：版本 2（…）" for the audit log, or nothing. */
+const supersededText = (list: Superseded[]) =>
+  list.length
+    ? `，取代定时发布：${list.map((s) => `版本 ${s.version}（${toIso(s.publishAt)}）`).join('、')}`
+    : ''
 
 /**
  * Pages built in the studio: a draft per page saved with optimistic locking, immutable versions, publications
- * (now, at a time, rollback, unpublish). The live version at a moment is the newest publication at or before it.
+ * (now, at a time, rollback, unpublish). The live version at a moment is the newest publication at or before it
+ * that was never cancelled; each publication supersedes the pending schedules (publications.ts).
  */
 export class PageService {
   constructor(
@@ -106,17 +135,21 @@ export class PageService {
 
   private async summaries(now: Date, filter: { id?: string; q?: string }): Promise<SummaryRow[]> {
     const like = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+    // Whether the draft differs from the live version is asked of one page only (the list needs no jsonb casts).
+    const matches = filter.id
+      ? sql`CASE WHEN v.config IS NULL THEN NULL ELSE p.draft::jsonb = v.config::jsonb END`
+      : sql`NULL`
     const { rows } = await sql<SummaryRow>`
       SELECT p.id, p.title, p.draft_revision, p.saved_at, u.display_name AS saved_by_name,
-             live.version AS live_version, live.kind AS live_kind, v.config -> 'schedule' AS live_schedule,
+             live.version AS live_version, live.kind AS live_kind, live.publish_at AS live_at,
+             lu.display_name AS live_by, v.config -> 'schedule' AS live_schedule,
              (SELECT min(f.publish_at) FROM studio_publications f
-               WHERE f.page_id = p.id AND f.publish_at > ${now}) AS scheduled_at
+               WHERE f.page_id = p.id AND f.publish_at > ${now} AND f.cancelled_at IS NULL) AS scheduled_at,
+             ${matches} AS draft_matches_live
         FROM studio_pages p
         JOIN staff_users u ON u.id = p.saved_by
-        LEFT JOIN LATERAL (
-          SELECT s.version, s.kind FROM studio_publications s
-           WHERE s.page_id = p.id AND s.publish_at <= ${now}
-           ORDER BY s.publish_at DESC, s.id DESC LIMIT 1) live ON true
+        LEFT JOIN LATERAL (${livePublication(sql.ref('p.id'), now)}) live ON true
+        LEFT JOIN staff_users lu ON lu.id = live.created_by
         LEFT JOIN studio_page_versions v ON v.page_id = p.id AND v.version = live.version
        WHERE (${filter.id ?? null}::text IS NULL OR p.id = ${filter.id ?? null})
          AND (${like}::text IS NULL OR p.id ILIKE ${like} OR p.title ILIKE ${like})
@@ -124,14 +157,15 @@ export class PageService {
     return rows
   }
 
+  /**
+   * The status by server time: the phase of the live version's schedule; 未开始 while only a schedule is pending;
+   * 草稿 for a page never published with nothing pending.
+   */
   private toSummary(row: SummaryRow, now: Date): PageSummary {
     let status: PageStatus
-    if (row.live_kind === null) status = row.scheduled_at ? 'scheduled' : 'draft'
-    else if (row.live_kind === 'unpublish') status = 'offline'
-    else {
-      const phase = phaseAt(row.live_schedule ?? undefined, now.getTime())
-      status = phase === 'preheat' || phase === 'live' ? 'live' : phase
-    }
+    if (row.live_kind === null) status = row.scheduled_at ? 'upcoming' : 'draft'
+    else if (row.live_kind === 'unpublish') status = row.scheduled_at ? 'upcoming' : 'offline'
+    else status = phaseAt(row.live_schedule ?? undefined, now.getTime())
     return {
       id: row.id,
       title: row.title,
@@ -158,12 +192,31 @@ export class PageService {
       .select('draft')
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
+    const pending = await pendingSchedules(this.db, id, now)
+    const live =
+      row.live_version !== null && row.live_at && row.live_by && row.live_kind !== 'unpublish'
+        ? {
+            version: row.live_version,
+            kind: row.live_kind === 'rollback' ? ('rollback' as const) : ('publish' as const),
+            publishAt: toIso(row.live_at),
+            by: row.live_by,
+          }
+        : null
     return {
       ...this.toSummary(row, now),
       config: draft,
       savedBy: row.saved_by_name,
       savedAt: toIso(row.saved_at),
       errors: await this.validate(draft, id),
+      live,
+      pending: pending.map((p) => ({
+        id: p.id,
+        version: p.version ?? 0,
+        publishAt: toIso(p.publish_at),
+        by: p.display_name,
+        createdAt: toIso(p.created_at),
+      })),
+      draftMatchesLive: live ? row.draft_matches_live : null,
     }
   }
 
@@ -287,7 +340,39 @@ export class PageService {
     )
   }
 
-  async saveDraft(id: string, config: PageConfigJson, revision: number, staff: Staff) {
+  saveDraft(id: string, config: PageConfigJson, revision: number, staff: Staff): Promise<DraftSaved> {
+    return this.writeDraft(id, config, revision, staff, (saved) => ({
+      action: 'save',
+      detail: `保存草稿（修订 ${saved}）`,
+    }))
+  }
+
+  /** 载入线上版本到草稿: the live version's config saved as the draft, optimistic-locked like any save. */
+  async loadLive(id: string, revision: number, staff: Staff): Promise<DraftSaved> {
+    const now = this.now()
+    const { rows } = await sql<{ version: number | null; config: PageConfigJson | null }>`
+      SELECT live.version, v.config FROM (${livePublication(id, now)}) live
+        LEFT JOIN studio_page_versions v ON v.page_id = ${id} AND v.version = live.version`.execute(this.db)
+    const live = rows[0]
+    if (!live?.config || live.version === null) {
+      await this.assertPage(id)
+      throw new ApiError(409, 'NO_LIVE_VERSION', '页面当前没有线上版本，无法载入')
+    }
+    const version = live.version
+    return this.writeDraft(id, live.config, revision, staff, (saved) => ({
+      action: 'load-live',
+      version,
+      detail: `载入线上版本 ${version} 到草稿（修订 ${saved}）`,
+    }))
+  }
+
+  private async writeDraft(
+    id: string,
+    config: PageConfigJson,
+    revision: number,
+    staff: Staff,
+    audit: (revision: number) => Omit<AuditRecord, 'pageId' | 'revision'>,
+  ): Promise<DraftSaved> {
     await this.refuseInvalid(config, id, '未保存')
     const now = this.now()
     const title = typeof config.title === 'string' && config.title ? config.title : undefined
@@ -307,19 +392,27 @@ export class PageService {
       .executeTakeFirst()
     if (!saved) throw await this.conflict(id)
     await this.audit.record(staff, {
-      action: 'save',
+      ...audit(saved.draft_revision),
       pageId: id,
       revision: saved.draft_revision,
-      detail: `保存草稿（修订 ${saved.draft_revision}）`,
     })
     return { revision: saved.draft_revision, savedAt: toIso(saved.saved_at), savedBy: staff.displayName }
   }
 
-  /** Registers a config's campaigns inside the publishing transaction; a refusal is a 400 naming the campaign. */
-  private async registerCampaigns(trx: Transaction<DB>, id: string, config: PageConfigJson, now: Date) {
+  /**
+   * Registers a version's campaigns inside the publishing transaction (`check` for a version scheduled for later:
+   * the rules in force stay those of the live version); a refusal is a 400 naming the campaign.
+   */
+  private async registerCampaigns(
+    trx: Transaction<DB>,
+    page: { id: string; version: number },
+    config: PageConfigJson,
+    now: Date,
+    mode: RegisterMode,
+  ) {
     for (const [campaignId, campaign] of campaignsOf(config)) {
       try {
-        await registerCampaign(trx, { id: campaignId, file: pageFile(id), campaign }, now)
+        await registerCampaign(trx, { id: campaignId, file: pageFile(page.id), campaign, page }, now, mode)
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error
         const message = error.problems.join('；')
@@ -343,8 +436,9 @@ export class PageService {
     if (page.draft_revision !== revision) throw await this.conflict(id)
     await this.refuseInvalid(page.draft, id, '不能发布')
     const markdown = compileTrees(page.draft)
-    const version = await this.db.transaction().execute(async (trx) => {
-      // The next version number, taken only if the draft is still the revision validated above.
+    const made = await this.db.transaction().execute(async (trx) => {
+      // The next version number, taken only if the draft is still the revision validated above (this UPDATE
+      // also holds the page's row lock until the end: concurrent publications of the page go one at a time).
       const taken = await trx
         .updateTable('studio_pages')
         .set((eb) => ({ last_version: eb('last_version', '+', 1) }))
@@ -366,8 +460,9 @@ export class PageService {
           created_at: now,
         })
         .execute()
-      await publication(trx, { id, version, kind: 'publish', at: publishAt, staff, now })
-      await this.registerCampaigns(trx, id, page.draft, now)
+      const superseded = await publication(trx, { id, version, kind: 'publish', at: publishAt, staff, now })
+      await this.registerCampaigns(trx, { id, version }, page.draft, now, at ? 'check' : 'apply')
+      const what = at ? `定时发布版本 ${version}，${toIso(publishAt)} 生效` : `发布版本 ${version}`
       await this.audit.record(
         staff,
         {
@@ -375,55 +470,97 @@ export class PageService {
           pageId: id,
           version,
           revision,
-          detail: at ? `定时发布版本 ${version}，${toIso(publishAt)} 生效` : `发布版本 ${version}`,
+          detail: what + supersededText(superseded),
         },
         trx,
       )
-      return version
+      return { version, superseded }
     })
-    if (version === null) throw await this.conflict(id)
-    return { version, publishAt: toIso(publishAt) }
+    if (made === null) throw await this.conflict(id)
+    return {
+      version: made.version,
+      publishAt: toIso(publishAt),
+      superseded: supersededAnswer(made.superseded),
+    }
   }
 
   async rollback(id: string, version: number, staff: Staff): Promise<Published> {
     const now = this.now()
     const { config } = await this.version(id, version)
-    await this.db.transaction().execute(async (trx) => {
-      await publication(trx, { id, version, kind: 'rollback', at: now, staff, now })
-      await this.registerCampaigns(trx, id, config, now)
+    const superseded = await this.db.transaction().execute(async (trx) => {
+      await lockPage(trx, id)
+      const superseded = await publication(trx, { id, version, kind: 'rollback', at: now, staff, now })
+      await this.registerCampaigns(trx, { id, version }, config, now, 'apply')
       await this.audit.record(
         staff,
-        { action: 'rollback', pageId: id, version, detail: `回滚到版本 ${version}` },
+        {
+          action: 'rollback',
+          pageId: id,
+          version,
+          detail: `回滚到版本 ${version}${supersededText(superseded)}`,
+        },
         trx,
       )
+      return superseded
     })
-    return { version, publishAt: toIso(now) }
+    return { version, publishAt: toIso(now), superseded: supersededAnswer(superseded) }
   }
 
   async unpublish(id: string, staff: Staff): Promise<Unpublished> {
     await this.assertPage(id)
     const now = this.now()
-    const any = await this.db
-      .selectFrom('studio_publications')
-      .select('id')
-      .where('page_id', '=', id)
-      .executeTakeFirst()
-    if (!any) throw new ApiError(409, 'PAGE_NOT_PUBLISHED', '页面尚未发布，无需下线')
-    await this.db.transaction().execute(async (trx) => {
-      // Going offline also cancels what was scheduled to go live later.
-      const cancelled = await trx
-        .deleteFrom('studio_publications')
+    const superseded = await this.db.transaction().execute(async (trx) => {
+      await lockPage(trx, id)
+      const any = await trx
+        .selectFrom('studio_publications')
+        .select('id')
+        .where('page_id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst()
+      if (!any) throw new ApiError(409, 'PAGE_NOT_PUBLISHED', '页面尚未发布，无需下线')
+      // Going offline also supersedes what was scheduled to go live later.
+      const superseded = await publication(trx, { id, version: null, kind: 'unpublish', at: now, staff, now })
+      await this.audit.record(
+        staff,
+        { action: 'unpublish', pageId: id, detail: `下线${supersededText(superseded)}` },
+        trx,
+      )
+      return superseded
+    })
+    return { offlineAt: toIso(now), superseded: supersededAnswer(superseded) }
+  }
+
+  /** Cancels one pending schedule (kept as history: who and when); 409 once it has gone live or was cancelled. */
+  async cancelSchedule(id: string, scheduleId: string, staff: Staff): Promise<ScheduleCancelled> {
+    const now = this.now()
+    const cancelled = await this.db.transaction().execute(async (trx) => {
+      if (!(await lockPage(trx, id))) throw pageNotFound()
+      const row = await trx
+        .updateTable('studio_publications')
+        .set({ cancelled_at: now, cancelled_by: staff.id, cancel_kind: 'cancelled' })
+        .where('id', '=', scheduleId)
         .where('page_id', '=', id)
         .where('publish_at', '>', now)
+        .where('cancelled_at', 'is', null)
         .returning(['version', 'publish_at'])
-        .execute()
-      await publication(trx, { id, version: null, kind: 'unpublish', at: now, staff, now })
-      const detail = cancelled.length
-        ? `下线，并取消定时发布：${cancelled.map((c) => `版本 ${c.version}（${toIso(c.publish_at)}）`).join('、')}`
-        : '下线'
-      await this.audit.record(staff, { action: 'unpublish', pageId: id, detail }, trx)
+        .executeTakeFirst()
+      if (!row || row.version === null)
+        throw new ApiError(409, 'SCHEDULE_NOT_PENDING', '该定时发布已生效、已取消或不存在，请刷新后查看', [
+          { field: 'scheduleId', message: '不是待生效的定时发布' },
+        ])
+      await this.audit.record(
+        staff,
+        {
+          action: 'cancel-schedule',
+          pageId: id,
+          version: row.version,
+          detail: `取消定时发布：版本 ${row.version}（${toIso(row.publish_at)}）`,
+        },
+        trx,
+      )
+      return { version: row.version, publishAt: row.publish_at }
     })
-    return { offlineAt: toIso(now) }
+    return { version: cancelled.version, publishAt: toIso(cancelled.publishAt), cancelledAt: toIso(now) }
   }
 
   private async assertPage(id: string): Promise<void> {
@@ -440,18 +577,31 @@ export class PageService {
       .where('v.page_id', '=', id)
       .orderBy('v.version', 'desc')
       .execute()
+    const now = this.now()
     const publications = await this.db
       .selectFrom('studio_publications as p')
       .innerJoin('staff_users as u', 'u.id', 'p.created_by')
-      .select(['p.version', 'p.kind', 'p.publish_at', 'u.display_name'])
+      .leftJoin('staff_users as c', 'c.id', 'p.cancelled_by')
+      .select([
+        'p.version',
+        'p.kind',
+        'p.publish_at',
+        'p.cancelled_at',
+        'p.cancel_kind',
+        'u.display_name',
+        'c.display_name as cancelled_by_name',
+      ])
       .where('p.page_id', '=', id)
       .orderBy('p.publish_at', 'desc')
       .orderBy('p.id', 'desc')
       .execute()
-    const toPublication = (p: (typeof publications)[number]) => ({
+    const toPublication = (p: (typeof publications)[number]): Publication => ({
       publishAt: toIso(p.publish_at),
       by: p.display_name,
       kind: p.kind,
+      state: p.cancel_kind ?? (p.publish_at > now ? 'pending' : 'done'),
+      endedAt: p.cancelled_at ? toIso(p.cancelled_at) : null,
+      endedBy: p.cancelled_by_name,
     })
     return {
       versions: versions.map((v) => ({
@@ -480,10 +630,10 @@ export class PageService {
     return { version, config: row.config }
   }
 
-  async previewLink(id: string, at: string | undefined): Promise<PreviewLink> {
+  async previewLink(id: string, at: string | undefined, staff: Staff): Promise<PreviewLink> {
     await this.assertPage(id)
     const expiresAt = new Date(this.now().getTime() + PREVIEW_TTL_MS)
-    const token = this.tokens.create(id, expiresAt, at ? Date.parse(at) : undefined)
+    const token = this.tokens.create(id, staff.id, expiresAt, at ? Date.parse(at) : undefined)
     const url = `/activity/${id}?preview=${token}${at ? `&now=${encodeURIComponent(at)}` : ''}`
     return { url, expiresAt: toIso(expiresAt) }
   }
@@ -493,12 +643,31 @@ export class PageService {
   /** The version live now by server time; offline with its fallback; 404 before the first publication. */
   async live(id: string): Promise<PublishedPage | OfflinePage> {
     const now = this.now()
-    const current = await this.newestPublication(id, now, false)
+    const { rows } = await sql<{
+      version: number | null
+      publish_at: Date
+      config: PageConfigJson | null
+      markdown: MarkdownTrees | null
+    }>`
+      SELECT live.version, live.publish_at, v.config, v.markdown FROM (${livePublication(id, now)}) live
+        LEFT JOIN studio_page_versions v ON v.page_id = ${id} AND v.version = live.version`.execute(this.db)
+    const current = rows[0]
     if (!current) throw pageNotFound()
     if (current.version === null || !current.config) {
       // Offline: to the fallback of the last version that was live.
-      const last = await this.newestPublication(id, now, true)
-      const schedule = last?.config && isObject(last.config.schedule) ? last.config.schedule : null
+      const last = await this.db
+        .selectFrom('studio_publications as p')
+        .innerJoin('studio_page_versions as v', (join) =>
+          join.onRef('v.page_id', '=', 'p.page_id').onRef('v.version', '=', 'p.version'),
+        )
+        .select('v.config')
+        .where('p.page_id', '=', id)
+        .where('p.publish_at', '<=', now)
+        .where('p.cancelled_at', 'is', null)
+        .orderBy('p.publish_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .executeTakeFirst()
+      const schedule = last && isObject(last.config.schedule) ? last.config.schedule : null
       const fallback = typeof schedule?.fallback === 'string' ? schedule.fallback : '/'
       return { id, offline: true, fallback }
     }
@@ -511,23 +680,20 @@ export class PageService {
     }
   }
 
-  /** The newest publication at or before `now` (the live one), or the newest that has a version. */
-  private newestPublication(id: string, now: Date, withVersion: boolean) {
-    let query = this.db
-      .selectFrom('studio_publications as p')
-      .leftJoin('studio_page_versions as v', (join) =>
-        join.onRef('v.page_id', '=', 'p.page_id').onRef('v.version', '=', 'p.version'),
-      )
-      .select(['p.version', 'p.publish_at', 'v.config', 'v.markdown'])
-      .where('p.page_id', '=', id)
-      .where('p.publish_at', '<=', now)
-    if (withVersion) query = query.where('p.version', 'is not', null)
-    return query.orderBy('p.publish_at', 'desc').orderBy('p.id', 'desc').executeTakeFirst()
-  }
-
-  /** The draft behind a signed preview link. */
+  /** The draft behind a signed preview link, while the account that made the link is active. */
   async preview(id: string, token: string): Promise<PreviewPage> {
-    const { nowMs } = this.tokens.verify(token, id, this.now())
+    const { nowMs, authorId } = this.tokens.verify(token, id, this.now())
+    const author = await this.db
+      .selectFrom('staff_users')
+      .select('disabled')
+      .where('id', '=', authorId)
+      .executeTakeFirst()
+    if (!author || author.disabled)
+      throw new ApiError(
+        403,
+        'PREVIEW_AUTHOR_DISABLED',
+        '生成此预览链接的工作台账号已停用，链接已失效，请联系其他同事重新生成',
+      )
     const page = await this.db
       .selectFrom('studio_pages')
       .select(['draft', 'draft_revision'])
@@ -545,25 +711,27 @@ export class PageService {
 }
 
 /**
- * At start: the campaigns of every page that has been published (its newest published version), so a fresh
- * process knows them. Returns what could not be registered (the caller logs it; the page keeps the rule
- * registered before).
+ * At start: the campaigns of every page's live version (by the same rule as the consumer's), so a fresh process
+ * has its rules in force. Returns what could not be registered (the caller logs it; the page keeps the rule
+ * registered before). A version scheduled for later registers its rules when it goes live (campaigns/pageGate.ts).
  */
 export async function registerPublishedCampaigns(
   db: Db,
   now: Date,
 ): Promise<{ count: number; problems: string[] }> {
-  const { rows } = await sql<{ page_id: string; config: PageConfigJson }>`
-    SELECT DISTINCT ON (p.page_id) p.page_id, v.config
-      FROM studio_publications p
-      JOIN studio_page_versions v ON v.page_id = p.page_id AND v.version = p.version
-     ORDER BY p.page_id, p.publish_at DESC, p.id DESC`.execute(db)
+  const { rows } = await sql<{ page_id: string; version: number; config: PageConfigJson }>`
+    SELECT p.id AS page_id, live.version, v.config
+      FROM studio_pages p
+      CROSS JOIN LATERAL (${livePublication(sql.ref('p.id'), now)}) live
+      JOIN studio_page_versions v ON v.page_id = p.id AND v.version = live.version
+     ORDER BY p.id`.execute(db)
   const problems: string[] = []
   let count = 0
   for (const row of rows)
     for (const [campaignId, campaign] of campaignsOf(row.config)) {
       try {
-        await registerCampaign(db, { id: campaignId, file: pageFile(row.page_id), campaign }, now)
+        const page = { id: row.page_id, version: row.version }
+        await registerCampaign(db, { id: campaignId, file: pageFile(row.page_id), campaign, page }, now)
         count++
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error

@@ -3,7 +3,7 @@ import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import type { StaffRole } from '../../../src/types/generated/api/studio'
 import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
 
-// The studio's tables (170_studio.sql); the SQL is the truth.
+// The studio's tables (170_studio.sql, 195_publishing_model.sql); the SQL is the truth.
 
 export type PageConfigJson = Record<string, unknown>
 
@@ -69,6 +69,8 @@ export interface StudioPageVersionsTable {
 }
 
 export type PublicationKind = 'publish' | 'rollback' | 'unpublish'
+/** How a pending schedule ended without going live (195_publishing_model.sql). */
+export type CancelKind = 'cancelled' | 'superseded'
 
 export interface StudioPublicationsTable {
   id: Generated<string>
@@ -78,6 +80,10 @@ export interface StudioPublicationsTable {
   publish_at: Timestamp
   created_by: number
   created_at: Timestamp
+  cancelled_at: NullableTimestamp
+  cancelled_by: ColumnType<number | null, number | null | undefined, number | null>
+  cancel_kind: ColumnType<CancelKind | null, CancelKind | null | undefined, CancelKind | null>
+  superseded_by: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface StudioMediaTable {

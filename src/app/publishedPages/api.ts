@@ -42,7 +42,8 @@ export async function fetchPublishedPage([, id, token]: PageKey): Promise<Publis
     return { kind: 'page', page }
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return { kind: 'not-found' }
-    // 403: a forged or expired signature; 400: a token that is not even one (cut off when copied).
+    // 403: a forged or expired signature, or its author's account disabled (the message says which); 400: a token
+    // that is not even one (cut off when copied).
     if (token && error instanceof HttpError && (error.status === 403 || error.status === 400))
       return {
         kind: 'preview-refused',

@@ -16,6 +16,7 @@ import './CouponBlock.css'
 function buttonOf(state: CampaignState, text: string): { label: string; enabled: boolean } {
   if (state.status === 'upcoming') return { label: '未开始', enabled: false }
   if (state.status === 'ended') return { label: '已结束', enabled: false }
+  if (state.status === 'offline') return { label: '已下线', enabled: false }
   if (state.chances === null) return { label: '登录领取', enabled: true }
   if (state.chances.leftTotal <= 0) return { label: '已领取', enabled: false }
   if (state.prizes.every((p) => p.left === 0)) return { label: '已领完', enabled: false }

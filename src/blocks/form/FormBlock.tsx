@@ -374,11 +374,13 @@ export default function FormBlock({ block }: BlockProps<Props>) {
               ? '活动未开始'
               : data.status === 'ended'
                 ? '活动已结束'
-                : soldOut
-                  ? '已领完'
-                  : loggedIn
-                    ? submitText
-                    : `登录后${gift ? '领取' : '提交'}`}
+                : data.status === 'offline'
+                  ? '活动已下线'
+                  : soldOut
+                    ? '已领完'
+                    : loggedIn
+                      ? submitText
+                      : `登录后${gift ? '领取' : '提交'}`}
           </Button>
           {data.chances && data.chances.left <= 0 && data.chances.leftTotal > 0 && (
             <p className="blk-note">今日次数已用完，明天再来</p>

@@ -211,6 +211,7 @@ function GuessHeader({
   let timer: string
   if (data.status === 'upcoming') timer = `竞猜将于 ${formatMatchTime(data.startAt)} 开始`
   else if (data.status === 'ended') timer = '竞猜已结束，感谢参与'
+  else if (data.status === 'offline') timer = '活动已下线'
   else if (next === null) timer = '全部场次已截止，结果公布后即可查看'
   else {
     const { days, hours, minutes, seconds } = splitDuration(Date.parse(next) - nowMs)

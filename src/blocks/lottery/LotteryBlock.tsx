@@ -109,9 +109,11 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
       ? '未开始'
       : data.status === 'ended'
         ? '已结束'
-        : chances === null
-          ? '登录抽奖'
-          : runtime.text(block.buttonText ?? '抽奖')
+        : data.status === 'offline'
+          ? '已下线'
+          : chances === null
+            ? '登录抽奖'
+            : runtime.text(block.buttonText ?? '抽奖')
   return (
     <section className="blk-lottery" aria-label={data?.title ?? '抽奖'}>
       <div className="blk-lottery-grid">

@@ -10,10 +10,12 @@ import type {
   PreviewLink,
   Published,
   SavedDraft,
+  ScheduleCancelled,
   Staff,
   StaffAccount,
   StaffRole,
   StudioConfigError,
+  Unpublished,
   VersionConfig,
 } from './types'
 
@@ -52,8 +54,17 @@ export const studioApi = {
     }),
   rollback: (id: string, version: number) =>
     studioRequest<Published>(`${page(id)}/rollback`, { method: 'POST', body: { version } }),
-  unpublish: (id: string) =>
-    studioRequest<{ offlineAt: string }>(`${page(id)}/unpublish`, { method: 'POST' }),
+  unpublish: (id: string) => studioRequest<Unpublished>(`${page(id)}/unpublish`, { method: 'POST' }),
+  cancelSchedule: (id: string, scheduleId: string) =>
+    studioRequest<ScheduleCancelled>(`${page(id)}/schedules/${encodeURIComponent(scheduleId)}/cancel`, {
+      method: 'POST',
+    }),
+  /** 载入线上版本到草稿: saved like any draft, on the revision being edited. */
+  loadLive: (id: string, revision: number) =>
+    studioRequest<SavedDraft>(`${page(id)}/draft/load-live`, {
+      method: 'POST',
+      headers: { 'if-match': `"${revision}"` },
+    }),
   versions: (id: string) => studioRequest<{ versions: PageVersion[] }>(`${page(id)}/versions`),
   version: (id: string, version: number) => studioRequest<VersionConfig>(`${page(id)}/versions/${version}`),
   previewLink: (id: string, at?: string) =>

@@ -7,7 +7,7 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { Input, Radio, Slider, Space, Switch, Typography } from 'antd'
 import { markdownFields } from '../../page-config/blockCatalog'
-import { phaseAt, type LifecyclePhase } from '../../page-config/schedule'
+import { LIFECYCLE_PHASES, phaseAt, STATUS_WORDS, type LifecyclePhase } from '../../page-config/schedule'
 import { walkBlocks } from '../../page-config/walkBlocks'
 import { formatBeijing } from './fields'
 import { isObject } from './configOps'
@@ -21,24 +21,19 @@ export const PHONE_HEIGHT = 844
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-export const PHASE_LABELS: Record<LifecyclePhase, string> = {
-  preheat: '预热',
-  live: '进行中',
-  ended: '已结束',
-  offline: '已下线',
-}
-
 type Schedule = NonNullable<PageConfig['schedule']>
 const ms = (iso: string | undefined): number | undefined => {
   const t = iso ? Date.parse(iso) : NaN
   return Number.isNaN(t) ? undefined : t
 }
 
-/** The moment the preview shows for a phase: the moment the phase begins. */
+/** The moment the preview shows for a phase: the moment the phase begins (未开始: an hour before the preheat). */
 export function phaseMoment(schedule: Schedule, phase: LifecyclePhase): number {
   const startAt = ms(schedule.startAt) ?? 0
   const endAt = ms(schedule.endAt) ?? startAt + DAY
   switch (phase) {
+    case 'upcoming':
+      return (ms(schedule.preheatAt) ?? startAt - DAY) - HOUR
     case 'preheat':
       return Math.min(ms(schedule.preheatAt) ?? startAt - DAY, startAt - 1000)
     case 'live':
@@ -98,6 +93,7 @@ interface ControlsProps {
     max: number
     marks: Record<number, { label: string; style?: object }>
     moments: Record<LifecyclePhase, number>
+    hasUpcoming: boolean
   } | null
   phase: LifecyclePhase
   nowMs: number
@@ -120,9 +116,11 @@ const Controls = memo(function Controls(props: ControlsProps) {
           value={phase}
           disabled={!span}
           optionType="button"
-          options={(['preheat', 'live', 'ended', 'offline'] as const).map((p) => ({
+          options={LIFECYCLE_PHASES.map((p) => ({
             value: p,
-            label: PHASE_LABELS[p],
+            label: STATUS_WORDS[p],
+            // A page without preheatAt is public (in preheat) from its publication: it has no 未开始.
+            disabled: p === 'upcoming' && !span?.hasUpcoming,
           }))}
           onChange={(e) => span && setNowMs(span.moments[e.target.value as LifecyclePhase])}
         />
@@ -141,7 +139,7 @@ const Controls = memo(function Controls(props: ControlsProps) {
       </Space>
       <div className="studio-preview-time">
         <Typography.Text type="secondary">
-          {formatBeijing(nowMs)}（北京时间）· {PHASE_LABELS[phase]}
+          {formatBeijing(nowMs)}（北京时间）· {STATUS_WORDS[phase]}
         </Typography.Text>
       </div>
       {span ? (
@@ -292,14 +290,16 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown, postRef
       marks[t] = { label: crowded ? '' : label }
       if (!crowded) placed.push(t)
     }
-    mark(ms(sched.preheatAt), '预热')
-    mark(ms(sched.startAt), '进行中')
-    mark(ms(sched.endAt), '已结束')
-    mark(ms(sched.offlineAt), '已下线')
-    const moments = Object.fromEntries(
-      (['preheat', 'live', 'ended', 'offline'] as const).map((p) => [p, phaseMoment(sched, p)]),
-    ) as Record<LifecyclePhase, number>
-    return { min: start - margin, max: end + margin, marks, moments }
+    mark(ms(sched.preheatAt), STATUS_WORDS.preheat)
+    mark(ms(sched.startAt), STATUS_WORDS.live)
+    mark(ms(sched.endAt), STATUS_WORDS.ended)
+    mark(ms(sched.offlineAt), STATUS_WORDS.offline)
+    const moments = Object.fromEntries(LIFECYCLE_PHASES.map((p) => [p, phaseMoment(sched, p)])) as Record<
+      LifecyclePhase,
+      number
+    >
+    const hasUpcoming = ms(sched.preheatAt) !== undefined
+    return { min: Math.min(start - margin, moments.upcoming), max: end + margin, marks, moments, hasUpcoming }
   }, [boundsKey])
 
   const phase = phaseAt(schedule, nowMs)

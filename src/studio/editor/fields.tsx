@@ -9,6 +9,7 @@ import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps }
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
 import { MARKDOWN_TAGS, type MarkdownNode } from '../../page-config/markdownTree'
+import { STATUS_WORDS } from '../../page-config/schedule'
 import type { MarkdownTrees } from './types'
 import { isObject, type Json } from './configOps'
 
@@ -157,11 +158,8 @@ function MarkdownWidget(props: WidgetProps) {
   )
 }
 
-const PHASES = [
-  { value: 'preheat', label: '预热' },
-  { value: 'live', label: '进行中' },
-  { value: 'ended', label: '已结束' },
-]
+/** The phases a block can be shown in (showIn), in the status words shown everywhere. */
+const PHASES = (['preheat', 'live', 'ended'] as const).map((value) => ({ value, label: STATUS_WORDS[value] }))
 
 function FieldFrame({ label, errors, children }: { label: string; errors?: string[]; children: ReactNode }) {
   return (

@@ -83,7 +83,7 @@ const ENUM_NAMES: Record<string, string> = {
   small: '小',
   middle: '中',
   large: '大',
-  preheat: '预热',
+  preheat: '预热中',
   live: '进行中',
   ended: '已结束',
   plain: '紧贴',

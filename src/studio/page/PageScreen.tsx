@@ -1,4 +1,5 @@
-// The page screen: a toolbar (保存, 发布, 预览链接, 版本, 下线) over the editor workspace. Edits are a working copy
+// The page screen: a toolbar (保存, 发布, 预览链接, 版本, 下线), the publishing panel (pending schedules, what is live
+// after a rollback) and the editor workspace. Edits are a working copy
 // (useDraft) validated by the server as they happen; publishing needs a saved, error-free draft and the
 // publisher role.
 import {
@@ -23,6 +24,7 @@ import { StatusTag } from '../pages/StatusTag'
 import { auditHref } from '../paths'
 import { hasRole, NEEDS_PUBLISHER, useStaff } from '../session'
 import { Blocked } from './Blocked'
+import { PublishingPanel, scheduleList } from './PublishingPanel'
 import { useDraft } from './useDraft'
 
 // The dialogs load when first opened (date pickers, QR codes, the JSON diff): opening the editor does not wait
@@ -107,7 +109,9 @@ export function PageScreen() {
   const unpublish = () =>
     modal.confirm({
       title: '下线这个页面？',
-      content: `/activity/${id} 将立即下线，访问者会被带到页面设置的跳转地址。之后可以重新发布。`,
+      content: `/activity/${id} 将立即下线，访问者会被带到页面设置的跳转地址。${
+        detail?.pending.length ? `待生效的定时发布将被取代：${scheduleList(detail.pending)}。` : ''
+      }之后可以重新发布。`,
       okText: '下线',
       cancelText: '取消',
       okButtonProps: { danger: true },
@@ -150,6 +154,7 @@ export function PageScreen() {
     )
 
   const blocker = publishBlocker(canPublish, dirty, errors.length)
+  // 下线 is possible in any phase of a published (or scheduled) page.
   const offlineBlocker = !canPublish
     ? NEEDS_PUBLISHER
     : detail.status === 'draft'
@@ -157,6 +162,18 @@ export function PageScreen() {
       : detail.status === 'offline'
         ? '页面已下线'
         : null
+
+  // 发布 of a draft that differs from a rolled-back live version asks first.
+  const openPublish = () => {
+    if (detail.live?.kind !== 'rollback' || detail.draftMatchesLive !== false) return setDialog('publish')
+    modal.confirm({
+      title: '草稿与回滚后的线上版本不同',
+      content: `线上是回滚后的版本 ${detail.live.version}，草稿（修订 ${draft.revision}）的内容与它不同。发布会用草稿替换线上内容；如果只想在线上版本的基础上修改，请先“载入线上版本到草稿”。`,
+      okText: '仍然发布草稿',
+      cancelText: '取消',
+      onOk: () => setDialog('publish'),
+    })
+  }
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 56px)' }}>
@@ -184,8 +201,11 @@ export function PageScreen() {
               {draft.config.title || '（未命名）'}
             </Typography.Title>
             <StatusTag status={detail.status} />
-            {detail.liveVersion !== null && (
-              <Typography.Text type="secondary">线上 v{detail.liveVersion}</Typography.Text>
+            {detail.live && (
+              <Typography.Text type="secondary" data-testid="live-version">
+                线上版本 {detail.live.version}
+                {detail.live.kind === 'rollback' ? '（回滚）' : ''}
+              </Typography.Text>
             )}
           </Space>
           <div>
@@ -226,7 +246,7 @@ export function PageScreen() {
             icon={<CloudUploadOutlined aria-hidden />}
             disabled={blocker !== null}
             aria-describedby={blocker ? 'publish-blocked' : undefined}
-            onClick={() => setDialog('publish')}
+            onClick={openPublish}
           >
             发布
           </Button>
@@ -253,6 +273,17 @@ export function PageScreen() {
           操作日志
         </Button>
       </div>
+      <PublishingPanel
+        detail={detail}
+        revision={draft.revision}
+        dirty={dirty}
+        canPublish={canPublish}
+        onChanged={async (reloadDraft) => {
+          const fresh = await mutate()
+          if (reloadDraft && fresh) load(fresh, false)
+          void refreshLists()
+        }}
+      />
       {draft.restoredAt && dirty && (
         <Alert
           type="info"
@@ -315,6 +346,7 @@ export function PageScreen() {
             open
             pageId={id}
             revision={draft.revision}
+            pending={detail.pending}
             onClose={() => setDialog(null)}
             onPublished={() => {
               void mutate()
@@ -331,6 +363,7 @@ export function PageScreen() {
             pageId={id}
             draft={draft.config}
             liveVersion={detail.liveVersion}
+            pending={detail.pending}
             canPublish={canPublish}
             onClose={() => setDialog(null)}
             onRolledBack={() => {

@@ -1,21 +1,24 @@
 // 发布: now, or at a moment picked in Beijing time (+08:00).
-import { App, DatePicker, Form, Modal, Radio, Typography } from 'antd'
+import { Alert, App, DatePicker, Form, Modal, Radio, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { errorMessage, StudioApiError } from '../api/client'
 import { studioApi } from '../api/endpoints'
-import type { Published } from '../api/types'
+import type { PendingSchedule, Published } from '../api/types'
 import { beijingIso, formatTime } from '../format'
+import { scheduleList } from './PublishingPanel'
 
 export interface PublishDialogProps {
   open: boolean
   pageId: string
   revision: number
+  /** Pending schedules: this publication supersedes them (said before it is made). */
+  pending: readonly PendingSchedule[]
   onClose(): void
   onPublished(result: Published): void
 }
 
-export function PublishDialog({ open, pageId, revision, onClose, onPublished }: PublishDialogProps) {
+export function PublishDialog({ open, pageId, revision, pending, onClose, onPublished }: PublishDialogProps) {
   const [when, setWhen] = useState<'now' | 'at'>('now')
   const [at, setAt] = useState<Dayjs | null>(null)
   const [submitting, setSubmitting] = useState(false)
@@ -41,10 +44,13 @@ export function PublishDialog({ open, pageId, revision, onClose, onPublished }: 
         revision,
         when === 'at' ? (atIso ?? undefined) : undefined,
       )
+      const superseded = result.superseded.length
+        ? `；已取代定时发布：${result.superseded.map((s) => `版本 ${s.version}`).join('、')}`
+        : ''
       message.success(
-        when === 'at'
-          ? `已定时发布 v${result.version}，将于 ${formatTime(result.publishAt)} 上线`
-          : `已发布 v${result.version}`,
+        (when === 'at'
+          ? `已定时发布版本 ${result.version}，将于 ${formatTime(result.publishAt)} 上线`
+          : `已发布版本 ${result.version}`) + superseded,
       )
       onPublished(result)
       onClose()
@@ -88,6 +94,15 @@ export function PublishDialog({ open, pageId, revision, onClose, onPublished }: 
               style={{ width: 240 }}
             />
           </Form.Item>
+        )}
+        {pending.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="supersede-warning"
+            title={`这次发布将取代待生效的定时发布：${scheduleList(pending)}，它们不会再上线。`}
+          />
         )}
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           发布会把当前已保存的草稿生成一个不可修改的新版本；

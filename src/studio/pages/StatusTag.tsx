@@ -1,19 +1,21 @@
 import { Tag } from 'antd'
+import { STATUS_WORDS } from '../../page-config/schedule'
 import type { PageStatus } from '../api/types'
 
-export const STATUS: Record<PageStatus, { label: string; color: string }> = {
-  draft: { label: '草稿', color: 'default' },
-  scheduled: { label: '待发布', color: 'gold' },
-  live: { label: '进行中', color: 'green' },
-  ended: { label: '已结束', color: 'blue' },
-  offline: { label: '已下线', color: 'red' },
+// The status words come from the shared core (the same in the list, the page header, the preview and the page).
+const COLORS: Record<PageStatus, string> = {
+  draft: 'default',
+  upcoming: 'gold',
+  preheat: 'cyan',
+  live: 'green',
+  ended: 'blue',
+  offline: 'red',
 }
 
 export function StatusTag({ status }: { status: PageStatus }) {
-  const known = STATUS[status] ?? { label: status, color: 'default' }
   return (
-    <Tag color={known.color} data-testid="page-status">
-      {known.label}
+    <Tag color={COLORS[status] ?? 'default'} data-testid="page-status">
+      {STATUS_WORDS[status] ?? status}
     </Tag>
   )
 }

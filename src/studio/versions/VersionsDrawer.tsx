@@ -6,9 +6,10 @@ import useSWR from 'swr'
 import { errorMessage } from '../api/client'
 import { studioApi } from '../api/endpoints'
 import { useVersions } from '../api/hooks'
-import type { PageConfig, PageVersion, Publication } from '../api/types'
+import type { PageConfig, PageVersion, PendingSchedule, Publication } from '../api/types'
 import { formatTime } from '../format'
 import { Blocked } from '../page/Blocked'
+import { scheduleList } from '../page/PublishingPanel'
 import { NEEDS_PUBLISHER } from '../session'
 import { VersionDiff } from './VersionDiff'
 
@@ -19,6 +20,14 @@ const KIND_NAMES: Record<string, string> = {
   unpublish: '下线',
 }
 
+/** A publication that did not simply happen: pending, cancelled by someone, or superseded by a newer one. */
+function stateText(p: Publication): string {
+  if (p.state === 'pending') return ' · 待生效'
+  if (p.state === 'cancelled') return ` · 已取消（${p.endedBy} ${formatTime(p.endedAt)}）`
+  if (p.state === 'superseded') return ` · 已被取代（${p.endedBy} ${formatTime(p.endedAt)} 的发布）`
+  return ''
+}
+
 /** 'draft' or a version number. */
 type Choice = 'draft' | number
 
@@ -27,6 +36,8 @@ export interface VersionsDrawerProps {
   pageId: string
   draft: PageConfig
   liveVersion: number | null
+  /** Pending schedules, which a rollback supersedes (the confirmation says so). */
+  pending: readonly PendingSchedule[]
   canPublish: boolean
   onClose(): void
   /** After a rollback: the page's status changed. */
@@ -49,6 +60,7 @@ export function VersionsDrawer({
   pageId,
   draft,
   liveVersion,
+  pending,
   canPublish,
   onClose,
   onRolledBack,
@@ -74,7 +86,9 @@ export function VersionsDrawer({
   const rollback = (version: number) =>
     modal.confirm({
       title: `回滚到 v${version}？`,
-      content: `将立即重新发布 v${version}（记为一次新的发布），线上页面会切换到这个版本；版本本身不会被修改。`,
+      content: `将立即重新发布 v${version}（记为一次新的发布），线上页面会切换到这个版本；版本本身不会被修改。${
+        pending.length ? `待生效的定时发布将被取代：${scheduleList(pending)}。` : ''
+      }`,
       okText: '回滚',
       cancelText: '取消',
       okButtonProps: { danger: true },
@@ -98,6 +112,7 @@ export function VersionsDrawer({
       <div key={i}>
         <Typography.Text type="secondary">
           {KIND_NAMES[p.kind] ?? p.kind} · {formatTime(p.publishAt)} · {p.by}
+          {stateText(p)}
         </Typography.Text>
       </div>
     ))

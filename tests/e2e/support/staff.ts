@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { staffCredentials, type DemoStaffRole } from '../../../scripts/studioPublish'
 
 // Staff routes want the studio's session and its X-Studio-CSRF header, as the studio app sends them.
@@ -22,3 +22,19 @@ export async function studioCsrfHeader(context: BrowserContext): Promise<Record<
   if (!csrf) throw new Error('no studio_csrf cookie: sign in to the studio first')
   return { 'x-studio-csrf': csrf.value }
 }
+
+type RequestOptions = NonNullable<Parameters<APIRequestContext['post']>[1]>
+
+/** The page's request context with the X-Studio-CSRF header of the studio session its browser context holds. */
+export function studioApi(page: Page) {
+  const signed = async (options: RequestOptions = {}): Promise<RequestOptions> => ({
+    ...options,
+    headers: { ...options.headers, ...(await studioCsrfHeader(page.context())) },
+  })
+  return {
+    get: async (url: string, options?: RequestOptions) => page.request.get(url, await signed(options)),
+    post: async (url: string, options?: RequestOptions) => page.request.post(url, await signed(options)),
+    put: async (url: string, options?: RequestOptions) => page.request.put(url, await signed(options)),
+  }
+}
+export type StudioApi = ReturnType<typeof studioApi>

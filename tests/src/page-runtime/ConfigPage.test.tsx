@@ -68,7 +68,7 @@ describe('phase previews', () => {
     expect(timer).toHaveTextContent('距开抢还有')
     expect(timer).toHaveTextContent(/\d+天/)
     expect(screen.queryByText('已开抢')).toBeNull()
-    expect(screen.getByText('预览：预热')).toBeInTheDocument()
+    expect(screen.getByText('预览：预热中')).toBeInTheDocument()
   })
 
   it('?phase=live after the end shows the countdown to the end, not 活动已结束', async () => {
@@ -102,12 +102,20 @@ describe('an offline page', () => {
     })
   })
 
-  it('before its preheat says 活动暂未开放; the button leaves at once', async () => {
+  it('before its preheat says 活动未开始 (the studio status word); the button leaves at once', async () => {
     serverAt('2026-11-01T00:00:00+08:00')
     const navigate = renderPage()
-    expect(await screen.findByRole('alert')).toHaveTextContent('活动暂未开放')
+    expect(await screen.findByRole('alert')).toHaveTextContent('活动未开始')
     await userEvent.click(screen.getByRole('button', { name: '立即返回首页' }))
     expect(navigate).toHaveBeenCalledWith('/', { replace: true })
+  })
+
+  it('a preview of the moment before its preheat says the same 活动未开始, not 活动已下线', async () => {
+    serverAt('2026-12-01T12:00:00+08:00')
+    renderPage('?phase=upcoming')
+    const notice = await screen.findByRole('alert')
+    expect(notice).toHaveTextContent('活动未开始')
+    expect(notice).not.toHaveTextContent('已下线')
   })
 })
 

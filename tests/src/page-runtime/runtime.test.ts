@@ -14,8 +14,8 @@ const schedule = {
 const at = (iso: string) => Date.parse(iso)
 
 describe('lifecycle', () => {
-  it('walks offline (unpublished) -> preheat -> live -> ended -> offline', () => {
-    expect(phaseAt(schedule, at('2027-01-01T00:00:00+08:00'))).toBe('offline')
+  it('walks upcoming -> preheat -> live -> ended -> offline', () => {
+    expect(phaseAt(schedule, at('2027-01-01T00:00:00+08:00'))).toBe('upcoming')
     expect(phaseAt(schedule, at('2027-01-10T00:00:00+08:00'))).toBe('preheat')
     expect(phaseAt(schedule, at('2027-01-20T00:00:00+08:00'))).toBe('live')
     expect(phaseAt(schedule, at('2027-02-20T00:00:00+08:00'))).toBe('ended')
@@ -36,7 +36,7 @@ describe('phase previews', () => {
     expect(previewMoment(schedule, 'live', live)).toBe(live)
   })
   it('move to the start of the phase previewed, so countdowns and windows agree with it', () => {
-    for (const phase of ['preheat', 'live', 'ended', 'offline'] as const) {
+    for (const phase of ['upcoming', 'preheat', 'live', 'ended', 'offline'] as const) {
       expect(phaseAt(schedule, previewMoment(schedule, phase, live))).toBe(phase)
     }
     expect(previewMoment(schedule, 'preheat', live)).toBe(at(schedule.preheatAt))

@@ -15,7 +15,8 @@ const json = () => screen.getByLabelText('页面 spring-sale 的 JSON 配置')
 const edit = (next: PageConfig) =>
   fireEvent.change(json(), { target: { value: JSON.stringify(next, null, 2) } })
 
-const publishButton = () => screen.getByRole('button', { name: /发布$/ })
+const publishButton = () =>
+  within(screen.getByRole('toolbar', { name: '页面操作' })).getByRole('button', { name: /发布$/ })
 
 afterEach(() => localStorage.clear())
 
@@ -195,7 +196,7 @@ describe('studio page screen', () => {
   it('a publisher publishes the saved, error-free draft now', async () => {
     const api = stubStudioApi({
       [`GET ${PAGE}`]: detail({ draftRevision: 5 }),
-      [`POST ${PAGE}/publish`]: { version: 3, publishAt: '2026-12-01T02:00:00Z' },
+      [`POST ${PAGE}/publish`]: { version: 3, publishAt: '2026-12-01T02:00:00Z', superseded: [] },
     })
     renderStudio('/pages/spring-sale', PUBLISHER)
     await screen.findByLabelText('页面 spring-sale 的 JSON 配置')
@@ -205,7 +206,7 @@ describe('studio page screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '立即发布' }))
     await waitFor(() => expect(api.callsTo('POST', `${PAGE}/publish`)).toHaveLength(1))
     expect(api.callsTo('POST', `${PAGE}/publish`)[0].body).toEqual({ revision: 5 })
-    expect(await screen.findByText('已发布 v3')).toBeInTheDocument()
+    expect(await screen.findByText('已发布版本 3')).toBeInTheDocument()
   })
 
   it('publishing is refused while an edit is unsaved', async () => {
@@ -245,5 +246,67 @@ describe('studio page screen', () => {
     renderStudio('/pages/spring-sale', EDITOR)
     expect(await screen.findByText('没有 ID 为 spring-sale 的页面，可能地址有误。')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: '返回页面列表' })).toBeInTheDocument()
+  })
+
+  it('lists pending schedules and cancels one after confirming; the publish dialog says what it supersedes', async () => {
+    const pending = [
+      {
+        id: '41',
+        version: 4,
+        publishAt: '2026-12-12T02:00:00Z',
+        by: '发布负责人',
+        createdAt: '2026-11-25T02:00:00Z',
+      },
+    ]
+    const api = stubStudioApi({
+      [`GET ${PAGE}`]: detail({ status: 'live', liveVersion: 3, pending }),
+      [`POST ${PAGE}/schedules/41/cancel`]: {
+        version: 4,
+        publishAt: '2026-12-12T10:00:00+08:00',
+        cancelledAt: '2026-11-25T11:00:00+08:00',
+      },
+    })
+    renderStudio('/pages/spring-sale', PUBLISHER)
+    const list = await screen.findByRole('region', { name: '待生效的定时发布' })
+    expect(list).toHaveTextContent('版本 4')
+    expect(list).toHaveTextContent('2026-12-12 10:00 上线')
+    await userEvent.click(publishButton())
+    const publish = await findDialog('发布页面')
+    expect(within(publish).getByTestId('supersede-warning')).toHaveTextContent(
+      '这次发布将取代待生效的定时发布：版本 4（2026-12-12 10:00 上线）',
+    )
+    await userEvent.click(within(publish).getByRole('button', { name: '取消' }))
+    await userEvent.click(within(list).getByRole('button', { name: '取消版本 4 的定时发布' }))
+    const confirm = await findDialog('取消版本 4 的定时发布？')
+    await userEvent.click(within(confirm).getByRole('button', { name: '取消定时发布' }))
+    await waitFor(() => expect(api.callsTo('POST', `${PAGE}/schedules/41/cancel`)).toHaveLength(1))
+    expect(await screen.findByText('已取消版本 4 的定时发布')).toBeInTheDocument()
+  })
+
+  it('after a rollback says what is live and what the draft holds, and loads the live version into the draft', async () => {
+    const api = stubStudioApi({
+      [`GET ${PAGE}`]: detail({
+        status: 'live',
+        liveVersion: 1,
+        draftRevision: 6,
+        live: { version: 1, kind: 'rollback', publishAt: '2026-11-25T03:00:00Z', by: '发布负责人' },
+        draftMatchesLive: false,
+      }),
+      [`POST ${PAGE}/draft/load-live`]: { revision: 7, savedAt: '2026-11-25T03:05:00Z', savedBy: '运营编辑' },
+    })
+    renderStudio('/pages/spring-sale', PUBLISHER)
+    const notice = await screen.findByTestId('rollback-notice')
+    expect(notice).toHaveTextContent('线上为版本 1（发布负责人 于 2026-11-25 11:00 回滚）')
+    expect(notice).toHaveTextContent('草稿修订 6，内容与线上版本不同')
+    expect(screen.getByTestId('live-version')).toHaveTextContent('线上版本 1（回滚）')
+    // 发布 of a draft that differs from the rolled-back live version asks first.
+    await userEvent.click(publishButton())
+    const ask = await findDialog('草稿与回滚后的线上版本不同')
+    await userEvent.click(within(ask).getByRole('button', { name: '取消' }))
+    await userEvent.click(within(notice).getByRole('button', { name: '载入线上版本到草稿' }))
+    const confirm = await findDialog('载入线上版本 1 到草稿？')
+    await userEvent.click(within(confirm).getByRole('button', { name: '载入' }))
+    await waitFor(() => expect(api.callsTo('POST', `${PAGE}/draft/load-live`)).toHaveLength(1))
+    expect(api.callsTo('POST', `${PAGE}/draft/load-live`)[0].headers.get('if-match')).toBe('"6"')
   })
 })

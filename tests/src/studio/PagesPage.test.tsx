@@ -13,7 +13,7 @@ const pages = [
   summary({
     id: 'new-year',
     title: '新年福袋',
-    status: 'scheduled',
+    status: 'upcoming',
     scheduledAt: '2026-12-31T16:00:00Z',
     liveVersion: null,
   }),
@@ -34,7 +34,7 @@ describe('studio pages list', () => {
     renderStudio('/', EDITOR)
     const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr') as HTMLElement
     expect(within(await rowOf('春季保障节')).getByTestId('page-status')).toHaveTextContent('草稿')
-    expect(within(await rowOf('新年福袋')).getByTestId('page-status')).toHaveTextContent('待发布')
+    expect(within(await rowOf('新年福袋')).getByTestId('page-status')).toHaveTextContent('未开始')
     expect(within(await rowOf('新年福袋')).getByText('2027-01-01 00:00')).toBeInTheDocument()
     expect(within(await rowOf('双十二保障节')).getByTestId('page-status')).toHaveTextContent('进行中')
     expect(within(await rowOf('双十二保障节')).getByText('v4')).toBeInTheDocument()

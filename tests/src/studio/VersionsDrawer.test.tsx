@@ -11,13 +11,39 @@ const versions = {
       version: 2,
       createdAt: '2026-11-24T02:00:00Z',
       createdBy: '发布负责人',
-      publications: [{ publishAt: '2026-11-24T02:00:00Z', by: '发布负责人', kind: 'publish' }],
+      publications: [
+        {
+          publishAt: '2026-11-24T02:00:00Z',
+          by: '发布负责人',
+          kind: 'publish',
+          state: 'done',
+          endedAt: null,
+          endedBy: null,
+        },
+      ],
     },
     {
       version: 1,
       createdAt: '2026-11-20T02:00:00Z',
       createdBy: '发布负责人',
-      publications: [{ publishAt: '2026-11-21T00:00:00Z', by: '发布负责人', kind: 'schedule' }],
+      publications: [
+        {
+          publishAt: '2026-11-21T00:00:00Z',
+          by: '发布负责人',
+          kind: 'schedule',
+          state: 'done',
+          endedAt: null,
+          endedBy: null,
+        },
+        {
+          publishAt: '2026-11-30T00:00:00Z',
+          by: '运营编辑',
+          kind: 'publish',
+          state: 'superseded',
+          endedAt: '2026-11-24T02:00:00Z',
+          endedBy: '发布负责人',
+        },
+      ],
     },
   ],
 }
@@ -44,6 +70,12 @@ describe('studio versions', () => {
     const drawer = await findDialog('版本')
     expect(await within(drawer).findByText('定时发布 · 2026-11-21 08:00 · 发布负责人')).toBeInTheDocument()
     expect(within(drawer).getByText('线上')).toBeInTheDocument()
+    // A superseded schedule stays in the history, saying who superseded it and when.
+    expect(
+      within(drawer).getByText(
+        '发布 · 2026-11-30 08:00 · 运营编辑 · 已被取代（发布负责人 2026-11-24 10:00 的发布）',
+      ),
+    ).toBeInTheDocument()
     await user.click(within(drawer).getByRole('checkbox', { name: '对比 v1' }))
     await user.click(within(drawer).getByRole('checkbox', { name: '对比 v2' }))
     const diff = await within(drawer).findByTestId('version-diff')

@@ -29,5 +29,8 @@ export const detail = (over: Partial<PageDetail> = {}): PageDetail => ({
   savedBy: '运营编辑',
   savedAt: '2026-11-25T02:30:00Z',
   errors: [],
+  live: null,
+  pending: [],
+  draftMatchesLive: null,
   ...over,
 })

@@ -59,7 +59,10 @@ export interface CampaignState {
   rules?: string | null
   startAt: string
   endAt: string
-  status: 'upcoming' | 'live' | 'ended'
+  /**
+   * 按服务器时间：upcoming 未开始（含所在页面的版本尚未上线），live 进行中，ended 已结束，offline 已下线（所在页面已下线或线上版本不含此活动）
+   */
+  status: 'upcoming' | 'live' | 'ended' | 'offline'
   /**
    * 抽奖种子的 SHA-256（活动开始即公布）
    */
@@ -431,7 +434,10 @@ export interface FormState {
   id: string
   kind: 'form' | 'gift-claim'
   title: string
-  status: 'upcoming' | 'live' | 'ended'
+  /**
+   * 按服务器时间：upcoming 未开始（含所在页面的版本尚未上线），live 进行中，ended 已结束，offline 已下线（所在页面已下线或线上版本不含此活动）
+   */
+  status: 'upcoming' | 'live' | 'ended' | 'offline'
   startAt: string
   endAt: string
   rules: string | null

@@ -5,9 +5,9 @@
  */
 export type StaffRole = 'editor' | 'publisher' | 'admin'
 /**
- * 按服务器时间：draft 草稿（从未发布），scheduled 定时待发布，live 预热或进行中，ended 已结束，offline 已下线
+ * 按服务器时间：draft 草稿（从未发布、也无待生效的定时发布），upcoming 未开始（已发布或已定时，尚未到预热或开始），preheat 预热中，live 进行中，ended 已结束，offline 已下线
  */
-export type PageStatus = 'draft' | 'scheduled' | 'live' | 'ended' | 'offline'
+export type PageStatus = 'draft' | 'upcoming' | 'preheat' | 'live' | 'ended' | 'offline'
 
 /**
  * The operations studio (/api/studio): staff sessions and accounts, pages with drafts, versions and publications, preview links, uploads and the audit log. Every route checks the staff role.
@@ -24,9 +24,12 @@ export interface StudioApi {
   StaffParams?: StaffParams
   PageParams?: PageParams
   VersionParams?: VersionParams
+  ScheduleParams?: ScheduleParams
   PageQuery?: PageQuery
   PageStatus?: PageStatus
   PageSummary?: PageSummary
+  PendingSchedule?: PendingSchedule
+  LivePublication?: LivePublication
   FolderConfig?: FolderConfig
   PageList?: PageList
   TemplateQuery?: TemplateQuery
@@ -41,8 +44,10 @@ export interface StudioApi {
   ValidationResult?: ValidationResult
   PublishInput?: PublishInput
   Published?: Published
+  SupersededSchedule?: SupersededSchedule
   RollbackInput?: RollbackInput
   Unpublished?: Unpublished
+  ScheduleCancelled?: ScheduleCancelled
   Publication?: Publication
   Version?: Version
   VersionList?: VersionList
@@ -148,6 +153,16 @@ export interface VersionParams {
    */
   version: number
 }
+export interface ScheduleParams {
+  /**
+   * 页面编号（/activity/{id}）
+   */
+  id: string
+  /**
+   * 定时发布记录编号
+   */
+  scheduleId: string
+}
 export interface PageQuery {
   /**
    * 搜索（编号或标题）
@@ -175,6 +190,40 @@ export interface PageSummary {
    * 最近一次待生效的定时发布时间
    */
   scheduledAt: string | null
+}
+/**
+ * 待生效的定时发布
+ */
+export interface PendingSchedule {
+  /**
+   * 发布记录编号（取消时使用）
+   */
+  id: string
+  version: number
+  /**
+   * ISO 8601，带时区（+08:00）
+   */
+  publishAt: string
+  /**
+   * 定时发布者姓名
+   */
+  by: string
+  /**
+   * ISO 8601，带时区（+08:00）
+   */
+  createdAt: string
+}
+/**
+ * 当前线上的发布（回滚时 kind 为 rollback）
+ */
+export interface LivePublication {
+  version: number
+  kind: 'publish' | 'rollback'
+  /**
+   * ISO 8601，带时区（+08:00）
+   */
+  publishAt: string
+  by: string
 }
 /**
  * 仓库中的页面配置（只读，可复制为新页面）
@@ -265,6 +314,18 @@ export interface PageDetail {
    */
   savedAt: string
   errors: StudioConfigError[]
+  /**
+   * 当前线上版本及其来由（已下线或未发布为 null）
+   */
+  live: null | LivePublication
+  /**
+   * 待生效的定时发布（新的发布、定时、回滚或下线会取代它们）
+   */
+  pending: PendingSchedule[]
+  /**
+   * 草稿与线上版本的内容是否相同（无线上版本为 null）
+   */
+  draftMatchesLive: boolean | null
 }
 /**
  * 页面配置（草稿）
@@ -311,6 +372,20 @@ export interface Published {
    * ISO 8601，带时区（+08:00）
    */
   publishAt: string
+  /**
+   * 被这次发布取代的定时发布
+   */
+  superseded: SupersededSchedule[]
+}
+export interface SupersededSchedule {
+  /**
+   * 被取代的定时发布的版本
+   */
+  version: number | null
+  /**
+   * ISO 8601，带时区（+08:00）
+   */
+  publishAt: string
 }
 export interface RollbackInput {
   /**
@@ -323,6 +398,21 @@ export interface Unpublished {
    * ISO 8601，带时区（+08:00）
    */
   offlineAt: string
+  /**
+   * 被下线取代的定时发布
+   */
+  superseded: SupersededSchedule[]
+}
+export interface ScheduleCancelled {
+  version: number
+  /**
+   * ISO 8601，带时区（+08:00）
+   */
+  publishAt: string
+  /**
+   * ISO 8601，带时区（+08:00）
+   */
+  cancelledAt: string
 }
 export interface Publication {
   /**
@@ -331,6 +421,18 @@ export interface Publication {
   publishAt: string
   by: string
   kind: 'publish' | 'rollback' | 'unpublish'
+  /**
+   * pending 待生效，done 已生效，cancelled 已取消，superseded 被更新的发布取代
+   */
+  state: 'pending' | 'done' | 'cancelled' | 'superseded'
+  /**
+   * 取消或被取代的时间
+   */
+  endedAt: string | null
+  /**
+   * 取消者或取代它的发布者
+   */
+  endedBy: string | null
 }
 export interface Version {
   version: number
