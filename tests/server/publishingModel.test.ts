@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
-import { as, publishPage, saveDraft, staffLogin, validPage } from './studioHelpers'
+import { as, publishPage, saveDraft, staffLogin, studioCookie, validPage } from './studioHelpers'
 
 // The publishing model (docs/studio.md) by the server's clock: a newer publish, schedule, rollback or 下线
 // supersedes pending schedules, which staff can also cancel; statuses by server time; what is live after a
@@ -347,15 +347,8 @@ describe('preview links', () => {
       username: 'previewer',
       password: 'previewer-2026',
     })
-    const cookie = author.cookies.find((c) => c.name === 'studio_session')
     await publishPage(t.app, publisher, 'peek2', validPage('预览'))
-    const link = await as(
-      t.app,
-      `studio_session=${cookie?.value}`,
-      'POST',
-      '/api/studio/pages/peek2/preview-links',
-      {},
-    )
+    const link = await as(t.app, studioCookie(author), 'POST', '/api/studio/pages/peek2/preview-links', {})
     const token = new URL(link.json<{ url: string }>().url, 'http://x').searchParams.get('preview') as string
     const open = () => t.app.inject({ method: 'GET', url: `/api/pages/peek2/preview?token=${token}` })
     expect((await open()).statusCode).toBe(200)
