@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_JSON_DEPTH } from '../../server/platform/jsonDepth'
 import { createTestApp, loginAs, type TestApp } from './helpers'
-import { as, staffLogin, validPage } from './studioHelpers'
+import { as, staffHeaders, staffLogin, validPage } from './studioHelpers'
 
 // Bodies nested far deeper than any real config (the deepest in page-configs/ is 10 levels) are refused with a 400
 // in our format by the JSON body parser, before ajv, the page-config core or any other recursive walk sees them
@@ -54,7 +54,7 @@ function send(
     method,
     url,
     payload,
-    headers: { 'content-type': 'application/json', cookie, ...headers },
+    headers: { 'content-type': 'application/json', ...staffHeaders(cookie), ...headers },
   })
 }
 
