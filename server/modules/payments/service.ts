@@ -201,7 +201,9 @@ export class PaymentService {
     let refundId: string | null = null
     let partnerIssue: string | null = null
     const result = await this.db.transaction().execute(async (trx): Promise<EventOutcome> => {
-      if (!(await recordEvent(trx, event, payment.id, this.now()))) return { outcome: 'duplicate' }
+      // Lock order: the order, then the payment, then the event's row. The event's row refers to the payment
+      // (its foreign key takes a share lock on it), so recording it first let parallel callbacks each hold
+      // that share lock while waiting for the order, and the FOR UPDATE below then deadlocked them.
       const order = await lockOrder(trx, payment.order_id)
       const current = await trx
         .selectFrom('payments')
@@ -209,6 +211,7 @@ export class PaymentService {
         .where('id', '=', payment.id)
         .forUpdate()
         .executeTakeFirstOrThrow()
+      if (!(await recordEvent(trx, event, payment.id, this.now()))) return { outcome: 'duplicate' }
       const now = this.now()
 
       if (event.outcome === 'FAILED') {
