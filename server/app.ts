@@ -16,7 +16,7 @@ import {
   installShutdownRefusal,
   sendError,
 } from './platform/errors'
-import { installIdempotency } from './platform/idempotency'
+import { installIdempotency, type IdempotencyFaults } from './platform/idempotency'
 import { buildOpenApi, collectRoutes } from './platform/openapi'
 import type { PaymentProvider } from './modules/payments/providers/provider'
 import { SandboxPaymentProvider, type SandboxSecrets } from './modules/payments/providers/sandbox'
@@ -94,6 +94,8 @@ export interface AppOptions {
   studioPreviewSecret?: string
   /** The partner insurer (PARTNER_* env): the sandbox partner runs by default in demo mode. */
   partners?: PartnerOptions
+  /** Tests only: simulates a process killed between a keyed request's effect and its answer. */
+  idempotencyFaults?: IdempotencyFaults
 }
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -252,7 +254,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(fastifyCookie, { secret: cookieSecret })
   installShutdownRefusal(app)
   installInputEncoding(app)
-  installIdempotency(app)
+  installIdempotency(app, options.idempotencyFaults)
   installValidation(app)
   installErrorHandling(app)
   installSecurity(app)
