@@ -162,11 +162,12 @@ describe('feedback', () => {
       { kind: 'feedback_replied', title: '反馈已回复', target: { kind: 'feedback', id: filed.id } },
     ])
   })
+
   it('files it once when the process dies between the feedback and its answer, and the key is sent again', async () => {
     const cookie = await nextUser()
     const body = { type: 'bug', content: '提交后页面没有反应，我又点了一次提交。' }
-    await crashThenRetry(faults, clock.advance, () =>
-      send(cookie, body, { 'idempotency-key': 'feedback-crash-01' }),
+    await crashThenRetry({ db: test.db, faults }, 'feedback-crash-01', (headers) =>
+      send(cookie, body, headers),
     )
     expect((await test.app.inject({ url: '/api/feedback', headers: { cookie } })).json().items).toHaveLength(
       1,
