@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Transaction, WhereInterface } from 'kysely'
 import { userIdOf } from './auth'
 import type { DB } from '../db/schema'
 import { ApiError } from './errors'
@@ -126,6 +126,15 @@ interface Running {
 }
 const running = new AsyncLocalStorage<Running>()
 
+/** Narrows a statement to the key's row while this claim holds it and it has no answer yet. */
+function unansweredClaim<Q extends WhereInterface<DB, 'idempotency_keys'>>(query: Q, claim: Claim): Q {
+  return query
+    .where('user_id', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('created_at', '=', claim.claimedAt)
+    .where('status_code', 'is', null) as Q
+}
+
 /**
  * Called by a keyed route's service inside the transaction of its effect, with the answer it is about to
  * return: the key's status and response (serialized as the reply will be) commit with the effect, or not at
@@ -139,10 +148,7 @@ export async function recordAnswer<T>(trx: Transaction<DB>, answer: T): Promise<
   const recorded = await trx
     .updateTable('idempotency_keys')
     .set({ status_code: reply.statusCode, response: reply.serialize(answer) as string })
-    .where('user_id', '=', claim.userId)
-    .where('key', '=', claim.key)
-    .where('created_at', '=', claim.claimedAt)
-    .where('status_code', 'is', null)
+    .$call((q) => unansweredClaim(q, claim))
     .returning('key')
     .executeTakeFirst()
   if (!recorded) throw inProgress()
@@ -179,23 +185,18 @@ export function installIdempotency(app: FastifyInstance, faults?: IdempotencyFau
     request.idempotency = null
     if (faults?.loseAnswerOnSend) return payload
     const { db } = request.server.services
-    // Only a key this request still holds and that has no answer yet (an effect recorded its own).
+    // Only a key this request still holds and that has no answer yet (an effect recorded its own, which a 5xx
+    // after the commit keeps: the retry replays the effect's answer).
     if (reply.statusCode >= 500) {
       await db
         .deleteFrom('idempotency_keys')
-        .where('user_id', '=', claim.userId)
-        .where('key', '=', claim.key)
-        .where('created_at', '=', claim.claimedAt)
-        .where('status_code', 'is', null)
+        .$call((q) => unansweredClaim(q, claim))
         .execute()
     } else {
       await db
         .updateTable('idempotency_keys')
         .set({ status_code: reply.statusCode, response: typeof payload === 'string' ? payload : '' })
-        .where('user_id', '=', claim.userId)
-        .where('key', '=', claim.key)
-        .where('created_at', '=', claim.claimedAt)
-        .where('status_code', 'is', null)
+        .$call((q) => unansweredClaim(q, claim))
         .execute()
     }
     return payload
