@@ -16,7 +16,7 @@ import {
   installShutdownRefusal,
   sendError,
 } from './platform/errors'
-import { installIdempotency } from './platform/idempotency'
+import { installIdempotency, type IdempotencyFaults } from './platform/idempotency'
 import { buildOpenApi, collectRoutes } from './platform/openapi'
 import type { PaymentProvider } from './modules/payments/providers/provider'
 import { SandboxPaymentProvider, type SandboxSecrets } from './modules/payments/providers/sandbox'
@@ -98,6 +98,8 @@ export interface AppOptions {
   partners?: PartnerOptions
   /** PUBLIC_URL, for links the server writes out (the sandbox pay page); default http://localhost:<listening port>. */
   publicUrl?: string
+  /** Tests only: simulates a process killed between a keyed request's effect and its answer. */
+  idempotencyFaults?: IdempotencyFaults
 }
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -267,7 +269,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   await app.register(fastifyCookie, { secret: cookieSecret })
   installShutdownRefusal(app)
   installInputEncoding(app)
-  installIdempotency(app)
+  installIdempotency(app, options.idempotencyFaults)
   installValidation(app)
   installErrorHandling(app)
   installSecurity(app)

@@ -8,6 +8,7 @@ import type {
 } from '../../src/types/generated/api/appointment'
 import { apiSchema } from '../../server/platform/schemas'
 import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
+import { crashThenRetry } from './idempotencyCrash'
 
 // Booked calls: the slot calendar, capacity per slot, one booking of a slot per user, the 2-hour cutoff for
 // cancelling and moving, SMS and message on each change, and nobody else's appointments. The parallel case
@@ -16,9 +17,10 @@ import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers
 const clock = testClock()
 let test: TestApp
 let users = 0
+const faults = { loseAnswerOnSend: false }
 
 beforeAll(async () => {
-  test = await createTestApp({ now: clock.now })
+  test = await createTestApp({ now: clock.now, idempotencyFaults: faults })
 })
 afterAll(async () => test.close())
 
@@ -320,6 +322,29 @@ describe('cancel and reschedule', () => {
     expect((await call(a.cookie, 'GET', `/api/appointments/${booked.id}`)).json().slotStart).toBe(to)
     expect(await remaining('consultantId=c-he-jing', from)).toBe(0)
     expect(await remaining('consultantId=c-he-jing', to)).toBe(0)
+  })
+
+  it('books, moves and cancels once when the process dies before each answer, and the keys are sent again', async () => {
+    const a = await user()
+    const from = '2026-11-27T10:00:00.000+08:00'
+    const to = '2026-11-27T11:00:00.000+08:00'
+    const crashable = { db: test.db, faults }
+    const booked = (
+      await crashThenRetry(crashable, 'book-crash-0001', (headers) =>
+        book(a.cookie, { goodsType: 'life', slotStart: from, phone: a.phone }, headers),
+      )
+    ).json<Appointment>()
+    expect(await remaining('goodsType=life', from)).toBe(2)
+    await crashThenRetry(crashable, 'move-crash-0001', (headers) =>
+      call(a.cookie, 'POST', `/api/appointments/${booked.id}/reschedule`, { slotStart: to }, headers),
+    )
+    expect([await remaining('goodsType=life', from), await remaining('goodsType=life', to)]).toEqual([3, 2])
+    await crashThenRetry(crashable, 'cancel-crash-001', (headers) =>
+      call(a.cookie, 'POST', `/api/appointments/${booked.id}/cancel`, undefined, headers),
+    )
+    expect(await remaining('goodsType=life', to)).toBe(3)
+    expect((await titles(a.cookie)).map((m) => m.title)).toEqual(['预约已取消', '预约已改期', '预约成功'])
+    expect((await outbox(a.phone)).filter((m) => m.code === '')).toHaveLength(3)
   })
 
   it('refuses to cancel or move within 2 hours of the slot, and shows an ended one as finished', async () => {

@@ -6,6 +6,7 @@ import { addDays } from '../../src/domain/age'
 import { modules } from '../../server/modules'
 import { runSweep } from '../../server/platform/jobs'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
+import { crashThenRetry } from './idempotencyCrash'
 import { Buyer, HOLDER_ID } from './ordersFlow'
 import { uploadPhoto } from './uploads'
 
@@ -17,9 +18,10 @@ const clock = testClock(new Date('2026-11-22T04:00:00.000Z')) // 2026-11-22 12:0
 const CARD = '6222021234567890128'
 let test: TestApp
 let users = 0
+const faults = { loseAnswerOnSend: false }
 
 beforeAll(async () => {
-  test = await createTestApp({ now: clock.now, orderSweepMs: 0 })
+  test = await createTestApp({ now: clock.now, orderSweepMs: 0, idempotencyFaults: faults })
 })
 afterAll(async () => test.close())
 
@@ -240,5 +242,17 @@ describe('claims', () => {
     expect(refiled.statusCode).toBe(200)
     expect((await buyer.call('GET', '/api/claims?status=open')).json().items).toHaveLength(1)
     expect((await test.app.inject({ url: '/api/claims' })).statusCode).toBe(401)
+  })
+
+  it('files once when the process dies between the claim and its answer, and the key is sent again', async () => {
+    const first = await newBuyer()
+    const policy = await first.buyer.issuedPolicy()
+    clock.advance(40 * DAY)
+    const { cookie, buyer } = await later(first.userId)
+    const input = await claimInput(cookie, policy, { eventDate: coveredDay(policy, 33) })
+    await crashThenRetry({ db: test.db, faults }, 'claim-crash-0001', (headers) =>
+      buyer.call('POST', '/api/claims', input, headers),
+    )
+    expect((await buyer.call('GET', '/api/claims')).json().items).toHaveLength(1)
   })
 })

@@ -4,6 +4,7 @@ import type { MessagePage } from '../../src/types/generated/api/message'
 import { DEMO_FEEDBACK_REPLY } from '../../src/domain/feedback'
 import { DEMO_REPLY_AFTER_MS } from '../../server/modules/feedback/service'
 import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
+import { crashThenRetry } from './idempotencyCrash'
 import { uploadPhoto } from './uploads'
 
 // Feedback with photos: the photos must be the author's own unused feedback uploads (attached in the same
@@ -11,13 +12,14 @@ import { uploadPhoto } from './uploads'
 let test: TestApp
 let users = 0
 const clock = testClock()
+const faults = { loseAnswerOnSend: false }
 const nextUser = () => {
   users += 1
   return loginAs(test.app, `1372000${String(users).padStart(4, '0')}`, `10.8.0.${users}`)
 }
 
 beforeAll(async () => {
-  test = await createTestApp({ now: clock.now })
+  test = await createTestApp({ now: clock.now, idempotencyFaults: faults })
 })
 afterAll(async () => test.close())
 
@@ -159,5 +161,16 @@ describe('feedback', () => {
     expect(messages.items).toMatchObject([
       { kind: 'feedback_replied', title: '反馈已回复', target: { kind: 'feedback', id: filed.id } },
     ])
+  })
+
+  it('files it once when the process dies between the feedback and its answer, and the key is sent again', async () => {
+    const cookie = await nextUser()
+    const body = { type: 'bug', content: '提交后页面没有反应，我又点了一次提交。' }
+    await crashThenRetry({ db: test.db, faults }, 'feedback-crash-01', (headers) =>
+      send(cookie, body, headers),
+    )
+    expect((await test.app.inject({ url: '/api/feedback', headers: { cookie } })).json().items).toHaveLength(
+      1,
+    )
   })
 })

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Exchange, GiftList } from '../../src/types/generated/api/gift'
 import { createTestApp, json, loginAs, type TestApp } from './helpers'
+import { crashThenRetry } from './idempotencyCrash'
 
 // The points mall: the price frozen and the stock taken in the exchange's transaction; a virtual gift handed
 // over at once with a code, a physical one shipped once addressed or cancelled back; limits, balances never below
 // zero, every move in the ledger. The parallel cases are in races.test.ts.
 let test: TestApp
 let users = 0
+const faults = { loseAnswerOnSend: false }
 
 beforeAll(async () => {
-  test = await createTestApp()
+  test = await createTestApp({ idempotencyFaults: faults })
 })
 afterAll(async () => test.close())
 
@@ -185,5 +187,14 @@ describe('points mall', () => {
     expect(again.id).toBe(first.id)
     expect(await balance(cookie)).toEqual({ usable: 900, frozen: 0 })
     expect((await test.app.inject({ method: 'POST', url: '/api/gifts/g-cup/exchange' })).statusCode).toBe(401)
+  })
+
+  it('exchanges once when the process dies between the exchange and its answer, and the key is sent again', async () => {
+    const cookie = await userWith(1000)
+    await crashThenRetry({ db: test.db, faults }, 'exchange-crash-1', (headers) =>
+      call(cookie, 'POST', '/api/gifts/g-cup/exchange', undefined, headers),
+    )
+    expect(await balance(cookie)).toEqual({ usable: 500, frozen: 500 })
+    expect((await call(cookie, 'GET', '/api/exchanges')).json<{ items: Exchange[] }>().items).toHaveLength(1)
   })
 })

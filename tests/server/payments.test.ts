@@ -6,6 +6,7 @@ import { POLICY_NO_PATTERN } from '../../src/domain/policy'
 import { SandboxPaymentProvider, type SandboxCallback } from '../../server/modules/payments/providers/sandbox'
 import { formatReport, reconcilePayments } from '../../server/modules/payments/reconcile'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
+import { crashThenRetry } from './idempotencyCrash'
 import { Buyer, holder, insertGiftProduct, selfInsured } from './ordersFlow'
 
 let test: TestApp
@@ -13,6 +14,7 @@ const clock = testClock() // starts 2026-11-22 12:00 Asia/Shanghai
 let buyer: Buyer
 let users = 0
 let sandbox: SandboxPaymentProvider
+const faults = { loseAnswerOnSend: false }
 
 const newBuyer = async () => {
   users += 1
@@ -67,7 +69,7 @@ function reconcile(apply = false) {
 }
 
 beforeAll(async () => {
-  test = await createTestApp({ now: clock.now })
+  test = await createTestApp({ now: clock.now, idempotencyFaults: faults })
   sandbox = test.app.services.sandbox as SandboxPaymentProvider
 })
 afterAll(async () => test.close())
@@ -435,6 +437,20 @@ describe('Idempotency-Key on the writes that move money', () => {
     expect(bad.statusCode).toBe(400)
     expect(bad.json().error.details[0].field).toBe('idempotency-key')
   })
+
+  it('creates one order and one payment when the process dies before their answers, and the keys are sent again', async () => {
+    const application = await buyer.readyApplication()
+    const body = { applicationId: application.id, holder, insured: selfInsured }
+    const order = (
+      await crashThenRetry({ db: test.db, faults }, 'order-crash-0001', (headers) =>
+        buyer.call('POST', '/api/orders', body, headers),
+      )
+    ).json<Order>()
+    await crashThenRetry({ db: test.db, faults }, 'pay-crash-000001', (headers) =>
+      buyer.call('POST', `/api/orders/${order.id}/pay`, { channel: 'wechat' }, headers),
+    )
+    expect(await paymentRows(order.id)).toEqual([{ id: expect.any(String), status: 'PENDING' }])
+  })
 })
 
 describe('zero-premium orders (/skiPay) and postal address', () => {
@@ -474,5 +490,22 @@ describe('zero-premium orders (/skiPay) and postal address', () => {
     const res = await buyer.call('POST', `/api/orders/${order.id}/skip-pay`)
     expect(res.statusCode).toBe(409)
     expect(res.json().error.code).toBe('PAYMENT_REQUIRED')
+  })
+
+  it('issues one policy when the process dies before the answer of /skiPay, and the key is sent again', async () => {
+    const giftId = await insertGiftProduct(test.db.db, 'p-test-gift-crash')
+    const application = await buyer.readyApplication(giftId, 'gift', '30d')
+    const address = {
+      recipient: '张三',
+      phone: '13800138000',
+      region: '上海市 徐汇区',
+      detail: '漕溪北路100号',
+    }
+    const order = (await buyer.createOrder({ applicationId: application.id, address })).json<Order>()
+    const skipped = await crashThenRetry({ db: test.db, faults }, 'skip-pay-crash-1', (headers) =>
+      buyer.call('POST', `/api/orders/${order.id}/skip-pay`, undefined, headers),
+    )
+    expect(skipped.json<Order>().status).toBe('ISSUED')
+    expect(await policiesOf(buyer)).toHaveLength(1)
   })
 })

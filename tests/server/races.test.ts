@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SandboxPaymentProvider } from '../../server/modules/payments/providers/sandbox'
 import { MAX_WRONG_ATTEMPTS, DEFAULT_SMS_LIMITS } from '../../server/modules/auth/service'
 import { AGREEMENTS } from './helpers'
-import { holder, MEDICAL, selfInsured } from './ordersFlow'
+import { holder, selfInsured } from './ordersFlow'
 import { startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
+import { placeOrder, readyApplication as readyRaceApplication } from './raceOrders'
 
 // Counters and limits under parallel requests (DESIGN.md §7, §10). In CI these run against a real PostgreSQL
 // with two server processes (scripts/with-postgres.sh), where a check-then-write would let requests through.
@@ -23,49 +24,8 @@ afterAll(async () => c?.close())
 
 const login = (phone = nextPhone()) => c.login(0, phone, `10.100.${phones % 250}.${(phones * 7) % 250}`)
 
-async function readyApplication(cookie: string): Promise<string> {
-  const app = await c.send(0, 'POST', '/api/applications', {
-    cookie,
-    body: {
-      productId: MEDICAL,
-      planCode: 'standard',
-      coveragePeriod: '1y',
-      paymentPeriod: 'single',
-      recordingNoticeAcknowledged: true,
-    },
-  })
-  const application = app.body as { id: string; documents: { id: string }[] }
-  for (const document of application.documents)
-    for (const action of ['open', 'confirm'])
-      await c.send(
-        0,
-        'POST',
-        `/api/applications/${application.id}/documents/${encodeURIComponent(document.id)}`,
-        {
-          cookie,
-          body: { action },
-        },
-      )
-  const product = (await c.send(0, 'GET', `/api/products/${MEDICAL}`)).body as {
-    healthQuestions: { id: string }[]
-  }
-  await c.send(0, 'POST', `/api/applications/${application.id}/health`, {
-    cookie,
-    body: {
-      insuredRelation: '1',
-      answers: product.healthQuestions.map((q) => ({ questionId: q.id, answer: 'no' })),
-    },
-  })
-  return application.id
-}
-
-async function order(cookie: string): Promise<{ id: string; premiumFen: number }> {
-  const res = await c.send(0, 'POST', '/api/orders', {
-    cookie,
-    body: { applicationId: await readyApplication(cookie), holder, insured: selfInsured },
-  })
-  return res.body as { id: string; premiumFen: number }
-}
+const readyApplication = (cookie: string) => readyRaceApplication(c, cookie)
+const order = (cookie: string) => placeOrder(c, cookie)
 
 describe(`counters and limits under parallel requests`, () => {
   it('compares at most 5 guesses with one SMS code, however many arrive at once', async () => {

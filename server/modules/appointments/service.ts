@@ -25,6 +25,7 @@ import type {
 } from '../../../src/types/generated/api/appointment'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import { toIso } from '../../platform/time'
 import type { SmsProvider } from '../auth/sms/provider'
 import type { MessageService } from '../messages/service'
@@ -204,8 +205,9 @@ export class AppointmentService {
     const start = this.slotStart(input.slotStart)
     const now = this.now()
     const id = randomUUID()
+    let booked: Appointment
     try {
-      await this.db.transaction().execute(async (trx) => {
+      booked = await this.db.transaction().execute(async (trx) => {
         // One user's bookings run one at a time (the user row locked), so the count below holds.
         await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
         const { active } = await trx
@@ -246,6 +248,7 @@ export class AppointmentService {
           slot: slotLabel(start.getTime()),
           rescheduled: false,
         })
+        return recordAnswer(trx, await this.get(userId, id, trx))
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw alreadyBooked()
@@ -255,7 +258,7 @@ export class AppointmentService {
       input.phone,
       `【国恒保险】您已成功预约「${target.subject}」咨询，时间 ${slotLabel(start.getTime())}，届时将致电本号码。开始前 2 小时可在“我的预约”中取消或改期。`,
     )
-    return this.get(userId, id)
+    return booked
   }
 
   /** The appointment locked for a change, refused when cancelled, ended or within 2 hours of its slot. */
@@ -280,7 +283,7 @@ export class AppointmentService {
 
   async cancel(userId: string, id: string): Promise<Appointment> {
     const now = this.now()
-    const row = await this.db.transaction().execute(async (trx) => {
+    const { row, cancelled } = await this.db.transaction().execute(async (trx) => {
       const current = await this.lockChangeable(trx, userId, id)
       await trx
         .updateTable('appointments')
@@ -294,13 +297,13 @@ export class AppointmentService {
         subject: await this.subjectOf(trx, current),
         slot: slotLabel(current.slot_start.getTime()),
       })
-      return current
+      return { row: current, cancelled: await recordAnswer(trx, await this.get(userId, id, trx)) }
     })
     await this.text(
       row.phone,
       `【国恒保险】您预约的${slotLabel(row.slot_start.getTime())}咨询已取消。如需再次预约，可随时在线选择时段。`,
     )
-    return this.get(userId, id)
+    return cancelled
   }
 
   async reschedule(userId: string, id: string, slotStart: string): Promise<Appointment> {
@@ -308,8 +311,9 @@ export class AppointmentService {
     const now = this.now()
     let phone = ''
     let subject = ''
+    let moved: Appointment
     try {
-      await this.db.transaction().execute(async (trx) => {
+      moved = await this.db.transaction().execute(async (trx) => {
         const current = await this.lockChangeable(trx, userId, id)
         if (current.slot_start.getTime() === start.getTime())
           throw new ApiError(400, 'INVALID_SLOT', '预约时段（slotStart）不正确：与原预约时段相同', [
@@ -338,6 +342,7 @@ export class AppointmentService {
           slot: slotLabel(start.getTime()),
           rescheduled: true,
         })
+        return recordAnswer(trx, await this.get(userId, id, trx))
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw alreadyBooked()
@@ -347,7 +352,7 @@ export class AppointmentService {
       phone,
       `【国恒保险】您预约的「${subject}」咨询已改至 ${slotLabel(start.getTime())}，届时将致电本号码。`,
     )
-    return this.get(userId, id)
+    return moved
   }
 
   private async subjectOf(trx: Transaction<DB>, row: Selectable<AppointmentsTable>): Promise<string> {
@@ -371,8 +376,8 @@ export class AppointmentService {
     }
   }
 
-  private select() {
-    return this.db
+  private select(db: Kysely<DB> = this.db) {
+    return db
       .selectFrom('appointments')
       .leftJoin('consultants', 'consultants.id', 'appointments.consultant_id')
       .select([
@@ -417,8 +422,8 @@ export class AppointmentService {
     } satisfies Appointment
   }
 
-  async get(userId: string, id: string): Promise<Appointment> {
-    const row = await this.select()
+  async get(userId: string, id: string, db: Kysely<DB> = this.db): Promise<Appointment> {
+    const row = await this.select(db)
       .where('appointments.user_id', '=', userId)
       .where('appointments.id', '=', id)
       .executeTakeFirst()

@@ -25,6 +25,7 @@ import type { ProductDetail } from '../../../src/types/generated/api/catalog'
 import type { CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ApiError } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import { HOUR, secondsLeft, SHANGHAI_DAY, takeHit } from '../../platform/rateLimits'
 import { toIso } from '../../platform/time'
 import { CODE_TTL_SECONDS, RESEND_SECONDS, type SmsCodes } from '../auth/smsCodes'
@@ -156,7 +157,7 @@ export class CampaignClaimService {
     const campaign = await this.open(id, userId)
     const now = this.now()
     const today = shanghaiDate(now.getTime())
-    const { entryId, couponId, taken } = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const taken = await this.takeTurn(trx, campaign, userId, today, CLAIM_REFUSAL)
       const prize = await this.takeStock(trx, campaign, 'coupon', today, '券已领完，下次早点来')
       const entryId = (await this.insertEntry(trx, {
@@ -175,13 +176,12 @@ export class CampaignClaimService {
         sourceId: entryId,
         now,
       })
-      return { entryId, couponId, taken }
+      return recordAnswer(trx, {
+        entry: { id: entryId, seq: taken.used, at: toIso(now), policyId: null, policyNo: null },
+        coupon: couponId ? await this.coupons.get(userId, couponId, trx) : null,
+        chances: this.chancesAfter(campaign, taken),
+      })
     })
-    return {
-      entry: { id: entryId, seq: taken.used, at: toIso(now), policyId: null, policyNo: null },
-      coupon: couponId ? await this.coupons.get(userId, couponId) : null,
-      chances: this.chancesAfter(campaign, taken),
-    }
   }
 
   /** The form's values, each checked by the shared rules (400 naming the field). */
@@ -211,7 +211,7 @@ export class CampaignClaimService {
     const values = this.checkedFields(campaign, body, today)
     await this.verifyPhone(campaign, values, body.smsCode)
     try {
-      const made = await this.db.transaction().execute(async (trx) => {
+      return await this.db.transaction().execute(async (trx) => {
         const taken = await this.takeTurn(trx, campaign, userId, today, ENTRY_REFUSAL)
         const entryId = (await this.insertEntry(trx, {
           campaignId: id,
@@ -220,13 +220,12 @@ export class CampaignClaimService {
           today,
           fields: values,
         })) as string
-        return { entryId, taken }
+        return recordAnswer(trx, {
+          entry: { id: entryId, seq: taken.used, at: toIso(now), policyId: null, policyNo: null },
+          repeated: false,
+          chances: this.chancesAfter(campaign, taken),
+        })
       })
-      return {
-        entry: { id: made.entryId, seq: made.taken.used, at: toIso(now), policyId: null, policyNo: null },
-        repeated: false,
-        chances: this.chancesAfter(campaign, made.taken),
-      }
     } catch (error) {
       // A record of use (no fields) made again the same day is today's record, not an error.
       if (fields.length > 0 || !(error instanceof ApiError) || error.code !== 'NO_CHANCES') throw error
@@ -311,7 +310,7 @@ export class CampaignClaimService {
       phone: who.person.phone,
     }
     const orderId = randomUUID()
-    const made = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const taken = await this.takeTurn(trx, campaign, userId, today, CLAIM_REFUSAL)
       await this.takeStock(trx, campaign, 'gift-policy', today, '赠险已领完，感谢关注')
       const entryId = await this.insertEntry(trx, {
@@ -342,19 +341,12 @@ export class CampaignClaimService {
         .select('policy_no')
         .where('id', '=', policyId)
         .executeTakeFirstOrThrow()
-      return { entryId, taken, policyId, policyNo: policy.policy_no }
+      return recordAnswer(trx, {
+        entry: { id: entryId, seq: taken.used, at: toIso(now), policyId, policyNo: policy.policy_no },
+        coupon: null,
+        chances: this.chancesAfter(campaign, taken),
+      })
     })
-    return {
-      entry: {
-        id: made.entryId,
-        seq: made.taken.used,
-        at: toIso(now),
-        policyId: made.policyId,
-        policyNo: made.policyNo,
-      },
-      coupon: null,
-      chances: this.chancesAfter(campaign, made.taken),
-    }
   }
 
   /**

@@ -11,6 +11,7 @@ import type {
 } from '../../../src/types/generated/api/campaign'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import { toIso } from '../../platform/time'
 import type { CampaignGiftsTable, CouponsTable } from './claimTables'
 
@@ -45,8 +46,8 @@ export class CouponService {
     }
   }
 
-  private coupons(userId: string) {
-    return this.db
+  private coupons(userId: string, db: Kysely<DB> = this.db) {
+    return db
       .selectFrom('coupons as c')
       .innerJoin('campaigns as k', 'k.id', 'c.campaign_id')
       .selectAll('c')
@@ -65,8 +66,8 @@ export class CouponService {
     return { items: query.status ? all.filter((c) => c.status === query.status) : all, counts }
   }
 
-  async get(userId: string, id: string): Promise<Coupon> {
-    const row = await this.coupons(userId).where('c.id', '=', id).executeTakeFirst()
+  async get(userId: string, id: string, db: Kysely<DB> = this.db): Promise<Coupon> {
+    const row = await this.coupons(userId, db).where('c.id', '=', id).executeTakeFirst()
     if (!row) throw notFound('券')
     return this.toCoupon(row)
   }
@@ -74,24 +75,30 @@ export class CouponService {
   /** Marks a coupon used (shown at the counter): once, and only while valid. */
   async use(userId: string, id: string): Promise<Coupon> {
     const now = this.now()
-    const used = await this.db
-      .updateTable('coupons')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .where('valid_from', '<=', now)
-      .where('valid_to', '>', now)
-      .returning('id')
-      .executeTakeFirst()
-    const coupon = await this.get(userId, id)
-    if (!used)
-      throw new ApiError(
-        409,
-        'COUPON_NOT_USABLE',
-        coupon.status === 'used' ? '该券已使用' : coupon.status === 'expired' ? '该券已过期' : '该券尚未生效',
-      )
-    return coupon
+    return this.db.transaction().execute(async (trx) => {
+      const used = await trx
+        .updateTable('coupons')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .where('valid_from', '<=', now)
+        .where('valid_to', '>', now)
+        .returning('id')
+        .executeTakeFirst()
+      const coupon = await this.get(userId, id, trx)
+      if (!used)
+        throw new ApiError(
+          409,
+          'COUPON_NOT_USABLE',
+          coupon.status === 'used'
+            ? '该券已使用'
+            : coupon.status === 'expired'
+              ? '该券已过期'
+              : '该券尚未生效',
+        )
+      return recordAnswer(trx, coupon)
+    })
   }
 
   private toPrize(row: GiftRow): Prize {

@@ -10,6 +10,7 @@ import type {
 } from '../../../src/types/generated/api/campaign'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import { toIso } from '../../platform/time'
 import type { MessageService } from '../messages/service'
 import type { PointsService } from '../points/service'
@@ -48,8 +49,8 @@ export class GuessService {
     return campaign
   }
 
-  private items(id: string): Promise<Item[]> {
-    return this.db
+  private items(id: string, db: Kysely<DB> = this.db): Promise<Item[]> {
+    return db
       .selectFrom('campaign_guess_items')
       .selectAll()
       .where('campaign_id', '=', id)
@@ -61,19 +62,23 @@ export class GuessService {
    * The guess part of GET /api/campaigns/:id: the items with their lock and result, how many picked each option,
    * and this user's picks and rewards.
    */
-  async state(campaign: Selectable<CampaignsTable>, userId: string | null): Promise<GuessState> {
+  async state(
+    campaign: Selectable<CampaignsTable>,
+    userId: string | null,
+    db: Kysely<DB> = this.db,
+  ): Promise<GuessState> {
     const id = campaign.id
     const nowMs = this.now().getTime()
     const [items, counts, mine, rewards] = await Promise.all([
-      this.items(id),
-      this.db
+      this.items(id, db),
+      db
         .selectFrom('campaign_guess_picks')
         .select(['item_id', 'option_id', (eb) => eb.fn.countAll<string>().as('n')])
         .where('campaign_id', '=', id)
         .groupBy(['item_id', 'option_id'])
         .execute(),
       userId
-        ? this.db
+        ? db
             .selectFrom('campaign_guess_picks')
             .select(['item_id', 'option_id'])
             .where('campaign_id', '=', id)
@@ -81,7 +86,7 @@ export class GuessService {
             .execute()
         : [],
       userId
-        ? this.db
+        ? db
             .selectFrom('campaign_guess_rewards as r')
             .innerJoin('campaign_guess_items as i', (join) =>
               join.onRef('i.campaign_id', '=', 'r.campaign_id').onRef('i.item_id', '=', 'r.item_id'),
@@ -154,7 +159,7 @@ export class GuessService {
       if (isLocked(toIso(item.lock_at), now.getTime())) throw this.locked(item, field)
     })
     await this.campaigns.assertEligible(campaign, userId)
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       for (const [i, pick] of input.picks.entries()) {
         // FOR SHARE: a result being entered for the item waits for this pick, or this pick waits and then sees
         // the result (and takes nothing), so a pick is either rewarded with its result or never made.
@@ -172,8 +177,8 @@ export class GuessService {
           RETURNING option_id`.execute(trx)
         if (rows.length === 0) throw this.locked(items.get(pick.itemId) as Item, `picks.${i}`)
       }
+      return recordAnswer(trx, await this.state(campaign, userId, trx))
     })
-    return this.state(campaign, userId)
   }
 
   private locked(item: Item, field: string): ApiError {

@@ -21,6 +21,7 @@ import type {
 import type { Campaign, CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import { toIso } from '../../platform/time'
 import type { MemberService } from '../member/service'
 import type { MessageService } from '../messages/service'
@@ -228,7 +229,7 @@ export class CampaignService {
     const drawId = randomUUID()
     // Who may take part is read first (nothing counts on it); the chance and the prize are taken in one go.
     await this.assertEligible(campaign, userId)
-    const made = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const taken = await this.takeChance(trx, id, userId, today, limits)
       const mac = createHmac('sha256', Buffer.from(campaign.seed, 'hex'))
         .update(drawMessage(id, userId, taken.used))
@@ -247,22 +248,20 @@ export class CampaignService {
         })
         .execute()
       if (prize) await this.reward(trx, campaign, userId, prize, drawId)
-      return { taken, prize, available }
+      return recordAnswer(trx, {
+        draw: {
+          id: drawId,
+          seq: taken.used,
+          prizeId: prize?.prize_id ?? null,
+          won: prize !== null && prize.reward.kind !== 'nothing',
+          prizeName: prize?.name ?? '谢谢参与',
+          reward: prize ? rewardText(prize.reward, prize.name) : '谢谢参与',
+          available,
+          at: toIso(now),
+        },
+        chances: chancesLeft(limits, taken.used, taken.used_today),
+      })
     })
-    const { taken, prize, available } = made
-    return {
-      draw: {
-        id: drawId,
-        seq: taken.used,
-        prizeId: prize?.prize_id ?? null,
-        won: prize !== null && prize.reward.kind !== 'nothing',
-        prizeName: prize?.name ?? '谢谢参与',
-        reward: prize ? rewardText(prize.reward, prize.name) : '谢谢参与',
-        available,
-        at: toIso(now),
-      },
-      chances: chancesLeft(limits, taken.used, taken.used_today),
-    }
   }
 
   /** Takes one chance in one statement: the chances used after it (the draw's sequence number), or 409. */

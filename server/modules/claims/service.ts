@@ -26,6 +26,7 @@ import type {
 } from '../../../src/types/generated/api/claim'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import { toIso } from '../../platform/time'
 import type { MediaService } from '../media/service'
 import type { MessageService } from '../messages/service'
@@ -167,7 +168,7 @@ export class ClaimService {
     const id = randomUUID()
     const now = this.now()
     try {
-      await this.db.transaction().execute(async (trx) => {
+      return await this.db.transaction().execute(async (trx) => {
         const { rows } = await sql<{
           serial: number
         }>`SELECT nextval('claim_serial')::int % 100000000 AS serial`.execute(trx)
@@ -202,13 +203,13 @@ export class ClaimService {
           'SUBMITTED',
           '理赔申请已提交，我们将尽快审核',
         )
+        return recordAnswer(trx, await this.get(userId, id, trx))
       })
     } catch (error) {
       if ((error as { code?: string; constraint?: string }).constraint === 'claims_open_once')
         throw new ApiError(409, 'CLAIM_ALREADY_OPEN', '该保单在此出险日期已有处理中的同类理赔，请勿重复申请')
       throw error
     }
-    return this.get(userId, id)
   }
 
   private async addDocuments(
@@ -283,8 +284,8 @@ export class ClaimService {
 
   /** Claims the user filed, or on a policy they hold or are the verified insured of; event_date, after c.*, read
    * back as written. */
-  private visible(userId: string) {
-    return this.db
+  private visible(userId: string, db: Kysely<DB> = this.db) {
+    return db
       .selectFrom('claims as c')
       .innerJoin('policies as p', 'p.id', 'c.policy_id')
       .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
@@ -322,23 +323,24 @@ export class ClaimService {
     return { items: await Promise.all(rows.map((r) => this.toClaim(r))) }
   }
 
-  async get(userId: string, id: string): Promise<Claim> {
-    const row = await this.visible(userId).where('c.id', '=', id).executeTakeFirst()
+  async get(userId: string, id: string, db: Kysely<DB> = this.db): Promise<Claim> {
+    const row = await this.visible(userId, db).where('c.id', '=', id).executeTakeFirst()
     if (!row) throw notFound('理赔')
-    return this.toClaim(row)
+    return this.toClaim(row, db)
   }
 
   private async toClaim(
     row: Selectable<ClaimsTable> & { policy_no: string; product_name: string; insured: { name: string } },
+    db: Kysely<DB> = this.db,
   ): Promise<Claim> {
     const [documents, steps] = await Promise.all([
-      this.db
+      db
         .selectFrom('claim_documents')
         .selectAll()
         .where('claim_id', '=', row.id)
         .orderBy('added_at')
         .execute(),
-      this.db.selectFrom('claim_steps').selectAll().where('claim_id', '=', row.id).orderBy('id').execute(),
+      db.selectFrom('claim_steps').selectAll().where('claim_id', '=', row.id).orderBy('id').execute(),
     ])
     return {
       id: row.id,

@@ -9,6 +9,7 @@ import type {
 } from '../../../src/types/generated/api/feedback'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import { decodeSeqCursor, encodeSeqCursor } from '../../platform/seqCursor'
 import { toIso } from '../../platform/time'
 import type { MediaService } from '../media/service'
@@ -40,7 +41,7 @@ export class FeedbackService {
     if (problem) throw invalid('content', `反馈内容（content）${problem}`)
     const photos = input.photos ?? []
     const id = randomUUID()
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('feedback')
         .values({
@@ -55,8 +56,8 @@ export class FeedbackService {
         })
         .execute()
       await this.media.attach(trx, userId, photos, 'feedback', `feedback:${id}`, 'photos')
+      return recordAnswer(trx, await this.get(userId, id, trx))
     })
-    return this.get(userId, id)
   }
 
   async list(userId: string, query: FeedbackQuery): Promise<FeedbackPage> {
@@ -75,15 +76,15 @@ export class FeedbackService {
     }
   }
 
-  async get(userId: string, id: string): Promise<Feedback> {
-    const row = await this.db
+  async get(userId: string, id: string, db: Kysely<DB> = this.db): Promise<Feedback> {
+    const row = await db
       .selectFrom('feedback')
       .selectAll()
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst()
     if (!row) throw notFound('反馈')
-    const [feedback] = await this.withReplies([row])
+    const [feedback] = await this.withReplies([row], db)
     return feedback
   }
 
@@ -124,9 +125,9 @@ export class FeedbackService {
     return replied
   }
 
-  private async withReplies(rows: Selectable<FeedbackTable>[]): Promise<Feedback[]> {
+  private async withReplies(rows: Selectable<FeedbackTable>[], db = this.db): Promise<Feedback[]> {
     if (rows.length === 0) return []
-    const replies = await this.db
+    const replies = await db
       .selectFrom('feedback_replies')
       .selectAll()
       .where(

@@ -51,9 +51,9 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
       response: 'partner/PartnerApplication',
     },
     handler: async (request, reply) => {
-      const application = await partnerSales.apply(userIdOf(request), request.body)
+      // Set first: the answer recorded with the order (Idempotency-Key) carries the status it is sent with.
       reply.code(201)
-      return application
+      return partnerSales.apply(userIdOf(request), request.body)
     },
   })
 

@@ -13,6 +13,7 @@ import type {
 } from '../../../src/types/generated/api/partner'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import { toIso } from '../../platform/time'
 import { PartnerRejected, PartnerUnavailable, type PartnerAdapter, type PartnerPerson } from './adapter'
 import { checkApplicants } from './applicants'
@@ -181,7 +182,7 @@ export class PartnerSalesService {
     const orderNo = `GO${today.replaceAll('-', '')}${pad(now.getUTCHours() * 3600 + now.getUTCMinutes() * 60 + now.getUTCSeconds(), 5)}${pad(randomInt(0, 1_000_000), 6)}`
     const holder = withoutOccupation(quote.holder)
     const insured = withoutOccupation(quote.insured)
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('orders')
         .values({
@@ -236,8 +237,12 @@ export class PartnerSalesService {
           updated_at: now,
         })
         .execute()
+      return recordAnswer(trx, {
+        orderId,
+        underwritingNo: underwritten.underwritingNo,
+        premiumFen: underwritten.premiumFen,
+      })
     })
-    return { orderId, underwritingNo: underwritten.underwritingNo, premiumFen: underwritten.premiumFen }
   }
 
   /** The order's partner state, for the insured-success page's polling. */

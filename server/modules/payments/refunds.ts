@@ -196,10 +196,10 @@ export class RefundService {
   }
 
   /** The refunds of some orders, oldest first, keyed by order id. */
-  async forOrders(orderIds: string[]): Promise<Map<string, OrderRefund[]>> {
+  async forOrders(orderIds: string[], db: Kysely<DB> = this.db): Promise<Map<string, OrderRefund[]>> {
     const byOrder = new Map<string, OrderRefund[]>()
     if (orderIds.length === 0) return byOrder
-    const rows = await this.db
+    const rows = await db
       .selectFrom('refunds')
       .selectAll()
       .where('order_id', 'in', orderIds)

@@ -6,7 +6,7 @@ import { route } from '../../platform/route'
 
 /** Payments: start (QR / pay page), read status, the provider callback, /skiPay, and the demo-only sandbox. */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
-  const { payments, orders, sandbox, publicUrl } = app.services
+  const { payments, sandbox, publicUrl } = app.services
   const tags = ['payments']
   const demo = app.services.mode === 'demo'
 
@@ -39,11 +39,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       params: 'payment/IdParams',
       response: 'order/Order',
     },
-    handler: async (request) => {
-      const userId = userIdOf(request)
-      await payments.completeFree(userId, request.params.id)
-      return orders.get(userId, request.params.id)
-    },
+    handler: async (request) => payments.completeFree(userIdOf(request), request.params.id),
   })
 
   route(app, {

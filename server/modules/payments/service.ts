@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { isPayable } from '../../../src/domain/order'
+import type { Order } from '../../../src/types/generated/api/order'
 import type { Payment } from '../../../src/types/generated/api/payment'
 import { ApiError, notFound } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import type { PayChannel, PaymentEvent, PaymentProvider, ProviderEvent } from './providers/provider'
 import { toIso } from '../../platform/time'
 import type { CatalogService } from '../catalog/service'
@@ -90,7 +92,7 @@ export class PaymentService {
       expiresAt,
       baseUrl,
     })
-    const superseded = await this.db
+    const { superseded, answer } = await this.db
       .transaction()
       .execute(async (trx) => {
         // Re-checked under the order's lock: a capture that landed meanwhile wins, and no payment starts.
@@ -111,7 +113,12 @@ export class PaymentService {
             expires_at: expiresAt,
           })
           .execute()
-        return old
+        const row = await trx
+          .selectFrom('payments')
+          .selectAll()
+          .where('id', '=', paymentId)
+          .executeTakeFirstOrThrow()
+        return { superseded: old, answer: await recordAnswer(trx, toPayment(row, now.getTime())) }
       })
       .catch(async (error: unknown) => {
         await this.closeAtProvider([paymentId])
@@ -119,7 +126,7 @@ export class PaymentService {
       })
     // A superseded code must not stay payable; if it was paid meanwhile, its capture is refunded.
     await this.closeAtProvider(superseded)
-    return this.get(userId, paymentId)
+    return answer
   }
 
   /** Best effort: a payment the provider could not close is caught by its callback or by reconciliation. */
@@ -201,7 +208,9 @@ export class PaymentService {
     let refundId: string | null = null
     let partnerIssue: string | null = null
     const result = await this.db.transaction().execute(async (trx): Promise<EventOutcome> => {
-      if (!(await recordEvent(trx, event, payment.id, this.now()))) return { outcome: 'duplicate' }
+      // Lock order: the order, then the payment, then the event's row. The event's row refers to the payment
+      // (its foreign key takes a share lock on it), so recording it first let parallel callbacks each hold
+      // that share lock while waiting for the order, and the FOR UPDATE below then deadlocked them.
       const order = await lockOrder(trx, payment.order_id)
       const current = await trx
         .selectFrom('payments')
@@ -209,6 +218,7 @@ export class PaymentService {
         .where('id', '=', payment.id)
         .forUpdate()
         .executeTakeFirstOrThrow()
+      if (!(await recordEvent(trx, event, payment.id, this.now()))) return { outcome: 'duplicate' }
       const now = this.now()
 
       if (event.outcome === 'FAILED') {
@@ -261,8 +271,8 @@ export class PaymentService {
     return result
   }
 
-  /** /skiPay: a zero-premium (gift) order is issued without a payment. */
-  async completeFree(userId: string, orderId: string): Promise<void> {
+  /** /skiPay: a zero-premium (gift) order is issued without a payment; the order as issued. */
+  async completeFree(userId: string, orderId: string): Promise<Order> {
     const order = await this.orders.row(userId, orderId)
     if (order.status === 'CLOSED') throw new ApiError(409, 'ORDER_CLOSED', '订单已关闭，请重新领取')
     if (order.premium_fen !== 0) throw new ApiError(409, 'PAYMENT_REQUIRED', '该订单需要支付保费')
@@ -270,10 +280,11 @@ export class PaymentService {
       throw new ApiError(409, 'PARTNER_PRODUCT', '该产品由合作保险公司出单，请在该产品页投保')
     if (!isPayable(order.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单已处理')
     const product = await this.catalog.product(order.product_id)
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       if (!(await transition(trx, order.id, 'PAY_SUCCEEDED', { paid_at: this.now() })))
         throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单已处理')
       await this.policies.issueForOrder(trx, await lockOrder(trx, order.id), product)
+      return recordAnswer(trx, await this.orders.view(trx, order.id))
     })
   }
 }

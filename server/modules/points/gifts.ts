@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { AddressInput, Exchange, Gift, GiftList } from '../../../src/types/generated/api/gift'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import { readableCode } from '../../platform/readableCode'
 import { toIso } from '../../platform/time'
 import type { GiftExchangesTable, GiftsTable } from './giftTables'
@@ -77,7 +78,7 @@ export class GiftService {
     const gift = await this.db.selectFrom('gifts').selectAll().where('id', '=', giftId).executeTakeFirst()
     if (!gift) throw notFound('礼品')
     const now = this.now()
-    const id = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       // 1. The user's balance row exists and is locked for this transaction.
       await trx
         .insertInto('point_accounts')
@@ -164,9 +165,8 @@ export class GiftService {
           virtual: true,
         })
       }
-      return exchangeId
+      return recordAnswer(trx, await this.get(userId, exchangeId, trx))
     })
-    return this.get(userId, id)
   }
 
   private async spendFrozen(trx: Transaction<DB>, userId: string, currency: Gift['currency'], price: number) {
@@ -178,8 +178,8 @@ export class GiftService {
       .execute()
   }
 
-  private select() {
-    return this.db
+  private select(db: Kysely<DB> = this.db) {
+    return db
       .selectFrom('gift_exchanges')
       .select([
         'id',
@@ -197,8 +197,8 @@ export class GiftService {
       ])
   }
 
-  async get(userId: string, id: string): Promise<Exchange> {
-    const row = await this.select().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
+  async get(userId: string, id: string, db: Kysely<DB> = this.db): Promise<Exchange> {
+    const row = await this.select(db).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
     if (!row) throw notFound('兑换记录')
     return toExchange(row)
   }

@@ -13,6 +13,7 @@ import {
 } from '../../../src/domain/order'
 import type { Order, OrderAddress, OrderCreate, OrderRefund } from '../../../src/types/generated/api/order'
 import { ApiError, notFound } from '../../platform/errors'
+import { recordAnswer } from '../../platform/idempotency'
 import { toIso } from '../../platform/time'
 import type { CatalogService } from '../catalog/service'
 import type { ApplicationService } from './applications'
@@ -151,7 +152,7 @@ export class OrderService {
       openedAt: toIso(d.opened_at as Date),
       confirmedAt: toIso(d.confirmed_at as Date),
     }))
-    await this.db
+    return this.db
       .transaction()
       .execute(async (trx) => {
         // Guarded claim of the application: a double submit creates one order.
@@ -198,13 +199,13 @@ export class OrderService {
             start_date: application.renews_policy_id ? effectiveDate : null,
           })
           .execute()
+        return recordAnswer(trx, await this.view(trx, id))
       })
       .catch((error: unknown) => {
         if ((error as { constraint?: string }).constraint === 'orders_renew_once')
           throw new ApiError(409, 'ALREADY_RENEWED', '该保单已有续保订单，请在“我的订单”中查看')
         throw error
       })
-    return this.get(userId, id)
   }
 
   /** 续保 covers the same person: the insured's certificate must be the renewed policy's. */
@@ -270,8 +271,16 @@ export class OrderService {
   }
 
   async get(userId: string, id: string): Promise<Order> {
-    const row = await this.row(userId, id)
-    const refunds = await this.refunds.forOrders([row.id])
+    return this.toApi(await this.row(userId, id))
+  }
+
+  /** The order as the API shows it, read through `db`: the transaction that just changed it. */
+  async view(db: Kysely<DB>, id: string): Promise<Order> {
+    return this.toApi(await this.select(db).where('o.id', '=', id).executeTakeFirstOrThrow(), db)
+  }
+
+  private async toApi(row: OrderRow, db: Kysely<DB> = this.db): Promise<Order> {
+    const refunds = await this.refunds.forOrders([row.id], db)
     return toOrder(row, refunds.get(row.id) ?? [])
   }
 

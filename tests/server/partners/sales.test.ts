@@ -9,15 +9,17 @@ import {
   type PartnerTestApp,
 } from './partnerFlow'
 import { as, staffLogin } from '../studioHelpers'
+import { crashThenRetry } from '../idempotencyCrash'
 
 // Quotes and applications of partner products against the sandbox partner: what a buyer sees for good input,
 // bad input, the partner's refusal, and the partner timing out, dropping the connection or answering garbage.
 
 let t: PartnerTestApp
 let buyer: PartnerBuyer
+const idempotencyFaults = { loseAnswerOnSend: false }
 
 beforeEach(async () => {
-  t = await createPartnerApp({ now: () => new Date('2026-11-25T04:00:00.000Z') })
+  t = await createPartnerApp({ now: () => new Date('2026-11-25T04:00:00.000Z'), idempotencyFaults })
   buyer = await PartnerBuyer.login(t.app)
 })
 afterEach(async () => t.close())
@@ -206,6 +208,18 @@ describe('POST /api/partner/applications', () => {
     const other = await buyer.apply(quote.quoteId, undefined, 'other-key')
     expect(other.statusCode).toBe(409)
     expect(other.json().error.code).toBe('QUOTE_USED')
+    expect(await orderCount()).toBe(1)
+  })
+
+  it('makes one order when the process dies before the answer, and the key is sent again', async () => {
+    const quote = await buyer.quoted('ht-accident')
+    const body = { quoteId: quote.quoteId, healthAnswers: { hq1: false, hq2: false, hq3: false } }
+    const first = await crashThenRetry(
+      { db: t.db, faults: idempotencyFaults },
+      'apply-crash-0001',
+      (headers) => buyer.call('POST', '/api/partner/applications', body, headers),
+    )
+    expect(first.statusCode).toBe(201)
     expect(await orderCount()).toBe(1)
   })
 
