@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp } from '../server/app'
 import { registerCampaign } from '../server/modules/campaigns/registry'
+import { demoLogin } from './demoLogin'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100)
 const DRAWS = Number(process.env.BENCH_DRAWS_PER_USER ?? 10)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20)
-const AGREEMENTS = ['privacy', 'sensitive', 'service']
 
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'mall-bench-campaigns-'))
 const app = await buildApp({
@@ -54,19 +54,7 @@ try {
   const cookies: string[] = []
   for (let i = 0; i < USERS; i++) {
     const phone = `1398${String(Date.now() % 1000).padStart(3, '0')}${String(i).padStart(4, '0')}`
-    const headers = { 'content-type': 'application/json', 'x-forwarded-for': ip(i) }
-    await fetch(`${base}/api/auth/sms-code`, { method: 'POST', headers, body: JSON.stringify({ phone }) })
-    const { code } = (await (await fetch(`${base}/api/dev/sms-outbox?phone=${phone}`)).json()) as {
-      code: string
-    }
-    const res = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
-    })
-    const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
-    if (!cookie) throw new Error(`login ${res.status}`)
-    cookies.push(cookie.split(';')[0])
+    cookies.push(await demoLogin(base, phone, ip(i)))
   }
 
   const jobs = Array.from({ length: USERS * DRAWS }, (_, i) => i % USERS)

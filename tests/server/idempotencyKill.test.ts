@@ -7,8 +7,9 @@ import { buildApp } from '../../server/app'
 import { openDatabase, type Database } from '../../server/db/database'
 import { registerCampaign, type DeclaredCampaign } from '../../server/modules/campaigns/registry'
 import { ABANDONED_MS } from '../../server/platform/idempotency'
-import { AGREEMENTS, createTestDatabase, type TestDatabase } from './helpers'
+import { createTestDatabase, type TestDatabase } from './helpers'
 import { exited, startServerProcess, stopServerProcess, type ServerProcess } from './serverProcess'
+import { demoLogin } from '../../scripts/demoLogin'
 
 // A real crash in the Idempotency-Key window: a server process takes many keyed draws at once and is killed
 // with SIGKILL mid-burst; a new process starts on the same database with its clock past the abandon window, and
@@ -69,23 +70,6 @@ const start = async (extra: Record<string, string> = {}) => {
   return server
 }
 
-async function login(base: string): Promise<string> {
-  const phone = '13655550001'
-  const headers = { 'content-type': 'application/json' }
-  await fetch(`${base}/api/auth/sms-code`, { method: 'POST', headers, body: JSON.stringify({ phone }) })
-  const { code } = (await (await fetch(`${base}/api/dev/sms-outbox?phone=${phone}`)).json()) as {
-    code: string
-  }
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
-  })
-  const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
-  if (!cookie) throw new Error(`login ${res.status}`)
-  return cookie.split(';')[0]
-}
-
 interface Answer {
   status: number
   body: string
@@ -102,7 +86,7 @@ const draw = async (base: string, cookie: string, key: string): Promise<Answer> 
 describe('an Idempotency-Key across a kill -9', () => {
   it('never draws twice for one key when the process dies mid-burst and every key is sent again', async () => {
     const first = await start()
-    const cookie = await login(first.base)
+    const cookie = await demoLogin(first.base, '13655550001')
     const keys = Array.from({ length: KEYS }, (_, i) => `kill-draw-${String(i).padStart(4, '0')}`)
 
     // The burst: IN_FLIGHT draws at a time; SIGKILL as soon as KILL_AFTER answers have arrived.

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../server/db/schema'
-import { AGREEMENTS, createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers'
+import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers'
 import { startServerProcess, stopServerProcess, type ServerProcess } from './serverProcess'
 import { DEMO_PASSWORDS, staffHeaders, studioCookiePairs, type DemoRole } from './studioHelpers'
+import { demoLogin } from '../../scripts/demoLogin'
 
 // Runs races for real. With DATABASE_URL (scripts/with-postgres.sh, CI): two server processes on one throwaway
 // PostgreSQL database, requests spread over both, so they really run in parallel and share nothing but the
@@ -79,17 +80,7 @@ export async function startRaceCluster(): Promise<RaceCluster> {
   }
 
   const login: RaceCluster['login'] = async (i, phone, ip) => {
-    const sent = await send(i, 'POST', '/api/auth/sms-code', { body: { phone }, ip })
-    if (sent.status !== 200) throw new Error(`sms-code ${sent.status} ${JSON.stringify(sent.body)}`)
-    const { code } = (await send(i, 'GET', `/api/dev/sms-outbox?phone=${phone}`)).body as { code: string }
-    const res = await fetch(`${bases[i % bases.length]}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify({ phone, code, agreements: AGREEMENTS }),
-    })
-    const cookie = res.headers.getSetCookie().find((h) => h.startsWith('sid='))
-    if (!cookie) throw new Error(`login ${res.status}`)
-    return cookie.split(';')[0]
+    return demoLogin(bases[i % bases.length], phone, ip)
   }
 
   const staffLogin: RaceCluster['staffLogin'] = async (i, role) => {
