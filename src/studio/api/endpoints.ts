@@ -1,4 +1,4 @@
-// One function per studio API route (contract: /work/notes/i15-contract.md).
+// One function per studio API route (contract: schemas/api/studio.schema.json, tag studio of /api/openapi.json).
 import { API_BASE, studioRequest } from './client'
 import type {
   AuditEntry,
