@@ -90,6 +90,22 @@ describe('documents', () => {
     expect(problems).toEqual([])
   })
 
+  it('names only source files and folders that exist', () => {
+    // `src/…`, `server/…` and the like in code spans; templates (`src/features/<area>/`, `*.ts`) are not paths.
+    // page-configs/ and public/ are left out: documents name example pages there.
+    const missing = documents
+      .filter((file) => name(file) !== 'docs/blocks.md')
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/`([^`\n]+)`/g)]
+          .flatMap((m) => m[1].split(/[\s,()]+/))
+          .map((token) => token.replace(/[.:;]+$/, '').split('#')[0])
+          .filter((path) => /^(src|server|scripts|tests|schemas|docs|\.ci)\//.test(path))
+          .filter((path) => !/[<>{}*…[\]|]/.test(path) && !existsSync(join(root, path)))
+          .map((path) => `${name(file)}: ${path}`),
+      )
+    expect(missing).toEqual([])
+  })
+
   it('names no folder beside the repository and no path of one machine', () => {
     const problems = documents.flatMap((file) =>
       readFileSync(file, 'utf8')
