@@ -4,7 +4,7 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-// Import direction (docs/architecture.md):
+// Import direction (DESIGN.md §4):
 // app -> features, page-runtime -> blocks -> components, state -> lib, domain, config, types
 const layer = (name, forbidden) => ({
   files: [`src/${name}/**/*.{ts,tsx}`],
@@ -14,7 +14,7 @@ const layer = (name, forbidden) => ({
       {
         patterns: forbidden.map((f) => ({
           regex: `^(\\.\\./)+${f}(/|$)`,
-          message: `src/${name} must not import src/${f} (docs/architecture.md, import rules).`,
+          message: `src/${name} must not import src/${f} (DESIGN.md §4 import direction).`,
         })),
         paths: [overlays],
       },
@@ -28,7 +28,7 @@ const overlays = {
   message: 'Import the overlays from src/components/overlays (it installs their React 19 render).',
 }
 // A feature's public surface is its paths.ts (paths, href builders), routes.ts (its route list) and api.ts (hooks):
-// another feature, a block or the page runtime may import those and nothing else of it (docs/architecture.md). Only src/app may reach
+// another feature, a block or the page runtime may import those and nothing else of it (DESIGN.md §4). Only src/app may reach
 // further (it mounts screens and providers).
 const featuresDir = resolve(import.meta.dirname, 'src/features')
 const featureOf = (file) => {
@@ -47,7 +47,7 @@ const featureBoundaryRule = {
       if (!target || target.area === own || ['paths', 'routes', 'api'].includes(target.rest)) return
       context.report({
         node: source,
-        message: `Import only paths.ts, routes.ts or api.ts of src/features/${target.area}; move what is shared to src/components/ (docs/architecture.md).`,
+        message: `Import only paths.ts, routes.ts or api.ts of src/features/${target.area}; move what is shared to src/components/ (DESIGN.md §4).`,
       })
     }
     return {
@@ -151,7 +151,7 @@ export default tseslint.config(
             {
               regex: '/src/(?!(domain|page-config|types/generated)(/|$))',
               message:
-                'server/ may import only src/domain, src/page-config, src/types/generated and schemas/ (docs/architecture.md).',
+                'server/ may import only src/domain, src/page-config, src/types/generated and schemas/ (DESIGN.md §4).',
             },
           ],
         },
