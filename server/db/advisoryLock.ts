@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { DatabaseKind } from './database'
 import type { DB } from './schema'
 
-// Work that one process at a time may do, when several server processes share one PostgreSQL (DESIGN.md §10):
+// Work that one process at a time may do, when several server processes share one PostgreSQL (docs/configuration.md):
 // a session advisory lock, held on one pooled connection while the work runs on the others. A PGlite folder is
 // held by a single process, so there the work simply runs (and must: its one connection would be taken).
 

@@ -2,7 +2,7 @@ import { closeSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } 
 import { join } from 'node:path'
 import { ConfigError } from '../platform/config'
 
-// A PGlite folder belongs to one process (DESIGN.md §10): two servers on one DATA_DIR would both accept
+// A PGlite folder belongs to one process (docs/configuration.md): two servers on one DATA_DIR would both accept
 // writes and one's acknowledged writes would be lost. The owner writes its PID into DATA_DIR/server.lock,
 // created exclusively; a lock whose process is gone (killed, crashed) is stale and taken over.
 

@@ -6,7 +6,7 @@ import { userIdOf } from './auth'
 import type { DB } from '../db/schema'
 import { ApiError } from './errors'
 
-// Idempotency-Key (DESIGN.md §7): a write that moves money, sent again with the same key and the same request,
+// Idempotency-Key (docs/idempotency.md): a write that moves money, sent again with the same key and the same request,
 // answers with the first response instead of acting twice; the same key with another request is a 409. The
 // key is claimed in the database (one insert decides), so two tabs, a double tap or a retry after a reload
 // are one request on any server process. A request still running is waited for.

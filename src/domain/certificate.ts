@@ -1,4 +1,4 @@
-// Certificates (identity documents) and phone numbers: DESIGN.md §8. Pure; used by the UI and the server.
+// Certificates (identity documents) and phone numbers: docs/architecture.md. Pure; used by UI and server.
 
 /** Our own certificate types; partners' codes are mapped at their edge. */
 export type CertificateType =

@@ -1,6 +1,6 @@
 // Member levels (会员等级) by growth (成长值): the points a member earned (sign-ins, policies, campaigns) in the
 // last 365 days, so a level is kept by staying active and never bought outright. Benefits are services, never
-// a discount on a premium (DESIGN.md §8: no inducement outside the contract).
+// a discount on a premium (no inducement outside the contract: docs/architecture.md).
 
 export interface MemberBenefit {
   title: string

@@ -1,4 +1,4 @@
-// Policy statuses (DESIGN.md §8) and the cooling-off rule.
+// Policy statuses (docs/architecture.md) and the cooling-off rule.
 
 export const POLICY_STATUSES = ['PENDING_EFFECTIVE', 'IN_FORCE', 'EXPIRED', 'SURRENDERED'] as const
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]

@@ -1,4 +1,4 @@
-// Refunds (DESIGN.md §8): a payment the order cannot keep, or a cooling-off surrender, goes back to the payer.
+// Refunds (docs/server.md): a payment the order cannot keep, or a cooling-off surrender, goes back to the payer.
 // Shared by the server (the reason sent to the provider) and the order screens.
 import type { OrderRefund } from '../types/generated/api/order'
 import { formatFen } from './money'

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 
-// Where uploaded files live (DESIGN.md §7, §10): a folder under DATA_DIR for one process, an S3-compatible bucket
+// Where uploaded files live (docs/configuration.md): a folder under DATA_DIR for one process, an S3-compatible bucket
 // when several processes share the database, or memory for the in-memory test database. The database says who
 // owns what; a store only keeps bytes under a key.
 

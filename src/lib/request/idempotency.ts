@@ -1,6 +1,6 @@
 import { apiErrorOf, HttpError } from './errors'
 
-// Idempotency-Key for writes that move money (DESIGN.md §7). One key per user intent ("submit this
+// Idempotency-Key for writes that move money (docs/idempotency.md). One key per user intent ("submit this
 // application", "pay this order by WeChat"): kept in sessionStorage while its request is unanswered, so a
 // double tap, a retry after a lost answer or a reload mid-request sends the same key and the server acts
 // once. An answered request (success, or a 4xx the server chose) ends the intent; the next tap is a new one.
