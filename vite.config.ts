@@ -4,6 +4,7 @@ import { entryHtmlPlugin } from './scripts/entryHtmlPlugin'
 import { markdownTreePlugin } from './scripts/markdownTreePlugin'
 import { pageConfigsPlugin } from './scripts/page-configs/vitePlugin'
 import { precompressPlugin } from './scripts/precompressPlugin'
+import { SERVER_ENVIRONMENT, serverBuildPlugin } from './scripts/serverBuildPlugin'
 import { STUDIO_HTML, studioEntryPlugin } from './scripts/studioEntryPlugin'
 
 const apiPort = process.env.API_PORT ?? '8080'
@@ -32,12 +33,14 @@ export default defineConfig(({ command }) => ({
     entryHtmlPlugin({ root: import.meta.dirname }),
     precompressPlugin(),
     studioEntryPlugin(),
+    serverBuildPlugin({ root: import.meta.dirname }),
   ],
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-  // `vite build` builds both environments: the app (client, into dist/), then the server's renderer of
-  // screens (ssr, into dist/server/; server/platform/screenRendering.ts loads it).
+  // `vite build` builds every environment: the app (client, into dist/), the server's renderer of screens
+  // (ssr, into dist/server/; server/platform/screenRendering.ts loads it), the studio, and the server itself
+  // (into dist/server/index.js, what `npm start` runs).
   builder: {},
   environments: {
     ssr: {
@@ -81,6 +84,30 @@ export default defineConfig(({ command }) => ({
                     ],
                   },
                 },
+              },
+            },
+          },
+          // The API server, compiled for Node after the renderer into the same folder: production runs
+          // JavaScript and transpiles nothing on start. Packages stay imports (the dependencies installed
+          // beside it); files the server reads (schemas, migrations, page configs) stay in the repository.
+          [SERVER_ENVIRONMENT]: {
+            consumer: 'server' as const,
+            resolve: { external: true as const },
+            build: {
+              outDir: 'dist/server',
+              emptyOutDir: false,
+              copyPublicDir: false,
+              target: 'node20',
+              minify: false,
+              rollupOptions: {
+                // The server, and the operations commands that run beside it in production.
+                input: {
+                  index: 'server/index.ts',
+                  reconcile: 'scripts/reconcile.ts',
+                  'campaign-result': 'scripts/campaign-result.ts',
+                  'staff-add': 'scripts/staff-add.ts',
+                },
+                output: { entryFileNames: '[name].js', chunkFileNames: 'api/[name]-[hash].js' },
               },
             },
           },

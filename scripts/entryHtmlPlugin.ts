@@ -10,8 +10,7 @@
 //   not the app.
 import { readFileSync } from 'node:fs'
 import { relative, sep } from 'node:path'
-import type { Plugin } from 'vite'
-import type { OutputBundle, OutputChunk } from 'rolldown'
+import type { Plugin, Rolldown } from 'vite'
 import { configPagePaths } from '../src/page-config/routeParams'
 import { CONFIG_DIR } from '../src/page-config/validate'
 import {
@@ -43,10 +42,13 @@ const PUBLISHED_SHELL_MODULE = `${sep}src${sep}app${sep}configShell${sep}publish
 const PAGE_MODULE = /^\0page-config-page:(.*)\.page\.js$/
 
 /** The chunk files and stylesheets a chunk needs: itself and its static imports, transitively. */
-function closure(bundle: OutputBundle, start: OutputChunk[]): { js: Set<string>; css: Set<string> } {
+function closure(
+  bundle: Rolldown.OutputBundle,
+  start: Rolldown.OutputChunk[],
+): { js: Set<string>; css: Set<string> } {
   const js = new Set<string>()
   const css = new Set<string>()
-  const visit = (chunk: OutputChunk) => {
+  const visit = (chunk: Rolldown.OutputChunk) => {
     if (js.has(chunk.fileName)) return
     js.add(chunk.fileName)
     for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file)
@@ -157,7 +159,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
       async handler(_output, bundle) {
         const html = bundle['index.html']
         if (html?.type !== 'asset' || typeof html.source !== 'string') return
-        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
+        const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk')
         const byModule = (test: (id: string) => boolean) =>
           chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId))
         const entry = closure(
@@ -174,7 +176,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         const indexHtml = html.source
 
         html.source = withPreloads(indexHtml, base, closure(bundle, [app]), entry)
-        const pages: { route: string; chunk: OutputChunk; title: string }[] = []
+        const pages: { route: string; chunk: Rolldown.OutputChunk; title: string }[] = []
         for (const chunk of chunks) {
           const file = PAGE_MODULE.exec(chunk.facadeModuleId ?? '')?.[1]
           if (!file) continue

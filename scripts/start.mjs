@@ -1,33 +1,24 @@
-// `npm start`: build the SPA if it is missing or older than its sources, then start the one server.
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+// `npm start`: the one server, compiled by the build (dist/server/index.js), run in this process. A checkout
+// without a build (a fresh clone) is built once first; after that the build is `npm run build`'s job, so a
+// production start never builds or transpiles (and runs with the dependencies alone: `npm ci --omit=dev`).
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
-const SOURCES = [
-  'src',
-  'page-configs',
-  'public',
-  'schemas',
-  'index.html',
-  'studio',
-  'vite.config.ts',
-  'package.json',
-]
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const server = join(root, 'dist/server/index.js')
+const built = existsSync(server) && existsSync(join(root, 'dist/index.html'))
 
-function newest(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs)
-}
-
-const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0
-if (builtAt === 0 || SOURCES.some((s) => newest(s) > builtAt)) {
-  console.log('[start] building the app (vite build)…')
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit' })
+if (!built) {
+  const vite = join(root, 'node_modules/vite/bin/vite.js')
+  if (!existsSync(vite)) {
+    console.error('[start] dist/ has no build and vite is not installed: run `npm install && npm run build`')
+    process.exit(1)
+  }
+  console.log('[start] no build yet: building the app and the server (vite build)…')
+  const build = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { stdio: 'inherit' })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+await import(pathToFileURL(server).href)

@@ -17,9 +17,11 @@ import {
   sendError,
 } from './platform/errors'
 import { installIdempotency, type IdempotencyFaults } from './platform/idempotency'
+import { installApiDocs } from './platform/apiDocs'
 import { buildOpenApi, collectRoutes } from './platform/openapi'
 import type { PaymentProvider } from './modules/payments/providers/provider'
 import { SandboxPaymentProvider, type SandboxSecrets } from './modules/payments/providers/sandbox'
+import { REPO_ROOT } from './platform/repoRoot'
 import { installSecurity } from './platform/security'
 import { isStudioPath, spaHtmlResolver } from './platform/spaPages'
 import { loadScreenRendering } from './platform/screenRendering'
@@ -102,8 +104,6 @@ export interface AppOptions {
   idempotencyFaults?: IdempotencyFaults
 }
 
-const ROOT = resolve(import.meta.dirname, '..')
-
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 const SANDBOX_PAGE = /^\/(app\/)?pay\/sandbox\/?(\?|$)/i
 
@@ -158,7 +158,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         app.log.info('demo gift policies seeded')
       if (mode === 'demo' && (await seedPartnerProducts(database.db)))
         app.log.info('partner insurer products seeded')
-      const campaigns = await syncCampaigns(database.db, options.configRoot ?? ROOT, new Date())
+      const campaigns = await syncCampaigns(database.db, options.configRoot ?? REPO_ROOT, new Date())
       if (campaigns) app.log.info({ campaigns }, 'campaigns of the page configs registered')
       if (mode === 'demo' && (await seedDemoStaff(database.db, new Date())))
         app.log.info('demo studio accounts seeded')
@@ -277,6 +277,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   for (const module of modules) if (module.routes) await app.register(module.routes)
   if (testClock) registerTestControls(app, testClock, modules)
+  // The API reference as a page, from the same document as /api/openapi.json: for developers, in demo mode.
+  if (mode === 'demo') await installApiDocs(app)
   startSweeps(app, modules, options.orderSweepMs ?? 60_000)
   // Issue attempts started by captures finish before the database closes.
   app.addHook('onClose', async () => app.services.partnerIssuing.settled())

@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { sql, type Kysely } from 'kysely'
 import type { DB } from './schema'
 import { splitSql } from './splitSql'
+import { REPO_ROOT } from '../platform/repoRoot'
 
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations')
+export const MIGRATIONS_DIR = join(REPO_ROOT, 'server/db/migrations')
 const FILE_PATTERN = /^(\d{3,})_[a-z0-9_]+\.sql$/
 
 export class MigrationError extends Error {

@@ -44,7 +44,8 @@ export function collectRoutes(app: FastifyInstance): CollectedRoute[] {
   const routes: CollectedRoute[] = []
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
-    if (!route.url.startsWith('/api/')) return
+    // Routes that are no part of the API (the reference page's own files) say `hide`.
+    if (!route.url.startsWith('/api/') || (route.schema as { hide?: boolean } | undefined)?.hide) return
     for (const method of methods) {
       if (method === 'HEAD') continue
       routes.push({

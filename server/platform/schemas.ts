@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { REPO_ROOT } from './repoRoot'
 
 // The API's JSON Schemas live in schemas/api/<resource>.schema.json (also the source of the generated
 // TypeScript types). Routes take self-contained copies of their definitions: local $refs inlined, so
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 
 export type JsonSchema = { [key: string]: unknown }
 
-const API_SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../schemas/api')
+const API_SCHEMA_DIR = join(REPO_ROOT, 'schemas/api')
 
 const files = new Map<string, JsonSchema>()
 for (const name of readdirSync(API_SCHEMA_DIR)) {

@@ -7,7 +7,8 @@ import { blockChecks } from './blockCatalog'
 import { checkCampaignKind } from './campaignKinds'
 import { checkCampaignClaims } from './campaignClaimChecks'
 import { escapePointer, isObject, type JsonObject } from './json'
-import { markdownImages, markdownTextsOf } from './markdown'
+import { markdownImages } from './markdown'
+import { markdownTextsOf } from './markdownSources'
 import { walkBlocks } from './walkBlocks'
 
 export interface Finding {

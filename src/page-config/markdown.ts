@@ -1,17 +1,16 @@
-// Build-time markdown: compiles every markdown text of a page config (the block fields marked "x-markdown":
-// markdown blocks, FAQ answers, result band descriptions) into the small element tree of src/page-config/markdownTree.ts, so config pages ship
-// no markdown parser. Same rules as src/components/Markdown.tsx: GFM, no raw HTML, only safe links, images only
-// from where allowedUrls.ts allows (the validator names the others; old texts lose them here).
+// Markdown compiled to the small element tree of src/page-config/markdownTree.ts, the only form in which
+// markdown reaches a browser (drawn by src/components/MarkdownTree.tsx): by the build for config pages and `.md`
+// documents, by the server for published pages, the studio preview and content. GFM, no raw HTML, only safe
+// links, images only from where allowedUrls.ts allows (the validator names the others; old texts lose them here).
 import type { Element, ElementContent, Root } from 'hast'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { isAllowedImage } from './allowedUrls'
-import { markdownFields } from './blockCatalog'
-import { escapePointer, isObject, type JsonObject } from './json'
+import { isObject } from './json'
+import { markdownSources } from './markdownSources'
 import { safeUrl } from './safeUrl'
-import { walkBlocks } from './walkBlocks'
 import {
   MARKDOWN_TAGS,
   MARKDOWN_TREES_KEY,
@@ -111,41 +110,6 @@ export function markdownImages(source: string): string[] {
     }
   }
   visit(elementsOf(source))
-  return found
-}
-
-export interface MarkdownText {
-  source: string
-  pointer: string
-}
-
-/** The strings at one path of a block ("*" = every item of an array), with their JSON pointers. */
-function textsAt(node: unknown, path: readonly string[], pointer: string, found: MarkdownText[]): void {
-  if (!path.length) {
-    if (typeof node === 'string') found.push({ source: node, pointer })
-    return
-  }
-  const [head, ...rest] = path
-  if (head === '*') {
-    if (Array.isArray(node)) node.forEach((item, i) => textsAt(item, rest, `${pointer}/${i}`, found))
-  } else if (isObject(node)) textsAt(node[head], rest, `${pointer}/${escapePointer(head)}`, found)
-}
-
-/** The markdown texts of one block (the fields its schema marks "x-markdown"), not those of nested blocks. */
-export function markdownTextsOf(block: JsonObject, pointer: string): MarkdownText[] {
-  const found: MarkdownText[] = []
-  const paths = typeof block.type === 'string' ? markdownFields[block.type] : undefined
-  for (const path of paths ?? []) textsAt(block, path, pointer, found)
-  return found
-}
-
-/** Every markdown text of a config, nested blocks included. */
-export function markdownSources(config: unknown): Set<string> {
-  const found = new Set<string>()
-  if (!isObject(config)) return found
-  walkBlocks(config.blocks, (block, pointer) => {
-    for (const text of markdownTextsOf(block, pointer)) found.add(text.source)
-  })
   return found
 }
 

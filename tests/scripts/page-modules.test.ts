@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { compileMarkdown, markdownSources, withCompiledMarkdown } from '../../src/page-config/markdown'
+import { compileMarkdown, withCompiledMarkdown } from '../../src/page-config/markdown'
+import { markdownSources } from '../../src/page-config/markdownSources'
 import { blockComponentFile, blockTypesOf, pageModuleSource } from '../../scripts/page-configs/pageModule'
 
 const root = resolve(import.meta.dirname, '../..')

@@ -85,6 +85,30 @@ describe('system routes', () => {
       expect.arrayContaining(['category', 'insurer', 'keyword', 'tag', 'sort', 'limit', 'cursor']),
     )
   })
+
+  it('shows that document as a readable page at /api/docs/, every file of it served here', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.body).toContain('国恒保险商城 API 参考')
+    // No file of the page comes from another host: each one it names answers here.
+    const files = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])
+    expect(files.length).toBeGreaterThan(2)
+    for (const file of files) {
+      expect(file).not.toMatch(/^(https?:)?\/\//)
+      const url = new URL(file, 'http://localhost/api/docs/').pathname
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200)
+    }
+    // What it draws is the OpenAPI document, without the page's own files.
+    const shown = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>
+    }>()
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, unknown>
+    }>()
+    expect(Object.keys(shown.paths)).toEqual(Object.keys(doc.paths))
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/docs'))).toBe(false)
+  })
 })
 
 describe('errors: 4xx with a code and a Chinese message naming the field, never a 500', () => {

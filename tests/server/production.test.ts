@@ -116,6 +116,9 @@ describe('production mode with real provider adapters', () => {
     ).toBe(404)
     expect((await call('POST', '/api/payments/callback/sandbox', {})).status).toBe(404)
     expect((await call('GET', '/pay/sandbox?paymentId=pay_0')).status).toBe(404)
+    // The API reference page is for developers, in demo mode.
+    expect((await call('GET', '/api/docs/')).status).toBe(404)
+    expect((await call('GET', '/api/docs/json')).status).toBe(404)
     expect((await call('GET', '/product?id=p-medical-million')).status).toBe(200)
   })
 

@@ -1,9 +1,8 @@
 // The plain-React baseline of bench:pages: the same content as /preheatActivity (hero, countdown, markdown,
-// product list, button) hand-written with React and react-markdown, no router, no UI library.
+// product list, button) hand-written with React, no router, no UI library, the rules as plain elements (the
+// config page draws them from the tree the build compiled; neither ships a markdown parser).
 import { useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import ReactMarkdown from 'react-markdown'
-import remarkGfm from 'remark-gfm'
 
 interface Product {
   id: string
@@ -57,11 +56,12 @@ function App() {
         ))}
       </ul>
       <div className="blk-markdown">
-        <ReactMarkdown remarkPlugins={[remarkGfm]}>
-          {
-            '## 活动说明\n1. 开抢时间：2026年12月12日 00:00-23:59。\n2. 5 折名额限量 1000 份，先到先得。\n3. 每位用户限购 1 份。'
-          }
-        </ReactMarkdown>
+        <h2>活动说明</h2>
+        <ol>
+          <li>开抢时间：2026年12月12日 00:00-23:59。</li>
+          <li>5 折名额限量 1000 份，先到先得。</li>
+          <li>每位用户限购 1 份。</li>
+        </ol>
       </div>
     </div>
   )

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { Ajv } from 'ajv'
 import type {
   FaqCategory,
@@ -13,12 +12,13 @@ import type {
 import { notFound } from '../../platform/errors'
 import { apiSchema } from '../../platform/schemas'
 import { markdownTrees } from '../../platform/markdown'
+import { REPO_ROOT } from '../../platform/repoRoot'
 
 // The FAQ is a versioned file beside this module (faq.json), reviewed with the code it describes (the sign-in
 // ladder, the payment window, the cooling-off period…), checked against schemas/api/help.schema.json when the
 // server starts: a broken file stops start-up with the reason instead of answering 500s later.
 
-export const FAQ_FILE = join(dirname(fileURLToPath(import.meta.url)), 'faq.json')
+export const FAQ_FILE = join(REPO_ROOT, 'server/modules/help/faq.json')
 
 /** Reads and checks a FAQ file: schema, unique ids, every category listed once and used. */
 export function loadFaq(file = FAQ_FILE): FaqContent {

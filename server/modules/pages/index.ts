@@ -1,7 +1,6 @@
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { loadScreenRoutePaths } from '../../../src/page-config/screenRoutes'
 import { defineModule } from '../../platform/module'
+import { REPO_ROOT } from '../../platform/repoRoot'
 import { FolderConfigs, isPublishedPagesRoute } from './folders'
 import { isStudioMediaPath, StudioMedia } from './media'
 import { PreviewTokens } from './previewTokens'
@@ -16,16 +15,16 @@ declare module '../../platform/services' {
   }
 }
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..')
-
 // The repository's schemas, screens and folder configs do not change while the process runs: read them once.
 let screens: Promise<string[]> | undefined
 let validator: Promise<PageConfigValidator> | undefined
 const screenRoutes = () =>
-  (screens ??= loadScreenRoutePaths(ROOT).then((routes) => routes.filter((r) => !isPublishedPagesRoute(r))))
+  (screens ??= loadScreenRoutePaths(REPO_ROOT).then((routes) =>
+    routes.filter((r) => !isPublishedPagesRoute(r)),
+  ))
 const pageValidator = () =>
   (validator ??= screenRoutes().then((routes) =>
-    createPageConfigValidator({ root: ROOT, screenRoutes: routes, uploadedAsset: isStudioMediaPath }),
+    createPageConfigValidator({ root: REPO_ROOT, screenRoutes: routes, uploadedAsset: isStudioMediaPath }),
   ))
 
 /** Pages built in the studio: drafts, versions, publications; served to consumers at /activity/{id}. */
@@ -37,7 +36,7 @@ export const pagesModule = defineModule({
         s.db,
         s.now,
         s.staffAudit,
-        new FolderConfigs(ROOT, screenRoutes),
+        new FolderConfigs(REPO_ROOT, screenRoutes),
         pageValidator,
         new PreviewTokens(s.studioPreviewSecret),
       ),

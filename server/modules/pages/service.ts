@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
-import { compileMarkdown, markdownSources } from '../../../src/page-config/markdown'
+import { compileMarkdown } from '../../../src/page-config/markdown'
+import { markdownSources } from '../../../src/page-config/markdownSources'
 import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import { isObject } from '../../../src/page-config/json'
 import { PointerLocator } from '../../../src/page-config/locate'

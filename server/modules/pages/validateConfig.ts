@@ -1,11 +1,8 @@
 // Validation of a page config the server receives (published pages): the same code and the same messages as
 // the CLI and the build (src/page-config/validate.ts), so staff see one kind of error wherever they check.
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { formatError, type ConfigError } from '../../../src/page-config/errors'
 import { createValidator, listConfigFiles, type ConfigValidator } from '../../../src/page-config/validate'
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..')
+import { REPO_ROOT } from '../../platform/repoRoot'
 
 export interface PageConfigCheck {
   ok: boolean
@@ -33,7 +30,7 @@ export async function createPageConfigValidator(
     uploadedAsset?: (sitePath: string) => boolean
   } = {},
 ): Promise<PageConfigValidator> {
-  const root = options.root ?? ROOT
+  const root = options.root ?? REPO_ROOT
   const validator: ConfigValidator = await createValidator({
     root,
     screenRoutes: options.screenRoutes,

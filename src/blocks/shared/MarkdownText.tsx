@@ -1,26 +1,22 @@
-import { lazy, Suspense } from 'react'
+import { useState } from 'react'
 import { useBlockRuntime } from '../runtime'
 import { MarkdownTree } from '../../components/MarkdownTree'
 
-// Configs that arrive without compiled trees (e.g. from the server) parse their markdown in the browser:
-// the parser is a chunk of its own, loaded only then.
-const RuntimeMarkdown = lazy(() => import('../../components/Markdown').then((m) => ({ default: m.Markdown })))
-
-/** Markdown text of a block, from the tree the build compiled when there is one. */
+/**
+ * Markdown text of a block, drawn from its compiled tree (the build's, or the server's for published pages and
+ * the studio preview): the browser never parses markdown. While the studio compiles an edited text, the block
+ * keeps showing the tree it last had (or, with none yet, the text as it is, never parsed).
+ */
 export function MarkdownText({ source, className }: { source: string; className?: string }) {
   const { text, markdown } = useBlockRuntime()
   const tree = markdown(source)
+  const [last, setLast] = useState(tree)
+  if (tree && tree !== last) setLast(tree)
+  const shown = tree ?? last
   const classes = ['markdown', className].filter(Boolean).join(' ')
-  if (tree) {
-    return (
-      <div className={classes}>
-        <MarkdownTree nodes={tree} text={text} />
-      </div>
-    )
-  }
   return (
-    <Suspense fallback={<div className={classes} aria-busy />}>
-      <RuntimeMarkdown className={className} source={text(source)} />
-    </Suspense>
+    <div className={classes} aria-busy={tree ? undefined : true}>
+      {shown ? <MarkdownTree nodes={shown} text={text} /> : <p>{text(source)}</p>}
+    </div>
   )
 }

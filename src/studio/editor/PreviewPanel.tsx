@@ -6,9 +6,9 @@
 
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { Input, Radio, Slider, Space, Switch, Typography } from 'antd'
-import { markdownFields } from '../../page-config/blockCatalog'
-import { LIFECYCLE_PHASES, phaseAt, STATUS_WORDS, type LifecyclePhase } from '../../page-config/schedule'
+import { markdownSources } from '../../page-config/markdownSources'
 import { walkBlocks } from '../../page-config/walkBlocks'
+import { LIFECYCLE_PHASES, phaseAt, STATUS_WORDS, type LifecyclePhase } from '../../page-config/schedule'
 import { formatBeijing } from './fields'
 import { isObject } from './configOps'
 import type { MarkdownTrees, PageConfig } from './types'
@@ -45,25 +45,6 @@ export function phaseMoment(schedule: Schedule, phase: LifecyclePhase): number {
   }
 }
 
-/** Every markdown text of the config (fields marked x-markdown), nested blocks included. */
-export function markdownTexts(config: PageConfig): string[] {
-  const found = new Set<string>()
-  const at = (node: unknown, path: readonly string[]) => {
-    if (!path.length) {
-      if (typeof node === 'string') found.add(node)
-      return
-    }
-    const [head, ...rest] = path
-    if (head === '*') {
-      if (Array.isArray(node)) node.forEach((item) => at(item, rest))
-    } else if (isObject(node)) at(node[head], rest)
-  }
-  walkBlocks(config.blocks, (block) => {
-    for (const path of (typeof block.type === 'string' && markdownFields[block.type]) || []) at(block, path)
-  })
-  return [...found]
-}
-
 /** Compiles markdown through the server for new sources only; returns the trees of the current ones. */
 function useMarkdown(
   config: PageConfig,
@@ -71,7 +52,7 @@ function useMarkdown(
 ): MarkdownTrees {
   const asked = useRef(new Set<string>())
   const [compiled, setCompiled] = useState<MarkdownTrees>({})
-  const sources = useMemo(() => markdownTexts(config), [config])
+  const sources = useMemo(() => [...markdownSources(config)], [config])
   useEffect(() => {
     const missing = sources.filter((s) => !asked.current.has(s)).slice(0, 200)
     if (!missing.length) return

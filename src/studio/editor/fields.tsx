@@ -2,13 +2,13 @@
 // +08:00, images with upload and a thumbnail, markdown with a preview, phases as checkboxes. Each is chosen by
 // the `x-studio` mark schemas.ts puts on a field.
 
-import { createElement, useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Button, Checkbox, DatePicker, Image, Input, Select, Space, Switch, Typography, Upload } from 'antd'
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils'
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
-import { MARKDOWN_TAGS, type MarkdownNode } from '../../page-config/markdownTree'
+import { MarkdownTree } from '../../components/MarkdownTree'
 import { STATUS_WORDS } from '../../page-config/schedule'
 import type { MarkdownTrees } from './types'
 import { isObject, type Json } from './configOps'
@@ -97,26 +97,6 @@ function ImageWidget(props: WidgetProps) {
   )
 }
 
-const TAGS = new Set<string>(MARKDOWN_TAGS)
-const VOID = new Set(['br', 'hr', 'img', 'input'])
-
-/** A compiled markdown tree for the field preview; links are shown, not followed (this is the studio). */
-function drawMarkdown(nodes: readonly MarkdownNode[]): ReactNode[] {
-  return nodes.map((node, key) => {
-    if (typeof node === 'string') return node
-    const inner = node.children ? drawMarkdown(node.children) : undefined
-    if (!TAGS.has(node.tag)) return inner
-    const p = node.props ?? {}
-    if (node.tag === 'a') return createElement('u', { key, title: p.href }, inner)
-    if (node.tag === 'input')
-      return createElement('input', { key, type: 'checkbox', checked: !!p.checked, readOnly: true })
-    if (node.tag === 'img')
-      return createElement('img', { key, src: p.src, alt: p.alt ?? '', style: { maxWidth: '100%' } })
-    const style = p.align ? { textAlign: p.align } : undefined
-    return createElement(node.tag, { key, start: p.start, style }, VOID.has(node.tag) ? undefined : inner)
-  })
-}
-
 function MarkdownWidget(props: WidgetProps) {
   const context = props.registry.formContext as EditorFormContext
   const [preview, setPreview] = useState(false)
@@ -146,9 +126,16 @@ function MarkdownWidget(props: WidgetProps) {
         onChange={(e) => props.onChange(e.target.value || undefined)}
       />
       {preview && (
-        <div className="studio-markdown-preview" data-testid="markdown-preview">
+        // The page's own renderer; a link is shown, not followed (this is the studio).
+        <div
+          className="studio-markdown-preview"
+          data-testid="markdown-preview"
+          onClickCapture={(e) => {
+            if ((e.target as Element).closest('a')) e.preventDefault()
+          }}
+        >
           {tree[value] ? (
-            drawMarkdown(tree[value])
+            <MarkdownTree nodes={tree[value]} />
           ) : (
             <Typography.Text type="secondary">生成预览中…</Typography.Text>
           )}

@@ -3,7 +3,6 @@ import * as C from '../../../src/config/constants'
 import { APP_INFO, PROJECT_VARIANT } from '../../../src/config/app'
 import { LOGIN_AGREEMENT_ENABLED, LOGIN_AGREEMENTS } from '../../../src/config/agreements'
 import { THEME, THEME_CSS_VARIABLES, THEME_VERSION, applyTheme } from '../../../src/config/theme'
-import { readServiceUrls } from '../../../src/config/services'
 import { belowBasename, resolveBasename } from '../../../src/config/router'
 
 // The specification's §9 table, value by value.
@@ -72,25 +71,6 @@ describe('app configuration', () => {
       ['sensitive', '个人敏感信息收集使用授权书', '/protocol/sensitive'],
       ['service', '用户服务协议', '/protocol/service'],
     ])
-  })
-
-  it('service URLs and the production flag come from the environment', () => {
-    const urls = readServiceUrls({ VITE_H5_URL: 'https://h5.example.test', VITE_PRODUCTION: 'true' })
-    expect(urls.h5Url).toBe('https://h5.example.test')
-    expect(urls.isProduction).toBe(true)
-    expect(urls.ppbdApiUrl).toBe('')
-    expect(readServiceUrls({}).isProduction).toBe(false)
-    expect(Object.keys(urls).sort()).toEqual(
-      [
-        'benefitsUrl',
-        'eyeScriptUrl',
-        'h5Url',
-        'insurerCallPullUrl',
-        'isProduction',
-        'oprUrl',
-        'ppbdApiUrl',
-      ].sort(),
-    )
   })
 
   it('router basename from VITE_BASE_PATH, else root', () => {

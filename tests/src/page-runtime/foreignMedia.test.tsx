@@ -13,7 +13,6 @@ import { YEAR_END_SCHEDULE } from './yearEndSchedule'
 
 const EVIL = 'https://evil.example.com'
 const treeSource = `规则 ![跟踪](${EVIL}/tree.png)`
-const runtimeSource = `说明 ![跟踪](${EVIL}/runtime.png) ![自家](/springFestival/banner-1.svg)`
 
 const oldVersion = {
   id: 'old-page',
@@ -42,7 +41,6 @@ const oldVersion = {
       },
       { type: 'title', text: '正常颜色的标题', style: { background: '#fff4ef', color: 'rgb(10, 20, 30)' } },
       { type: 'markdown', source: treeSource },
-      { type: 'markdown', source: runtimeSource },
       {
         type: 'tabs',
         tabs: [
@@ -52,10 +50,17 @@ const oldVersion = {
       },
     ],
   },
-  // Trees an old compiler made, images included; the second text comes without one (parsed in the browser).
+  // A tree an old compiler made, images from anywhere included.
   markdown: {
     [treeSource]: [
-      { tag: 'p', children: ['规则 ', { tag: 'img', props: { src: `${EVIL}/tree.png`, alt: '跟踪' } }] },
+      {
+        tag: 'p',
+        children: [
+          '规则 ',
+          { tag: 'img', props: { src: `${EVIL}/tree.png`, alt: '跟踪' } },
+          { tag: 'img', props: { src: '/springFestival/banner-1.svg', alt: '自家' } },
+        ],
+      },
     ],
   },
 }
@@ -77,7 +82,6 @@ describe('an old published version with images and colours from elsewhere', () =
     renderScreen(Screen, '/activity/old-page', '/activity/:id')
     expect(await screen.findByText('旧版本头图')).toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('img', { name: '自家' })).toBeInTheDocument())
-    expect(screen.getByText('说明', { exact: false })).toBeInTheDocument()
     expect(screen.getByText('规则', { exact: false })).toBeInTheDocument()
 
     // What a browser would fetch: no element, attribute or style names the other host.

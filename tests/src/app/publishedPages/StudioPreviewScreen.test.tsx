@@ -120,6 +120,20 @@ describe('/studio-preview', () => {
     expect(screen.queryByText('登录后查看更多')).not.toBeInTheDocument()
   })
 
+  it('draws markdown from the trees posted with it; an edited text keeps its last tree until its own comes', async () => {
+    render(<StudioPreviewScreen />)
+    const rules = (source: string) => [{ type: 'markdown', id: 'rules', source }]
+    const tree = (title: string) => [{ tag: 'h2', children: [title] }]
+    post(rules('## 活动规则'), { markdown: { '## 活动规则': tree('活动规则') } })
+    expect(await screen.findByRole('heading', { name: '活动规则' })).toBeInTheDocument()
+    // Typed in the studio: the server is still compiling the new text.
+    post(rules('## 活动规则（新）'))
+    expect(screen.getByRole('heading', { name: '活动规则' })).toBeInTheDocument()
+    expect(screen.queryByText(/##/)).not.toBeInTheDocument()
+    post(rules('## 活动规则（新）'), { markdown: { '## 活动规则（新）': tree('活动规则（新）') } })
+    expect(await screen.findByRole('heading', { name: '活动规则（新）' })).toBeInTheDocument()
+  })
+
   it('a crashing block shows its notice and the rest of the page renders', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     render(<StudioPreviewScreen />)

@@ -141,6 +141,42 @@ describe('EditorWorkspace', () => {
     expect(config.blocks[2]).toBe(base.blocks[2])
   })
 
+  it("previews a markdown field with the page's own renderer; a link in it is shown, not followed", async () => {
+    const user = userEvent.setup()
+    await import('../../../../src/studio/editor/PropertyForm') // the lazy form, loaded before it is shown
+    render(
+      <EditorWorkspace
+        pageId="spring"
+        config={base}
+        errors={[]}
+        onChange={() => {}}
+        uploadImage={async () => '/uploads/a.png'}
+        compileMarkdown={async (sources) =>
+          Object.fromEntries(
+            sources.map((s) => [
+              s,
+              [
+                {
+                  tag: 'p',
+                  children: [s, ' ', { tag: 'a', props: { href: '/protocol/service' }, children: ['条款'] }],
+                },
+              ],
+            ]),
+          )
+        }
+      />,
+    )
+    await user.click(row('cover'))
+    await screen.findByDisplayValue('意外身故 10 万元')
+    await user.click(screen.getByRole('switch', { name: 'Markdown 预览' }))
+    const preview = await screen.findByTestId('markdown-preview')
+    const link = await within(preview).findByRole('link', { name: '条款' })
+    expect(preview).toHaveTextContent('意外身故 10 万元 条款')
+    expect(link).toHaveAttribute('href', '/protocol/service')
+    // fireEvent returns false when the click's default (following the link) was prevented.
+    expect(fireEvent.click(link)).toBe(false)
+  })
+
   it('shows an error at its field, in the list, and marks the block; a click in the list selects it', async () => {
     const user = userEvent.setup()
     const errors: StudioConfigError[] = [
