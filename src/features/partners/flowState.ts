@@ -1,12 +1,12 @@
 import { proxy, snapshot, subscribe } from 'valtio'
 import { useEffect } from 'react'
-import { airAccidentStore } from '../../state/airAccident'
-import { huataiStore } from '../../state/huatai'
-import { huataiRegressionStore } from '../../state/huatairegression'
-import { huataiTravelStore } from '../../state/huataitravel'
 import { sanitize } from '../../state/persist'
 import { isPlainObject, type DeepPartial, type PlainObject } from '../../state/createStore'
 import {
+  airAccidentStore,
+  huataiRegressionStore,
+  huataiStore,
+  huataiTravelStore,
   type ApplicationState,
   type ApplicationStore,
   type HolderSection,
@@ -14,7 +14,7 @@ import {
   type Occupation,
   type ProductSection,
   type SectionName,
-} from '../../state/application'
+} from './applicationStores'
 import type { PartnerFlowKey } from './paths'
 
 // The application states bound to the partner screens with the spec's semantics: huatai and huatairegression

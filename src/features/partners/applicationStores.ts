@@ -4,11 +4,21 @@ import {
   DEFAULT_CHARGE_PERIOD_TYPE,
   DEFAULT_RELATION_TYPE,
   DEFAULT_SOCIAL_INSURANCE,
-} from '../config/constants'
-import type { InsuredInput, PersonInput } from '../domain/applicant'
-import { createStore, deepMerge, type DeepPartial, type PlainObject, type Store } from './createStore'
+  REGRESSION_PRODUCT_DEFAULT,
+  TRAVEL_PRODUCT_DEFAULT,
+} from '../../config/constants'
+import type { InsuredInput, PersonInput } from '../../domain/applicant'
+import {
+  createStore,
+  deepMerge,
+  type DeepPartial,
+  type PlainObject,
+  type Store,
+} from '../../state/createStore'
 
-// Shared shape of the three insurance-application states (huatai, huatairegression, huataitravel).
+// The spec's insurance-application states (huatai, huatairegression, huataitravel) and the air-accident
+// activity's, which the partner flows bind to (flowState.ts). The spec calls the insured section `insurer`;
+// here it is `insured` (src/app/stateNamespaces.ts maps the spec's names).
 
 export interface Occupation {
   occupationinfo: string
@@ -111,3 +121,31 @@ export function createApplicationStore<
     },
   }
 }
+
+/** Standard partner-API product application (no occupation fields). */
+export type HuataiState = ApplicationState<HolderSection, InsurerSection, ProductSection>
+
+export const huataiStore = createApplicationStore<HuataiState>('huatai', {
+  holder: holderDefaults(),
+  insurer: insurerDefaults(),
+  product: productDefaults(),
+})
+
+/** The second partner-API variant (with occupation). */
+export const huataiRegressionStore = createApplicationStore<OccupationApplicationState>(
+  'huatairegression',
+  occupationApplicationDefaults(REGRESSION_PRODUCT_DEFAULT),
+)
+
+/** The travel variant of the partner-API product (with occupation). */
+export const huataiTravelStore = createApplicationStore<OccupationApplicationState>(
+  'huataitravel',
+  occupationApplicationDefaults(TRAVEL_PRODUCT_DEFAULT),
+)
+
+/** The air-accident activity's application (the partner's flight cover; the huatai shape). */
+export const airAccidentStore = createApplicationStore<HuataiState>('airAccident', {
+  holder: holderDefaults(),
+  insurer: insurerDefaults(),
+  product: productDefaults(),
+})
