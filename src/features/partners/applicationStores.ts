@@ -29,27 +29,27 @@ export interface Occupation {
 export type HolderSection = PersonInput
 
 /** The insured section. */
-export type InsurerSection = InsuredInput
+export type InsuredSection = InsuredInput
 
 export interface ProductSection {
   chargePeriodType: string
   firstPremium: string
 }
 
-export type SectionName = 'holder' | 'insurer' | 'product'
+export type SectionName = 'holder' | 'insured' | 'product'
 
 export interface ApplicationState<
   H extends HolderSection,
-  I extends InsurerSection,
+  I extends InsuredSection,
   P extends ProductSection,
 > {
   holder: H
-  insurer: I
+  insured: I
   product: P
 }
 
 export interface ApplicationStore<
-  S extends ApplicationState<HolderSection, InsurerSection, ProductSection>,
+  S extends ApplicationState<HolderSection, InsuredSection, ProductSection>,
 > extends Omit<Store<S>, 'update'> {
   /** Deep-merges a partial payload (sections merge field by field). */
   update(partial: DeepPartial<S>): void
@@ -68,7 +68,7 @@ export const holderDefaults = (): HolderSection => ({
   birthday: '',
 })
 
-export const insurerDefaults = (): InsurerSection => ({
+export const insuredDefaults = (): InsuredSection => ({
   relationType: DEFAULT_RELATION_TYPE,
   hasSocialInsurance: DEFAULT_SOCIAL_INSURANCE,
   ...holderDefaults(),
@@ -91,7 +91,7 @@ export interface TypedProductSection extends ProductSection {
 /** The partner-API variants with occupation fields and a fixed product type and price (travel, regression). */
 export type OccupationApplicationState = ApplicationState<
   HolderSection & Occupation,
-  InsurerSection & Occupation,
+  InsuredSection & Occupation,
   TypedProductSection
 >
 
@@ -101,13 +101,13 @@ export function occupationApplicationDefaults(product: {
 }): OccupationApplicationState {
   return {
     holder: { ...holderDefaults(), ...occupationDefaults() },
-    insurer: { ...insurerDefaults(), ...occupationDefaults() },
+    insured: { ...insuredDefaults(), ...occupationDefaults() },
     product: { ...productDefaults(), ...product },
   }
 }
 
 export function createApplicationStore<
-  S extends ApplicationState<HolderSection, InsurerSection, ProductSection>,
+  S extends ApplicationState<HolderSection, InsuredSection, ProductSection>,
 >(name: string, defaults: S): ApplicationStore<S> {
   const base = createStore<S>(name, defaults)
   return {
@@ -123,11 +123,11 @@ export function createApplicationStore<
 }
 
 /** Standard partner-API product application (no occupation fields). */
-export type HuataiState = ApplicationState<HolderSection, InsurerSection, ProductSection>
+export type HuataiState = ApplicationState<HolderSection, InsuredSection, ProductSection>
 
 export const huataiStore = createApplicationStore<HuataiState>('huatai', {
   holder: holderDefaults(),
-  insurer: insurerDefaults(),
+  insured: insuredDefaults(),
   product: productDefaults(),
 })
 
@@ -146,6 +146,6 @@ export const huataiTravelStore = createApplicationStore<OccupationApplicationSta
 /** The air-accident activity's application (the partner's flight cover; the huatai shape). */
 export const airAccidentStore = createApplicationStore<HuataiState>('airAccident', {
   holder: holderDefaults(),
-  insurer: insurerDefaults(),
+  insured: insuredDefaults(),
   product: productDefaults(),
 })

@@ -73,11 +73,11 @@ describe('namespaces and their defaults', () => {
     expect(snapshot(jtcStore.state)).toEqual({ agentInfo: {} })
   })
 
-  it('application states: holder/insurer/product defaults, product types of the variants', () => {
+  it('application states: holder/insured/product defaults, product types of the variants', () => {
     const std = snapshot(huataiStore.state)
     expect(std.holder).toMatchObject({ certType: 'CERT', certTime: 0, name: '', certNo: '' })
     expect(std.holder).not.toHaveProperty('occupationinfo')
-    expect(std.insurer).toMatchObject({
+    expect(std.insured).toMatchObject({
       relationType: '1',
       hasSocialInsurance: 'Y',
       certType: 'CERT',
@@ -92,11 +92,11 @@ describe('namespaces and their defaults', () => {
       chargePeriodType: 'year',
     })
     expect(travel.holder).toMatchObject({ occupationinfo: '', occupationinfoText: '' })
-    expect(travel.insurer).toMatchObject({ occupationinfo: '', occupationinfoText: '' })
+    expect(travel.insured).toMatchObject({ occupationinfo: '', occupationinfoText: '' })
 
     const regression = snapshot(huataiRegressionStore.state)
     expect(regression.product).toMatchObject({ productType: '02WY0004', productPrice: 299 })
-    expect(regression.insurer).toHaveProperty('occupationinfoText', '')
+    expect(regression.insured).toHaveProperty('occupationinfoText', '')
   })
 })
 
@@ -128,9 +128,9 @@ describe('update, replaceSection, deep merge', () => {
   })
 
   it('replaceSection replaces the whole section; unspecified fields go back to defaults', () => {
-    huataiStore.update({ insurer: { name: '李四', phone: '13800000000', relationType: '2' } })
-    huataiStore.replaceSection('insurer', { name: '王五' })
-    expect(huataiStore.state.insurer).toMatchObject({ name: '王五', phone: '', relationType: '1' })
+    huataiStore.update({ insured: { name: '李四', phone: '13800000000', relationType: '2' } })
+    huataiStore.replaceSection('insured', { name: '王五' })
+    expect(huataiStore.state.insured).toMatchObject({ name: '王五', phone: '', relationType: '1' })
     huataiRegressionStore.replaceSection('product', { firstPremium: '299' })
     expect(huataiRegressionStore.state.product).toMatchObject({
       firstPremium: '299',
