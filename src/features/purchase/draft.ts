@@ -83,7 +83,7 @@ function storage(): Storage | null {
 }
 
 /** The stored draft of a product, cleaned against the blank one; null when absent or corrupt. */
-export function readDraft(productId: string): PurchaseDraft | null {
+function readDraft(productId: string): PurchaseDraft | null {
   const text = storage()?.getItem(draftKey(productId))
   if (!text) return null
   try {
