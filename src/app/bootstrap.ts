@@ -1,5 +1,5 @@
 import { applyTheme } from '../config/theme'
-import { commonStore } from '../state/common'
+import { commonStore } from '../page-runtime/bindingStores'
 import { nativeStore } from '../state/native'
 import { detectEnvironment } from './environment'
 import { recordPreloadError } from './lazyChunk'

@@ -7,9 +7,9 @@ import { fetchMe, meKey, type Me } from '../../features/member/api'
 import { storeLoggedIn } from '../../features/member/session'
 import { setTransport } from '../../lib/request'
 import { PrerenderContext, type PrerenderSnapshot } from '../../components/prerender'
-import { commonStore } from '../../state/common'
+import { commonStore } from '../../page-runtime/bindingStores'
 import { nativeStore } from '../../state/native'
-import { userStore } from '../../state/user'
+import { stateNamespaces } from '../stateNamespaces'
 import type { RouteHandle } from '../../types/route'
 import { AppProviders } from '../AppProviders'
 import { detectEnvironment } from '../environment'
@@ -101,8 +101,9 @@ function setStores(request: ScreenRequest, search: string, me: Me | null): void 
   if (me) storeLoggedIn(me)
 }
 
+/** One module graph renders every visitor: each render starts from the spec's defaults. */
 function resetStores(): void {
-  for (const store of [commonStore, nativeStore, userStore]) store.reset()
+  for (const store of Object.values(stateNamespaces)) store.reset()
 }
 
 export async function renderScreen(request: ScreenRequest): Promise<ScreenRender> {

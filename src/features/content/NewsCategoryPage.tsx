@@ -1,6 +1,6 @@
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { newsStore } from '../../state/news'
+import { newsStore } from './newsStore'
 import { useContentCategories } from './api'
 import { newsHref } from './paths'
 import './content.css'

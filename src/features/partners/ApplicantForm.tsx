@@ -23,18 +23,18 @@ import { OccupationPicker, REFUSED_TEXT } from './OccupationPicker'
 // The policyholder and insured of a partner application: the shared person fields, the occupation where the
 // product asks for it, and the checks the server runs again.
 
-type InsuredSection = PartnerSections['insurer']
+type InsuredSection = PartnerSections['insured']
 
 /** The insured as it is sent: under 本人 the holder's person fields. */
-export function effectiveInsured({ holder, insurer }: PartnerSections): InsuredSection {
-  return insurer.relationType === SELF_RELATION
+export function effectiveInsured({ holder, insured }: PartnerSections): InsuredSection {
+  return insured.relationType === SELF_RELATION
     ? {
-        ...insuredFromHolder(holder, insurer),
+        ...insuredFromHolder(holder, insured),
         // One person, one occupation: the holder's where the form asked the holder for it.
-        occupationinfo: insurer.occupationinfo || holder.occupationinfo,
-        occupationinfoText: insurer.occupationinfoText || holder.occupationinfoText,
+        occupationinfo: insured.occupationinfo || holder.occupationinfo,
+        occupationinfoText: insured.occupationinfoText || holder.occupationinfoText,
       }
-    : insurer
+    : insured
 }
 
 function checkOccupation(
@@ -54,7 +54,7 @@ export function validateApplicant(
   product: PartnerProduct,
   today: string,
 ): FieldErrors {
-  const isSelf = sections.insurer.relationType === SELF_RELATION
+  const isSelf = sections.insured.relationType === SELF_RELATION
   const insured = effectiveInsured(sections)
   const errors: FieldErrors = {}
   for (const e of [
@@ -111,7 +111,7 @@ export function quoteRequest(
   })
   return {
     productId: product.id,
-    holder: { ...person(sections.holder), phone: sections.insurer.phone.trim() || undefined },
+    holder: { ...person(sections.holder), phone: sections.insured.phone.trim() || undefined },
     insured: {
       ...person(insured),
       relationType: insured.relationType as PartnerQuoteRequest['insured']['relationType'],
@@ -145,7 +145,7 @@ export function serverFieldErrors(error: unknown): FieldErrors {
 export function useFormCertTypes(binding: FlowBinding) {
   useEffect(() => {
     if (!isCertificateType(binding.state.holder.certType)) binding.write('holder', { certType: 'ID_CARD' })
-    if (!isCertificateType(binding.state.insurer.certType)) binding.write('insurer', { certType: 'ID_CARD' })
+    if (!isCertificateType(binding.state.insured.certType)) binding.write('insured', { certType: 'ID_CARD' })
   }, [binding])
 }
 
@@ -163,15 +163,15 @@ export function ApplicantFields({
   /** The air-accident form asks whom it insures here (the flows asked on 确认信息). */
   chooseRelation?: boolean
 }) {
-  const { holder, insurer } = useSnapshot(binding.state)
-  const isSelf = insurer.relationType === SELF_RELATION
+  const { holder, insured } = useSnapshot(binding.state)
+  const isSelf = insured.relationType === SELF_RELATION
   const insuredOccupation = (
     <Field label="被保险人职业" error={errors['insured.occupationinfo']} htmlFor="insured-occupationinfo">
       <OccupationPicker
         id="insured-occupationinfo"
-        value={insurer.occupationinfo ?? ''}
+        value={insured.occupationinfo ?? ''}
         refusedClasses={product.refusedOccupationClasses}
-        onChange={(o) => binding.write('insurer', { occupationinfo: o.code, occupationinfoText: o.name })}
+        onChange={(o) => binding.write('insured', { occupationinfo: o.code, occupationinfoText: o.name })}
       />
     </Field>
   )
@@ -200,11 +200,11 @@ export function ApplicantFields({
         )}
       </section>
       <section className="purchase-card">
-        <h2>被保险人信息（{relationName(insurer.relationType)}）</h2>
+        <h2>被保险人信息（{relationName(insured.relationType)}）</h2>
         {chooseRelation && (
           <RelationField
             binding={binding}
-            value={insurer.relationType}
+            value={insured.relationType}
             error={errors['insured.relationType']}
           />
         )}
@@ -218,18 +218,18 @@ export function ApplicantFields({
         ) : (
           <PersonFields
             prefix="insured"
-            person={insurer}
+            person={insured}
             errors={errors}
             today={today}
-            onChange={(patch) => binding.write('insurer', patch)}
+            onChange={(patch) => binding.write('insured', patch)}
           />
         )}
         {product.occupationRequired && !(isSelf && product.holderOccupationRequired) && insuredOccupation}
         <ContactFields
-          phone={insurer.phone}
-          email={insurer.email}
+          phone={insured.phone}
+          email={insured.email}
           errors={errors}
-          onChange={(patch) => binding.write('insurer', patch)}
+          onChange={(patch) => binding.write('insured', patch)}
         />
       </section>
     </>

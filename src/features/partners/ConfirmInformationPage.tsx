@@ -17,7 +17,7 @@ export default function ConfirmInformationPage() {
 
 function ConfirmInformation({ flow, product, binding }: StepContext) {
   const navigate = useAppNavigate()
-  const { insurer, product: section } = useSnapshot(binding.state)
+  const { insured, product: section } = useSnapshot(binding.state)
   return (
     <>
       <section className="purchase-card">
@@ -28,11 +28,11 @@ function ConfirmInformation({ flow, product, binding }: StepContext) {
         <LabeledRow label="保费">¥{formatFen(product.priceFen)}</LabeledRow>
       </section>
       <section className="purchase-card">
-        <RelationField binding={binding} value={insurer.relationType} />
+        <RelationField binding={binding} value={insured.relationType} />
         <Field label="被保险人有无社保">
           <Radio.Group
-            value={insurer.hasSocialInsurance}
-            onChange={(v) => binding.write('insurer', { hasSocialInsurance: String(v) })}
+            value={insured.hasSocialInsurance}
+            onChange={(v) => binding.write('insured', { hasSocialInsurance: String(v) })}
           >
             <div className="purchase-choices">
               <Radio value="Y">有社保</Radio>

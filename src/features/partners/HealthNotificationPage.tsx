@@ -14,13 +14,13 @@ export default function HealthNotificationPage() {
 
 function HealthNotification({ flow, product, binding }: StepContext) {
   const navigate = useAppNavigate()
-  const { insurer } = useSnapshot(binding.state)
+  const { insured } = useSnapshot(binding.state)
   const { healthAnswers } = useSnapshot(binding.extras)
   const { complete, declined } = healthState(product.questions, healthAnswers)
   return (
     <>
       <div className="purchase-notice">
-        请如实告知被保险人（{relationName(insurer.relationType)}
+        请如实告知被保险人（{relationName(insured.relationType)}
         ）的健康状况。未如实告知可能导致保险公司解除合同、不承担赔付责任。
       </div>
       <HealthQuestions questions={product.questions} binding={binding} />

@@ -1,20 +1,20 @@
 import { proxy, snapshot, subscribe } from 'valtio'
 import { useEffect } from 'react'
-import { airAccidentStore } from '../../state/airAccident'
-import { huataiStore } from '../../state/huatai'
-import { huataiRegressionStore } from '../../state/huatairegression'
-import { huataiTravelStore } from '../../state/huataitravel'
 import { sanitize } from '../../state/persist'
 import { isPlainObject, type DeepPartial, type PlainObject } from '../../state/createStore'
 import {
+  airAccidentStore,
+  huataiRegressionStore,
+  huataiStore,
+  huataiTravelStore,
   type ApplicationState,
   type ApplicationStore,
   type HolderSection,
-  type InsurerSection,
+  type InsuredSection,
   type Occupation,
   type ProductSection,
   type SectionName,
-} from '../../state/application'
+} from './applicationStores'
 import type { PartnerFlowKey } from './paths'
 
 // The application states bound to the partner screens with the spec's semantics: huatai and huatairegression
@@ -26,7 +26,7 @@ export type PartnerStateKey = PartnerFlowKey | 'airAccident'
 /** The widest shape of the four states: occupation fields and product type exist on some only. */
 export interface PartnerSections {
   holder: HolderSection & Partial<Occupation>
-  insurer: InsurerSection & Partial<Occupation>
+  insured: InsuredSection & Partial<Occupation>
   product: ProductSection & { productType?: string; productPrice?: number }
 }
 
@@ -66,7 +66,7 @@ export interface FlowBinding {
   reset(): void
 }
 
-type AnyState = ApplicationState<HolderSection, InsurerSection, ProductSection>
+type AnyState = ApplicationState<HolderSection, InsuredSection, ProductSection>
 
 function bind<S extends AnyState>(
   key: PartnerStateKey,
@@ -86,10 +86,10 @@ function bind<S extends AnyState>(
     extras,
     write,
     changeRelation(relationType) {
-      if (merge === 'deep') return write('insurer', { relationType })
-      const { phone, email, hasSocialInsurance } = current().insurer
+      if (merge === 'deep') return write('insured', { relationType })
+      const { phone, email, hasSocialInsurance } = current().insured
       const fresh = { relationType, phone, email, hasSocialInsurance }
-      store.replaceSection('insurer', fresh as unknown as Partial<S['insurer']>)
+      store.replaceSection('insured', fresh as unknown as Partial<S['insured']>)
     },
     setExtras(patch) {
       Object.assign(extras, structuredClone(patch))
@@ -147,7 +147,7 @@ export function readPartnerDraft(key: PartnerStateKey): StoredDraft | null {
     const sectionsIn = stored.sections
     if (!isPlainObject(sectionsIn)) return null
     const sections: PlainObject = {}
-    for (const name of ['holder', 'insurer', 'product'] as const) {
+    for (const name of ['holder', 'insured', 'product'] as const) {
       sections[name] = sanitize(defaults[name] as PlainObject, sectionsIn[name]) ?? defaults[name]
     }
     const rawExtras = isPlainObject(stored.extras) ? stored.extras : {}
@@ -212,7 +212,7 @@ export function restorePartnerDraft(key: PartnerStateKey): FlowBinding {
   // Restoring is not an edit: every section comes back whole whatever the flow's merge rule.
   const store = stores[key] as unknown as ApplicationStore<AnyState>
   store.replaceSection('holder', draft.sections.holder)
-  store.replaceSection('insurer', draft.sections.insurer)
+  store.replaceSection('insured', draft.sections.insured)
   store.replaceSection('product', draft.sections.product)
   Object.assign(binding.extras, draft.extras)
   return binding

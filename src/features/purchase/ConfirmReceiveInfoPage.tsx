@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { Button, Input } from 'antd-mobile'
-import { useSnapshot } from 'valtio'
 import { createOrder, type OrderAddress } from '../orders/api'
 import { useApplication } from './api'
 import { useProductDetail } from '../catalog/api'
@@ -12,9 +11,8 @@ import { formatCoverageAmount, formatFen } from '../../domain/money'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
 import { coolingOffSentence } from '../../domain/policy'
 import { apiErrorOf, describeError } from '../../lib/request'
-import { huataiStore } from '../../state/huatai'
 import { BottomBar } from '../../components/flow/BottomBar'
-import { clearDraft, useApplicationDraft } from './draft'
+import { finishDraft, usePurchaseDraft } from './draft'
 import { useFlowParams } from './flow'
 import { flowHref, payOrderHref } from './paths'
 import { FlowSteps } from './FlowSteps'
@@ -36,11 +34,11 @@ const EMPTY_ADDRESS: OrderAddress = { recipient: '', phone: '', region: '', deta
  */
 export default function ConfirmReceiveInfoPage() {
   const { productId, applicationId } = useFlowParams()
-  useApplicationDraft(productId)
   const navigate = useAppNavigate()
   const product = useProductDetail(productId)
   const application = useApplication(applicationId)
-  const { holder, insurer, product: productSection } = useSnapshot(huataiStore.state)
+  const draft = usePurchaseDraft(productId, application.data)
+  const { holder, insured } = draft
   const price = usePurchasePrice()
   const [address, setAddress] = useState<OrderAddress>(EMPTY_ADDRESS)
   const [problems, setProblems] = useState<{ field: string; message: string }[]>([])
@@ -57,13 +55,12 @@ export default function ConfirmReceiveInfoPage() {
         onRetry={() => void Promise.all([product.mutate(), application.mutate()])}
       />
     )
-  if (!product.data || !application.data) return <LoadingView lines={8} />
+  if (!product.data || !application.data || !draft.ready) return <LoadingView lines={8} />
   const detail = product.data
   const app = application.data
   const plan = detail.plans.find((p) => p.code === app.planCode)
   // Back, or a second tab, after the order was made: that order is the way on, not an error.
   if (app.orderId) return <OrderAlreadyMade orderId={app.orderId} />
-  const displayed = Number(productSection.firstPremium)
 
   async function submit() {
     setSubmitting(true)
@@ -73,16 +70,15 @@ export default function ConfirmReceiveInfoPage() {
         applicationId: app.id,
         holder: { ...holder, certTime: holder.certTime === 1 ? 1 : 0 },
         insured: {
-          ...insurer,
-          certTime: insurer.certTime === 1 ? 1 : 0,
-          hasSocialInsurance: insurer.hasSocialInsurance === 'N' ? 'N' : 'Y',
+          ...insured,
+          certTime: insured.certTime === 1 ? 1 : 0,
+          hasSocialInsurance: insured.hasSocialInsurance === 'N' ? 'N' : 'Y',
         },
         ...(detail.needsAddress ? { address } : {}),
-        ...(Number.isInteger(displayed) && productSection.firstPremium !== ''
-          ? { displayedPremiumFen: displayed }
-          : {}),
+        // What this page shows as 应付 (logged by the server; it charges its own price).
+        ...(price.premiumFen !== null ? { displayedPremiumFen: price.premiumFen } : {}),
       })
-      clearDraft(detail.id)
+      finishDraft(detail.id)
       navigate(payOrderHref(order), {
         replace: true,
       })
@@ -126,9 +122,9 @@ export default function ConfirmReceiveInfoPage() {
         <h2>投保信息</h2>
         <LabeledRow label="投保人">{person(holder)}</LabeledRow>
         <LabeledRow label="被保险人">
-          {person(insurer)}（{relationName(insurer.relationType)}）
+          {person(insured)}（{relationName(insured.relationType)}）
         </LabeledRow>
-        <LabeledRow label="手机号">{insurer.phone}</LabeledRow>
+        <LabeledRow label="手机号">{insured.phone}</LabeledRow>
         <Button
           size="small"
           fill="none"

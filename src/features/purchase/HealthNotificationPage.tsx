@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
-import { useSnapshot } from 'valtio'
 import { submitHealth, useApplication } from './api'
 import { useProductDetail } from '../catalog/api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
@@ -8,10 +7,9 @@ import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { relationName } from '../../domain/applicant'
 import { describeError } from '../../lib/request'
-import { huataiStore } from '../../state/huatai'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { HealthQuestionList, type HealthAnswer } from '../../components/flow/HealthQuestionList'
-import { useApplicationDraft } from './draft'
+import { usePurchaseDraft } from './draft'
 import { useFlowParams } from './flow'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
@@ -23,11 +21,11 @@ import '../../components/flow/flow.css'
 /** The health notification for the chosen insured: every question answered, nothing preselected. */
 export default function HealthNotificationPage() {
   const { productId, applicationId } = useFlowParams()
-  useApplicationDraft(productId)
   const navigate = useAppNavigate()
   const product = useProductDetail(productId)
   const application = useApplication(applicationId)
-  const { insurer } = useSnapshot(huataiStore.state)
+  const draft = usePurchaseDraft(productId, application.data)
+  const { insured } = draft
   const [answers, setAnswers] = useState<Record<string, HealthAnswer>>({})
   const [submitting, setSubmitting] = useState(false)
 
@@ -42,7 +40,7 @@ export default function HealthNotificationPage() {
         onRetry={() => void Promise.all([product.mutate(), application.mutate()])}
       />
     )
-  if (!product.data || !application.data) return <LoadingView lines={5} />
+  if (!product.data || !application.data || !draft.ready) return <LoadingView lines={5} />
   if (application.data.orderId) return <OrderAlreadyMade orderId={application.data.orderId} />
   const questions = product.data.healthQuestions
   const complete = questions.every((q) => answers[q.id])
@@ -52,7 +50,7 @@ export default function HealthNotificationPage() {
     setSubmitting(true)
     try {
       const result = await submitHealth(applicationId, {
-        insuredRelation: insurer.relationType,
+        insuredRelation: insured.relationType,
         answers: questions.map((q) => ({ questionId: q.id, answer: answers[q.id] })),
       })
       await application.mutate(result.application, { revalidate: false })
@@ -68,7 +66,7 @@ export default function HealthNotificationPage() {
     <div className="purchase-page">
       <FlowSteps current={1} />
       <div className="purchase-notice">
-        请如实告知被保险人（{relationName(insurer.relationType)}
+        请如实告知被保险人（{relationName(insured.relationType)}
         ）的健康状况。未如实告知可能导致保险公司解除合同、不承担赔付责任。
       </div>
       {questions.length === 0 ? (

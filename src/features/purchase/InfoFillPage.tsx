@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Button, Checkbox, Radio } from 'antd-mobile'
-import { useSnapshot } from 'valtio'
 import { useFamilyMembers, useFamilyWrites } from '../family/api'
 import { useApplication } from './api'
 import { useProductDetail } from '../catalog/api'
@@ -12,17 +11,14 @@ import {
   checkApplication,
   deathCoverFen,
   insuredFromHolder,
-  isCertificateType,
   relationName,
   SELF_RELATION,
-  type PersonInput,
 } from '../../domain/applicant'
 import { canBeInsured } from '../../domain/family'
 import { formatFen } from '../../domain/money'
 import { describeError } from '../../lib/request'
-import { huataiStore } from '../../state/huatai'
 import { BottomBar } from '../../components/flow/BottomBar'
-import { useApplicationDraft } from './draft'
+import { editHolder, editInsured, replaceInsured, usePurchaseDraft } from './draft'
 import { usePrefill } from './prefill'
 import { usePurchasePrice } from './purchasePrice'
 import { useFlowParams } from './flow'
@@ -35,45 +31,37 @@ import { Field, PersonFields, type FieldErrors } from '../../components/flow/Per
 import { ContactFields } from '../../components/flow/ContactFields'
 import '../../components/flow/flow.css'
 
-/** /infoFill: policyholder and insured, bound to huataiStore, checked with the same rules as the server. */
+/** /infoFill: holder and insured, bound to the purchase draft, checked with the same rules as the server. */
 export default function InfoFillPage() {
   const { productId, applicationId } = useFlowParams()
-  useApplicationDraft(productId)
   const navigate = useAppNavigate()
   const product = useProductDetail(productId)
   const application = useApplication(applicationId)
-  const { holder, insurer } = useSnapshot(huataiStore.state)
+  const draft = usePurchaseDraft(productId, application.data)
+  const { holder, insured } = draft
   const [tried, setTried] = useState(false)
   // The day the page opened: a form left open past midnight is re-checked by the server anyway.
   const [now] = useState(() => Date.now())
   const today = shanghaiDate(now)
   const earliest = defaultEffectiveDate(now)
-  const isSelf = insurer.relationType === SELF_RELATION
+  const isSelf = insured.relationType === SELF_RELATION
   // A new insured (not 本人, not one of the saved family members) may be saved as a member; opt-in, never preset.
   const members = useFamilyMembers(!isSelf)
   const [saveAsMember, setSaveAsMember] = useState(false)
   const [saving, setSaving] = useState(false)
   const familyWrites = useFamilyWrites()
   const alreadySaved = members.data?.items.some(
-    (m) => m.certType === insurer.certType && m.certNo === insurer.certNo.trim().toUpperCase(),
+    (m) => m.certType === insured.certType && m.certNo === insured.certNo.trim().toUpperCase(),
   )
-  const canSaveAsMember = !isSelf && canBeInsured(insurer.relationType) && !alreadySaved
-
-  // The spec's state defaults to the partner code "CERT"; our forms speak the shared enum.
-  useEffect(() => {
-    if (!isCertificateType(huataiStore.state.holder.certType))
-      huataiStore.update({ holder: { certType: 'ID_CARD' } })
-    if (!isCertificateType(huataiStore.state.insurer.certType))
-      huataiStore.update({ insurer: { certType: 'ID_CARD' } })
-  }, [])
+  const canSaveAsMember = !isSelf && canBeInsured(insured.relationType) && !alreadySaved
 
   const insuredForCheck = useMemo(
-    () => (isSelf ? insuredFromHolder(holder, insurer) : { ...insurer }),
-    [isSelf, holder, insurer],
+    () => (isSelf ? insuredFromHolder(holder, insured) : { ...insured }),
+    [isSelf, holder, insured],
   )
   const app = application.data
   const price = usePurchasePrice()
-  usePrefill()
+  usePrefill(draft.ready)
 
   if (!productId || !applicationId)
     return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
@@ -86,7 +74,7 @@ export default function InfoFillPage() {
         onRetry={() => void Promise.all([product.mutate(), application.mutate()])}
       />
     )
-  if (!product.data || !app) return <LoadingView lines={8} />
+  if (!product.data || !app || !draft.ready) return <LoadingView lines={8} />
   // A renewal starts the day the old cover ends (checked for the insured's age on that day).
   const renewalStart = app.renewal?.startDate
   const effectiveDate = renewalStart && compareIsoDates(renewalStart, earliest) > 0 ? renewalStart : earliest
@@ -121,14 +109,12 @@ export default function InfoFillPage() {
 
   // After the first 下一步, errors follow every keystroke (computed from the store, never stale).
   const errors = tried ? validate() : {}
-  const changeHolder = (patch: Partial<PersonInput>) => huataiStore.update({ holder: patch })
-  const changeInsured = (patch: Partial<typeof insurer>) => huataiStore.update({ insurer: patch })
 
   /** Optional and after the checks passed: a failure is reported but does not stop the purchase. */
   async function saveMember() {
     setSaving(true)
     try {
-      const { name, relationType, certType, certNo, birthday, gender, phone } = insurer
+      const { name, relationType, certType, certNo, birthday, gender, phone } = insured
       await familyWrites.create({ name, relation: relationType, certType, certNo, birthday, gender, phone })
       toast('success', '已保存为家庭成员')
     } catch (error) {
@@ -150,11 +136,8 @@ export default function InfoFillPage() {
       toast('warning', `还有${fields.length}项信息需要完善`)
       return
     }
-    if (isSelf) huataiStore.replaceSection('insurer', insuredForCheck)
+    if (isSelf) replaceInsured(insuredForCheck)
     else if (canSaveAsMember && saveAsMember) await saveMember()
-    huataiStore.update({
-      product: { firstPremium: price.premiumFen !== null ? String(price.premiumFen) : '' },
-    })
     navigate(flowHref('confirmReceiveInfo', productId!, applicationId!))
   }
 
@@ -165,25 +148,25 @@ export default function InfoFillPage() {
       <FlowSteps current={2} />
       <section className="purchase-card">
         <h2>投保人信息</h2>
-        <PersonFields prefix="holder" person={holder} errors={errors} today={today} onChange={changeHolder} />
+        <PersonFields prefix="holder" person={holder} errors={errors} today={today} onChange={editHolder} />
       </section>
       <section className="purchase-card">
-        <h2>被保险人信息（{relationName(insurer.relationType)}）</h2>
+        <h2>被保险人信息（{relationName(insured.relationType)}）</h2>
         {isSelf ? (
           <p className="purchase-muted">被保险人为投保人本人，信息同上。</p>
         ) : (
           <PersonFields
             prefix="insured"
-            person={insurer}
+            person={insured}
             errors={errors}
             today={today}
-            onChange={changeInsured}
+            onChange={editInsured}
           />
         )}
         <Field label="有无社保" error={errors['insured.hasSocialInsurance']}>
           <Radio.Group
-            value={insurer.hasSocialInsurance}
-            onChange={(value) => changeInsured({ hasSocialInsurance: String(value) })}
+            value={insured.hasSocialInsurance}
+            onChange={(value) => editInsured({ hasSocialInsurance: String(value) })}
           >
             <div className="purchase-choices" id="insured-hasSocialInsurance">
               <Radio value="Y">有社保</Radio>
@@ -191,7 +174,7 @@ export default function InfoFillPage() {
             </div>
           </Radio.Group>
         </Field>
-        <ContactFields phone={insurer.phone} email={insurer.email} errors={errors} onChange={changeInsured} />
+        <ContactFields phone={insured.phone} email={insured.email} errors={errors} onChange={editInsured} />
         {canSaveAsMember && (
           <div className="purchase-field">
             <Checkbox checked={saveAsMember} onChange={setSaveAsMember}>

@@ -1,5 +1,4 @@
 import { Button, List, Radio } from 'antd-mobile'
-import { useSnapshot } from 'valtio'
 import { useFamilyMembers, type FamilyMember } from '../family/api'
 import { useApplication } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
@@ -8,9 +7,8 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { RELATIONS, SELF_RELATION } from '../../domain/applicant'
 import { maskCertificateNumber } from '../../domain/certificate'
 import { canBeInsured } from '../../domain/family'
-import { huataiStore } from '../../state/huatai'
 import { BottomBar } from '../../components/flow/BottomBar'
-import { useApplicationDraft } from './draft'
+import { replaceInsured, usePurchaseDraft } from './draft'
 import { useFlowParams } from './flow'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
@@ -34,11 +32,11 @@ const NEW = 'new:'
 /** The saved member the insured section was filled from (same relation and certificate), if any. */
 function pickedMember(
   members: readonly FamilyMember[],
-  insurer: { relationType: string; certType: string; certNo: string },
+  insured: { relationType: string; certType: string; certNo: string },
 ) {
   return members.find(
     (m) =>
-      m.relation === insurer.relationType && m.certType === insurer.certType && m.certNo === insurer.certNo,
+      m.relation === insured.relationType && m.certType === insured.certType && m.certNo === insured.certNo,
   )
 }
 
@@ -48,11 +46,11 @@ function pickedMember(
  */
 export default function InsuredPage() {
   const { productId, applicationId } = useFlowParams()
-  useApplicationDraft(productId)
   const navigate = useAppNavigate()
   const application = useApplication(applicationId)
   const members = useFamilyMembers(Boolean(productId && applicationId))
-  const { insurer } = useSnapshot(huataiStore.state)
+  const draft = usePurchaseDraft(productId, application.data)
+  const { insured } = draft
 
   if (!productId || !applicationId)
     return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
@@ -64,31 +62,31 @@ export default function InsuredPage() {
         onRetry={() => void application.mutate()}
       />
     )
-  if (!application.data) return <LoadingView />
+  if (!application.data || !draft.ready) return <LoadingView />
   if (application.data.orderId) return <OrderAlreadyMade orderId={application.data.orderId} />
 
   const saved = members.data?.items ?? []
-  const picked = pickedMember(saved, insurer)
+  const picked = pickedMember(saved, insured)
   const selected =
-    insurer.relationType === SELF_RELATION
+    insured.relationType === SELF_RELATION
       ? SELF_RELATION
       : picked
         ? `${MEMBER}${picked.id}`
-        : `${NEW}${insurer.relationType}`
+        : `${NEW}${insured.relationType}`
 
   function choose(value: string) {
     if (value === selected) return
     // A different insured means a different person: clear what was typed for the previous one.
     const keep = {
-      phone: insurer.phone,
-      email: insurer.email,
-      hasSocialInsurance: insurer.hasSocialInsurance,
+      phone: insured.phone,
+      email: insured.email,
+      hasSocialInsurance: insured.hasSocialInsurance,
     }
     const member = value.startsWith(MEMBER) ? saved.find((m) => `${MEMBER}${m.id}` === value) : undefined
     if (member) {
       if (!canBeInsured(member.relation)) return
       const { name, certType, certNo, birthday, gender } = member
-      huataiStore.replaceSection('insurer', {
+      replaceInsured({
         ...keep,
         relationType: member.relation,
         name,
@@ -98,7 +96,7 @@ export default function InsuredPage() {
         gender,
         phone: member.phone || keep.phone,
       })
-    } else huataiStore.replaceSection('insurer', { ...keep, relationType: value.replace(NEW, '') })
+    } else replaceInsured({ ...keep, relationType: value.replace(NEW, '') })
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, Checkbox, List } from 'antd-mobile'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { mutate } from 'swr'
@@ -17,7 +17,7 @@ import { coolingOffSentence } from '../../domain/policy'
 import { describeError, HttpError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { DocumentSheet } from '../../components/flow/DocumentSheet'
-import { readDraft, startDraft } from './draft'
+import { adoptApplication, enterPurchase, usePurchaseDraft } from './draft'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
@@ -44,51 +44,21 @@ export default function SpecialNotifyPage() {
   const paymentPeriod = params.get('paymentPeriod') ?? ''
   // 一键续保 (/renewal): the policy renewed; the new cover starts the day it ends.
   const renews = params.get('renew') || null
-  const applicationId =
-    params.get('applicationId') ?? (productId ? readDraft(productId)?.applicationId : null) ?? null
+  const birthDate = params.get('birthDate') ?? ''
+  const gender = params.get('gender') ?? ''
+  const socialInsurance = params.get('socialInsurance') ?? ''
   const product = useProductDetail(productId)
+  const draft = usePurchaseDraft(productId)
+  // The application in the URL, else the one this tab's draft was working on (resumed if still fitting).
+  const fromDraft = !params.get('applicationId')
+  const applicationId = params.get('applicationId') ?? (draft.ready ? draft.applicationId || null : null)
   const application = useApplication(applicationId)
   const [starting, setStarting] = useState(false)
   const [readingId, setReadingId] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  if (!productId) return <EmptyView title="缺少产品信息" description="请从产品页面重新进入投保" />
-  if (product.error)
-    return <LoginAwareError back={backToOrders} error={product.error} onRetry={() => void product.mutate()} />
-  if (!product.data) return <LoadingView lines={6} />
-  const detail = product.data
-
-  async function start() {
-    setStarting(true)
-    try {
-      const created = await createApplication({
-        productId: detail.id,
-        planCode: planCode || detail.plans[0]?.code || '',
-        coveragePeriod: coveragePeriod || detail.coveragePeriods[0] || '',
-        paymentPeriod: paymentPeriod || detail.paymentPeriods[0] || '',
-        recordingNoticeAcknowledged: true,
-        ...(renews ? { renewsPolicyId: renews } : {}),
-      })
-      startDraft(detail.id, created.id, {
-        birthDate: params.get('birthDate') ?? '',
-        gender: params.get('gender') ?? '',
-        socialInsurance: params.get('socialInsurance') ?? '',
-      })
-      // Prime the cache under the new key, so the list shows without another round trip.
-      await mutate(applicationKey(created.id), created, { revalidate: false })
-      const next = new URLSearchParams(params)
-      next.set('applicationId', created.id)
-      setParams(next, { replace: true })
-    } catch (error) {
-      if (!offerRiskAssessment(error, `${pathname}${search}`, navigate)) toast('error', describeError(error))
-    } finally {
-      setStarting(false)
-    }
-  }
-
   // A draft pointing at an application the server no longer has (404) starts over.
   // A draft's application is reused only for the same plan and periods and while no order was made from it.
-  const fromDraft = !params.get('applicationId')
   const loaded = application.data
   const outdated =
     fromDraft &&
@@ -99,6 +69,53 @@ export default function SpecialNotifyPage() {
       (paymentPeriod !== '' && loaded.paymentPeriod !== paymentPeriod) ||
       renews !== (loaded.renewal?.policyId ?? null))
   const staleDraft = (application.error instanceof HttpError && application.error.status === 404) || outdated
+  const entering = draft.ready && (!applicationId || staleDraft)
+  const resumed = loaded && !staleDraft ? loaded : undefined
+
+  // Before an application, the draft holds the entry's factors (the premium trial's), which price the gates;
+  // a resumed application is the draft's record of the plan.
+  useEffect(() => {
+    if (entering && productId)
+      enterPurchase(
+        productId,
+        { planCode, coveragePeriod, paymentPeriod, effectiveDate: '' },
+        { birthDate, gender, socialInsurance },
+      )
+  }, [entering, productId, planCode, coveragePeriod, paymentPeriod, birthDate, gender, socialInsurance])
+  useEffect(() => {
+    if (draft.ready && resumed) adoptApplication(resumed)
+  }, [draft.ready, resumed])
+
+  if (!productId) return <EmptyView title="缺少产品信息" description="请从产品页面重新进入投保" />
+  if (product.error)
+    return <LoginAwareError back={backToOrders} error={product.error} onRetry={() => void product.mutate()} />
+  if (!product.data || !draft.ready) return <LoadingView lines={6} />
+  const detail = product.data
+
+  async function start() {
+    setStarting(true)
+    try {
+      const created = await createApplication({
+        productId: detail.id,
+        planCode: draft.factors.planCode || detail.plans[0]?.code || '',
+        coveragePeriod: draft.factors.coveragePeriod || detail.coveragePeriods[0] || '',
+        paymentPeriod: draft.factors.paymentPeriod || detail.paymentPeriods[0] || '',
+        recordingNoticeAcknowledged: true,
+        ...(renews ? { renewsPolicyId: renews } : {}),
+      })
+      // Prime the cache under the new key, so the list shows without another round trip.
+      await mutate(applicationKey(created.id), created, { revalidate: false })
+      adoptApplication(created)
+      const next = new URLSearchParams(params)
+      next.set('applicationId', created.id)
+      setParams(next, { replace: true })
+    } catch (error) {
+      if (!offerRiskAssessment(error, `${pathname}${search}`, navigate)) toast('error', describeError(error))
+    } finally {
+      setStarting(false)
+    }
+  }
+
   if (application.error && !staleDraft)
     return (
       <LoginAwareError

@@ -1,12 +1,23 @@
 import { useEffect } from 'react'
-import { snapshot, subscribe } from 'valtio'
-import { huataiStore, type HuataiState } from '../../state/huatai'
+import { proxy, snapshot, subscribe, useSnapshot, type Snapshot } from 'valtio'
+import { SELF_RELATION, type InsuredInput, type PersonInput } from '../../domain/applicant'
+import { isPlainObject, type PlainObject } from '../../state/createStore'
+import { sanitize } from '../../state/persist'
+import type { OrderApplication } from './api'
 
-// The application draft (holder / insured / product sections of huataiStore plus the server's application id)
-// survives a reload in sessionStorage, per product. It is not part of persist:root, which keeps only user
-// and jtcState, and sessionStorage keeps ID numbers off the device once the tab closes.
+// The purchase draft: the one owner of what a buyer is buying (plan and factors) and for whom (holder and
+// insured). Every step reads it; the price is a function of it (purchasePrice.ts). It is not part of
+// persist:root (the spec keeps only user and jtcState there): it survives a reload in sessionStorage, per
+// product, so ID numbers leave the device with the tab, and a second tab has its own.
 
-export const draftKey = (productId: string) => `mall:applicationDraft:${productId}`
+/** The plan and periods being bought: the entry's (the premium trial's) until the application records them. */
+export interface PurchaseFactors {
+  planCode: string
+  coveragePeriod: string
+  paymentPeriod: string
+  /** 一键续保: the day the new cover starts (priced for that day); '' = the usual next day. */
+  effectiveDate: string
+}
 
 /** The premium trial's insured (product page), which prices the purchase until the real one is typed. */
 export interface TrialInsured {
@@ -15,37 +26,79 @@ export interface TrialInsured {
   socialInsurance: string
 }
 
-export interface ApplicationDraft {
-  applicationId: string | null
-  sections: HuataiState
-  trial?: TrialInsured
+export interface PurchaseDraft {
+  /** The product this draft buys; '' until a step opens one. */
+  productId: string
+  /** The server's application (its gates and the order's source); '' before it exists. */
+  applicationId: string
+  factors: PurchaseFactors
+  trial: TrialInsured
+  /** 投保人 */
+  holder: PersonInput
+  /** 被保险人 (under 本人 its person fields are the holder's, copied on 下一步). */
+  insured: InsuredInput
 }
+
+export type PurchaseDraftView = Snapshot<PurchaseDraft>
+
+const blankHolder = (): PersonInput => ({
+  name: '',
+  certType: 'ID_CARD',
+  certNo: '',
+  certTime: 0,
+  certStartDate: '',
+  certEndDate: '',
+  gender: '',
+  birthday: '',
+})
+
+const blankInsured = (): InsuredInput => ({
+  ...blankHolder(),
+  relationType: SELF_RELATION,
+  hasSocialInsurance: 'Y',
+  phone: '',
+  email: '',
+})
+
+const blankDraft = (productId: string): PurchaseDraft => ({
+  productId,
+  applicationId: '',
+  factors: { planCode: '', coveragePeriod: '', paymentPeriod: '', effectiveDate: '' },
+  trial: { birthDate: '', gender: '', socialInsurance: '' },
+  holder: blankHolder(),
+  insured: blankInsured(),
+})
+
+/** The draft of the purchase in progress (a valtio proxy: read it with useSnapshot or usePurchaseDraft). */
+export const purchaseDraft = proxy<PurchaseDraft>(blankDraft(''))
+
+export const draftKey = (productId: string) => `mall:applicationDraft:${productId}`
 
 function storage(): Storage | null {
   try {
-    return window.sessionStorage
+    return typeof window === 'undefined' ? null : window.sessionStorage
   } catch {
     return null
   }
 }
 
-export function readDraft(productId: string): ApplicationDraft | null {
+/** The stored draft of a product, cleaned against the blank one; null when absent or corrupt. */
+function readDraft(productId: string): PurchaseDraft | null {
   const text = storage()?.getItem(draftKey(productId))
   if (!text) return null
   try {
-    const parsed = JSON.parse(text) as Partial<ApplicationDraft>
-    if (
-      typeof parsed !== 'object' ||
-      parsed === null ||
-      typeof parsed.sections !== 'object' ||
-      parsed.sections === null
-    )
-      return null
-    const trial = parsed.trial
+    const stored: unknown = JSON.parse(text)
+    if (!isPlainObject(stored)) return null
+    const blank = blankDraft(productId)
+    const section = <T extends object>(name: keyof PurchaseDraft, fallback: T): T =>
+      (sanitize(fallback as PlainObject, stored[name]) as T | null) ?? fallback
     return {
-      applicationId: typeof parsed.applicationId === 'string' ? parsed.applicationId : null,
-      sections: parsed.sections,
-      ...(trial && typeof trial === 'object' && typeof trial.birthDate === 'string' ? { trial } : {}),
+      productId,
+      applicationId: typeof stored.applicationId === 'string' ? stored.applicationId : '',
+      factors: section('factors', blank.factors),
+      trial: section('trial', blank.trial),
+      holder: section('holder', blank.holder),
+      insured: section('insured', blank.insured),
     }
   } catch {
     // A corrupt draft starts clean rather than breaking the flow.
@@ -53,53 +106,109 @@ export function readDraft(productId: string): ApplicationDraft | null {
   }
 }
 
-export function writeDraft(productId: string, draft: ApplicationDraft): void {
-  try {
-    storage()?.setItem(draftKey(productId), JSON.stringify(draft))
-  } catch {
-    // Storage full or blocked: the flow still works, only without reload survival.
-  }
+function replaceDraft(next: PurchaseDraft): void {
+  Object.assign(purchaseDraft, next)
 }
 
-export function clearDraft(productId: string): void {
-  storage()?.removeItem(draftKey(productId))
-}
-
-/** Starts a fresh application draft for a product (new application id, sections back to defaults). */
-export function startDraft(productId: string, applicationId: string, trial: TrialInsured): void {
-  huataiStore.reset()
-  const social = trial.socialInsurance === 'Y' || trial.socialInsurance === 'N' ? trial.socialInsurance : ''
-  huataiStore.replaceSection('insurer', {
-    ...huataiStore.defaults().insurer,
-    birthday: trial.birthDate,
-    gender: trial.gender,
-    ...(social ? { hasSocialInsurance: social } : {}),
+// Every change is written back (the browser only; the server renders blank drafts).
+if (typeof window !== 'undefined')
+  subscribe(purchaseDraft, () => {
+    const { productId } = purchaseDraft
+    if (!productId) return
+    try {
+      storage()?.setItem(draftKey(productId), JSON.stringify(snapshot(purchaseDraft)))
+    } catch {
+      // Storage full or blocked: the flow still works, only without reload survival.
+    }
   })
-  writeDraft(productId, { applicationId, sections: snapshot(huataiStore.state) as HuataiState, trial })
+
+/** Makes `productId`'s draft the current one (its stored draft, or a blank one); nothing when it already is. */
+export function openDraft(productId: string): void {
+  if (purchaseDraft.productId === productId) return
+  replaceDraft(readDraft(productId) ?? blankDraft(productId))
 }
 
 /**
- * Restores the product's draft into huataiStore (once per product) and writes every change back.
- * Returns the draft's application id as read at mount.
+ * The entry (/specialNotify before an application): a fresh draft with the trial's plan, periods and insured.
+ * Nothing changes when the draft already holds exactly that entry (so a re-render keeps what it has).
  */
-export function useApplicationDraft(productId: string | null): string | null {
-  const draft = productId ? readDraft(productId) : null
+export function enterPurchase(productId: string, factors: PurchaseFactors, trial: TrialInsured): void {
+  const d = purchaseDraft
+  const same =
+    d.productId === productId &&
+    d.applicationId === '' &&
+    JSON.stringify(d.factors) === JSON.stringify(factors) &&
+    JSON.stringify(d.trial) === JSON.stringify(trial)
+  if (same) return
+  const fresh = blankDraft(productId)
+  const social = trial.socialInsurance === 'N' ? 'N' : 'Y'
+  replaceDraft({
+    ...fresh,
+    factors: { ...factors },
+    trial: { ...trial },
+    insured: {
+      ...fresh.insured,
+      birthday: trial.birthDate,
+      gender: trial.gender,
+      hasSocialInsurance: social,
+    },
+  })
+}
+
+/** The server's application is the record of the plan: the draft takes its id, plan and periods. */
+export function adoptApplication(application: OrderApplication): void {
+  const d = purchaseDraft
+  if (d.productId !== application.productId) return
+  const factors: PurchaseFactors = {
+    planCode: application.planCode,
+    coveragePeriod: application.coveragePeriod,
+    paymentPeriod: application.paymentPeriod,
+    effectiveDate: application.renewal?.startDate ?? '',
+  }
+  if (d.applicationId !== application.id) d.applicationId = application.id
+  if (JSON.stringify(d.factors) !== JSON.stringify(factors)) d.factors = factors
+}
+
+export function editHolder(patch: Partial<PersonInput>): void {
+  Object.assign(purchaseDraft.holder, patch)
+}
+
+export function editInsured(patch: Partial<InsuredInput>): void {
+  Object.assign(purchaseDraft.insured, patch)
+}
+
+/** A different insured: the section starts afresh with what is given (fields not given are blank). */
+export function replaceInsured(insured: Partial<InsuredInput>): void {
+  purchaseDraft.insured = { ...blankInsured(), ...insured }
+}
+
+/** The order is made: the product's draft goes, and the next purchase starts blank. */
+export function finishDraft(productId: string): void {
+  storage()?.removeItem(draftKey(productId))
+  if (purchaseDraft.productId === productId) replaceDraft(blankDraft(''))
+}
+
+/** Back to no draft (the stored ones stay): for tests and sign-out. */
+export function closeDraft(): void {
+  replaceDraft(blankDraft(''))
+}
+
+/**
+ * A step's view of the draft of `productId`: opened on mount (stored drafts are read in the browser only, so
+ * server-rendered HTML matches), and `ready` once it is this product's. With `application`, the draft follows
+ * the server's record of it.
+ */
+export function usePurchaseDraft(
+  productId: string | null,
+  application?: OrderApplication,
+): PurchaseDraftView & { ready: boolean } {
+  const draft = useSnapshot(purchaseDraft)
   useEffect(() => {
-    if (!productId) return
-    const saved = readDraft(productId)
-    if (saved) {
-      huataiStore.replaceSection('holder', saved.sections.holder ?? {})
-      huataiStore.replaceSection('insurer', saved.sections.insurer ?? {})
-      huataiStore.replaceSection('product', saved.sections.product ?? {})
-    }
-    return subscribe(huataiStore.state, () => {
-      const current = readDraft(productId)
-      writeDraft(productId, {
-        applicationId: current?.applicationId ?? null,
-        sections: snapshot(huataiStore.state) as HuataiState,
-        ...(current?.trial ? { trial: current.trial } : {}),
-      })
-    })
+    if (productId) openDraft(productId)
   }, [productId])
-  return draft?.applicationId ?? null
+  const ready = productId !== null && draft.productId === productId
+  useEffect(() => {
+    if (ready && application) adoptApplication(application)
+  }, [ready, application])
+  return { ...draft, ready }
 }

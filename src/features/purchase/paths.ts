@@ -1,6 +1,6 @@
 import { withQuery } from '../../lib/href'
 
-// The purchase flow: gates, forms, payment (sandbox or QR code), the free-product claim and the outcome.
+// The purchase flow: gates, forms, payment (sandbox or QR code), collecting a free policy and the outcome.
 
 export const purchasePaths = {
   specialNotify: '/specialNotify',
@@ -12,7 +12,8 @@ export const purchasePaths = {
   pay: '/pay',
   payQrCode: '/payqrcode',
   sandboxPay: '/pay/sandbox',
-  skiPay: '/skiPay',
+  /** 确认领取 of a zero-premium order (the spec's path). */
+  collectFreePolicy: '/skiPay',
   paySuccess: '/paySuccess',
 } as const
 
@@ -38,9 +39,11 @@ export const specialNotifyHref = (start: PurchaseStart) =>
 export const flowHref = (step: FlowStep, productId: string, applicationId: string) =>
   withQuery(purchasePaths[step], { productId, applicationId })
 
-/** Where an unpaid order is paid: the free claim for a zero premium, else the pay screen. */
+/** Where an unpaid order goes on: 确认领取 for a zero premium, else the pay screen. */
 export const payOrderHref = (order: { id: string; premiumFen?: number }) =>
-  withQuery(order.premiumFen === 0 ? purchasePaths.skiPay : purchasePaths.pay, { orderId: order.id })
+  withQuery(order.premiumFen === 0 ? purchasePaths.collectFreePolicy : purchasePaths.pay, {
+    orderId: order.id,
+  })
 export const payHref = (orderId: string) => withQuery(purchasePaths.pay, { orderId })
 export const payQrCodeHref = (orderId: string, paymentId: string) =>
   withQuery(purchasePaths.payQrCode, { orderId, paymentId })

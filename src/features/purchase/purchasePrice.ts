@@ -1,10 +1,7 @@
-import { useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
-import { useApplication } from './api'
 import { useProductDetail, useQuote, type QuoteRequest } from '../catalog/api'
 import { SELF_RELATION } from '../../domain/applicant'
-import { huataiStore } from '../../state/huatai'
-import { readDraft } from './draft'
+import { purchaseDraft, type PurchaseDraftView } from './draft'
 import { useFlowParams } from './flow'
 
 /** The premium a buyer is about to pay, as every purchase step shows it. */
@@ -16,48 +13,43 @@ export interface PriceLine {
 }
 
 /**
- * The price of the purchase in progress: the application's plan and periods (before it exists, the trial's,
- * carried in the query string) for the insured as typed so far; until a birth date and gender are typed, the
- * trial's insured (kept in the draft). Re-priced whenever the insured's age or gender changes.
+ * What the purchase is priced for, from the draft alone: its plan and periods, for the insured as typed so far;
+ * until a birth date and gender are typed, the premium trial's insured. Null while something is missing.
  */
+export function quoteRequestOf(draft: PurchaseDraftView): QuoteRequest | null {
+  const { productId, factors, trial, holder, insured } = draft
+  const person = insured.relationType === SELF_RELATION ? holder : insured
+  const birthDate = person.birthday || trial.birthDate
+  const gender = person.gender || trial.gender
+  if (!productId || !factors.planCode || !factors.coveragePeriod || !factors.paymentPeriod || !birthDate)
+    return null
+  if (gender !== 'M' && gender !== 'F') return null
+  return {
+    productId,
+    planCode: factors.planCode,
+    birthDate,
+    gender,
+    coveragePeriod: factors.coveragePeriod,
+    paymentPeriod: factors.paymentPeriod,
+    socialInsurance: insured.hasSocialInsurance === 'N' ? 'N' : 'Y',
+    // A renewal is priced for the day it starts, as the server prices its order.
+    ...(factors.effectiveDate ? { effectiveDate: factors.effectiveDate } : {}),
+  }
+}
+
+/** The price of the purchase in progress (the draft of the flow's product), re-priced whenever the draft changes. */
 export function usePurchasePrice(): PriceLine {
-  const [params] = useSearchParams()
-  const { productId, applicationId } = useFlowParams()
+  const { productId } = useFlowParams()
+  const draft = useSnapshot(purchaseDraft)
   const product = useProductDetail(productId)
-  const app = useApplication(applicationId).data
-  const { holder, insurer } = useSnapshot(huataiStore.state)
-  const person = insurer.relationType === SELF_RELATION ? holder : insurer
-  const planCode = app?.planCode ?? params.get('plan') ?? ''
-  const paymentPeriod = app?.paymentPeriod ?? params.get('paymentPeriod') ?? ''
-  const coveragePeriod = app?.coveragePeriod ?? params.get('coveragePeriod') ?? ''
-  const trial = productId ? readDraft(productId)?.trial : undefined
-  const birthDate = person.birthday || trial?.birthDate || params.get('birthDate') || ''
-  const gender = person.gender || trial?.gender || params.get('gender') || ''
-  const social = insurer.hasSocialInsurance || trial?.socialInsurance || params.get('socialInsurance') || 'Y'
-  const input: QuoteRequest | null =
-    productId &&
-    planCode &&
-    coveragePeriod &&
-    paymentPeriod &&
-    birthDate &&
-    (gender === 'M' || gender === 'F')
-      ? {
-          productId,
-          planCode,
-          birthDate,
-          gender,
-          coveragePeriod,
-          paymentPeriod,
-          socialInsurance: social === 'N' ? 'N' : 'Y',
-          // A renewal is priced for the day it starts, as the server prices its order.
-          ...(app?.renewal ? { effectiveDate: app.renewal.startDate } : {}),
-        }
-      : null
+  const ours = draft.productId === productId
+  const input = ours ? quoteRequestOf(draft) : null
   const quote = useQuote(input)
+  const factors = ours ? draft.factors : null
   return {
     premiumFen: input && quote.data ? quote.data.premiumFen : null,
-    planName: product.data?.plans.find((p) => p.code === planCode)?.name ?? '',
-    paymentPeriod,
+    planName: product.data?.plans.find((p) => p.code === factors?.planCode)?.name ?? '',
+    paymentPeriod: factors?.paymentPeriod ?? '',
     loading: quote.isLoading,
   }
 }

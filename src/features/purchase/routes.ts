@@ -19,6 +19,10 @@ export const purchaseRoutes: ScreenRoute[] = [
   { path: purchasePaths.pay, title: '支付', load: () => import('./PayPage') },
   { path: purchasePaths.payQrCode, title: '扫码支付', load: () => import('./PayQrCodePage') },
   { path: purchasePaths.sandboxPay, title: '沙箱支付', load: () => import('./SandboxPayPage') },
-  { path: purchasePaths.skiPay, title: '确认领取', load: () => import('./SkiPayPage') },
+  {
+    path: purchasePaths.collectFreePolicy,
+    title: '确认领取',
+    load: () => import('./CollectFreePolicyPage'),
+  },
   { path: purchasePaths.paySuccess, title: '投保成功', load: () => import('./PaySuccessPage') },
 ]

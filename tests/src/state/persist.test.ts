@@ -39,7 +39,7 @@ describe('persistence', () => {
     localStorage.clear()
     await appPersistor.restore()
     const { userStore } = await import('../../../src/state/user')
-    const { navbarStore } = await import('../../../src/state/navbar')
+    const { navbarStore } = await import('../../../src/features/catalog/shopping/navbarStore')
     userStore.update({ id: 'u-42' })
     navbarStore.update({ likeTitle: '不应保存' })
     await appPersistor.flush()

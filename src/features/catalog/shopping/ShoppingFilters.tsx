@@ -3,7 +3,7 @@ import { Button, Dropdown, Selector, type DropdownRef } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
 import { useInsurers, useProducts } from '../api'
 import { ErrorView, LoadingView } from '../../../components/StatusViews'
-import { navbarStore } from '../../../state/navbar'
+import { navbarStore } from './navbarStore'
 import { SORT_OPTIONS, navbarToQuery, sortOf, tagOf, withMore, type SortKey } from './navbarQuery'
 
 /** Insurer, sort and tag filters under the category tabs; every choice is written to the navbar store. */

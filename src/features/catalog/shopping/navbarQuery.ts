@@ -1,6 +1,6 @@
 import { DEFAULT_NAVBAR_CATEGORY } from '../../../config/constants'
 import type { ProductQuery } from '../api'
-import type { NavbarState } from '../../../state/navbar'
+import type { NavbarState } from './navbarStore'
 
 /** The store as read through a valtio snapshot (deeply readonly). */
 type NavbarView = {

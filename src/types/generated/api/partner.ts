@@ -227,7 +227,7 @@ export interface Person {
   occupationinfoText?: string
 }
 /**
- * 被保险人：与前端申请状态的 insurer 一段同形。
+ * 被保险人：与前端申请状态的 insured 一段同形。
  */
 export interface Insured {
   /**

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import InfoFillPage from '../../../../src/features/purchase/InfoFillPage'
 import InsuredPage from '../../../../src/features/purchase/InsuredPage'
-import { huataiStore } from '../../../../src/state/huatai'
+import { closeDraft, editInsured, openDraft, purchaseDraft } from '../../../../src/features/purchase/draft'
 import { application, product } from '../purchase/fixtures'
 import { renderScreen } from '../../harness'
 import { CHILD_ID, member, stubFamilyApi } from './familyApi'
@@ -35,7 +35,7 @@ const anna = member({
 })
 
 beforeEach(() => {
-  huataiStore.reset()
+  closeDraft()
   sessionStorage.clear()
 })
 
@@ -55,11 +55,12 @@ describe('/insured with saved family members', () => {
 
   it('fills the insured section from the picked member; 新增 clears it again; 其他 cannot be picked', async () => {
     const user = userEvent.setup()
-    huataiStore.update({ insurer: { phone: '13800138000' } })
+    openDraft('p-med')
+    editInsured({ phone: '13800138000' })
     stubFamilyApi({ members: [member(), anna], other })
     renderScreen(InsuredPage, `/insured${QUERY}`)
     await user.click(await screen.findByText('张小花（子女）'))
-    expect(huataiStore.state.insurer).toMatchObject({
+    expect(purchaseDraft.insured).toMatchObject({
       relationType: '3',
       name: '张小花',
       certType: 'ID_CARD',
@@ -71,11 +72,11 @@ describe('/insured with saved family members', () => {
     expect(within(screen.getByText('张小花（子女）').closest('.adm-radio')!).getByRole('radio')).toBeChecked()
 
     await user.click(screen.getByText('Anna Smith（其他）'))
-    expect(huataiStore.state.insurer.name).toBe('张小花')
+    expect(purchaseDraft.insured.name).toBe('张小花')
     expect(screen.getByText(/关系为“其他”，不能作为被保险人/)).toBeInTheDocument()
 
     await user.click(screen.getByText('我的子女'))
-    expect(huataiStore.state.insurer).toMatchObject({
+    expect(purchaseDraft.insured).toMatchObject({
       relationType: '3',
       name: '',
       certNo: '',
@@ -97,7 +98,7 @@ describe('/insured with saved family members', () => {
     expect(await screen.findByText('家庭成员加载失败')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: '重试' })).toBeInTheDocument()
     await userEvent.click(screen.getByText('我的配偶'))
-    expect(huataiStore.state.insurer.relationType).toBe('2')
+    expect(purchaseDraft.insured.relationType).toBe('2')
   })
 })
 
@@ -132,7 +133,8 @@ describe('/infoFill after /insured', () => {
 
   it('saves a new insured as a family member only when the box is ticked, then goes on', async () => {
     const user = userEvent.setup()
-    huataiStore.update({ insurer: { relationType: '3' } })
+    openDraft('p-med')
+    editInsured({ relationType: '3' })
     const api = stubFamilyApi({ other })
     const router = renderScreen(InfoFillPage, `/infoFill${QUERY}`)
     await fillHolderAndValidity(user)
@@ -161,7 +163,8 @@ describe('/infoFill after /insured', () => {
 
   it('does not save when the box is left unticked', async () => {
     const user = userEvent.setup()
-    huataiStore.update({ insurer: { relationType: '3' } })
+    openDraft('p-med')
+    editInsured({ relationType: '3' })
     const api = stubFamilyApi({ other })
     const router = renderScreen(InfoFillPage, `/infoFill${QUERY}`)
     await fillHolderAndValidity(user)

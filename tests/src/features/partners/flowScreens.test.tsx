@@ -75,11 +75,11 @@ describe('the step bar', () => {
 describe('确认信息 and 健康告知 write the flow state', () => {
   it('keeps the travel insured’s typed name when the relation changes, and saves the draft', async () => {
     const user = userEvent.setup()
-    flowBindings.huataitravel.write('insurer', { name: '张小明' })
+    flowBindings.huataitravel.write('insured', { name: '张小明' })
     renderScreen(ConfirmInformationPage, '/huaTaiApiTravel/confirmInformation?productId=ht-travel')
     await user.click(await screen.findByText('子女'))
     await user.click(screen.getByText('无社保'))
-    expect(flowBindings.huataitravel.state.insurer).toMatchObject({
+    expect(flowBindings.huataitravel.state.insured).toMatchObject({
       relationType: '3',
       hasSocialInsurance: 'N',
       name: '张小明',

@@ -12,8 +12,8 @@ beforeEach(() => {
 
 describe('spec defaults', () => {
   it.each(['huatai', 'huatairegression', 'huataitravel'] as const)('%s starts as the spec says', (key) => {
-    const { holder, insurer, product } = snapshot(flowBindings[key].state)
-    expect(insurer).toMatchObject({
+    const { holder, insured, product } = snapshot(flowBindings[key].state)
+    expect(insured).toMatchObject({
       relationType: '1',
       hasSocialInsurance: 'Y',
       certType: 'CERT',
@@ -32,9 +32,9 @@ describe('spec defaults', () => {
       productType: '02WY0004',
       productPrice: 299,
     })
-    expect(flowBindings.huataitravel.state.insurer.occupationinfo).toBe('')
+    expect(flowBindings.huataitravel.state.insured.occupationinfo).toBe('')
     expect(flowBindings.huatairegression.state.holder.occupationinfoText).toBe('')
-    expect('occupationinfo' in flowBindings.huatai.state.insurer).toBe(false)
+    expect('occupationinfo' in flowBindings.huatai.state.insured).toBe(false)
   })
 })
 
@@ -42,9 +42,9 @@ describe('replace vs deep-merge', () => {
   const typeInsured = (key: 'huatai' | 'huatairegression' | 'huataitravel') => {
     const b = flowBindings[key]
     b.changeRelation('3')
-    b.write('insurer', { name: '张小明', certNo: '110101201503078512', phone: '13800138000' })
+    b.write('insured', { name: '张小明', certNo: '110101201503078512', phone: '13800138000' })
     b.changeRelation('2')
-    return snapshot(b.state).insurer
+    return snapshot(b.state).insured
   }
 
   it('huatai and huatairegression start the insured afresh when the relation changes (replaceSection)', () => {
@@ -91,7 +91,7 @@ describe('drafts', () => {
       JSON.stringify({
         sections: {
           holder: { name: '王五', occupationinfo: '0000001', occupationinfoText: '办公室人员' },
-          insurer: { relationType: '3' },
+          insured: { relationType: '3' },
           product: {},
         },
         extras: { healthAnswers: { q1: false }, quote: { quoteId: 'qt-1', premiumFen: 100, expiresAt: 'x' } },
@@ -104,7 +104,7 @@ describe('drafts', () => {
       occupationinfo: '0000001',
       certType: 'CERT',
     })
-    expect(binding.state.insurer.relationType).toBe('3')
+    expect(binding.state.insured.relationType).toBe('3')
     // Fields the draft did not have keep the spec defaults.
     expect(snapshot(binding.state).product).toMatchObject({ productType: '03800001', productPrice: 1 })
     expect(snapshot(binding.extras)).toMatchObject({
@@ -120,7 +120,7 @@ describe('drafts', () => {
     sessionStorage.setItem(
       partnerDraftKey('huatairegression'),
       JSON.stringify({
-        sections: { holder: { name: 42, certTime: 'x' }, insurer: [], product: null },
+        sections: { holder: { name: 42, certTime: 'x' }, insured: [], product: null },
         extras: 7,
       }),
     )
@@ -129,7 +129,7 @@ describe('drafts', () => {
     expect(sessionStorage.getItem(partnerDraftKey('huatai'))).toBeNull()
     const regression = snapshot(fresh.restorePartnerDraft('huatairegression').state)
     expect(regression.holder).toMatchObject({ name: '', certTime: 0 })
-    expect(regression.insurer.relationType).toBe('1')
+    expect(regression.insured.relationType).toBe('1')
     expect(regression.product.productPrice).toBe(299)
   })
 })

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { snapshot } from 'valtio'
 import { beforeEach, describe, expect, it } from 'vitest'
 import InfoFillPage from '../../../../src/features/purchase/InfoFillPage'
-import { draftKey } from '../../../../src/features/purchase/draft'
-import { huataiStore } from '../../../../src/state/huatai'
+import { closeDraft, draftKey, purchaseDraft } from '../../../../src/features/purchase/draft'
 import { renderScreen, stubApi } from '../../harness'
 import { pickDate } from '../../pickDate'
 import { application, product, quote } from './fixtures'
@@ -11,7 +11,7 @@ import { application, product, quote } from './fixtures'
 const PATH = '/infoFill?productId=p-med&applicationId=app-1'
 
 beforeEach(() => {
-  huataiStore.reset()
+  closeDraft()
   sessionStorage.clear()
   stubApi({
     'GET /api/products/p-med': product,
@@ -45,7 +45,7 @@ describe('/infoFill', () => {
     const birthday = screen.getByLabelText('出生日期（根据证件号码）')
     expect(birthday).toHaveTextContent('1990年3月7日')
     expect(birthday).toBeDisabled()
-    expect(huataiStore.state.holder.gender).toBe('M')
+    expect(purchaseDraft.holder.gender).toBe('M')
   })
 
   it('keeps the draft in sessionStorage and goes on to confirmation with 本人 copied from the holder', async () => {
@@ -56,7 +56,7 @@ describe('/infoFill', () => {
     expect(await screen.findByTestId('flow-price')).toHaveTextContent('¥136')
     await user.click(screen.getByRole('button', { name: '下一步' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmReceiveInfo'))
-    expect(huataiStore.state.insurer).toMatchObject({
+    expect(purchaseDraft.insured).toMatchObject({
       name: '张三',
       certNo: '110101199003078515',
       relationType: '1',
@@ -65,13 +65,10 @@ describe('/infoFill', () => {
   })
 
   it('restores the draft after a reload', async () => {
-    huataiStore.update({ holder: { name: '李四' } })
+    const stored = { ...snapshot(purchaseDraft), productId: 'p-med', applicationId: 'app-1' }
     sessionStorage.setItem(
       draftKey('p-med'),
-      JSON.stringify({
-        applicationId: 'app-1',
-        sections: { ...huataiStore.state, holder: { ...huataiStore.state.holder, name: '王五' } },
-      }),
+      JSON.stringify({ ...stored, holder: { ...stored.holder, name: '王五' } }),
     )
     renderScreen(InfoFillPage, PATH)
     expect(await screen.findByDisplayValue('王五')).toBeInTheDocument()

@@ -1,6 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  adoptApplication,
+  closeDraft,
+  enterPurchase,
+  purchaseDraft,
+} from '../../../../src/features/purchase/draft'
 import SpecialNotifyPage from '../../../../src/features/purchase/SpecialNotifyPage'
 import type { OrderApplication } from '../../../../src/types/generated/api/order'
 import { apiError, renderScreen, stubApi, type ApiStub } from '../../harness'
@@ -11,6 +17,7 @@ let current: OrderApplication
 let calls: ApiStub
 
 beforeEach(() => {
+  closeDraft()
   sessionStorage.clear()
   current = application()
   calls = stubApi({
@@ -79,5 +86,28 @@ describe('/specialNotify', () => {
     await user.click(within(dialog).getByRole('button', { name: '重新测评' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/riskAssessment'))
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(start)
+  })
+
+  it('resumes the application this tab was working on, and starts over once it has an order', async () => {
+    const entry = '/specialNotify?productId=p-med&plan=standard&coveragePeriod=1y&paymentPeriod=single'
+    const earlierVisit = () => {
+      enterPurchase(
+        'p-med',
+        { planCode: 'standard', coveragePeriod: '1y', paymentPeriod: 'single', effectiveDate: '' },
+        { birthDate: '1990-03-07', gender: 'M', socialInsurance: 'Y' },
+      )
+      adoptApplication(application())
+    }
+    earlierVisit()
+    renderScreen(SpecialNotifyPage, entry)
+    expect(await screen.findByText('《投保须知》')).toBeInTheDocument()
+    cleanup()
+
+    current = application({ orderId: 'o1' })
+    closeDraft()
+    earlierVisit()
+    renderScreen(SpecialNotifyPage, entry)
+    expect(await screen.findByRole('button', { name: '我已知晓，开始投保' })).toBeInTheDocument()
+    await waitFor(() => expect(purchaseDraft.applicationId).toBe(''))
   })
 })

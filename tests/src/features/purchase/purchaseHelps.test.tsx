@@ -2,11 +2,16 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import ConfirmReceiveInfoPage from '../../../../src/features/purchase/ConfirmReceiveInfoPage'
-import { draftKey } from '../../../../src/features/purchase/draft'
 import InfoFillPage from '../../../../src/features/purchase/InfoFillPage'
 import PaySuccessPage from '../../../../src/features/purchase/PaySuccessPage'
 import SpecialNotifyPage from '../../../../src/features/purchase/SpecialNotifyPage'
-import { huataiStore } from '../../../../src/state/huatai'
+import {
+  closeDraft,
+  editHolder,
+  editInsured,
+  enterPurchase,
+  openDraft,
+} from '../../../../src/features/purchase/draft'
 import { renderScreen, stubApi } from '../../harness'
 import { holder } from '../../../fixtures/people'
 import { application, product, quote } from './fixtures'
@@ -27,20 +32,18 @@ function api(extra: Record<string, unknown> = {}) {
 }
 
 beforeEach(() => {
-  huataiStore.reset()
+  closeDraft()
   sessionStorage.clear()
 })
 
 describe('the price on every step', () => {
   it('shows the trial’s premium with the plan on the gates, before any ID is typed', async () => {
     api()
-    sessionStorage.setItem(
-      draftKey('p-med'),
-      JSON.stringify({
-        applicationId: 'app-1',
-        sections: huataiStore.state,
-        trial: { birthDate: '1990-03-07', gender: 'M', socialInsurance: 'Y' },
-      }),
+    // This tab's draft, entered from the premium trial (the plan comes from the application).
+    enterPurchase(
+      'p-med',
+      { planCode: '', coveragePeriod: '', paymentPeriod: '', effectiveDate: '' },
+      { birthDate: '1990-03-07', gender: 'M', socialInsurance: 'Y' },
     )
     renderScreen(SpecialNotifyPage, `/specialNotify${QUERY}`)
     const bar = await screen.findByTestId('flow-price')
@@ -50,10 +53,9 @@ describe('the price on every step', () => {
 
   it('shows the amount about to be paid on /confirmReceiveInfo', async () => {
     api()
-    huataiStore.update({
-      holder: lastHolder,
-      insurer: { ...lastHolder, relationType: '1', phone: '13800138000' },
-    })
+    openDraft('p-med')
+    editHolder(lastHolder)
+    editInsured({ ...lastHolder, relationType: '1', phone: '13800138000' })
     renderScreen(ConfirmReceiveInfoPage, `/confirmReceiveInfo${QUERY}`)
     await waitFor(() => expect(screen.getByTestId('amount-due')).toHaveTextContent('¥136'))
     // Coverage in the brochure's words, the same as the product page: 200万, not 2000000元.

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import ShoppingPage from '../../../../../src/features/catalog/shopping/ShoppingPage'
-import { navbarStore } from '../../../../../src/state/navbar'
+import { navbarStore } from '../../../../../src/features/catalog/shopping/navbarStore'
 import { categories, insurers, summary } from './fixtures'
 import { renderScreen, stubApi, type RecordedCall, reply } from '../../../harness'
 

@@ -4,11 +4,21 @@ import {
   DEFAULT_CHARGE_PERIOD_TYPE,
   DEFAULT_RELATION_TYPE,
   DEFAULT_SOCIAL_INSURANCE,
-} from '../config/constants'
-import type { InsuredInput, PersonInput } from '../domain/applicant'
-import { createStore, deepMerge, type DeepPartial, type PlainObject, type Store } from './createStore'
+  REGRESSION_PRODUCT_DEFAULT,
+  TRAVEL_PRODUCT_DEFAULT,
+} from '../../config/constants'
+import type { InsuredInput, PersonInput } from '../../domain/applicant'
+import {
+  createStore,
+  deepMerge,
+  type DeepPartial,
+  type PlainObject,
+  type Store,
+} from '../../state/createStore'
 
-// Shared shape of the three insurance-application states (huatai, huatairegression, huataitravel).
+// The spec's insurance-application states (huatai, huatairegression, huataitravel) and the air-accident
+// activity's, which the partner flows bind to (flowState.ts). The spec calls the insured section `insurer`;
+// here it is `insured` (src/app/stateNamespaces.ts maps the spec's names).
 
 export interface Occupation {
   occupationinfo: string
@@ -19,27 +29,27 @@ export interface Occupation {
 export type HolderSection = PersonInput
 
 /** The insured section. */
-export type InsurerSection = InsuredInput
+export type InsuredSection = InsuredInput
 
 export interface ProductSection {
   chargePeriodType: string
   firstPremium: string
 }
 
-export type SectionName = 'holder' | 'insurer' | 'product'
+export type SectionName = 'holder' | 'insured' | 'product'
 
 export interface ApplicationState<
   H extends HolderSection,
-  I extends InsurerSection,
+  I extends InsuredSection,
   P extends ProductSection,
 > {
   holder: H
-  insurer: I
+  insured: I
   product: P
 }
 
 export interface ApplicationStore<
-  S extends ApplicationState<HolderSection, InsurerSection, ProductSection>,
+  S extends ApplicationState<HolderSection, InsuredSection, ProductSection>,
 > extends Omit<Store<S>, 'update'> {
   /** Deep-merges a partial payload (sections merge field by field). */
   update(partial: DeepPartial<S>): void
@@ -58,7 +68,7 @@ export const holderDefaults = (): HolderSection => ({
   birthday: '',
 })
 
-export const insurerDefaults = (): InsurerSection => ({
+export const insuredDefaults = (): InsuredSection => ({
   relationType: DEFAULT_RELATION_TYPE,
   hasSocialInsurance: DEFAULT_SOCIAL_INSURANCE,
   ...holderDefaults(),
@@ -81,7 +91,7 @@ export interface TypedProductSection extends ProductSection {
 /** The partner-API variants with occupation fields and a fixed product type and price (travel, regression). */
 export type OccupationApplicationState = ApplicationState<
   HolderSection & Occupation,
-  InsurerSection & Occupation,
+  InsuredSection & Occupation,
   TypedProductSection
 >
 
@@ -91,13 +101,13 @@ export function occupationApplicationDefaults(product: {
 }): OccupationApplicationState {
   return {
     holder: { ...holderDefaults(), ...occupationDefaults() },
-    insurer: { ...insurerDefaults(), ...occupationDefaults() },
+    insured: { ...insuredDefaults(), ...occupationDefaults() },
     product: { ...productDefaults(), ...product },
   }
 }
 
 export function createApplicationStore<
-  S extends ApplicationState<HolderSection, InsurerSection, ProductSection>,
+  S extends ApplicationState<HolderSection, InsuredSection, ProductSection>,
 >(name: string, defaults: S): ApplicationStore<S> {
   const base = createStore<S>(name, defaults)
   return {
@@ -111,3 +121,31 @@ export function createApplicationStore<
     },
   }
 }
+
+/** Standard partner-API product application (no occupation fields). */
+export type HuataiState = ApplicationState<HolderSection, InsuredSection, ProductSection>
+
+export const huataiStore = createApplicationStore<HuataiState>('huatai', {
+  holder: holderDefaults(),
+  insured: insuredDefaults(),
+  product: productDefaults(),
+})
+
+/** The second partner-API variant (with occupation). */
+export const huataiRegressionStore = createApplicationStore<OccupationApplicationState>(
+  'huatairegression',
+  occupationApplicationDefaults(REGRESSION_PRODUCT_DEFAULT),
+)
+
+/** The travel variant of the partner-API product (with occupation). */
+export const huataiTravelStore = createApplicationStore<OccupationApplicationState>(
+  'huataitravel',
+  occupationApplicationDefaults(TRAVEL_PRODUCT_DEFAULT),
+)
+
+/** The air-accident activity's application (the partner's flight cover; the huatai shape). */
+export const airAccidentStore = createApplicationStore<HuataiState>('airAccident', {
+  holder: holderDefaults(),
+  insured: insuredDefaults(),
+  product: productDefaults(),
+})

@@ -1,5 +1,5 @@
-import { DEFAULT_NAVBAR_CATEGORY } from '../config/constants'
-import { createStore } from './createStore'
+import { DEFAULT_NAVBAR_CATEGORY } from '../../../config/constants'
+import { createStore } from '../../../state/createStore'
 
 /** Shopping list filters. */
 export interface NavbarState {

@@ -1,4 +1,4 @@
-import { createStore } from './createStore'
+import { createStore } from '../../state/createStore'
 
 export interface NewsState {
   tag: string

@@ -13,8 +13,8 @@ import '../../components/flow/flow.css'
 import { backToOrders, orderDetailHref } from '../orders/paths'
 import { paySuccessHref } from './paths'
 
-/** /skiPay: a zero-premium (gift) order is confirmed and issued without payment. */
-export default function SkiPayPage() {
+/** /skiPay (the spec's path): 确认领取 — a zero-premium (gift) order is collected, issued without payment. */
+export default function CollectFreePolicyPage() {
   const [params] = useSearchParams()
   const orderId = params.get('orderId')?.trim() || null
   const navigate = useAppNavigate()
@@ -39,7 +39,7 @@ export default function SkiPayPage() {
     )
   }
 
-  async function confirm() {
+  async function collect() {
     setBusy(true)
     try {
       const done = await completeFreeOrder(current.id)
@@ -56,7 +56,7 @@ export default function SkiPayPage() {
       <OrderSummary order={current} />
       <div className="purchase-notice">本产品为赠送保险，无需支付保费，确认后即出具保单。</div>
       <BottomBar>
-        <Button block color="primary" loading={busy} disabled={busy} onClick={() => void confirm()}>
+        <Button block color="primary" loading={busy} disabled={busy} onClick={() => void collect()}>
           确认领取
         </Button>
       </BottomBar>

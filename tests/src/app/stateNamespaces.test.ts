@@ -1,59 +1,44 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { snapshot } from 'valtio'
-import { commonStore } from '../../../src/state/common'
-import { huataiStore } from '../../../src/state/huatai'
-import { huataiRegressionStore } from '../../../src/state/huatairegression'
-import { huataiTravelStore } from '../../../src/state/huataitravel'
-import { jtcStore } from '../../../src/state/jtcState'
-import { loadingStore } from '../../../src/state/loading'
-import { nativeStore } from '../../../src/state/native'
-import { navbarStore } from '../../../src/state/navbar'
-import { newsStore } from '../../../src/state/news'
-import { ppbdStore } from '../../../src/state/ppbd'
-import { productStore } from '../../../src/state/product'
-import { signInStore } from '../../../src/state/signIn'
-import { userStore } from '../../../src/state/user'
+import { stateNamespaces } from '../../../src/app/stateNamespaces'
 
-const all = [
-  commonStore,
-  huataiStore,
-  huataiRegressionStore,
-  huataiTravelStore,
-  jtcStore,
-  nativeStore,
-  navbarStore,
-  newsStore,
-  ppbdStore,
-  productStore,
-  signInStore,
-  userStore,
-  loadingStore,
-]
+const {
+  common: commonStore,
+  huatai: huataiStore,
+  huatairegression: huataiRegressionStore,
+  huataitravel: huataiTravelStore,
+  jtcState: jtcStore,
+  native: nativeStore,
+  navbar: navbarStore,
+  news: newsStore,
+  signIn: signInStore,
+  user: userStore,
+} = stateNamespaces
+const all = Object.values(stateNamespaces)
 
 beforeEach(() => all.forEach((s) => s.reset()))
 
 describe('namespaces and their defaults', () => {
-  it('has every namespace of DESIGN.md §6', () => {
-    expect(all.map((s) => s.name).sort()).toEqual(
+  it('maps each spec namespace kept to the store of that name', () => {
+    for (const [name, store] of Object.entries(stateNamespaces)) expect(store.name).toBe(name)
+    expect(Object.keys(stateNamespaces).sort()).toEqual(
       [
+        'airAccident',
         'common',
         'huatai',
         'huatairegression',
         'huataitravel',
         'jtcState',
-        'loading',
         'native',
         'navbar',
         'news',
-        'ppbd',
-        'product',
         'signIn',
         'user',
       ].sort(),
     )
   })
 
-  it('navbar, native, common, user, product, news, signIn defaults follow the spec', () => {
+  it('navbar, native, common, user, news, signIn defaults follow the spec', () => {
     expect(snapshot(navbarStore.state)).toEqual({
       category: 'all',
       insurerCodes: [],
@@ -76,12 +61,6 @@ describe('namespaces and their defaults', () => {
       userInfo: {},
       unLoginF: false,
     })
-    expect(snapshot(productStore.state)).toEqual({
-      accountId: '',
-      fromApp: false,
-      userInfoFromApp: {},
-      approvedRefuse: { status: false, timer: 0 },
-    })
     expect(snapshot(newsStore.state)).toEqual({ tag: 'RECOMMEND' })
     expect(snapshot(signInStore.state)).toEqual({
       continuous: 0,
@@ -92,14 +71,13 @@ describe('namespaces and their defaults', () => {
       exchangeDetail: {},
     })
     expect(snapshot(jtcStore.state)).toEqual({ agentInfo: {} })
-    expect(snapshot(ppbdStore.state)).toEqual({ openId: '' })
   })
 
-  it('application states: holder/insurer/product defaults, product types of the variants', () => {
+  it('application states: holder/insured/product defaults, product types of the variants', () => {
     const std = snapshot(huataiStore.state)
     expect(std.holder).toMatchObject({ certType: 'CERT', certTime: 0, name: '', certNo: '' })
     expect(std.holder).not.toHaveProperty('occupationinfo')
-    expect(std.insurer).toMatchObject({
+    expect(std.insured).toMatchObject({
       relationType: '1',
       hasSocialInsurance: 'Y',
       certType: 'CERT',
@@ -114,11 +92,11 @@ describe('namespaces and their defaults', () => {
       chargePeriodType: 'year',
     })
     expect(travel.holder).toMatchObject({ occupationinfo: '', occupationinfoText: '' })
-    expect(travel.insurer).toMatchObject({ occupationinfo: '', occupationinfoText: '' })
+    expect(travel.insured).toMatchObject({ occupationinfo: '', occupationinfoText: '' })
 
     const regression = snapshot(huataiRegressionStore.state)
     expect(regression.product).toMatchObject({ productType: '02WY0004', productPrice: 299 })
-    expect(regression.insurer).toHaveProperty('occupationinfoText', '')
+    expect(regression.insured).toHaveProperty('occupationinfoText', '')
   })
 })
 
@@ -150,9 +128,9 @@ describe('update, replaceSection, deep merge', () => {
   })
 
   it('replaceSection replaces the whole section; unspecified fields go back to defaults', () => {
-    huataiStore.update({ insurer: { name: '李四', phone: '13800000000', relationType: '2' } })
-    huataiStore.replaceSection('insurer', { name: '王五' })
-    expect(huataiStore.state.insurer).toMatchObject({ name: '王五', phone: '', relationType: '1' })
+    huataiStore.update({ insured: { name: '李四', phone: '13800000000', relationType: '2' } })
+    huataiStore.replaceSection('insured', { name: '王五' })
+    expect(huataiStore.state.insured).toMatchObject({ name: '王五', phone: '', relationType: '1' })
     huataiRegressionStore.replaceSection('product', { firstPremium: '299' })
     expect(huataiRegressionStore.state.product).toMatchObject({
       firstPremium: '299',
@@ -164,14 +142,5 @@ describe('update, replaceSection, deep merge', () => {
     signInStore.update({ continuous: 3 })
     signInStore.reset()
     expect(signInStore.state.continuous).toBe(0)
-  })
-
-  it('loading counts running operations', () => {
-    loadingStore.start('a')
-    loadingStore.start('b')
-    loadingStore.stop('a')
-    expect(loadingStore.state.global).toBe(true)
-    loadingStore.stop('b')
-    expect(loadingStore.state.global).toBe(false)
   })
 })
