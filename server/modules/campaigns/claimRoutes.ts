@@ -19,7 +19,7 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
       params: 'campaign/CampaignParams',
       querystring: 'common/EmptyQuery',
       body: 'campaign/FormSubmission',
-      response: 'campaign/ClaimResult',
+      response: 'campaign/CollectResult',
     },
     preHandler: idempotent,
     handler: async (request) =>

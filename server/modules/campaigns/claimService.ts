@@ -15,7 +15,7 @@ import { orderExpiresAtMs } from '../../../src/domain/order'
 import { coveragePeriodLabel } from '../../../src/domain/periods'
 import { ageRangeLabel, quotePremium } from '../../../src/domain/pricing'
 import type {
-  ClaimResult,
+  CollectResult,
   EntryResult,
   FormState,
   FormSubmission,
@@ -37,7 +37,7 @@ import type { CouponService } from './coupons'
 import { issueReward } from './rewards'
 import { limitsOf, type CampaignRow, type CampaignService, type ChanceRefusal } from './service'
 
-type Chances = ClaimResult['chances']
+type Chances = CollectResult['chances']
 
 /** Codes one user may ask for the forms of campaigns per day, and one IP address per hour. */
 const FORM_CODES_PER_USER_DAY = 10
@@ -85,7 +85,7 @@ export class CampaignClaimService {
   }
 
   /** POST /claims: a coupon of a coupon campaign, or the gift policy of a gift-claim campaign. */
-  async claim(id: string, userId: string, body: FormSubmission | undefined): Promise<ClaimResult> {
+  async claim(id: string, userId: string, body: FormSubmission | undefined): Promise<CollectResult> {
     const campaign = await this.campaigns.campaign(id)
     if (campaign.kind === 'coupon') return this.claimCoupon(id, userId)
     if (campaign.kind === 'gift-claim') return this.claimGift(id, userId, body ?? {})
@@ -153,7 +153,7 @@ export class CampaignClaimService {
     return row?.id ?? null
   }
 
-  private async claimCoupon(id: string, userId: string): Promise<ClaimResult> {
+  private async claimCoupon(id: string, userId: string): Promise<CollectResult> {
     const campaign = await this.open(id, userId)
     const now = this.now()
     const today = shanghaiDate(now.getTime())
@@ -285,7 +285,7 @@ export class CampaignClaimService {
     return quote
   }
 
-  private async claimGift(id: string, userId: string, body: FormSubmission): Promise<ClaimResult> {
+  private async claimGift(id: string, userId: string, body: FormSubmission): Promise<CollectResult> {
     const campaign = await this.open(id, userId)
     const now = this.now()
     const today = shanghaiDate(now.getTime())

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
-import useSWR from 'swr'
 import { toast } from '../../components/notice'
 import { COUPON_STATUS_TEXT } from '../../domain/campaignForms'
 import { formatShanghaiDateTime } from '../../domain/dates'
-import { describeError, IDEMPOTENCY_HEADER, post, swrFetcher, withIdempotencyKey } from '../../lib/request'
+import { collectCoupon, useCampaign, useCampaignCoupons, type Coupon } from '../../features/campaigns/api'
+import { couponsHref } from '../../features/campaigns/paths'
+import { describeError } from '../../lib/request'
 import type { CampaignState } from '../../types/generated/api/campaign'
-import type { ClaimResult, Coupon, CouponList } from '../../types/generated/api/campaign'
 import type { CouponBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockError, BlockLoading } from '../shared/BlockStatus'
@@ -45,13 +45,11 @@ function CouponItem({ coupon }: { coupon: Coupon }) {
  */
 export default function CouponBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  const key = `/api/campaigns/${block.campaign}`
   // Prerendered HTML shows the frame; the state (per user) comes once hydrated.
-  const { data, error, mutate } = useSWR<CampaignState>(runtime.prerendered ? null : key, swrFetcher)
+  const { data, error, mutate } = useCampaign(runtime.prerendered ? null : block.campaign)
   const loggedIn = data?.chances != null
-  const mineKey = `/api/coupons?campaignId=${block.campaign}`
   const showMine = block.showMine !== false && loggedIn
-  const mine = useSWR<CouponList>(showMine ? mineKey : null, swrFetcher)
+  const mine = useCampaignCoupons(showMine ? block.campaign : null)
   const [busy, setBusy] = useState(false)
   const [claimed, setClaimed] = useState<Coupon | null>(null)
 
@@ -77,9 +75,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
     }
     setBusy(true)
     try {
-      const result = await withIdempotencyKey(`claim:${block.campaign}`, (idem) =>
-        post<ClaimResult>(`${key}/claims`, {}, { headers: { [IDEMPOTENCY_HEADER]: idem } }),
-      )
+      const result = await collectCoupon(block.campaign)
       setClaimed(result.coupon)
       toast('success', '领取成功')
       if (block.then) await runtime.run(block.then)
@@ -148,8 +144,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
               ))}
             </ul>
           )}
-          {/* The screen of src/features/campaigns (blocks do not import features). */}
-          <button type="button" className="blk-coupon-all" onClick={() => runtime.navigate('/coupons')}>
+          <button type="button" className="blk-coupon-all" onClick={() => runtime.navigate(couponsHref())}>
             查看我的全部券
           </button>
         </div>

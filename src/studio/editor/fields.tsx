@@ -8,6 +8,7 @@ import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils'
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
+import { describeConfigApiPaths } from '../../page-config/apiPaths'
 import { MARKDOWN_TAGS, type MarkdownNode } from '../../page-config/markdownTree'
 import { STATUS_WORDS } from '../../page-config/schedule'
 import type { MarkdownTrees } from './types'
@@ -288,7 +289,7 @@ export function ActionEditor({
       {type === 'link' && str('href', '链接', 'https://…')}
       {type === 'api' && (
         <>
-          {str('url', '接口', '/api/…')}
+          {str('url', '接口', describeConfigApiPaths('post'))}
           {str('successText', '成功提示')}
           <Row label="成功后跳转">
             <Input
