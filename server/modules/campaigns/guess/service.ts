@@ -1,22 +1,22 @@
 import { createHash } from 'node:crypto'
 import { sql, type Kysely, type Selectable } from 'kysely'
-import { isLocked, maskNickname, nextLock, pickOutcome, scorePicks } from '../../../src/domain/guess'
+import { isLocked, maskNickname, nextLock, pickOutcome, scorePicks } from '../../../../src/domain/guess'
 import type {
   GuessLeaderboard,
   GuessPicksRequest,
   GuessResultEntered,
   GuessState,
   InviteCode,
-} from '../../../src/types/generated/api/campaign'
-import type { DB } from '../../db/schema'
-import { ApiError, notFound } from '../../platform/errors'
-import { recordAnswer } from '../../platform/idempotency'
-import { toIso } from '../../platform/time'
-import type { MessageService } from '../messages/service'
-import type { PointsService } from '../points/service'
-import type { CampaignGuessItemsTable } from './guessTables'
-import { rewardText, type CampaignRow, type CampaignService } from './service'
-import type { CampaignsTable } from './tables'
+} from '../../../../src/types/generated/api/campaign'
+import type { DB } from '../../../db/schema'
+import { ApiError, notFound } from '../../../platform/errors'
+import { recordAnswer } from '../../../platform/idempotency'
+import { toIso } from '../../../platform/time'
+import type { MessageService } from '../../messages/service'
+import type { PointsService } from '../../points/service'
+import type { CampaignGuessItemsTable } from './tables'
+import { rewardText, type CampaignRow, type CampaignService } from '../service'
+import type { CampaignsTable } from '../tables'
 
 type Item = Selectable<CampaignGuessItemsTable>
 

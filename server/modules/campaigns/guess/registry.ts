@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely'
-import type { Campaign } from '../../../src/types/generated/page'
-import type { DB } from '../../db/schema'
-import { ConfigError } from '../../platform/config'
+import type { Campaign } from '../../../../src/types/generated/page'
+import type { DB } from '../../../db/schema'
+import { ConfigError } from '../../../platform/config'
 
 // The items of a guessing game, registered with their campaign (registry.ts, in its transaction). A config may
 // change an item's title, options and lock time, but never take away what users have already acted on: an item

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { optionalUserId, userIdOf } from '../../platform/auth'
-import { idempotent } from '../../platform/idempotency'
-import { route } from '../../platform/route'
+import { optionalUserId, userIdOf } from '../../../platform/auth'
+import { idempotent } from '../../../platform/idempotency'
+import { route } from '../../../platform/route'
 
-/** Claims (领券、领取赠险), a form's SMS code and state, 我的券 and 我的奖品. */
-export const claimRoutes: FastifyPluginAsync = async (app) => {
-  const { campaignClaims, coupons } = app.services
+/** 领取 (a coupon, a gift policy), a form's SMS code and state, 我的券 and 我的奖品. */
+export const giftRoutes: FastifyPluginAsync = async (app) => {
+  const { giftCollections, coupons } = app.services
   const tags = ['campaigns']
 
   route(app, {
@@ -23,7 +23,7 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
     },
     preHandler: idempotent,
     handler: async (request) =>
-      campaignClaims.claim(request.params.campaignId, userIdOf(request), request.body),
+      giftCollections.collect(request.params.campaignId, userIdOf(request), request.body),
   })
 
   route(app, {
@@ -37,7 +37,7 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
       response: 'campaign/FormState',
     },
     handler: async (request) =>
-      campaignClaims.formState(request.params.campaignId, await optionalUserId(request)),
+      giftCollections.formState(request.params.campaignId, await optionalUserId(request)),
   })
 
   route(app, {
@@ -53,7 +53,7 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
       response: 'campaign/FormCodeResponse',
     },
     handler: async (request) =>
-      campaignClaims.sendFormCode(
+      giftCollections.sendFormCode(
         request.params.campaignId,
         userIdOf(request),
         request.body.phone,

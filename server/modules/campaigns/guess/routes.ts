@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify'
-import { optionalUserId } from '../../platform/auth'
-import { route } from '../../platform/route'
-import { staffOf } from '../studio/guard'
+import type { FastifyPluginAsync } from 'fastify'
+import { optionalUserId } from '../../../platform/auth'
+import { route } from '../../../platform/route'
+import { staffOf } from '../../studio/guard'
 
 /** The guessing game's leaderboard, the poster's invite code and, in the demo only, entering a result. */
-export async function guessRoutes(app: FastifyInstance): Promise<void> {
+export const guessRoutes: FastifyPluginAsync = async (app) => {
   const { guesses } = app.services
   const tags = ['campaigns']
 

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
-import { couponStatus, type CouponStatus } from '../../../src/domain/campaignForms'
-import { isValidPhone, validatePersonName } from '../../../src/domain/certificate'
+import { couponStatus, type CouponStatus } from '../../../../src/domain/campaignForms'
+import { isValidPhone, validatePersonName } from '../../../../src/domain/certificate'
 import type {
   Coupon,
   CouponList,
@@ -8,12 +8,12 @@ import type {
   Prize,
   PrizeAddress,
   PrizeList,
-} from '../../../src/types/generated/api/campaign'
-import type { DB } from '../../db/schema'
-import { ApiError, notFound } from '../../platform/errors'
-import { recordAnswer } from '../../platform/idempotency'
-import { toIso } from '../../platform/time'
-import type { CampaignGiftsTable, CouponsTable } from './claimTables'
+} from '../../../../src/types/generated/api/campaign'
+import type { DB } from '../../../db/schema'
+import { ApiError, notFound } from '../../../platform/errors'
+import { recordAnswer } from '../../../platform/idempotency'
+import { toIso } from '../../../platform/time'
+import type { CampaignGiftsTable, CouponsTable } from './tables'
 
 type CouponRow = Selectable<CouponsTable> & { campaign_title: string }
 type GiftRow = Selectable<CampaignGiftsTable> & { campaign_title: string }

@@ -1,5 +1,5 @@
-import type { CampaignReward } from '../../../src/types/generated/page'
-import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
+import type { CampaignReward } from '../../../../src/types/generated/page'
+import type { Json, NullableTimestamp, Timestamp } from '../../../db/columns'
 
 // The guessing game's tables and the invite codes (161_campaign_guess.sql); the SQL is the truth.
 

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import { ageOn, defaultEffectiveDate, shanghaiDate } from '../../../src/domain/age'
-import { HOLDER_MIN_AGE, SELF_RELATION } from '../../../src/domain/applicant'
+import { ageOn, defaultEffectiveDate, shanghaiDate } from '../../../../src/domain/age'
+import { HOLDER_MIN_AGE, SELF_RELATION } from '../../../../src/domain/applicant'
 import {
   checkForm,
   fieldOfKind,
@@ -9,33 +9,33 @@ import {
   personKey,
   type FieldValue,
   type GiftPerson,
-} from '../../../src/domain/campaignForms'
-import { chancesLeft } from '../../../src/domain/campaigns'
-import { orderExpiresAtMs } from '../../../src/domain/order'
-import { coveragePeriodLabel } from '../../../src/domain/periods'
-import { ageRangeLabel, quotePremium } from '../../../src/domain/pricing'
+} from '../../../../src/domain/campaignForms'
+import { chancesLeft } from '../../../../src/domain/campaigns'
+import { orderExpiresAtMs } from '../../../../src/domain/order'
+import { coveragePeriodLabel } from '../../../../src/domain/periods'
+import { ageRangeLabel, quotePremium } from '../../../../src/domain/pricing'
 import type {
   CollectResult,
   EntryResult,
   FormState,
   FormSubmission,
   GiftInfo,
-} from '../../../src/types/generated/api/campaign'
-import type { ProductDetail } from '../../../src/types/generated/api/catalog'
-import type { CampaignReward } from '../../../src/types/generated/page'
-import type { DB } from '../../db/schema'
-import { ApiError } from '../../platform/errors'
-import { recordAnswer } from '../../platform/idempotency'
-import { HOUR, secondsLeft, SHANGHAI_DAY, takeHit } from '../../platform/rateLimits'
-import { toIso } from '../../platform/time'
-import { CODE_TTL_SECONDS, RESEND_SECONDS, type SmsCodes } from '../auth/smsCodes'
-import type { CatalogService } from '../catalog/service'
-import type { PolicyService } from '../policies/service'
-import { transition } from '../purchase/service'
-import type { StoredPerson } from '../purchase/tables'
+} from '../../../../src/types/generated/api/campaign'
+import type { ProductDetail } from '../../../../src/types/generated/api/catalog'
+import type { CampaignReward } from '../../../../src/types/generated/page'
+import type { DB } from '../../../db/schema'
+import { ApiError } from '../../../platform/errors'
+import { recordAnswer } from '../../../platform/idempotency'
+import { HOUR, secondsLeft, SHANGHAI_DAY, takeHit } from '../../../platform/rateLimits'
+import { toIso } from '../../../platform/time'
+import { CODE_TTL_SECONDS, RESEND_SECONDS, type SmsCodes } from '../../auth/smsCodes'
+import type { CatalogService } from '../../catalog/service'
+import type { PolicyService } from '../../policies/service'
+import { transition } from '../../purchase/service'
+import type { StoredPerson } from '../../purchase/tables'
 import type { CouponService } from './coupons'
-import { issueReward } from './rewards'
-import { limitsOf, type CampaignRow, type CampaignService, type ChanceRefusal } from './service'
+import { issueReward } from '../rewards'
+import { limitsOf, type CampaignRow, type CampaignService, type ChanceRefusal } from '../service'
 
 type Chances = CollectResult['chances']
 
@@ -43,7 +43,7 @@ type Chances = CollectResult['chances']
 const FORM_CODES_PER_USER_DAY = 10
 const FORM_CODES_PER_IP_HOUR = 20
 
-const CLAIM_REFUSAL: ChanceRefusal = {
+const COLLECT_REFUSAL: ChanceRefusal = {
   total: '您已领取过，本活动每人限领次数已用完',
   today: '今日已领取，明天再来吧',
 }
@@ -65,7 +65,7 @@ const prizesOf = (campaign: CampaignRow, kind: CampaignReward['kind']) =>
  * a user's limits by the campaign_chances upsert of the lottery, stock by the prize's conditional update, what may
  * happen once by a unique key, all in one transaction with what is given.
  */
-export class CampaignClaimService {
+export class GiftCollectionService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly now: () => Date,
@@ -85,10 +85,10 @@ export class CampaignClaimService {
   }
 
   /** POST /claims: a coupon of a coupon campaign, or the gift policy of a gift-claim campaign. */
-  async claim(id: string, userId: string, body: FormSubmission | undefined): Promise<CollectResult> {
+  async collect(id: string, userId: string, body: FormSubmission | undefined): Promise<CollectResult> {
     const campaign = await this.campaigns.campaign(id)
-    if (campaign.kind === 'coupon') return this.claimCoupon(id, userId)
-    if (campaign.kind === 'gift-claim') return this.claimGift(id, userId, body ?? {})
+    if (campaign.kind === 'coupon') return this.collectCoupon(id, userId)
+    if (campaign.kind === 'gift-claim') return this.collectGift(id, userId, body ?? {})
     throw wrongKind('该活动不能领取，请返回活动页查看参与方式')
   }
 
@@ -144,7 +144,7 @@ export class CampaignClaimService {
         person_key: values.personKey ?? null,
         created_at: this.now(),
       })
-      // One gift per certificate and campaign: a second claim inserts nothing.
+      // One gift per certificate and campaign: a second one inserts nothing.
       .onConflict((oc) =>
         oc.columns(['campaign_id', 'person_key']).where('person_key', 'is not', null).doNothing(),
       )
@@ -153,12 +153,12 @@ export class CampaignClaimService {
     return row?.id ?? null
   }
 
-  private async claimCoupon(id: string, userId: string): Promise<CollectResult> {
+  private async collectCoupon(id: string, userId: string): Promise<CollectResult> {
     const campaign = await this.open(id, userId)
     const now = this.now()
     const today = shanghaiDate(now.getTime())
     return this.db.transaction().execute(async (trx) => {
-      const taken = await this.takeTurn(trx, campaign, userId, today, CLAIM_REFUSAL)
+      const taken = await this.takeTurn(trx, campaign, userId, today, COLLECT_REFUSAL)
       const prize = await this.takeStock(trx, campaign, 'coupon', today, '券已领完，下次早点来')
       const entryId = (await this.insertEntry(trx, {
         campaignId: id,
@@ -285,7 +285,7 @@ export class CampaignClaimService {
     return quote
   }
 
-  private async claimGift(id: string, userId: string, body: FormSubmission): Promise<CollectResult> {
+  private async collectGift(id: string, userId: string, body: FormSubmission): Promise<CollectResult> {
     const campaign = await this.open(id, userId)
     const now = this.now()
     const today = shanghaiDate(now.getTime())
@@ -311,7 +311,7 @@ export class CampaignClaimService {
     }
     const orderId = randomUUID()
     return this.db.transaction().execute(async (trx) => {
-      const taken = await this.takeTurn(trx, campaign, userId, today, CLAIM_REFUSAL)
+      const taken = await this.takeTurn(trx, campaign, userId, today, COLLECT_REFUSAL)
       await this.takeStock(trx, campaign, 'gift-policy', today, '赠险已领完，感谢关注')
       const entryId = await this.insertEntry(trx, {
         campaignId: id,

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely'
-import type { FieldValue } from '../../../src/domain/campaignForms'
-import type { Json, NullableJson, NullableTimestamp, Timestamp } from '../../db/columns'
+import type { FieldValue } from '../../../../src/domain/campaignForms'
+import type { Json, NullableJson, NullableTimestamp, Timestamp } from '../../../db/columns'
 
 // The tables of coupons, physical prizes and campaign entries (162_campaign_claims.sql); the SQL is the truth.
 
@@ -56,7 +56,7 @@ export interface CampaignEntriesTable {
   created_at: Timestamp
 }
 
-export interface CampaignClaimTables {
+export interface GiftTables {
   coupons: CouponsTable
   campaign_gifts: CampaignGiftsTable
   campaign_entries: CampaignEntriesTable
