@@ -27,7 +27,7 @@ import { GoButton } from '../../../components/navigation/GoButton'
 import { productInfoHref, shoppingHref } from '../paths'
 import { saveToCart } from '../../cart/api'
 import { fetchMe } from '../../member/api'
-import { productAppointmentHref } from '../../service/paths'
+import { productAppointmentHref } from '../../appointments/paths'
 import { partnerEntryHref } from '../../partners/paths'
 import { appointmentTopicFor } from '../../../domain/appointments'
 

@@ -1,6 +1,6 @@
-// Service: booked calls about a product type and our licensed consultants. Paths as the specification names them.
+// Appointments (预约顾问): booked calls about a product type and our licensed consultants. Paths as the specification names them.
 
-export const servicePaths = {
+export const appointmentPaths = {
   productAppointment: '/productAppointment/:goodsType',
   consultants: '/consultant',
   consultant: '/InsuranceConsultant',
@@ -10,7 +10,7 @@ export const servicePaths = {
 /** 预约咨询 about a product type (高端医疗 highMedical, 年金 annuity, …). */
 export const productAppointmentHref = (goodsType: string) =>
   `/productAppointment/${encodeURIComponent(goodsType)}`
-export const consultantsHref = () => servicePaths.consultants
-export const consultantHref = (id: string) => `${servicePaths.consultant}?id=${encodeURIComponent(id)}`
+export const consultantsHref = () => appointmentPaths.consultants
+export const consultantHref = (id: string) => `${appointmentPaths.consultant}?id=${encodeURIComponent(id)}`
 export const orderCounselorHref = (id: string) =>
-  `${servicePaths.orderCounselor}?id=${encodeURIComponent(id)}`
+  `${appointmentPaths.orderCounselor}?id=${encodeURIComponent(id)}`

@@ -34,12 +34,12 @@ export function BookingForm({ target }: { target: BookingTarget }) {
   return (
     <>
       {booked ? (
-        <section className="service-card service-done" data-testid="booking-done">
-          <h2 className="service-title">预约成功</h2>
+        <section className="appointments-card appointments-done" data-testid="booking-done">
+          <h2 className="appointments-title">预约成功</h2>
           <p>
             「{booked.subject}」咨询：<strong>{slotLabel(Date.parse(booked.slotStart))}</strong>
           </p>
-          <p className="service-muted">
+          <p className="appointments-muted">
             确认短信已发送至预留手机号，消息中心也有记录。顾问将在预约时段致电，开始前 2
             小时可在下方取消或改期。
           </p>
@@ -112,17 +112,17 @@ function Form({
   }
 
   return (
-    <section className="service-card" aria-label="预约时段" data-testid="booking-form">
-      <h2 className="service-title">选择时段</h2>
-      <p className="service-muted">每个时段 1 小时（北京时间），名额有限，约满即止</p>
+    <section className="appointments-card" aria-label="预约时段" data-testid="booking-form">
+      <h2 className="appointments-title">选择时段</h2>
+      <p className="appointments-muted">每个时段 1 小时（北京时间），名额有限，约满即止</p>
       {noSlots ? (
-        <p className="service-muted slot-none">未来 7 天的时段已全部约满，请稍后再来看看</p>
+        <p className="appointments-muted slot-none">未来 7 天的时段已全部约满，请稍后再来看看</p>
       ) : (
         <SlotPicker calendar={calendar} value={slot} onChange={setSlot} disabled={sending} />
       )}
       {loggedIn ? (
         <>
-          <label className="service-label" htmlFor="booking-phone">
+          <label className="appointments-label" htmlFor="booking-phone">
             联系电话
           </label>
           <Input
@@ -138,8 +138,8 @@ function Form({
             }}
             onBlur={() => setPhoneError(PHONE.test(phone) ? null : '请输入正确的11位手机号')}
           />
-          {phoneError && <p className="service-error">{phoneError}</p>}
-          <label className="service-label" htmlFor="booking-needs">
+          {phoneError && <p className="appointments-error">{phoneError}</p>}
+          <label className="appointments-label" htmlFor="booking-needs">
             咨询需求（选填）
           </label>
           <TextArea
@@ -155,7 +155,7 @@ function Form({
             block
             color="primary"
             size="large"
-            className="service-submit"
+            className="appointments-submit"
             loading={sending}
             disabled={!slot || sending}
             onClick={() => void submit()}
@@ -164,8 +164,8 @@ function Form({
           </Button>
         </>
       ) : (
-        <div className="service-login">
-          <p className="service-muted">登录后即可预约，顾问将在预约时段致电您</p>
+        <div className="appointments-login">
+          <p className="appointments-muted">登录后即可预约，顾问将在预约时段致电您</p>
           <Button block color="primary" onClick={onLogin}>
             登录后预约
           </Button>

@@ -7,7 +7,7 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { AgentBanner, useAgentLink } from './agent'
 import { useConsultant } from './api'
 import { consultantsHref, orderCounselorHref } from './paths'
-import './service.css'
+import './appointments.css'
 
 const backToList = { to: consultantsHref(), label: '查看全部顾问' }
 
@@ -31,14 +31,14 @@ export default function ConsultantPage() {
   if (!consultant.data) return <LoadingView lines={8} />
   const c = consultant.data
   return (
-    <div className="service-page" data-testid="consultant">
+    <div className="appointments-page" data-testid="consultant">
       <AgentBanner />
-      <section className="service-card consultant-hero">
+      <section className="appointments-card consultant-hero">
         <img className="consultant-photo-large" src={c.photo} alt={`顾问${c.name}`} width={96} height={96} />
-        <h1 className="service-heading">{c.name}</h1>
+        <h1 className="appointments-heading">{c.name}</h1>
         <div className="consultant-rating">评分 {c.rating.toFixed(1)} / 5</div>
       </section>
-      <section className="service-card">
+      <section className="appointments-card">
         <dl className="consultant-facts">
           <div>
             <dt>执业证编号</dt>
@@ -53,7 +53,7 @@ export default function ConsultantPage() {
             <dd>{c.served} 位</dd>
           </div>
         </dl>
-        <h2 className="service-title">擅长领域</h2>
+        <h2 className="appointments-title">擅长领域</h2>
         <div className="consultant-tags">
           {c.specialities.map((s) => (
             <span key={s} className="consultant-tag">
@@ -61,10 +61,10 @@ export default function ConsultantPage() {
             </span>
           ))}
         </div>
-        <h2 className="service-title">个人简介</h2>
+        <h2 className="appointments-title">个人简介</h2>
         <p className="consultant-intro">{c.intro}</p>
       </section>
-      <div className="service-bar">
+      <div className="appointments-bar">
         <Button block color="primary" size="large" onClick={() => navigate(orderCounselorHref(c.id))}>
           预约TA
         </Button>

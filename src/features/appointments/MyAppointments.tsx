@@ -31,12 +31,12 @@ export function MyAppointments({ highlight }: { highlight?: string | null }) {
   const past = list.data.items.filter((a) => a.status !== 'BOOKED').slice(0, 5)
 
   return (
-    <section className="service-card" aria-label="我的预约" data-testid="my-appointments">
-      <h2 className="service-title">我的预约</h2>
+    <section className="appointments-card" aria-label="我的预约" data-testid="my-appointments">
+      <h2 className="appointments-title">我的预约</h2>
       {upcoming.length === 0 && past.length === 0 && (
-        <p className="service-muted">还没有预约，选择时段即可预约</p>
+        <p className="appointments-muted">还没有预约，选择时段即可预约</p>
       )}
-      {upcoming.length === 0 && past.length > 0 && <p className="service-muted">暂无待进行的预约</p>}
+      {upcoming.length === 0 && past.length > 0 && <p className="appointments-muted">暂无待进行的预约</p>}
       <ul className="appointment-list">
         {upcoming.map((a) => (
           <AppointmentRow
@@ -54,7 +54,7 @@ export function MyAppointments({ highlight }: { highlight?: string | null }) {
         visible={moving !== null}
         onMaskClick={() => setMoving(null)}
         onClose={() => setMoving(null)}
-        bodyClassName="service-popup"
+        bodyClassName="appointments-popup"
         destroyOnClose
       >
         {moving && <Reschedule appointment={moving} onDone={() => setMoving(null)} />}
@@ -100,8 +100,8 @@ function AppointmentRow({
         <span className={`appointment-status appointment-${a.status.toLowerCase()}`}>{STATUS[a.status]}</span>
       </div>
       <div className="appointment-time">{slotLabel(Date.parse(a.slotStart))}</div>
-      <div className="service-muted">联系电话 {maskPhone(a.phone)}</div>
-      {a.needs && <div className="service-muted appointment-needs">需求：{a.needs}</div>}
+      <div className="appointments-muted">联系电话 {maskPhone(a.phone)}</div>
+      {a.needs && <div className="appointments-muted appointment-needs">需求：{a.needs}</div>}
       {a.status === 'BOOKED' &&
         (a.changeable ? (
           <div className="appointment-actions">
@@ -120,7 +120,7 @@ function AppointmentRow({
             </Button>
           </div>
         ) : (
-          <p className="service-muted">距开始不足 2 小时，已不能取消或改期</p>
+          <p className="appointments-muted">距开始不足 2 小时，已不能取消或改期</p>
         ))}
     </li>
   )
@@ -147,9 +147,9 @@ function Reschedule({ appointment, onDone }: { appointment: Appointment; onDone:
   }
 
   return (
-    <div className="service-reschedule" data-testid="reschedule">
-      <h2 className="service-title">改期：{appointment.subject}</h2>
-      <p className="service-muted">当前时段 {slotLabel(Date.parse(appointment.slotStart))}</p>
+    <div className="appointments-reschedule" data-testid="reschedule">
+      <h2 className="appointments-title">改期：{appointment.subject}</h2>
+      <p className="appointments-muted">当前时段 {slotLabel(Date.parse(appointment.slotStart))}</p>
       {slots.error ? (
         <ErrorView error={slots.error} onRetry={() => void slots.mutate()} />
       ) : !slots.data ? (
@@ -163,7 +163,7 @@ function Reschedule({ appointment, onDone }: { appointment: Appointment; onDone:
           disabled={sending}
         />
       )}
-      <div className="service-actions">
+      <div className="appointments-actions">
         <Button block onClick={onDone} disabled={sending}>
           返回
         </Button>

@@ -5,7 +5,7 @@ import { APPOINTMENT_TOPICS, isAppointmentTopic } from '../../domain/appointment
 import { AgentBanner, useAgentLink } from './agent'
 import { BookingForm } from './BookingForm'
 import { consultantsHref } from './paths'
-import './service.css'
+import './appointments.css'
 
 /** /productAppointment/{goodsType}: book a call about a product type (高端医疗, 年金, …). */
 export default function ProductAppointmentPage() {
@@ -18,11 +18,11 @@ export default function ProductAppointmentPage() {
       </EmptyView>
     )
   return (
-    <div className="service-page" data-testid="product-appointment">
+    <div className="appointments-page" data-testid="product-appointment">
       <AgentBanner />
-      <section className="service-card service-intro">
-        <h1 className="service-heading">{APPOINTMENT_TOPICS[goodsType]} · 预约咨询</h1>
-        <p className="service-muted">
+      <section className="appointments-card appointments-intro">
+        <h1 className="appointments-heading">{APPOINTMENT_TOPICS[goodsType]} · 预约咨询</h1>
+        <p className="appointments-muted">
           持牌顾问将在您选择的时段电话讲解{APPOINTMENT_TOPICS[goodsType]}
           的保障内容、投保规则和注意事项，咨询免费，是否投保由您决定。
         </p>

@@ -2,7 +2,7 @@ import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { AgentBanner, useAgentLink } from './agent'
 import { useConsultants } from './api'
 import { ConsultantCard } from './ConsultantCard'
-import './service.css'
+import './appointments.css'
 
 /** /consultant: our licensed consultants. */
 export default function ConsultantsPage() {
@@ -11,7 +11,7 @@ export default function ConsultantsPage() {
   if (list.error) return <ErrorView error={list.error} onRetry={() => void list.mutate()} />
   if (!list.data) return <LoadingView lines={8} />
   return (
-    <div className="service-page" data-testid="consultants">
+    <div className="appointments-page" data-testid="consultants">
       <AgentBanner />
       {list.data.items.length === 0 ? (
         <EmptyView title="暂无可预约的顾问" description="请稍后再来看看" />

@@ -7,7 +7,7 @@ import { useConsultant } from './api'
 import { BookingForm } from './BookingForm'
 import { consultantsHref } from './paths'
 import { ConsultantCard } from './ConsultantCard'
-import './service.css'
+import './appointments.css'
 
 const backToList = { to: consultantsHref(), label: '查看全部顾问' }
 
@@ -29,11 +29,11 @@ export default function OrderCounselorPage() {
     )
   if (!consultant.data) return <LoadingView lines={8} />
   return (
-    <div className="service-page" data-testid="order-counselor">
+    <div className="appointments-page" data-testid="order-counselor">
       <AgentBanner />
-      <section className="service-card">
+      <section className="appointments-card">
         <ConsultantCard consultant={consultant.data} />
-        <p className="service-muted">顾问将在您选择的时段致电，一对一解答保障配置问题，咨询免费。</p>
+        <p className="appointments-muted">顾问将在您选择的时段致电，一对一解答保障配置问题，咨询免费。</p>
       </section>
       <BookingForm key={consultant.data.id} target={{ consultantId: consultant.data.id }} />
     </div>

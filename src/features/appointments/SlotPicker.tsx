@@ -53,7 +53,7 @@ export function SlotPicker({
         })}
       </Tabs>
       {day && day.slots.length === 0 ? (
-        <p className="service-muted slot-none">当天可预约时段已结束，请选择其他日期</p>
+        <p className="appointments-muted slot-none">当天可预约时段已结束，请选择其他日期</p>
       ) : (
         <div className="slot-grid" role="group" aria-label="选择时段">
           {day?.slots.map((s) => {

@@ -12,7 +12,7 @@ export function ConsultantCard({ consultant: c }: { consultant: Consultant }) {
           <strong>{c.name}</strong>
           <span className="consultant-rating">{c.rating.toFixed(1)} 分</span>
         </div>
-        <div className="service-muted">
+        <div className="appointments-muted">
           从业 {c.years} 年 · 服务 {c.served} 位客户
         </div>
         <div className="consultant-tags">
