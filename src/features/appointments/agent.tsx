@@ -52,7 +52,11 @@ export function AgentBanner() {
   const agent = readServiceAgent(jtc.agentInfo)
   if (!agent) return null
   return (
-    <AppLink className="appointments-agent" to={consultantHref(agent.consultantId)} data-testid="service-agent">
+    <AppLink
+      className="appointments-agent"
+      to={consultantHref(agent.consultantId)}
+      data-testid="service-agent"
+    >
       您的专属顾问：<strong>{agent.name}</strong>
       <span className="appointments-agent-more">查看</span>
     </AppLink>
