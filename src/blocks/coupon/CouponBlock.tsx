@@ -41,7 +41,7 @@ function CouponItem({ coupon }: { coupon: Coupon }) {
 
 /**
  * 领券 on a coupon campaign of the page: the coupon's benefit and how long it lasts, how many are left, my
- * chances; a claim sent once with an Idempotency-Key shows the code at once; 我的券 of the campaign below.
+ * chances; 领取 sent once with an Idempotency-Key shows the code at once; 我的券 of the campaign below.
  */
 export default function CouponBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
@@ -51,7 +51,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
   const showMine = block.showMine !== false && loggedIn
   const mine = useCampaignCoupons(showMine ? block.campaign : null)
   const [busy, setBusy] = useState(false)
-  const [claimed, setClaimed] = useState<Coupon | null>(null)
+  const [collected, setCollected] = useState<Coupon | null>(null)
 
   if (error) return <BlockError error={error} onRetry={() => void mutate()} />
   if (!data)
@@ -68,7 +68,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
   )
   const button = buttonOf(data, runtime.text(block.buttonText ?? '立即领取'))
 
-  async function claim() {
+  async function collect() {
     if (!loggedIn) {
       await runtime.run({ type: 'login' })
       return
@@ -76,7 +76,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
     setBusy(true)
     try {
       const result = await collectCoupon(block.campaign)
-      setClaimed(result.coupon)
+      setCollected(result.coupon)
       toast('success', '领取成功')
       if (block.then) await runtime.run(block.then)
     } catch (e) {
@@ -110,7 +110,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
             size="small"
             disabled={!button.enabled || busy}
             loading={busy}
-            onClick={() => void claim()}
+            onClick={() => void collect()}
           >
             {button.label}
           </Button>
@@ -123,9 +123,9 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
         )}
         {!data.chances && <span>登录后领取</span>}
       </p>
-      {claimed && (
-        <p className="blk-coupon-claimed" role="status" data-testid="coupon-claimed">
-          领取成功，券码 {claimed.code}，有效期至 {formatShanghaiDateTime(claimed.validTo)}
+      {collected && (
+        <p className="blk-coupon-collected" role="status" data-testid="coupon-claimed">
+          领取成功，券码 {collected.code}，有效期至 {formatShanghaiDateTime(collected.validTo)}
         </p>
       )}
       {showMine && (

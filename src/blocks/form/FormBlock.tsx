@@ -180,8 +180,8 @@ function FieldInput({ field, value, error, disabled, onChange, onLink }: FieldPr
 
 /**
  * 表单 on a form or gift-claim campaign of the page: whitelisted fields checked as you submit by the same rules
- * the server applies, a phone proven by an SMS code of this form, sent once with an Idempotency-Key. A gift claim
- * shows the product, its insurer, cover and terms first, and its policy number once claimed.
+ * the server applies, a phone proven by an SMS code of this form, sent once with an Idempotency-Key. A gift
+ * campaign shows the product, its insurer, cover and terms first, and its policy number once collected (领取).
  */
 export default function FormBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()

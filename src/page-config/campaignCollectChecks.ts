@@ -1,10 +1,10 @@
-// What a campaign's schema cannot say about coupons, forms and gift claims (issue 14): which rewards fit which
+// What a campaign's schema cannot say about coupons, forms and gifts to collect (领取, issue 14): which rewards fit which
 // kind, and the fields a form needs. Called by checkCampaigns (checks.ts) for every campaign of a config.
 import { isObject, type JsonObject } from './json'
 
 type Add = (pointer: string, message: string) => void
 
-/** Field kinds a gift claim reads its person from (policyholder and insured are the claimant). */
+/** Field kinds a gift policy reads its person from (the policyholder and the insured collect it). */
 const GIFT_FIELDS: [kind: string, name: string][] = [
   ['name', '姓名（name）'],
   ['certificate', '证件（certificate）'],
@@ -12,7 +12,7 @@ const GIFT_FIELDS: [kind: string, name: string][] = [
   ['agreement', '勾选同意（agreement）'],
 ]
 
-export function checkCampaignClaims(id: string, campaign: JsonObject, at: string, add: Add): void {
+export function checkCampaignCollection(id: string, campaign: JsonObject, at: string, add: Add): void {
   const kind = campaign.kind
   const prizes = (Array.isArray(campaign.prizes) ? campaign.prizes : []).filter(isObject)
   const rewardKind = (prize: JsonObject) => (isObject(prize.reward) ? prize.reward.kind : undefined)
