@@ -69,6 +69,21 @@ const featureBoundaries = {
 }
 const ui = ['app', 'features', 'page-runtime', 'blocks', 'components', 'state']
 
+// Every request goes through its area's api.ts (the studio's: src/studio/api/), so an API path is written once, next
+// to its fetcher and SWR key. Tests name the wire paths they assert; apiPaths.ts is the config pages' allow-list.
+const apiMessage = "API paths live in their area's api.ts: call its fetcher or hook (DESIGN.md §4)."
+const apiPathsInApiFiles = {
+  files: ['src/**/*.{ts,tsx}'],
+  ignores: ['src/**/api.ts', 'src/studio/api/**', 'src/page-config/apiPaths.ts', 'src/**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'Literal[value=/^\\/api\\//]', message: apiMessage },
+      { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: apiMessage },
+    ],
+  },
+}
+
 // The page-config core and the block checks it loads run in the CLI, the Vite build and the server: no UI.
 const uiPackages = [
   'react',
@@ -146,6 +161,7 @@ export default tseslint.config(
     "A block's checks.ts runs in the CLI and the server: it imports only src/page-config and other checks.ts.",
   ),
   featureBoundaries,
+  apiPathsInApiFiles,
   {
     files: ['server/**/*.ts'],
     rules: {

@@ -1,4 +1,5 @@
-// Generates TypeScript types from schemas/**/*.schema.json into src/types/generated/ (same relative paths).
+// Generates TypeScript types from the schemas (schemas/**/*.schema.json and each block's src/blocks/<type>/schema.json,
+// read by the one loader of src/page-config/schemaSet.ts) into src/types/generated/ (paths as under schemas/).
 // A schema that another schema $refs by file (a block, block-common, content-block) is emitted inside the module
 // of the schema that references it (page.ts), not again on its own: one declaration per type.
 // `--check` writes nothing and exits 1 when any generated file is missing, stale or orphaned.
@@ -6,6 +7,7 @@ import { readFile, readdir, mkdir, writeFile, rm } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { compile, type JSONSchema } from 'json-schema-to-typescript'
+import { readSchemaFiles } from '../src/page-config/schemaSet'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const schemaDir = join(root, 'schemas')
@@ -44,9 +46,9 @@ export async function generate(): Promise<Map<string, string>> {
   const out = new Map<string, string>()
   const schemas = new Map<string, JSONSchema>()
   const referenced = new Set<string>()
-  for (const file of await walk(schemaDir, '.schema.json')) {
-    const schema = JSON.parse(await readFile(file, 'utf8')) as JSONSchema
-    schemas.set(file, schema)
+  for (const { path, schema } of readSchemaFiles(root)) {
+    const file = join(root, path)
+    schemas.set(file, schema as JSONSchema)
     referencedFiles(schema, dirname(file), referenced)
   }
   for (const [file, schema] of schemas) {

@@ -1,7 +1,7 @@
 import type { AuthTables } from '../modules/auth/tables'
-import type { CampaignClaimTables } from '../modules/campaigns/claimTables'
+import type { GiftTables } from '../modules/campaigns/gifts/tables'
 import type { CampaignTables } from '../modules/campaigns/tables'
-import type { GuessTables } from '../modules/campaigns/guessTables'
+import type { GuessTables } from '../modules/campaigns/guess/tables'
 import type { CartTables } from '../modules/cart/tables'
 import type { CatalogTables } from '../modules/catalog/tables'
 import type { ContentTables } from '../modules/content/tables'
@@ -55,7 +55,7 @@ export interface DB
     CartTables,
     CampaignTables,
     GuessTables,
-    CampaignClaimTables,
+    GiftTables,
     PartnerTables,
     StudioTables {
   app_meta: AppMetaTable

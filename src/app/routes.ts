@@ -21,7 +21,7 @@ import { policiesRoutes } from '../features/policies/routes'
 import { protocolRoutes } from '../features/protocol/routes'
 import { purchaseRoutes } from '../features/purchase/routes'
 import { riskRoutes } from '../features/risk/routes'
-import { serviceRoutes } from '../features/service/routes'
+import { appointmentRoutes } from '../features/appointments/routes'
 import type { ScreenRoute } from '../types/route'
 
 export { publishedRoutes } from './publishedPages/routes'
@@ -46,7 +46,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...helpRoutes,
   ...feedbackRoutes,
   ...contentRoutes,
-  ...serviceRoutes,
+  ...appointmentRoutes,
   ...cartRoutes,
   ...claimRoutes,
   ...campaignRoutes,

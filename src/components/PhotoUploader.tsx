@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { ImageUploader, ProgressBar, type ImageUploadItem } from 'antd-mobile'
 import { toast } from './notice'
 import { compressImage } from '../lib/compressImage'
-import { describeError, del } from '../lib/request'
-import { uploadImage, type MediaPurpose } from '../lib/upload'
+import { deleteMedia, uploadImage, type MediaPurpose } from '../lib/media/api'
+import { describeError } from '../lib/request'
 import './PhotoUploader.css'
 
 /** An uploaded photo: its media id (sent with the form) and address. */
@@ -83,7 +83,7 @@ export function PhotoUploader({
         onCountExceed={(exceed) => toast('error', `最多上传 ${max} 张，已忽略 ${exceed} 张`)}
         onDelete={(item) => {
           // The upload is freed on the server; the form forgets it whatever the answer.
-          void del(`/api/media/${encodeURIComponent(String(item.extra))}`).catch(() => undefined)
+          void deleteMedia(String(item.extra)).catch(() => undefined)
           return true
         }}
       />

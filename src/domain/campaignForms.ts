@@ -1,4 +1,4 @@
-// Campaign forms, coupons and gift claims (issue 14): the rules the form block shows as you type and the server
+// Campaign forms, coupons and gifts to collect (领取, issue 14): the rules the form block shows as you type and the server
 // applies again. Fields come from a whitelist (name, phone, certificate, date, select, region, agreement), each
 // checked with the shared rules of certificate.ts and age.ts. Pure; used by the UI and the server.
 import { isIsoDate } from './age'
@@ -140,7 +140,7 @@ export function checkForm(
   return problems.length ? { ok: false, problems } : { ok: true, values: out }
 }
 
-/** The first field of a kind (a gift claim reads its person from these). */
+/** The first field of a kind (a gift policy reads its person from these). */
 export const fieldOfKind = (fields: readonly FormFieldSpec[], kind: FormFieldSpec['kind']) =>
   fields.find((f) => f.kind === kind)
 
@@ -190,7 +190,7 @@ export function giftPersonOf(
   }
 }
 
-/** One certificate, one gift per campaign: the unique key of a claim. */
+/** One certificate, one gift per campaign: the unique key of a collection (领取). */
 export const personKey = (person: { certType: string; certNo: string }) =>
   `${person.certType}:${person.certNo.toUpperCase()}`
 

@@ -1,5 +1,4 @@
 import { HttpError, ParseError } from './request'
-import type { Media } from '../types/generated/api/media'
 
 // Uploads with progress. fetch() reports no upload progress, so a file goes up with XMLHttpRequest; errors are the
 // request layer's (HttpError carrying our {"error":…} body), so describeError() words them in Chinese.
@@ -41,22 +40,4 @@ export function uploadForm<T>(url: string, form: FormData, options: UploadOption
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
     xhr.send(form)
   })
-}
-
-/** What the server keeps of an upload (schemas/api/media.schema.json). */
-export type { Media }
-
-export type MediaPurpose = Media['purpose']
-
-/** Uploads one image for a purpose (avatar, feedback, claim) to the media module. */
-export function uploadImage(
-  file: Blob,
-  purpose: MediaPurpose,
-  options: UploadOptions = {},
-  filename = 'image.jpg',
-): Promise<Media> {
-  const form = new FormData()
-  form.append('purpose', purpose)
-  form.append('file', file, filename)
-  return uploadForm<Media>('/api/media', form, options)
 }

@@ -5,7 +5,7 @@ import { routeMatches, targetPath } from './configPath'
 import { IMAGE_RULE, isAllowedImage, isAllowedLink, LINK_HOST_ALLOWLIST } from './allowedUrls'
 import { blockChecks } from './blockCatalog'
 import { checkCampaignKind } from './campaignKinds'
-import { checkCampaignClaims } from './campaignClaimChecks'
+import { checkCampaignCollection } from './campaignCollectChecks'
 import { escapePointer, isObject, type JsonObject } from './json'
 import { markdownImages } from './markdown'
 import { markdownTextsOf } from './markdownSources'
@@ -238,6 +238,6 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
     })
     if (campaign.kind === 'lottery' && weights <= 0)
       add(`${at}/prizes`, `抽奖活动 ${id} 的奖品权重之和须大于 0`)
-    checkCampaignClaims(id, campaign, at, add)
+    checkCampaignCollection(id, campaign, at, add)
   }
 }

@@ -60,7 +60,7 @@ export function listConfigFiles(root: string): string[] {
 
 export async function createValidator(options: ValidatorOptions): Promise<ConfigValidator> {
   const { root } = options
-  const schema: ValidateFunction = compilePageSchema(join(root, 'schemas'))
+  const schema: ValidateFunction = compilePageSchema(root)
   const screenRoutes = options.screenRoutes ?? (await loadScreenRoutePaths(root))
   const compliance = createComplianceChecker(readComplianceRules(root))
   const fileCache = new Map<string, boolean>()

@@ -1,4 +1,4 @@
-import { get } from '../lib/request'
+import { fetchHealth } from './api'
 import { LIFECYCLE_PHASES, type LifecyclePhase } from '../page-config/schedule'
 
 // Outside production, ?phase= and ?now= let staff preview any phase or moment of a campaign.
@@ -23,7 +23,7 @@ let allowedPromise: Promise<boolean> | null = null
 /** Preview is allowed unless the server (or, if it cannot be asked, the build) says production. */
 export function previewAllowed(): Promise<boolean> {
   const buildAllows = import.meta.env.VITE_PRODUCTION !== 'true'
-  allowedPromise ??= get<{ mode?: string }>('/api/health', { cache: false, timeout: 5000 })
+  allowedPromise ??= fetchHealth()
     .then((health) => (health.mode ? health.mode !== 'production' : buildAllows))
     .catch(() => buildAllows)
   return allowedPromise

@@ -1,10 +1,6 @@
-import { get } from '../lib/request'
+import { fetchServerTime } from './api'
 
 // Pages judge schedules on server time: the offset between /api/time and this device's clock.
-
-interface TimeResponse {
-  epochMs: number
-}
 
 let offsetPromise: Promise<number> | null = null
 let settledOffset: number | undefined
@@ -19,7 +15,7 @@ export function clockOffset(): Promise<number> {
   offsetPromise ??= (async () => {
     const sentAt = Date.now()
     try {
-      const { epochMs } = await get<TimeResponse>('/api/time', { cache: false, timeout: 5000 })
+      const { epochMs } = await fetchServerTime()
       if (typeof epochMs !== 'number') throw new Error('bad /api/time response')
       // Assume the server read its clock halfway through the round trip.
       return (settledOffset = epochMs - (sentAt + Date.now()) / 2)

@@ -7,9 +7,10 @@ import { discoverBlocks } from '../../scripts/gen-blocks'
 const dir = mkdtempSync(join(tmpdir(), 'gen-blocks-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-function schema(type: string) {
-  const file = join(dir, 'schemas/blocks', `${type}.schema.json`)
-  writeFileSync(file, JSON.stringify({ type: 'object', properties: { type: { const: type } } }))
+function schema(type: string, constant = type) {
+  mkdirSync(join(dir, 'src/blocks', type), { recursive: true })
+  const file = join(dir, 'src/blocks', type, 'schema.json')
+  writeFileSync(file, JSON.stringify({ type: 'object', properties: { type: { const: constant } } }))
 }
 function component(folder: string, name?: string) {
   mkdirSync(join(dir, 'src/blocks', folder), { recursive: true })
@@ -17,21 +18,21 @@ function component(folder: string, name?: string) {
 }
 
 describe('gen:blocks', () => {
-  it('fails with a clear message when the block schemas and folders do not match', () => {
-    mkdirSync(join(dir, 'schemas/blocks'), { recursive: true })
+  it('fails with a clear message when a block folder lacks its schema or component', () => {
     schema('good-one')
     component('good-one', 'GoodOneBlock.tsx')
-    schema('no-folder')
+    schema('other-type', 'another')
+    component('other-type', 'OtherTypeBlock.tsx')
     component('no-schema', 'NoSchemaBlock.tsx')
     schema('misnamed')
     component('misnamed', 'Misnamed.tsx')
     component('shared')
     const { blocks, problems } = discoverBlocks(dir)
-    expect(blocks.map((b) => b.type)).toEqual(['good-one', 'misnamed'])
+    expect(blocks.map((b) => b.type)).toEqual(['good-one', 'misnamed', 'other-type'])
     expect(problems).toEqual([
-      'src/blocks/no-schema/ has no schema: add schemas/blocks/no-schema.schema.json',
       'src/blocks/misnamed/ has no MisnamedBlock.tsx (the component is named after the type)',
-      'schemas/blocks/no-folder.schema.json has no block folder: add src/blocks/no-folder/NoFolderBlock.tsx',
+      'src/blocks/no-schema/ has no schema: add src/blocks/no-schema/schema.json',
+      'src/blocks/other-type/schema.json: properties.type must be { "const": "other-type" }',
     ])
   })
 

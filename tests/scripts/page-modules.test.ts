@@ -1,9 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { compileMarkdown, withCompiledMarkdown } from '../../src/page-config/markdown'
 import { markdownSources } from '../../src/page-config/markdownSources'
 import { blockComponentFile, blockTypesOf, pageModuleSource } from '../../scripts/page-configs/pageModule'
+import { blockSchemaTypes } from '../../src/page-config/schemaSet'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -63,7 +64,7 @@ describe('build-time markdown', () => {
 
 describe('page modules', () => {
   it('every block type with a schema has its component where the page modules import it from', () => {
-    const types = readdirSync(join(root, 'schemas/blocks')).map((f) => f.replace(/\.schema\.json$/, ''))
+    const types = blockSchemaTypes(root)
     expect(types.length).toBeGreaterThanOrEqual(23)
     for (const type of types) expect(existsSync(blockComponentFile(root, type)), type).toBe(true)
   })

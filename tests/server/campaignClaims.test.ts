@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checksumChar } from '../../src/domain/certificate'
 import type {
-  ClaimResult,
+  CollectResult,
   CouponList,
   EntryResult,
   FormState,
@@ -197,7 +197,7 @@ describe('a coupon campaign', () => {
     const cookie = await user()
     const first = await claim(cookie, 'parking-coupon')
     expect(first.statusCode, first.body).toBe(200)
-    const result = first.json<ClaimResult>()
+    const result = first.json<CollectResult>()
     expect(result.coupon).toMatchObject({
       name: '2小时停车券',
       benefit: '合作停车场2小时停车',
@@ -250,7 +250,7 @@ describe('a coupon campaign', () => {
 
   it('reads 可使用/已使用/已过期 at server time, uses a coupon once, and keeps it its owner’s', async () => {
     const cookie = await user()
-    const { coupon } = (await claim(cookie, 'short-coupon')).json<ClaimResult>()
+    const { coupon } = (await claim(cookie, 'short-coupon')).json<CollectResult>()
     // validDays 30, cut at validUntil (4 days away).
     expect(coupon?.validTo).toBe('2027-01-05T00:00:00.000+08:00')
     const other = await user()
@@ -262,7 +262,7 @@ describe('a coupon campaign', () => {
     expect(twice.json().error).toMatchObject({ code: 'COUPON_NOT_USABLE', message: '该券已使用' })
 
     const third = await user()
-    const late = (await claim(third, 'short-coupon')).json<ClaimResult>().coupon
+    const late = (await claim(third, 'short-coupon')).json<CollectResult>().coupon
     clock.advance(4 * DAY)
     const list = await coupons(third, '?status=expired')
     expect(list.items.map((c) => c.id)).toEqual([late?.id])
@@ -462,7 +462,7 @@ describe('a gift-claim campaign', () => {
     const cookie = await user()
     const result = await claimGift(cookie, idNumber('19900101', '251'))
     expect(result.statusCode, result.body).toBe(200)
-    const { entry } = result.json<ClaimResult>()
+    const { entry } = result.json<CollectResult>()
     expect(entry.policyNo).toMatch(/^GH/)
     const list = (await get(cookie, '/api/policies')).json<{ items: Policy[] }>().items
     const policy = list.find((p) => p.id === entry.policyId)

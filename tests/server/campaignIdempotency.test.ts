@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checksumChar } from '../../src/domain/certificate'
-import type { ClaimResult } from '../../src/types/generated/api/campaign'
+import type { CollectResult } from '../../src/types/generated/api/campaign'
 import type { Campaign } from '../../src/types/generated/page'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
 import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
@@ -140,7 +140,7 @@ describe('a campaign write whose process dies before its answer, sent again with
       post(cookie, '/api/campaigns/crash-coupon/claims', {}, headers),
     )
     expect(await rowsOf('coupons', userId)).toHaveLength(1)
-    const couponId = claimed.json<ClaimResult>().coupon?.id
+    const couponId = claimed.json<CollectResult>().coupon?.id
     const used = await crashThenRetry(crashable, 'use-crash-00001', (headers) =>
       post(cookie, `/api/coupons/${couponId}/use`, undefined, headers),
     )

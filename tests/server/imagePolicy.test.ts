@@ -53,7 +53,7 @@ describe('Content-Security-Policy: images and videos', () => {
 
   it("the video block's own pattern names only allowed media hosts", () => {
     const video = JSON.parse(
-      readFileSync(join(import.meta.dirname, '../../schemas/blocks/video.schema.json'), 'utf8'),
+      readFileSync(join(import.meta.dirname, '../../src/blocks/video/schema.json'), 'utf8'),
     ) as { properties: { src: { pattern: string } } }
     const hosts = [...video.properties.src.pattern.matchAll(/https:\/\/((?:[a-z0-9-]+\\\.)+[a-z]+)/g)].map(
       (m) => m[1].replace(/\\/g, ''),

@@ -6,7 +6,7 @@ import { listConfigFiles } from '../../../src/page-config/validate'
 import type { Campaign } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ConfigError } from '../../platform/config'
-import { registerGuessItems } from './guessRegistry'
+import { registerGuessItems } from './guess/registry'
 
 // The campaigns of the page configs, registered in the database at start (under the start-up lock, so one
 // process does it): the config is the rule, the database keeps the state. A campaign keeps its seed and what it

@@ -5,7 +5,7 @@ import type { CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ApiError } from '../../platform/errors'
 import { readableCode } from '../../platform/readableCode'
-import type { RewardSource } from './claimTables'
+import type { RewardSource } from './gifts/tables'
 
 // What a campaign gives beside points: a coupon (a row with a code and a validity) or a physical gift (waiting for
 // its delivery address). Issued inside the transaction that took the prize (a draw or a claim), so a prize taken

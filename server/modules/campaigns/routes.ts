@@ -3,11 +3,13 @@ import { optionalUserId, userIdOf } from '../../platform/auth'
 import { idempotent } from '../../platform/idempotency'
 import { ApiError, invalidField } from '../../platform/errors'
 import { route } from '../../platform/route'
-import { guessRoutes } from './guessRoutes'
 
-/** Campaigns: the state is open to visitors (their chances are null); drawing and entering need the session. */
+/**
+ * What every kind of campaign shares: its state (open to visitors, whose chances are null) and one address for
+ * entries (a guess's picks or a form), which needs the session. Each kind adds its own routes (lottery/, guess/, gifts/).
+ */
 export const campaignRoutes: FastifyPluginAsync = async (app) => {
-  const { campaigns, guesses, campaignClaims } = app.services
+  const { campaigns, guesses, giftCollections } = app.services
   const tags = ['campaigns']
 
   route(app, {
@@ -25,25 +27,9 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       const userId = await optionalUserId(request)
       const campaign = await campaigns.campaign(campaignId)
       const state = await campaigns.state(campaign, userId)
-      // A guessing game adds its items, results, my picks and rewards (guess.ts).
+      // A guessing game adds its items, results, my picks and rewards (guess/service.ts).
       return campaign.kind === 'guess' ? { ...state, guess: await guesses.state(campaign, userId) } : state
     },
-  })
-
-  route(app, {
-    method: 'POST',
-    url: '/api/campaigns/:campaignId/draws',
-    schema: {
-      summary:
-        '抽奖一次：扣减一次机会，按公平随机数在仍有库存的奖品间按权重抽取，积分当场到账；支持 Idempotency-Key',
-      tags,
-      auth: true,
-      params: 'campaign/CampaignParams',
-      querystring: 'common/EmptyQuery',
-      response: 'campaign/DrawResult',
-    },
-    preHandler: idempotent,
-    handler: async (request) => campaigns.draw(request.params.campaignId, userIdOf(request)),
   })
 
   // One address for every kind that takes entries; each kind's rules live in its own service.
@@ -67,13 +53,11 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       const { picks, ...form } = request.body
       if ((await campaigns.campaign(campaignId)).kind !== 'guess') {
         if (picks) throw new ApiError(409, 'NOT_A_GUESS', '该活动不是竞猜活动')
-        return campaignClaims.enter(campaignId, userId, form)
+        return giftCollections.enter(campaignId, userId, form)
       }
       if (!picks) throw invalidField('picks', '缺少必填项 picks（请选择竞猜结果）')
       if (form.fields || form.smsCode) throw invalidField('fields', '竞猜活动不接受表单内容')
       return guesses.pick(campaignId, userId, { picks })
     },
   })
-
-  await guessRoutes(app)
 }

@@ -1,33 +1,21 @@
-import { createHmac, randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
 import { ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
 import {
   campaignStatus,
   chancesLeft,
-  drawMessage,
-  pickPrize,
-  unitFromMac,
   windowProblem,
   type CampaignStatus,
 } from '../../../src/domain/campaigns'
 import { formatShanghaiDateTime } from '../../../src/domain/dates'
-import type {
-  CampaignDraw,
-  CampaignState,
-  Chances,
-  DrawResult,
-} from '../../../src/types/generated/api/campaign'
+import type { CampaignDraw, CampaignState, Chances } from '../../../src/types/generated/api/campaign'
 import type { Campaign, CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
-import { recordAnswer } from '../../platform/idempotency'
 import { toIso } from '../../platform/time'
 import type { MemberService } from '../member/service'
-import type { MessageService } from '../messages/service'
-import type { PointsService } from '../points/service'
 import { assertPageLive, pageGate, type PageGate } from './pageGate'
-import { hasRecentEntry, issueReward } from './rewards'
+import { hasRecentEntry } from './rewards'
 import type { CampaignsTable } from './tables'
 
 const DAY_MS = 86_400_000
@@ -64,28 +52,22 @@ export function rewardText(reward: CampaignReward, name: string): string {
   }
 }
 
-/** What a refused chance says: a draw's by default, a claim's or a form's from theirs. */
+/** What a refused chance says: a draw's, a gift's or a form's (each area has its own words). */
 export interface ChanceRefusal {
   total: string
   today: string
 }
 
-const DRAW_REFUSAL: ChanceRefusal = {
-  total: '您的抽奖次数已用完',
-  today: '今日抽奖次数已用完，明天再来吧',
-}
-
 /**
- * Campaigns declared in page configs, with their state here: a user's chances are taken by one conditional
- * upsert, a prize by one conditional update of its stock (and of its day's count), each draw recorded once with
- * what it was mapped onto, and the reward credited in the same transaction.
+ * Campaigns declared in page configs, with their state here, and what every kind shares: the campaign under the
+ * rules in force (its page gate and window), who may take part, a user's chances taken by one conditional upsert
+ * and a prize by one conditional update of its stock (and of its day's count). The kinds' own rules live in
+ * lottery/, guess/ and gifts/.
  */
 export class CampaignService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly now: () => Date,
-    private readonly points: PointsService,
-    private readonly messages: MessageService,
     private readonly member: MemberService,
   ) {}
 
@@ -141,7 +123,7 @@ export class CampaignService {
       .orderBy('sort')
       .execute()
     const chances = await this.chances(campaign, userId)
-    // A guessing game has no chances (its state is in guess.ts), nor draws.
+    // A guessing game has no chances (its state is in guess/service.ts), nor draws.
     const draws: CampaignDraw[] = userId && chances ? await this.myDraws(id, userId) : []
     return {
       id,
@@ -218,52 +200,6 @@ export class CampaignService {
     }
   }
 
-  /** One draw of a lottery: a chance taken, a prize mapped from the fair number onto what is left, recorded once. */
-  async draw(id: string, userId: string): Promise<DrawResult> {
-    const campaign = await this.campaign(id)
-    if (campaign.kind !== 'lottery') throw new ApiError(409, 'NOT_A_LOTTERY', '该活动不是抽奖活动')
-    this.assertOpen(campaign)
-    const now = this.now()
-    const today = shanghaiDate(now.getTime())
-    const limits = limitsOf(campaign.definition)
-    const drawId = randomUUID()
-    // Who may take part is read first (nothing counts on it); the chance and the prize are taken in one go.
-    await this.assertEligible(campaign, userId)
-    return this.db.transaction().execute(async (trx) => {
-      const taken = await this.takeChance(trx, id, userId, today, limits)
-      const mac = createHmac('sha256', Buffer.from(campaign.seed, 'hex'))
-        .update(drawMessage(id, userId, taken.used))
-        .digest()
-      const { prize, available } = await this.award(trx, id, today, unitFromMac(mac))
-      await trx
-        .insertInto('campaign_draws')
-        .values({
-          id: drawId,
-          campaign_id: id,
-          user_id: userId,
-          seq: taken.used,
-          prize_id: prize?.prize_id ?? null,
-          available: JSON.stringify(available),
-          created_at: now,
-        })
-        .execute()
-      if (prize) await this.reward(trx, campaign, userId, prize, drawId)
-      return recordAnswer(trx, {
-        draw: {
-          id: drawId,
-          seq: taken.used,
-          prizeId: prize?.prize_id ?? null,
-          won: prize !== null && prize.reward.kind !== 'nothing',
-          prizeName: prize?.name ?? '谢谢参与',
-          reward: prize ? rewardText(prize.reward, prize.name) : '谢谢参与',
-          available,
-          at: toIso(now),
-        },
-        chances: chancesLeft(limits, taken.used, taken.used_today),
-      })
-    })
-  }
-
   /** Takes one chance in one statement: the chances used after it (the draw's sequence number), or 409. */
   async takeChance(
     trx: Transaction<DB>,
@@ -271,7 +207,7 @@ export class CampaignService {
     userId: string,
     today: string,
     limits: { perUserTotal: number; perUserPerDay?: number },
-    refusal: ChanceRefusal = DRAW_REFUSAL,
+    refusal: ChanceRefusal,
   ): Promise<{ used: number; used_today: number }> {
     const perDay = limits.perUserPerDay ?? limits.perUserTotal
     const { rows } = await sql<{ used: number; used_today: number }>`
@@ -294,54 +230,6 @@ export class CampaignService {
       throw new ApiError(409, 'NO_CHANCES', used.used >= limits.perUserTotal ? refusal.total : refusal.today)
     }
     return rows[0]
-  }
-
-  /**
-   * The prize for `u` among those with stock (and room under today's cap), taken by a conditional update; a
-   * prize another draw emptied meanwhile is left out and `u` mapped again. What it was mapped onto is returned.
-   */
-  private async award(trx: Transaction<DB>, id: string, today: string, u: number) {
-    const prizes = await trx
-      .selectFrom('campaign_prizes as p')
-      .leftJoin('campaign_prize_days as d', (join) =>
-        join
-          .onRef('d.campaign_id', '=', 'p.campaign_id')
-          .onRef('d.prize_id', '=', 'p.prize_id')
-          .on('d.day', '=', today),
-      )
-      .select([
-        'p.prize_id',
-        'p.name',
-        'p.reward',
-        'p.weight',
-        'p.stock',
-        'p.awarded',
-        'p.daily_cap',
-        'd.awarded as today',
-      ])
-      .where('p.campaign_id', '=', id)
-      .orderBy('p.sort')
-      .execute()
-    const open = new Set(
-      prizes
-        .filter(
-          (p) =>
-            p.weight > 0 &&
-            (p.stock === null || p.awarded < p.stock) &&
-            (p.daily_cap === null || (p.today ?? 0) < p.daily_cap),
-        )
-        .map((p) => p.prize_id),
-    )
-    for (;;) {
-      const available = prizes
-        .filter((p) => open.has(p.prize_id))
-        .map((p) => ({ id: p.prize_id, weight: p.weight }))
-      const prizeId = pickPrize(u, available)
-      const prize = prizes.find((p) => p.prize_id === prizeId) ?? null
-      if (prize === null) return { prize, available }
-      if (await this.take(trx, id, prize.prize_id, today)) return { prize, available }
-      open.delete(prize.prize_id)
-    }
   }
 
   /** One of a prize's stock and of its day's cap, or false when either is used up (nothing then changes). */
@@ -370,42 +258,5 @@ export class CampaignService {
       .where('prize_id', '=', prizeId)
       .execute()
     return false
-  }
-
-  /** Points and beans go to the ledger (with a message for points); a coupon or a physical gift is issued. */
-  private async reward(
-    trx: Transaction<DB>,
-    campaign: Selectable<CampaignsTable>,
-    userId: string,
-    prize: { prize_id: string; name: string; reward: CampaignReward },
-    drawId: string,
-  ) {
-    const { reward } = prize
-    if (reward.kind === 'coupon' || reward.kind === 'physical') {
-      await issueReward(trx, reward, {
-        campaignId: campaign.id,
-        userId,
-        prizeId: prize.prize_id,
-        prizeName: prize.name,
-        source: 'draw',
-        sourceId: drawId,
-        now: this.now(),
-      })
-      return
-    }
-    if (reward.kind !== 'points' && reward.kind !== 'beans') return
-    await this.points.credit(trx, {
-      userId,
-      currency: reward.kind === 'points' ? 'point' : 'bean',
-      kind: 'campaign',
-      reference: drawId,
-      amount: reward.amount,
-    })
-    if (reward.kind === 'points')
-      await this.messages.notify(trx, userId, {
-        kind: 'points_credited',
-        amount: reward.amount,
-        reason: `${campaign.title}中奖`,
-      })
   }
 }

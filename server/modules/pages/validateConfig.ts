@@ -20,7 +20,7 @@ export interface PageConfigValidator {
 }
 
 /**
- * Compiles the schemas and reads the route table once. `root` holds schemas/, public/ and page-configs/;
+ * Compiles the schemas and reads the route table once. `root` holds schemas/, src/blocks/, public/ and page-configs/;
  * `screenRoutes` defaults to the app's route table (src/app/routes.ts).
  */
 export async function createPageConfigValidator(

@@ -17,6 +17,9 @@ import {
 
 export type { PagePreview, PublishedPage, PublishedPageResult } from './pageKey'
 
+/** A published page's path in the pages API (its preview is `${path}/preview`). */
+export const publishedPagePath = (id: string) => `/api/pages/${encodeURIComponent(id)}`
+
 /** The blocks the page shows now come before the page does: its first paint has them (no suspending). */
 async function withBlocks(config: Record<string, unknown>): Promise<void> {
   const migrated = migrateConfig(config).config as unknown as PageConfig
@@ -28,7 +31,7 @@ async function withBlocks(config: Record<string, unknown>): Promise<void> {
  * answers, not errors (an error is a network or server failure, shown with 重试).
  */
 export async function fetchPublishedPage([, id, token]: PageKey): Promise<PublishedPageResult> {
-  const path = `/api/pages/${encodeURIComponent(id)}`
+  const path = publishedPagePath(id)
   try {
     if (token) {
       const page = await get<PagePreview>(`${path}/preview`, { params: { token }, cache: false })

@@ -24,6 +24,7 @@ import {
   publishedTitle,
   type EmbeddedPublishedPage,
 } from '../../page-config/publishedPageData'
+import { publishedPagePath } from '../publishedPages/api'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 
 // The server's renderer of hand-written screens (built into dist/server/, loaded by server/platform/
@@ -186,7 +187,7 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
 
 /** The live version of /activity/{id} from the pages API, or null (unknown, offline, failed: the screen's). */
 async function livePublishedPage(request: ScreenRequest, id: string): Promise<EmbeddedPublishedPage | null> {
-  const answer = await request.fetch(`/api/pages/${encodeURIComponent(id)}`, {
+  const answer = await request.fetch(publishedPagePath(id), {
     headers: { accept: 'application/json' },
   })
   if (!answer.ok) return null

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
-import useSWR from 'swr'
 import { toast } from '../../components/notice'
 import { COUPON_STATUS_TEXT } from '../../domain/campaignForms'
 import { formatShanghaiDateTime } from '../../domain/dates'
-import { describeError, IDEMPOTENCY_HEADER, post, swrFetcher, withIdempotencyKey } from '../../lib/request'
+import { collectCoupon, useCampaign, useCampaignCoupons, type Coupon } from '../../features/campaigns/api'
+import { couponsHref } from '../../features/campaigns/paths'
+import { describeError } from '../../lib/request'
 import type { CampaignState } from '../../types/generated/api/campaign'
-import type { ClaimResult, Coupon, CouponList } from '../../types/generated/api/campaign'
 import type { CouponBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockError, BlockLoading } from '../shared/BlockStatus'
@@ -41,19 +41,17 @@ function CouponItem({ coupon }: { coupon: Coupon }) {
 
 /**
  * 领券 on a coupon campaign of the page: the coupon's benefit and how long it lasts, how many are left, my
- * chances; a claim sent once with an Idempotency-Key shows the code at once; 我的券 of the campaign below.
+ * chances; 领取 sent once with an Idempotency-Key shows the code at once; 我的券 of the campaign below.
  */
 export default function CouponBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  const key = `/api/campaigns/${block.campaign}`
   // Prerendered HTML shows the frame; the state (per user) comes once hydrated.
-  const { data, error, mutate } = useSWR<CampaignState>(runtime.prerendered ? null : key, swrFetcher)
+  const { data, error, mutate } = useCampaign(runtime.prerendered ? null : block.campaign)
   const loggedIn = data?.chances != null
-  const mineKey = `/api/coupons?campaignId=${block.campaign}`
   const showMine = block.showMine !== false && loggedIn
-  const mine = useSWR<CouponList>(showMine ? mineKey : null, swrFetcher)
+  const mine = useCampaignCoupons(showMine ? block.campaign : null)
   const [busy, setBusy] = useState(false)
-  const [claimed, setClaimed] = useState<Coupon | null>(null)
+  const [collected, setCollected] = useState<Coupon | null>(null)
 
   if (error) return <BlockError error={error} onRetry={() => void mutate()} />
   if (!data)
@@ -70,17 +68,15 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
   )
   const button = buttonOf(data, runtime.text(block.buttonText ?? '立即领取'))
 
-  async function claim() {
+  async function collect() {
     if (!loggedIn) {
       await runtime.run({ type: 'login' })
       return
     }
     setBusy(true)
     try {
-      const result = await withIdempotencyKey(`claim:${block.campaign}`, (idem) =>
-        post<ClaimResult>(`${key}/claims`, {}, { headers: { [IDEMPOTENCY_HEADER]: idem } }),
-      )
-      setClaimed(result.coupon)
+      const result = await collectCoupon(block.campaign)
+      setCollected(result.coupon)
       toast('success', '领取成功')
       if (block.then) await runtime.run(block.then)
     } catch (e) {
@@ -114,7 +110,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
             size="small"
             disabled={!button.enabled || busy}
             loading={busy}
-            onClick={() => void claim()}
+            onClick={() => void collect()}
           >
             {button.label}
           </Button>
@@ -127,9 +123,9 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
         )}
         {!data.chances && <span>登录后领取</span>}
       </p>
-      {claimed && (
-        <p className="blk-coupon-claimed" role="status" data-testid="coupon-claimed">
-          领取成功，券码 {claimed.code}，有效期至 {formatShanghaiDateTime(claimed.validTo)}
+      {collected && (
+        <p className="blk-coupon-collected" role="status" data-testid="coupon-claimed">
+          领取成功，券码 {collected.code}，有效期至 {formatShanghaiDateTime(collected.validTo)}
         </p>
       )}
       {showMine && (
@@ -148,8 +144,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
               ))}
             </ul>
           )}
-          {/* The screen of src/features/campaigns (blocks do not import features). */}
-          <button type="button" className="blk-coupon-all" onClick={() => runtime.navigate('/coupons')}>
+          <button type="button" className="blk-coupon-all" onClick={() => runtime.navigate(couponsHref())}>
             查看我的全部券
           </button>
         </div>

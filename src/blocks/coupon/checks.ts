@@ -1,4 +1,4 @@
 import { campaignRefCheck } from '../../page-config/campaignRef'
 
-/** The block claims from a coupon campaign declared by the same page. */
+/** The block collects (领取) from a coupon campaign declared by the same page. */
 export const check = campaignRefCheck(['coupon'], '领券活动')

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
-import useSWR from 'swr'
 import { toast } from '../../components/notice'
 import { useResendCountdown } from '../../components/useResendCountdown'
 import {
@@ -14,20 +13,13 @@ import { PHONE_PATTERN } from '../../domain/certificate'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatCoverageAmount } from '../../domain/money'
 import {
-  apiErrorOf,
-  describeError,
-  IDEMPOTENCY_HEADER,
-  post,
-  swrFetcher,
-  withIdempotencyKey,
-} from '../../lib/request'
-import type {
-  ClaimResult,
-  EntryResult,
-  FormCodeResponse,
-  FormState,
-  GiftInfo,
-} from '../../types/generated/api/campaign'
+  sendFormSmsCode,
+  submitCampaignForm,
+  useCampaignForm,
+  type CollectResult,
+} from '../../features/campaigns/api'
+import { apiErrorOf, describeError } from '../../lib/request'
+import type { GiftInfo } from '../../types/generated/api/campaign'
 import type { FormBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockError, BlockLoading } from '../shared/BlockStatus'
@@ -188,20 +180,19 @@ function FieldInput({ field, value, error, disabled, onChange, onLink }: FieldPr
 
 /**
  * 表单 on a form or gift-claim campaign of the page: whitelisted fields checked as you submit by the same rules
- * the server applies, a phone proven by an SMS code of this form, sent once with an Idempotency-Key. A gift claim
- * shows the product, its insurer, cover and terms first, and its policy number once claimed.
+ * the server applies, a phone proven by an SMS code of this form, sent once with an Idempotency-Key. A gift
+ * campaign shows the product, its insurer, cover and terms first, and its policy number once collected (领取).
  */
 export default function FormBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  const key = `/api/campaigns/${block.campaign}`
   // Prerendered HTML shows the frame; the form (per user) comes once hydrated.
-  const { data, error, mutate } = useSWR<FormState>(runtime.prerendered ? null : `${key}/form`, swrFetcher)
+  const { data, error, mutate } = useCampaignForm(runtime.prerendered ? null : block.campaign)
   const [values, setValues] = useState<Values>({})
   const [errors, setErrors] = useState<Errors>({})
   const [smsCode, setSmsCode] = useState('')
   const [busy, setBusy] = useState(false)
   const [sending, setSending] = useState(false)
-  const [done, setDone] = useState<ClaimResult['entry'] | null>(null)
+  const [done, setDone] = useState<CollectResult['entry'] | null>(null)
   const countdown = useResendCountdown()
 
   if (error) return <BlockError error={error} onRetry={() => void mutate()} />
@@ -235,7 +226,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
     }
     setSending(true)
     try {
-      const sent = await post<FormCodeResponse>(`${key}/sms-code`, { phone })
+      const sent = await sendFormSmsCode(block.campaign, phone)
       countdown.start(sent.resendAfterSeconds)
       toast('success', '验证码已发送')
     } catch (e) {
@@ -263,10 +254,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
     setBusy(true)
     try {
       const body = { fields: values, ...(phoneField ? { smsCode } : {}) }
-      const path = gift ? `${key}/claims` : `${key}/entries`
-      const result = await withIdempotencyKey(`form:${block.campaign}`, (idem) =>
-        post<ClaimResult | EntryResult>(path, body, { headers: { [IDEMPOTENCY_HEADER]: idem } }),
-      )
+      const result = await submitCampaignForm(block.campaign, gift, body)
       setDone(result.entry)
       toast('success', gift ? '领取成功' : '提交成功')
       void mutate()

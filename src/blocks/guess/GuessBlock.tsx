@@ -1,16 +1,10 @@
 import { useEffect, useState } from 'react'
 import { Button } from 'antd-mobile'
-import useSWR, { type KeyedMutator } from 'swr'
+import type { KeyedMutator } from 'swr'
 import { toast } from '../../components/notice'
 import { formatMatchTime, isLocked, nextLock, scorePicks } from '../../domain/guess'
-import {
-  apiErrorOf,
-  describeError,
-  IDEMPOTENCY_HEADER,
-  post,
-  swrFetcher,
-  withIdempotencyKey,
-} from '../../lib/request'
+import { submitGuess, useCampaign } from '../../features/campaigns/api'
+import { apiErrorOf, describeError } from '../../lib/request'
 import type { CampaignState, GuessItem, GuessState } from '../../types/generated/api/campaign'
 import type { GuessBlock as Props } from '../../types/generated/page'
 import { splitDuration } from '../countdown/CountdownBlock'
@@ -41,9 +35,8 @@ function useSecondTick() {
  */
 export default function GuessBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  const key = `/api/campaigns/${block.campaign}`
   // Prerendered HTML shows a placeholder: the state is per user and moves with time.
-  const { data, error, mutate } = useSWR<CampaignState>(runtime.prerendered ? null : key, swrFetcher)
+  const { data, error, mutate } = useCampaign(runtime.prerendered ? null : block.campaign)
   useSecondTick()
 
   if (error) return <BlockError error={error} onRetry={() => void mutate()} />
@@ -98,15 +91,7 @@ function GuessPicks({
     }
     setSubmitting(true)
     try {
-      const next = await withIdempotencyKey(`guess:${campaign}`, (idem) =>
-        post<GuessState>(
-          `/api/campaigns/${campaign}/entries`,
-          { picks: changes },
-          {
-            headers: { [IDEMPOTENCY_HEADER]: idem },
-          },
-        ),
-      )
+      const next = await submitGuess(campaign, changes)
       setDraft({})
       await mutate({ ...data, guess: next }, { revalidate: false })
       toast('success', '竞猜已提交，截止前可修改')

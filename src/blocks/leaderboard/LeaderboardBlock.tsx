@@ -1,7 +1,5 @@
 import { Button } from 'antd-mobile'
-import useSWR from 'swr'
-import { swrFetcher } from '../../lib/request'
-import type { GuessLeaderboard } from '../../types/generated/api/campaign'
+import { useGuessLeaderboard } from '../../features/campaigns/api'
 import type { LeaderboardBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockError, BlockLoading } from '../shared/BlockStatus'
@@ -10,8 +8,7 @@ import './LeaderboardBlock.css'
 /** 竞猜排行榜: the top 20 by correct picks (nicknames masked by the server), mine highlighted, and my rank. */
 export default function LeaderboardBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  const key = `/api/campaigns/${block.campaign}/leaderboard`
-  const { data, error, mutate } = useSWR<GuessLeaderboard>(runtime.prerendered ? null : key, swrFetcher)
+  const { data, error, mutate } = useGuessLeaderboard(runtime.prerendered ? null : block.campaign)
   const title = runtime.text(block.title ?? '竞猜排行榜')
 
   let body

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, Skeleton } from 'antd-mobile'
-import useSWR from 'swr'
 import { toast } from '../../components/notice'
-import { describeError, IDEMPOTENCY_HEADER, post, swrFetcher, withIdempotencyKey } from '../../lib/request'
-import type { CampaignDraw, CampaignState, DrawResult } from '../../types/generated/api/campaign'
+import { drawLottery, useCampaign } from '../../features/campaigns/api'
+import { fairnessHref } from '../../features/campaigns/paths'
+import { describeError } from '../../lib/request'
+import type { CampaignDraw, CampaignState } from '../../types/generated/api/campaign'
 import type { LotteryBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import './LotteryBlock.css'
@@ -33,9 +34,8 @@ function cellsOf(state: CampaignState | undefined): Cell[] {
  */
 export default function LotteryBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  const key = `/api/campaigns/${block.campaign}`
   // Prerendered HTML shows the grid's frame; the state (per user) comes once hydrated.
-  const { data, error, mutate } = useSWR<CampaignState>(runtime.prerendered ? null : key, swrFetcher)
+  const { data, error, mutate } = useCampaign(runtime.prerendered ? null : block.campaign)
   const [lit, setLit] = useState<number | null>(null)
   const [spinning, setSpinning] = useState(false)
   const [won, setWon] = useState<CampaignDraw | null>(null)
@@ -69,9 +69,7 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
     setSpinning(true)
     setWon(null)
     try {
-      const result = await withIdempotencyKey(`draw:${block.campaign}`, (idem) =>
-        post<DrawResult>(`${key}/draws`, undefined, { headers: { [IDEMPOTENCY_HEADER]: idem } }),
-      )
+      const result = await drawLottery(block.campaign)
       const at = cells.findIndex((c) => c.prizeId === result.draw.prizeId)
       const target =
         at >= 0
@@ -177,11 +175,10 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
           ))}
           <p className="blk-lottery-fair">
             抽奖结果由服务器随机数决定，活动开始时已公布随机种子的摘要，结束后公布种子，可复核每一次抽奖。
-            {/* The screen of src/features/campaigns (blocks do not import features). */}
             <button
               type="button"
               className="blk-lottery-fair-link"
-              onClick={() => runtime.navigate(`/activity/fairness?campaign=${block.campaign}`)}
+              onClick={() => runtime.navigate(fairnessHref(block.campaign))}
             >
               查看公平性说明
             </button>

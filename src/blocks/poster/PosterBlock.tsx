@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button } from 'antd-mobile'
-import useSWR from 'swr'
-import { swrFetcher } from '../../lib/request'
-import type { InviteCode } from '../../types/generated/api/campaign'
+import { useInviteCode } from '../../features/campaigns/api'
 import type { PosterBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockError, BlockLoading } from '../shared/BlockStatus'
@@ -25,10 +23,7 @@ async function loadImage(src: string): Promise<HTMLImageElement> {
  */
 export default function PosterBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  const { data, error, mutate } = useSWR<InviteCode>(
-    runtime.prerendered ? null : '/api/me/invite-code',
-    swrFetcher,
-  )
+  const { data, error, mutate } = useInviteCode(!runtime.prerendered)
   const invite = data?.invite ?? null
   const headline = runtime.text(block.headline ?? '')
   const caption = runtime.text(block.caption ?? '长按识别二维码，和我一起参与')

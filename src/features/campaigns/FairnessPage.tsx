@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import useSWR from 'swr'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { formatShanghaiDateTime } from '../../domain/dates'
-import type { CampaignState } from '../../types/generated/api/campaign'
 import { useMe } from '../member/api'
+import { useCampaign } from './api'
 import { recomputeDraw, seedMatches } from './verify'
 import './fairness.css'
 
@@ -19,7 +18,7 @@ export default function FairnessPage() {
   const id = params.get('campaign') ?? ''
   const valid = /^[a-z0-9][a-z0-9-]{2,39}$/.test(id)
   const me = useMe()
-  const campaign = useSWR<CampaignState>(valid ? `/api/campaigns/${id}` : null)
+  const campaign = useCampaign(valid ? id : null)
   const [check, setCheck] = useState<Check | null>(null)
   const data = campaign.data
   const userId = me.data?.id ?? null

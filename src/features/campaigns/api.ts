@@ -1,16 +1,93 @@
 import useSWR from 'swr'
-import { IDEMPOTENCY_HEADER, post, put, withIdempotencyKey } from '../../lib/request'
-import type { Coupon, CouponList, Prize, PrizeAddress, PrizeList } from '../../types/generated/api/campaign'
+import { IDEMPOTENCY_HEADER, post, put, swrFetcher, withIdempotencyKey } from '../../lib/request'
+import type {
+  CampaignState,
+  CollectResult,
+  Coupon,
+  CouponList,
+  DrawResult,
+  EntryResult,
+  FormCodeResponse,
+  FormState,
+  FormSubmission,
+  GuessLeaderboard,
+  GuessState,
+  InviteCode,
+  Prize,
+  PrizeAddress,
+  PrizeList,
+} from '../../types/generated/api/campaign'
 
-// 我的券 and 我的奖品 (schemas/api/campaign.schema.json). Every answer is the session's user's own.
+// The campaigns of config pages (schemas/api/campaign.schema.json): a campaign's state, its draws, guesses, forms
+// and 领取 (coupons, gifts), 我的券 and 我的奖品. Every answer is the session's user's own. The blocks pass
+// swrFetcher themselves: a config page in the light shell has no app-wide SWR configuration.
 
-export type { Coupon, CouponList, Prize, PrizeAddress } from '../../types/generated/api/campaign'
+export type {
+  CollectResult,
+  Coupon,
+  CouponList,
+  Prize,
+  PrizeAddress,
+} from '../../types/generated/api/campaign'
 
 export const couponsKey = '/api/coupons'
 export const prizesKey = '/api/prizes'
+const campaignPath = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`
 
 export const useCoupons = () => useSWR<CouponList>(couponsKey)
 export const usePrizes = () => useSWR<PrizeList>(prizesKey)
+
+/** A campaign's state for this user (null: not asked, e.g. while prerendered or when the id is not valid). */
+export const useCampaign = (id: string | null) =>
+  useSWR<CampaignState>(id === null ? null : campaignPath(id), swrFetcher)
+
+/** A form or gift campaign's fields, chances and my entries. */
+export const useCampaignForm = (id: string | null) =>
+  useSWR<FormState>(id === null ? null : `${campaignPath(id)}/form`, swrFetcher)
+
+/** A guessing campaign's leaderboard. */
+export const useGuessLeaderboard = (id: string | null) =>
+  useSWR<GuessLeaderboard>(id === null ? null : `${campaignPath(id)}/leaderboard`, swrFetcher)
+
+/** My coupons of one campaign (null: not asked). */
+export const useCampaignCoupons = (id: string | null) =>
+  useSWR<CouponList>(id === null ? null : `${couponsKey}?campaignId=${encodeURIComponent(id)}`, swrFetcher)
+
+/** My invite code, for the share poster (asked only when `ask`). */
+export const useInviteCode = (ask: boolean) =>
+  useSWR<InviteCode>(ask ? '/api/me/invite-code' : null, swrFetcher)
+
+// Each action is sent once with an Idempotency-Key: a double tap or a retry after a lost answer is one action.
+
+/** One lottery draw. */
+export const drawLottery = (id: string) =>
+  withIdempotencyKey(`draw:${id}`, (key) =>
+    post<DrawResult>(`${campaignPath(id)}/draws`, undefined, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+  )
+
+/** Saves my changed picks of a guessing campaign; answers the guess as it now stands. */
+export const submitGuess = (id: string, picks: { itemId: string; optionId: string }[]) =>
+  withIdempotencyKey(`guess:${id}`, (key) =>
+    post<GuessState>(`${campaignPath(id)}/entries`, { picks }, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+  )
+
+/** Collects (领取) a coupon campaign's coupon. */
+export const collectCoupon = (id: string) =>
+  withIdempotencyKey(`claim:${id}`, (key) =>
+    post<CollectResult>(`${campaignPath(id)}/claims`, {}, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+  )
+
+/** Sends a form: a gift campaign's form collects (领取) its gift policy, any other form is an entry. */
+export const submitCampaignForm = (id: string, collectsGift: boolean, body: FormSubmission) =>
+  withIdempotencyKey(`form:${id}`, (key) =>
+    post<CollectResult | EntryResult>(`${campaignPath(id)}/${collectsGift ? 'claims' : 'entries'}`, body, {
+      headers: { [IDEMPOTENCY_HEADER]: key },
+    }),
+  )
+
+/** The SMS code that proves a form's phone number. */
+export const sendFormSmsCode = (id: string, phone: string) =>
+  post<FormCodeResponse>(`${campaignPath(id)}/sms-code`, { phone })
 
 /** Uses a coupon once (shown at the counter); a double tap is one use. */
 export const redeemCoupon = (id: string) =>

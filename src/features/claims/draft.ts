@@ -1,5 +1,6 @@
 import { DOCUMENT_KINDS, type DocumentKind } from '../../domain/claims'
 import type { UploadedPhoto } from '../../components/PhotoUploader'
+import { isMediaUrl } from '../../lib/media/api'
 
 // The claim being written, kept on this device per user, policy and claim type, so that a reload or a closed tab
 // resumes it (gathering invoices takes days). Read and written from effects and handlers only (screens are
@@ -53,7 +54,7 @@ const isPhoto = (value: unknown): value is DraftPhoto => {
     typeof p?.id === 'string' &&
     p.id.length <= 64 &&
     typeof p.url === 'string' &&
-    p.url.startsWith('/api/') &&
+    isMediaUrl(p.url) &&
     typeof p.uploadedAt === 'number'
   )
 }

@@ -1,5 +1,6 @@
 import { loginPathFor, stripLayoutPrefix, withLayoutPrefix } from '../../components/navigation/appPath'
 import { addErrorHandler, HttpError } from '../../lib/request'
+import { meKey } from './api'
 import { LOGIN_PATHS } from './paths'
 import { clearLocalUser, isLoggedInLocally, sessionExpired, withExpiredReason } from './session'
 
@@ -22,7 +23,7 @@ export function installUnauthorizedRedirect(router: RouterLike): () => void {
     const expired = isLoggedInLocally() || sessionExpired()
     // The screen stays as it is under the login screen; login refreshes the cached user.
     clearLocalUser(false)
-    if (method === 'GET' && new URL(url, 'http://x').pathname === '/api/me') return
+    if (method === 'GET' && new URL(url, 'http://x').pathname === meKey) return
     const { pathname, search } = router.state.location
     if (LOGIN_PATHS.includes(stripLayoutPrefix(pathname))) return
     const loginPath = loginPathFor(`${pathname}${search}`)

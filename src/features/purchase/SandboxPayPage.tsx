@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
-import useSWR, { mutate } from 'swr'
+import { mutate } from 'swr'
 import { orderKey } from '../orders/api'
-import { PAY_CHANNELS, simulatePayment, type Payment } from './api'
+import { PAY_CHANNELS, simulatePayment, useSandboxPayment } from './api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -22,7 +22,7 @@ export default function SandboxPayPage() {
   const [params] = useSearchParams()
   const paymentId = params.get('paymentId')?.trim() || null
   const navigate = useAppNavigate()
-  const payment = useSWR<Payment>(paymentId ? `/api/sandbox/payments/${encodeURIComponent(paymentId)}` : null)
+  const payment = useSandboxPayment(paymentId)
   const [busy, setBusy] = useState<'SUCCEEDED' | 'FAILED' | null>(null)
 
   if (!paymentId) return <EmptyView title="缺少支付单" description="请从支付页面进入" />

@@ -65,6 +65,10 @@ export const startPayment = (orderId: string, channel: PayChannel, replacing?: s
 export const simulatePayment = (paymentId: string, outcome: PaymentSimulate['outcome']) =>
   post<Payment>(`/api/sandbox/payments/${encodeURIComponent(paymentId)}/simulate`, { outcome })
 
+/** Demo only: a payment as the sandbox provider's page shows it. */
+export const useSandboxPayment = (paymentId: string | null) =>
+  useSWR<Payment>(paymentId ? `/api/sandbox/payments/${encodeURIComponent(paymentId)}` : null)
+
 export function usePayment(id: string | null, refreshInterval = 0) {
   return useSWR<Payment>(id ? paymentKey(id) : null, { refreshInterval })
 }

@@ -9,6 +9,7 @@ import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps }
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
 import { MarkdownTree } from '../../components/MarkdownTree'
+import { describeConfigApiPaths } from '../../page-config/apiPaths'
 import { STATUS_WORDS } from '../../page-config/schedule'
 import type { MarkdownTrees } from './types'
 import { isObject, type Json } from './configOps'
@@ -275,7 +276,7 @@ export function ActionEditor({
       {type === 'link' && str('href', '链接', 'https://…')}
       {type === 'api' && (
         <>
-          {str('url', '接口', '/api/…')}
+          {str('url', '接口', describeConfigApiPaths('post'))}
           {str('successText', '成功提示')}
           <Row label="成功后跳转">
             <Input

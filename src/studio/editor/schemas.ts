@@ -7,26 +7,31 @@ import { BLOCK_TYPES } from '../../page-config/blockCatalog'
 
 export type JsonSchema = Record<string, unknown>
 
-const files = import.meta.glob<JsonSchema>('../../../schemas/{*,blocks/*}.schema.json', {
+const files = import.meta.glob<JsonSchema>(['../../../schemas/*.schema.json', '../../blocks/*/schema.json'], {
   eager: true,
   import: 'default',
 })
 const BASE = 'https://schemas.guoheng.local/'
+/** By path from the repository root ("schemas/page.schema.json", "src/blocks/hero/schema.json"), as the validator has them. */
 const byPath = new Map<string, JsonSchema>(
-  Object.entries(files).map(([key, schema]) => [key.replace('../../../schemas/', ''), schema]),
+  Object.entries(files).map(([key, schema]) => [
+    key.replace('../../../schemas/', 'schemas/').replace('../../blocks/', 'src/blocks/'),
+    schema,
+  ]),
 )
+const blockSchemaPath = (type: string) => `src/blocks/${type}/schema.json`
 
 /** The studio's own editors, by the schema a field refers to. */
 export type StudioWidget =
   'action' | 'navigate' | 'condition' | 'datetime' | 'image' | 'markdown' | 'phases' | 'nested-blocks'
 const SPECIAL: Record<string, StudioWidget> = {
-  'block-common.schema.json#/$defs/action': 'action',
-  'block-common.schema.json#/$defs/navigateAction': 'navigate',
-  'block-common.schema.json#/$defs/condition': 'condition',
-  'block-common.schema.json#/$defs/dateTime': 'datetime',
-  'block-common.schema.json#/$defs/imagePath': 'image',
-  'block-common.schema.json#/properties/showIn': 'phases',
-  'content-block.schema.json#': 'nested-blocks',
+  'schemas/block-common.schema.json#/$defs/action': 'action',
+  'schemas/block-common.schema.json#/$defs/navigateAction': 'navigate',
+  'schemas/block-common.schema.json#/$defs/condition': 'condition',
+  'schemas/block-common.schema.json#/$defs/dateTime': 'datetime',
+  'schemas/block-common.schema.json#/$defs/imagePath': 'image',
+  'schemas/block-common.schema.json#/properties/showIn': 'phases',
+  'schemas/content-block.schema.json#': 'nested-blocks',
 }
 
 /** Labels of fields whose schema has no description of its own. */
@@ -212,7 +217,7 @@ function nameOf(description: string, type: string): string {
 
 /** The block catalogue: every block type with its Chinese name and first example. */
 export const BLOCK_CATALOG: readonly BlockInfo[] = BLOCK_TYPES.map((type) => {
-  const schema = byPath.get(`blocks/${type}.schema.json`)!
+  const schema = byPath.get(blockSchemaPath(type))!
   const description = String(schema.description ?? '')
   const examples = schema.examples as Record<string, unknown>[] | undefined
   return {
@@ -236,7 +241,7 @@ export function blockFormSchema(type: unknown): JsonSchema | undefined {
   if (typeof type !== 'string' || !catalogByType.has(type)) return undefined
   let schema = formSchemas.get(type)
   if (!schema) {
-    const file = `blocks/${type}.schema.json`
+    const file = blockSchemaPath(type)
     schema = inline(byPath.get(file)!, file, '', [file + '#']) as JsonSchema
     formSchemas.set(type, schema)
   }
@@ -249,12 +254,12 @@ let pageSchema: JsonSchema | undefined
 /** The form schema of the page-level fields (title, share, schedule, data sources…). */
 export function pageFormSchema(): JsonSchema {
   if (!pageSchema) {
-    const page = byPath.get('page.schema.json')!
+    const page = byPath.get('schemas/page.schema.json')!
     const props = page.properties as Record<string, unknown>
     const picked = Object.fromEntries(PAGE_FIELDS.map((k) => [k, props[k]]))
     pageSchema = inline(
       { type: 'object', required: ['title'], properties: picked },
-      'page.schema.json',
+      'schemas/page.schema.json',
       '',
       [],
     ) as JsonSchema

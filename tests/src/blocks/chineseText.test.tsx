@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -8,13 +8,14 @@ import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import { HttpError } from '../../../src/lib/request'
 import type { Block } from '../../../src/types/generated/page'
 import { renderBlocks } from './renderBlocks'
+import { blockSchemaPath, blockSchemaTypes } from '../../../src/page-config/schemaSet'
 
 // Every block speaks Chinese to the visitor: whatever a block adds to its config's text (states, labels,
 // buttons, accessible names) has no English word in it.
 
-const schemaDir = join(import.meta.dirname, '../../../schemas/blocks')
-const examples = readdirSync(schemaDir).map((file) => {
-  const schema = JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as { examples: Block[] }
+const root = join(import.meta.dirname, '../../..')
+const examples = blockSchemaTypes(root).map((type) => {
+  const schema = JSON.parse(readFileSync(join(root, blockSchemaPath(type)), 'utf8')) as { examples: Block[] }
   return schema.examples[0]
 })
 

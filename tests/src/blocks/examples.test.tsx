@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { compileMarkdown } from '../../../src/page-config/markdown'
@@ -7,14 +7,16 @@ import { markdownSources } from '../../../src/page-config/markdownSources'
 import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import type { Block } from '../../../src/types/generated/page'
 import { renderBlocks } from './renderBlocks'
+import { blockSchemaPath, blockSchemaTypes } from '../../../src/page-config/schemaSet'
 
 // Every example of every block schema renders through the real renderer: a new block is tested the day its
 // schema is added (and its examples, which docs/blocks.md shows to operations staff, keep working).
-const schemaDir = join(import.meta.dirname, '../../../schemas/blocks')
-const schemas = readdirSync(schemaDir).map((file) => ({
-  type: file.replace(/\.schema\.json$/, ''),
+const root = join(import.meta.dirname, '../../..')
+const schemas = blockSchemaTypes(root).map((type) => ({
+  type,
   examples:
-    (JSON.parse(readFileSync(join(schemaDir, file), 'utf8')) as { examples?: Block[] }).examples ?? [],
+    (JSON.parse(readFileSync(join(root, blockSchemaPath(type)), 'utf8')) as { examples?: Block[] })
+      .examples ?? [],
 }))
 const examples = schemas.flatMap(({ type, examples }) =>
   examples.map((example, i) => [`${type} #${i + 1}`, type, example] as const),

@@ -21,7 +21,7 @@ import type {
 } from '../../../src/types/generated/api/catalog'
 import type {
   CampaignState,
-  ClaimResult,
+  CollectResult,
   Coupon,
   CouponList,
   DrawResult,
@@ -171,7 +171,7 @@ export interface ApiResponses {
   [route: `GET /api/campaigns/${string}`]: CampaignState | GuessLeaderboard | FormState
   [route: `POST /api/campaigns/${string}/draws`]: DrawResult
   [route: `GET /api/campaigns/${string}/form`]: FormState
-  [route: `POST /api/campaigns/${string}/claims`]: ClaimResult
+  [route: `POST /api/campaigns/${string}/claims`]: CollectResult
   [route: `POST /api/campaigns/${string}/entries`]: EntryResponse
   [route: `POST /api/campaigns/${string}/sms-code`]: FormCodeResponse
   'GET /api/me/invite-code': InviteCode

@@ -19,7 +19,6 @@ import { productRiskLabel } from '../../../domain/riskAssessment'
 import { riskAssessmentHref } from '../../risk/paths'
 import { CoverageList } from './CoverageList'
 import { PremiumTrial } from './PremiumTrial'
-import { checkLoggedIn } from './session'
 import { defaultFactors, purchasePath, toQuoteRequest, type TrialFactors } from './trialFactors'
 import { isMissingProduct } from './productErrors'
 import './product.css'
@@ -27,9 +26,13 @@ import { loginPathFor } from '../../../components/navigation/appPath'
 import { GoButton } from '../../../components/navigation/GoButton'
 import { productInfoHref, shoppingHref } from '../paths'
 import { saveToCart } from '../../cart/api'
-import { productAppointmentHref } from '../../service/paths'
+import { fetchMe } from '../../member/api'
+import { productAppointmentHref } from '../../appointments/paths'
 import { partnerEntryHref } from '../../partners/paths'
 import { appointmentTopicFor } from '../../../domain/appointments'
+
+/** Asks the server whether the session cookie (HttpOnly) is still valid. */
+const checkLoggedIn = async () => (await fetchMe()) !== null
 
 // The tabs below the fold (details, clauses, FAQs: tabs and collapses with their animation library) load
 // after the price and the way into the purchase are on screen.

@@ -35,7 +35,7 @@ export interface CampaignApi {
   Prize?: Prize
   PrizeList?: PrizeList
   FormSubmission?: FormSubmission
-  ClaimResult?: ClaimResult
+  CollectResult?: CollectResult
   EntryResult?: EntryResult
   FormState?: FormState
   FormCodeRequest?: FormCodeRequest
@@ -401,7 +401,7 @@ export interface Certificate {
    */
   number: string
 }
-export interface ClaimResult {
+export interface CollectResult {
   entry: Entry
   /**
    * 领到的券（领券活动）

@@ -1,0 +1,29 @@
+import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
+import { AgentBanner, useAgentLink } from './agent'
+import { useConsultants } from './api'
+import { ConsultantCard } from './ConsultantCard'
+import './appointments.css'
+
+/** /consultant: our licensed consultants. */
+export default function ConsultantsPage() {
+  useAgentLink()
+  const list = useConsultants()
+  if (list.error) return <ErrorView error={list.error} onRetry={() => void list.mutate()} />
+  if (!list.data) return <LoadingView lines={8} />
+  return (
+    <div className="appointments-page" data-testid="consultants">
+      <AgentBanner />
+      {list.data.items.length === 0 ? (
+        <EmptyView title="暂无可预约的顾问" description="请稍后再来看看" />
+      ) : (
+        <ul className="consultant-list">
+          {list.data.items.map((c) => (
+            <li key={c.id}>
+              <ConsultantCard consultant={c} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
