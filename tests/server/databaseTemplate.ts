@@ -48,7 +48,12 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+interface Built {
+  template: DatabaseTemplate
+  remove(): Promise<void>
+}
+
+async function build(): Promise<Built> {
   const base = process.env.DATABASE_URL
   if (base) {
     const name = `template_${randomBytes(6).toString('hex')}`
@@ -61,8 +66,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     } finally {
       await database.close()
     }
-    project.provide('databaseTemplate', { kind: 'postgres', name })
-    return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    return {
+      template: { kind: 'postgres', name },
+      remove: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    }
   }
   const pglite = new PGlite()
   const db = new Kysely<DB>({ dialect: new SerializedPGliteDialect({ pglite }) })
@@ -72,6 +79,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const file = join(dir, 'template.tar')
   writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()))
   await pglite.close()
-  project.provide('databaseTemplate', { kind: 'pglite', file })
-  return async () => rmSync(dir, { recursive: true, force: true })
+  return {
+    template: { kind: 'pglite', file },
+    remove: async () => rmSync(dir, { recursive: true, force: true }),
+  }
+}
+
+// Both database projects name this file and vitest sets each project up on its own: they share one template
+// (kept on globalThis, the one thing their setups share), removed when the last project is done.
+const shared = globalThis as { databaseTemplate?: { built: Promise<Built>; users: number } }
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const entry = (shared.databaseTemplate ??= { built: build(), users: 0 })
+  entry.users += 1
+  const built = await entry.built
+  project.provide('databaseTemplate', built.template)
+  return async () => {
+    entry.users -= 1
+    if (entry.users > 0) return
+    delete shared.databaseTemplate
+    await built.remove()
+  }
 }
