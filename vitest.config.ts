@@ -1,10 +1,50 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { markdownTreePlugin } from './scripts/markdownTreePlugin'
 import { pageConfigsPlugin } from './scripts/page-configs/vitePlugin'
 
-// Two projects: "web" (jsdom, components and browser code) and "server" (node: API, scripts, domain).
-// The machine has 2 cores: at most 2 workers.
+// Projects by what a test needs (docs/testing.md): "web" (jsdom), "unit" (node, no database, no process),
+// "db" (server tests on a database: PGlite, or PostgreSQL with DATABASE_URL) and "processes" (tests that start
+// the server or a script as its own process). The machine has 2 cores: at most 2 workers.
+
+// Server tests that never open a database.
+const serverUnits = [
+  'tests/server/modules.test.ts',
+  'tests/server/aliyunSms/**/*.test.ts',
+  'tests/server/wechatpay/**/*.test.ts',
+  'tests/server/partners/{adapter,config,occupation}.test.ts',
+]
+// Tests that spawn the server or a script (tests/server/serverProcess.ts, raceCluster.ts, execFile).
+const processTests = [
+  'tests/server/persistence.test.ts',
+  'tests/server/production.test.ts',
+  'tests/server/idempotencyKill.test.ts',
+  'tests/server/reconcileCommand.test.ts',
+  'tests/server/campaignResultCommand.test.ts',
+  'tests/server/pageConfigValidation.test.ts',
+  'tests/server/races.test.ts',
+  'tests/server/*Race.test.ts',
+  'tests/scripts/validate-configs.test.ts',
+]
+
+// Node projects load antd-mobile's ES modules as `vite build` bundles them for the server (the screen renderer):
+// they import their CSS, which Node's loader cannot.
+const node = (
+  name: string,
+  test: TestProjectInlineConfiguration['test'],
+): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    environment: 'node',
+    server: { deps: { inline: ['antd-mobile', 'rc-util'] } },
+    testTimeout: 30000,
+    hookTimeout: 60000,
+    ...test,
+  },
+  resolve: { alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }] },
+})
+
 export default defineConfig({
   // pageConfigsPlugin serves the title-only page-configs/*.json?meta modules the route table imports.
   plugins: [react(), markdownTreePlugin(), pageConfigsPlugin({ root: import.meta.dirname, validate: false })],
@@ -18,35 +58,32 @@ export default defineConfig({
           environment: 'jsdom',
           // A block's test lives in its folder (src/blocks/<type>/).
           include: ['tests/src/**/*.test.{ts,tsx}', 'src/blocks/**/*.test.{ts,tsx}'],
-          // The request layer runs against a real HTTP server: Node's fetch, in the node project; the server's
+          // The request layer runs against a real HTTP server: Node's fetch, in the unit project; the server's
           // renderer of screens runs where it runs for real, in Node.
           exclude: ['tests/src/lib/**', 'tests/src/app/ssr/**'],
           setupFiles: ['tests/setup-web.ts'],
           testTimeout: 20000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: [
-            'tests/server/**/*.test.ts',
-            'tests/scripts/**/*.test.ts',
-            'tests/domain/**/*.test.ts',
-            'tests/src/lib/**/*.test.ts',
-            'tests/src/app/ssr/**/*.test.tsx',
-          ],
-          // As `vite build` bundles them for the server: antd-mobile's ES modules, which import their CSS (Node's
-          // loader cannot).
-          server: { deps: { inline: ['antd-mobile', 'rc-util'] } },
-          testTimeout: 30000,
-          hookTimeout: 60000,
-        },
-        resolve: {
-          alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }],
-        },
-      },
+      node('unit', {
+        include: [
+          'tests/domain/**/*.test.ts',
+          'tests/scripts/**/*.test.ts',
+          'tests/src/lib/**/*.test.ts',
+          'tests/src/app/ssr/**/*.test.tsx',
+          ...serverUnits,
+        ],
+        exclude: processTests,
+      }),
+      node('db', {
+        include: ['tests/server/**/*.test.ts'],
+        exclude: [...serverUnits, ...processTests],
+        globalSetup: ['tests/server/databaseTemplate.ts'],
+      }),
+      node('processes', {
+        include: processTests,
+        globalSetup: ['tests/server/databaseTemplate.ts'],
+      }),
     ],
   },
 })

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup, configure } from '@testing-library/react'
-import { act } from 'react'
+// Testing Library's act, not React's: it marks the scope as a test environment (IS_REACT_ACT_ENVIRONMENT), which
+// Testing Library sets globally only where vitest's globals are on (they are off here).
+import { act, cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { installAntdMobileRender, unmountOverlays } from '../src/components/overlays'
 

@@ -20,6 +20,8 @@ export interface DatabaseOptions {
   databaseUrl?: string
   /** PGlite folder; absent (and no databaseUrl): in memory. */
   dataDir?: string
+  /** In-memory PGlite: start from this data-folder dump (PGlite's dumpDataDir; the tests' migrated template). */
+  loadDataDir?: Blob
 }
 
 // int8 (COUNT, SUM) as JS numbers: every count we read fits in 2^53.
@@ -38,7 +40,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const lock = options.dataDir ? lockDataDir(options.dataDir) : null
   let pglite: PGlite
   try {
-    pglite = options.dataDir ? new PGlite(options.dataDir) : new PGlite()
+    pglite = options.dataDir
+      ? new PGlite(options.dataDir)
+      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
     await pglite.waitReady
   } catch (error) {
     lock?.release()

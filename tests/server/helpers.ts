@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { inject } from 'vitest'
 import { buildApp, type AppOptions } from '../../server/app'
 import { openDatabase, type Database } from '../../server/db/database'
+import type { DatabaseTemplate } from './databaseTemplate'
 
 // One fresh database per test app: in-memory PGlite, or, when DATABASE_URL is set (CI's real
 // PostgreSQL), a throwaway database created on that server and dropped afterwards, so parallel
-// workers never share state.
+// workers never share state. A demo app's database starts as a copy of the run's migrated and seeded
+// template (tests/server/databaseTemplate.ts), so its start-up finds nothing left to migrate or seed.
 
 export interface TestDatabase {
   database: Database
@@ -25,14 +29,23 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+let pgliteDump: Blob | undefined
+
+/**
+ * An empty database, or with `seeded`, a copy of the migrated and seeded demo template (an empty one when this
+ * project has no template, so the app migrates and seeds it itself).
+ */
+export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<TestDatabase> {
+  const template: DatabaseTemplate | undefined = options.seeded ? inject('databaseTemplate') : undefined
   const base = process.env.DATABASE_URL
   if (!base) {
-    const database = await openDatabase({})
+    if (template?.kind === 'pglite') pgliteDump ??= new Blob([readFileSync(template.file)])
+    const database = await openDatabase(template?.kind === 'pglite' ? { loadDataDir: pgliteDump } : {})
     return { database, url: undefined, drop: () => database.close() }
   }
   const name = `t_${randomBytes(6).toString('hex')}`
-  await admin((c) => c.query(`CREATE DATABASE ${name}`))
+  const from = template?.kind === 'postgres' ? ` TEMPLATE ${template.name}` : ''
+  await admin((c) => c.query(`CREATE DATABASE ${name}${from}`))
   const url = new URL(base)
   url.pathname = `/${name}`
   const database = await openDatabase({ databaseUrl: url.toString() })
@@ -54,7 +67,10 @@ export interface TestApp {
 }
 
 export async function createTestApp(options: Omit<AppOptions, 'database'> = {}): Promise<TestApp> {
-  const test = await createTestDatabase()
+  // The template is a demo database migrated from server/db/migrations: not for production or other migrations.
+  const test = await createTestDatabase({
+    seeded: (options.mode ?? 'demo') === 'demo' && !options.migrationsDir,
+  })
   try {
     const app = await buildApp({ distDir: '/nonexistent', ...options, database: test.database })
     await app.ready()

@@ -41,7 +41,7 @@ const servers: ServerProcess[] = []
 
 beforeAll(async () => {
   if (process.env.DATABASE_URL) {
-    database = await createTestDatabase()
+    database = await createTestDatabase({ seeded: true })
     env = { DATABASE_URL: database.url as string }
   } else {
     dataDir = mkdtempSync(join(tmpdir(), 'mall-idempotency-kill-'))

@@ -51,6 +51,7 @@ export async function startRaceCluster(): Promise<RaceCluster> {
   let db: Kysely<DB>
   let bases: string[]
   if (process.env.DATABASE_URL) {
+    // Empty, not the seeded template: both processes start at once, one migrates and seeds, the other waits.
     database = await createTestDatabase()
     // DATA_DIR holds only the uploaded files here (the database is PostgreSQL), shared by both processes.
     mediaDir = await mkdtemp(join(tmpdir(), 'race-media-'))

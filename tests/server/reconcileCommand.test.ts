@@ -35,7 +35,7 @@ async function reconcile(...args: string[]): Promise<{ code: number; out: string
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mall-reconcile-'))
-  if (process.env.DATABASE_URL) database = await createTestDatabase()
+  if (process.env.DATABASE_URL) database = await createTestDatabase({ seeded: true })
   const app = await buildApp(
     database
       ? { database: database.database, distDir: '/nonexistent' }

@@ -4,6 +4,8 @@ import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { vi } from 'vitest'
 import type { Block } from '../../../src/types/generated/page'
+import { loaders } from '../../../src/blocks/loaders'
+import { preloadBlocks } from '../../../src/blocks/registry'
 import { BlockRuntimeContext, type BlockRuntime } from '../../../src/blocks/runtime'
 import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import { BlockRenderer, type RenderContext } from '../../../src/page-runtime/BlockRenderer'
@@ -19,6 +21,10 @@ export interface RenderBlocksOptions {
   /** A cache of SWR's own for this render: for blocks whose address is the same in every case (no campaign id). */
   freshSwrCache?: boolean
 }
+
+// Every block's chunk loaded before the first render, as a config page preloads the blocks it shows
+// (page-runtime/preparePage.ts): a block that suspends would wait out React's ~300 ms Suspense reveal throttle.
+await preloadBlocks(Object.keys(loaders))
 
 /** Renders blocks the way a config page does (lazy chunks, boundaries, runtime context) inside a router. */
 export function renderBlocks(blocks: Block[], options: RenderBlocksOptions = {}) {
