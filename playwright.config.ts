@@ -19,8 +19,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Two workers share the server: every test logs in its own user. A file's tests run in order in one worker
-  // (the sweep's routes in both). Tests that change the server for everyone (SERVER_WIDE, tests/e2e/support/test.ts)
-  // run last, one at a time. A test that fails is a bug to find, not to retry.
+  // (the sweep's routes in both). Tests that change the server for everyone (move its clock, make the sandbox
+  // partner fail) say so with @server-wide in their title: they run last, one at a time. A test that fails is a bug to find, not to retry.
   fullyParallel: false,
   workers: 2,
   retries: 0,

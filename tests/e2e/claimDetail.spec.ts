@@ -5,7 +5,7 @@ import type { Claim, ClaimablePolicyList } from '../../src/types/generated/api/c
 import type { Media } from '../../src/types/generated/api/media'
 import { issuedPolicy } from './support/orders'
 import { logInByApi, uniquePhone } from './support/session'
-import { expect, test, type APIRequestContext, SERVER_WIDE } from './support/test'
+import { expect, test, type APIRequestContext } from './support/test'
 
 // 我的理赔 and 理赔详情 on a phone, with a claim filed through the API after the waiting period (the test-only
 // clock moved forward) and taken by the demo adjuster to 待补充材料: the card under 处理中, the detail with the
@@ -70,89 +70,87 @@ async function claimAwaitingDocuments(request: APIRequestContext, phone: string)
   return claim
 }
 
-test(
-  'a user finds a claim waiting for documents, sends the photo asked for, then withdraws it',
-  SERVER_WIDE,
-  async ({ page }) => {
-    const problems: string[] = []
-    page.on('console', (m) => {
-      // The unknown claim's 404 is the not-found view, not a fault.
-      if (m.type() === 'error' && /status of 4\d\d/.test(m.text())) return
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text())
-    })
-    page.on('pageerror', (e) => problems.push(e.message))
-    // The frame as parsed from the HTML: hydrated in place, React keeps it.
-    await page.addInitScript(() =>
-      document.addEventListener('DOMContentLoaded', () => {
-        ;(window as { rendered?: Element | null }).rendered = document.querySelector('.app-layout')
-      }),
+test('a user finds a claim waiting for documents, sends the photo asked for, then withdraws it @server-wide', async ({
+  page,
+}) => {
+  const problems: string[] = []
+  page.on('console', (m) => {
+    // The unknown claim's 404 is the not-found view, not a fault.
+    if (m.type() === 'error' && /status of 4\d\d/.test(m.text())) return
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text())
+  })
+  page.on('pageerror', (e) => problems.push(e.message))
+  // The frame as parsed from the HTML: hydrated in place, React keeps it.
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      ;(window as { rendered?: Element | null }).rendered = document.querySelector('.app-layout')
+    }),
+  )
+  const phone = uniquePhone('1375')
+  await logInByApi(page.request, phone)
+  try {
+    const claim = await claimAwaitingDocuments(page.request, phone)
+
+    await page.goto('/claim/claimList')
+    const card = page.getByTestId('claim-card')
+    await expect(card).toHaveCount(1)
+    await expect(card).toContainText('待补充材料')
+    await expect(card).toContainText('¥3560.00')
+    await expect(card).toContainText(claim.claimNo)
+
+    await card.click()
+    await expect(page).toHaveURL(new RegExp(`/claim/claimDetail\\?id=${claim.id}$`))
+    await expect(page.getByTestId('claim-status')).toHaveText('待补充材料')
+    const supplement = page.getByTestId('claim-supplement')
+    await expect(supplement).toContainText('其他材料')
+    const submit = supplement.getByRole('button', { name: '提交补充材料' })
+    await expect(submit).toBeDisabled()
+    await expect(page.getByTestId('claim-timeline')).toContainText('请补充费用清单')
+
+    // A thumbnail opens full screen.
+    await page.getByTestId('claim-documents').getByRole('button').first().click()
+    await expect(page.locator('.adm-image-viewer-content')).toBeVisible()
+    await page.locator('.claim-viewer-footer button').click()
+    await expect(page.locator('.adm-image-viewer-content')).toBeHidden()
+
+    const uploaded = page.waitForResponse(
+      (r) => r.url().endsWith('/api/media') && r.request().method() === 'POST',
+      { timeout: 15_000 },
     )
-    const phone = uniquePhone('1375')
-    await logInByApi(page.request, phone)
-    try {
-      const claim = await claimAwaitingDocuments(page.request, phone)
+    await supplement.locator('input[type=file]').setInputFiles(PHOTO)
+    expect((await uploaded).status()).toBe(200)
+    await expect(submit).toBeEnabled()
+    await submit.click()
+    await expect(page.getByTestId('claim-status')).toHaveText('审核中')
+    await expect(page.getByTestId('claim-supplement')).toHaveCount(0)
+    await expect(page.getByTestId('claim-timeline')).toContainText('已补充材料，理赔重新进入审核')
 
-      await page.goto('/claim/claimList')
-      const card = page.getByTestId('claim-card')
-      await expect(card).toHaveCount(1)
-      await expect(card).toContainText('待补充材料')
-      await expect(card).toContainText('¥3560.00')
-      await expect(card).toContainText(claim.claimNo)
+    await page.getByRole('button', { name: '撤回申请' }).click()
+    const withdrawn = page.waitForResponse((r) => r.url().endsWith(`/api/claims/${claim.id}/withdraw`), {
+      timeout: 15_000,
+    })
+    await page.getByRole('dialog').getByRole('button', { name: '撤回申请' }).click()
+    const answer = await withdrawn
+    expect(answer.status(), await answer.text()).toBe(200)
+    await expect(page.getByTestId('claim-status')).toHaveText('已撤回')
+    await expect(page.getByRole('button', { name: '撤回申请' })).toHaveCount(0)
+    // Opened afresh, the detail comes from the server with the claim and is hydrated in place.
+    const html = await (await page.reload())?.text()
+    expect(html).toContain(claim.claimNo)
+    expect(html).toContain('理赔申请已撤回')
+    const kept = await page.evaluate(() => (window as { rendered?: Element | null }).rendered?.isConnected)
+    expect(kept, 'the server-rendered frame is still the one on screen').toBe(true)
+    await expect(page.getByTestId('claim-status')).toHaveText('已撤回')
 
-      await card.click()
-      await expect(page).toHaveURL(new RegExp(`/claim/claimDetail\\?id=${claim.id}$`))
-      await expect(page.getByTestId('claim-status')).toHaveText('待补充材料')
-      const supplement = page.getByTestId('claim-supplement')
-      await expect(supplement).toContainText('其他材料')
-      const submit = supplement.getByRole('button', { name: '提交补充材料' })
-      await expect(submit).toBeDisabled()
-      await expect(page.getByTestId('claim-timeline')).toContainText('请补充费用清单')
+    await page.goto('/claim/claimList?status=done')
+    await expect(page.getByTestId('claim-card')).toContainText('已撤回')
+    await page.goto('/claim/claimList')
+    await expect(page.getByText('暂无处理中的理赔')).toBeVisible()
 
-      // A thumbnail opens full screen.
-      await page.getByTestId('claim-documents').getByRole('button').first().click()
-      await expect(page.locator('.adm-image-viewer-content')).toBeVisible()
-      await page.locator('.claim-viewer-footer button').click()
-      await expect(page.locator('.adm-image-viewer-content')).toBeHidden()
-
-      const uploaded = page.waitForResponse(
-        (r) => r.url().endsWith('/api/media') && r.request().method() === 'POST',
-        { timeout: 15_000 },
-      )
-      await supplement.locator('input[type=file]').setInputFiles(PHOTO)
-      expect((await uploaded).status()).toBe(200)
-      await expect(submit).toBeEnabled()
-      await submit.click()
-      await expect(page.getByTestId('claim-status')).toHaveText('审核中')
-      await expect(page.getByTestId('claim-supplement')).toHaveCount(0)
-      await expect(page.getByTestId('claim-timeline')).toContainText('已补充材料，理赔重新进入审核')
-
-      await page.getByRole('button', { name: '撤回申请' }).click()
-      const withdrawn = page.waitForResponse((r) => r.url().endsWith(`/api/claims/${claim.id}/withdraw`), {
-        timeout: 15_000,
-      })
-      await page.getByRole('dialog').getByRole('button', { name: '撤回申请' }).click()
-      const answer = await withdrawn
-      expect(answer.status(), await answer.text()).toBe(200)
-      await expect(page.getByTestId('claim-status')).toHaveText('已撤回')
-      await expect(page.getByRole('button', { name: '撤回申请' })).toHaveCount(0)
-      // Opened afresh, the detail comes from the server with the claim and is hydrated in place.
-      const html = await (await page.reload())?.text()
-      expect(html).toContain(claim.claimNo)
-      expect(html).toContain('理赔申请已撤回')
-      const kept = await page.evaluate(() => (window as { rendered?: Element | null }).rendered?.isConnected)
-      expect(kept, 'the server-rendered frame is still the one on screen').toBe(true)
-      await expect(page.getByTestId('claim-status')).toHaveText('已撤回')
-
-      await page.goto('/claim/claimList?status=done')
-      await expect(page.getByTestId('claim-card')).toContainText('已撤回')
-      await page.goto('/claim/claimList')
-      await expect(page.getByText('暂无处理中的理赔')).toBeVisible()
-
-      await page.goto('/claim/claimDetail?id=no-such-claim')
-      await expect(page.getByText('理赔不存在')).toBeVisible()
-      expect(problems).toEqual([])
-    } finally {
-      await page.request.post('/api/test/clock', { data: { reset: true } })
-    }
-  },
-)
+    await page.goto('/claim/claimDetail?id=no-such-claim')
+    await expect(page.getByText('理赔不存在')).toBeVisible()
+    expect(problems).toEqual([])
+  } finally {
+    await page.request.post('/api/test/clock', { data: { reset: true } })
+  }
+})

@@ -1,4 +1,4 @@
-import { expect, test, type Page, SERVER_WIDE } from './support/test'
+import { expect, test, type Page } from './support/test'
 import { fillPolicyholder, pickDate } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
 import { staffHeaders } from './support/staff'
@@ -178,41 +178,39 @@ async function partnerFaults(page: Page, faults: { mode: string; operations?: st
   expect(res.status()).toBe(200)
 }
 
-test(
-  'the partner down: the application waits with a clear message and nothing lost; a paid one waits to be issued',
-  SERVER_WIDE,
-  async ({ page }) => {
-    await logInByApi(page.request, '13712346006')
-    await applyThroughFlow(page, '/huaTaiApi', 'ht-accident')
-    await partnerFaults(page, [{ mode: 'down', operations: ['underwrite'] }])
-    try {
-      await agreeAndSubmit(page, '/huaTaiApi')
-      const notice = page.getByTestId('partner-unavailable')
-      await expect(notice).toContainText('保险公司系统繁忙，请稍后重试')
-      await expect(notice).toContainText('本次未投保、未扣款，已填写的信息已保存')
-      await expect(page).toHaveURL(/\/huaTaiApi\/specialNotify/)
-      const orders = (await (await page.request.get('/api/orders')).json()) as {
-        items: { productId: string }[]
-      }
-      expect(orders.items.filter((o) => o.productId === 'ht-accident')).toHaveLength(0)
-
-      // The partner takes applications again but cannot issue: the same application goes through, is paid, waits.
-      await partnerFaults(page, [{ mode: 'down', operations: ['issue'] }])
-      await page.getByRole('button', { name: '提交投保' }).click()
-      await expect(page).toHaveURL(/\/pay\?orderId=/)
-      await page.getByText('银行卡', { exact: true }).click()
-      await page.getByRole('button', { name: '立即支付' }).click()
-      await page.getByRole('button', { name: '模拟支付成功' }).click()
-      await page.getByRole('button', { name: '返回商城' }).click()
-      await expect(page).toHaveURL(/\/insuredSuccess\?orderId=/)
-      const result = page.getByTestId('insured-result')
-      await expect(result).toContainText('保单出具中')
-      await expect(result).toContainText('保险公司系统繁忙，保单将在其恢复后自动出具', { timeout: 20_000 })
-    } finally {
-      await partnerFaults(page, [])
+test('the partner down: the application waits with a clear message and nothing lost; a paid one waits to be issued @server-wide', async ({
+  page,
+}) => {
+  await logInByApi(page.request, '13712346006')
+  await applyThroughFlow(page, '/huaTaiApi', 'ht-accident')
+  await partnerFaults(page, [{ mode: 'down', operations: ['underwrite'] }])
+  try {
+    await agreeAndSubmit(page, '/huaTaiApi')
+    const notice = page.getByTestId('partner-unavailable')
+    await expect(notice).toContainText('保险公司系统繁忙，请稍后重试')
+    await expect(notice).toContainText('本次未投保、未扣款，已填写的信息已保存')
+    await expect(page).toHaveURL(/\/huaTaiApi\/specialNotify/)
+    const orders = (await (await page.request.get('/api/orders')).json()) as {
+      items: { productId: string }[]
     }
-  },
-)
+    expect(orders.items.filter((o) => o.productId === 'ht-accident')).toHaveLength(0)
+
+    // The partner takes applications again but cannot issue: the same application goes through, is paid, waits.
+    await partnerFaults(page, [{ mode: 'down', operations: ['issue'] }])
+    await page.getByRole('button', { name: '提交投保' }).click()
+    await expect(page).toHaveURL(/\/pay\?orderId=/)
+    await page.getByText('银行卡', { exact: true }).click()
+    await page.getByRole('button', { name: '立即支付' }).click()
+    await page.getByRole('button', { name: '模拟支付成功' }).click()
+    await page.getByRole('button', { name: '返回商城' }).click()
+    await expect(page).toHaveURL(/\/insuredSuccess\?orderId=/)
+    const result = page.getByTestId('insured-result')
+    await expect(result).toContainText('保单出具中')
+    await expect(result).toContainText('保险公司系统繁忙，保单将在其恢复后自动出具', { timeout: 20_000 })
+  } finally {
+    await partnerFaults(page, [])
+  }
+})
 
 test('the partner policy asks a visitor to log in and comes back', async ({ page }) => {
   await page.goto('/policy/apiPolicyDetail?policyId=pol-sample')

@@ -220,17 +220,20 @@ const RENDERED = {
 const FRAME = { screen: '.app-layout', config: '.config-page' }
 type Kind = keyof typeof FRAME
 
-/** A tab that records what would be a fault on any page it opens (`problems`, emptied per visit). */
+/** A tab that records what would be a fault on the page it shows (`problems`, emptied per visit). */
 async function sweepTab(context: BrowserContext) {
   const page = await context.newPage()
-  const problems: string[] = []
+  const tab = { page, problems: [] as string[], kind: 'screen' as Kind }
+  const { problems } = tab
   page.on('pageerror', (e) => problems.push(`脚本错误：${e.message}`))
   page.on('console', (msg) => {
     const text = msg.text()
     if (msg.type() === 'warning') problems.push(`控制台警告：${text.slice(0, 160)}`)
     if (msg.type() !== 'error') return
-    // A logged-out or missing resource answered by the API is the page's business, not an error.
+    // A logged-out or missing resource the API answers is a screen's business, not an error; a config page,
+    // the same for everyone, asks for nothing it may not have.
     if (
+      tab.kind === 'screen' &&
       /Failed to load resource: the server responded with a status of 4\d\d/.test(text) &&
       msg.location().url.includes('/api/')
     )
@@ -243,16 +246,18 @@ async function sweepTab(context: BrowserContext) {
     )
     // The elements as parsed from the HTML, before any script ran.
     document.addEventListener('DOMContentLoaded', () => {
-      ;(window as { parsed?: Element[] }).parsed = frames.map((f) => document.querySelector(f)!)
+      ;(window as { parsed?: (Element | null)[] }).parsed = frames.map((f) => document.querySelector(f))
     })
   }, Object.values(FRAME))
-  return { page, problems }
+  return tab
 }
+type Tab = Awaited<ReturnType<typeof sweepTab>>
 
-/** Opens `url` in the tab and waits until it has settled; what is wrong with it, checked as `kind`. */
-async function visit(tab: Awaited<ReturnType<typeof sweepTab>>, url: string, kind: Kind) {
+/** Opens `url` in the tab at the phone's size and waits until it has settled; what is wrong with it, as `kind`. */
+async function visit(tab: Tab, url: string, kind: Kind) {
   const { page, problems } = tab
   problems.length = 0
+  tab.kind = kind
   await page.setViewportSize(PHONE)
   const html = (await (await page.goto(url))?.text()) ?? ''
   if (!RENDERED[kind].test(html)) problems.push('页面未预先渲染')
@@ -261,11 +266,19 @@ async function visit(tab: Awaited<ReturnType<typeof sweepTab>>, url: string, kin
   // Nothing left loading: lazy screens, skeletons and spinners have settled.
   await expect(page.locator('.cp-block-loading, .adm-skeleton, .adm-dot-loading')).toHaveCount(0)
   const kept = await page.evaluate(
-    (frame) => (window as { parsed?: Element[] }).parsed?.some((e) => e?.isConnected && e.matches(frame)),
+    (frame) =>
+      (window as { parsed?: (Element | null)[] }).parsed?.some((e) => e?.isConnected && e.matches(frame)),
     FRAME[kind],
   )
   if (!kept) problems.push('水合未沿用预渲染的页面（重新绘制）')
   problems.push(...(await faultsScrolled(page)))
+}
+
+/** The faults once the page is laid out again for a narrower phone. */
+async function faultsAt(page: Page, size: typeof PHONE): Promise<string[]> {
+  await page.setViewportSize(size)
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+  return (await faultsScrolled(page, size.width)).map((p) => `${size.width}px ${p}`)
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
@@ -368,8 +381,7 @@ for (const path of configPaths()) {
       await expect(page.locator('.config-page > .cp-block').first()).toBeVisible()
       // The demo strip joins only once the page is hydrated (src/app/AppProviders.tsx).
       await expect(page.getByTestId('demo-badge')).toBeVisible()
-      await page.setViewportSize(NARROW)
-      tab.problems.push(...(await faultsScrolled(page, NARROW.width)).map((p) => `${NARROW.width}px ${p}`))
+      tab.problems.push(...(await faultsAt(page, NARROW)))
       problems.push(...tab.problems.map((p) => `${url}  ${p}`))
     }
     expect(problems).toEqual([])

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { logInAsStaff } from '../../scripts/studioPublish'
 import { studioApi, studioCsrfHeader, type StudioApi } from './support/staff'
-import { expect, syncServerClock, test, type APIRequestContext, SERVER_WIDE } from './support/test'
+import { expect, syncServerClock, test, type APIRequestContext } from './support/test'
 
 // The operations studio end to end, as staff and a consumer see it: an editor makes a page from a template,
 // adds a lottery, sees the validator's error at the field and fixes it, previews the preheat phase, and cannot
@@ -221,49 +221,47 @@ async function publishAs(request: StudioApi, id: string, config: object, at?: nu
   expect(res.status()).toBe(200)
 }
 
-test(
-  'a publish now supersedes an older schedule; a schedule is cancelled; the page stays on what was published',
-  SERVER_WIDE,
-  async ({ page, browser, baseURL }) => {
-    test.setTimeout(180_000)
-    const id = `${pageId}-sched`
-    await logIn(page, 'publisher', 'publisher-2026')
-    const now = await serverNow(page.request)
-    await publishAs(studioApi(page), id, pageConfig('定时的第一版'), now + HOUR)
-    await saveAs(studioApi(page), id, pageConfig('立即发布的第二版'))
+test('a publish now supersedes an older schedule; a schedule is cancelled; the page stays on what was published @server-wide', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000)
+  const id = `${pageId}-sched`
+  await logIn(page, 'publisher', 'publisher-2026')
+  const now = await serverNow(page.request)
+  await publishAs(studioApi(page), id, pageConfig('定时的第一版'), now + HOUR)
+  await saveAs(studioApi(page), id, pageConfig('立即发布的第二版'))
 
-    await page.goto(`/studio/pages/${id}`)
-    await expect(page.getByTestId('editor-ready')).toBeVisible()
-    await expect(page.getByTestId('page-status')).toHaveText('未开始')
-    const pending = page.getByRole('region', { name: '待生效的定时发布' })
-    await expect(pending).toContainText('版本 1')
-    await page.getByRole('toolbar', { name: '页面操作' }).getByRole('button', { name: '发布' }).click()
-    await expect(page.getByTestId('supersede-warning')).toContainText(
-      '这次发布将取代待生效的定时发布：版本 1',
-    )
-    await page.getByRole('button', { name: '立即发布' }).click()
-    await expect(page.getByText('已发布版本 2；已取代定时发布：版本 1')).toBeVisible()
-    await expect(pending).toHaveCount(0)
-    await expect(page.getByTestId('page-status')).toHaveText('进行中')
+  await page.goto(`/studio/pages/${id}`)
+  await expect(page.getByTestId('editor-ready')).toBeVisible()
+  await expect(page.getByTestId('page-status')).toHaveText('未开始')
+  const pending = page.getByRole('region', { name: '待生效的定时发布' })
+  await expect(pending).toContainText('版本 1')
+  await page.getByRole('toolbar', { name: '页面操作' }).getByRole('button', { name: '发布' }).click()
+  await expect(page.getByTestId('supersede-warning')).toContainText('这次发布将取代待生效的定时发布：版本 1')
+  await page.getByRole('button', { name: '立即发布' }).click()
+  await expect(page.getByText('已发布版本 2；已取代定时发布：版本 1')).toBeVisible()
+  await expect(pending).toHaveCount(0)
+  await expect(page.getByTestId('page-status')).toHaveText('进行中')
 
-    // A third version scheduled, then cancelled in the studio.
-    await publishAs(studioApi(page), id, pageConfig('被取消的第三版'), now + HOUR)
-    await page.reload()
-    await expect(pending).toContainText('版本 3')
-    await pending.getByRole('button', { name: '取消版本 3 的定时发布' }).click()
-    await page.getByRole('button', { name: '取消定时发布' }).click()
-    await expect(page.getByText('已取消版本 3 的定时发布')).toBeVisible()
-    await expect(pending).toHaveCount(0)
+  // A third version scheduled, then cancelled in the studio.
+  await publishAs(studioApi(page), id, pageConfig('被取消的第三版'), now + HOUR)
+  await page.reload()
+  await expect(pending).toContainText('版本 3')
+  await pending.getByRole('button', { name: '取消版本 3 的定时发布' }).click()
+  await page.getByRole('button', { name: '取消定时发布' }).click()
+  await expect(page.getByText('已取消版本 3 的定时发布')).toBeVisible()
+  await expect(pending).toHaveCount(0)
 
-    try {
-      // Past the time both schedules were due: the consumer still sees version 2.
-      expect((await page.request.post('/api/test/clock', { data: { hours: 2 } })).status()).toBe(200)
-      await consumerSees(browser, baseURL, '立即发布的第二版', `/activity/${id}`)
-    } finally {
-      await page.request.post('/api/test/clock', { data: { reset: true } })
-    }
-  },
-)
+  try {
+    // Past the time both schedules were due: the consumer still sees version 2.
+    expect((await page.request.post('/api/test/clock', { data: { hours: 2 } })).status()).toBe(200)
+    await consumerSees(browser, baseURL, '立即发布的第二版', `/activity/${id}`)
+  } finally {
+    await page.request.post('/api/test/clock', { data: { reset: true } })
+  }
+})
 
 test('before its preheat a published page is 未开始 in the studio list, header, preview and on the page; 下线 works', async ({
   page,

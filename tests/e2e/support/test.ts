@@ -10,12 +10,6 @@ export type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 // fill() can. So every goto and reload here waits for the page to be hydrated, as a user's first tap does,
 // unless the test says what to wait for (`waitUntil`: a test of the page before or without its scripts).
 
-/**
- * Details of a test that changes what the whole server does for everyone (moves its clock, makes the sandbox
- * partner fail): it runs in the `server-wide` project, alone, after every other test (playwright.config.ts).
- */
-export const SERVER_WIDE = { tag: '@server-wide' }
-
 const hydrated = () => !document.getElementById('root')?.hasAttribute('data-prerendered')
 
 /** Keeps every script from loading: what a visitor sees before the JavaScript arrives. */
