@@ -18,9 +18,12 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two workers share the server: every test logs in its own user. A file's tests run in order in one worker
+  // (the sweep's routes in both). Tests that change the server for everyone (move its clock, make the sandbox
+  // partner fail) say so with @server-wide in their title: they run last, one at a time. A test that fails is a bug to find, not to retry.
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL,
@@ -33,6 +36,10 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
+  projects: [
+    { name: 'shared', grepInvert: /@server-wide/ },
+    { name: 'server-wide', grep: /@server-wide/, workers: 1, dependencies: ['shared'] },
+  ],
   webServer: {
     command: 'node --import tsx server/index.ts',
     url: `${baseURL}/api/health`,

@@ -1,4 +1,4 @@
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 import { expect, test } from './support/test'
 
 // Booking a call on a phone: a consultant's ?agent= link kept as 专属顾问, a product call booked for a slot with
@@ -8,7 +8,7 @@ import { expect, test } from './support/test'
 test('a user arriving through a consultant’s link books a call, moves it and cancels it', async ({
   page,
 }) => {
-  const phone = `1379${String(Date.now()).slice(-7)}`
+  const phone = uniquePhone('1379')
   await logInByApi(page.request, phone)
   await page.goto('/productAppointment/annuity?agent=c-zhou-hang')
   await expect(page.getByTestId('service-agent')).toContainText('您的专属顾问：周航')
@@ -20,13 +20,11 @@ test('a user arriving through a consultant’s link books a call, moves it and c
   const grid = page.getByRole('group', { name: '选择时段' })
   await grid.getByRole('button', { name: /余3$/ }).first().click()
   await page.getByLabel('咨询需求（选填）').fill('想给父母规划养老金')
-  await page.screenshot({ path: 'test-results/appointments/form.png' })
   await page.getByRole('button', { name: /^预约 / }).click()
   await expect(page.getByTestId('booking-done')).toContainText('预约成功')
   const row = page.getByTestId('appointment').first()
   await expect(row).toContainText('年金')
   await expect(row).toContainText('待咨询')
-  await page.screenshot({ path: 'test-results/appointments/booked.png', fullPage: true })
 
   const messages = await (await page.request.get('/api/messages')).json()
   expect(messages.items[0].title).toBe('预约成功')
@@ -39,7 +37,6 @@ test('a user arriving through a consultant’s link books a call, moves it and c
   const popup = page.getByTestId('reschedule')
   await popup.getByRole('tab').nth(2).click()
   await popup.getByRole('button', { name: /余\d$/ }).first().click()
-  await page.screenshot({ path: 'test-results/appointments/reschedule.png' })
   await popup.getByRole('button', { name: '确认改期' }).click()
   await expect(page.getByText('已改期')).toBeVisible()
   expect((await (await page.request.get('/api/messages')).json()).items[0].title).toBe('预约已改期')
@@ -59,7 +56,7 @@ test('a visitor looks at a consultant and books them after login', async ({ page
   await expect(page).toHaveURL(/\/orderCounselor\?id=c-chen-xi$/)
   await expect(page.getByRole('button', { name: '登录后预约' })).toBeVisible()
 
-  await logInByApi(page.request, `1376${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1376'))
   await page.reload()
   await page.getByRole('group', { name: '选择时段' }).getByRole('button', { name: /余1$/ }).first().click()
   await page.getByRole('button', { name: /^预约 / }).click()

@@ -1,4 +1,4 @@
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 import { expect, test, type Page } from './support/test'
 
 // The trial-fee lottery on a phone against the real server: it refuses a user who has not used the calculator;
@@ -22,10 +22,10 @@ async function drawOnce(page: Page) {
   else expect(won).toContain(lit.replace(/积分|金豆/, ''))
 }
 
-test('a user uses the trial-fee calculator, draws every chance, and finds the prizes in points and 我的券', async ({
+test('a user uses the trial-fee calculator, draws every chance, and finds the prizes in points and 我的券 @server-wide', async ({
   page,
 }) => {
-  const phone = `1374${String(Date.now()).slice(-7)}`
+  const phone = uniquePhone('1374')
   await logInByApi(page.request, phone)
   await page.goto('/manualactivity/trialFee/lottery')
   const chances = page.getByTestId('lottery-chances')
@@ -42,7 +42,6 @@ test('a user uses the trial-fee calculator, draws every chance, and finds the pr
   await page.getByRole('button', { name: '去用保费试算工具' }).click()
   await expect(page).toHaveURL(/\/manualactivity\/trialFee\/calc$/)
   await expect(page.getByText('完成试算后7天内可参加“试算有礼”抽奖')).toBeVisible()
-  await page.screenshot({ path: 'test-results/campaigns/calc.png', fullPage: true })
   await page.getByRole('button', { name: '完成试算，去抽奖' }).click()
   await expect(page).toHaveURL(/\/manualactivity\/trialFee\/lottery$/)
   await expect(chances).toHaveText('今日还可抽 2 次（活动期间共剩 10 次）')
@@ -62,7 +61,6 @@ test('a user uses the trial-fee calculator, draws every chance, and finds the pr
     }
     const go = page.getByRole('button', { name: '抽奖', exact: true })
     await expect(go).toBeDisabled()
-    await page.screenshot({ path: 'test-results/campaigns/lottery.png', fullPage: true })
     expect((await page.request.post('/api/campaigns/trialfee-lottery/draws')).status()).toBe(409)
 
     const state = (await (await page.request.get('/api/campaigns/trialfee-lottery')).json()) as State
@@ -82,7 +80,6 @@ test('a user uses the trial-fee calculator, draws every chance, and finds the pr
         /^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/,
       )
     } else await expect(page.getByText('没有可使用的券')).toBeVisible()
-    await page.screenshot({ path: 'test-results/campaigns/coupons.png', fullPage: true })
 
     // After the end (the server's clock moved past 2027-03-31) the seed is revealed and the draws check out here.
     await page.goto('/activity/fairness?campaign=trialfee-lottery')
@@ -94,14 +91,13 @@ test('a user uses the trial-fee calculator, draws every chance, and finds the pr
     const draws = page.getByTestId('fairness-draw')
     await expect(draws).toHaveCount(10)
     for (const row of await draws.all()) await expect(row).toContainText('✓ 复核一致')
-    await page.screenshot({ path: 'test-results/campaigns/fairness.png', fullPage: true })
   } finally {
     await page.request.post('/api/test/clock', { data: { reset: true } })
   }
 })
 
 test('a member claims this month’s parking coupon once and finds it in 我的券', async ({ page }) => {
-  await logInByApi(page.request, `1375${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1375'))
   await page.goto('/parking')
   const claim = page.getByRole('button', { name: '立即领取' })
   await expect(claim).toBeVisible()
@@ -111,19 +107,14 @@ test('a member claims this month’s parking coupon once and finds it in 我的�
   await expect(page.getByRole('button', { name: '已领取' })).toBeDisabled()
   await expect(page.getByTestId('coupon-mine')).toHaveCount(1)
   await expect(page.getByTestId('coupon-mine')).toContainText('可使用')
-  await page.screenshot({ path: 'test-results/campaigns/parking.png', fullPage: true })
   await page.getByRole('button', { name: '查看我的全部券' }).click()
   await expect(page).toHaveURL(/\/coupons$/)
   await expect(page.getByTestId('coupon-card')).toHaveCount(1)
-  await page.screenshot({ path: 'test-results/campaigns/my-coupons.png', fullPage: true })
   await page.goto('/parking/edition/1')
   await expect(page.getByRole('heading', { name: '第1期 · 2026年11月停车券' })).toBeVisible()
-  await page.screenshot({ path: 'test-results/campaigns/parking-edition.png', fullPage: true })
   await page.goto('/parking/editionDetail/2')
   await expect(
     page.getByText('本期可在国恒大厦地下停车场、静安中心停车库、虹桥枢纽P9停车场使用', { exact: false }),
   ).toBeVisible()
-  await page.screenshot({ path: 'test-results/campaigns/parking-edition-detail.png', fullPage: true })
   await page.goto('/parkingDetail')
-  await page.screenshot({ path: 'test-results/campaigns/parking-detail.png', fullPage: true })
 })

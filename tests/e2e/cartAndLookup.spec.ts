@@ -1,7 +1,7 @@
 import { selfInsured } from '../fixtures/people'
 import { issuedPolicy } from './support/orders'
 import { fillForms, logInOnScreen, passHealth, passNotices, payByCardInSandbox } from './support/purchaseFlow'
-import { codeFor, logInByApi } from './support/session'
+import { codeFor, logInByApi, uniquePhone } from './support/session'
 import { expect, test } from './support/test'
 
 // The cart and the policy lookup on a phone against the real server: a guest's plan goes to the cart, joins the
@@ -22,7 +22,7 @@ test('a plan goes to the cart as a guest, is merged at login and is bought from 
   await expect(guestRow).toContainText('¥')
   await expect(page.getByTestId('cart-total')).toContainText('已选1项')
   await page.getByRole('button', { name: '登录' }).click()
-  await logInOnScreen(page, `1377${String(Date.now()).slice(-7)}`)
+  await logInOnScreen(page, uniquePhone('1377'))
   await expect(page).toHaveURL(/\/shoppingCart$/)
   const row = page.getByTestId('cart-item').filter({ hasText: '云禾百万医疗险（2026版）' })
   await expect(row).toHaveCount(1)
@@ -41,7 +41,7 @@ test('a plan goes to the cart as a guest, is merged at login and is bought from 
 })
 
 test('a guest looks up a policy on /scratch with the code sent to the holder’s phone', async ({ page }) => {
-  await logInByApi(page.request, `1378${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1378'))
   const { policyId } = await issuedPolicy(page.request)
   const { policyNo } = (await (await page.request.get(`/api/policies/${policyId}`)).json()) as {
     policyNo: string

@@ -4,7 +4,7 @@ import { addDays } from '../../src/domain/age'
 import type { Claim, ClaimablePolicyList } from '../../src/types/generated/api/claim'
 import type { Media } from '../../src/types/generated/api/media'
 import { issuedPolicy } from './support/orders'
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 import { expect, test, type APIRequestContext } from './support/test'
 
 // 我的理赔 and 理赔详情 on a phone, with a claim filed through the API after the waiting period (the test-only
@@ -12,7 +12,6 @@ import { expect, test, type APIRequestContext } from './support/test'
 // documents and the timeline; the photo asked for uploaded and sent, the claim back in review; then withdrawn.
 
 const PHOTO = fileURLToPath(new URL('./fixtures/photo.jpg', import.meta.url))
-const SHOTS = 'test-results/claims'
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
 
@@ -71,7 +70,7 @@ async function claimAwaitingDocuments(request: APIRequestContext, phone: string)
   return claim
 }
 
-test('a user finds a claim waiting for documents, sends the photo asked for, then withdraws it', async ({
+test('a user finds a claim waiting for documents, sends the photo asked for, then withdraws it @server-wide', async ({
   page,
 }) => {
   const problems: string[] = []
@@ -87,7 +86,7 @@ test('a user finds a claim waiting for documents, sends the photo asked for, the
       ;(window as { rendered?: Element | null }).rendered = document.querySelector('.app-layout')
     }),
   )
-  const phone = `1375${String(Date.now()).slice(-7)}`
+  const phone = uniquePhone('1375')
   await logInByApi(page.request, phone)
   try {
     const claim = await claimAwaitingDocuments(page.request, phone)
@@ -98,7 +97,6 @@ test('a user finds a claim waiting for documents, sends the photo asked for, the
     await expect(card).toContainText('待补充材料')
     await expect(card).toContainText('¥3560.00')
     await expect(card).toContainText(claim.claimNo)
-    await page.screenshot({ path: `${SHOTS}/list.png`, fullPage: true })
 
     await card.click()
     await expect(page).toHaveURL(new RegExp(`/claim/claimDetail\\?id=${claim.id}$`))
@@ -108,14 +106,10 @@ test('a user finds a claim waiting for documents, sends the photo asked for, the
     const submit = supplement.getByRole('button', { name: '提交补充材料' })
     await expect(submit).toBeDisabled()
     await expect(page.getByTestId('claim-timeline')).toContainText('请补充费用清单')
-    await page.screenshot({ path: `${SHOTS}/detail-supplement.png`, fullPage: true })
 
     // A thumbnail opens full screen.
     await page.getByTestId('claim-documents').getByRole('button').first().click()
     await expect(page.locator('.adm-image-viewer-content')).toBeVisible()
-    // The mask fades in; the screenshot is of the viewer once shown.
-    await page.waitForTimeout(500)
-    await page.screenshot({ path: `${SHOTS}/viewer.png` })
     await page.locator('.claim-viewer-footer button').click()
     await expect(page.locator('.adm-image-viewer-content')).toBeHidden()
 
@@ -130,7 +124,6 @@ test('a user finds a claim waiting for documents, sends the photo asked for, the
     await expect(page.getByTestId('claim-status')).toHaveText('审核中')
     await expect(page.getByTestId('claim-supplement')).toHaveCount(0)
     await expect(page.getByTestId('claim-timeline')).toContainText('已补充材料，理赔重新进入审核')
-    await page.screenshot({ path: `${SHOTS}/detail-review.png`, fullPage: true })
 
     await page.getByRole('button', { name: '撤回申请' }).click()
     const withdrawn = page.waitForResponse((r) => r.url().endsWith(`/api/claims/${claim.id}/withdraw`), {
@@ -141,7 +134,6 @@ test('a user finds a claim waiting for documents, sends the photo asked for, the
     expect(answer.status(), await answer.text()).toBe(200)
     await expect(page.getByTestId('claim-status')).toHaveText('已撤回')
     await expect(page.getByRole('button', { name: '撤回申请' })).toHaveCount(0)
-    await page.screenshot({ path: `${SHOTS}/detail-withdrawn.png`, fullPage: true })
     // Opened afresh, the detail comes from the server with the claim and is hydrated in place.
     const html = await (await page.reload())?.text()
     expect(html).toContain(claim.claimNo)
@@ -154,11 +146,9 @@ test('a user finds a claim waiting for documents, sends the photo asked for, the
     await expect(page.getByTestId('claim-card')).toContainText('已撤回')
     await page.goto('/claim/claimList')
     await expect(page.getByText('暂无处理中的理赔')).toBeVisible()
-    await page.screenshot({ path: `${SHOTS}/list-empty.png`, fullPage: true })
 
     await page.goto('/claim/claimDetail?id=no-such-claim')
     await expect(page.getByText('理赔不存在')).toBeVisible()
-    await page.screenshot({ path: `${SHOTS}/not-found.png` })
     expect(problems).toEqual([])
   } finally {
     await page.request.post('/api/test/clock', { data: { reset: true } })

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { addDays } from '../../src/domain/age'
 import { issuedPolicy } from './support/orders'
 import { pickDate } from './support/purchaseFlow'
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 import { expect, test, type Page } from './support/test'
 
 // A policyholder files a claim on a phone against the real server: the guide picks the policy and the claim
@@ -11,10 +11,6 @@ import { expect, test, type Page } from './support/test'
 // approved and paid, and the message center tells each step.
 
 test.use({ viewport: { width: 390, height: 844 } })
-
-const SHOTS = fileURLToPath(new URL('../../test-results/claims/', import.meta.url))
-/** A full-page picture of each screen for a person to look at (test-results/claims/). */
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true })
 
 const PHOTO = fileURLToPath(new URL('./fixtures/photo.jpg', import.meta.url))
 const CARD = '6222021234567890128'
@@ -36,10 +32,10 @@ async function adjusterStep(page: Page) {
   expect((await page.request.post('/api/test/sweep')).status()).toBe(200)
 }
 
-test('a policyholder files a claim, adds the supplement asked for, and is paid, each step in the messages', async ({
+test('a policyholder files a claim, adds the supplement asked for, and is paid, each step in the messages @server-wide', async ({
   page,
 }) => {
-  const phone = `1376${String(Date.now()).slice(-7)}`
+  const phone = uniquePhone('1376')
   await logInByApi(page.request, phone)
   const { policyId } = await issuedPolicy(page.request)
   try {
@@ -55,13 +51,11 @@ test('a policyholder files a claim, adds the supplement asked for, and is paid, 
 
     await page.goto('/initClaim')
     await expect(page.getByRole('button', { name: /云禾百万医疗险/ })).toBeVisible()
-    await shot(page, '1-initClaim')
     await page.getByRole('button', { name: /云禾百万医疗险/ }).click()
     await expect(page).toHaveURL(/\/insures\?policyId=/)
     await expect(
       page.getByText('需准备：身份证照片 1 张、医疗发票 1 张、诊断证明 1 张、出院小结 1 张'),
     ).toBeVisible()
-    await shot(page, '2-insures')
     await page.getByRole('button', { name: '下一步，填写理赔申请' }).click()
     await expect(page).toHaveURL(/\/claim\/addClaim\?policyId=.+&type=medical/)
 
@@ -95,11 +89,9 @@ test('a policyholder files a claim, adds the supplement asked for, and is paid, 
     await expect(page.getByText('请上传：诊断证明 1 张、出院小结 1 张').first()).toBeVisible()
     await upload(page, 'diagnosis')
     await upload(page, 'discharge')
-    await shot(page, '3-addClaim')
     await page.getByRole('button', { name: '提交理赔申请' }).click()
     await expect(page).toHaveURL(/\/claim\/addClaimSuccess\?id=/)
     await expect(page.getByTestId('claim-no')).toHaveText(/^CL\d{16}$/)
-    await shot(page, '4-addClaimSuccess')
 
     // The demo adjuster takes it up, and asks for one more document (the amount is over ¥2,000).
     await page.getByRole('button', { name: '查看理赔进度' }).click()
@@ -140,7 +132,6 @@ test('a policyholder files a claim, adds the supplement asked for, and is paid, 
     await expect
       .poll(() => photos.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0)
-    await shot(page, '5-claimDetail')
 
     // Every step reached the message center, and a message leads back to the claim.
     await page.goto('/messageCenter')

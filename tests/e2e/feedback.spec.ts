@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 import { expect, test } from './support/test'
 
 // Feedback and personal info on a phone: a photo compressed, uploaded with its progress and kept by the server;
@@ -8,7 +8,7 @@ import { expect, test } from './support/test'
 const PHOTO = fileURLToPath(new URL('./fixtures/photo.jpg', import.meta.url))
 
 test('a user files feedback with a photo and finds it in 我的反馈', async ({ page }) => {
-  await logInByApi(page.request, `1377${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1377'))
   await page.goto('/feedBack')
   await page.getByText('功能异常').click()
   await page.getByLabel('问题描述').fill('支付完成后订单页一直显示待支付，刷新也没有变化。')
@@ -23,7 +23,6 @@ test('a user files feedback with a photo and finds it in 我的反馈', async ({
   await expect(thumbnail).toHaveAttribute('src', /\/api\/media\/[A-Za-z0-9_-]{22}$/)
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
   await page.getByLabel('联系电话').fill('13800138000')
-  await page.screenshot({ path: 'test-results/feedback/form.png' })
   await page.getByRole('button', { name: '提交' }).click()
 
   await expect(page).toHaveURL(/\/feedBack\/tipsucess$/)
@@ -42,11 +41,10 @@ test('a user files feedback with a photo and finds it in 我的反馈', async ({
         .evaluate((img: HTMLImageElement) => img.naturalWidth),
     )
     .toBeGreaterThan(0)
-  await page.screenshot({ path: 'test-results/feedback/list.png' })
 })
 
 test('a user changes their nickname and avatar on /personalInfo', async ({ page }) => {
-  await logInByApi(page.request, `1378${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1378'))
   await page.goto('/personalInfo')
   await expect(page.getByTestId('personal-phone')).toHaveText(/^1\d{2}\*{4}\d{4}$/)
   await page.getByText('昵称').click()
@@ -63,14 +61,11 @@ test('a user changes their nickname and avatar on /personalInfo', async ({ page 
   await expect(cropper.locator('img')).toBeVisible()
   // The whole cropper fits the phone: the picture, the hint and both buttons.
   await expect(cropper.getByRole('button', { name: '使用头像' })).toBeInViewport({ ratio: 1 })
-  await page.waitForTimeout(400) // the popup's slide-in, for the screenshot
-  await page.screenshot({ path: 'test-results/feedback/crop.png' })
   await cropper.getByRole('button', { name: '使用头像' }).click()
   await expect(cropper).toBeHidden()
   const avatar = page.getByTestId('personal-info').getByTestId('user-avatar')
   await expect(avatar).toHaveAttribute('src', /^\/api\/media\/[A-Za-z0-9_-]{22}$/)
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512)
-  await page.screenshot({ path: 'test-results/feedback/personal-info.png' })
 
   await page.goto('/user')
   await expect(page.getByTestId('user-avatar')).toHaveAttribute('src', /^\/api\/media\//)

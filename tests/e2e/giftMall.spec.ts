@@ -1,5 +1,5 @@
 import { issuedPolicy } from './support/orders'
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 import { expect, test } from './support/test'
 
 // The points mall on a phone: points from a policy, a virtual gift exchanged for a code, a dearer gift refused,
@@ -8,7 +8,7 @@ import { expect, test } from './support/test'
 test("a user exchanges a policy's points for a coupon code; a gift the points cannot pay stays out of reach", async ({
   page,
 }) => {
-  await logInByApi(page.request, `1375${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1375'))
   await issuedPolicy(page.request) // 184 points for the medical plan
   await page.goto('/points')
   await expect(page.getByTestId('points-usable')).toHaveText('184')
@@ -34,7 +34,7 @@ test("a user exchanges a policy's points for a coupon code; a gift the points ca
 test('a physical gift waits for its address, checked in Chinese, and is then on its way', async ({
   page,
 }) => {
-  await logInByApi(page.request, `1376${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1376'))
   for (let i = 0; i < 3; i++) await issuedPolicy(page.request) // 3 × 184 points
   await page.goto(`/signIn/giftDetail/${encodeURIComponent('保温杯')}`)
   await page.getByRole('button', { name: '立即兑换' }).click()

@@ -1,5 +1,5 @@
 import { checksumChar } from '../../src/domain/certificate'
-import { codeFor, logInByApi } from './support/session'
+import { codeFor, logInByApi, uniquePhone } from './support/session'
 import { expect, test } from './support/test'
 
 // A donated gift policy on a phone against the real server: the page names the product, its insurer, cover and
@@ -16,14 +16,13 @@ function residentId(): string {
 }
 
 test('a user claims the donated accident policy and sees it in /policy', async ({ page }) => {
-  const phone = `1376${String(Date.now()).slice(-7)}`
-  const mobile = `1377${String(Date.now()).slice(-7)}`
+  const phone = uniquePhone('1376')
+  const mobile = uniquePhone('1377')
   const cert = residentId()
   await logInByApi(page.request, phone)
 
   await page.goto('/donateInsForA')
   await expect(page.getByRole('heading', { name: '赠险领取专区' })).toBeVisible()
-  await page.screenshot({ path: 'test-results/giftPolicy/list.png', fullPage: true })
   await page.getByRole('button', { name: '领取出行意外保障' }).click()
   await expect(page).toHaveURL(/\/donateInsForA\/accident$/)
 
@@ -41,28 +40,24 @@ test('a user claims the donated accident policy and sees it in /policy', async (
   await page.getByRole('button', { name: '确认领取' }).click()
   await expect(page.getByText('请勾选阅读并同意保险条款、投保须知，确认被保险人为本人')).toBeVisible()
   await page.getByRole('checkbox').check()
-  await page.screenshot({ path: 'test-results/giftPolicy/form.png', fullPage: true })
   await page.getByRole('button', { name: '确认领取' }).click()
 
   const done = page.getByTestId('form-done')
   await expect(done).toContainText('已领取')
   await expect(done).toContainText(/保单号：GH\d+/)
-  await page.screenshot({ path: 'test-results/giftPolicy/claimed.png', fullPage: true })
 
   await done.getByRole('button', { name: '查看我的保单' }).click()
   await expect(page).toHaveURL(/\/policy$/)
   await expect(page.getByText('蓝鲸湾出行意外保障（赠险版）').first()).toBeVisible()
-  await page.screenshot({ path: 'test-results/giftPolicy/policies.png', fullPage: true })
 
   // The home-property gift: its own insurer, cover and the region of the house asked for.
   await page.goto('/donateInsForA/property')
   await expect(page.getByTestId('form-gift')).toContainText('蓝鲸湾家财安心保障（赠险版）')
   await expect(page.getByLabel('房屋所在地区')).toBeVisible()
-  await page.screenshot({ path: 'test-results/giftPolicy/property.png', fullPage: true })
 
   // Another account, with a phone of its own proven, still cannot claim for the same certificate.
-  await logInByApi(page.request, `1378${String(Date.now()).slice(-7)}`)
-  const mobile2 = `1379${String(Date.now()).slice(-7)}`
+  await logInByApi(page.request, uniquePhone('1378'))
+  const mobile2 = uniquePhone('1379')
   expect(
     (
       await page.request.post('/api/campaigns/donate-accident/sms-code', { data: { phone: mobile2 } })

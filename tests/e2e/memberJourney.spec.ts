@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { issuedPolicy } from './support/orders'
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 import { expect, test } from './support/test'
 
 // A new member's first two days on a phone: signs in today and, the server's clock moved a day by the test-only
@@ -9,10 +9,10 @@ import { expect, test } from './support/test'
 
 const PHOTO = fileURLToPath(new URL('./fixtures/photo.jpg', import.meta.url))
 
-test('a new user signs in two days running, exchanges a gift, finds it in the ledger and the messages, and files feedback', async ({
+test('a new user signs in two days running, exchanges a gift, finds it in the ledger and the messages, and files feedback @server-wide', async ({
   page,
 }) => {
-  await logInByApi(page.request, `1379${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1379'))
   try {
     await page.goto('/signIn')
     await expect(page.getByTestId('sign-in-streak')).toHaveText('开始连续签到，第7天有惊喜')

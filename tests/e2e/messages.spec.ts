@@ -1,5 +1,5 @@
 import { issuedPolicy } from './support/orders'
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 import { expect, test } from './support/test'
 
 // The message center on a phone: a bought policy's messages, their unread counts on 我的 and on the tabs,
@@ -8,7 +8,7 @@ import { expect, test } from './support/test'
 test('a buyer reads the messages of a purchase: counts, one opened and followed, then all read', async ({
   page,
 }) => {
-  await logInByApi(page.request, `1374${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1374'))
   await issuedPolicy(page.request)
   await page.goto('/user')
   const entry = page.getByTestId('user-entry-messages')

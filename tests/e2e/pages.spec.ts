@@ -1,28 +1,7 @@
 import { expect, test, type Page } from './support/test'
-import { configPaths } from './support/configPages'
 
-// Every config page renders in every phase (through the ?phase= preview), against the real server.
-const pages = configPaths()
-
-test('the seed config pages exist', () => {
-  expect(pages.length).toBeGreaterThanOrEqual(32)
-})
-
-for (const path of pages) {
-  test(`${path} renders in every phase`, async ({ page }) => {
-    const errors: string[] = []
-    page.on('pageerror', (e) => errors.push(e.message))
-    for (const phase of ['preheat', 'live', 'ended']) {
-      await page.goto(`${path}?phase=${phase}`)
-      await expect(page.locator(`.config-page[data-phase="${phase}"]`)).toBeVisible()
-      const blocks = page.locator('.config-page > .cp-block')
-      await expect(blocks.first()).toBeVisible()
-      // Every visible block's chunk loaded and rendered something.
-      await expect(page.locator('.cp-block-loading')).toHaveCount(0)
-    }
-    expect(errors).toEqual([])
-  })
-}
+// Config pages against the real server: what their blocks do. Each page in each phase is looked at by the
+// sweep (routeSweep.spec.ts).
 
 test('product-list shows products from the real API', async ({ page }) => {
   await page.goto('/springFestival?phase=live')
@@ -85,40 +64,6 @@ for (const [how, search, now] of [
     await expect(page).toHaveURL(/\/yearEndGifts/)
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()
-  })
-}
-
-/** Waits for a config page's data and blocks, then measures how wide the document is. */
-async function documentWidth(page: Page, path: string) {
-  await page.goto(path)
-  await expect(page.locator('.config-page')).toBeVisible()
-  await page.waitForLoadState('networkidle')
-  await expect(page.locator('.cp-block-loading, .blk-status-loading')).toHaveCount(0)
-  return page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-    wider: [...document.querySelectorAll('.config-page *')]
-      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-      .filter((e) => !e.closest('.blk-table-scroll, .adm-notice-bar, .adm-swiper, .adm-tabs-header'))
-      .slice(0, 3)
-      .map((e) => e.className),
-  }))
-}
-
-for (const width of [390, 360]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } })
-    // At 360 px every page; at 390 px the ones whose product cards overflowed.
-    for (const path of width === 360 ? pages : ['/newgift', '/preheatActivity']) {
-      test(`${path} does not scroll sideways`, async ({ page }) => {
-        const measured = await documentWidth(page, path)
-        // A mobile browser widens the layout viewport (innerWidth) to overflowing content: compare with the
-        // screen's width too.
-        expect(measured.wider).toEqual([])
-        expect(measured.scrollWidth).toBeLessThanOrEqual(measured.innerWidth)
-        expect(measured.scrollWidth).toBeLessThanOrEqual(width)
-      })
-    }
   })
 }
 

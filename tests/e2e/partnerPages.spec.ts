@@ -1,4 +1,4 @@
-import { codeFor, logInByApi } from './support/session'
+import { codeFor, logInByApi, uniquePhone } from './support/session'
 import { expect, test, syncServerClock } from './support/test'
 
 // Partner landing pages from one config with a route parameter (page-configs/xm/[type].json): each declared
@@ -17,7 +17,6 @@ test('/xm/{type} shows the partner’s products of that type, and moves between 
   await expect(cards).toHaveCount(1)
   await expect(page.getByText('意外医疗是否不限社保', { exact: false })).toBeVisible()
   await expect(page.getByText('重疾险保额建议', { exact: false })).toHaveCount(0)
-  await page.screenshot({ path: 'test-results/partners/xm-accident.png', fullPage: true })
 
   await page.getByText('出行保障', { exact: true }).click()
   await expect(page).toHaveURL(/\/xm\/travel$/)
@@ -33,7 +32,6 @@ test('an undeclared /xm/{type} or /xinmei/{type} is the 404 screen, under both l
   }
   await page.goto('/app/xinmei/medical')
   await expect(page.getByRole('heading', { name: '医疗保障指南' })).toBeVisible()
-  await page.screenshot({ path: 'test-results/partners/xinmei-medical.png', fullPage: true })
 })
 
 test.describe('on an iPhone', () => {
@@ -46,10 +44,8 @@ test.describe('on an iPhone', () => {
     const stores = page.locator('.blk-app-download-store')
     await expect(stores).toHaveText(['苹果版下载'])
     await expect(stores.first()).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//)
-    await page.screenshot({ path: 'test-results/partners/download.png', fullPage: true })
     await page.goto('/downloadApp/share?inviter=gh7k2q')
     await expect(page.getByTestId('app-download-invite')).toContainText('GH7K2Q')
-    await page.screenshot({ path: 'test-results/partners/download-share.png', fullPage: true })
   })
 })
 
@@ -69,26 +65,24 @@ test('/downloadApp in WeChat asks to open the system browser', async ({ browser,
 test('a telecom member proves the number, claims the 180 tier’s benefits once and finds them in 我的券', async ({
   page,
 }) => {
-  await logInByApi(page.request, `1365${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1365'))
   await page.goto('/telecom/180')
   await expect(page.getByRole('heading', { name: '翼联180元档会员权益' })).toBeVisible()
   // Before the number is proven the server refuses the benefit.
   await page.getByRole('button', { name: '领取权益' }).first().click()
   await expect(page.getByText('请先完成“翼联号码核验（180元档）”', { exact: false })).toBeVisible()
 
-  const mobile = `1366${String(Date.now()).slice(-7)}`
+  const mobile = uniquePhone('1366')
   await page.getByLabel('翼联手机号').fill(mobile)
   await page.getByRole('button', { name: '获取验证码' }).click()
   await page.getByLabel('短信验证码').fill(await codeFor(page.request, mobile))
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: '核验号码' }).click()
   await expect(page.getByText('核验成功，7 天内可领取下方权益')).toBeVisible()
-  await page.screenshot({ path: 'test-results/partners/telecom-180.png', fullPage: true })
 
   await page.getByRole('button', { name: '领取权益' }).first().click()
   await expect(page).toHaveURL(/\/telecom\/success$/)
   await expect(page.getByRole('heading', { name: '权益领取成功' })).toBeVisible()
-  await page.screenshot({ path: 'test-results/partners/telecom-success.png', fullPage: true })
   await page.getByRole('button', { name: '查看我的券' }).click()
   await expect(page).toHaveURL(/\/coupons$/)
   await expect(page.getByText('合作体检中心基础体检套餐1次').first()).toBeVisible()
@@ -98,5 +92,4 @@ test('a telecom member proves the number, claims the 180 tier’s benefits once 
   expect(again.status()).toBe(409)
   await page.goto('/telecom/benefits')
   await expect(page.getByRole('table')).toContainText('道路救援券 1 张')
-  await page.screenshot({ path: 'test-results/partners/telecom-benefits.png', fullPage: true })
 })

@@ -1,4 +1,4 @@
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 import { expect, test } from './support/test'
 
 // Daily sign-in on a phone: the 积分 tab, one sign-in, the balance and the ledger.
@@ -6,7 +6,7 @@ import { expect, test } from './support/test'
 test('a user signs in from the 积分 tab, once, and finds the points in the balance and the ledger', async ({
   page,
 }) => {
-  await logInByApi(page.request, `1373${String(Date.now()).slice(-7)}`)
+  await logInByApi(page.request, uniquePhone('1373'))
   await page.goto('/')
   await page.locator('.adm-tab-bar-item', { hasText: '积分' }).click()
   await expect(page).toHaveURL(/\/points$/)

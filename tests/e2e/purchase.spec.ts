@@ -73,7 +73,6 @@ test('a new user searches, compares, prices a plan, passes the gates, pays in th
   const refunds = page.getByTestId('order-refunds')
   await expect(refunds).toContainText('已退款')
   await expect(refunds).toContainText('犹豫期内退保，保费全额退回')
-  await page.screenshot({ path: 'test-results/order-refund.png', fullPage: true })
 })
 
 test('the same purchase paid through the QR page; the policy opens from an SMS link', async ({

@@ -54,7 +54,6 @@ test('an investment-linked product needs a fitting risk assessment before its pu
   await page.getByRole('button', { name: '重新测评' }).click()
   await answer(page, GROWTH)
   await expect(page.getByTestId('risk-result')).toContainText('成长型（C4）')
-  await page.screenshot({ path: 'test-results/risk-result.png', fullPage: true })
   await page.getByRole('button', { name: '返回继续投保' }).click()
   await expect(page).toHaveURL(start)
 

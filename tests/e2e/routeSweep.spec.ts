@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import {
   expect,
   test,
@@ -9,20 +7,30 @@ import {
   type Page,
 } from './support/test'
 import { screenRoutes } from '../../src/app/routes'
+import { LOGGED_OUT_SCREENS, sampleUrl } from '../../scripts/screenSamples'
 import { configPaths } from './support/configPages'
 import { issuedPolicy, pendingOrder, startPayment } from './support/orders'
 import { fillPolicyholder } from './support/purchaseFlow'
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 
-// Every route of the route table, and every config page in every phase, on a 390×844 phone, logged in with
-// orders, a policy and a family member: fails on what a person would see as broken (horizontal scrolling,
-// `{…}`/undefined/NaN/null text, English words, broken images, something over the NavBar) and on console
-// errors and CSP violations. A screenshot per route lands in test-results/routes/ for a person to page through.
+// The one sweep of every route: each screen of the route table and each config page in each phase (?phase=),
+// opened once on a 390×844 phone, logged in with orders, a policy and a family member (the login screens logged
+// out). Every route
+// - comes as HTML rendered before its scripts (by the server for a screen, at build time for a config page),
+//   which the browser hydrates in place: the element parsed from that HTML is still the one on screen;
+// - logs no script error, console error or warning (a 4xx the API answers is the page's business) and no CSP
+//   violation, and has nothing left loading;
+// - shows nothing a person would see as broken (horizontal scrolling, `{…}`/undefined/NaN/null text, English
+//   words, broken images, something over the NavBar), at the top and scrolled down.
+// A config page also shows the phase asked for with its blocks and the demo strip, and is checked again at 360 px.
+
+test.describe.configure({ mode: 'parallel' })
 
 const PHONE = { width: 390, height: 844 }
-test.use({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
-
-const SHOTS = join(import.meta.dirname, '../../test-results/routes')
+/** The narrowest phone a config page is laid out for. */
+const NARROW = { width: 360, height: 800 }
+const phone = { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+test.use(phone)
 
 /** Words a Chinese page may show in Latin letters: brands, units, codes. */
 // prettier-ignore
@@ -45,9 +53,14 @@ interface Data {
   exchangeId: string
 }
 let data: Data
-let context: BrowserContext
+/** The worker's logged-in phone, and a visitor for the login screens (they send a logged-in one away). */
+let loggedIn: BrowserContext
+let loggedOut: BrowserContext
 
-/** The URLs that show a screen route (routes with parameters or needed query strings get samples). */
+/**
+ * The URLs that show a screen route: this user's own orders, policies… where the route shows them, missing ones
+ * where a route has a not-found state; otherwise the route's sample (scripts/screenSamples.ts).
+ */
 function samples(path: string): string[] {
   const d = data
   const table: Record<string, string[]> = {
@@ -100,12 +113,16 @@ function samples(path: string): string[] {
     // A claim with documents and a timeline is looked at by claimDetail.spec.ts (it needs the clock moved).
     '/claim/claimList': ['/claim/claimList', '/claim/claimList?status=done'],
     '/claim/claimDetail': ['/claim/claimDetail?id=no-such-claim', '/claim/claimDetail'],
+    // Opened without the product or order they are for, too.
+    '/insured': ['/insured', sampleUrl('/insured')],
+    '/healthNotification': ['/healthNotification', sampleUrl('/healthNotification')],
+    '/insuredSuccess': ['/insuredSuccess', sampleUrl('/insuredSuccess')],
   }
-  return table[path] ?? [path]
+  return table[path] ?? [sampleUrl(path)]
 }
 
 /** What a person would see as broken on the page as it is now. */
-async function faults(page: Page): Promise<string[]> {
+async function faults(page: Page, width: number): Promise<string[]> {
   return page.evaluate(
     ([allowed, width]) => {
       const out: string[] = []
@@ -180,78 +197,101 @@ async function faults(page: Page): Promise<string[]> {
       }
       return out
     },
-    [[...ENGLISH_ALLOWED], PHONE.width] as const,
+    [[...ENGLISH_ALLOWED], width] as const,
   )
 }
 
 /** The faults at the top of the page and scrolled down: sticky bars only meet the NavBar once the page scrolls. */
-async function faultsScrolled(page: Page): Promise<string[]> {
+async function faultsScrolled(page: Page, width = PHONE.width): Promise<string[]> {
   await page.evaluate(() => window.scrollTo(0, 0))
-  const top = await faults(page)
+  const top = await faults(page, width)
   await page.evaluate(() => window.scrollTo(0, 600))
-  const scrolled = await faults(page)
+  const scrolled = await faults(page, width)
   await page.evaluate(() => window.scrollTo(0, 0))
   return [...new Set([...top, ...scrolled.map((p) => (top.includes(p) ? p : `（下滑后）${p}`))])]
 }
 
-async function sweep(url: string, shot: string): Promise<string[]> {
+/** The HTML before any script: the frame (a screen) or the page (a config page) with content in it. */
+const RENDERED = {
+  screen: /<div id="root" data-prerendered="[^"]+"[^>]*>.*<main class="app-content"><[a-z]/s,
+  config: /<div id="root" data-prerendered="[^"]+"[^>]*>.*class="config-page/s,
+}
+/** The element the HTML drew, which hydration keeps (drawing the route afresh would replace it). */
+const FRAME = { screen: '.app-layout', config: '.config-page' }
+type Kind = keyof typeof FRAME
+
+/** A tab that records what would be a fault on the page it shows (`problems`, emptied per visit). */
+async function sweepTab(context: BrowserContext) {
   const page = await context.newPage()
-  const problems: string[] = []
+  const tab = { page, problems: [] as string[], kind: 'screen' as Kind }
+  const { problems } = tab
   page.on('pageerror', (e) => problems.push(`脚本错误：${e.message}`))
   page.on('console', (msg) => {
     const text = msg.text()
-    // Server-rendered or prerendered HTML that React could not take over as it was (src/main.tsx).
-    if (msg.type() === 'warning' && /^\[(ssr|prerender)\]/.test(text))
-      problems.push(`水合失败：${text.slice(0, 160)}`)
+    if (msg.type() === 'warning') problems.push(`控制台警告：${text.slice(0, 160)}`)
     if (msg.type() !== 'error') return
-    // A logged-out or missing resource answered by the API is the page's business, not an error.
+    // A logged-out or missing resource the API answers is a screen's business, not an error; a config page,
+    // the same for everyone, asks for nothing it may not have.
     if (
+      tab.kind === 'screen' &&
       /Failed to load resource: the server responded with a status of 4\d\d/.test(text) &&
       msg.location().url.includes('/api/')
     )
       return
     problems.push(`控制台错误：${text.slice(0, 160)}`)
   })
-  await page.addInitScript(() => {
+  await page.addInitScript((frames) => {
     document.addEventListener('securitypolicyviolation', (e) =>
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
     )
-  })
-  const html = await (await page.goto(url))?.text()
-  // Every screen and config page shows before its scripts: rendered by the server or at build time.
-  if (!/<div id="root" data-prerendered="/.test(html ?? '')) problems.push('页面未预先渲染')
+    // The elements as parsed from the HTML, before any script ran.
+    document.addEventListener('DOMContentLoaded', () => {
+      ;(window as { parsed?: (Element | null)[] }).parsed = frames.map((f) => document.querySelector(f))
+    })
+  }, Object.values(FRAME))
+  return tab
+}
+type Tab = Awaited<ReturnType<typeof sweepTab>>
+
+/** Opens `url` in the tab at the phone's size and waits until it has settled; what is wrong with it, as `kind`. */
+async function visit(tab: Tab, url: string, kind: Kind) {
+  const { page, problems } = tab
+  problems.length = 0
+  tab.kind = kind
+  await page.setViewportSize(PHONE)
+  const html = (await (await page.goto(url))?.text()) ?? ''
+  if (!RENDERED[kind].test(html)) problems.push('页面未预先渲染')
   await waitForHydration(page)
   await page.waitForLoadState('networkidle')
   // Nothing left loading: lazy screens, skeletons and spinners have settled.
-  await expect(page.locator('.cp-block-loading, .adm-skeleton, .adm-dot-loading')).toHaveCount(0, {
-    timeout: 10_000,
-  })
-  await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true })
+  await expect(page.locator('.cp-block-loading, .adm-skeleton, .adm-dot-loading')).toHaveCount(0)
+  const kept = await page.evaluate(
+    (frame) =>
+      (window as { parsed?: (Element | null)[] }).parsed?.some((e) => e?.isConnected && e.matches(frame)),
+    FRAME[kind],
+  )
+  if (!kept) problems.push('水合未沿用预渲染的页面（重新绘制）')
   problems.push(...(await faultsScrolled(page)))
-  await page.close()
-  return problems
 }
 
-const fileName = (url: string) =>
-  url
-    .replace(/^\//, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .slice(0, 80) || 'home'
+/** The faults once the page is laid out again for a narrower phone. */
+async function faultsAt(page: Page, size: typeof PHONE): Promise<string[]> {
+  await page.setViewportSize(size)
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+  return (await faultsScrolled(page, size.width)).map((p) => `${size.width}px ${p}`)
+}
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  mkdirSync(SHOTS, { recursive: true })
-  context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-  })
-  await syncServerClock(context, baseURL)
-  const request = context.request
+  const open = async () => {
+    const context = await browser.newContext({ ...phone, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' })
+    await syncServerClock(context, baseURL)
+    return context
+  }
+  loggedIn = await open()
+  loggedOut = await open()
+  const request = loggedIn.request
   // A fresh phone per worker start (a failed test restarts the worker, and one phone gets a code a minute).
-  await logInByApi(request, `1371${String(Date.now()).slice(-7)}`)
+  await logInByApi(request, uniquePhone('1371'))
   const { orderId, policyId } = await issuedPolicy(request)
   const pending = await pendingOrder(request)
   const paymentId = await startPayment(request, pending.id)
@@ -307,35 +347,52 @@ test.beforeAll(async ({ browser, baseURL }) => {
   }
 })
 
-test.afterAll(async () => context?.close())
-
-// Two tests with soft expectations, so one run lists every faulty route (a failed test restarts the worker).
-test('every screen of the route table', async () => {
-  test.setTimeout(600_000)
-  for (const route of screenRoutes) {
-    const problems: string[] = []
-    for (const url of samples(route.path))
-      for (const p of await sweep(url, `screen-${fileName(url)}`)) problems.push(`${url}  ${p}`)
-    expect.soft(problems, route.path).toEqual([])
-  }
+test.afterAll(async () => {
+  await loggedIn?.close()
+  await loggedOut?.close()
 })
 
-test('every config page in every phase', async () => {
-  test.setTimeout(600_000)
-  for (const path of configPaths()) {
+for (const path of new Set(screenRoutes.map((route) => route.path))) {
+  test(`screen ${path}`, async () => {
+    const tab = await sweepTab(LOGGED_OUT_SCREENS.has(path) ? loggedOut : loggedIn)
+    const problems: string[] = []
+    for (const url of samples(path)) {
+      await visit(tab, url, 'screen')
+      problems.push(...tab.problems.map((p) => `${url}  ${p}`))
+    }
+    expect(problems).toEqual([])
+    await tab.page.close()
+  })
+}
+
+test('the sweep finds the seed config pages', () => {
+  expect(configPaths().length).toBeGreaterThanOrEqual(32)
+})
+
+for (const path of configPaths()) {
+  test(`config page ${path}`, async () => {
+    const tab = await sweepTab(loggedIn)
+    const { page } = tab
     const problems: string[] = []
     for (const phase of ['preheat', 'live', 'ended']) {
       const url = `${path}?phase=${phase}`
-      for (const p of await sweep(url, `page-${fileName(path)}-${phase}`)) problems.push(`${url}  ${p}`)
+      await visit(tab, url, 'config')
+      await expect(page.locator(`.config-page[data-phase="${phase}"]`)).toBeVisible()
+      await expect(page.locator('.config-page > .cp-block').first()).toBeVisible()
+      // The demo strip joins only once the page is hydrated (src/app/AppProviders.tsx).
+      await expect(page.getByTestId('demo-badge')).toBeVisible()
+      tab.problems.push(...(await faultsAt(page, NARROW)))
+      problems.push(...tab.problems.map((p) => `${url}  ${p}`))
     }
-    expect.soft(problems, path).toEqual([])
-  }
-})
+    expect(problems).toEqual([])
+    await page.close()
+  })
+}
 
 // The purchase steps show what they hold only inside the journey: walk it and look at every step.
 test('every step of the purchase journey', async () => {
   test.setTimeout(300_000)
-  const page = await context.newPage()
+  const page = await loggedIn.newPage()
   const steps: [string, () => Promise<void>][] = [
     [
       'product',
@@ -398,7 +455,6 @@ test('every step of the purchase journey', async () => {
     await act()
     await page.waitForLoadState('networkidle')
     await expect(page.locator('.adm-skeleton, .adm-dot-loading')).toHaveCount(0)
-    await page.screenshot({ path: join(SHOTS, `journey-${name}-next.png`), fullPage: true })
     for (const p of await faultsScrolled(page))
       problems.push(`${name} → ${new URL(page.url()).pathname}  ${p}`)
   }

@@ -1,10 +1,9 @@
-import { screenRoutes } from '../../src/app/routes'
-import { sampleUrl } from '../../scripts/screenSamples'
-import { logInByApi } from './support/session'
+import { logInByApi, uniquePhone } from './support/session'
 import { expect, test, withoutScripts } from './support/test'
 
 // Hand-written screens come rendered by the server for the visitor, with their data (src/app/ssr): they show
-// before any JavaScript runs, and the browser hydrates that HTML in place instead of drawing the screen again.
+// before any JavaScript runs, and the browser hydrates that HTML in place instead of drawing the screen again
+// (every screen is checked for it by the sweep, routeSweep.spec.ts).
 
 test('with no JavaScript yet, the product shows: name, cover, price and the trial premium', async ({
   page,
@@ -39,36 +38,10 @@ test('a screen the server renders applies its stylesheets and starts its scripts
 })
 
 test("a logged-in visitor's 我的 comes from the server with their own account", async ({ page }) => {
-  const phone = `1372${String(Date.now()).slice(-7)}`
+  const phone = uniquePhone('1372')
   await logInByApi(page.request, phone)
   const html = await (await page.request.get('/user')).text()
   expect(html).toContain(`${phone.slice(0, 3)}****${phone.slice(-4)}`)
   await page.goto('/user')
   await expect(page.getByTestId('user-phone')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`)
 })
-
-for (const path of [...new Set(screenRoutes.map((route) => route.path))]) {
-  const url = sampleUrl(path)
-  test(`${url} is rendered by the server and hydrated in place, without an error`, async ({ page }) => {
-    const problems: string[] = []
-    page.on('console', (m) => {
-      // A screen that needs a login asks, gets 401 and goes to the login screen: not a fault.
-      if (m.type() === 'error' && /status of 4\d\d/.test(m.text())) return
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text())
-    })
-    page.on('pageerror', (e) => problems.push(e.message))
-    // The frame as parsed from the HTML, before any script ran: hydrated, React keeps it; drawing the screen
-    // afresh would replace it.
-    await page.addInitScript(() =>
-      document.addEventListener('DOMContentLoaded', () => {
-        ;(window as { rendered?: Element | null }).rendered = document.querySelector('.app-layout')
-      }),
-    )
-    const html = await (await page.goto(url))?.text()
-    expect(html).toMatch(/<div id="root" data-prerendered="[^"]+"[^>]*>.*<main class="app-content"><[a-z]/s)
-    const kept = await page.evaluate(() => (window as { rendered?: Element | null }).rendered?.isConnected)
-    expect(kept, 'the server-rendered frame is still the one on screen').toBe(true)
-    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
-    expect(problems).toEqual([])
-  })
-}

@@ -138,7 +138,6 @@ test('a preview link an admin opens cannot act with the admin’s studio session
   await preview.goto(url)
   await preview.getByRole('button', { name: BUTTON }).click()
   await expect(preview.getByText(REFUSED)).toBeVisible()
-  await preview.screenshot({ path: 'test-results/staffEscalation/refused.png' })
   await expect(preview.getByText('领取成功')).toHaveCount(0)
   expect(staffRequests).toEqual([])
 
@@ -162,7 +161,6 @@ test('a preview link an admin opens cannot act with the admin’s studio session
   const frame = studio.frameLocator('iframe[title="页面预览"]')
   await frame.getByRole('button', { name: BUTTON }).click()
   await expect(frame.getByText(REFUSED)).toBeVisible()
-  await studio.screenshot({ path: 'test-results/staffEscalation/studio-preview.png' })
   const inFrame = studio.frames().find((f) => new URL(f.url()).pathname === '/studio-preview')
   expect(inFrame).toBeDefined()
   const fromFrame = await inFrame!.evaluate(async (body) => {

@@ -221,7 +221,7 @@ async function publishAs(request: StudioApi, id: string, config: object, at?: nu
   expect(res.status()).toBe(200)
 }
 
-test('a publish now supersedes an older schedule; a schedule is cancelled; the page stays on what was published', async ({
+test('a publish now supersedes an older schedule; a schedule is cancelled; the page stays on what was published @server-wide', async ({
   page,
   browser,
   baseURL,
@@ -240,7 +240,6 @@ test('a publish now supersedes an older schedule; a schedule is cancelled; the p
   await expect(pending).toContainText('版本 1')
   await page.getByRole('toolbar', { name: '页面操作' }).getByRole('button', { name: '发布' }).click()
   await expect(page.getByTestId('supersede-warning')).toContainText('这次发布将取代待生效的定时发布：版本 1')
-  await page.screenshot({ path: 'test-results/studio/publish-supersedes.png' })
   await page.getByRole('button', { name: '立即发布' }).click()
   await expect(page.getByText('已发布版本 2；已取代定时发布：版本 1')).toBeVisible()
   await expect(pending).toHaveCount(0)
@@ -250,7 +249,6 @@ test('a publish now supersedes an older schedule; a schedule is cancelled; the p
   await publishAs(studioApi(page), id, pageConfig('被取消的第三版'), now + HOUR)
   await page.reload()
   await expect(pending).toContainText('版本 3')
-  await page.screenshot({ path: 'test-results/studio/pending-schedule.png' })
   await pending.getByRole('button', { name: '取消版本 3 的定时发布' }).click()
   await page.getByRole('button', { name: '取消定时发布' }).click()
   await expect(page.getByText('已取消版本 3 的定时发布')).toBeVisible()
@@ -287,7 +285,6 @@ test('before its preheat a published page is 未开始 in the studio list, heade
   )
   await page.getByPlaceholder(/搜索/).fill(id)
   await expect(page.getByRole('row').filter({ hasText: id }).getByTestId('page-status')).toHaveText('未开始')
-  await page.screenshot({ path: 'test-results/studio/list-upcoming.png' })
 
   await page.goto(`/studio/pages/${id}`)
   await expect(page.getByTestId('editor-ready')).toBeVisible()
@@ -330,7 +327,6 @@ test('after a rollback the studio says what is live and what the draft holds, an
   await expect(notice).toContainText('线上为版本 1')
   await expect(notice).toContainText('内容与线上版本不同')
   await expect(page.getByTestId('live-version')).toHaveText('线上版本 1（回滚）')
-  await page.screenshot({ path: 'test-results/studio/rollback-notice.png' })
 
   // 发布 asks first: the draft still holds the version rolled back from.
   await page.getByRole('toolbar', { name: '页面操作' }).getByRole('button', { name: '发布' }).click()

@@ -13,6 +13,16 @@ export async function codeFor(request: APIRequestContext, phone: string): Promis
   return ((await (await request.get(`/api/dev/sms-outbox?phone=${phone}`)).json()) as { code: string }).code
 }
 
+/** This worker process (a new one after a failed test): tests in two workers never share a phone or an address. */
+const worker = Number(process.env.TEST_WORKER_INDEX ?? 0)
+let lastStamp = 0
+
+/** A phone number no other test of this run uses: `prefix` (4 digits), then the time in ms and the worker. */
+export function uniquePhone(prefix: string): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1)
+  return `${prefix}${String((lastStamp % 1e6) * 10 + (worker % 10)).padStart(7, '0')}`
+}
+
 let logins = 0
 
 /**
@@ -21,7 +31,7 @@ let logins = 0
  */
 export async function logInByApi(request: APIRequestContext, phone: string): Promise<void> {
   logins += 1
-  const headers = { 'x-forwarded-for': `10.77.${(logins >> 8) & 255}.${logins & 255}` }
+  const headers = { 'x-forwarded-for': `10.${worker % 256}.${(logins >> 8) & 255}.${logins & 255}` }
   expect((await request.post('/api/auth/sms-code', { data: { phone }, headers })).status()).toBe(200)
   const code = await codeFor(request, phone)
   const login = await request.post('/api/auth/login', {
