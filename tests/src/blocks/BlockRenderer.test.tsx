@@ -2,7 +2,6 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { HttpError } from '../../../src/lib/request'
-import { registerBlocks } from '../../../src/blocks/registry'
 import { compileMarkdown } from '../../../src/page-config/markdown'
 import { renderBlocks } from './renderBlocks'
 
@@ -107,13 +106,5 @@ describe('BlockRenderer', () => {
     })
     ;(await screen.findByRole('button', { name: '去看看' })).click()
     await vi.waitFor(() => expect(run).toHaveBeenCalledWith({ type: 'navigate', to: '/products' }))
-  })
-
-  it('a block whose module came with the page chunk renders in the first paint, without a loading placeholder', async () => {
-    registerBlocks({ image: await import('../../../src/blocks/image/ImageBlock') })
-    const { container } = renderBlocks([{ type: 'image', src: '/springFestival/hero.svg', alt: '首屏图片' }])
-    // Synchronous queries: nothing suspended.
-    expect(screen.getByRole('img', { name: '首屏图片' })).toBeInTheDocument()
-    expect(container.querySelector('.cp-block-loading')).toBeNull()
   })
 })
