@@ -4,7 +4,7 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-// Import direction (DESIGN.md §4):
+// Import direction (docs/architecture.md):
 // app -> features, page-runtime -> blocks -> components, state -> lib, domain, config, types
 // `allowed`: files of a forbidden layer that may still be imported (paths below src/).
 const layer = (name, forbidden, allowed = []) => {
@@ -17,7 +17,7 @@ const layer = (name, forbidden, allowed = []) => {
         {
           patterns: forbidden.map((f) => ({
             regex: `^(\\.\\./)+${except}${f}(/|$)`,
-            message: `src/${name} must not import src/${f} (DESIGN.md §4 import direction).`,
+            message: `src/${name} must not import src/${f} (docs/architecture.md import direction).`,
           })),
           paths: [overlays],
         },
@@ -32,7 +32,7 @@ const overlays = {
   message: 'Import the overlays from src/components/overlays (it installs their React 19 render).',
 }
 // A feature's public surface is its paths.ts (paths, href builders), routes.ts (its route list) and api.ts (hooks):
-// another feature, a block or the page runtime may import those and nothing else of it (DESIGN.md §4). Only src/app may reach
+// another feature, a block or the page runtime may import those and nothing else of it (docs/architecture.md). Only src/app may reach
 // further (it mounts screens and providers).
 const featuresDir = resolve(import.meta.dirname, 'src/features')
 const featureOf = (file) => {
@@ -51,7 +51,7 @@ const featureBoundaryRule = {
       if (!target || target.area === own || ['paths', 'routes', 'api'].includes(target.rest)) return
       context.report({
         node: source,
-        message: `Import only paths.ts, routes.ts or api.ts of src/features/${target.area}; move what is shared to src/components/ (DESIGN.md §4).`,
+        message: `Import only paths.ts, routes.ts or api.ts of src/features/${target.area}; move what is shared to src/components/ (docs/architecture.md).`,
       })
     }
     return {
@@ -71,7 +71,7 @@ const ui = ['app', 'features', 'page-runtime', 'blocks', 'components', 'state']
 
 // Every request goes through its area's api.ts (the studio's: src/studio/api/), so an API path is written once, next
 // to its fetcher and SWR key. Tests name the wire paths they assert; apiPaths.ts is the config pages' allow-list.
-const apiMessage = "API paths live in their area's api.ts: call its fetcher or hook (DESIGN.md §4)."
+const apiMessage = "API paths live in their area's api.ts: call its fetcher or hook (docs/architecture.md)."
 const apiPathsInApiFiles = {
   files: ['src/**/*.{ts,tsx}'],
   ignores: ['src/**/api.ts', 'src/studio/api/**', 'src/page-config/apiPaths.ts', 'src/**/*.test.{ts,tsx}'],
@@ -172,7 +172,7 @@ export default tseslint.config(
             {
               regex: '/src/(?!(domain|page-config|types/generated)(/|$))',
               message:
-                'server/ may import only src/domain, src/page-config, src/types/generated and schemas/ (DESIGN.md §4).',
+                'server/ may import only src/domain, src/page-config, src/types/generated and schemas/ (docs/architecture.md).',
             },
           ],
         },

@@ -1,4 +1,4 @@
-// Debian's Chromium as every browser script here launches it (DESIGN.md §3): never a downloaded browser.
+// Debian's Chromium as every browser script here launches it (docs/testing.md): never a downloaded browser.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Flags that keep headless Chromium off the network it does not have (and working as root). */

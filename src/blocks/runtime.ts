@@ -17,7 +17,7 @@ export interface ShareInfo {
 }
 
 /**
- * What the page runtime gives every block. Blocks never import the page runtime (DESIGN.md §4): it provides
+ * What the page runtime gives every block. Blocks never import the page runtime (docs/architecture.md): it provides
  * this context instead.
  */
 export interface BlockRuntime {

@@ -1,4 +1,4 @@
-// Policyholder and insured rules (DESIGN.md §8), run by /infoFill and again by POST /api/orders.
+// Policyholder and insured rules (docs/architecture.md), run by /infoFill and again by POST /api/orders.
 // Built on certificate.ts (numbers, names, phones) and age.ts / pricing.ts (周岁 and the plan's age limits).
 import { ageOn, compareIsoDates, isIsoDate } from './age'
 import {

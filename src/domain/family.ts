@@ -1,4 +1,4 @@
-// Family members a user keeps to buy insurance for (DESIGN.md §7, §8). Pure; used by the UI and the server.
+// Family members a user keeps to buy insurance for (docs/server.md, docs/architecture.md). Pure; used by the UI and the server.
 // Built on certificate.ts (names, numbers, phones) and applicant.ts (relation codes of the purchase flow).
 import { ageOn, compareIsoDates, isIsoDate } from './age'
 import {

@@ -1,4 +1,4 @@
-// Order lifecycle (DESIGN.md §8): PENDING_PAYMENT -> PAID -> ISSUED, or CLOSED / PAY_FAILED / SURRENDERED.
+// Order lifecycle (docs/architecture.md): PENDING_PAYMENT -> PAID -> ISSUED, or CLOSED / PAY_FAILED / SURRENDERED.
 // Pure rules shared by the server (which enforces them) and the screens (which show them).
 
 export const ORDER_STATUSES = [

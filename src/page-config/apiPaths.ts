@@ -1,4 +1,4 @@
-// The consumer API a page config may reach (DESIGN.md §5): the paths an `api` action may POST to and the paths a
+// The consumer API a page config may reach (docs/config-pages.md): the paths an `api` action may POST to and the paths a
 // data source may GET, nothing else: no staff route (/api/studio/…), no demo or test switch, no account action.
 // Checked by the validator (checks.ts: the CLI, the build, studio saves) and again by the runtime before it sends
 // anything (page-runtime/actions.ts, dataSources.ts), for configs that reach a browser some other way.

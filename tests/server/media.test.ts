@@ -12,7 +12,7 @@ import { UNUSED_MEDIA_TTL_MS } from '../../server/modules/media/service'
 import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
 import { multipart } from './uploads'
 
-// Uploads (DESIGN.md §7): the bytes decide what a file is; what is stored is re-encoded without metadata;
+// Uploads (docs/server.md): the bytes decide what a file is; what is stored is re-encoded without metadata;
 // sizes, counts and the per-user quota are refused in our error format; only the owner reads a file.
 
 let test: TestApp

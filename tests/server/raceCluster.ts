@@ -10,7 +10,7 @@ import { demoLogin } from '../../scripts/demoLogin'
 
 // Runs races for real. With DATABASE_URL (scripts/with-postgres.sh, CI): two server processes on one throwaway
 // PostgreSQL database, requests spread over both, so they really run in parallel and share nothing but the
-// database (DESIGN.md §10). Without it: one in-process server on PGlite, whose one connection serializes the
+// database (docs/server.md). Without it: one in-process server on PGlite, whose one connection serializes the
 // queries (the races are hidden there, but the same assertions must hold).
 
 export interface Answer {

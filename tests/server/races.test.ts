@@ -7,7 +7,7 @@ import { holder, selfInsured } from './ordersFlow'
 import { startRaceCluster, type Answer, type RaceCluster } from './raceCluster'
 import { placeOrder, readyApplication as readyRaceApplication } from './raceOrders'
 
-// Counters and limits under parallel requests (DESIGN.md §7, §10). In CI these run against a real PostgreSQL
+// Counters and limits under parallel requests (docs/server.md). In CI these run against a real PostgreSQL
 // with two server processes (scripts/with-postgres.sh), where a check-then-write would let requests through.
 
 let c: RaceCluster

@@ -9,7 +9,7 @@ import type { SandboxCallback, SandboxPaymentProvider } from '../../server/modul
 import { createTestDatabase, loginAs, type TestDatabase } from './helpers'
 import { Buyer } from './ordersFlow'
 
-// npm run reconcile against a database in which the two money scenarios of DESIGN.md §8 happened (a capture
+// npm run reconcile against a database in which the two money scenarios of docs/architecture.md happened (a capture
 // after the order was cancelled, two captures of one order), plus one capture whose callback was lost.
 
 const run = promisify(execFile)

@@ -22,7 +22,7 @@ export function consentedAgreements(ticked: readonly boolean[]): AgreementKey[] 
  */
 export function phoneProblem(phone: string, complete: boolean): string {
   if (phone === '') return complete ? '请输入手机号' : ''
-  // Mainland mobile numbers start with 1 and a second digit 3–9 (DESIGN.md §8): say so as soon as it shows.
+  // Mainland mobile numbers start with 1 and a second digit 3–9 (docs/architecture.md): say so as soon as it shows.
   if (!/^1([3-9]\d{0,9})?$/.test(phone)) return '手机号格式不正确'
   if (phone.length < 11) return complete ? '请输入11位手机号' : ''
   return isValidPhone(phone) ? '' : '手机号格式不正确'

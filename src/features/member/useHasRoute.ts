@@ -4,7 +4,7 @@ import { matchRoutes, UNSAFE_DataRouterContext } from 'react-router-dom'
 /**
  * Whether the app's route table has a screen at a path (not only the catch-all 404), so an entry to a screen
  * that is not built yet is hidden instead of being a dead link. It reads the data router's own table (screens
- * and config pages alike): features may not import src/app (DESIGN.md §4).
+ * and config pages alike): features may not import src/app (docs/architecture.md).
  */
 export function useHasRoute(): (path: string) => boolean {
   const routes = useContext(UNSAFE_DataRouterContext)?.router.routes

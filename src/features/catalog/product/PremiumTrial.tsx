@@ -23,7 +23,7 @@ const toDate = (iso: string) => {
 const fromDate = (date: Date) =>
   formatIsoDate({ year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() })
 
-/** 保费试算: the factors of DESIGN.md §8, priced by the server on every change. */
+/** 保费试算: the factors of docs/architecture.md, priced by the server on every change. */
 export function PremiumTrial({ product, factors, onChange, today, quote }: PremiumTrialProps) {
   const [pickingBirth, setPickingBirth] = useState(false)
   const plan = product.plans.find((p) => p.code === factors.planCode)

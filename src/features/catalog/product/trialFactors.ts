@@ -3,7 +3,7 @@ import { addYears } from '../../../domain/age'
 import type { Gender, YesNo } from '../../../domain/pricing'
 import { specialNotifyHref } from '../../purchase/paths'
 
-// The premium trial's factors (DESIGN.md §8) and how they travel on: to POST /api/quotes and, on 立即投保,
+// The premium trial's factors (docs/architecture.md) and how they travel on: to POST /api/quotes and, on 立即投保,
 // to the purchase flow as query parameters.
 
 export interface TrialFactors {
