@@ -12,7 +12,7 @@ interface CollectedRoute {
 declare module 'fastify' {
   interface FastifySchema {
     summary?: string
-    tags?: string[]
+    tags?: readonly string[]
     /** Needs the session cookie. */
     auth?: boolean
     /** A studio route: needs the studio session of at least this staff role. */
