@@ -41,7 +41,7 @@ export default defineConfig({
     { name: 'server-wide', grep: /@server-wide/, workers: 1, dependencies: ['shared'] },
   ],
   webServer: {
-    command: 'node --import tsx server/index.ts',
+    command: 'node dist/server/index.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

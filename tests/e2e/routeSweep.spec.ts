@@ -253,8 +253,12 @@ async function sweepTab(context: BrowserContext) {
 }
 type Tab = Awaited<ReturnType<typeof sweepTab>>
 
-/** Opens `url` in the tab at the phone's size and waits until it has settled; what is wrong with it, as `kind`. */
-async function visit(tab: Tab, url: string, kind: Kind) {
+/**
+ * Opens `url` in the tab at the phone's size and waits until it has settled; what is wrong with it, as `kind`.
+ * A `preview` (a config page's `?phase=` other than its phase now) is rendered in the browser for that phase, so
+ * it cannot reuse the HTML prerendered for the phase now.
+ */
+async function visit(tab: Tab, url: string, kind: Kind, { preview = false } = {}) {
   const { page, problems } = tab
   problems.length = 0
   tab.kind = kind
@@ -270,7 +274,7 @@ async function visit(tab: Tab, url: string, kind: Kind) {
       (window as { parsed?: (Element | null)[] }).parsed?.some((e) => e?.isConnected && e.matches(frame)),
     FRAME[kind],
   )
-  if (!kept) problems.push('水合未沿用预渲染的页面（重新绘制）')
+  if (!kept && !preview) problems.push('水合未沿用预渲染的页面（重新绘制）')
   problems.push(...(await faultsScrolled(page)))
 }
 
@@ -374,19 +378,29 @@ for (const path of configPaths()) {
     const tab = await sweepTab(loggedIn)
     const { page } = tab
     const problems: string[] = []
-    for (const phase of ['preheat', 'live', 'ended']) {
+    // The page as served now (its prerendered phase), then each other phase as the studio previews it.
+    await visit(tab, path, 'config')
+    const now = await page.locator('.config-page').getAttribute('data-phase')
+    problems.push(...(await configPageProblems(tab, path, now ?? '')))
+    for (const phase of ['preheat', 'live', 'ended'].filter((p) => p !== now)) {
       const url = `${path}?phase=${phase}`
-      await visit(tab, url, 'config')
-      await expect(page.locator(`.config-page[data-phase="${phase}"]`)).toBeVisible()
-      await expect(page.locator('.config-page > .cp-block').first()).toBeVisible()
-      // The demo strip joins only once the page is hydrated (src/app/AppProviders.tsx).
-      await expect(page.getByTestId('demo-badge')).toBeVisible()
-      tab.problems.push(...(await faultsAt(page, NARROW)))
-      problems.push(...tab.problems.map((p) => `${url}  ${p}`))
+      await visit(tab, url, 'config', { preview: true })
+      problems.push(...(await configPageProblems(tab, url, phase)))
     }
     expect(problems).toEqual([])
     await page.close()
   })
+}
+
+/** A config page's own checks on top of the visit's: the phase shown, its blocks, its demo strip, a narrower phone. */
+async function configPageProblems(tab: Tab, url: string, phase: string): Promise<string[]> {
+  const { page } = tab
+  await expect(page.locator(`.config-page[data-phase="${phase}"]`)).toBeVisible()
+  await expect(page.locator('.config-page > .cp-block').first()).toBeVisible()
+  // The demo strip joins only once the page is hydrated (src/app/AppProviders.tsx).
+  await expect(page.getByTestId('demo-badge')).toBeVisible()
+  tab.problems.push(...(await faultsAt(page, NARROW)))
+  return tab.problems.map((p) => `${url}  ${p}`)
 }
 
 // The purchase steps show what they hold only inside the journey: walk it and look at every step.
