@@ -3,6 +3,7 @@
 // shipping the compiler.
 import { markdownFields } from './blockCatalog'
 import { escapePointer, isObject, type JsonObject } from './json'
+import { migrateConfig } from './migrations'
 import { walkBlocks } from './walkBlocks'
 
 /** A markdown text of a block and its JSON pointer in the config. */
@@ -31,11 +32,11 @@ export function markdownTextsOf(block: JsonObject, pointer: string): MarkdownFie
   return found
 }
 
-/** Every markdown text of a config, nested blocks included. */
+/** Every markdown text of a config, nested blocks included, as the page renders it: an old config migrated first. */
 export function markdownSources(config: unknown): Set<string> {
   const found = new Set<string>()
   if (!isObject(config)) return found
-  walkBlocks(config.blocks, (block, pointer) => {
+  walkBlocks(migrateConfig(config).config.blocks, (block, pointer) => {
     for (const text of markdownTextsOf(block, pointer)) found.add(text.source)
   })
   return found

@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { compileMarkdown } from '../../../src/page-config/markdown'
+import { markdownSources } from '../../../src/page-config/markdownSources'
 import { ConfigPage, type RawPageConfig } from '../../../src/page-runtime/ConfigPage'
 import { OFFLINE_REDIRECT_MS } from '../../../src/page-runtime/OfflineNotice'
 import { PageHostContext } from '../../../src/page-runtime/pageHost'
@@ -135,9 +137,13 @@ describe('an old config', () => {
         },
       ],
     }
+    // The build compiles a config's markdown (the old richtext included); the browser only draws the trees.
+    const trees = Object.fromEntries(
+      [...markdownSources(v1)].map((source) => [source, compileMarkdown(source)]),
+    )
     render(
       <PageHostContext.Provider value={{ pathname: '/old', search: '', params: {}, navigate: vi.fn() }}>
-        <ConfigPage config={v1} />
+        <ConfigPage config={v1} markdown={trees} />
       </PageHostContext.Provider>,
     )
     expect(await screen.findByRole('heading', { name: '活动规则' })).toBeInTheDocument()
