@@ -6,6 +6,13 @@ import { pageConfigsPlugin } from './scripts/page-configs/vitePlugin'
 // Projects by what a test needs (docs/testing.md): "web" (jsdom), "unit" (node, no database, no process),
 // "db" (server tests on a database: PGlite, or PostgreSQL with DATABASE_URL) and "processes" (tests that start
 // the server or a script as its own process). The machine has 2 cores: at most 2 workers.
+//
+// In the Node projects a worker keeps its modules from one test file to the next (`isolate: false`): importing
+// the server again for every file was a third of their time. Each server test still gets its own app and
+// database. A file that replaces a module (vi.mock) needs a module registry of its own: it is listed here and
+// runs in "db-isolated". The "web" project stays isolated: its files share jsdom-bound modules (React,
+// antd-mobile's animations) that misbehave when carried from one file's window to the next.
+const ownModules = ['tests/server/uploadLimits.test.ts']
 
 // Server tests that never open a database.
 const serverUnits = [
@@ -40,6 +47,7 @@ const node = (
     server: { deps: { inline: ['antd-mobile', 'rc-util'] } },
     testTimeout: 30000,
     hookTimeout: 60000,
+    isolate: false,
     ...test,
   },
   resolve: { alias: [{ find: /^antd-mobile$/, replacement: 'antd-mobile/es/index.js' }] },
@@ -77,8 +85,13 @@ export default defineConfig({
       }),
       node('db', {
         include: ['tests/server/**/*.test.ts'],
-        exclude: [...serverUnits, ...processTests],
+        exclude: [...serverUnits, ...processTests, ...ownModules],
         globalSetup: ['tests/server/databaseTemplate.ts'],
+      }),
+      node('db-isolated', {
+        include: ownModules,
+        globalSetup: ['tests/server/databaseTemplate.ts'],
+        isolate: true,
       }),
       node('processes', {
         include: processTests,

@@ -10,6 +10,7 @@ export {
   addErrorHandler,
   clearRequestCache,
   setTransport,
+  browserTransport,
 } from './request'
 export type { Method, RequestOptions, ErrorHandler } from './request'
 export { HttpError, TimeoutError, ParseError, QueryLimitError, apiErrorOf, describeError } from './errors'

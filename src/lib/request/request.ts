@@ -30,7 +30,9 @@ interface Transport {
   /** False: no response cache (a server renders for many users). */
   cache: boolean
 }
-let transport: Transport = { fetch: (input, init) => fetch(input, init), cache: true }
+/** The browser's: its fetch, with the response cache. */
+export const browserTransport: Transport = { fetch: (input, init) => fetch(input, init), cache: true }
+let transport = browserTransport
 
 /** Replaces how requests are sent (server rendering: src/app/ssr). */
 export function setTransport(next: Transport): void {

@@ -5,6 +5,7 @@ import {
   TimeoutError,
   addErrorHandler,
   apiErrorOf,
+  browserTransport,
   clearRequestCache,
   del,
   describeError,
@@ -15,12 +16,15 @@ import {
   post,
   put,
   request,
+  setTransport,
   swrFetcher,
 } from '../../../../src/lib/request'
 import { startTestServer } from './testServer'
 
 let srv: Awaited<ReturnType<typeof startTestServer>>
 beforeAll(async () => {
+  // The layer as the browser runs it: a server-render test earlier in this worker set the server's transport.
+  setTransport(browserTransport)
   srv = await startTestServer()
 })
 afterAll(() => srv.close())
