@@ -13,7 +13,7 @@ import { expect, test, type APIRequestContext } from './support/test'
 
 const PHOTO = fileURLToPath(new URL('./fixtures/photo.jpg', import.meta.url))
 
-test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
 
 async function ok<T>(response: Promise<import('@playwright/test').APIResponse>): Promise<T> {
   const res = await response

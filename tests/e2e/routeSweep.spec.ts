@@ -29,7 +29,7 @@ test.describe.configure({ mode: 'parallel' })
 const PHONE = { width: 390, height: 844 }
 /** The narrowest phone a config page is laid out for. */
 const NARROW = { width: 360, height: 800 }
-const phone = { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+const phone = { viewport: PHONE, isMobile: true, hasTouch: true }
 test.use(phone)
 
 /** Words a Chinese page may show in Latin letters: brands, units, codes. */
@@ -56,6 +56,8 @@ let data: Data
 /** The worker's logged-in phone, and a visitor for the login screens (they send a logged-in one away). */
 let loggedIn: BrowserContext
 let loggedOut: BrowserContext
+/** One tab for each, which every route of the worker opens in turn, as a person goes from page to page. */
+let tabs: { loggedIn: Tab; loggedOut: Tab }
 
 /**
  * The URLs that show a screen route: this user's own orders, policies… where the route shows them, missing ones
@@ -248,6 +250,24 @@ async function sweepTab(context: BrowserContext) {
     document.addEventListener('DOMContentLoaded', () => {
       ;(window as { parsed?: (Element | null)[] }).parsed = frames.map((f) => document.querySelector(f))
     })
+    // The page's own requests in flight, and when the last one started or ended (settled(), below).
+    const w = window as { requests?: { inFlight: number; changedAt: number } }
+    const requests = (w.requests = { inFlight: 0, changedAt: 0 })
+    const change = (by: number) => {
+      requests.inFlight += by
+      requests.changedAt = performance.now()
+    }
+    const fetch = window.fetch.bind(window)
+    window.fetch = (...args) => {
+      change(1)
+      return fetch(...args).finally(() => change(-1))
+    }
+    const send = XMLHttpRequest.prototype.send
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
+      change(1)
+      this.addEventListener('loadend', () => change(-1), { once: true })
+      send.call(this, body)
+    }
   }, Object.values(FRAME))
   return tab
 }
@@ -266,9 +286,7 @@ async function visit(tab: Tab, url: string, kind: Kind, { preview = false } = {}
   const html = (await (await page.goto(url))?.text()) ?? ''
   if (!RENDERED[kind].test(html)) problems.push('页面未预先渲染')
   await waitForHydration(page)
-  await page.waitForLoadState('networkidle')
-  // Nothing left loading: lazy screens, skeletons and spinners have settled.
-  await expect(page.locator('.cp-block-loading, .adm-skeleton, .adm-dot-loading')).toHaveCount(0)
+  await settled(page)
   const kept = await page.evaluate(
     (frame) =>
       (window as { parsed?: (Element | null)[] }).parsed?.some((e) => e?.isConnected && e.matches(frame)),
@@ -276,6 +294,31 @@ async function visit(tab: Tab, url: string, kind: Kind, { preview = false } = {}
   )
   if (!kept && !preview) problems.push('水合未沿用预渲染的页面（重新绘制）')
   problems.push(...(await faultsScrolled(page)))
+}
+
+/**
+ * Waits until nothing is left loading: no request of the page's in flight for a moment (one may lead to the next),
+ * every image on screen in, and no lazy block, skeleton or spinner. Waiting for the network to be idle instead
+ * costs half a second a page.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const { requests } = window as { requests?: { inFlight: number; changedAt: number } }
+      return (
+        requests?.inFlight === 0 &&
+        performance.now() - requests.changedAt > 100 &&
+        // A lazy image below the screen is not asked for until the page scrolls near it.
+        Array.from(document.images).every(
+          (img) =>
+            img.complete || (img.loading === 'lazy' && img.getBoundingClientRect().top > window.innerHeight),
+        ) &&
+        !document.querySelector('.cp-block-loading, .adm-skeleton, .adm-dot-loading')
+      )
+    },
+    undefined,
+    { polling: 50 },
+  )
 }
 
 /** The faults once the page is laid out again for a narrower phone. */
@@ -293,6 +336,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   }
   loggedIn = await open()
   loggedOut = await open()
+  tabs = { loggedIn: await sweepTab(loggedIn), loggedOut: await sweepTab(loggedOut) }
   const request = loggedIn.request
   // A fresh phone per worker start (a failed test restarts the worker, and one phone gets a code a minute).
   await logInByApi(request, uniquePhone('1371'))
@@ -358,14 +402,13 @@ test.afterAll(async () => {
 
 for (const path of new Set(screenRoutes.map((route) => route.path))) {
   test(`screen ${path}`, async () => {
-    const tab = await sweepTab(LOGGED_OUT_SCREENS.has(path) ? loggedOut : loggedIn)
+    const tab = LOGGED_OUT_SCREENS.has(path) ? tabs.loggedOut : tabs.loggedIn
     const problems: string[] = []
     for (const url of samples(path)) {
       await visit(tab, url, 'screen')
       problems.push(...tab.problems.map((p) => `${url}  ${p}`))
     }
     expect(problems).toEqual([])
-    await tab.page.close()
   })
 }
 
@@ -375,7 +418,7 @@ test('the sweep finds the seed config pages', () => {
 
 for (const path of configPaths()) {
   test(`config page ${path}`, async () => {
-    const tab = await sweepTab(loggedIn)
+    const tab = tabs.loggedIn
     const { page } = tab
     const problems: string[] = []
     // The page as served now (its prerendered phase), then each other phase as the studio previews it.
@@ -388,7 +431,6 @@ for (const path of configPaths()) {
       problems.push(...(await configPageProblems(tab, url, phase)))
     }
     expect(problems).toEqual([])
-    await page.close()
   })
 }
 
