@@ -12,21 +12,12 @@ const memoryStorage = (): PersistStorage => {
   }
 }
 
-/** The page's localStorage, looked up on each use (a test's window is replaced between files). */
 function browserStorage(): PersistStorage {
-  const fallback = memoryStorage()
-  const storage = (): PersistStorage => {
-    try {
-      return window.localStorage
-    } catch {
-      // Private mode or blocked storage: keep state for this visit only.
-      return fallback
-    }
-  }
-  return {
-    getItem: (k) => storage().getItem(k),
-    setItem: (k, v) => storage().setItem(k, v),
-    removeItem: (k) => storage().removeItem(k),
+  try {
+    return window.localStorage
+  } catch {
+    // Private mode or blocked storage: keep state for this visit only.
+    return memoryStorage()
   }
 }
 

@@ -222,6 +222,12 @@ const RENDERED = {
 const FRAME = { screen: '.app-layout', config: '.config-page' }
 type Kind = keyof typeof FRAME
 
+/** The page's own fetch and XHR requests, counted in the tab (sweepTab) for settled(). */
+interface PageRequests {
+  inFlight: number
+  changedAt: number
+}
+
 /** A tab that records what would be a fault on the page it shows (`problems`, emptied per visit). */
 async function sweepTab(context: BrowserContext) {
   const page = await context.newPage()
@@ -251,8 +257,8 @@ async function sweepTab(context: BrowserContext) {
       ;(window as { parsed?: (Element | null)[] }).parsed = frames.map((f) => document.querySelector(f))
     })
     // The page's own requests in flight, and when the last one started or ended (settled(), below).
-    const w = window as { requests?: { inFlight: number; changedAt: number } }
-    const requests = (w.requests = { inFlight: 0, changedAt: 0 })
+    const requests: PageRequests = { inFlight: 0, changedAt: 0 }
+    ;(window as { requests?: PageRequests }).requests = requests
     const change = (by: number) => {
       requests.inFlight += by
       requests.changedAt = performance.now()
@@ -304,7 +310,7 @@ async function visit(tab: Tab, url: string, kind: Kind, { preview = false } = {}
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
-      const { requests } = window as { requests?: { inFlight: number; changedAt: number } }
+      const { requests } = window as { requests?: PageRequests }
       return (
         requests?.inFlight === 0 &&
         performance.now() - requests.changedAt > 100 &&
