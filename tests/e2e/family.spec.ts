@@ -1,5 +1,6 @@
 import { expect, test } from './support/test'
 import { logInByApi } from './support/session'
+import { answerHealthNo } from './support/purchaseFlow'
 
 // Family members in Chromium against the real server: keep a member, then buy for her by picking her on /insured.
 
@@ -59,11 +60,7 @@ test('a user adds a family member (a wrong ID first), sees her listed, and buys 
   await expect(page.getByRole('link', { name: '管理家庭成员' })).toBeVisible()
   await page.getByText('张小花（子女）').click()
   await page.getByRole('button', { name: '下一步：健康告知' }).click()
-  await expect(page).toHaveURL(/\/healthNotification\?/)
-  const questions = page.locator('.adm-list-item', { has: page.locator('.adm-radio') })
-  const n = await questions.count()
-  for (let i = 0; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
-  await page.getByRole('button', { name: '提交健康告知' }).click()
+  await answerHealthNo(page)
   await expect(page.getByText('健康告知通过')).toBeVisible()
   await page.getByRole('button', { name: '下一步：填写投保信息' }).click()
 

@@ -10,7 +10,7 @@ import { screenRoutes } from '../../src/app/routes'
 import { LOGGED_OUT_SCREENS, sampleUrl } from '../../scripts/screenSamples'
 import { configPaths } from './support/configPages'
 import { issuedPolicy, pendingOrder, startPayment } from './support/orders'
-import { fillPolicyholder } from './support/purchaseFlow'
+import { answerHealthNo, fillPolicyholder } from './support/purchaseFlow'
 import { logInByApi, uniquePhone } from './support/session'
 
 // The one sweep of every route: each screen of the route table and each config page in each phase (?phase=),
@@ -486,10 +486,7 @@ test('every step of the purchase journey', async () => {
     [
       'healthNotification',
       async () => {
-        const questions = page.locator('.adm-list-item', { has: page.locator('.adm-radio') })
-        for (let i = 0; i < (await questions.count()); i++)
-          await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
-        await page.getByRole('button', { name: '提交健康告知' }).click()
+        await answerHealthNo(page)
       },
     ],
     [

@@ -34,18 +34,30 @@ export async function passNotices(page: Page) {
   await next.click()
 }
 
+/** The questions on /healthNotification, once its questionnaire shows (its button asks for answers): until then the
+ *  screen may still be the previous one, whose radios are not these questions. */
+export async function healthQuestions(page: Page) {
+  await expect(page).toHaveURL(/\/healthNotification\?/)
+  await expect(page.getByRole('button', { name: '请回答全部问题' })).toBeVisible()
+  return page
+    .locator('.adm-list', { has: page.locator('.adm-list-header', { hasText: '健康告知' }) })
+    .locator('.adm-list-item', { has: page.locator('.adm-radio') })
+}
+
+/** Every question on /healthNotification answered 否, then submitted. */
+export async function answerHealthNo(page: Page) {
+  const questions = await healthQuestions(page)
+  const n = await questions.count()
+  for (let i = 0; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
+  await page.getByRole('button', { name: '提交健康告知' }).click()
+}
+
 /** /insured (本人) -> health notification, all "否" -> /insuredCheck passed. */
 export async function passHealth(page: Page) {
   await expect(page).toHaveURL(/\/insured\?/)
   await page.getByText('本人', { exact: true }).click()
   await page.getByRole('button', { name: '下一步：健康告知' }).click()
-  await expect(page).toHaveURL(/\/healthNotification\?/)
-  // Counted once the questionnaire itself shows (its button asks for answers): until then the list may still be
-  // the previous screen's, whose radios are not these questions.
-  await expect(page.getByRole('button', { name: '请回答全部问题' })).toBeVisible()
-  const questions = page
-    .locator('.adm-list', { has: page.locator('.adm-list-header', { hasText: '健康告知' }) })
-    .locator('.adm-list-item', { has: page.locator('.adm-radio') })
+  const questions = await healthQuestions(page)
   const n = await questions.count()
   expect(n).toBeGreaterThan(1)
   // First a "是": the insured is stopped, with 重新选择 / 为他人投保.
