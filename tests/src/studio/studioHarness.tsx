@@ -5,7 +5,7 @@ import { render, waitFor } from '@testing-library/react'
 import { App as AntApp, ConfigProvider } from 'antd'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { SWRConfig } from 'swr'
-import { afterAll, beforeAll, vi } from 'vitest'
+import { onTestFinished, vi } from 'vitest'
 import type { Staff } from '../../../src/studio/api/types'
 import { SessionProvider } from '../../../src/studio/session'
 import { studioRoutes } from '../../../src/studio/StudioRouter'
@@ -14,14 +14,17 @@ import { studioConfig } from '../../../src/studio/StudioRoot'
 // jsdom computes a style by matching every rule of every stylesheet, and antd's CSS-in-JS puts thousands of rules
 // on the page: one getComputedStyle takes seconds, and antd calls it when a dialog opens or text is measured. The
 // studio's tests read the inline style instead (no layout in jsdom anyway; tests assert on content and roles).
-const realComputedStyle = window.getComputedStyle
-beforeAll(() => {
-  window.getComputedStyle = ((element: Element) =>
+// Set per render, not per file: a worker imports this module once for all its files.
+function readInlineStyles() {
+  const real = window.getComputedStyle
+  if ((real as { inlineOnly?: true }).inlineOnly) return
+  const inline = ((element: Element) =>
     (element as HTMLElement).style ?? document.createElement('div').style) as typeof window.getComputedStyle
-})
-afterAll(() => {
-  window.getComputedStyle = realComputedStyle
-})
+  window.getComputedStyle = Object.assign(inline, { inlineOnly: true })
+  onTestFinished(() => {
+    window.getComputedStyle = real
+  })
+}
 
 export interface StudioCall {
   method: string
@@ -97,6 +100,7 @@ export const ADMIN: Staff = { id: 3, username: 'admin', displayName: '管理员'
 
 /** Renders the studio at `path` (inside /studio/, e.g. "/pages/spring-sale") for `staff` (null: signed out). */
 export function renderStudio(path: string, staff: Staff | null) {
+  readInlineStyles()
   const router = createMemoryRouter(studioRoutes, { initialEntries: [path] })
   const view = render(
     <ConfigProvider {...studioConfig}>
