@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium'
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './scripts/chromium'
 import { freePort } from './scripts/freePort'
 
 // One real server (built SPA + API) on a free loopback port with a throwaway DATA_DIR.
@@ -35,7 +35,7 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     trace: 'off',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: E2E_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },
