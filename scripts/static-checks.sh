@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The static checks of `npm test`: all of them, failing if any fails. tsc and eslint each keep one core busy and
-# take most of the time, so the type check runs beside the others (the machine has 2 cores); each check's output
-# is printed whole when it ends, with its time.
+# The static checks of `npm test`: all of them, failing if any fails. eslint takes longest and keeps one core busy,
+# so it runs beside the others, one after another (the machine has 2 cores); each check's output is printed whole
+# when it ends, with its time.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp -d)
@@ -19,8 +19,8 @@ check() {
   echo "[static-checks] $name: $([ "$rc" = 0 ] && echo ok || echo "FAILED ($rc)") in $(($(date +%s) - began))s"
 }
 
-check typecheck npm run -s typecheck &
-check lint npm run -s lint
+check lint npm run -s lint &
+check typecheck npm run -s typecheck
 check format npm run -s format:check
 check validate-configs npm run -s validate:configs
 check gen-types npm run -s gen:types -- --check
