@@ -126,6 +126,8 @@ test('an editor builds a page, a publisher publishes it, a consumer sees it, a r
   await expect(page.getByTestId('save-state')).toContainText('已保存')
   await page.getByRole('button', { name: '发布' }).click()
   await page.getByRole('button', { name: '立即发布' }).click()
+  // The consumer looks once the publish is done (before it, she would be served version 1, rightly).
+  await expect(page.getByText('已发布版本 2')).toBeVisible()
   await consumerSees(browser, baseURL, '冬季试算有礼')
 
   // Rollback to version 1: the consumer sees the first heading again.
