@@ -99,7 +99,7 @@ export default defineConfig({
       }),
       node('processes', {
         include: processTests,
-        globalSetup: ['tests/server/databaseTemplate.ts'],
+        globalSetup: ['tests/server/databaseTemplate.ts', 'tests/server/serverBuild.ts'],
       }),
     ],
   },

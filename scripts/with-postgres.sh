@@ -9,7 +9,7 @@ dir=$(mktemp -d /tmp/pgtest.XXXXXX)
 chown postgres "$dir"
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 as_pg "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-as_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-h 127.0.0.1 -p $port -k $dir" start >/dev/null
+as_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
 pid=$(head -1 "$dir/data/postmaster.pid")
 cleanup() { kill -INT "$pid" 2>/dev/null || true; while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done; rm -rf "$dir"; }
 trap cleanup EXIT

@@ -43,7 +43,7 @@ import { DemoSmsProvider } from './modules/auth/sms/demo'
 import type { SmsProvider } from './modules/auth/sms/provider'
 import { startSweeps } from './platform/jobs'
 import { registerTestControls, TestClock } from './platform/testClock'
-import { installValidation } from './platform/validation'
+import { installSchemaCompilers } from './platform/validation'
 import { buildServices } from './platform/module'
 import { installAuthentication } from './platform/auth'
 import { FileMediaStore, MemoryMediaStore, mediaDir, type MediaStore } from './platform/media'
@@ -270,7 +270,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   installShutdownRefusal(app)
   installInputEncoding(app)
   installIdempotency(app, options.idempotencyFaults)
-  installValidation(app)
+  installSchemaCompilers(app)
   installErrorHandling(app)
   installSecurity(app)
   installAuthentication(app)

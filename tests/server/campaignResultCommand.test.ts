@@ -8,6 +8,7 @@ import type { Campaign } from '../../src/types/generated/page'
 import { buildApp } from '../../server/app'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
 import { createTestDatabase, json, loginAs } from './helpers'
+import { serverCommand } from './serverProcess'
 
 // `npm run campaign:result` (scripts/campaign-result.ts) as operations run it: its own process on the server's
 // database (a PGlite folder, or PostgreSQL with DATABASE_URL). The game itself: campaignGuess.test.ts.
@@ -88,11 +89,7 @@ describe('npm run campaign:result', () => {
       ...(url ? { DATABASE_URL: url } : { DATABASE_URL: '', DATA_DIR: dataDir }),
     }
     try {
-      const { stdout } = await run(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/campaign-result.ts', ...args],
-        { env },
-      )
+      const { stdout } = await run(process.execPath, [...serverCommand('campaign-result'), ...args], { env })
       return { code: 0, out: stdout }
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string }

@@ -45,7 +45,7 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
   }
   const name = `t_${randomBytes(6).toString('hex')}`
   const from = template?.kind === 'postgres' ? ` TEMPLATE ${template.name}` : ''
-  await admin((c) => c.query(`CREATE DATABASE ${name}${from}`))
+  await admin((c) => c.query(`CREATE DATABASE ${name}${from} STRATEGY FILE_COPY`))
   const url = new URL(base)
   url.pathname = `/${name}`
   const database = await openDatabase({ databaseUrl: url.toString() })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compileAllSchemas } from '../../server/platform/validation'
 import { createTestApp, type TestApp } from './helpers'
 
 // Every input of every documented route is bounded at the schema, so that no value can reach SQL that the
@@ -66,5 +67,10 @@ describe('input schemas of every route', () => {
     }
     expect(inputs).toBeGreaterThan(40)
     expect(found).toEqual([])
+  })
+
+  it('compile, every validator and reply serializer (they are compiled on first use, so a broken one would wait)', () => {
+    // About 160 routes: each has a validator per input part and a serializer for its reply.
+    expect(compileAllSchemas(t.app)).toBeGreaterThan(300)
   })
 })

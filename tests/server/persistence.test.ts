@@ -55,7 +55,8 @@ describe('PGlite in DATA_DIR', () => {
     } finally {
       await second.close()
     }
-  })
+    // Two starts on a fresh PGlite folder, the first migrating and seeding it: heavy when the machine is busy.
+  }, 90_000)
 })
 
 describe('one process per DATA_DIR', () => {
@@ -157,18 +158,25 @@ describe('migrations', () => {
     const dir = tempDir('mall-migrations-')
     for (const name of readdirSync(MIGRATIONS_DIR)) copyFileSync(join(MIGRATIONS_DIR, name), join(dir, name))
     writeFileSync(join(dir, '999_broken.sql'), 'ALTER TABLE users ADD COLUMN broken no_such_type;\n')
-    await expect(buildApp({ migrationsDir: dir, distDir: '/nonexistent' })).rejects.toThrow(/999_broken\.sql/)
+    const test = await createTestDatabase()
+    try {
+      await expect(
+        buildApp({ database: test.database, migrationsDir: dir, distDir: '/nonexistent' }),
+      ).rejects.toThrow(/999_broken\.sql/)
+    } finally {
+      await test.drop()
+    }
   })
 
   it('refuse a file name that is not NNN_name.sql', async () => {
     const dir = tempDir('mall-migrations-')
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, '1-bad name.sql'), 'SELECT 1;')
-    const database = await openDatabase({})
+    const test = await createTestDatabase()
     try {
-      await expect(migrate(database.db, dir)).rejects.toThrow(/1-bad name\.sql/)
+      await expect(migrate(test.database.db, dir)).rejects.toThrow(/1-bad name\.sql/)
     } finally {
-      await database.close()
+      await test.drop()
     }
   })
 

@@ -43,7 +43,11 @@ export interface RaceCluster {
 
 const RACE_PARALLEL = 100
 
-export async function startRaceCluster(): Promise<RaceCluster> {
+/**
+ * `fromEmptyDatabase`: the two processes start on an empty database at once, so one migrates and seeds while the
+ * other waits for it (races.test.ts covers that); otherwise they start on a copy of the seeded template.
+ */
+export async function startRaceCluster({ fromEmptyDatabase = false } = {}): Promise<RaceCluster> {
   let servers: ServerProcess[] = []
   let local: TestApp | null = null
   let database: TestDatabase | null = null
@@ -51,8 +55,7 @@ export async function startRaceCluster(): Promise<RaceCluster> {
   let db: Kysely<DB>
   let bases: string[]
   if (process.env.DATABASE_URL) {
-    // Empty, not the seeded template: both processes start at once, one migrates and seeds, the other waits.
-    database = await createTestDatabase()
+    database = await createTestDatabase({ seeded: !fromEmptyDatabase })
     // DATA_DIR holds only the uploaded files here (the database is PostgreSQL), shared by both processes.
     mediaDir = await mkdtemp(join(tmpdir(), 'race-media-'))
     const env = { DATABASE_URL: database.url as string, TRUST_PROXY: '127.0.0.1', DATA_DIR: mediaDir }

@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app'
 import type { SandboxCallback, SandboxPaymentProvider } from '../../server/modules/payments/providers/sandbox'
 import { createTestDatabase, loginAs, type TestDatabase } from './helpers'
 import { Buyer } from './ordersFlow'
+import { serverCommand } from './serverProcess'
 
 // npm run reconcile against a database in which the two money scenarios of docs/architecture.md happened (a capture
 // after the order was cancelled, two captures of one order), plus one capture whose callback was lost.
@@ -23,7 +24,7 @@ const env = () => ({
 
 async function reconcile(...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/reconcile.ts', ...args], {
+    const { stdout } = await run(process.execPath, [...serverCommand('reconcile'), ...args], {
       env: env(),
     })
     return { code: 0, out: stdout }

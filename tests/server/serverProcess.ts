@@ -1,9 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
 import { freePort } from '../../scripts/freePort'
 
-// The real server as its own process (node --import tsx server/index.ts), on 127.0.0.1 and a free port,
-// for tests of what only a process shows: the DATA_DIR lock, production start-up, two processes on one
-// PostgreSQL. The test that starts one stops it by its PID.
+// The real server as its own process, on 127.0.0.1 and a free port, for tests of what only a process shows: the
+// DATA_DIR lock, production start-up, two processes on one PostgreSQL. The test that starts one stops it by its
+// PID.
+
+/**
+ * Node's arguments that run the server (`index`) or one of its commands: compiled, as production runs them, from
+ * the build in SERVER_BUILD (tests/server/serverBuild.ts compiles one for the vitest run; the e2e tests use
+ * dist/server), or else from the sources with tsx.
+ */
+export function serverCommand(entry: 'index' | 'reconcile' | 'campaign-result'): string[] {
+  const build = process.env.SERVER_BUILD
+  if (build) return [join(build, `${entry}.js`)]
+  return ['--import', 'tsx', entry === 'index' ? 'server/index.ts' : `scripts/${entry}.ts`]
+}
 
 export interface ServerProcess {
   child: ChildProcess
@@ -19,7 +31,7 @@ export function spawnServer(
 ): ServerProcess {
   let out = ''
   let err = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, serverCommand('index'), {
     env: {
       ...process.env,
       APP_MODE: 'demo',
