@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './scripts/chromium'
 import { freePort } from './scripts/freePort'
@@ -10,6 +10,8 @@ import { freePort } from './scripts/freePort'
 // data dir and leaves them in the environment, which the workers inherit.
 process.env.E2E_PORT ??= String(await freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mall-e2e-'))
+// A test that starts a server of its own (tests/server/serverProcess.ts) runs this build's, as the suite's does.
+process.env.SERVER_BUILD ??= resolve('dist/server')
 const port = Number(process.env.E2E_PORT)
 export const baseURL = `http://127.0.0.1:${port}`
 
