@@ -162,6 +162,21 @@ export default tseslint.config(
   ),
   featureBoundaries,
   apiPathsInApiFiles,
+  // antd-mobile's dialogs and popups take taps once their opening animation has ended; a test that taps one sooner
+  // can close it before its first frame, and it is never unmounted (tests/src/harness/overlays.ts).
+  {
+    files: ['tests/src/**/*.{ts,tsx}', 'src/blocks/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name="pointerEventsCheck"]',
+          message:
+            "Keep user-event's pointer-events check: wait with tappable() (tests/src/harness) instead.",
+        },
+      ],
+    },
+  },
   {
     files: ['server/**/*.ts'],
     rules: {

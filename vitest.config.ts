@@ -10,8 +10,46 @@ import { pageConfigsPlugin } from './scripts/page-configs/vitePlugin'
 // In the Node projects a worker keeps its modules from one test file to the next (`isolate: false`): importing
 // the server again for every file was a third of their time. Each server test still gets its own app and
 // database. A file that replaces a module (vi.mock) needs a module registry of its own: it is listed here and
-// runs in "db-isolated".
+// runs in "db-isolated". The "web" project does the same (see web-isolated below).
 const ownModules = ['tests/server/uploadLimits.test.ts']
+
+// The same in the browser projects: these replace a module (vi.mock), reset the registry (vi.resetModules) or
+// test a chunk's first arrival, and run in "web-isolated". The rest share a worker's modules and jsdom window
+// (vitest sets the environment up once per worker); globals and spies a test sets are undone after it
+// (unstubGlobals, restoreMocks), and shared helpers set what a test needs when it calls them, not in a
+// module-level hook (a worker evaluates such a module for its first file only).
+//
+// On warm modules a test is quick enough to tap an antd-mobile dialog within the first animation frame of its
+// opening; react-spring 9.6 then never calls the onRest antd-mobile unmounts it in, and it stayed in the document.
+// Tests tap an overlay once it takes pointer events, as a user does: `tappable` (tests/src/harness/overlays.ts),
+// and user-event's pointer-events check stays on (docs/testing.md).
+const ownWebModules = [
+  'tests/src/app/publishedPages/StudioPreviewScreen.test.tsx',
+  'tests/src/studio/PageScreen.test.tsx',
+  'tests/src/studio/preload.test.tsx',
+  'tests/src/blocks/lazyBlocks.test.tsx',
+  'tests/src/features/purchase/draft.test.ts',
+  'tests/src/features/partners/flowState.test.ts',
+]
+// The request layer runs against a real HTTP server: Node's fetch, in the unit project; the server's renderer of
+// screens runs where it runs for real, in Node.
+const webExclude = ['tests/src/lib/**', 'tests/src/app/ssr/**']
+const web = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    environment: 'jsdom',
+    // A block's test lives in its folder (src/blocks/<type>/).
+    include: ['tests/src/**/*.test.{ts,tsx}', 'src/blocks/**/*.test.{ts,tsx}'],
+    exclude: webExclude,
+    setupFiles: ['tests/setup-web.ts'],
+    testTimeout: 20000,
+    // Globals a test stubs and spies it sets are undone after it.
+    unstubGlobals: true,
+    restoreMocks: true,
+    ...test,
+  },
+})
 
 // Server tests that never open a database.
 const serverUnits = [
@@ -58,25 +96,8 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          // A block's test lives in its folder (src/blocks/<type>/).
-          include: ['tests/src/**/*.test.{ts,tsx}', 'src/blocks/**/*.test.{ts,tsx}'],
-          // The request layer runs against a real HTTP server: Node's fetch, in the unit project; the server's
-          // renderer of screens runs where it runs for real, in Node.
-          exclude: ['tests/src/lib/**', 'tests/src/app/ssr/**'],
-          setupFiles: ['tests/setup-web.ts'],
-          testTimeout: 20000,
-          // Globals a test stubs and spies it sets are undone after it.
-          unstubGlobals: true,
-          restoreMocks: true,
-          // One module registry per file: with modules shared between files, antd-mobile's dialogs now and then
-          // never finished closing in a later file (cause not found yet; docs/testing.md).
-        },
-      },
+      web('web', { exclude: [...webExclude, ...ownWebModules], isolate: false }),
+      web('web-isolated', { include: ownWebModules }),
       node('unit', {
         include: [
           'tests/domain/**/*.test.ts',

@@ -6,6 +6,7 @@ import type { Action } from '../../../src/types/generated/page'
 import { clearToasts } from '../../../src/components/notice'
 import { useActionRunner } from '../../../src/page-runtime/actions'
 import { RouterPageHost } from '../../../src/app/RouterPageHost'
+import { tappable } from '../harness'
 
 function Where() {
   const location = useLocation()
@@ -59,8 +60,8 @@ describe('actions', () => {
     })
     await userEvent.click(screen.getByRole('button', { name: '执行' }))
     expect(await screen.findByText('小明，每人限领一次')).toBeInTheDocument()
-    // The dialog is still animating in (pointer-events: none in jsdom's eyes); a user taps it once shown.
-    await userEvent.setup({ pointerEventsCheck: 0 }).click(screen.getByText('知道了'))
+    // The dialog animates in with pointer-events off: a user taps it once shown.
+    await userEvent.click(await tappable(screen.getByText('知道了')))
     await vi.waitFor(() => expect(screen.queryByText('小明，每人限领一次')).toBeNull())
   })
 

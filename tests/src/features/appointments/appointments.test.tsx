@@ -7,7 +7,7 @@ import OrderCounselorPage from '../../../../src/features/appointments/OrderCouns
 import ProductAppointmentPage from '../../../../src/features/appointments/ProductAppointmentPage'
 import { jtcStore } from '../../../../src/state/jtcState'
 import type { Appointment, Consultant, SlotCalendar } from '../../../../src/types/generated/api/appointment'
-import { apiError, renderScreen, stubApi } from '../../harness'
+import { apiError, renderScreen, stubApi, tappable } from '../../harness'
 import { me } from '../member/fixtures'
 
 // The booking screens against the API stub: day tabs and slots with places left (a full one cannot be chosen),
@@ -133,8 +133,8 @@ describe('/productAppointment/{goodsType}', () => {
       'POST /api/appointments/a1/cancel': appointment({ status: 'CANCELLED', changeable: false }),
       'POST /api/appointments/a1/reschedule': appointment({ slotStart: '2026-11-24T09:00:00.000+08:00' }),
     })
-    // The popup animates in: its contents take pointer events once shown.
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    // The popup and the dialog animate in: their contents take taps once shown.
+    const user = userEvent.setup()
     renderScreen(ProductAppointmentPage, '/productAppointment/highMedical', '/productAppointment/:goodsType')
     const mine = await screen.findByTestId('my-appointments')
     const rows = await within(mine).findAllByTestId('appointment')
@@ -149,7 +149,7 @@ describe('/productAppointment/{goodsType}', () => {
 
     await user.click(within(rows[1]).getByRole('button', { name: '改期' }))
     const popup = await screen.findByTestId('reschedule')
-    await user.click(within(popup).getByRole('tab', { name: /周二/ }))
+    await user.click(await tappable(within(popup).getByRole('tab', { name: /周二/ })))
     await user.click(within(popup).getByRole('button', { name: /09:00–10:00 余3/ }))
     await user.click(within(popup).getByRole('button', { name: '确认改期' }))
     await waitFor(() => expect(api.callsTo('POST', '/api/appointments/a1/reschedule')).toHaveLength(1))
@@ -158,7 +158,7 @@ describe('/productAppointment/{goodsType}', () => {
     })
 
     await user.click(within(rows[1]).getByRole('button', { name: '取消' }))
-    await user.click(await screen.findByRole('button', { name: '取消预约' }))
+    await user.click(await tappable(await screen.findByRole('button', { name: '取消预约' })))
     await waitFor(() => expect(api.callsTo('POST', '/api/appointments/a1/cancel')).toHaveLength(1))
   })
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import CouponsPage from '../../../../src/features/campaigns/CouponsPage'
 import PrizesPage from '../../../../src/features/campaigns/PrizesPage'
 import type { Coupon, CouponList, Prize } from '../../../../src/types/generated/api/campaign'
-import { apiError, renderScreen, reply, stubApi } from '../../harness'
+import { apiError, renderScreen, reply, stubApi, tappable } from '../../harness'
 
 // 我的券 and 我的奖品 against the API stub: coupons by their status at server time with their codes, one used
 // after a confirmation; a physical prize's address checked, sent once, then shown instead of the form.
@@ -50,10 +50,9 @@ describe('/coupons', () => {
     expect(screen.getByText('可使用（1）')).toBeInTheDocument()
     expect(screen.getByText('已过期（1）')).toBeInTheDocument()
 
-    // The dialog animates in: its buttons take clicks before the animation ends.
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     await user.click(within(card).getByRole('button', { name: '使用' }))
-    await user.click(await screen.findByRole('button', { name: '确认使用' }))
+    await user.click(await tappable(await screen.findByRole('button', { name: '确认使用' })))
     await waitFor(() => expect(api.callsTo('POST', '/api/coupons/a1/use')).toHaveLength(1))
     expect(api.callsTo('POST', '/api/coupons/a1/use')[0].headers.get('Idempotency-Key')).toMatch(
       /^[0-9a-f]{32}$/,

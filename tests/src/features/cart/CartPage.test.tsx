@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import CartPage from '../../../../src/features/cart/CartPage'
 import { addGuestItem, clearGuestCart, guestCart } from '../../../../src/features/cart/guestCart'
 import type { CartItem } from '../../../../src/types/generated/api/cart'
-import { apiError, renderScreen, reply, stubApi } from '../../harness'
+import { apiError, renderScreen, reply, stubApi, tappable } from '../../harness'
 import { me } from '../member/fixtures'
 
 // /shoppingCart against the API stub: the re-quoted prices with the change noted, select and total, remove
@@ -96,16 +96,15 @@ describe('/shoppingCart', () => {
       },
     })
     renderScreen(CartPage, '/shoppingCart')
-    // The dialog's fade-in leaves pointer-events off in jsdom.
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: '删除' }))
     const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('确定从购物车删除《百万医疗险》标准版吗？')
-    await user.click(within(dialog).getByRole('button', { name: '取消' }))
+    await user.click(await tappable(within(dialog).getByRole('button', { name: '取消' })))
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0)
     await user.click(within(screen.getByTestId('cart-item')).getByRole('button', { name: '删除' }))
     await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(1))
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: '删除' }))
+    await user.click(await tappable(within(screen.getByRole('dialog')).getByRole('button', { name: '删除' })))
     expect(await screen.findByText('购物车是空的')).toBeInTheDocument()
     expect(api.callsTo('DELETE', '/api/cart/items/00000000-0000-4000-8000-000000000001')).toHaveLength(1)
   })

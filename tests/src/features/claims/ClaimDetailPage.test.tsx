@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import ClaimDetailPage from '../../../../src/features/claims/ClaimDetailPage'
 import type { Media } from '../../../../src/types/generated/api/media'
-import { apiError, renderScreen, stubApi } from '../../harness'
+import { apiError, renderScreen, stubApi, tappable } from '../../harness'
 import { awaitingDocuments, claim } from './fixtures'
 
 // /claim/claimDetail against the API stub: the status and the timeline; a claim waiting for documents asks for
@@ -141,18 +141,18 @@ describe('/claim/claimDetail', () => {
       }),
       'GET /api/claims': { items: [] },
     })
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     renderScreen(ClaimDetailPage, '/claim/claimDetail?id=c1')
     await user.click(await screen.findByRole('button', { name: '撤回申请' }))
     let dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('确定撤回本次理赔申请吗')
-    await user.click(within(dialog).getByRole('button', { name: '再想想' }))
+    await user.click(await tappable(within(dialog).getByRole('button', { name: '再想想' })))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(api.callsTo('POST', '/api/claims/c1/withdraw')).toHaveLength(0)
 
     await user.click(screen.getByRole('button', { name: '撤回申请' }))
     dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByRole('button', { name: '撤回申请' }))
+    await user.click(await tappable(within(dialog).getByRole('button', { name: '撤回申请' })))
     expect(await screen.findByText('您已撤回本次理赔申请')).toBeInTheDocument()
     const sent = api.callsTo('POST', '/api/claims/c1/withdraw')
     expect(sent).toHaveLength(1)

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { pickDate } from '../../pickDate'
 import { describe, expect, it } from 'vitest'
 import FamilyEditPage from '../../../../src/features/family/FamilyEditPage'
-import { renderScreen } from '../../harness'
+import { renderScreen, tappable } from '../../harness'
 import { CHILD_ID, member, stubFamilyApi } from './familyApi'
 
 const errorOf = (field: string) => document.querySelector(`[data-field="${field}"]`)
@@ -139,13 +139,13 @@ describe('/familyManage/addEdit?id=: edit and delete', () => {
   })
 
   it('deletes after the confirm Dialog', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     const api = stubFamilyApi({ members: [member()] })
     const router = renderScreen(FamilyEditPage, '/familyManage/addEdit?id=m1')
     await user.click(await screen.findByRole('button', { name: '删除该成员' }))
     const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('确定删除家庭成员“张小花”吗？')
-    await user.click(within(dialog).getByText('删除'))
+    await user.click(await tappable(within(dialog).getByText('删除')))
     await waitFor(() => expect(router.state.location.pathname).toBe('/familyManage/list'))
     expect(api.members).toEqual([])
   })

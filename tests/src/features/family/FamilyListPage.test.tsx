@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import FamilyListPage from '../../../../src/features/family/FamilyListPage'
-import { renderScreen } from '../../harness'
+import { renderScreen, tappable } from '../../harness'
 import { member, stubFamilyApi } from './familyApi'
 
 describe('/familyManage/list', () => {
@@ -52,8 +52,8 @@ describe('/familyManage/list', () => {
   })
 
   it('deletes only after the confirm Dialog, and cancel keeps the member', async () => {
-    // The Dialog animates in with pointer-events off, as in the browser.
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    // The Dialog animates in with pointer-events off, as in the browser: a user taps it once shown.
+    const user = userEvent.setup()
     const api = stubFamilyApi({
       members: [member(), member({ id: 'm2', name: '张大山', relation: '4', relationName: '父母' })],
     })
@@ -62,13 +62,13 @@ describe('/familyManage/list', () => {
     await user.click(within(first).getByRole('button', { name: '删除' }))
     let dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('确定删除家庭成员“张小花”吗？')
-    await user.click(within(dialog).getByText('取消'))
+    await user.click(await tappable(within(dialog).getByText('取消')))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false)
 
     await user.click(within(first).getByRole('button', { name: '删除' }))
     dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByText('删除'))
+    await user.click(await tappable(within(dialog).getByText('删除')))
     await waitFor(() => expect(screen.getAllByTestId('family-member')).toHaveLength(1))
     expect(screen.getByTestId('family-member')).toHaveTextContent('张大山')
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([

@@ -6,7 +6,7 @@ import UserCenterPage from '../../../../src/features/member/UserCenterPage'
 import UserInfoPage from '../../../../src/features/member/UserInfoPage'
 import WelfarePage from '../../../../src/features/member/WelfarePage'
 import type { MemberRules, MemberStatus } from '../../../../src/types/generated/api/member'
-import { apiError, renderScreen, stubApi } from '../../harness'
+import { apiError, renderScreen, stubApi, tappable } from '../../harness'
 import { me } from './fixtures'
 
 // The member area against the API stub: the level and what the next one needs, the agreements signed, the
@@ -85,12 +85,12 @@ describe('/userInfo', () => {
     const list = await screen.findByRole('region', { name: '已签署的协议' })
     expect(within(list).getAllByText(/版本 2026-11-01/)).toHaveLength(3)
     expect(within(list).getAllByText('版本 2026-11-01 · 同意于 2026-11-22 12:00')).toHaveLength(3)
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     await user.click(screen.getByText('查看全部 4 条记录'))
     expect(within(list).getAllByText(/版本 2026-11-01/)).toHaveLength(4)
 
     await user.click(screen.getByRole('button', { name: '注销账户' }))
-    await user.click(await screen.findByRole('button', { name: '确认注销' }))
+    await user.click(await tappable(await screen.findByRole('button', { name: '确认注销' })))
     expect(await screen.findByText(/注销申请已提交，将于 2026-12-10 10:00 执行/)).toBeInTheDocument()
     expect(api.callsTo('POST', '/api/me/deletion')).toHaveLength(1)
     await user.click(screen.getByRole('button', { name: '撤销注销' }))
@@ -109,9 +109,9 @@ describe('/userInfo', () => {
       ),
     })
     renderScreen(UserInfoPage, '/userInfo')
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: '注销账户' }))
-    await user.click(await screen.findByRole('button', { name: '确认注销' }))
+    await user.click(await tappable(await screen.findByRole('button', { name: '确认注销' })))
     expect(await screen.findByText(/您有保障中或待生效的保单/)).toBeInTheDocument()
   })
 })

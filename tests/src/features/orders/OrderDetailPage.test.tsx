@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import OrderDetailPage from '../../../../src/features/orders/OrderDetailPage'
 import { order, refund } from '../purchase/fixtures'
-import { renderScreen, stubApi, reply } from '../../harness'
+import { renderScreen, stubApi, reply, tappable } from '../../harness'
 
 describe('/orders/orderDetail', () => {
   it('offers 去支付 / 取消 (not 再次购买) for an unpaid order, with the time left and cooling-off period', async () => {
@@ -19,7 +19,7 @@ describe('/orders/orderDetail', () => {
   })
 
   it('cancels after confirmation and then only offers 再次购买', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     const calls = stubApi({
       'GET /api/orders/o1': order(),
       'POST /api/orders/o1/cancel': order({ status: 'CLOSED' }),
@@ -27,7 +27,7 @@ describe('/orders/orderDetail', () => {
     renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
     await user.click(await screen.findByRole('button', { name: '取消' }))
     const dialog = await screen.findByRole('dialog')
-    await user.click(within(dialog).getByRole('button', { name: '取消订单' }))
+    await user.click(await tappable(within(dialog).getByRole('button', { name: '取消订单' })))
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('已关闭'))
     expect(calls.requested).toContain('/api/orders/o1/cancel')
     expect(screen.queryByRole('button', { name: '去支付' })).not.toBeInTheDocument()

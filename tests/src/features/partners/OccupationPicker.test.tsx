@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { groupOccupations, OccupationPicker } from '../../../../src/features/partners/OccupationPicker'
 import { OCCUPATIONS, type Occupation } from '../../../../src/domain/occupation'
+import { tappable } from '../../harness'
 
 function Harness({ refused }: { refused: number[] }) {
   const [chosen, setChosen] = useState<Occupation | null>(null)
@@ -15,14 +16,17 @@ function Harness({ refused }: { refused: number[] }) {
   )
 }
 
+/** Opens the picker and returns it once shown (it animates in with pointer-events off). */
 const open = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(screen.getByRole('button', { name: '请选择职业' }))
-  return screen.findByRole('dialog', { name: '选择职业' })
+  const dialog = await screen.findByRole('dialog', { name: '选择职业' })
+  await tappable(within(dialog).getByPlaceholderText('搜索职业名称或类别'))
+  return dialog
 }
 
 describe('OccupationPicker', () => {
   it('lists every occupation grouped by category with its class', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     render(<Harness refused={[]} />)
     const dialog = await open(user)
     expect(within(dialog).getByText('机关企事业单位')).toBeInTheDocument()
@@ -34,7 +38,7 @@ describe('OccupationPicker', () => {
   })
 
   it('searches by name or category, and says so when nothing matches', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     render(<Harness refused={[]} />)
     const dialog = await open(user)
     await user.type(within(dialog).getByPlaceholderText('搜索职业名称或类别'), '矿')
@@ -46,7 +50,7 @@ describe('OccupationPicker', () => {
   })
 
   it('shows refused classes disabled with 该职业暂不可投保 and does not take them', async () => {
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     render(<Harness refused={[5, 6]} />)
     const dialog = await open(user)
     await user.type(within(dialog).getByPlaceholderText('搜索职业名称或类别'), '矿')

@@ -7,7 +7,7 @@ import HealthNotificationPage from '../../../../src/features/partners/HealthNoti
 import SpecialNotifyPage from '../../../../src/features/partners/SpecialNotifyPage'
 import InsuredSuccessPage from '../../../../src/features/partners/InsuredSuccessPage'
 import { flowBindings, partnerDraftKey } from '../../../../src/features/partners/flowState'
-import { apiError, renderScreen, stubApi } from '../../harness'
+import { apiError, renderScreen, stubApi, tappable } from '../../harness'
 import { accident, regression, travel } from './fixtures'
 
 beforeEach(() => {
@@ -134,15 +134,15 @@ describe('投保须知 and the application', () => {
   })
 
   it('opens a clause in full before the customer agrees to it', async () => {
-    // The sheet animates in with pointer-events off (in jsdom's eyes); a user taps it once shown.
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    // The sheet animates in with pointer-events off: a user taps it once shown.
+    const user = userEvent.setup()
     stubApi({ 'GET /api/partner/products/ht-accident': accident })
     renderScreen(SpecialNotifyPage, '/huaTaiApi/specialNotify?productId=ht-accident')
     await user.click(await screen.findByText('《华汀意外伤害保险条款》'))
     const sheet = await screen.findByRole('dialog', { name: '华汀意外伤害保险条款' })
     expect(sheet).toHaveTextContent('第一条 保险责任')
     expect(sheet).toHaveTextContent('被保险人遭受意外伤害的，本公司按约定给付保险金。')
-    await user.click(within(sheet).getByRole('button', { name: '我知道了' }))
+    await user.click(await tappable(within(sheet).getByRole('button', { name: '我知道了' })))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '华汀意外伤害保险条款' })).toBeNull())
   })
 

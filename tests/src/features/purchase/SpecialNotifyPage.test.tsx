@@ -9,7 +9,7 @@ import {
 } from '../../../../src/features/purchase/draft'
 import SpecialNotifyPage from '../../../../src/features/purchase/SpecialNotifyPage'
 import type { OrderApplication } from '../../../../src/types/generated/api/order'
-import { apiError, renderScreen, stubApi, type ApiStub } from '../../harness'
+import { apiError, renderScreen, stubApi, tappable, type ApiStub } from '../../harness'
 import { application, product } from './fixtures'
 
 // A tiny in-memory server for the consent endpoints: open, then confirm.
@@ -40,8 +40,8 @@ function mark(id: string) {
 
 describe('/specialNotify', () => {
   it('starts with the recorded-sales notice, then needs every document opened and confirmed', async () => {
-    // antd-mobile's Popup animates in with pointer-events off; jsdom never finishes the animation.
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    // antd-mobile's Popup animates in with pointer-events off: a user taps it once shown.
+    const user = userEvent.setup()
     const router = renderScreen(
       SpecialNotifyPage,
       '/specialNotify?productId=p-med&plan=standard&coveragePeriod=1y&paymentPeriod=single',
@@ -57,7 +57,7 @@ describe('/specialNotify', () => {
     for (const title of ['《投保须知》', '《医疗险条款》']) {
       await user.click(screen.getByText(title))
       const dialog = await screen.findByRole('dialog', { name: title.slice(1, -1) })
-      await user.click(within(dialog).getByRole('button', { name: '我已阅读并确认' }))
+      await user.click(await tappable(within(dialog).getByRole('button', { name: '我已阅读并确认' })))
       await waitFor(() =>
         expect(screen.queryByRole('dialog', { name: title.slice(1, -1) })).not.toBeInTheDocument(),
       )
@@ -77,13 +77,13 @@ describe('/specialNotify', () => {
         '您的风险承受能力为保守型，低于该产品的风险等级（中高风险），暂不能购买',
       ),
     })
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     const start = '/specialNotify?productId=p-med&plan=standard&coveragePeriod=1y&paymentPeriod=single'
     const router = renderScreen(SpecialNotifyPage, start)
     await user.click(await screen.findByRole('button', { name: '我已知晓，开始投保' }))
     const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('您的风险承受能力为保守型，低于该产品的风险等级（中高风险）')
-    await user.click(within(dialog).getByRole('button', { name: '重新测评' }))
+    await user.click(await tappable(within(dialog).getByRole('button', { name: '重新测评' })))
     await waitFor(() => expect(router.state.location.pathname).toBe('/riskAssessment'))
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(start)
   })

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import ShoppingPage from '../../../../../src/features/catalog/shopping/ShoppingPage'
 import { navbarStore } from '../../../../../src/features/catalog/shopping/navbarStore'
 import { categories, insurers, summary } from './fixtures'
-import { renderScreen, stubApi, type RecordedCall, reply } from '../../../harness'
+import { renderScreen, stubApi, tappable, type RecordedCall, reply } from '../../../harness'
 
 /** Two pages for "all", one for accident; the second page only via the first page's cursor. */
 function products(call: RecordedCall) {
@@ -69,10 +69,9 @@ describe('/shopping', () => {
     })
     renderScreen(ShoppingPage, '/shopping')
     await screen.findByText('第一款产品')
-    // The dropdown panel animates in with pointer-events off; a user would wait, the check would not.
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     await user.click(screen.getByText('保险公司'))
-    await user.click(await screen.findByText('云禾健康'))
+    await user.click(await tappable(await screen.findByText('云禾健康')))
     expect(navbarStore.state.insurerCodes).toEqual(['YH'])
     expect(await screen.findByText('云禾医疗险')).toBeInTheDocument()
     expect(api.callsTo('GET', '/api/products').some((c) => c.query.get('insurer') === 'YH')).toBe(true)
