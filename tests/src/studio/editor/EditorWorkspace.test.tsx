@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { EditorWorkspace } from '../../../../src/studio/editor/EditorWorkspace'
 import type { PageConfig, StudioConfigError } from '../../../../src/studio/editor/types'
 
@@ -276,6 +276,12 @@ describe('EditorWorkspace', () => {
   })
 
   it('keeps every key typed while the config catches up late, and shows an undo', async () => {
+    // The keys below are one undo step because they come within 1.5 s of each other; a busy machine may type
+    // slower than that. The clock stands still here (timers still run), so they always do.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
     const user = userEvent.setup()
     // The page screen applies edits as a transition: the config the workspace gets back lags behind the keys.
     const queue: PageConfig[] = []
