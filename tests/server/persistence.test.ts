@@ -1,5 +1,6 @@
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -11,7 +12,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { openDatabase } from '../../server/db/database'
 import { LOCK_FILE } from '../../server/db/dataDirLock'
@@ -29,9 +30,25 @@ const tempDir = (prefix: string) => {
 }
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
+// A PGlite folder a demo server has migrated and seeded on its first start, then closed. The lock tests start
+// from copies of it: what they test begins once a folder exists, and migrating and seeding a new one is most of
+// a start on PGlite.
+let seeded: string
+beforeAll(async () => {
+  seeded = tempDir('mall-seeded-')
+  const app = await buildApp({ dataDir: seeded, distDir: '/nonexistent' })
+  await app.close()
+}, 90_000)
+const copyOfSeeded = (prefix: string) => {
+  const dir = tempDir(prefix)
+  cpSync(seeded, dir, { recursive: true })
+  return dir
+}
+
 describe('PGlite in DATA_DIR', () => {
   it('keeps users, sessions and the catalog across a restart on the same folder', async () => {
-    const dataDir = tempDir('mall-data-')
+    // Started once already (migrated and seeded in beforeAll): now twice more.
+    const dataDir = seeded
     const first = await buildApp({ dataDir, distDir: '/nonexistent' })
     const cookie = await loginAs(first, '13600000000')
     await first.inject({
@@ -55,13 +72,13 @@ describe('PGlite in DATA_DIR', () => {
     } finally {
       await second.close()
     }
-    // Two starts on a fresh PGlite folder, the first migrating and seeding it: heavy when the machine is busy.
+    // Two starts on a PGlite folder: heavy when the machine is busy.
   }, 90_000)
 })
 
 describe('one process per DATA_DIR', () => {
   it('refuses a second opening of the folder, naming it and the PID that holds it', async () => {
-    const dataDir = tempDir('mall-lock-')
+    const dataDir = copyOfSeeded('mall-lock-')
     const first = await openDatabase({ dataDir })
     try {
       await expect(openDatabase({ dataDir })).rejects.toThrow(
@@ -77,7 +94,7 @@ describe('one process per DATA_DIR', () => {
   })
 
   it('a second server on the same folder exits with the message; the lock of a killed server is taken over', async () => {
-    const dataDir = tempDir('mall-lock-')
+    const dataDir = copyOfSeeded('mall-lock-')
     const first = await startServerProcess(dataDir)
     try {
       const second = spawnServer(dataDir, await freePort())
@@ -99,8 +116,7 @@ describe('one process per DATA_DIR', () => {
       await exited(third.child)
     }
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
-    // Three demo servers start one after another (each migrates and seeds a PGlite folder): about 16 s on an
-    // idle CI machine, over 30 s when the machine is shared.
+    // Three demo servers start one after another on a PGlite folder: heavy when the machine is busy.
   }, 90_000)
 })
 
