@@ -36,6 +36,8 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     trace: 'off',
+    // A failed test leaves what its page showed (test-results/, not committed): cheap, and says more than a log.
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: E2E_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

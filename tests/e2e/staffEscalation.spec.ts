@@ -7,6 +7,7 @@ import { freePort } from '../../scripts/freePort'
 import { samplePageConfig } from '../../scripts/studioPublish'
 import { openDatabase } from '../../server/db/database'
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../server/serverProcess'
+import { clickSettled } from './support/overlays'
 import { studioCsrfHeader } from './support/staff'
 import { expect, syncServerClock, test } from './support/test'
 
@@ -85,7 +86,7 @@ test('a preview link an admin opens cannot act with the admin’s studio session
   await editor.getByRole('button', { name: '新建页面' }).click()
   await editor.getByLabel('页面 ID').fill(PAGE_ID)
   await editor.getByLabel('页面标题').fill('新人专享礼')
-  await editor.getByRole('button', { name: '创建' }).click()
+  await clickSettled(editor.getByRole('button', { name: '创建' }))
   await expect(editor.getByTestId('editor-ready')).toBeVisible()
   const bait = await baitConfig(editor)
   const csrf = await studioCsrfHeader(editorContext)

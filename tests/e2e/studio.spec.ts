@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { logInAsStaff } from '../../scripts/studioPublish'
+import { clickSettled } from './support/overlays'
 import { studioApi, studioCsrfHeader, type StudioApi } from './support/staff'
 import { expect, syncServerClock, test, type APIRequestContext } from './support/test'
 
@@ -68,10 +69,10 @@ test('an editor builds a page, a publisher publishes it, a consumer sees it, a r
   await page.getByRole('button', { name: '新建页面' }).click()
   await page.getByLabel('页面 ID').fill(pageId)
   await page.getByLabel('页面标题').fill('试算有礼·冬季场')
-  await page.getByLabel('模板').click()
+  await clickSettled(page.getByLabel('模板'))
   await page.keyboard.type('试算有礼')
   await page.keyboard.press('Enter')
-  await page.getByRole('button', { name: '创建' }).click()
+  await clickSettled(page.getByRole('button', { name: '创建' }))
   await expect(page.getByTestId('editor-ready')).toBeVisible()
   await expect(tree(page)).toContainText('抽奖')
   await expect(page.getByTestId('error-count')).toHaveAccessibleName('没有错误')
@@ -115,7 +116,7 @@ test('an editor builds a page, a publisher publishes it, a consumer sees it, a r
   await page.goto(`/studio/pages/${pageId}`)
   await expect(page.getByTestId('editor-ready')).toBeVisible()
   await page.getByRole('button', { name: '发布' }).click()
-  await page.getByRole('button', { name: '立即发布' }).click()
+  await clickSettled(page.getByRole('button', { name: '立即发布' }))
   await expect(page.getByTestId('page-status')).toContainText('进行中')
   await consumerSees(browser, baseURL, '试算有礼')
 
@@ -125,15 +126,15 @@ test('an editor builds a page, a publisher publishes it, a consumer sees it, a r
   await page.getByRole('button', { name: '保存' }).click()
   await expect(page.getByTestId('save-state')).toContainText('已保存')
   await page.getByRole('button', { name: '发布' }).click()
-  await page.getByRole('button', { name: '立即发布' }).click()
+  await clickSettled(page.getByRole('button', { name: '立即发布' }))
   // The consumer looks once the publish is done (before it, she would be served version 1, rightly).
   await expect(page.getByText('已发布版本 2')).toBeVisible()
   await consumerSees(browser, baseURL, '冬季试算有礼')
 
   // Rollback to version 1: the consumer sees the first heading again.
   await page.getByRole('button', { name: '版本' }).click()
-  await page.getByRole('button', { name: '回滚到此版本' }).last().click()
-  await page.getByRole('button', { name: '回滚', exact: true }).click()
+  await clickSettled(page.getByRole('button', { name: '回滚到此版本' }).last())
+  await clickSettled(page.getByRole('button', { name: '回滚', exact: true }))
   await expect(page.getByText('已回滚，线上为 v1')).toBeVisible()
   await consumerSees(browser, baseURL, '试算有礼')
 })
@@ -242,7 +243,7 @@ test('a publish now supersedes an older schedule; a schedule is cancelled; the p
   await expect(pending).toContainText('版本 1')
   await page.getByRole('toolbar', { name: '页面操作' }).getByRole('button', { name: '发布' }).click()
   await expect(page.getByTestId('supersede-warning')).toContainText('这次发布将取代待生效的定时发布：版本 1')
-  await page.getByRole('button', { name: '立即发布' }).click()
+  await clickSettled(page.getByRole('button', { name: '立即发布' }))
   await expect(page.getByText('已发布版本 2；已取代定时发布：版本 1')).toBeVisible()
   await expect(pending).toHaveCount(0)
   await expect(page.getByTestId('page-status')).toHaveText('进行中')
@@ -252,7 +253,7 @@ test('a publish now supersedes an older schedule; a schedule is cancelled; the p
   await page.reload()
   await expect(pending).toContainText('版本 3')
   await pending.getByRole('button', { name: '取消版本 3 的定时发布' }).click()
-  await page.getByRole('button', { name: '取消定时发布' }).click()
+  await clickSettled(page.getByRole('button', { name: '取消定时发布' }))
   await expect(page.getByText('已取消版本 3 的定时发布')).toBeVisible()
   await expect(pending).toHaveCount(0)
 
@@ -307,7 +308,7 @@ test('before its preheat a published page is 未开始 in the studio list, heade
   const offline = page.getByRole('button', { name: /下线/ })
   await expect(offline).toBeEnabled()
   await offline.click()
-  await page.getByRole('button', { name: '下线', exact: true }).last().click()
+  await clickSettled(page.getByRole('button', { name: '下线', exact: true }).last())
   await expect(page.getByTestId('page-status')).toHaveText('已下线')
 })
 
