@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,7 +12,10 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>商城</title><div id="root"></div>')
   t = await createTestApp({ distDir })
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  await t.close()
+  rmSync(distDir, { recursive: true, force: true })
+})
 
 /** The src of every video block (tabs included) in the config files under `dir`. */
 function videoSources(dir: string): string[] {

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { SIGN_IN_LADDER } from '../../src/domain/signIn'
 import { ORDER_PAYMENT_WINDOW_MS } from '../../src/domain/order'
 import type { ApiError } from '../../src/types/generated/api/common'
@@ -98,6 +98,7 @@ describe('the FAQ content', () => {
 
   it('stops start-up with the reason when the file is broken', () => {
     const dir = mkdtempSync(join(tmpdir(), 'faq-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     const broken = JSON.parse(readFileSync(FAQ_FILE, 'utf8')) as { items: { id: string; category: string }[] }
     broken.items[1].id = broken.items[0].id
     writeFileSync(join(dir, 'dup.json'), JSON.stringify(broken))

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -54,7 +54,10 @@ beforeAll(async () => {
   off = await createTestApp({ distDir: dist, now: clock.now, screenRendering: false })
   await publishPage(off.app, await staffLogin(off.app, 'publisher'), 'winter-care', validPage('冬日暖心节'))
 }, 120_000)
-afterAll(async () => Promise.all([t?.close(), off?.close()]))
+afterAll(async () => {
+  await Promise.all([t?.close(), off?.close()])
+  rmSync(dist, { recursive: true, force: true })
+})
 
 const get = async (url: string, app = t.app) => {
   const res = await app.inject({ url })

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -41,7 +41,10 @@ beforeAll(async () => {
   test = await createTestApp({ distDir: dist })
   off = await createTestApp({ distDir: dist, screenRendering: false })
 })
-afterAll(async () => Promise.all([test.close(), off.close()]))
+afterAll(async () => {
+  await Promise.all([test.close(), off.close()])
+  rmSync(dist, { recursive: true, force: true })
+})
 
 describe('server-rendered screens', () => {
   it('sends the screen in its template: title, rendered HTML, snapshot and data, for this visitor only', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -34,7 +34,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'studio', 'index.html'), '<!doctype html><title>国恒运营工作台</title>')
   test = await createTestApp({ distDir: dist })
 })
-afterAll(async () => test.close())
+afterAll(async () => {
+  await test.close()
+  rmSync(dist, { recursive: true, force: true })
+})
 
 const titleOf = async (url: string) => {
   const res = await test.app.inject({ url })

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -32,7 +32,10 @@ beforeAll(async () => {
   )
   test = await createTestApp({ distDir: dist })
 })
-afterAll(async () => test.close())
+afterAll(async () => {
+  await test.close()
+  rmSync(dist, { recursive: true, force: true })
+})
 
 describe('precompressed static assets', () => {
   it('the build writes .br and .gz copies of text assets worth compressing', () => {
