@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createBuilder } from 'vite'
 import { SERVER_ENVIRONMENT } from '../../scripts/serverBuildPlugin'
@@ -14,7 +14,6 @@ const root = join(import.meta.dirname, '../..')
 
 export default async function setup(): Promise<() => void> {
   const outDir = join(root, 'node_modules/.cache', `mall-test-server-${process.pid}`)
-  mkdirSync(outDir, { recursive: true })
   const builder = await createBuilder({
     root,
     logLevel: 'warn',
