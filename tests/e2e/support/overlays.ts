@@ -4,8 +4,8 @@ import { expect } from './test'
 // The studio's antd dialogs, drawers and popconfirms open with a motion: a class `…-appear`/`…-enter` (with
 // `-prepare`, `-start`, `-active`) on the overlay while it runs. Its first frames show the box at full size, so
 // Playwright may find the button stable and, by the time it clicks, the motion has scaled the box down from the
-// pointer: the click lands on the mask, which closes the dialog instead (a publish that never went out, seen on a
-// busy machine). A person taps what has finished opening; so do the tests.
+// pointer: the click lands on the mask, which closes the dialog instead (the likely cause of a publish that never
+// went out, seen on a busy machine). A person taps what has finished opening; so do the tests.
 
 const OPENING = /-(appear|enter)(-|\s|$)/
 
