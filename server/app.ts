@@ -33,6 +33,7 @@ import { seedPartnerProducts } from './db/seed/partners'
 import { seedDemoGiftPolicies } from './db/seed/giftPolicies'
 import { seedDemoContent } from './db/seed/content'
 import { seedDemoConsultants } from './db/seed/consultants'
+import { seedInsurerDisclosures } from './db/seed/insurerDisclosures'
 import { syncCampaigns } from './modules/campaigns/registry'
 import { seedDemoStaff } from './modules/studio/seed'
 import { registerPublishedCampaigns } from './modules/pages/service'
@@ -148,6 +149,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       const applied = await migrate(database.db, options.migrationsDir)
       if (applied.length) app.log.info({ applied }, 'migrations applied')
       if (mode === 'demo' && (await seedDemoCatalog(database.db))) app.log.info('demo catalog seeded')
+      if (mode === 'demo' && (await seedInsurerDisclosures(database.db)))
+        app.log.info('insurer disclosures seeded')
       if (mode === 'demo' && (await seedDemoGifts(database.db))) app.log.info('demo gifts seeded')
       if (mode === 'demo' && (await seedDemoContent(database.db)))
         app.log.info('demo articles and videos seeded')

@@ -10,6 +10,97 @@ export const INSURERS = [
   { code: 'HT', name: '华汀保险股份有限公司（虚构）', shortName: '华汀保险' },
 ] as const
 
+type Rating = 'AAA' | 'AA' | 'A' | 'BBB' | 'BB' | 'B' | 'C' | 'D'
+
+/**
+ * What is disclosed about each insurer (210_insurer_disclosures.sql). Invented like the companies: licence
+ * numbers, credit codes, addresses, phone numbers (4000-000-9xx) and websites (.example) belong to nobody.
+ */
+export const INSURER_DISCLOSURES: Record<
+  InsurerCode,
+  {
+    licenceNo: string
+    creditCode: string
+    registeredAddress: string
+    hotline: string
+    complaintPhone: string
+    website: string
+    solvency: { quarter: string; comprehensiveRatioPct: number; coreRatioPct: number; riskRating: Rating }
+    serviceRating: { year: number; grade: Rating }
+  }
+> = {
+  QS: {
+    licenceNo: '000901',
+    creditCode: '91310000MA1Q80901X',
+    registeredAddress: '上海市浦东新区青松路 88 号（虚构）',
+    hotline: '4000-000-901',
+    complaintPhone: '4000-000-911',
+    website: 'qingsong-life.example',
+    solvency: { quarter: '2026年第3季度', comprehensiveRatioPct: 218, coreRatioPct: 146, riskRating: 'AA' },
+    serviceRating: { year: 2025, grade: 'AA' },
+  },
+  LJ: {
+    licenceNo: '000902',
+    creditCode: '91440300MA5LJ0902B',
+    registeredAddress: '广东省深圳市南山区蓝鲸湾大道 1 号（虚构）',
+    hotline: '4000-000-902',
+    complaintPhone: '4000-000-912',
+    website: 'lanjingwan-pc.example',
+    solvency: { quarter: '2026年第3季度', comprehensiveRatioPct: 236, coreRatioPct: 192, riskRating: 'AA' },
+    serviceRating: { year: 2025, grade: 'A' },
+  },
+  YH: {
+    licenceNo: '000903',
+    creditCode: '91330100MA2YH0903C',
+    registeredAddress: '浙江省杭州市西湖区云禾街 16 号（虚构）',
+    hotline: '4000-000-903',
+    complaintPhone: '4000-000-913',
+    website: 'yunhe-health.example',
+    solvency: { quarter: '2026年第3季度', comprehensiveRatioPct: 187, coreRatioPct: 131, riskRating: 'A' },
+    serviceRating: { year: 2025, grade: 'AA' },
+  },
+  BL: {
+    licenceNo: '000904',
+    creditCode: '91110000MA0BL0904D',
+    registeredAddress: '北京市朝阳区北麓山路 9 号（虚构）',
+    hotline: '4000-000-904',
+    complaintPhone: '4000-000-914',
+    website: 'beilushan-life.example',
+    solvency: { quarter: '2026年第3季度', comprehensiveRatioPct: 205, coreRatioPct: 158, riskRating: 'AAA' },
+    serviceRating: { year: 2025, grade: 'AAA' },
+  },
+  XM: {
+    licenceNo: '000905',
+    creditCode: '91310000MA1XM0905E',
+    registeredAddress: '上海市徐汇区星芒路 200 号（虚构）',
+    hotline: '4000-000-905',
+    complaintPhone: '4000-000-915',
+    website: 'xingmang-pc.example',
+    solvency: { quarter: '2026年第3季度', comprehensiveRatioPct: 264, coreRatioPct: 248, riskRating: 'A' },
+    serviceRating: { year: 2025, grade: 'A' },
+  },
+  HQ: {
+    licenceNo: '000906',
+    creditCode: '91510100MA6HQ0906F',
+    registeredAddress: '四川省成都市高新区禾晴大道 66 号（虚构）',
+    hotline: '4000-000-906',
+    complaintPhone: '4000-000-916',
+    website: 'heqing-pension.example',
+    solvency: { quarter: '2026年第3季度', comprehensiveRatioPct: 312, coreRatioPct: 275, riskRating: 'AA' },
+    serviceRating: { year: 2025, grade: 'AA' },
+  },
+  HT: {
+    licenceNo: '000907',
+    creditCode: '91320500MA7HT0907G',
+    registeredAddress: '江苏省苏州市工业园区华汀路 7 号（虚构）',
+    hotline: '4000-000-907',
+    complaintPhone: '4000-000-917',
+    website: 'huating-ins.example',
+    solvency: { quarter: '2026年第3季度', comprehensiveRatioPct: 198, coreRatioPct: 139, riskRating: 'A' },
+    serviceRating: { year: 2025, grade: 'A' },
+  },
+}
+
 export const CATEGORIES = [
   { code: 'accident', name: '意外' },
   { code: 'health', name: '健康' },

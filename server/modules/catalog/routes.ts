@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { route } from '../../platform/route'
 
 export const catalogRoutes: FastifyPluginAsync = async (app) => {
-  const { catalog } = app.services
+  const { catalog, disclosure } = app.services
 
   route(app, {
     method: 'GET',
@@ -26,6 +26,18 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
       response: 'catalog/InsurerList',
     },
     handler: async () => ({ items: await catalog.insurers() }),
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/disclosure',
+    schema: {
+      summary: '服务与披露：平台（保险中介）与承保保险公司的名称、许可证、客服与投诉渠道、偿付能力与服务评价',
+      tags: ['catalog'],
+      querystring: 'disclosure/DisclosureQuery',
+      response: 'disclosure/Disclosure',
+    },
+    handler: async (request) => disclosure.forProduct(request.query.productId),
   })
 
   route(app, {

@@ -1,4 +1,5 @@
 import type { Coverage, ProductDetail } from '../../../src/types/generated/api/catalog'
+import type { InsurerDisclosure } from '../../../src/types/generated/api/disclosure'
 import type { ColumnType } from 'kysely'
 import type { ProductRiskLevel } from '../../../src/domain/riskAssessment'
 import type { Json } from '../../db/columns'
@@ -12,6 +13,25 @@ export interface InsurersTable {
   logo: string
   sort: number
 }
+
+/** 210_insurer_disclosures.sql: what the law asks a seller to disclose about an insurer. */
+export interface InsurerDisclosuresTable {
+  insurer_code: string
+  licence_no: string
+  credit_code: string
+  registered_address: string
+  hotline: string
+  complaint_phone: string
+  website: string
+  solvency_quarter: string
+  comprehensive_solvency_pct: number
+  core_solvency_pct: number
+  risk_rating: Rating
+  service_rating_year: number
+  service_rating: Rating
+}
+
+export type Rating = InsurerDisclosure['serviceRating']['grade']
 
 export interface CategoriesTable {
   code: string
@@ -97,6 +117,7 @@ export interface FaqsTable {
 
 export interface CatalogTables {
   insurers: InsurersTable
+  insurer_disclosures: InsurerDisclosuresTable
   categories: CategoriesTable
   products: ProductsTable
   product_plans: ProductPlansTable

@@ -8,6 +8,7 @@ import type { CatalogApi } from './catalog'
 import type { ClaimApi } from './claim'
 import type { CommonApi } from './common'
 import type { ContentApi } from './content'
+import type { DisclosureApi } from './disclosure'
 import type { FamilyApi } from './family'
 import type { FeedbackApi } from './feedback'
 import type { GiftApi } from './gift'
@@ -37,6 +38,7 @@ export interface ApiSchemas {
   claim: ClaimApi
   common: CommonApi
   content: ContentApi
+  disclosure: DisclosureApi
   family: FamilyApi
   feedback: FeedbackApi
   gift: GiftApi
