@@ -15,7 +15,7 @@ export const PLATFORM_OPERATOR: PlatformOperator = {
   serviceHours: '每天 9:00–21:00',
   complaintPhone: '4000-000-800',
   complaintEmail: 'complaint@guoheng.example',
-  complaintNote: '投诉受理后 15 个工作日内答复；对处理结果不满意，可拨打金融消费者权益保护热线 12378。',
+  complaintNote: '投诉受理后 15 个工作日内答复；对处理结果不满意，可向金融监管部门反映。',
   regulatorHotline: '12378',
   // 在线客服: the help screen (常见问题 with 意见反馈), the app's customer-service entry.
   onlineServicePath: '/comProblem',

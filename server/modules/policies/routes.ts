@@ -4,6 +4,7 @@ import { validateCertificate, validatePersonName } from '../../../src/domain/cer
 import { userIdOf } from '../../platform/auth'
 import { ApiError } from '../../platform/errors'
 import { route } from '../../platform/route'
+import { epolicyPdf } from './epolicy'
 
 /** Policies: my list and detail, signed no-login links for SMS, surrender in the cooling-off period. */
 export const policyRoutes: FastifyPluginAsync = async (app) => {
@@ -80,6 +81,31 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
       response: 'policy/Policy',
     },
     handler: async (request) => policies.get(userIdOf(request), request.params.id),
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/policies/:id/epolicy.pdf',
+    schema: {
+      summary: '下载电子保单（PDF，加盖保险公司电子印章；仅保单本人）',
+      tags,
+      auth: true,
+      params: 'policy/IdParams',
+      querystring: 'common/EmptyQuery',
+    },
+    handler: async (request, reply) => {
+      const { policyNo, pdf } = await epolicyPdf(app.services, userIdOf(request), request.params.id)
+      const name = `电子保单-${policyNo}.pdf`
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Length', String(pdf.length))
+        .header('Cache-Control', 'private, no-store')
+        .header(
+          'Content-Disposition',
+          `inline; filename="epolicy-${policyNo}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .send(pdf)
+    },
   })
 
   route(app, {
