@@ -15,6 +15,7 @@ export function ConsultantCard({ consultant: c }: { consultant: Consultant }) {
         <div className="appointments-muted">
           从业 {c.years} 年 · 服务 {c.served} 位客户
         </div>
+        <div className="appointments-muted consultant-card-licence">执业证编号 {c.licenceNo}</div>
         <div className="consultant-tags">
           {c.specialities.map((s) => (
             <span key={s} className="consultant-tag">

@@ -15,6 +15,8 @@ import { describeError } from '../../lib/request'
 import { supplementClaim, useClaim, withdrawClaim, type Claim } from './api'
 import { CLAIM_STATUS_COLORS, CLAIM_STATUS_EXPLAINED, claimStatusName, claimYuan } from './claimStatus'
 import { claimListHref } from './paths'
+import { usePolicy } from '../policies/api'
+import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure'
 import '../../components/flow/flow.css'
 import './claimStatus.css'
 
@@ -27,6 +29,7 @@ export default function ClaimDetailPage() {
   const [params] = useSearchParams()
   const id = params.get('id')?.trim() || null
   const claim = useClaim(id)
+  const policy = usePolicy(claim.data?.policyId ?? null)
   const [withdrawing, setWithdrawing] = useState(false)
 
   if (!id)
@@ -129,6 +132,8 @@ export default function ClaimDetailPage() {
           ))}
         </Steps>
       </section>
+
+      <ServiceDisclosure productId={policy.data?.productId ?? null} />
 
       {open && (
         <BottomBar>

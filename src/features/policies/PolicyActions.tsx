@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
 import { Dialog } from '../../components/overlays'
-import { createShareLink, surrenderPolicy, type Policy } from './api'
+import { createShareLink, epolicyFileName, epolicyUrl, surrenderPolicy, type Policy } from './api'
 import { toast } from '../../components/notice'
 import { canSurrenderInCoolingOff } from '../../domain/policy'
 import { describeError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
+import './policyDetail.css'
 
-/** Print, SMS link, and surrender within the cooling-off period. */
+/** The e-policy PDF, SMS link, and surrender within the cooling-off period. */
 export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: (next: Policy) => void }) {
   const [busy, setBusy] = useState(false)
   const [openedAt] = useState(() => Date.now())
@@ -48,7 +49,10 @@ export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: 
 
   return (
     <BottomBar>
-      <Button onClick={() => window.print()}>打印保单</Button>
+      {/* A plain link: browsers save it; an in-app browser that cannot download opens the PDF to view. */}
+      <a className="policy-download" href={epolicyUrl(policy.id)} download={epolicyFileName(policy.policyNo)}>
+        下载电子保单
+      </a>
       <Button disabled={busy} onClick={() => void share()}>
         短信链接
       </Button>

@@ -1,7 +1,12 @@
+import { useState } from 'react'
+import { Button } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
-import { usePolicy } from './api'
+import { usePolicy, type Policy } from './api'
+import { useProductDetail } from '../catalog/api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
+import { DocumentSheet } from '../../components/flow/DocumentSheet'
+import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure'
 import { backToPolicies } from './paths'
 import { PolicyActions } from './PolicyActions'
 import { PolicyDocument } from './PolicyDocument'
@@ -12,17 +17,30 @@ export default function PolicyDetailPage() {
   const [params] = useSearchParams()
   const id = params.get('id')?.trim() || null
   const policy = usePolicy(id)
+  const [clause, setClause] = useState<Policy['clauses'][number] | null>(null)
+  // The clauses' text is the product's: asked for when one is opened.
+  const product = useProductDetail(clause ? (policy.data?.productId ?? null) : null)
+  const clauseBody = clause ? product.data?.clauses.find((c) => c.id === clause.id)?.body : undefined
   if (!id) return <EmptyView title="缺少保单号" description="请从我的保单进入" />
   if (policy.error)
     return <LoginAwareError back={backToPolicies} error={policy.error} onRetry={() => void policy.mutate()} />
   if (!policy.data) return <LoadingView lines={8} />
   return (
     <div className="purchase-page">
-      <PolicyDocument policy={policy.data} />
+      <PolicyDocument policy={policy.data} onClause={setClause} />
+      <ServiceDisclosure productId={policy.data.productId} />
       <PolicyActions
         policy={policy.data}
         onChange={(next) => void policy.mutate(next, { revalidate: false })}
       />
+      <DocumentSheet
+        document={clause && clauseBody ? { title: clause.title, body: clauseBody } : null}
+        onClose={() => setClause(null)}
+      >
+        <Button block onClick={() => setClause(null)}>
+          关闭
+        </Button>
+      </DocumentSheet>
     </div>
   )
 }

@@ -10,8 +10,14 @@ import { LabeledRow } from '../../components/LabeledRow'
 const certName = (type: string) => CERTIFICATE_TYPES.find((t) => t.type === type)?.name ?? type
 const genderName = (g: string) => (g === 'M' ? '男' : g === 'F' ? '女' : '')
 
-/** The electronic policy as a printable document. */
-export function PolicyDocument({ policy }: { policy: Policy }) {
+/** The electronic policy as a printable document; `onClause` opens a clause's text (where it can be read). */
+export function PolicyDocument({
+  policy,
+  onClause,
+}: {
+  policy: Policy
+  onClause?: (clause: Policy['clauses'][number]) => void
+}) {
   return (
     <article className="policy-document" aria-label="电子保单">
       <h1>{policy.productName} 电子保单</h1>
@@ -57,9 +63,15 @@ export function PolicyDocument({ policy }: { policy: Policy }) {
         </LabeledRow>
       )}
       <h2>适用条款</h2>
-      {policy.clauses.map((c) => (
-        <div key={c.id}>《{c.title}》</div>
-      ))}
+      {policy.clauses.map((c) =>
+        onClause ? (
+          <button key={c.id} type="button" className="policy-clause" onClick={() => onClause(c)}>
+            《{c.title}》
+          </button>
+        ) : (
+          <div key={c.id}>《{c.title}》</div>
+        ),
+      )}
       <p className="purchase-muted">
         本电子保单与纸质保单具有同等法律效力。签发时间：{formatShanghaiDateTime(policy.issuedAt)}
       </p>

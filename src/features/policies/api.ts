@@ -23,6 +23,11 @@ export function useSharedPolicy(token: string | null) {
   return useSWR<Policy>(token ? sharedPolicyKey(token) : null)
 }
 
+/** The e-policy PDF (the owner's session only): a link to download or open, also from the message center. */
+export const epolicyUrl = (id: string) => `${policyKey(id)}/epolicy.pdf`
+/** The name the downloaded e-policy is saved under. */
+export const epolicyFileName = (policyNo: string) => `电子保单-${policyNo}.pdf`
+
 export const createShareLink = (id: string) => post<PolicyShareLink>(`${policyKey(id)}/share-link`)
 export const surrenderPolicy = (id: string) => post<Policy>(`${policyKey(id)}/surrender`)
 

@@ -20,6 +20,7 @@ import { useHydrating } from '../../components/prerender'
 import { nativeStore } from '../../state/native'
 import { backToOrders, orderDetailHref } from '../orders/paths'
 import { payQrCodeHref } from './paths'
+import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure'
 
 /** A touch phone pays in the provider's H5 page; a computer shows the QR code for the phone to scan. */
 const onPhone = () => window.matchMedia?.('(pointer: coarse)').matches ?? false
@@ -130,6 +131,7 @@ export default function PayPage() {
           使用其他设备扫码支付
         </Button>
       )}
+      <ServiceDisclosure productId={current.productId} />
       <BottomBar>
         <span className="purchase-price">¥{formatFen(current.premiumFen)}</span>
         <Button color="primary" loading={paying} disabled={paying} onClick={() => void pay('here')}>

@@ -30,6 +30,7 @@ import { fetchMe } from '../../member/api'
 import { productAppointmentHref } from '../../appointments/paths'
 import { partnerEntryHref } from '../../partners/paths'
 import { appointmentTopicFor } from '../../../domain/appointments'
+import { ServiceDisclosure } from '../../../components/disclosure/ServiceDisclosure'
 
 /** Asks the server whether the session cookie (HttpOnly) is still valid. */
 const checkLoggedIn = async () => (await fetchMe()) !== null
@@ -206,6 +207,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
           预约顾问免费讲解
         </AppLink>
       </p>
+      <ServiceDisclosure productId={product.id} />
 
       <CompareBar />
       <div className="product-action-bar">
