@@ -69,7 +69,7 @@ export function messageFor(event: MessageEvent): MessageText {
       return {
         category: 'policy',
         title: '保单已出单',
-        body: `您投保的《${event.productName}》已出单，保单号 ${event.policyNo}，可在“我的保单”中查看电子保单。`,
+        body: `您投保的《${event.productName}》已出单，保单号 ${event.policyNo}，可在“我的保单”中查看电子保单，或点下方“下载电子保单”保存加盖保险公司印章的 PDF。`,
         target: { kind: 'policy', id: event.policyId },
       }
     case 'points_credited':

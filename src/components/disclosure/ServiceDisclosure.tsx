@@ -88,7 +88,9 @@ function Details({
       <Row label="投诉渠道">
         电话 <Phone phone={platform.complaintPhone} label="拨打投诉电话" />
         ，邮箱 {platform.complaintEmail}，或在
-        <AppLink to={platform.onlineServicePath}>在线客服</AppLink>
+        <AppLink to={platform.onlineServicePath} aria-label="通过在线客服投诉">
+          在线客服
+        </AppLink>
         中提交。{platform.complaintNote}
       </Row>
       <Row label="金融消费者投诉热线">

@@ -9,6 +9,7 @@ import { formatShanghaiDateTime } from '../../domain/dates'
 import { MESSAGE_CATEGORIES } from '../../domain/messages'
 import { markRead, messageKey, refreshMessages, useMessage } from './api'
 import { targetHref } from './messageTarget'
+import { epolicyUrl } from '../policies/api'
 import { backToMessages } from './paths'
 import './messages.css'
 
@@ -41,6 +42,13 @@ export default function MessageDetailPage() {
   if (!message.data) return <LoadingView lines={4} />
   const m = message.data
   const href = targetHref(m.target)
+  // A policy's issue message carries its e-policy: the PDF downloads (or opens) from here.
+  const epolicy =
+    (m.kind === 'policy_issued' || m.kind === 'partner_policy_issued') &&
+    m.target?.kind === 'policy' &&
+    m.target.id
+      ? epolicyUrl(m.target.id)
+      : null
   return (
     <article className="message-detail" data-testid="message-detail">
       <div className="message-row-head">
@@ -49,6 +57,11 @@ export default function MessageDetailPage() {
       </div>
       <span className="message-time">{formatShanghaiDateTime(m.createdAt)}</span>
       <p className="message-detail-body">{m.body}</p>
+      {epolicy && (
+        <a className="message-download" href={epolicy} download>
+          下载电子保单
+        </a>
+      )}
       {href && (
         <Button block color="primary" onClick={() => navigate(href)}>
           查看详情

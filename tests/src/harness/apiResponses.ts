@@ -36,6 +36,7 @@ import type {
 import type { Cart, CartItem } from '../../../src/types/generated/api/cart'
 import type { Claim, ClaimablePolicyList, ClaimList } from '../../../src/types/generated/api/claim'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
+import type { Disclosure } from '../../../src/types/generated/api/disclosure'
 import type { LookedUpPolicy, LookupCodeResponse } from '../../../src/types/generated/api/lookup'
 import type {
   ArticleDetail,
@@ -100,6 +101,7 @@ export interface ApiResponses {
   'DELETE /api/me/deletion': AccountStatus
   'GET /api/categories': CategoryList
   'GET /api/insurers': InsurerList
+  'GET /api/disclosure': Disclosure
   'GET /api/products': ProductPage
   [route: `GET /api/products/${string}`]: ProductDetail
   'POST /api/quotes': Quote
