@@ -116,8 +116,12 @@ export function ServiceDisclosure({ productId }: { productId: string | null }) {
           <AppLink className="disclosure-action" to={platform.onlineServicePath}>
             在线客服
           </AppLink>
-          <a className="disclosure-action" href={tel(platform.hotline)}>
-            客服热线 {platform.hotline}
+          <a
+            className="disclosure-action"
+            href={tel(platform.hotline)}
+            aria-label={`客服热线 ${platform.hotline}`}
+          >
+            客服热线
           </a>
         </div>
       )}
