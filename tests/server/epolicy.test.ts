@@ -21,8 +21,8 @@ beforeAll(async () => {
 })
 afterAll(async () => test.close())
 
-/** Each page's text, as a reader (pdf.js) extracts it. */
-async function pagesText(bytes: Buffer): Promise<string[]> {
+/** Each page's text as a reader (pdf.js) extracts it, and the pages the first page's links go to (0-based). */
+async function readPdf(bytes: Buffer): Promise<{ pages: string[]; linkedPages: number[] }> {
   const pdf = await getDocument({
     data: new Uint8Array(bytes),
     useSystemFonts: false,
@@ -38,8 +38,15 @@ async function pagesText(bytes: Buffer): Promise<string[]> {
         .join(''),
     )
   }
+  const linkedPages: number[] = []
+  for (const annotation of await (await pdf.getPage(1)).getAnnotations()) {
+    if (annotation.subtype !== 'Link' || !annotation.dest) continue
+    const dest =
+      typeof annotation.dest === 'string' ? await pdf.getDestination(annotation.dest) : annotation.dest
+    if (dest) linkedPages.push(await pdf.getPageIndex(dest[0]))
+  }
   await pdf.destroy()
-  return pages
+  return { pages, linkedPages }
 }
 
 describe('e-policy PDF', () => {
@@ -55,7 +62,7 @@ describe('e-policy PDF', () => {
     // The embedded font is a subset: the whole Noto Sans SC file is 10 MB.
     expect(bytes.length).toBeLessThan(200_000)
 
-    const pages = await pagesText(bytes)
+    const { pages, linkedPages } = await readPdf(bytes)
     const first = pages[0].replace(/\s+/g, '')
     expect(first).toContain(policy.policyNo)
     expect(first).toContain(policy.holder.name)
@@ -63,13 +70,13 @@ describe('e-policy PDF', () => {
     expect(first).toContain(policy.holder.certNoMasked)
     expect(first).toContain('电子保单专用章')
     expect(first).toContain('经纪业务许可证')
-    // Each clause listed on the first page has its full text on a page of its own.
-    for (const clause of policy.clauses) {
+    // Each clause listed on the first page links to its full text, on a page of its own.
+    const clausePages = policy.clauses.map((clause) => {
       expect(first).toContain(`《${clause.title}》`)
-      expect(pages.slice(1).some((page) => page.replace(/\s+/g, '').startsWith(`《${clause.title}》`))).toBe(
-        true,
-      )
-    }
+      return pages.findIndex((page, i) => i > 0 && page.replace(/\s+/g, '').startsWith(`《${clause.title}》`))
+    })
+    expect(clausePages.every((i) => i > 0)).toBe(true)
+    expect(linkedPages).toEqual(clausePages)
 
     const other = await newBuyer()
     const foreign = await other.call('GET', `/api/policies/${policy.id}/epolicy.pdf`)
