@@ -1,13 +1,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
-import { ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
+import { couponValidityText, ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
 import {
   campaignStatus,
   chancesLeft,
   windowProblem,
   type CampaignStatus,
 } from '../../../src/domain/campaigns'
-import { formatShanghaiDateTime } from '../../../src/domain/dates'
 import type { CampaignDraw, CampaignState, Chances } from '../../../src/types/generated/api/campaign'
 import type { Campaign, CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
@@ -30,19 +29,16 @@ export type CampaignRow = Selectable<CampaignsTable> & { onPage: PageGate | null
 export const limitsOf = (definition: Campaign): NonNullable<Campaign['limits']> =>
   definition.limits ?? { perUserTotal: 0 }
 
-/** What a reward is, in words (the draw list and the message). */
-export function rewardText(reward: CampaignReward, name: string): string {
+/** What a reward is, in words (the draw list and the message), as it is given at `nowMs`. */
+export function rewardText(reward: CampaignReward, name: string, nowMs: number): string {
   switch (reward.kind) {
     case 'points':
       return `${reward.amount} 积分`
     case 'beans':
       return `${reward.amount} 金豆`
-    case 'coupon': {
-      const until = reward.validUntil
-        ? `，最晚至 ${formatShanghaiDateTime(reward.validUntil).slice(0, 10)}`
-        : ''
-      return `${name}（${reward.benefit}，${reward.validDays} 天内有效${until}）`
-    }
+    case 'coupon':
+      // The words come from the expiry a coupon issued now gets (rewards.ts), not from the config's numbers.
+      return `${name}（${reward.benefit}，${couponValidityText(nowMs, reward)}）`
     case 'physical':
       return `${name}（${reward.description}）`
     case 'gift-policy':
@@ -138,7 +134,7 @@ export class CampaignService {
       prizes: prizes.map((p) => ({
         id: p.prize_id,
         name: p.name,
-        reward: rewardText(p.reward, p.name),
+        reward: rewardText(p.reward, p.name, this.now().getTime()),
         left: p.stock === null ? null : Math.max(0, p.stock - p.awarded),
       })),
       chances,
@@ -164,7 +160,7 @@ export class CampaignService {
       prizeId: r.prize_id,
       won: r.reward !== null && r.reward.kind !== 'nothing',
       prizeName: r.name ?? '谢谢参与',
-      reward: r.reward && r.name ? rewardText(r.reward, r.name) : '谢谢参与',
+      reward: r.reward && r.name ? rewardText(r.reward, r.name, r.created_at.getTime()) : '谢谢参与',
       available: r.available,
       at: toIso(r.created_at),
     }))
