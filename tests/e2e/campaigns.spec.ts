@@ -69,17 +69,16 @@ test('a user uses the trial-fee calculator, draws every chance, and finds the pr
     const account = (await (await page.request.get('/api/points')).json()) as { point: { usable: number } }
     expect(account.point.usable).toBe(points)
 
-    // Every parking coupon won is in 我的券 with its code (the draws are fair, so there may be none).
+    // Every parking coupon won is in 我的券 with its code (the draws are fair, so there may be none), beside
+    // the 新人礼包 every new user gets at login.
     const parking = state.draws.filter((d) => d.prizeId === 'parking').length
     await page.goto('/coupons')
-    await expect(page.getByText(`可使用（${parking}）`)).toBeVisible()
-    if (parking > 0) {
-      await expect(page.getByTestId('coupon-card')).toHaveCount(parking)
-      await expect(page.getByTestId('coupon-card').first()).toContainText('2小时停车券')
-      await expect(page.getByTestId('coupon-code').first()).toHaveText(
-        /^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/,
-      )
-    } else await expect(page.getByText('没有可使用的券')).toBeVisible()
+    await expect(page.getByText(`可使用（${parking + 1}）`)).toBeVisible()
+    const won = page.getByTestId('coupon-card').filter({ hasText: '2小时停车券' })
+    await expect(won).toHaveCount(parking)
+    await expect(page.getByTestId('coupon-card').filter({ hasText: '新人健康礼包' })).toHaveCount(1)
+    if (parking > 0)
+      await expect(won.first().getByTestId('coupon-code')).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/)
 
     // After the end (the server's clock moved past 2027-03-31) the seed is revealed and the draws check out here.
     await page.goto('/activity/fairness?campaign=trialfee-lottery')
@@ -109,7 +108,9 @@ test('a member claims this month’s parking coupon once and finds it in 我的�
   await expect(page.getByTestId('coupon-mine')).toContainText('可使用')
   await page.getByRole('button', { name: '查看我的全部券' }).click()
   await expect(page).toHaveURL(/\/coupons$/)
-  await expect(page.getByTestId('coupon-card')).toHaveCount(1)
+  // With the 新人礼包 of the login.
+  await expect(page.getByTestId('coupon-card')).toHaveCount(2)
+  await expect(page.getByTestId('coupon-card').filter({ hasText: '2小时停车券' })).toHaveCount(1)
   await page.goto('/parking/edition/1')
   await expect(page.getByRole('heading', { name: '第1期 · 2026年11月停车券' })).toBeVisible()
   await page.goto('/parking/editionDetail/2')
