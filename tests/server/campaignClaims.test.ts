@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checksumChar } from '../../src/domain/certificate'
 import type {
+  CampaignState,
   CollectResult,
   CouponList,
   EntryResult,
@@ -115,6 +116,7 @@ beforeAll(async () => {
     title: '使用保费试算工具',
     window: WINDOW,
     limits: { perUserTotal: 100, perUserPerDay: 1 },
+    countsTrials: true,
     prizes: [],
   })
   await register('calc-lottery', {
@@ -313,6 +315,29 @@ describe('the calculator entry and the lottery it opens', () => {
     clock.advance(DAY + 1000)
     expect((await post(cookie, '/api/campaigns/calc-lottery/draws')).statusCode).toBe(403)
     expect((await post(cookie, '/api/campaigns/calc-use/entries', {})).json<EntryResult>().entry.seq).toBe(2)
+    expect((await post(cookie, '/api/campaigns/calc-lottery/draws')).statusCode).toBe(200)
+  })
+
+  it('says before any tap why the lottery is closed to the user, and a product page’s premium trial opens it', async () => {
+    const cookie = await user()
+    const before = (await get(cookie, '/api/campaigns/calc-lottery')).json<CampaignState>()
+    expect(before).toMatchObject({
+      chances: { left: 3, leftTotal: 10 },
+      notEligible: '请先完成“使用保费试算工具”（7 天内有效）再来参与',
+    })
+    // A visitor is told to log in instead (no chances), with nothing about the task.
+    expect((await json(test.app, { url: '/api/campaigns/calc-lottery' })).json()).toMatchObject({
+      chances: null,
+      notEligible: null,
+    })
+    // A trial on a product page (POST /api/campaigns/trials) counts as using the calculator, once a day.
+    expect((await post(undefined, '/api/campaigns/trials')).statusCode).toBe(401)
+    const trial = await post(cookie, '/api/campaigns/trials')
+    expect(trial.statusCode, trial.body).toBe(200)
+    expect(trial.json<{ recorded: string[] }>().recorded).toContain('calc-use')
+    expect((await post(cookie, '/api/campaigns/trials')).json<{ recorded: string[] }>().recorded).toEqual([])
+    const after = (await get(cookie, '/api/campaigns/calc-lottery')).json<CampaignState>()
+    expect(after.notEligible).toBeNull()
     expect((await post(cookie, '/api/campaigns/calc-lottery/draws')).statusCode).toBe(200)
   })
 

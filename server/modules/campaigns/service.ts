@@ -121,6 +121,8 @@ export class CampaignService {
     const chances = await this.chances(campaign, userId)
     // A guessing game has no chances (its state is in guess/service.ts), nor draws.
     const draws: CampaignDraw[] = userId && chances ? await this.myDraws(id, userId) : []
+    // Said before any tap: a user who may not take part yet learns why and what to do.
+    const notEligible = userId && status === 'live' ? await this.eligibilityProblem(campaign, userId) : null
     return {
       id,
       kind: campaign.kind,
@@ -139,6 +141,7 @@ export class CampaignService {
       })),
       chances,
       draws,
+      notEligible,
     }
   }
 
@@ -168,20 +171,25 @@ export class CampaignService {
 
   /** Who may take part (read outside the draw's transaction: PGlite has one connection): logged in always; the config's level, newness, real name and earlier entry. */
   async assertEligible(campaign: Selectable<CampaignsTable>, userId: string) {
+    const problem = await this.eligibilityProblem(campaign, userId)
+    if (problem) throw new ApiError(403, 'NOT_ELIGIBLE', problem)
+  }
+
+  /** Why this user may not take part yet, and what to do (null: they may): shown before a tap, refused on it. */
+  async eligibilityProblem(campaign: Selectable<CampaignsTable>, userId: string): Promise<string | null> {
     const rules = campaign.definition.eligibility
-    if (!rules) return
+    if (!rules) return null
     const user = await this.db
       .selectFrom('users')
       .select(['created_at', 'real_name_verified_at'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow()
-    const refuse = (message: string) => new ApiError(403, 'NOT_ELIGIBLE', message)
-    if (rules.realName && !user.real_name_verified_at) throw refuse('完成实名认证后才能参与本活动')
+    if (rules.realName && !user.real_name_verified_at) return '完成实名认证后才能参与本活动'
     if (rules.newUserDays && this.now().getTime() - user.created_at.getTime() > rules.newUserDays * DAY_MS)
-      throw refuse(`本活动仅限注册 ${rules.newUserDays} 天内的新用户参与`)
+      return `本活动仅限注册 ${rules.newUserDays} 天内的新用户参与`
     if (rules.minLevel) {
       const { level } = await this.member.status(userId)
-      if (level.code < rules.minLevel) throw refuse(`本活动仅限 ${rules.minLevel} 及以上会员参与`)
+      if (level.code < rules.minLevel) return `本活动仅限 ${rules.minLevel} 及以上会员参与`
     }
     // An entry of the other campaign (a form, e.g. "used a calculator") within the last days; never a purchase.
     if (rules.entryOf && !(await hasRecentEntry(this.db, rules.entryOf, userId, this.now()))) {
@@ -190,10 +198,9 @@ export class CampaignService {
         .select('title')
         .where('id', '=', rules.entryOf)
         .executeTakeFirst()
-      throw refuse(
-        `请先${task ? `完成“${task.title}”` : '完成活动要求的任务'}（${ENTRY_FRESH_DAYS} 天内有效）再来参与`,
-      )
+      return `请先${task ? `完成“${task.title}”` : '完成活动要求的任务'}（${ENTRY_FRESH_DAYS} 天内有效）再来参与`
     }
+    return null
   }
 
   /** Takes one chance in one statement: the chances used after it (the draw's sequence number), or 409. */

@@ -29,6 +29,7 @@ const state = (id: string, extra: Partial<CampaignState> = {}): CampaignState =>
   ],
   chances: { left: 1, leftTotal: 1 },
   draws: [],
+  notEligible: null,
   ...extra,
 })
 

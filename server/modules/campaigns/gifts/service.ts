@@ -20,6 +20,7 @@ import type {
   FormState,
   FormSubmission,
   GiftInfo,
+  TrialRecorded,
 } from '../../../../src/types/generated/api/campaign'
 import type { ProductDetail } from '../../../../src/types/generated/api/catalog'
 import type { CampaignReward } from '../../../../src/types/generated/page'
@@ -113,6 +114,30 @@ export class GiftCollectionService {
         if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
       }
     }
+  }
+
+  /**
+   * A premium trial (保费试算) on a product page by a logged-in user: an entry ("used the calculator") of every live
+   * form campaign that counts such trials (countsTrials), as its own POST /entries would record it, once a day.
+   */
+  async recordTrial(userId: string): Promise<TrialRecorded> {
+    const campaigns = await this.db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('kind', '=', 'form')
+      .where(sql<boolean>`(definition->>'countsTrials')::boolean IS TRUE`)
+      .where('starts_at', '<=', this.now())
+      .where('ends_at', '>', this.now())
+      .execute()
+    const recorded: string[] = []
+    for (const { id } of campaigns) {
+      try {
+        if (!(await this.enter(id, userId, {})).repeated) recorded.push(id)
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+      }
+    }
+    return { recorded }
   }
 
   private chancesAfter(campaign: CampaignRow, taken: { used: number; used_today: number }): Chances {
