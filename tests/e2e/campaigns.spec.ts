@@ -29,14 +29,15 @@ test('a user uses the trial-fee calculator, draws every chance, and finds the pr
   await logInByApi(page.request, phone)
   await page.goto('/manualactivity/trialFee/lottery')
   const chances = page.getByTestId('lottery-chances')
-  await expect(chances).toHaveText('今日还可抽 2 次（活动期间共剩 10 次）')
   await expect(page.getByTestId('lottery-cell')).toHaveCount(8)
   await expect(page.getByText('参与本活动无需投保', { exact: false })).toBeVisible()
 
-  // Not before the calculator was used: the server refuses, and says what to do.
-  await page.getByRole('button', { name: '抽奖', exact: true }).click()
-  await expect(page.getByText('请先完成“使用保费试算工具”（7 天内有效）再来参与')).toBeVisible()
-  await expect(chances).toHaveText('今日还可抽 2 次（活动期间共剩 10 次）')
+  // Not before the calculator was used: said before any tap, with what to do (the server refuses too).
+  await expect(page.getByTestId('lottery-eligibility')).toHaveText(
+    '请先完成“使用保费试算工具”（7 天内有效）再来参与',
+  )
+  await expect(chances).toHaveText('完成后今日可抽 2 次（活动期间共剩 10 次）')
+  await expect(page.getByRole('button', { name: '暂不能抽奖' })).toBeDisabled()
   expect((await page.request.post('/api/campaigns/trialfee-lottery/draws')).status()).toBe(403)
 
   await page.getByRole('button', { name: '去用保费试算工具' }).click()
