@@ -9,6 +9,7 @@ import {
   validatePersonName,
   type CertificateType,
 } from './certificate'
+import { formatShanghaiDateTime } from './dates'
 import type { CampaignField } from '../types/generated/page'
 
 /** A form field as the config declares it (CampaignField) or the API returns it. */
@@ -219,4 +220,17 @@ export function couponValidity(
   const byDays = issuedAtMs + reward.validDays * 86_400_000
   const until = reward.validUntil ? Date.parse(reward.validUntil) : Infinity
   return { fromMs: issuedAtMs, toMs: Math.min(byDays, until) }
+}
+
+/**
+ * How long a coupon issued at `issuedAtMs` lasts, in words, from couponValidity (so the words are the expiry):
+ * "N 天内有效" while the days decide it, "有效期至 YYYY-MM-DD" once the latest date cuts them short.
+ */
+export function couponValidityText(
+  issuedAtMs: number,
+  reward: { validDays: number; validUntil?: string },
+): string {
+  const { toMs } = couponValidity(issuedAtMs, reward)
+  if (toMs === issuedAtMs + reward.validDays * 86_400_000) return `${reward.validDays} 天内有效`
+  return `有效期至 ${formatShanghaiDateTime(toMs).slice(0, 10)}`
 }

@@ -39,6 +39,8 @@ export type MessageEvent =
       policyNo: string
       lastDay: string
       daysLeft: number
+      /** A gift policy (isGiftPolicy): it simply ends, nothing to renew or pay. */
+      gift?: boolean
     }
   | { kind: 'points_expiring'; amount: number; lastDay: string }
   | { kind: 'points_expired'; amount: number; lastDay: string }
@@ -115,6 +117,13 @@ export function messageFor(event: MessageEvent): MessageText {
         target: { kind: 'order', id: event.orderId },
       }
     case 'policy_expiring':
+      if (event.gift)
+        return {
+          category: 'policy',
+          title: event.daysLeft <= 1 ? '赠险今天到期' : `赠险${event.daysLeft}天后到期`,
+          body: `您领取的赠险《${event.productName}》（保单号 ${event.policyNo}）保障至 ${event.lastDay} 24:00，到期后保障自动终止，无需续保，不会扣费。`,
+          target: { kind: 'policy', id: event.policyId },
+        }
       return {
         category: 'policy',
         title: event.daysLeft <= 1 ? '保单今天到期' : `保单${event.daysLeft}天后到期`,

@@ -70,5 +70,22 @@ export function expiryReminderFor(daysLeft: number): ExpiryReminder | null {
   return due ?? null
 }
 
+/**
+ * A gift policy (赠险: given free by a campaign, zero premium) is never offered for a paid renewal: it is not in
+ * 续保, not renewed by 一键续保 or automatically, and its expiry reminder asks for nothing.
+ */
+export const isGiftPolicy = (policy: { premiumFen: number }): boolean => policy.premiumFen === 0
+
+export const GIFT_NOT_RENEWABLE = '赠险为活动赠送，到期后保障终止，不提供付费续保'
+
+/** Why a policy is surrendered in its cooling-off period: asked before confirming, one of these (stored). */
+export const SURRENDER_REASONS = [
+  '不需要这份保障了',
+  '买错了或信息填错了',
+  '找到了更合适的产品',
+  '保费超出预算',
+  '其他原因',
+] as const
+
 /** Policies whose cover ends within this many days are offered for renewal (续保), starting the day it ends. */
 export const RENEWAL_WINDOW_DAYS = 60

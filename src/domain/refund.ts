@@ -21,6 +21,16 @@ export const REFUND_REASON_TEXT: Record<RefundReason, string> = {
   ISSUE_FAILED: '保险公司未能出单，保费全额退回',
 }
 
+/** Where a refund goes: back to the channel that paid (the payments' channel), in words. */
+export const REFUND_CHANNEL_TEXT: Record<string, string> = {
+  wechat: '微信支付',
+  alipay: '支付宝',
+  bankcard: '银行卡',
+}
+
+/** How long a refund takes to arrive, as the surrender screen promises it (the channels' own terms). */
+export const REFUND_ARRIVAL_WORKING_DAYS = 3
+
 export const isRefundSettled = (status: RefundStatus) => status === 'SUCCEEDED' || status === 'FAILED'
 
 /** The one-line refund state of an order (for its card in the list), or null without refunds. */

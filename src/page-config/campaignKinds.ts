@@ -64,6 +64,10 @@ export function checkCampaignKind(id: string, campaign: JsonObject, at: string, 
         `${name}活动不用 ${field}（${kind === 'guess' ? '奖励写在 correctReward' : '仅竞猜使用'}）`,
       )
   if (kind === 'guess') checkGuess(campaign, at, add)
+  if (campaign.grantOnLogin !== undefined && kind !== 'coupon')
+    add(`${at}/grantOnLogin`, '只有领券活动（coupon）可以登录后自动发放 grantOnLogin')
+  if (campaign.countsTrials !== undefined && kind !== 'form')
+    add(`${at}/countsTrials`, '只有表单登记活动（form）可以把产品页保费试算计为参与 countsTrials')
 }
 
 const ms = (value: unknown) => (typeof value === 'string' ? Date.parse(value) : NaN)

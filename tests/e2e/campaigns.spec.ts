@@ -29,14 +29,15 @@ test('a user uses the trial-fee calculator, draws every chance, and finds the pr
   await logInByApi(page.request, phone)
   await page.goto('/manualactivity/trialFee/lottery')
   const chances = page.getByTestId('lottery-chances')
-  await expect(chances).toHaveText('今日还可抽 2 次（活动期间共剩 10 次）')
   await expect(page.getByTestId('lottery-cell')).toHaveCount(8)
   await expect(page.getByText('参与本活动无需投保', { exact: false })).toBeVisible()
 
-  // Not before the calculator was used: the server refuses, and says what to do.
-  await page.getByRole('button', { name: '抽奖', exact: true }).click()
-  await expect(page.getByText('请先完成“使用保费试算工具”（7 天内有效）再来参与')).toBeVisible()
-  await expect(chances).toHaveText('今日还可抽 2 次（活动期间共剩 10 次）')
+  // Not before the calculator was used: said before any tap, with what to do (the server refuses too).
+  await expect(page.getByTestId('lottery-eligibility')).toHaveText(
+    '请先完成“使用保费试算工具”（7 天内有效）再来参与',
+  )
+  await expect(chances).toHaveText('完成后今日可抽 2 次（活动期间共剩 10 次）')
+  await expect(page.getByRole('button', { name: '暂不能抽奖' })).toBeDisabled()
   expect((await page.request.post('/api/campaigns/trialfee-lottery/draws')).status()).toBe(403)
 
   await page.getByRole('button', { name: '去用保费试算工具' }).click()
@@ -69,17 +70,16 @@ test('a user uses the trial-fee calculator, draws every chance, and finds the pr
     const account = (await (await page.request.get('/api/points')).json()) as { point: { usable: number } }
     expect(account.point.usable).toBe(points)
 
-    // Every parking coupon won is in 我的券 with its code (the draws are fair, so there may be none).
+    // Every parking coupon won is in 我的券 with its code (the draws are fair, so there may be none), beside
+    // the 新人礼包 every new user gets at login.
     const parking = state.draws.filter((d) => d.prizeId === 'parking').length
     await page.goto('/coupons')
-    await expect(page.getByText(`可使用（${parking}）`)).toBeVisible()
-    if (parking > 0) {
-      await expect(page.getByTestId('coupon-card')).toHaveCount(parking)
-      await expect(page.getByTestId('coupon-card').first()).toContainText('2小时停车券')
-      await expect(page.getByTestId('coupon-code').first()).toHaveText(
-        /^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/,
-      )
-    } else await expect(page.getByText('没有可使用的券')).toBeVisible()
+    await expect(page.getByText(`可使用（${parking + 1}）`)).toBeVisible()
+    const won = page.getByTestId('coupon-card').filter({ hasText: '2小时停车券' })
+    await expect(won).toHaveCount(parking)
+    await expect(page.getByTestId('coupon-card').filter({ hasText: '新人健康礼包' })).toHaveCount(1)
+    if (parking > 0)
+      await expect(won.first().getByTestId('coupon-code')).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/)
 
     // After the end (the server's clock moved past 2027-03-31) the seed is revealed and the draws check out here.
     await page.goto('/activity/fairness?campaign=trialfee-lottery')
@@ -109,7 +109,9 @@ test('a member claims this month’s parking coupon once and finds it in 我的�
   await expect(page.getByTestId('coupon-mine')).toContainText('可使用')
   await page.getByRole('button', { name: '查看我的全部券' }).click()
   await expect(page).toHaveURL(/\/coupons$/)
-  await expect(page.getByTestId('coupon-card')).toHaveCount(1)
+  // With the 新人礼包 of the login.
+  await expect(page.getByTestId('coupon-card')).toHaveCount(2)
+  await expect(page.getByTestId('coupon-card').filter({ hasText: '2小时停车券' })).toHaveCount(1)
   await page.goto('/parking/edition/1')
   await expect(page.getByRole('heading', { name: '第1期 · 2026年11月停车券' })).toBeVisible()
   await page.goto('/parking/editionDetail/2')

@@ -63,8 +63,9 @@ test('a new user searches, compares, prices a plan, passes the gates, pays in th
 
   // Surrender in the cooling-off period: the order shows the premium on its way back, then returned.
   await page.getByRole('button', { name: '犹豫期退保' }).click()
-  await page.getByRole('button', { name: '确定退保' }).click()
-  await expect(page.getByText('退保成功，保费将原路退回')).toBeVisible()
+  await page.getByRole('radio', { name: '不需要这份保障了' }).check()
+  await page.getByRole('button', { name: '确认退保' }).click()
+  await expect(page.getByText('退保成功，保费将原路退回银行卡')).toBeVisible()
   await page.goto('/orders')
   const card = page.getByTestId('order-card').filter({ hasText: '云禾百万医疗险（2026版）' })
   await expect(card).toContainText(/已退款 ¥\d+/)

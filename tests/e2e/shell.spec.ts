@@ -5,7 +5,7 @@ import { expect, test } from './support/test'
 test('home: Chinese title and content, blue theme', async ({ page }) => {
   await page.goto('/')
   await expect(page).toHaveTitle('国恒保险商城')
-  await expect(page.getByRole('img', { name: '新人专享 首单礼遇' }).first()).toBeVisible()
+  await expect(page.getByRole('img', { name: '新人专享 50元健康礼包 登录自动发放' }).first()).toBeVisible()
   await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()
   await expect(page.locator('.app-tabbar')).toContainText('首页')
   const primary = await page.evaluate(() =>

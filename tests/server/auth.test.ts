@@ -385,7 +385,13 @@ describe('GET /api/me/overview', () => {
     await a.order()
     await issued(a)
     const surrendered = await issued(a)
-    expect((await a.call('POST', `/api/policies/${surrendered.policyId}/surrender`)).statusCode).toBe(200)
+    expect(
+      (
+        await a.call('POST', `/api/policies/${surrendered.policyId}/surrender`, {
+          reason: '不需要这份保障了',
+        })
+      ).statusCode,
+    ).toBe(200)
 
     expect(await overview(a)).toEqual({
       orders: { ...noOrders, PENDING_PAYMENT: 1, PAY_FAILED: 1, CLOSED: 1, ISSUED: 1, SURRENDERED: 1 },

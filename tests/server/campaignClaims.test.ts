@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checksumChar } from '../../src/domain/certificate'
 import type {
+  CampaignState,
   CollectResult,
   CouponList,
   EntryResult,
@@ -11,6 +12,8 @@ import type { DrawResult } from '../../src/types/generated/api/campaign'
 import type { Policy } from '../../src/types/generated/api/policy'
 import type { Campaign, CampaignField } from '../../src/types/generated/page'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
+import { remindExpiringPolicies } from '../../server/modules/policies/reminders'
+import type { RenewalList } from '../../src/types/generated/api/renewal'
 import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
 
 // Coupons, forms and gift claims run by the server: a coupon campaign's stock and limits, coupons that are rows
@@ -72,6 +75,13 @@ async function register(id: string, campaign: Campaign) {
 
 beforeAll(async () => {
   test = await createTestApp({ now: clock.now })
+  // The users here are about these campaigns: the /newgift page's 新人礼包, granted at every new user's login
+  // (newUserGift.test.ts), is over for them.
+  await test.db.db
+    .updateTable('campaigns')
+    .set({ ends_at: clock.now() })
+    .where('id', '=', 'newgift-health')
+    .execute()
   await register('parking-coupon', couponCampaign())
   await register(
     'short-coupon',
@@ -106,6 +116,7 @@ beforeAll(async () => {
     title: '使用保费试算工具',
     window: WINDOW,
     limits: { perUserTotal: 100, perUserPerDay: 1 },
+    countsTrials: true,
     prizes: [],
   })
   await register('calc-lottery', {
@@ -304,6 +315,29 @@ describe('the calculator entry and the lottery it opens', () => {
     clock.advance(DAY + 1000)
     expect((await post(cookie, '/api/campaigns/calc-lottery/draws')).statusCode).toBe(403)
     expect((await post(cookie, '/api/campaigns/calc-use/entries', {})).json<EntryResult>().entry.seq).toBe(2)
+    expect((await post(cookie, '/api/campaigns/calc-lottery/draws')).statusCode).toBe(200)
+  })
+
+  it('says before any tap why the lottery is closed to the user, and a product page’s premium trial opens it', async () => {
+    const cookie = await user()
+    const before = (await get(cookie, '/api/campaigns/calc-lottery')).json<CampaignState>()
+    expect(before).toMatchObject({
+      chances: { left: 3, leftTotal: 10 },
+      notEligible: '请先完成“使用保费试算工具”（7 天内有效）再来参与',
+    })
+    // A visitor is told to log in instead (no chances), with nothing about the task.
+    expect((await json(test.app, { url: '/api/campaigns/calc-lottery' })).json()).toMatchObject({
+      chances: null,
+      notEligible: null,
+    })
+    // A trial on a product page (POST /api/campaigns/trials) counts as using the calculator, once a day.
+    expect((await post(undefined, '/api/campaigns/trials')).statusCode).toBe(401)
+    const trial = await post(cookie, '/api/campaigns/trials')
+    expect(trial.statusCode, trial.body).toBe(200)
+    expect(trial.json<{ recorded: string[] }>().recorded).toContain('calc-use')
+    expect((await post(cookie, '/api/campaigns/trials')).json<{ recorded: string[] }>().recorded).toEqual([])
+    const after = (await get(cookie, '/api/campaigns/calc-lottery')).json<CampaignState>()
+    expect(after.notEligible).toBeNull()
     expect((await post(cookie, '/api/campaigns/calc-lottery/draws')).statusCode).toBe(200)
   })
 
@@ -539,5 +573,36 @@ describe('a gift-claim campaign', () => {
       code: 'CAMPAIGN_ONLY',
       message: '该赠险仅可在活动页领取',
     })
+  })
+
+  it('is never offered for a paid renewal: not in 续保, no auto-renewal, a reminder that asks for nothing', async () => {
+    const cookie = await user()
+    const result = await claimGift(cookie, idNumber('19880808', '612'))
+    expect(result.statusCode, result.body).toBe(200)
+    const { policyId } = result.json<CollectResult>().entry
+    // 30 days of cover: it ends within the renewal window at once.
+    const renewals = (await get(cookie, '/api/renewals')).json<RenewalList>()
+    expect(renewals.items.map((r) => r.policyId)).not.toContain(policyId)
+    const auto = await json(test.app, {
+      method: 'PUT',
+      url: `/api/policies/${policyId}/auto-renew`,
+      headers: { cookie },
+      body: { enabled: true },
+    })
+    expect(auto.statusCode).toBe(409)
+    expect(auto.json().error.message).toBe('赠险为活动赠送，到期后保障终止，不提供付费续保')
+    clock.advance(2 * DAY)
+    await remindExpiringPolicies(test.db.db, clock.now, test.app.services.messages)
+    const reminders = await test.db.db
+      .selectFrom('messages')
+      .select(['title', 'body', 'target'])
+      .where('kind', '=', 'policy_expiring')
+      .execute()
+    const mine = reminders.filter((m) => JSON.stringify(m.target).includes(policyId as string))
+    expect(mine).toHaveLength(1)
+    expect(mine[0].title).toMatch(/^赠险\d+天后到期$/)
+    expect(mine[0].body).toContain('到期后保障自动终止，无需续保，不会扣费')
+    expect(mine[0].body).not.toContain('请及时续保')
+    expect(mine[0].target).toEqual({ kind: 'policy', id: policyId })
   })
 })

@@ -258,7 +258,9 @@ describe('money an order cannot keep goes back to the payer', () => {
     const policies = await policiesOf(buyer)
     expect(policies).toHaveLength(1)
 
-    const surrendered = await buyer.call('POST', `/api/policies/${policies[0].id}/surrender`)
+    const surrendered = await buyer.call('POST', `/api/policies/${policies[0].id}/surrender`, {
+      reason: '不需要这份保障了',
+    })
     expect(surrendered.statusCode).toBe(200)
     const refunds = (await orderOf(buyer, order.id)).refunds
     expect(refunds.map((r) => [r.reason, r.amountFen, r.status]).sort()).toEqual([

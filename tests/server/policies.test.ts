@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Order } from '../../src/types/generated/api/order'
-import type { Policy, PolicyShareLink } from '../../src/types/generated/api/policy'
+import type { Policy, PolicyShareLink, SurrenderQuote } from '../../src/types/generated/api/policy'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
 import { Buyer, HOLDER_ID } from './ordersFlow'
 
@@ -90,13 +90,17 @@ describe('policies', () => {
   it('surrenders within the cooling-off period with a full refund, once', async () => {
     const policy = await buyer.issuedPolicy()
     clock.advance(10 * 24 * 3600_000)
-    const res = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
+    const res = await buyer.call('POST', `/api/policies/${policy.id}/surrender`, {
+      reason: '不需要这份保障了',
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json<Policy>()).toMatchObject({ status: 'SURRENDERED', refundFen: policy.premiumFen })
     expect((await buyer.call('GET', `/api/orders/${policy.orderId}`)).json<Order>().status).toBe(
       'SURRENDERED',
     )
-    const again = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
+    const again = await buyer.call('POST', `/api/policies/${policy.id}/surrender`, {
+      reason: '不需要这份保障了',
+    })
     expect(again.statusCode).toBe(409)
     expect(again.json().error.code).toBe('ALREADY_SURRENDERED')
   })
@@ -110,7 +114,10 @@ describe('policies', () => {
     // A sign-in's points are the user's own: the clawback takes only the policy's.
     expect((await buyer.call('POST', '/api/sign-in')).statusCode).toBe(200)
     clock.advance(3 * 24 * 3600_000)
-    expect((await buyer.call('POST', `/api/policies/${policy.id}/surrender`)).statusCode).toBe(200)
+    expect(
+      (await buyer.call('POST', `/api/policies/${policy.id}/surrender`, { reason: '不需要这份保障了' }))
+        .statusCode,
+    ).toBe(200)
     expect((await points()).point.usable).toBe(5)
     const ledger = (await buyer.call('GET', '/api/points/ledger')).json<{
       items: { title: string; amount: number }[]
@@ -122,17 +129,62 @@ describe('policies', () => {
     ])
   })
 
+  it('says before a surrender what is refunded, where and when, and the points taken back; needs a reason', async () => {
+    const policy = await buyer.issuedPolicy()
+    const earned = Math.floor(policy.premiumFen / 100)
+    clock.advance(24 * 3600_000)
+    const quoted = await buyer.call('GET', `/api/policies/${policy.id}/surrender-quote`)
+    expect(quoted.statusCode).toBe(200)
+    const quote = quoted.json<SurrenderQuote>()
+    expect(quote).toMatchObject({
+      refundFen: policy.premiumFen,
+      refundTo: '微信支付',
+      arrival: '预计 3 个工作日内',
+      // The points of this policy, as far as still usable (earlier tests' points are spent or taken back).
+      pointsClawback: earned,
+    })
+    expect(quote.reasons).toContain('不需要这份保障了')
+    // Without a reason, or with one not on the list, nothing happens.
+    const none = await buyer.call('POST', `/api/policies/${policy.id}/surrender`, {})
+    expect(none.statusCode).toBe(400)
+    const made = await buyer.call('POST', `/api/policies/${policy.id}/surrender`, { reason: '随便' })
+    expect(made.statusCode).toBe(400)
+    expect(made.json().error).toMatchObject({ details: [{ field: 'reason', message: '请选择退保原因' }] })
+    const done = await buyer.call('POST', `/api/policies/${policy.id}/surrender`, { reason: '保费超出预算' })
+    expect(done.statusCode).toBe(200)
+    expect(done.json<Policy>()).toMatchObject({ refundFen: quote.refundFen, surrenderReason: '保费超出预算' })
+    // The refund recorded is the amount shown.
+    const refunds = await test.db.db
+      .selectFrom('refunds as r')
+      .innerJoin('payments as p', 'p.id', 'r.payment_id')
+      .select('r.amount_fen')
+      .where('p.order_id', '=', policy.orderId as string)
+      .execute()
+    expect(refunds.map((r) => r.amount_fen)).toEqual([quote.refundFen])
+    const ledger = (await buyer.call('GET', '/api/points/ledger')).json<{
+      items: { title: string; amount: number }[]
+    }>()
+    expect(ledger.items[0]).toEqual(
+      expect.objectContaining({ title: '退保扣回', amount: -quote.pointsClawback }),
+    )
+  })
+
   it('refuses an online full-refund surrender after the cooling-off period', async () => {
     const policy = await buyer.issuedPolicy()
     clock.advance(Date.parse(policy.coolingOffEndsAt) - clock.now().getTime())
-    const res = await buyer.call('POST', `/api/policies/${policy.id}/surrender`)
+    const res = await buyer.call('POST', `/api/policies/${policy.id}/surrender`, {
+      reason: '不需要这份保障了',
+    })
     expect(res.statusCode).toBe(409)
     expect(res.json().error).toMatchObject({
       code: 'COOLING_OFF_ENDED',
       message: '已过犹豫期，无法在线全额退保，请联系客服办理',
     })
     const other = await newBuyer()
-    expect((await other.call('POST', `/api/policies/${policy.id}/surrender`)).statusCode).toBe(404)
+    expect(
+      (await other.call('POST', `/api/policies/${policy.id}/surrender`, { reason: '不需要这份保障了' }))
+        .statusCode,
+    ).toBe(404)
   })
 
   it('lists a policy issued through a partner API product with its source', async () => {

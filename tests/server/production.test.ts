@@ -207,7 +207,9 @@ describe('production mode with real provider adapters', () => {
     ).toBe(401)
     expect(forged).toBe(401)
 
-    const surrendered = await call('POST', `/api/policies/${issued.policyId}/surrender`)
+    const surrendered = await call('POST', `/api/policies/${issued.policyId}/surrender`, {
+      reason: '不需要这份保障了',
+    })
     expect(surrendered.status).toBe(200)
     const processing = (await call<Order>('GET', `/api/orders/${order.id}`)).body.refunds
     expect(processing).toMatchObject([

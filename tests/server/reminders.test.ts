@@ -198,7 +198,13 @@ describe('policy reminders and refunds', () => {
     expect(policy.expiresAt?.startsWith('2027-11-23T00:00:00')).toBe(true)
     const { buyer: quitter, phone: quitterPhone } = await newBuyer()
     const surrendered = await quitter.issuedPolicy()
-    expect((await quitter.call('POST', `/api/policies/${surrendered.id}/surrender`)).statusCode).toBe(200)
+    expect(
+      (
+        await quitter.call('POST', `/api/policies/${surrendered.id}/surrender`, {
+          reason: '不需要这份保障了',
+        })
+      ).statusCode,
+    ).toBe(200)
 
     const titles = async () => (await messages(phone, 'policy_expiring')).map((m) => m.title).reverse()
     for (const [at, expected] of [
@@ -227,7 +233,10 @@ describe('policy reminders and refunds', () => {
     setShanghai('2026-11-22T12:00')
     const { buyer, phone } = await newBuyer()
     const policy = await buyer.issuedPolicy()
-    expect((await buyer.call('POST', `/api/policies/${policy.id}/surrender`)).statusCode).toBe(200)
+    expect(
+      (await buyer.call('POST', `/api/policies/${policy.id}/surrender`, { reason: '不需要这份保障了' }))
+        .statusCode,
+    ).toBe(200)
     const refunded = await messages(phone, 'payment_refunded')
     expect(refunded).toHaveLength(1)
     expect(refunded[0]).toMatchObject({

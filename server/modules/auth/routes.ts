@@ -5,7 +5,7 @@ import { ApiError } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { login, users, sessions, secureCookies } = app.services
+  const { login, users, sessions, secureCookies, giftCollections } = app.services
 
   route(app, {
     method: 'POST',
@@ -38,6 +38,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       if (previous) await sessions.destroy(previous)
       const { token } = await sessions.create(userId)
       setSessionCookie(reply, token, secureCookies)
+      // What the pages promise at login (the 新人礼包), given now; a failure there never fails the login.
+      await giftCollections
+        .grantOnLogin(userId)
+        .catch((error: unknown) => request.log.error({ err: error, userId }, 'grant on login failed'))
       return { user: await users.get(userId), isNewUser }
     },
   })

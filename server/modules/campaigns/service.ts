@@ -1,13 +1,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
-import { ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
+import { couponValidityText, ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
 import {
   campaignStatus,
   chancesLeft,
   windowProblem,
   type CampaignStatus,
 } from '../../../src/domain/campaigns'
-import { formatShanghaiDateTime } from '../../../src/domain/dates'
 import type { CampaignDraw, CampaignState, Chances } from '../../../src/types/generated/api/campaign'
 import type { Campaign, CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
@@ -30,19 +29,16 @@ export type CampaignRow = Selectable<CampaignsTable> & { onPage: PageGate | null
 export const limitsOf = (definition: Campaign): NonNullable<Campaign['limits']> =>
   definition.limits ?? { perUserTotal: 0 }
 
-/** What a reward is, in words (the draw list and the message). */
-export function rewardText(reward: CampaignReward, name: string): string {
+/** What a reward is, in words (the draw list and the message), as it is given at `nowMs`. */
+export function rewardText(reward: CampaignReward, name: string, nowMs: number): string {
   switch (reward.kind) {
     case 'points':
       return `${reward.amount} 积分`
     case 'beans':
       return `${reward.amount} 金豆`
-    case 'coupon': {
-      const until = reward.validUntil
-        ? `，最晚至 ${formatShanghaiDateTime(reward.validUntil).slice(0, 10)}`
-        : ''
-      return `${name}（${reward.benefit}，${reward.validDays} 天内有效${until}）`
-    }
+    case 'coupon':
+      // The words come from the expiry a coupon issued now gets (rewards.ts), not from the config's numbers.
+      return `${name}（${reward.benefit}，${couponValidityText(nowMs, reward)}）`
     case 'physical':
       return `${name}（${reward.description}）`
     case 'gift-policy':
@@ -125,6 +121,8 @@ export class CampaignService {
     const chances = await this.chances(campaign, userId)
     // A guessing game has no chances (its state is in guess/service.ts), nor draws.
     const draws: CampaignDraw[] = userId && chances ? await this.myDraws(id, userId) : []
+    // Said before any tap: a user who may not take part yet learns why and what to do.
+    const notEligible = userId && status === 'live' ? await this.eligibilityProblem(campaign, userId) : null
     return {
       id,
       kind: campaign.kind,
@@ -138,11 +136,12 @@ export class CampaignService {
       prizes: prizes.map((p) => ({
         id: p.prize_id,
         name: p.name,
-        reward: rewardText(p.reward, p.name),
+        reward: rewardText(p.reward, p.name, this.now().getTime()),
         left: p.stock === null ? null : Math.max(0, p.stock - p.awarded),
       })),
       chances,
       draws,
+      notEligible,
     }
   }
 
@@ -164,7 +163,7 @@ export class CampaignService {
       prizeId: r.prize_id,
       won: r.reward !== null && r.reward.kind !== 'nothing',
       prizeName: r.name ?? '谢谢参与',
-      reward: r.reward && r.name ? rewardText(r.reward, r.name) : '谢谢参与',
+      reward: r.reward && r.name ? rewardText(r.reward, r.name, r.created_at.getTime()) : '谢谢参与',
       available: r.available,
       at: toIso(r.created_at),
     }))
@@ -172,20 +171,25 @@ export class CampaignService {
 
   /** Who may take part (read outside the draw's transaction: PGlite has one connection): logged in always; the config's level, newness, real name and earlier entry. */
   async assertEligible(campaign: Selectable<CampaignsTable>, userId: string) {
+    const problem = await this.eligibilityProblem(campaign, userId)
+    if (problem) throw new ApiError(403, 'NOT_ELIGIBLE', problem)
+  }
+
+  /** Why this user may not take part yet, and what to do (null: they may): shown before a tap, refused on it. */
+  async eligibilityProblem(campaign: Selectable<CampaignsTable>, userId: string): Promise<string | null> {
     const rules = campaign.definition.eligibility
-    if (!rules) return
+    if (!rules) return null
     const user = await this.db
       .selectFrom('users')
       .select(['created_at', 'real_name_verified_at'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow()
-    const refuse = (message: string) => new ApiError(403, 'NOT_ELIGIBLE', message)
-    if (rules.realName && !user.real_name_verified_at) throw refuse('完成实名认证后才能参与本活动')
+    if (rules.realName && !user.real_name_verified_at) return '完成实名认证后才能参与本活动'
     if (rules.newUserDays && this.now().getTime() - user.created_at.getTime() > rules.newUserDays * DAY_MS)
-      throw refuse(`本活动仅限注册 ${rules.newUserDays} 天内的新用户参与`)
+      return `本活动仅限注册 ${rules.newUserDays} 天内的新用户参与`
     if (rules.minLevel) {
       const { level } = await this.member.status(userId)
-      if (level.code < rules.minLevel) throw refuse(`本活动仅限 ${rules.minLevel} 及以上会员参与`)
+      if (level.code < rules.minLevel) return `本活动仅限 ${rules.minLevel} 及以上会员参与`
     }
     // An entry of the other campaign (a form, e.g. "used a calculator") within the last days; never a purchase.
     if (rules.entryOf && !(await hasRecentEntry(this.db, rules.entryOf, userId, this.now()))) {
@@ -194,10 +198,9 @@ export class CampaignService {
         .select('title')
         .where('id', '=', rules.entryOf)
         .executeTakeFirst()
-      throw refuse(
-        `请先${task ? `完成“${task.title}”` : '完成活动要求的任务'}（${ENTRY_FRESH_DAYS} 天内有效）再来参与`,
-      )
+      return `请先${task ? `完成“${task.title}”` : '完成活动要求的任务'}（${ENTRY_FRESH_DAYS} 天内有效）再来参与`
     }
+    return null
   }
 
   /** Takes one chance in one statement: the chances used after it (the draw's sequence number), or 409. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { addDays, daysBetween, shanghaiDate } from '../../../src/domain/age'
-import { EXPIRY_REMINDER_DAYS, expiryReminderFor } from '../../../src/domain/policy'
+import { EXPIRY_REMINDER_DAYS, expiryReminderFor, isGiftPolicy } from '../../../src/domain/policy'
 import type { DB } from '../../db/schema'
 import type { MessageService } from '../messages/service'
 
@@ -22,7 +22,7 @@ export async function remindExpiringPolicies(
   const horizon = new Date(at.getTime() + (Math.max(...EXPIRY_REMINDER_DAYS) + 1) * DAY_MS)
   const candidates = await db
     .selectFrom('policies as p')
-    .select(['p.id', 'p.user_id', 'p.product_name', 'p.policy_no', 'p.expires_at'])
+    .select(['p.id', 'p.user_id', 'p.product_name', 'p.policy_no', 'p.expires_at', 'p.premium_fen'])
     .where('p.surrendered_at', 'is', null)
     .where('p.expires_at', '>', at)
     .where('p.expires_at', '<=', horizon)
@@ -62,6 +62,7 @@ export async function remindExpiringPolicies(
         policyNo: policy.policy_no,
         lastDay: addDays(endDay, -1),
         daysLeft: daysBetween(today, endDay),
+        gift: isGiftPolicy({ premiumFen: policy.premium_fen }),
       })
       return true
     })

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { addDays, daysBetween, shanghaiDate } from '../../../src/domain/age'
-import { RENEWAL_WINDOW_DAYS } from '../../../src/domain/policy'
+import { GIFT_NOT_RENEWABLE, isGiftPolicy, RENEWAL_WINDOW_DAYS } from '../../../src/domain/policy'
 import { quotePremium } from '../../../src/domain/pricing'
 import type { ProductDetail } from '../../../src/types/generated/api/catalog'
 import type { Renewal, RenewalList } from '../../../src/types/generated/api/renewal'
@@ -11,7 +11,7 @@ import type { CatalogService } from '../catalog/service'
 const DAY_MS = 86_400_000
 
 /**
- * 续保: the caller's policies ending within 60 days, each priced again from the product's tables for the
+ * 续保: the caller's paid policies (never a gift) ending within 60 days, each priced again from the product's tables for the
  * insured's age on the day the new cover would start (the old one's end day), and the auto-renewal switch.
  */
 export class RenewalService {
@@ -30,6 +30,8 @@ export class RenewalService {
       .select('o.plan_code')
       .where('p.user_id', '=', userId)
       .where('p.surrendered_at', 'is', null)
+      // A gift policy (zero premium, isGiftPolicy) is never offered for a paid renewal.
+      .where('p.premium_fen', '>', 0)
       .where('p.expires_at', '>', now)
       .where('p.expires_at', '<=', new Date(now.getTime() + RENEWAL_WINDOW_DAYS * DAY_MS))
       .orderBy('p.expires_at')
@@ -115,6 +117,7 @@ export class RenewalService {
       .where('id', '=', policyId)
       .where('user_id', '=', userId)
       .where('surrendered_at', 'is', null)
+      .where('premium_fen', '>', 0)
       .where('expires_at', '>', now)
       .where('expires_at', '<=', new Date(now.getTime() + RENEWAL_WINDOW_DAYS * DAY_MS))
       .returning('id')
@@ -122,11 +125,13 @@ export class RenewalService {
     if (!updated) {
       const mine = await this.db
         .selectFrom('policies')
-        .select('id')
+        .select(['id', 'premium_fen'])
         .where('id', '=', policyId)
         .where('user_id', '=', userId)
         .executeTakeFirst()
       if (!mine) throw notFound('保单')
+      if (isGiftPolicy({ premiumFen: mine.premium_fen }))
+        throw new ApiError(409, 'NOT_RENEWABLE', GIFT_NOT_RENEWABLE)
       throw new ApiError(
         409,
         'NOT_RENEWABLE',

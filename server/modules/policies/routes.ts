@@ -125,13 +125,28 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
     method: 'POST',
     url: '/api/policies/:id/surrender',
     schema: {
-      summary: '犹豫期内退保，全额退款',
+      summary: '犹豫期内退保（须选择退保原因），全额退回原支付方式，扣回该保单的投保奖励积分',
       tags,
       auth: true,
       params: 'policy/IdParams',
+      body: 'policy/SurrenderInput',
       response: 'policy/Policy',
     },
-    handler: async (request) => policies.surrender(userIdOf(request), request.params.id),
+    handler: async (request) => policies.surrender(userIdOf(request), request.params.id, request.body.reason),
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/policies/:id/surrender-quote',
+    schema: {
+      summary: '退保前告知：退款金额、退回去向与预计到账时间、将扣回的积分、可选的退保原因',
+      tags,
+      auth: true,
+      params: 'policy/IdParams',
+      querystring: 'common/EmptyQuery',
+      response: 'policy/SurrenderQuote',
+    },
+    handler: async (request) => policies.surrenderQuote(userIdOf(request), request.params.id),
   })
 
   route(app, {

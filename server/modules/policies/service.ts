@@ -6,12 +6,19 @@ import { policyPeriod } from '../../../src/domain/dates'
 import {
   canSurrenderInCoolingOff,
   formatPolicyNo,
+  SURRENDER_REASONS,
   policyStatusAt,
   type PolicyDates,
   type PolicyStatus,
 } from '../../../src/domain/policy'
 import type { ProductDetail } from '../../../src/types/generated/api/catalog'
-import type { Policy, PolicyPerson, PolicyShareLink } from '../../../src/types/generated/api/policy'
+import { REFUND_ARRIVAL_WORKING_DAYS, REFUND_CHANNEL_TEXT } from '../../../src/domain/refund'
+import type {
+  Policy,
+  PolicyPerson,
+  PolicyShareLink,
+  SurrenderQuote,
+} from '../../../src/types/generated/api/policy'
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import { transition } from '../purchase/service'
@@ -71,6 +78,7 @@ function toPolicy(row: Selectable<PoliciesTable>, nowMs: number): Policy {
     ...dates,
     coolingOffEndsAt: toIso(row.cooling_off_ends_at),
     refundFen: row.refund_fen,
+    surrenderReason: row.surrender_reason,
     partnerPolicyNo: row.partner_policy_no,
   }
 }
@@ -282,17 +290,76 @@ export class PolicyService {
     return toPolicy(row, this.now().getTime())
   }
 
-  /**
-   * Surrender within the cooling-off period: the kept payment becomes a whole refund, recorded in the same
-   * transaction as the surrender and submitted to the provider after it commits.
-   */
-  async surrender(userId: string, id: string): Promise<Policy> {
-    const row = await this.row(userId, id)
-    const now = this.now()
+  /** 409 unless the policy may be surrendered online now (not yet, and within its cooling-off period). */
+  private assertSurrenderable(row: Selectable<PoliciesTable>) {
     const dates = { ...policyDates(row), coolingOffEndsAt: toIso(row.cooling_off_ends_at) }
     if (row.surrendered_at) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
-    if (!canSurrenderInCoolingOff(dates, now.getTime()))
+    if (!canSurrenderInCoolingOff(dates, this.now().getTime()))
       throw new ApiError(409, 'COOLING_OFF_ENDED', '已过犹豫期，无法在线全额退保，请联系客服办理')
+  }
+
+  /** The payment a surrender refunds (the order's kept one, whole), or none: the one source of the amount. */
+  private keptPayment(db: Kysely<DB>, orderId: string | null, lock = false) {
+    if (!orderId) return Promise.resolve(undefined)
+    return db
+      .selectFrom('payments')
+      .select(['id', 'order_id', 'amount_fen', 'channel'])
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'SUCCEEDED')
+      .$if(lock, (q) => q.forUpdate())
+      .executeTakeFirst()
+  }
+
+  /** The points this policy earned (its 投保奖励 in the ledger): what a surrender takes back, as far as usable. */
+  private async pointsEarned(db: Kysely<DB>, userId: string, policyId: string): Promise<number> {
+    const row = await db
+      .selectFrom('point_ledger')
+      .select(sql<string>`coalesce(sum(amount), 0)`.as('earned'))
+      .where('user_id', '=', userId)
+      .where('currency', '=', 'point')
+      .where('kind', '=', 'policy')
+      .where('reference', '=', policyId)
+      .executeTakeFirstOrThrow()
+    return Number(row.earned)
+  }
+
+  /** What a surrender would do, said before it is confirmed: the refund, where and when, the points taken back. */
+  async surrenderQuote(userId: string, id: string): Promise<SurrenderQuote> {
+    const row = await this.row(userId, id)
+    this.assertSurrenderable(row)
+    const [kept, earned, account] = await Promise.all([
+      this.keptPayment(this.db, row.order_id),
+      this.pointsEarned(this.db, userId, row.id),
+      this.db
+        .selectFrom('point_accounts')
+        .select('usable')
+        .where('user_id', '=', userId)
+        .where('currency', '=', 'point')
+        .executeTakeFirst(),
+    ])
+    const refundFen = kept?.amount_fen ?? 0
+    return {
+      refundFen,
+      refundTo: refundFen > 0 ? (REFUND_CHANNEL_TEXT[kept?.channel ?? ''] ?? '原支付账户') : null,
+      arrival: refundFen > 0 ? `预计 ${REFUND_ARRIVAL_WORKING_DAYS} 个工作日内` : null,
+      pointsClawback: Math.min(earned, account?.usable ?? 0),
+      reasons: [...SURRENDER_REASONS],
+    }
+  }
+
+  /**
+   * Surrender within the cooling-off period, for one of SURRENDER_REASONS (stored): the kept payment becomes a
+   * whole refund (the amount surrenderQuote showed), recorded in the same transaction as the surrender and
+   * submitted to the provider after it commits; the policy's points go back as far as the user still has them.
+   */
+  async surrender(userId: string, id: string, reason: string): Promise<Policy> {
+    if (!(SURRENDER_REASONS as readonly string[]).includes(reason))
+      throw new ApiError(400, 'INVALID_INPUT', '请选择退保原因', [
+        { field: 'reason', message: '请选择退保原因' },
+      ])
+    const row = await this.row(userId, id)
+    const now = this.now()
+    this.assertSurrenderable(row)
     if (row.partner_policy_no && this.partner) {
       // One request id per policy: asking again after a failure here is the same surrender at the partner.
       const surrendered = await this.partner
@@ -310,30 +377,26 @@ export class PolicyService {
     const refundId = await this.db.transaction().execute(async (trx) => {
       if (row.order_id)
         await trx.selectFrom('orders').select('id').where('id', '=', row.order_id).forUpdate().execute()
+      const kept = await this.keptPayment(trx, row.order_id, true)
       const done = await trx
         .updateTable('policies')
-        .set({ surrendered_at: now, refund_fen: row.premium_fen })
+        .set({ surrendered_at: now, refund_fen: kept?.amount_fen ?? 0, surrender_reason: reason })
         .where('id', '=', row.id)
         .where('surrendered_at', 'is', null)
         .executeTakeFirst()
       if (Number(done.numUpdatedRows) !== 1) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
       if (!row.order_id) return null
       // Its points go back with it, as far as the user still has them.
-      await this.points.takeBack(trx, {
-        userId,
-        currency: 'point',
-        amount: policyPoints(row.premium_fen),
-        kind: 'policy_clawback',
-        reference: row.id,
-      })
+      const earned = await this.pointsEarned(trx, userId, row.id)
+      if (earned > 0)
+        await this.points.takeBack(trx, {
+          userId,
+          currency: 'point',
+          amount: earned,
+          kind: 'policy_clawback',
+          reference: row.id,
+        })
       await transition(trx, row.order_id, 'SURRENDER')
-      const kept = await trx
-        .selectFrom('payments')
-        .select(['id', 'order_id', 'amount_fen'])
-        .where('order_id', '=', row.order_id)
-        .where('status', '=', 'SUCCEEDED')
-        .forUpdate()
-        .executeTakeFirst()
       return kept && kept.amount_fen > 0 ? this.refunds.record(trx, kept, 'SURRENDER') : null
     })
     if (refundId) await this.refunds.submit(refundId)

@@ -34,6 +34,8 @@ export interface PoliciesTable {
   auto_renew: ColumnType<boolean, boolean | undefined, boolean>
   /** The partner's own policy number (180_partners.sql); null for policies we issue. */
   partner_policy_no: ColumnType<string | null, string | null | undefined, string | null>
+  /** Why it was surrendered, as the user chose (210_surrender_reason.sql). */
+  surrender_reason: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A reminder sent before a policy's cover ends (137_reminders.sql). */

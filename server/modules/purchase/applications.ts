@@ -10,7 +10,7 @@ import type {
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import { shanghaiDate } from '../../../src/domain/age'
-import { RENEWAL_WINDOW_DAYS } from '../../../src/domain/policy'
+import { GIFT_NOT_RENEWABLE, isGiftPolicy, RENEWAL_WINDOW_DAYS } from '../../../src/domain/policy'
 import type { CatalogService } from '../catalog/service'
 import type { RiskAssessmentService } from '../risk/service'
 import type { DB } from '../../db/schema'
@@ -98,13 +98,14 @@ export class ApplicationService {
   private async renewable(userId: string, policyId: string, productId: string, now: Date) {
     const policy = await this.db
       .selectFrom('policies')
-      .select(['id', 'product_id', 'expires_at', 'surrendered_at'])
+      .select(['id', 'product_id', 'expires_at', 'surrendered_at', 'premium_fen'])
       .where('id', '=', policyId)
       .where('user_id', '=', userId)
       .executeTakeFirst()
     if (!policy) throw notFound('续保的保单')
     const refuse = (message: string) =>
       new ApiError(409, 'NOT_RENEWABLE', message, [{ field: 'renewsPolicyId', message }])
+    if (isGiftPolicy({ premiumFen: policy.premium_fen })) throw refuse(GIFT_NOT_RENEWABLE)
     if (policy.product_id !== productId) throw refuse('续保须投保原保单的同一产品')
     const ends = policy.expires_at?.getTime() ?? null
     if (policy.surrendered_at || ends === null || ends <= now.getTime())

@@ -23,12 +23,13 @@ const state = (id: string, extra: Partial<CampaignState> = {}): CampaignState =>
     {
       id: 'parking',
       name: '2小时停车券',
-      reward: '2小时停车券（合作停车场2小时停车，31 天内有效，最晚至 2026-12-31）',
+      reward: '2小时停车券（合作停车场2小时停车，有效期至 2026-12-31）',
       left: 120,
     },
   ],
   chances: { left: 1, leftTotal: 1 },
   draws: [],
+  notEligible: null,
   ...extra,
 })
 

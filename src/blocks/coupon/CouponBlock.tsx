@@ -19,6 +19,7 @@ function buttonOf(state: CampaignState, text: string): { label: string; enabled:
   if (state.status === 'offline') return { label: '已下线', enabled: false }
   if (state.chances === null) return { label: '登录领取', enabled: true }
   if (state.chances.leftTotal <= 0) return { label: '已领取', enabled: false }
+  if (state.notEligible) return { label: '不可领取', enabled: false }
   if (state.prizes.every((p) => p.left === 0)) return { label: '已领完', enabled: false }
   if (state.chances.left <= 0) return { label: '今日已领', enabled: false }
   return { label: text, enabled: true }
@@ -123,6 +124,11 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
         )}
         {!data.chances && <span>登录后领取</span>}
       </p>
+      {data.notEligible && data.chances && data.chances.leftTotal > 0 && (
+        <p className="blk-note" role="note" data-testid="coupon-eligibility">
+          {data.notEligible}
+        </p>
+      )}
       {collected && (
         <p className="blk-coupon-collected" role="status" data-testid="coupon-claimed">
           领取成功，券码 {collected.code}，有效期至 {formatShanghaiDateTime(collected.validTo)}

@@ -69,6 +69,7 @@ const state = (campaign: string, g: GuessState | null = guess()): CampaignState 
   prizes: [],
   chances: null,
   draws: [],
+  notEligible: null,
   guess: g,
 })
 const at = { runtime: { now: () => NOW } }

@@ -25,6 +25,7 @@ const state = (extra: Partial<CampaignState> = {}): CampaignState => ({
   ],
   chances: { left: 2, leftTotal: 10 },
   draws: [],
+  notEligible: null,
   ...extra,
 })
 
@@ -85,5 +86,22 @@ describe('lottery block', () => {
     renderBlocks([{ type: 'lottery', campaign: 'spent-lottery' }])
     expect(await screen.findByText('今日次数已用完，明天再来')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: '抽奖' })).toBeDisabled()
+  })
+
+  it('says before any tap why a user may not draw yet and what to do', async () => {
+    const api = stubApi({
+      'GET /api/campaigns/task-lottery': state({
+        notEligible: '请先完成“使用保费试算工具”（7 天内有效）再来参与',
+      }),
+    })
+    renderBlocks([{ type: 'lottery', campaign: 'task-lottery' }])
+    expect(await screen.findByTestId('lottery-eligibility')).toHaveTextContent(
+      '请先完成“使用保费试算工具”（7 天内有效）再来参与',
+    )
+    expect(screen.getByTestId('lottery-chances')).toHaveTextContent(
+      '完成后今日可抽 2 次（活动期间共剩 10 次）',
+    )
+    expect(screen.getByRole('button', { name: '暂不能抽奖' })).toBeDisabled()
+    expect(api.callsTo('POST', '/api/campaigns/task-lottery/draws')).toHaveLength(0)
   })
 })

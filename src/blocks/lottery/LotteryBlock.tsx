@@ -45,6 +45,8 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
   const cells = cellsOf(data)
   const chances = data?.chances ?? null
   const live = data?.status === 'live'
+  /** Why this user may not draw yet, and what to do: said before any tap (null when they may). */
+  const notEligible = data?.notEligible ?? null
 
   /** Runs the light from where it is to the ring position of `target`, at least two turns. */
   const spinTo = (target: number, then: () => void) => {
@@ -111,7 +113,9 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
           ? '已下线'
           : chances === null
             ? '登录抽奖'
-            : runtime.text(block.buttonText ?? '抽奖')
+            : notEligible
+              ? '暂不能抽奖'
+              : runtime.text(block.buttonText ?? '抽奖')
   return (
     <section className="blk-lottery" aria-label={data?.title ?? '抽奖'}>
       <div className="blk-lottery-grid">
@@ -122,7 +126,13 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
                 key="go"
                 type="button"
                 className="blk-lottery-go"
-                disabled={!data || !live || spinning || (chances !== null && chances.left <= 0)}
+                disabled={
+                  !data ||
+                  !live ||
+                  spinning ||
+                  notEligible !== null ||
+                  (chances !== null && chances.left <= 0)
+                }
                 onClick={() => void draw()}
               >
                 {buttonText}
@@ -141,14 +151,21 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
           )
         })}
       </div>
+      {notEligible && (
+        <p className="blk-lottery-eligibility" role="note" data-testid="lottery-eligibility">
+          {notEligible}
+        </p>
+      )}
       <p className="blk-lottery-chances" data-testid="lottery-chances">
         {chances === null
           ? '登录后即可参与抽奖'
-          : chances.left > 0
-            ? `今日还可抽 ${chances.left} 次（活动期间共剩 ${chances.leftTotal} 次）`
-            : chances.leftTotal > 0
-              ? '今日次数已用完，明天再来'
-              : '抽奖次数已用完'}
+          : notEligible && chances.left > 0
+            ? `完成后今日可抽 ${chances.left} 次（活动期间共剩 ${chances.leftTotal} 次）`
+            : chances.left > 0
+              ? `今日还可抽 ${chances.left} 次（活动期间共剩 ${chances.leftTotal} 次）`
+              : chances.leftTotal > 0
+                ? '今日次数已用完，明天再来'
+                : '抽奖次数已用完'}
       </p>
       {won && (
         <p className="blk-lottery-won" role="status" data-testid="lottery-result">

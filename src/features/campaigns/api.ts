@@ -16,6 +16,7 @@ import type {
   Prize,
   PrizeAddress,
   PrizeList,
+  TrialRecorded,
 } from '../../types/generated/api/campaign'
 
 // The campaigns of config pages (schemas/api/campaign.schema.json): a campaign's state, its draws, guesses, forms
@@ -70,6 +71,12 @@ export const submitGuess = (id: string, picks: { itemId: string; optionId: strin
   withIdempotencyKey(`guess:${id}`, (key) =>
     post<GuessState>(`${campaignPath(id)}/entries`, { picks }, { headers: { [IDEMPOTENCY_HEADER]: key } }),
   )
+
+/**
+ * A premium trial (保费试算) made on a product page: campaigns that count one as taking part (the 试算有礼 lottery's
+ * "used the calculator") record it, once a day. A visitor's is refused (401) and counts for nothing.
+ */
+export const recordTrial = () => post<TrialRecorded>('/api/campaigns/trials')
 
 /** Collects (领取) a coupon campaign's coupon. */
 export const collectCoupon = (id: string) =>

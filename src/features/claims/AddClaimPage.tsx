@@ -17,6 +17,7 @@ import { claimInputOf, claimProblems, FIELD_OF_API, type ClaimField, type ClaimP
 import { clearDraft, emptyDraft, readDraft, saveDraft, type ClaimDraft, type DraftPhoto } from './draft'
 import { addClaimSuccessHref, initClaimHref } from './paths'
 import './claims.css'
+import { MaskedName } from '../../components/MaskedName'
 
 /** Photos of one kind a claim may carry at most (all kinds together: MAX_CLAIM_DOCUMENTS). */
 const MAX_PER_KIND = 9
@@ -148,7 +149,7 @@ function ClaimForm({
       <section className="claim-card claim-form-summary" aria-label="理赔保单">
         <strong>{policy.productName}</strong>
         <span className="claim-muted">
-          {type.name} · 被保险人 {policy.insuredName} · 保单号 {policy.policyNo}
+          {type.name} · 被保险人 <MaskedName name={policy.insuredName} /> · 保单号 {policy.policyNo}
         </span>
       </section>
 

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { LabeledRow } from '../../components/LabeledRow'
+import { MaskedName } from '../../components/MaskedName'
 import { GoButton } from '../../components/navigation/GoButton'
 import { toast } from '../../components/notice'
 import { Dialog } from '../../components/overlays'
@@ -13,7 +14,13 @@ import { DOCUMENT_KINDS, MAX_CLAIM_DOCUMENTS, OPEN_CLAIM_STATUSES } from '../../
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { describeError } from '../../lib/request'
 import { supplementClaim, useClaim, withdrawClaim, type Claim } from './api'
-import { CLAIM_STATUS_COLORS, CLAIM_STATUS_EXPLAINED, claimStatusName, claimYuan } from './claimStatus'
+import {
+  CLAIM_STATUS_COLORS,
+  CLAIM_STATUS_EXPLAINED,
+  claimStatusName,
+  claimStepLabel,
+  claimYuan,
+} from './claimStatus'
 import { claimListHref } from './paths'
 import { usePolicy } from '../policies/api'
 import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure'
@@ -68,52 +75,15 @@ export default function ClaimDetailPage() {
     <div className="purchase-page claim-detail-page" data-testid="claim-detail">
       <header className={`claim-status claim-status--${CLAIM_STATUS_COLORS[current.status]}`}>
         <h2 data-testid="claim-status">{claimStatusName(current.status)}</h2>
-        <p>{CLAIM_STATUS_EXPLAINED[current.status]}</p>
+        <p data-testid="claim-next-step">
+          <strong>{claimStepLabel(current.status)}</strong>
+          {CLAIM_STATUS_EXPLAINED[current.status]}
+        </p>
       </header>
 
       {current.status === 'NEED_SUPPLEMENT' && current.needed.length > 0 && (
         <SupplementCard key={current.timeline.length} claim={current} onChanged={shown} />
       )}
-
-      {(current.decision || current.paidFen !== null) && (
-        <section className="purchase-card" data-testid="claim-decision">
-          <h2>理赔结论</h2>
-          {current.decision && <LabeledRow label="审核结论">{current.decision}</LabeledRow>}
-          {current.paidFen !== null && (
-            <LabeledRow label="赔付金额">
-              <span className="claim-amount">{claimYuan(current.paidFen)}</span>
-            </LabeledRow>
-          )}
-        </section>
-      )}
-
-      <section className="purchase-card">
-        <h2>理赔信息</h2>
-        <LabeledRow label="理赔编号">{current.claimNo}</LabeledRow>
-        <LabeledRow label="保单号">{current.policyNo}</LabeledRow>
-        <LabeledRow label="保险产品">{current.productName}</LabeledRow>
-        <LabeledRow label="被保险人">{current.insuredName}</LabeledRow>
-        <LabeledRow label="理赔类型">{current.typeName}</LabeledRow>
-        <LabeledRow label="出险日期">{current.eventDate}</LabeledRow>
-        <LabeledRow label="出险地点">{current.place}</LabeledRow>
-        <LabeledRow label="申请金额">
-          <span className="claim-amount">{claimYuan(current.amountFen)}</span>
-        </LabeledRow>
-        <LabeledRow label="申请时间">{formatShanghaiDateTime(current.createdAt)}</LabeledRow>
-        <div className="claim-description">
-          <span>事故经过</span>
-          <p>{current.description}</p>
-        </div>
-      </section>
-
-      <section className="purchase-card">
-        <h2>收款信息</h2>
-        <LabeledRow label="收款人">{current.payee.name}</LabeledRow>
-        <LabeledRow label="开户银行">{current.payee.bankName}</LabeledRow>
-        <LabeledRow label="银行卡号">{current.payee.cardMasked}</LabeledRow>
-      </section>
-
-      <Documents documents={current.documents} />
 
       <section className="purchase-card" data-testid="claim-timeline">
         <h2>理赔进度</h2>
@@ -132,6 +102,50 @@ export default function ClaimDetailPage() {
           ))}
         </Steps>
       </section>
+
+      {(current.decision || current.paidFen !== null) && (
+        <section className="purchase-card" data-testid="claim-decision">
+          <h2>理赔结论</h2>
+          {current.decision && <LabeledRow label="审核结论">{current.decision}</LabeledRow>}
+          {current.paidFen !== null && (
+            <LabeledRow label="赔付金额">
+              <span className="claim-amount">{claimYuan(current.paidFen)}</span>
+            </LabeledRow>
+          )}
+        </section>
+      )}
+
+      <section className="purchase-card">
+        <h2>理赔信息</h2>
+        <LabeledRow label="理赔编号">{current.claimNo}</LabeledRow>
+        <LabeledRow label="保单号">{current.policyNo}</LabeledRow>
+        <LabeledRow label="保险产品">{current.productName}</LabeledRow>
+        <LabeledRow label="被保险人">
+          <MaskedName name={current.insuredName} />
+        </LabeledRow>
+        <LabeledRow label="理赔类型">{current.typeName}</LabeledRow>
+        <LabeledRow label="出险日期">{current.eventDate}</LabeledRow>
+        <LabeledRow label="出险地点">{current.place}</LabeledRow>
+        <LabeledRow label="申请金额">
+          <span className="claim-amount">{claimYuan(current.amountFen)}</span>
+        </LabeledRow>
+        <LabeledRow label="申请时间">{formatShanghaiDateTime(current.createdAt)}</LabeledRow>
+        <div className="claim-description">
+          <span>事故经过</span>
+          <p>{current.description}</p>
+        </div>
+      </section>
+
+      <section className="purchase-card">
+        <h2>收款信息</h2>
+        <LabeledRow label="收款人">
+          <MaskedName name={current.payee.name} />
+        </LabeledRow>
+        <LabeledRow label="开户银行">{current.payee.bankName}</LabeledRow>
+        <LabeledRow label="银行卡号">{current.payee.cardMasked}</LabeledRow>
+      </section>
+
+      <Documents documents={current.documents} />
 
       <ServiceDisclosure productId={policy.data?.productId ?? null} />
 

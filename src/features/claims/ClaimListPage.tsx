@@ -13,6 +13,7 @@ import { CLAIM_STATUS_COLORS, claimStatusName, claimYuan } from './claimStatus'
 import { claimDetailHref, claimListHref, initClaimHref } from './paths'
 import '../../components/flow/flow.css'
 import './claimStatus.css'
+import { MaskedName } from '../../components/MaskedName'
 
 type Tab = 'open' | 'done'
 const TABS: { key: Tab; title: string; empty: string }[] = [
@@ -126,7 +127,9 @@ function ClaimCard({ claim, onOpen }: { claim: Claim; onOpen: () => void }) {
         </div>
         <div>
           <dt>被保险人</dt>
-          <dd>{claim.insuredName}</dd>
+          <dd>
+            <MaskedName name={claim.insuredName} />
+          </dd>
         </div>
         <div>
           <dt>申请金额</dt>

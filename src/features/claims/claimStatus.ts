@@ -26,5 +26,9 @@ export const CLAIM_STATUS_EXPLAINED: Record<ClaimStatus, string> = {
 
 export const claimStatusName = (status: ClaimStatus): string => CLAIM_STATUSES[status]
 
+/** What the explained line is: the next step while the claim goes on, its result once it has ended. */
+export const claimStepLabel = (status: ClaimStatus): string =>
+  status === 'PAID' || status === 'REJECTED' || status === 'WITHDRAWN' ? '结果：' : '下一步：'
+
 /** Amounts on claim screens: yuan with two decimals (1234500 -> "12345.00"). */
 export const claimYuan = (fen: number): string => `¥${(fen / 100).toFixed(2)}`

@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { BannerImage, type Banner } from './BannerImage'
 
 const BANNERS: readonly Banner[] = [
-  { image: '/images/banners/newgift.svg', alt: '新人专享 首单礼遇', to: '/newgift' },
+  { image: '/images/banners/newgift.svg', alt: '新人专享 50元健康礼包 登录自动发放', to: '/newgift' },
   { image: '/images/banners/spring.svg', alt: '春节保障节 新春返乡 全家安心', to: '/springFestival' },
   { image: '/images/banners/benefit.svg', alt: '会员福利 每日签到领积分', to: '/benefit' },
 ]

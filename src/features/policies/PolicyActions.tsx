@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
 import { Dialog } from '../../components/overlays'
-import { createShareLink, epolicyFileName, epolicyUrl, surrenderPolicy, type Policy } from './api'
+import { createShareLink, epolicyFileName, epolicyUrl, type Policy } from './api'
+import { SurrenderSheet } from './SurrenderSheet'
 import { toast } from '../../components/notice'
 import { canSurrenderInCoolingOff } from '../../domain/policy'
 import { describeError } from '../../lib/request'
@@ -11,6 +12,7 @@ import './policyDetail.css'
 /** The e-policy PDF, SMS link, and surrender within the cooling-off period. */
 export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: (next: Policy) => void }) {
   const [busy, setBusy] = useState(false)
+  const [surrendering, setSurrendering] = useState(false)
   const [openedAt] = useState(() => Date.now())
   const surrenderable = canSurrenderInCoolingOff(policy, openedAt)
 
@@ -28,25 +30,6 @@ export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: 
     }
   }
 
-  async function surrender() {
-    const ok = await Dialog.confirm({
-      title: '犹豫期退保',
-      content: '犹豫期内退保将全额退还保费，保障随即终止。确定退保吗？',
-      confirmText: '确定退保',
-      cancelText: '再想想',
-    })
-    if (!ok) return
-    setBusy(true)
-    try {
-      onChange(await surrenderPolicy(policy.id))
-      toast('success', '退保成功，保费将原路退回')
-    } catch (error) {
-      toast('error', describeError(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-
   return (
     <BottomBar>
       {/* A plain link: browsers save it; an in-app browser that cannot download opens the PDF to view. */}
@@ -57,10 +40,19 @@ export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: 
         短信链接
       </Button>
       {surrenderable && (
-        <Button color="danger" fill="outline" disabled={busy} onClick={() => void surrender()}>
+        <Button color="danger" fill="outline" disabled={busy} onClick={() => setSurrendering(true)}>
           犹豫期退保
         </Button>
       )}
+      <SurrenderSheet
+        policy={policy}
+        visible={surrendering}
+        onClose={() => setSurrendering(false)}
+        onDone={(next) => {
+          setSurrendering(false)
+          onChange(next)
+        }}
+      />
     </BottomBar>
   )
 }

@@ -1,10 +1,10 @@
 import useSWR from 'swr'
 import { post, put } from '../../lib/request'
-import type { Policy, PolicyList, PolicyShareLink } from '../../types/generated/api/policy'
+import type { Policy, PolicyList, PolicyShareLink, SurrenderQuote } from '../../types/generated/api/policy'
 import type { Renewal, RenewalList } from '../../types/generated/api/renewal'
 import type { LookedUpPolicy, LookupCodeRequest, LookupCodeResponse } from '../../types/generated/api/lookup'
 
-export type { Policy, PolicyShareLink }
+export type { Policy, PolicyShareLink, SurrenderQuote }
 
 export const policyKey = (id: string) => `/api/policies/${encodeURIComponent(id)}`
 export const policiesKey = (status?: string) => ['/api/policies', status ? { status } : {}] as const
@@ -29,7 +29,13 @@ export const epolicyUrl = (id: string) => `${policyKey(id)}/epolicy.pdf`
 export const epolicyFileName = (policyNo: string) => `电子保单-${policyNo}.pdf`
 
 export const createShareLink = (id: string) => post<PolicyShareLink>(`${policyKey(id)}/share-link`)
-export const surrenderPolicy = (id: string) => post<Policy>(`${policyKey(id)}/surrender`)
+export const surrenderPolicy = (id: string, reason: string) =>
+  post<Policy>(`${policyKey(id)}/surrender`, { reason })
+
+/** What a surrender would refund (where, when) and take back, asked when the surrender sheet opens. */
+export function useSurrenderQuote(id: string | null) {
+  return useSWR<SurrenderQuote>(id ? `${policyKey(id)}/surrender-quote` : null, { revalidateOnFocus: false })
+}
 
 export type { LookedUpPolicy, LookupCodeRequest }
 

@@ -226,11 +226,15 @@ describe('surrender of a partner policy', () => {
     await t.settle()
     const { policyId, partnerPolicyNo } = await buyer.partnerOrder(orderId)
     t.faults({ mode: 'down', operations: ['surrender'] })
-    const down = await buyer.call('POST', `/api/policies/${policyId}/surrender`)
+    const down = await buyer.call('POST', `/api/policies/${policyId}/surrender`, {
+      reason: '不需要这份保障了',
+    })
     expect(down.statusCode).toBe(503)
     expect(down.json().error.message).toBe('保险公司系统繁忙，请稍后重试')
     t.sandbox.faults.clear()
-    const res = await buyer.call('POST', `/api/policies/${policyId}/surrender`)
+    const res = await buyer.call('POST', `/api/policies/${policyId}/surrender`, {
+      reason: '不需要这份保障了',
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json<Policy>()).toMatchObject({ status: 'SURRENDERED', refundFen: 9900 })
     const atPartner = [...t.sandbox.ledger.applications.values()].find((a) => a.policyNo === partnerPolicyNo)

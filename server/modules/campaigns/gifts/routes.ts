@@ -10,6 +10,20 @@ export const giftRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, {
     method: 'POST',
+    url: '/api/campaigns/trials',
+    schema: {
+      summary:
+        '产品页保费试算记为参与：声明了 countsTrials 的表单活动（如“使用保费试算工具”）各记录一次，每天一次',
+      tags,
+      auth: true,
+      querystring: 'common/EmptyQuery',
+      response: 'campaign/TrialRecorded',
+    },
+    handler: async (request) => giftCollections.recordTrial(userIdOf(request)),
+  })
+
+  route(app, {
+    method: 'POST',
     url: '/api/campaigns/:campaignId/claims',
     schema: {
       summary:

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { ageOn, defaultEffectiveDate, shanghaiDate } from '../../../../src/domain/age'
 import { HOLDER_MIN_AGE, SELF_RELATION } from '../../../../src/domain/applicant'
 import {
@@ -20,6 +20,7 @@ import type {
   FormState,
   FormSubmission,
   GiftInfo,
+  TrialRecorded,
 } from '../../../../src/types/generated/api/campaign'
 import type { ProductDetail } from '../../../../src/types/generated/api/catalog'
 import type { CampaignReward } from '../../../../src/types/generated/page'
@@ -90,6 +91,53 @@ export class GiftCollectionService {
     if (campaign.kind === 'coupon') return this.collectCoupon(id, userId)
     if (campaign.kind === 'gift-claim') return this.collectGift(id, userId, body ?? {})
     throw wrongKind('该活动不能领取，请返回活动页查看参与方式')
+  }
+
+  /**
+   * At login: the coupons of the campaigns that promise them then (grantOnLogin), for a user they are meant for.
+   * Each is collected as 领取 would (its limits taken by one conditional upsert, so parallel logins grant it
+   * once); a campaign closed, not for this user or already collected gives nothing, silently.
+   */
+  async grantOnLogin(userId: string): Promise<void> {
+    const campaigns = await this.db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('kind', '=', 'coupon')
+      .where(sql<boolean>`(definition->>'grantOnLogin')::boolean IS TRUE`)
+      .where('starts_at', '<=', this.now())
+      .where('ends_at', '>', this.now())
+      .execute()
+    for (const { id } of campaigns) {
+      try {
+        await this.collectCoupon(id, userId)
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+      }
+    }
+  }
+
+  /**
+   * A premium trial (保费试算) on a product page by a logged-in user: an entry ("used the calculator") of every live
+   * form campaign that counts such trials (countsTrials), as its own POST /entries would record it, once a day.
+   */
+  async recordTrial(userId: string): Promise<TrialRecorded> {
+    const campaigns = await this.db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('kind', '=', 'form')
+      .where(sql<boolean>`(definition->>'countsTrials')::boolean IS TRUE`)
+      .where('starts_at', '<=', this.now())
+      .where('ends_at', '>', this.now())
+      .execute()
+    const recorded: string[] = []
+    for (const { id } of campaigns) {
+      try {
+        if (!(await this.enter(id, userId, {})).repeated) recorded.push(id)
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+      }
+    }
+    return { recorded }
   }
 
   private chancesAfter(campaign: CampaignRow, taken: { used: number; used_today: number }): Chances {

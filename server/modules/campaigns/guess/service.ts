@@ -124,13 +124,13 @@ export class GuessService {
     const reward = campaign.definition.correctReward
     return {
       items: out,
-      correctReward: reward ? rewardText(reward, '') : '',
+      correctReward: reward ? rewardText(reward, '', this.now().getTime()) : '',
       nextLockAt: nextLock(out, nowMs),
       score: userId ? scorePicks(out) : null,
       rewards: rewards.map((r) => ({
         itemId: r.item_id,
         title: r.title,
-        reward: rewardText(r.reward, ''),
+        reward: rewardText(r.reward, '', this.now().getTime()),
         at: toIso(r.created_at),
       })),
     }
@@ -247,7 +247,7 @@ export class GuessService {
         WHERE p.campaign_id = ${id} AND p.item_id = ${itemId} AND p.option_id = ${optionId}
         ON CONFLICT DO NOTHING
         RETURNING id, user_id`.execute(trx)
-      const text = rewardText(reward, '')
+      const text = rewardText(reward, '', this.now().getTime())
       for (const winner of winners) {
         await this.points.credit(trx, {
           userId: winner.user_id,

@@ -69,7 +69,7 @@ export class LotteryService {
           prizeId: prize?.prize_id ?? null,
           won: prize !== null && prize.reward.kind !== 'nothing',
           prizeName: prize?.name ?? '谢谢参与',
-          reward: prize ? rewardText(prize.reward, prize.name) : '谢谢参与',
+          reward: prize ? rewardText(prize.reward, prize.name, now.getTime()) : '谢谢参与',
           available,
           at: toIso(now),
         },

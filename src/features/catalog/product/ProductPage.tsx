@@ -26,6 +26,7 @@ import { loginPathFor } from '../../../components/navigation/appPath'
 import { GoButton } from '../../../components/navigation/GoButton'
 import { productInfoHref, shoppingHref } from '../paths'
 import { saveToCart } from '../../cart/api'
+import { recordTrial } from '../../campaigns/api'
 import { fetchMe } from '../../member/api'
 import { productAppointmentHref } from '../../appointments/paths'
 import { partnerEntryHref } from '../../partners/paths'
@@ -72,6 +73,14 @@ export default function ProductPage() {
 function ProductDetailView({ product }: { product: ProductDetail }) {
   const [today] = useState(() => shanghaiDate(Date.now()))
   const [factors, setFactors] = useState<TrialFactors>(() => defaultFactors(product, today))
+  const [tried, setTried] = useState(false)
+  /** The buyer's own trial (a factor changed): it counts where a campaign says a trial earns a chance. */
+  const changeFactors = (next: TrialFactors) => {
+    setFactors(next)
+    if (tried) return
+    setTried(true)
+    void recordTrial().catch(() => undefined)
+  }
   const quote = useQuote(product.plans.length ? toQuoteRequest(product.id, factors) : null)
   const plan = product.plans.find((p) => p.code === factors.planCode)
   const navigate = useAppNavigate()
@@ -186,7 +195,13 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
       </section>
 
       {product.plans.length ? (
-        <PremiumTrial product={product} factors={factors} onChange={setFactors} today={today} quote={quote} />
+        <PremiumTrial
+          product={product}
+          factors={factors}
+          onChange={changeFactors}
+          today={today}
+          quote={quote}
+        />
       ) : (
         <section className="section">
           <EmptyView title="该产品暂未开放试算" />

@@ -42,6 +42,7 @@ export interface CampaignApi {
   FormCodeResponse?: FormCodeResponse
   EntryRequest?: EntryRequest
   EntryResponse?: EntryResponse
+  TrialRecorded?: TrialRecorded
 }
 export interface CampaignParams {
   /**
@@ -92,6 +93,10 @@ export interface CampaignState {
    * 竞猜活动：竞猜项、截止状态、结果、我的竞猜与奖励（其他活动为 null 或不返回）
    */
   guess?: null | GuessState
+  /**
+   * 登录用户暂不能参与的原因与做法（如“完成“使用保费试算工具”后 7 天内可参与”），点按之前显示；可以参与或未登录时为 null
+   */
+  notEligible: string | null
 }
 export interface Chances {
   /**
@@ -535,4 +540,13 @@ export interface EntryRequest {
    * 手机验证码
    */
   smsCode?: string
+}
+/**
+ * 产品页保费试算记为参与的活动
+ */
+export interface TrialRecorded {
+  /**
+   * 本次记录了参与的活动编号（今天已记录过的不再列出）
+   */
+  recorded: string[]
 }

@@ -12,6 +12,8 @@ export interface PolicyApi {
   SharedPolicyQuery?: SharedPolicyQuery
   PolicyPerson?: PolicyPerson
   PartnerPolicyDemo?: PartnerPolicyDemo
+  SurrenderQuote?: SurrenderQuote
+  SurrenderInput?: SurrenderInput
 }
 export interface Policy {
   id: string
@@ -50,6 +52,10 @@ export interface Policy {
   coolingOffEndsAt: string
   surrenderedAt: string | null
   refundFen: number | null
+  /**
+   * 退保原因（犹豫期退保时用户所选）
+   */
+  surrenderReason: string | null
 }
 /**
  * A person on a policy; the certificate number is masked because policies travel by SMS link.
@@ -103,4 +109,35 @@ export interface PartnerPolicyDemo {
      */
     certNo: string
   }
+}
+/**
+ * 犹豫期退保前告知：退款金额、退回去向与时间、将扣回的积分、可选的退保原因
+ */
+export interface SurrenderQuote {
+  /**
+   * 退款金额（分），即退保时实际退回的金额
+   */
+  refundFen: number
+  /**
+   * 退回去向：原支付方式（如“微信支付”）；无需退款时为 null
+   */
+  refundTo: string | null
+  /**
+   * 预计到账时间，如“预计 3 个工作日内”；无需退款时为 null
+   */
+  arrival: string | null
+  /**
+   * 退保时将扣回的投保奖励积分
+   */
+  pointsClawback: number
+  /**
+   * 可选的退保原因
+   */
+  reasons: string[]
+}
+export interface SurrenderInput {
+  /**
+   * 退保原因（必填，SurrenderQuote.reasons 之一）
+   */
+  reason: string
 }

@@ -54,6 +54,22 @@ afterEach(() => vi.unstubAllGlobals())
 const photo = () => new File(['gif'], 'bill.gif', { type: 'image/gif' })
 
 describe('/claim/claimDetail', () => {
+  it('puts the next step and the progress first, and shows a masked name without a star', async () => {
+    stubApi({ 'GET /api/claims/c-order': claim({ id: 'c-order' }) })
+    renderScreen(ClaimDetailPage, '/claim/claimDetail?id=c-order')
+    expect(await screen.findByTestId('claim-next-step')).toHaveTextContent('下一步：审核员正在核对您的材料')
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
+    expect(headings.indexOf('理赔进度')).toBeGreaterThan(-1)
+    expect(headings.indexOf('理赔进度')).toBeLessThan(headings.indexOf('理赔信息'))
+    const names = screen.getAllByTestId('masked-name')
+    expect(names.length).toBeGreaterThan(0)
+    // The hidden character is a dot, never an asterisk beside a label.
+    for (const name of names) {
+      expect(name.textContent).not.toContain('*')
+      expect(name).toHaveTextContent('张•')
+    }
+  })
+
   it('shows the status, the details, the documents by kind and every step of the timeline', async () => {
     stubApi({ 'GET /api/claims/c1': claim() })
     renderScreen(ClaimDetailPage, '/claim/claimDetail?id=c1')

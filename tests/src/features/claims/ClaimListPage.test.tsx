@@ -22,7 +22,7 @@ describe('/claim/claimList', () => {
     expect(card).toHaveTextContent('百万医疗险（升级版）')
     expect(card).toHaveTextContent('医疗费用报销')
     expect(card).toHaveTextContent('LP202611250001')
-    expect(card).toHaveTextContent('张*')
+    expect(card).toHaveTextContent('张•')
     expect(card).toHaveTextContent('¥3560.00')
     expect(card).toHaveTextContent('待补充材料')
     expect(card).toHaveTextContent('2026-11-25 10:00')

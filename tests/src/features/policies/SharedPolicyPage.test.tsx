@@ -40,6 +40,7 @@ const policy: Policy = {
   coolingOffEndsAt: '2026-12-08T00:00:00.000+08:00',
   surrenderedAt: null,
   refundFen: null,
+  surrenderReason: null,
 }
 
 describe('/policy/policyDetaiU', () => {
