@@ -31,6 +31,7 @@ import { seedDemoCatalog, seedRiskRatedProducts } from './db/seed/seed'
 import { seedDemoGifts } from './db/seed/gifts'
 import { seedPartnerProducts } from './db/seed/partners'
 import { seedDemoGiftPolicies } from './db/seed/giftPolicies'
+import { indexProductSearch } from './modules/catalog/search'
 import { seedDemoContent } from './db/seed/content'
 import { seedDemoConsultants } from './db/seed/consultants'
 import { seedInsurerDisclosures } from './db/seed/insurerDisclosures'
@@ -161,6 +162,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         app.log.info('demo gift policies seeded')
       if (mode === 'demo' && (await seedPartnerProducts(database.db)))
         app.log.info('partner insurer products seeded')
+      const indexed = await indexProductSearch(database.db)
+      if (indexed) app.log.info({ indexed }, 'search terms of new products written')
       const campaigns = await syncCampaigns(database.db, options.configRoot ?? REPO_ROOT, new Date())
       if (campaigns) app.log.info({ campaigns }, 'campaigns of the page configs registered')
       if (mode === 'demo' && (await seedDemoStaff(database.db, new Date())))

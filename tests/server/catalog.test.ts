@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductDetail, ProductPage } from '../../src/types/generated/api/catalog'
 import { createTestApp, type TestApp } from './helpers'
@@ -96,6 +98,15 @@ describe('demo catalog', () => {
       items: [],
       nextCursor: null,
     })
+  })
+
+  it('gives each product its own picture, a file the server serves', async () => {
+    const ids = await t.db.db.selectFrom('products').select(['id', 'image']).execute()
+    expect(ids.length).toBeGreaterThanOrEqual(35)
+    for (const { id, image } of ids) {
+      expect(image, id).toBe(`/images/products/${id}.svg`)
+      expect(existsSync(join(import.meta.dirname, '../../public', image)), image).toBe(true)
+    }
   })
 
   it('returns a product with plans, coverage amounts, premium tables, clauses, notice and health questions', async () => {

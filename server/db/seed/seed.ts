@@ -4,6 +4,7 @@ import { GENERAL_FAQS, clauses, description, healthQuestions, notice, productFaq
 import { CATEGORIES, INSURERS } from './insurers'
 import { buildRates } from './premiums'
 import { PRODUCTS, type ProductSeed } from './products'
+import { productImagePath } from './productArt'
 
 export const DEMO_SEED_KEY = 'demo_catalog_seeded_at'
 
@@ -76,7 +77,7 @@ export async function insertProduct(trx: Transaction<DB>, p: ProductSeed, sort: 
       id: p.id,
       name: p.name,
       tagline: p.tagline,
-      image: `/images/products/${p.category}.svg`,
+      image: productImagePath(p.id),
       category_code: p.category,
       insurer_code: p.insurer,
       tags: JSON.stringify(p.tags),

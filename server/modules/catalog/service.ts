@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import type {
   Category,
   Faq,
@@ -11,6 +11,7 @@ import type {
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
 import { markdownTrees } from '../../platform/markdown'
+import { searchAlternatives } from './search'
 
 type SortKey = NonNullable<ProductQuery['sort']> | 'default'
 interface Cursor {
@@ -58,6 +59,16 @@ function decodeCursor(text: string, sort: SortKey, range: keyof typeof CURSOR_RA
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+/** `ref` holds one of `words` (case-insensitive). */
+const anyLike = (ref: string, words: readonly string[]) =>
+  sql<boolean>`(${sql.join(
+    words.map((word) => sql`${sql.ref(ref)} ILIKE ${likePattern(word)}`),
+    sql` OR `,
+  )})`
+
+/** Search ranks apart by more than any product's sort (seed sorts stay below 1,000). */
+const RANK_STEP = 100_000
 
 const SORT_COLUMN = {
   sales: { column: 'p.sales_count', desc: true },
@@ -159,43 +170,42 @@ export class CatalogService {
     if (query.category) q = q.where('p.category_code', '=', query.category)
     if (query.insurer) q = q.where('p.insurer_code', '=', query.insurer)
     if (query.tag) q = q.where(sql<boolean>`p.tags @> ${JSON.stringify([query.tag])}::jsonb`)
+    // Search: every part of the query (or a synonym of it) is in the product's terms, name, tagline or insurer.
+    // Without another sort, products whose own terms hold every part come first (RANK_STEP apart).
+    let order: RawBuilder<number> = sql<number>`${sql.ref(column)}`
     if (query.keyword) {
-      const pattern = likePattern(query.keyword.trim())
-      q = q.where((eb) =>
-        eb.or([
-          eb('p.name', 'ilike', pattern),
-          eb('p.tagline', 'ilike', pattern),
-          eb('i.short_name', 'ilike', pattern),
-        ]),
-      )
+      const parts = searchAlternatives(query.keyword.trim())
+      for (const part of parts)
+        q = q.where(
+          sql<boolean>`(${sql.join(
+            ['p.search_terms', 'p.name', 'p.tagline', 'i.short_name'].map((ref) => anyLike(ref, part)),
+            sql` OR `,
+          )})`,
+        )
+      if (sort === 'default' && parts.length > 0)
+        order = sql<number>`((CASE WHEN ${sql.join(
+          parts.map((part) => anyLike('p.search_terms', part)),
+          sql` AND `,
+        )} THEN 0 ELSE 1 END) * ${sql.lit(RANK_STEP)} + p.sort)`
     }
     if (query.cursor) {
       const cursor = decodeCursor(query.cursor, sort)
-      q = q.where((eb) =>
-        eb.or([
-          eb(column, desc ? '<' : '>', cursor.v),
-          eb.and([eb(column, '=', cursor.v), eb('p.id', '>', cursor.id)]),
-        ]),
+      q = q.where(
+        sql<boolean>`(${order} ${sql.raw(desc ? '<' : '>')} ${cursor.v} OR (${order} = ${cursor.v} AND p.id > ${cursor.id}))`,
       )
     }
     const rows = await q
-      .orderBy(column, desc ? 'desc' : 'asc')
+      .select(order.as('order_value'))
+      .orderBy(order, desc ? 'desc' : 'asc')
       .orderBy('p.id', 'asc')
       .limit(limit + 1)
       .execute()
     const page = rows.slice(0, limit)
     const last = page[page.length - 1]
-    const value = (row: ProductRow) =>
-      sort === 'sales'
-        ? row.sales_count
-        : sort === 'price'
-          ? row.min_premium_fen
-          : sort === 'rating'
-            ? row.rating_tenths
-            : row.sort
     return {
       items: page.map(toSummary),
-      nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, v: value(last), id: last.id }) : null,
+      nextCursor:
+        rows.length > limit && last ? encodeCursor({ s: sort, v: last.order_value, id: last.id }) : null,
     }
   }
 

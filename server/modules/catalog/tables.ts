@@ -75,6 +75,8 @@ export interface ProductsTable {
   campaign_only: ColumnType<boolean, boolean | undefined, boolean>
   /** 180_partners.sql: 'partner' when a partner insurer underwrites and issues through its API. */
   channel: ColumnType<'direct' | 'partner', 'direct' | 'partner' | undefined, 'direct' | 'partner'>
+  /** 210_product_search.sql: what a search matches besides name and tagline (server/modules/catalog/search.ts). */
+  search_terms: ColumnType<string, string | undefined, string>
 }
 
 export type CoverageRow = Coverage

@@ -6,20 +6,23 @@ import { COMPARE_MAX, COMPARE_MIN, clearCompare, compareTray, removeFromCompare 
 import './CompareBar.css'
 import { compareHref } from '../paths'
 
-/** The floating comparison tray: picked products and 开始对比 once two are in. */
-export function CompareBar() {
+/**
+ * The comparison tray: picked products and 开始对比 once two are in. Floating over a list; `docked`: in the flow of
+ * a bottom block of its screen (the product page's, above its buy bar).
+ */
+export function CompareBar({ docked = false }: { docked?: boolean }) {
   const { items } = useSnapshot(compareTray)
   const navigate = useAppNavigate()
   if (items.length === 0) return null
   return (
-    <aside className="compare-bar" aria-label="产品对比栏">
+    <aside className={docked ? 'compare-bar docked' : 'compare-bar'} aria-label="产品对比栏">
       <div className="compare-bar-items">
         <span className="compare-bar-count">
           对比（{items.length}/{COMPARE_MAX}）
         </span>
         {items.map((item) => (
           <span key={item.id} className="compare-bar-item">
-            {item.name}
+            <span className="compare-bar-item-name">{item.name}</span>
             <button
               type="button"
               aria-label={`移出对比：${item.name}`}

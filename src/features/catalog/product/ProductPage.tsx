@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { Button, Tag } from 'antd-mobile'
+import { HistogramOutline, ShopbagOutline } from 'antd-mobile-icons'
 import { useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { useProductDetail, useQuote, type ProductDetail } from '../api'
@@ -139,7 +140,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
 
   return (
     <div className="product-page" data-testid="product-page">
-      <img src={product.image} alt={product.name} className="product-hero" />
+      <img src={product.image} alt={product.name} className="product-hero" width={240} height={160} />
       <section className="section product-summary">
         <h1 className="product-name">{product.name}</h1>
         <p className="product-tagline">{product.tagline}</p>
@@ -224,36 +225,47 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
       </p>
       <ServiceDisclosure productId={product.id} />
 
-      <CompareBar />
-      <div className="product-action-bar">
-        <div className="product-action-price">
-          {priced && quote.data ? (
-            <PriceText fen={quote.data.premiumFen} suffix={premiumCadenceLabel(factors.paymentPeriod)} />
-          ) : (
-            <span className="muted">{quote.error ? '暂不可投保' : '计算中…'}</span>
-          )}
+      {/* The tray sits on the bar, in one sticky block at the page's end: as tall as its rows, never under the bar. */}
+      <div className="product-bottom">
+        <CompareBar docked />
+        <div className="product-action-bar">
+          <button
+            type="button"
+            className={`product-action-icon${inCompare ? ' active' : ''}`}
+            aria-label={inCompare ? '取消对比' : '加入对比'}
+            onClick={toggleCompare}
+          >
+            <HistogramOutline aria-hidden />
+            <span>对比</span>
+          </button>
+          <button
+            type="button"
+            className="product-action-icon"
+            aria-label="加入购物车"
+            aria-busy={saving}
+            disabled={!priced || saving}
+            onClick={() => void addToCart()}
+          >
+            <ShopbagOutline aria-hidden />
+            <span>购物车</span>
+          </button>
+          <div className="product-action-price">
+            {priced && quote.data ? (
+              <PriceText fen={quote.data.premiumFen} suffix={premiumCadenceLabel(factors.paymentPeriod)} />
+            ) : (
+              <span className="muted">{quote.error ? '暂不可投保' : '计算中…'}</span>
+            )}
+          </div>
+          <Button
+            className="product-action-buy"
+            color="primary"
+            disabled={!priced || checking}
+            loading={checking}
+            onClick={() => void buy()}
+          >
+            立即投保
+          </Button>
         </div>
-        <Button size="middle" onClick={toggleCompare}>
-          {inCompare ? '取消对比' : '加入对比'}
-        </Button>
-        <Button
-          size="middle"
-          color="warning"
-          disabled={!priced || saving}
-          loading={saving}
-          onClick={() => void addToCart()}
-        >
-          加入购物车
-        </Button>
-        <Button
-          size="middle"
-          color="primary"
-          disabled={!priced || checking}
-          loading={checking}
-          onClick={() => void buy()}
-        >
-          立即投保
-        </Button>
       </div>
     </div>
   )
