@@ -3,7 +3,7 @@ import type { DB } from '../schema'
 import { DEMO_SEED_KEY } from './seed'
 import { INSURER_DISCLOSURES } from './insurers'
 
-// The demo insurers' disclosures (210_insurer_disclosures.sql), loaded once per version of the list (app_meta),
+// The demo insurers' disclosures (211_insurer_disclosures.sql), loaded once per version of the list (app_meta),
 // also into a catalog seeded before the table existed.
 
 export const DEMO_INSURER_DISCLOSURES_KEY = 'demo_insurer_disclosures_v1_seeded_at'

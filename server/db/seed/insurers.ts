@@ -13,7 +13,7 @@ export const INSURERS = [
 type Rating = 'AAA' | 'AA' | 'A' | 'BBB' | 'BB' | 'B' | 'C' | 'D'
 
 /**
- * What is disclosed about each insurer (210_insurer_disclosures.sql). Invented like the companies: licence
+ * What is disclosed about each insurer (211_insurer_disclosures.sql). Invented like the companies: licence
  * numbers, credit codes, addresses, phone numbers (4000-000-9xx) and websites (.example) belong to nobody.
  */
 export const INSURER_DISCLOSURES: Record<

@@ -3,7 +3,7 @@ import { pinyin } from 'pinyin-pro'
 import type { DB } from '../../db/schema'
 
 // Product search as people type it: 孩子 finds 少儿 products, 旅游险 finds 旅行 ones, 重大疾病 finds 重疾, "bwyl"
-// finds 百万医疗. Each product keeps its search terms (products.search_terms, 210_product_search.sql): its name,
+// finds 百万医疗. Each product keeps its search terms (products.search_terms, 212_product_search.sql): its name,
 // category, tags, who it is for and its name in pinyin, written once when it is stored. A query is cut into parts
 // (its words, and in a word the synonyms it holds); a product matches when, for every part, the part or one of its
 // synonyms is in its terms, tagline or insurer's name.

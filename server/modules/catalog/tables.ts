@@ -14,7 +14,7 @@ export interface InsurersTable {
   sort: number
 }
 
-/** 210_insurer_disclosures.sql: what the law asks a seller to disclose about an insurer. */
+/** 211_insurer_disclosures.sql: what the law asks a seller to disclose about an insurer. */
 export interface InsurerDisclosuresTable {
   insurer_code: string
   licence_no: string
@@ -75,7 +75,7 @@ export interface ProductsTable {
   campaign_only: ColumnType<boolean, boolean | undefined, boolean>
   /** 180_partners.sql: 'partner' when a partner insurer underwrites and issues through its API. */
   channel: ColumnType<'direct' | 'partner', 'direct' | 'partner' | undefined, 'direct' | 'partner'>
-  /** 210_product_search.sql: what a search matches besides name and tagline (server/modules/catalog/search.ts). */
+  /** 212_product_search.sql: what a search matches besides name and tagline (server/modules/catalog/search.ts). */
   search_terms: ColumnType<string, string | undefined, string>
 }
 
