@@ -1,19 +1,9 @@
-// The path of each entry of this tab's in-app history, by React Router's index (history.state.idx), kept in
-// sessionStorage so a reload keeps it. It lets a flow leave its own screens behind: after paying, back goes to
-// where the purchase started, never to a pay screen that can no longer pay.
+// The path of each entry of this tab's history that this page load has shown, by React Router's index
+// (history.state.idx). It lets a flow leave its own screens behind: after paying, back goes to where the
+// purchase started, never to a pay screen that can no longer pay. Only this document's entries count: going
+// back to an entry of an earlier load (before a reload) would load the page afresh instead of navigating.
 
-const STORAGE_KEY = 'mall:history-trail'
-let trail: Record<number, string> | null = null
-
-function load(): Record<number, string> {
-  if (trail) return trail
-  try {
-    trail = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<number, string>
-  } catch {
-    trail = {}
-  }
-  return trail
-}
+const trail = new Map<number, string>()
 
 /** React Router's index of the current entry in this tab's history. */
 export function currentHistoryIndex(): number {
@@ -22,23 +12,14 @@ export function currentHistoryIndex(): number {
 
 /** Records the path of the current history entry (called by the router on every location). */
 export function recordHistoryEntry(pathname: string): void {
-  const entries = load()
-  const idx = currentHistoryIndex()
-  if (entries[idx] === pathname) return
-  entries[idx] = pathname
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(entries))
-  } catch {
-    // Private mode without storage: the trail lasts as long as the page.
-  }
+  trail.set(currentHistoryIndex(), pathname)
 }
 
-/** How many entries back the nearest one whose path `accept`s is, or null when the trail does not say. */
+/** How many entries back the nearest one whose path `accept`s is, or null when this page load did not see it. */
 export function stepsBackTo(accept: (pathname: string) => boolean): number | null {
-  const entries = load()
   const idx = currentHistoryIndex()
   for (let i = idx - 1; i >= 0; i--) {
-    const pathname = entries[i]
+    const pathname = trail.get(i)
     if (pathname === undefined) return null
     if (accept(pathname)) return idx - i
   }
