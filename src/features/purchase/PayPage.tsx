@@ -63,7 +63,10 @@ export default function PayPage() {
   const left = useCountdown(order.data?.expiresAt)
   const phone = useOnPhone()
   // Back online or back in this tab: whether the order was paid meanwhile comes first (never paid twice).
-  const rechecking = useRecheckOnReturn(() => order.mutate())
+  const rechecking = useRecheckOnReturn(() => {
+    setPayError(null)
+    return order.mutate()
+  })
 
   if (!orderId) return <EmptyView title="缺少订单信息" description="请在我的订单中选择要支付的订单" />
   if (order.error && (!order.data || settled(order.error)))

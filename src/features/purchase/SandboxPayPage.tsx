@@ -29,7 +29,10 @@ export default function SandboxPayPage() {
   // What went wrong with the last tap; the payment stays on screen beside it.
   const [failure, setFailure] = useState<string | null>(null)
   // Back online or back in this tab: the payment's status is asked before another tap can pay again.
-  const rechecking = useRecheckOnReturn(() => payment.mutate())
+  const rechecking = useRecheckOnReturn(() => {
+    setFailure(null)
+    return payment.mutate()
+  })
 
   if (!paymentId) return <EmptyView title="缺少支付单" description="请从支付页面进入" />
   if (payment.error && !payment.data)
