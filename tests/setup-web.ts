@@ -44,3 +44,6 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect() {}
   } as unknown as typeof ResizeObserver
 }
+// jsdom has no layout: its scrollTo only reports "Not implemented". React Router's ScrollRestoration calls it on
+// every navigation of the app's layouts.
+window.scrollTo = () => {}

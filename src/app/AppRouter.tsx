@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { installUnauthorizedRedirect } from '../features/member/unauthorizedHandler'
+import { stripLayoutPrefix } from '../components/navigation/appPath'
+import { recordHistoryEntry } from '../components/navigation/historyTrail'
 import { createAppRouter } from './router'
 
 export { createAppRouter }
@@ -11,5 +13,10 @@ export function AppRouter({ router: given }: { router?: AppRouterInstance }) {
   const [router] = useState(() => given ?? createAppRouter())
   // Any API 401 sends the user to /Login?redirect=<current path>.
   useEffect(() => installUnauthorizedRedirect(router), [router])
+  // Each history entry's path, so a flow can go back past its own screens (historyTrail.ts).
+  useEffect(() => {
+    recordHistoryEntry(stripLayoutPrefix(router.state.location.pathname))
+    return router.subscribe(({ location }) => recordHistoryEntry(stripLayoutPrefix(location.pathname)))
+  }, [router])
   return <RouterProvider router={router} />
 }

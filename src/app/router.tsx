@@ -8,7 +8,7 @@ import { RouterPageHost } from './RouterPageHost'
 import type { RouteHandle, ScreenRoute } from '../types/route'
 import { publishedRoutes, screenRoutes } from './routes'
 import { NotFoundScreen } from './screens/NotFoundScreen'
-import { ChunkErrorScreen } from './screens/ChunkErrorScreen'
+import { RetryingScreen } from './screens/RetryingScreen'
 import { RouteErrorScreen } from './screens/RouteErrorScreen'
 
 /**
@@ -22,8 +22,9 @@ function toChild(route: ScreenRoute): RouteObject {
   const common = {
     handle,
     errorElement: <RouteErrorScreen />,
-    // A rejected lazy() leaves React Router unable to render the route at all (blank outlet), so a chunk
-    // that still fails after its retry resolves to the reload screen instead.
+    // A rejected lazy() leaves React Router unable to render the route at all (blank outlet), and a resolved
+    // one is kept for good: a chunk that still fails after its retry resolves to a stand-in that loads it
+    // again when back online (or on 重新加载) and then shows the screen.
     lazy: async () => {
       try {
         const Screen = (await loadChunk(route.load)).default
@@ -37,7 +38,12 @@ function toChild(route: ScreenRoute): RouteObject {
       } catch (error) {
         if (!isChunkLoadError(error)) throw error
         console.error('[route] chunk failed to load', route.path, error.cause)
-        return { Component: ChunkErrorScreen }
+        const Retrying = () => (
+          <RouterPageHost>
+            <RetryingScreen load={route.load} />
+          </RouterPageHost>
+        )
+        return { Component: Retrying }
       }
     },
   }

@@ -1,28 +1,43 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
 import { Button, createErrorBlock, Skeleton } from 'antd-mobile'
+import { ExclamationCircleOutline } from 'antd-mobile-icons'
 import { describeError } from '../lib/request'
 
+/**
+ * React.lazy for a decoration: a chunk that fails to load (offline) renders nothing instead of throwing to the
+ * route's error screen, and the next mount asks for it again (React.lazy alone keeps the failure for good).
+ */
+function lazyDecoration(load: () => Promise<ReactNode>): ComponentType {
+  const attempt = () =>
+    lazy(() =>
+      load().then(
+        (node) => ({ default: () => node }),
+        () => {
+          current = attempt()
+          return { default: () => null }
+        },
+      ),
+    )
+  let current = attempt()
+  return function Decoration() {
+    const Current = current
+    return (
+      <Suspense>
+        <Current />
+      </Suspense>
+    )
+  }
+}
+
 // antd-mobile's ErrorBlock bundles four large SVG illustrations (~9 KiB gzip) into every screen that may show
-// an empty or error state; the two used here load when first shown, beside text that shows at once.
-const EmptyImage = lazy(() =>
-  import('antd-mobile/es/components/error-block/images/empty').then((m) => ({ default: () => m.emptyImage })),
-)
-const DefaultImage = lazy(() =>
-  import('antd-mobile/es/components/error-block/images/default').then((m) => ({
-    default: () => m.defaultImage,
-  })),
+// an empty state; the one used here loads when first shown, beside text that shows at once. The error view
+// draws a small icon instead: it is what shows offline, when a chunk could not load.
+const EmptyImage = lazyDecoration(() =>
+  import('antd-mobile/es/components/error-block/images/empty').then((m) => m.emptyImage),
 )
 const ErrorBlock = createErrorBlock({
-  empty: (
-    <Suspense>
-      <EmptyImage />
-    </Suspense>
-  ),
-  default: (
-    <Suspense>
-      <DefaultImage />
-    </Suspense>
-  ),
+  empty: <EmptyImage />,
+  default: <ExclamationCircleOutline className="status-view-icon" aria-hidden />,
 })
 
 export function LoadingView({ lines = 3 }: { lines?: number }) {

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom'
+import { Outlet, ScrollRestoration } from 'react-router-dom'
 import { useGoBack } from '../../components/navigation/useAppNavigate'
 import type { ScreenRoute } from '../../types/route'
 import { AppTabBar } from './AppTabBar'
@@ -6,7 +6,11 @@ import { LayoutFrame } from './LayoutFrame'
 import { NavigationPending } from './NavigationPending'
 import { useRouteChrome } from './useRouteChrome'
 
-/** Main layout: NavBar with back on inner screens, TabBar on the four top-level tabs. */
+/**
+ * Main layout: NavBar with back on inner screens, TabBar on the four top-level tabs. In both layouts React
+ * Router's ScrollRestoration starts each new entry (push or replace) at the top and brings back (POP) the
+ * position the person left the entry at.
+ */
 export function MainLayout({ routes }: { routes: readonly ScreenRoute[] }) {
   const { title, tab } = useRouteChrome()
   const goBack = useGoBack()
@@ -19,6 +23,7 @@ export function MainLayout({ routes }: { routes: readonly ScreenRoute[] }) {
       tabBar={tab && <AppTabBar routes={routes} />}
     >
       <Outlet />
+      <ScrollRestoration />
     </LayoutFrame>
   )
 }
@@ -29,6 +34,7 @@ export function InAppLayout() {
   return (
     <LayoutFrame inApp title={title} pending={<NavigationPending />}>
       <Outlet />
+      <ScrollRestoration />
     </LayoutFrame>
   )
 }

@@ -2,8 +2,11 @@ import { Button } from 'antd-mobile'
 import { LoopOutline } from 'antd-mobile-icons'
 import { ScreenMessage } from './ScreenMessage'
 
-/** A script or stylesheet chunk would not load (network, or a deploy replaced it): ask for a reload. */
-export function ChunkErrorScreen() {
+/**
+ * A script or stylesheet chunk would not load (network, or a deploy replaced it). `onRetry` asks for it again
+ * in place (a route's screen); without it, the page is reloaded.
+ */
+export function ChunkErrorScreen({ onRetry, retrying }: { onRetry?: () => void; retrying?: boolean }) {
   return (
     <ScreenMessage
       icon={<LoopOutline />}
@@ -11,7 +14,12 @@ export function ChunkErrorScreen() {
       description="网络不稳定或商城刚刚更新，请重新加载页面"
       testId="chunk-error"
     >
-      <Button color="primary" onClick={() => window.location.reload()}>
+      <Button
+        color="primary"
+        loading={retrying}
+        disabled={retrying}
+        onClick={onRetry ?? (() => window.location.reload())}
+      >
         重新加载
       </Button>
     </ScreenMessage>

@@ -11,6 +11,7 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderSummary } from '../../components/flow/OrderSummary'
 import '../../components/flow/flow.css'
 import { backToOrders, orderDetailHref } from '../orders/paths'
+import { leaveFlowTo } from './leaveFlow'
 import { paySuccessHref } from './paths'
 
 /** /skiPay (the spec's path): 确认领取 — a zero-premium (gift) order is collected, issued without payment. */
@@ -43,7 +44,7 @@ export default function CollectFreePolicyPage() {
     setBusy(true)
     try {
       const done = await completeFreeOrder(current.id)
-      navigate(paySuccessHref(done.id), { replace: true })
+      leaveFlowTo(navigate, paySuccessHref(done.id))
     } catch (error) {
       toast('error', describeError(error))
     } finally {

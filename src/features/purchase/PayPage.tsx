@@ -4,23 +4,30 @@ import { useSearchParams } from 'react-router-dom'
 import { useOrder } from '../orders/api'
 import { PAY_CHANNELS, startPayment, usePaymentChannels, type PayChannel } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
-import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
 import { isPayable, ORDER_STATUS_TEXT } from '../../domain/order'
-import { describeError } from '../../lib/request'
+import { describeError, HttpError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { OrderSummary } from '../../components/flow/OrderSummary'
+import { RetryNotice } from '../../components/flow/RetryNotice'
+import { useRecheckOnReturn } from '../../components/flow/useRecheckOnReturn'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import '../../components/flow/flow.css'
 import { useSnapshot } from 'valtio'
 import { useHydrating } from '../../components/prerender'
 import { nativeStore } from '../../state/native'
 import { backToOrders, orderDetailHref } from '../orders/paths'
-import { payQrCodeHref } from './paths'
+import { payQrCodeHref, paySuccessHref } from './paths'
 import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure'
+import { leaveFlowTo } from './leaveFlow'
+import { Outcome } from './Outcome'
+
+/** An answer that no retry changes (log in, or the order is gone): the screen gives way to it. */
+const settled = (error: unknown) =>
+  error instanceof HttpError && (error.status === 401 || error.status === 404)
 
 /** A touch phone pays in the provider's H5 page; a computer shows the QR code for the phone to scan. */
 const onPhone = () => window.matchMedia?.('(pointer: coarse)').matches ?? false
@@ -52,13 +59,20 @@ export default function PayPage() {
   const offered = usePaymentChannels()
   const [chosen, setChosen] = useState<PayChannel>('wechat')
   const [paying, setPaying] = useState(false)
+  // What went wrong with the last tap on 立即支付; the order stays on screen beside it.
+  const [payError, setPayError] = useState<string | null>(null)
   const left = useCountdown(order.data?.expiresAt)
   const phone = useOnPhone()
+  // Back online or back in this tab: whether the order was paid meanwhile comes first (never paid twice).
+  const rechecking = useRecheckOnReturn(() => {
+    setPayError(null)
+    return order.mutate()
+  })
 
   if (!orderId) return <EmptyView title="缺少订单信息" description="请在我的订单中选择要支付的订单" />
-  if (order.error)
+  if (order.error && (!order.data || settled(order.error)))
     return <LoginAwareError back={backToOrders} error={order.error} onRetry={() => void order.mutate()} />
-  if (offered.error)
+  if (offered.error && !offered.data)
     return <LoginAwareError back={backToOrders} error={offered.error} onRetry={() => void offered.mutate()} />
   if (!order.data || !offered.data) return <LoadingView />
   const current = order.data
@@ -66,6 +80,15 @@ export default function PayPage() {
   const choices = PAY_CHANNELS.filter((c) => channels.includes(c.channel))
   const channel = channels.includes(chosen) ? chosen : (choices[0]?.channel ?? chosen)
 
+  if (current.status === 'PAID' || current.status === 'ISSUED') {
+    return (
+      <Outcome status="success" title="订单已支付" description="无需重复支付，保单出具后可在我的保单中查看">
+        <Button block color="primary" onClick={() => leaveFlowTo(navigate, paySuccessHref(current.id))}>
+          查看投保结果
+        </Button>
+      </Outcome>
+    )
+  }
   if (!isPayable(current.status) || left === 0) {
     return (
       <EmptyView
@@ -79,9 +102,13 @@ export default function PayPage() {
     )
   }
 
+  const problem = payError ?? (order.error ? describeError(order.error) : null)
+  const busy = paying || rechecking
+
   /** On this phone: the provider's own pay page (H5); otherwise, or when asked, the QR code to scan. */
   async function pay(by: 'here' | 'qr') {
     setPaying(true)
+    setPayError(null)
     try {
       const payment = await startPayment(current.id, channel)
       const page = by === 'here' && onPhone() ? pagePath(payment.payUrl) : null
@@ -89,7 +116,8 @@ export default function PayPage() {
       else if (page) window.location.assign(page)
       else navigate(payQrCodeHref(current.id, payment.paymentId))
     } catch (error) {
-      toast('error', describeError(error))
+      // Said on the screen, not in a toast (whose code may not load offline); the order is asked again.
+      setPayError(describeError(error))
       void order.mutate()
     } finally {
       setPaying(false)
@@ -106,6 +134,15 @@ export default function PayPage() {
           paymentPeriod: current.paymentPeriod,
         }}
       />
+      {problem && (
+        <RetryNotice
+          message={problem}
+          onRetry={() => {
+            setPayError(null)
+            void order.mutate()
+          }}
+        />
+      )}
       {current.status === 'PAY_FAILED' && <div className="purchase-notice">上次支付未成功，请重新支付。</div>}
       <OrderSummary order={current} />
       {left !== null && (
@@ -127,14 +164,14 @@ export default function PayPage() {
         </Radio.Group>
       </List>
       {phone && (
-        <Button block fill="none" color="primary" disabled={paying} onClick={() => void pay('qr')}>
+        <Button block fill="none" color="primary" disabled={busy} onClick={() => void pay('qr')}>
           使用其他设备扫码支付
         </Button>
       )}
       <ServiceDisclosure productId={current.productId} />
       <BottomBar>
         <span className="purchase-price">¥{formatFen(current.premiumFen)}</span>
-        <Button color="primary" loading={paying} disabled={paying} onClick={() => void pay('here')}>
+        <Button color="primary" loading={busy} disabled={busy} onClick={() => void pay('here')}>
           立即支付
         </Button>
       </BottomBar>

@@ -15,6 +15,7 @@ import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
 import { backToOrders, orderDetailHref } from '../orders/paths'
 import { payHref, paySuccessHref, sandboxPayHref } from './paths'
+import { leaveFlowTo } from './leaveFlow'
 
 const POLL_MS = 2000
 
@@ -30,6 +31,7 @@ export default function PayQrCodePage() {
   const [image, setImage] = useState<string | null>(null)
   const [refreshError, setRefreshError] = useState<string | null>(null)
   const refreshing = useRef(false)
+  const leaving = useRef(false)
   const sandbox = usePaymentChannels().data?.sandbox === true
 
   const qrContent = payment.data?.qrContent
@@ -59,12 +61,16 @@ export default function PayQrCodePage() {
   useEffect(() => {
     if (status === 'REFUNDED' && orderId) void order.mutate()
     // Paid (here or from another device): every payment path ends on the same 投保成功 page.
-    if (status === 'SUCCEEDED' && orderId) navigate(paySuccessHref(orderId), { replace: true })
+    if (status === 'SUCCEEDED' && orderId && !leaving.current) {
+      leaving.current = true
+      leaveFlowTo(navigate, paySuccessHref(orderId))
+    }
   }, [status, orderId, order, navigate])
 
   if (!orderId || !paymentId) return <EmptyView title="缺少支付信息" description="请从订单重新发起支付" />
+  // A failed poll (a network blip) keeps the code on screen; the next poll asks again.
   const error = payment.error ?? order.error
-  if (error)
+  if (error && !(payment.data && order.data))
     return <LoginAwareError back={backToOrders} error={error} onRetry={() => void payment.mutate()} />
   if (!payment.data || !order.data) return <LoadingView />
   const channelName = PAY_CHANNELS.find((c) => c.channel === payment.data?.channel)?.title ?? ''

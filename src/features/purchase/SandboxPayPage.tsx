@@ -5,7 +5,8 @@ import { mutate } from 'swr'
 import { orderKey } from '../orders/api'
 import { PAY_CHANNELS, simulatePayment, useSandboxPayment } from './api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
-import { toast } from '../../components/notice'
+import { RetryNotice } from '../../components/flow/RetryNotice'
+import { useRecheckOnReturn } from '../../components/flow/useRecheckOnReturn'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
 import { describeError } from '../../lib/request'
@@ -13,6 +14,7 @@ import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
 import { orderDetailHref } from '../orders/paths'
 import { paySuccessHref } from './paths'
+import { leaveFlowTo } from './leaveFlow'
 
 /**
  * /pay/sandbox: the demo payment provider's page (what a wallet app would show). Its buttons make the
@@ -24,21 +26,31 @@ export default function SandboxPayPage() {
   const navigate = useAppNavigate()
   const payment = useSandboxPayment(paymentId)
   const [busy, setBusy] = useState<'SUCCEEDED' | 'FAILED' | null>(null)
+  // What went wrong with the last tap; the payment stays on screen beside it.
+  const [failure, setFailure] = useState<string | null>(null)
+  // Back online or back in this tab: the payment's status is asked before another tap can pay again.
+  const rechecking = useRecheckOnReturn(() => {
+    setFailure(null)
+    return payment.mutate()
+  })
 
   if (!paymentId) return <EmptyView title="缺少支付单" description="请从支付页面进入" />
-  if (payment.error) return <ErrorView error={payment.error} onRetry={() => void payment.mutate()} />
+  if (payment.error && !payment.data)
+    return <ErrorView error={payment.error} onRetry={() => void payment.mutate()} />
   if (!payment.data) return <LoadingView />
   const data = payment.data
   const channel = PAY_CHANNELS.find((c) => c.channel === data.channel)?.title ?? ''
 
   async function simulate(outcome: 'SUCCEEDED' | 'FAILED') {
     setBusy(outcome)
+    setFailure(null)
     try {
       await payment.mutate(await simulatePayment(data.paymentId, outcome), { revalidate: false })
       // The order changed on the server: screens that cached it must read it again.
       await mutate(orderKey(data.orderId))
     } catch (error) {
-      toast('error', describeError(error))
+      // Said on the screen, not in a toast (whose code may not load offline); the payment is asked again.
+      setFailure(describeError(error))
       void payment.mutate()
     } finally {
       setBusy(null)
@@ -53,11 +65,7 @@ export default function SandboxPayPage() {
   if (data.status === 'SUCCEEDED')
     return (
       <Outcome status="success" title="模拟支付成功" description="支付通知已发送给商城">
-        <Button
-          block
-          color="primary"
-          onClick={() => navigate(paySuccessHref(data.orderId), { replace: true })}
-        >
+        <Button block color="primary" onClick={() => leaveFlowTo(navigate, paySuccessHref(data.orderId))}>
           返回商城
         </Button>
       </Outcome>
@@ -75,9 +83,21 @@ export default function SandboxPayPage() {
       </Outcome>
     )
 
+  const problem = failure ?? (payment.error ? describeError(payment.error) : null)
+  const locked = busy !== null || rechecking
+
   return (
     <div className="purchase-page">
       <div className="purchase-notice">沙箱支付（演示环境）：不会真实扣款。</div>
+      {problem && (
+        <RetryNotice
+          message={problem}
+          onRetry={() => {
+            setFailure(null)
+            void payment.mutate()
+          }}
+        />
+      )}
       <section className="purchase-card purchase-qr">
         <h2>{channel}</h2>
         <div className="purchase-price">¥{formatFen(data.amountFen)}</div>
@@ -86,7 +106,7 @@ export default function SandboxPayPage() {
           block
           color="primary"
           loading={busy === 'SUCCEEDED'}
-          disabled={busy !== null}
+          disabled={locked}
           onClick={() => void simulate('SUCCEEDED')}
         >
           模拟支付成功
@@ -96,7 +116,7 @@ export default function SandboxPayPage() {
           color="danger"
           fill="outline"
           loading={busy === 'FAILED'}
-          disabled={busy !== null}
+          disabled={locked}
           onClick={() => void simulate('FAILED')}
         >
           模拟支付失败

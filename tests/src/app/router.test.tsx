@@ -151,6 +151,36 @@ describe('errors and lazy loading', () => {
     expect(load).toHaveBeenCalledTimes(2)
   })
 
+  it('a chunk that failed offline loads again once back online, and the screen shows in place', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let online = false
+    const load = vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch dynamically imported module')
+      return { default: () => <p>offline screen loaded</p> }
+    })
+    renderAt('/offline', makeTable([{ path: '/offline', title: '断网页面', load }]))
+    expect(await screen.findByText('页面加载失败')).toBeInTheDocument()
+    online = true
+    act(() => {
+      window.dispatchEvent(new Event('online'))
+    })
+    expect(await screen.findByText('offline screen loaded')).toBeInTheDocument()
+  })
+
+  it("the reload screen's 重新加载 asks for the chunk again without reloading the page", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let online = false
+    const load = vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch dynamically imported module')
+      return { default: () => <p>retried screen loaded</p> }
+    })
+    renderAt('/retry', makeTable([{ path: '/retry', title: '重试页面', load }]))
+    const button = await screen.findByRole('button', { name: '重新加载' })
+    online = true
+    await userEvent.click(button)
+    expect(await screen.findByText('retried screen loaded')).toBeInTheDocument()
+  })
+
   it('a slow chunk shows the 加载中… placeholder, then the screen', async () => {
     let release: () => void = () => {}
     const gate = new Promise<void>((r) => (release = r))

@@ -118,6 +118,7 @@ export interface ApiResponses {
   // /api/payments/channels is a literal route beside /api/payments/:id.
   [route: `GET /api/payments/${string}`]: Payment | PaymentChannels
   'GET /api/payments/channels': PaymentChannels
+  [route: `GET /api/sandbox/payments/${string}`]: Payment
   [route: `POST /api/sandbox/payments/${string}/simulate`]: Payment
   [route: `GET /api/partner/products/${string}`]: PartnerProduct
   'POST /api/partner/quotes': PartnerQuote
