@@ -214,7 +214,14 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `无障碍 ${v.id}：${node.target.join(' ')}`))
+    .flatMap((v) =>
+      v.nodes.map((node) => {
+        // A contrast failure says its colours and ratio, as axe measured them.
+        const c = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | null
+        const colours = c?.fgColor ? `（${c.fgColor} / ${c.bgColor} ${c.contrastRatio}:1）` : ''
+        return `无障碍 ${v.id}：${node.target.join(' ')}${colours}`
+      }),
+    )
 }
 
 /** The faults at the top of the page and scrolled down: sticky bars only meet the NavBar once the page scrolls. */
