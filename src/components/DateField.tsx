@@ -10,6 +10,10 @@ const pad = (n: number) => String(n).padStart(2, '0')
 const toIso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 const UNITS = { year: '年', month: '月', day: '日' } as const
 
+/** A date wheel's item with its unit (2020年, 1月, 5日): every antd-mobile DatePicker's `renderLabel`. */
+export const chineseWheelLabel = (type: string, data: number): string =>
+  type in UNITS ? `${data}${UNITS[type as keyof typeof UNITS]}` : String(data)
+
 /** 2020-01-05 -> 2020年1月5日 (empty for anything else). */
 export function chineseDate(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
@@ -62,9 +66,7 @@ export function DateField({
         min={toDate(min)}
         max={toDate(max)}
         value={value ? toDate(value) : undefined}
-        renderLabel={(type, data) =>
-          type in UNITS ? `${data}${UNITS[type as keyof typeof UNITS]}` : String(data)
-        }
+        renderLabel={chineseWheelLabel}
         onConfirm={(date) => onChange(toIso(date))}
       />
     </>

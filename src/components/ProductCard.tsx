@@ -2,6 +2,7 @@ import { Tag } from 'antd-mobile'
 import type { ProductSummary } from '../types/generated/api/catalog'
 import { formatFen } from '../domain/money'
 import { HighlightText } from './HighlightText'
+import { TapLink } from './navigation/TapLink'
 import './ProductCard.css'
 
 /** Cards a phone's first screen shows: their images load at once, the rest when scrolled near. */
@@ -9,21 +10,24 @@ export const FIRST_SCREEN_CARDS = 4
 
 /**
  * One product in a list: image, name, tagline, tags, and the lowest premium; `highlight` marks a searched
- * keyword; `eager`: on the first screen (its image is not lazy, it is what the page shows first).
+ * keyword; `eager`: on the first screen (its image is not lazy, it is what the page shows first). The card is a
+ * link to `href`, which a tap opens with `onOpen`.
  */
 export function ProductCard({
   product,
-  onClick,
+  href,
+  onOpen,
   highlight,
   eager = false,
 }: {
   product: ProductSummary
-  onClick?: () => void
+  href: string
+  onOpen: () => void
   highlight?: string
   eager?: boolean
 }) {
   return (
-    <article className="product-card" onClick={onClick} data-testid="product-card">
+    <TapLink className="product-card" href={href} onNavigate={onOpen} data-testid="product-card">
       <img src={product.image} alt="" className="product-card-image" loading={eager ? 'eager' : 'lazy'} />
       <div className="product-card-body">
         <h3 className="product-card-name">
@@ -47,6 +51,6 @@ export function ProductCard({
           <span className="product-card-insurer">{product.insurerName}</span>
         </div>
       </div>
-    </article>
+    </TapLink>
   )
 }

@@ -17,7 +17,7 @@ import { resolvePath, resolveText, type BindingScope } from './bindings'
 import { BlockRenderer, type RenderContext } from './BlockRenderer'
 import { useDataSources, type SettledSources } from './dataSources'
 import { migrateConfig } from '../page-config/migrations'
-import { colorOrNothing } from '../page-config/colors'
+import { colorOrNothing, readableOnWhite } from '../page-config/colors'
 import { withoutForeignImages } from '../page-config/foreignImages'
 import { withParamValues } from '../page-config/routeParams'
 import { OfflineNotice } from './OfflineNotice'
@@ -195,7 +195,7 @@ export function ConfigPage({
   }
   if (!clock.ready || mustLogin) return <BlockLoading lines={5} />
   const style = {
-    '--adm-color-primary': colorOrNothing(config.theme?.primaryColor),
+    '--adm-color-primary': readableOnWhite(colorOrNothing(config.theme?.primaryColor)),
     background: colorOrNothing(config.theme?.background),
   } as CSSProperties
   return (

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import {
   expect,
   test,
@@ -23,6 +24,8 @@ import { logInByApi, uniquePhone } from './support/session'
 // - shows nothing a person would see as broken (horizontal scrolling, `{…}`/undefined/NaN/null text, English
 //   words, broken images, something over the NavBar), at the top and scrolled down.
 // A config page also shows the phase asked for with its blocks and the demo strip, and is checked again at 360 px.
+// Each route (its first URL; a config page in the phase it is served in) is also checked once with axe-core for
+// WCAG 2.1 A and AA: no serious or critical violation (contrast, names of buttons and links, labels, ARIA).
 
 test.describe.configure({ mode: 'parallel' })
 
@@ -201,6 +204,24 @@ async function faults(page: Page, width: number): Promise<string[]> {
     },
     [[...ENGLISH_ALLOWED], width] as const,
   )
+}
+
+/** The WCAG 2.1 A/AA rules axe-core checks the page against. */
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/** Each element of the page that violates a serious or critical WCAG 2.1 A/AA rule: the rule and a selector. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((node) => {
+        // A contrast failure says its colours and ratio, as axe measured them.
+        const c = node.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | null
+        const colours = c?.fgColor ? `（${c.fgColor} / ${c.bgColor} ${c.contrastRatio}:1）` : ''
+        return `无障碍 ${v.id}：${node.target.join(' ')}${colours}`
+      }),
+    )
 }
 
 /** The faults at the top of the page and scrolled down: sticky bars only meet the NavBar once the page scrolls. */
@@ -419,8 +440,9 @@ for (const path of new Set(screenRoutes.map((route) => route.path))) {
   test(`screen ${path}`, async () => {
     const tab = LOGGED_OUT_SCREENS.has(path) ? tabs.loggedOut : tabs.loggedIn
     const problems: string[] = []
-    for (const url of samples(path)) {
+    for (const [i, url] of samples(path).entries()) {
       await visit(tab, url, 'screen')
+      if (i === 0) tab.problems.push(...(await accessibilityViolations(tab.page)))
       problems.push(...tab.problems.map((p) => `${url}  ${p}`))
     }
     expect(problems).toEqual([])
@@ -439,6 +461,7 @@ for (const path of configPaths()) {
     // The page as served now (its prerendered phase), then each other phase previewed on the page as it is, the
     // way staff switch phases (a preview loaded afresh renders the same tree: pages.spec.ts opens some).
     await visit(tab, path, 'config')
+    tab.problems.push(...(await accessibilityViolations(page)))
     const now = await page.locator('.config-page').getAttribute('data-phase')
     problems.push(...(await configPageProblems(tab, path, now ?? '')))
     for (const phase of ['preheat', 'live', 'ended'].filter((p) => p !== now)) {

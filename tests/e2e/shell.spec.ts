@@ -11,7 +11,7 @@ test('home: Chinese title and content, blue theme', async ({ page }) => {
   const primary = await page.evaluate(() =>
     getComputedStyle(document.documentElement).getPropertyValue('--adm-color-primary').trim(),
   )
-  expect(primary.toLowerCase()).toBe('#1677ff')
+  expect(primary.toLowerCase()).toBe('#0958d9')
 })
 
 for (const [key, title] of [

@@ -1,32 +1,36 @@
-import { TabBar } from 'antd-mobile'
 import { AppOutline, ShopbagOutline, GiftOutline, UserOutline } from 'antd-mobile-icons'
 import { useLocation } from 'react-router-dom'
-import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { AppLink } from '../../components/navigation/AppLink'
 import { stripLayoutPrefix } from '../../components/navigation/appPath'
 import type { ScreenRoute } from '../../types/route'
 import { TAB_ITEMS } from '../routes'
 
 const ICONS = {
-  home: <AppOutline />,
-  shopping: <ShopbagOutline />,
-  points: <GiftOutline />,
-  user: <UserOutline />,
+  home: <AppOutline aria-hidden />,
+  shopping: <ShopbagOutline aria-hidden />,
+  points: <GiftOutline aria-hidden />,
+  user: <UserOutline aria-hidden />,
 }
 
+/** The tab bar: antd-mobile's look, each tab a link (antd-mobile's TabBar draws clickable divs). */
 export function AppTabBar({ routes }: { routes: readonly ScreenRoute[] }) {
-  const { pathname } = useLocation()
-  const navigate = useAppNavigate()
+  const active = stripLayoutPrefix(useLocation().pathname)
   const items = TAB_ITEMS.filter((tab) => routes.some((r) => r.path === tab.path))
   return (
-    <TabBar
-      className="app-tabbar"
-      activeKey={stripLayoutPrefix(pathname)}
-      onChange={(path) => navigate(path)}
-      safeArea
-    >
-      {items.map((tab) => (
-        <TabBar.Item key={tab.path} icon={ICONS[tab.key]} title={tab.title} />
-      ))}
-    </TabBar>
+    <nav className="adm-tab-bar app-tabbar" aria-label="主导航">
+      <div className="adm-tab-bar-wrap">
+        {items.map((tab) => (
+          <AppLink
+            key={tab.path}
+            to={tab.path}
+            className={`adm-tab-bar-item${tab.path === active ? ' adm-tab-bar-item-active' : ''}`}
+            aria-current={tab.path === active ? 'page' : undefined}
+          >
+            <span className="adm-tab-bar-item-icon">{ICONS[tab.key]}</span>
+            <span className="adm-tab-bar-item-title adm-tab-bar-item-title-with-icon">{tab.title}</span>
+          </AppLink>
+        ))}
+      </div>
+    </nav>
   )
 }

@@ -1,4 +1,4 @@
-import { NavBar } from 'antd-mobile'
+import { LeftOutline } from 'antd-mobile-icons'
 import type { ReactNode } from 'react'
 
 interface LayoutFrameProps {
@@ -15,7 +15,9 @@ interface LayoutFrameProps {
   children: ReactNode
 }
 
-/** What both root layouts draw. Router-free, so the light shell of a config page draws the same frame. */
+/**
+ * What both root layouts draw. The NavBar is antd-mobile's markup and look with a real 返回 button (antd-mobile's
+ * own puts an unnamed role="button" around the back arrow, even where there is none). Router-free, so the light shell of a config page draws the same frame. */
 export function LayoutFrame({ inApp, title, tab, onBack, pending, tabBar, children }: LayoutFrameProps) {
   if (inApp)
     return (
@@ -26,9 +28,17 @@ export function LayoutFrame({ inApp, title, tab, onBack, pending, tabBar, childr
     )
   return (
     <div className={`app-layout ${tab ? 'with-tabbar' : ''}`}>
-      <NavBar className="app-navbar" back={tab ? null : ''} backIcon={!tab} onBack={onBack}>
-        {title}
-      </NavBar>
+      <div className="adm-nav-bar app-navbar">
+        <div className="adm-nav-bar-left">
+          {!tab && (
+            <button type="button" className="adm-nav-bar-back" aria-label="返回" onClick={onBack}>
+              <LeftOutline aria-hidden />
+            </button>
+          )}
+        </div>
+        <div className="adm-nav-bar-title">{title}</div>
+        <div className="adm-nav-bar-right" />
+      </div>
       {pending}
       <main className="app-content">{children}</main>
       {tabBar}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
-import { Button, Selector, Stepper } from 'antd-mobile'
+import { Button, Selector } from 'antd-mobile'
+import { NumberStepper } from '../../components/NumberStepper'
 import type { CalculatorBlock as Props } from '../../types/generated/page'
 import { projectFund, requiredAnnualPremium, type FundPlan } from '../../domain/fund'
 import { formatFen } from '../../domain/money'
@@ -79,12 +80,12 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
       <h3 className="blk-section-title">{text(block.productName)}</h3>
       <div className="blk-calc-field">
         <label>被保险人年龄</label>
-        <Stepper
+        <NumberStepper
+          label="被保险人年龄"
           min={block.age.min}
           max={block.age.max}
           value={age}
-          onChange={(v) => setAge(v)}
-          aria-label="被保险人年龄"
+          onChange={setAge}
         />
         <span>周岁</span>
       </div>
@@ -105,26 +106,26 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
       {block.mode === 'reversal' && block.target ? (
         <div className="blk-calc-field">
           <label>{text(block.target.label)}</label>
-          <Stepper
+          <NumberStepper
+            label={text(block.target.label)}
             min={block.target.minFen / 100}
             max={block.target.maxFen / 100}
             step={10000}
             value={targetFen / 100}
             onChange={(v) => setTargetFen(Math.round(v * 100))}
-            aria-label={block.target.label}
           />
           <span>元</span>
         </div>
       ) : (
         <div className="blk-calc-field">
           <label>年交保费</label>
-          <Stepper
+          <NumberStepper
+            label="年交保费"
             min={block.premium.minFen / 100}
             max={block.premium.maxFen / 100}
             step={yuanStep}
             value={premiumFen / 100}
             onChange={(v) => setPremiumFen(Math.round(v * 100))}
-            aria-label="年交保费"
           />
           <span>元</span>
         </div>
@@ -177,7 +178,7 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
         format={axisYuan}
       />
 
-      <div className="blk-table-scroll">
+      <div className="blk-table-scroll" role="region" aria-label="逐年利益表" tabIndex={0}>
         <table className="blk-calc-table">
           <thead>
             <tr>

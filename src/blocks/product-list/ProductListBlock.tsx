@@ -1,6 +1,7 @@
 import type { ProductListBlock as Props } from '../../types/generated/page'
 import type { ProductSummary } from '../../types/generated/api/catalog'
 import { ProductCard } from '../../components/ProductCard'
+import { TapLink } from '../../components/navigation/TapLink'
 import { formatFen } from '../../domain/money'
 import { productHref } from '../../features/catalog/paths'
 import { useBlockRuntime, type BlockProps } from '../runtime'
@@ -34,7 +35,7 @@ export default function ProductListBlock({ block }: BlockProps<Props>) {
       body = (
         <div className="blk-products-card">
           {items.map((p) => (
-            <ProductCard key={p.id} product={p} onClick={() => open(p.id)} />
+            <ProductCard key={p.id} product={p} href={productHref(p.id)} onOpen={() => open(p.id)} />
           ))}
         </div>
       )
@@ -42,20 +43,26 @@ export default function ProductListBlock({ block }: BlockProps<Props>) {
       body = (
         <ul className="blk-products-row">
           {items.map((p) => (
-            <li key={p.id} data-testid="product-card" onClick={() => open(p.id)}>
-              <img src={p.image} alt="" loading="lazy" />
-              <div>
-                <h4>{p.name}</h4>
-                <p>{p.tagline}</p>
-                <div className="blk-products-row-footer">
-                  <span className="price">
-                    ¥{formatFen(p.minPremiumFen)}
-                    <small>起</small>
-                  </span>
-                  {/* Product promotion names the insurer (compliance rule product-insurer-shown). */}
-                  <span className="insurer">{p.insurerName}</span>
+            <li key={p.id} data-testid="product-card">
+              <TapLink
+                className="blk-products-row-link"
+                href={productHref(p.id)}
+                onNavigate={() => open(p.id)}
+              >
+                <img src={p.image} alt="" loading="lazy" />
+                <div>
+                  <h4>{p.name}</h4>
+                  <p>{p.tagline}</p>
+                  <div className="blk-products-row-footer">
+                    <span className="price">
+                      ¥{formatFen(p.minPremiumFen)}
+                      <small>起</small>
+                    </span>
+                    {/* Product promotion names the insurer (compliance rule product-insurer-shown). */}
+                    <span className="insurer">{p.insurerName}</span>
+                  </div>
                 </div>
-              </div>
+              </TapLink>
             </li>
           ))}
         </ul>

@@ -3,10 +3,12 @@ import { useBlockRuntime, type BlockProps } from '../runtime'
 
 export default function TableBlock({ block }: BlockProps<Props>) {
   const { text } = useBlockRuntime()
+  const title = block.title && text(block.title)
   return (
     <div className="blk-table">
-      {block.title && <h3 className="blk-section-title">{text(block.title)}</h3>}
-      <div className="blk-table-scroll">
+      {title && <h3 className="blk-section-title">{title}</h3>}
+      {/* Focusable, so a keyboard can scroll a table wider than the screen. */}
+      <div className="blk-table-scroll" role="region" aria-label={title || '表格'} tabIndex={0}>
         <table>
           <thead>
             <tr>

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { Popup } from 'antd-mobile'
+import { CloseOutline } from 'antd-mobile-icons'
 import { MarkdownTree } from '../MarkdownTree'
 import type { MarkdownNode } from '../../page-config/markdownTree'
+import './DocumentSheet.css'
 
 /** A document open for reading: its title (the dialog's name) and its compiled markdown. */
 export interface SheetDocument {
@@ -9,18 +11,28 @@ export interface SheetDocument {
   body: readonly MarkdownNode[]
 }
 
+const textOf = (node: MarkdownNode): string =>
+  typeof node === 'string' ? node : (node.children ?? []).map(textOf).join('')
+const bare = (title: string) => title.trim().replace(/^《|》$/g, '')
+
+/** The body without a heading that opens it and only repeats the title: the sheet's bar shows the title. */
+function bodyBelowTitle(document: SheetDocument): readonly MarkdownNode[] {
+  const [first, ...rest] = document.body
+  const repeats =
+    typeof first === 'object' && /^h[1-3]$/.test(first.tag) && bare(textOf(first)) === bare(document.title)
+  return repeats ? rest : document.body
+}
+
 /**
- * 投保须知 or a clause read in full, in a bottom sheet, with the sheet's action below it (`children`). The
- * heading is left out when the text opens with it (`titled: false`).
+ * 投保须知 or a clause read in full, in a bottom sheet: the title once, in a bar with a close ×; the text
+ * scrolls between the bar and the sheet's action (`children`), which stays in view.
  */
 export function DocumentSheet({
   document,
-  titled = true,
   onClose,
   children,
 }: {
   document: SheetDocument | null
-  titled?: boolean
   onClose: () => void
   children: ReactNode
 }) {
@@ -28,16 +40,22 @@ export function DocumentSheet({
     <Popup
       visible={document !== null}
       onMaskClick={onClose}
-      bodyStyle={{ maxHeight: '85vh', overflowY: 'auto', borderRadius: '12px 12px 0 0' }}
+      bodyClassName="document-sheet-popup"
+      bodyStyle={{ borderRadius: '12px 12px 0 0' }}
       destroyOnClose
     >
       {document && (
-        <div className="purchase-card" role="dialog" aria-label={document.title}>
-          {titled && <h2>《{document.title.replace(/^《|》$/g, '')}》</h2>}
-          <div className="markdown">
-            <MarkdownTree nodes={document.body} />
+        <div className="document-sheet" role="dialog" aria-label={bare(document.title)}>
+          <div className="document-sheet-bar">
+            <h2>《{bare(document.title)}》</h2>
+            <button type="button" className="document-sheet-close" aria-label="关闭" onClick={onClose}>
+              <CloseOutline aria-hidden />
+            </button>
           </div>
-          {children}
+          <div className="document-sheet-text markdown">
+            <MarkdownTree nodes={bodyBelowTitle(document)} />
+          </div>
+          <div className="document-sheet-action">{children}</div>
         </div>
       )}
     </Popup>

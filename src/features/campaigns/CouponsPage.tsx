@@ -15,6 +15,16 @@ import './coupons.css'
 const TABS: CouponStatus[] = ['usable', 'used', 'expired']
 const isTab = (value: string | null): value is CouponStatus => TABS.includes(value as CouponStatus)
 
+/** Copies a code to paste at a partner's app or counter; says so, or how to copy it by hand. */
+async function copyCode(code: string) {
+  try {
+    await navigator.clipboard.writeText(code)
+    toast('success', '券码已复制')
+  } catch {
+    toast('error', '复制失败，请长按券码复制')
+  }
+}
+
 function CouponCard({ coupon, onUse, busy }: { coupon: Coupon; onUse: () => void; busy: boolean }) {
   return (
     <li className={`coupon-card is-${coupon.status}`} data-testid="coupon-card">
@@ -26,6 +36,14 @@ function CouponCard({ coupon, onUse, busy }: { coupon: Coupon; onUse: () => void
         <p className="coupon-card-benefit">{coupon.benefit}</p>
         <p className="coupon-card-code">
           券码 <span data-testid="coupon-code">{coupon.code}</span>
+          <button
+            type="button"
+            className="coupon-card-copy"
+            aria-label={`复制券码 ${coupon.code}`}
+            onClick={() => void copyCode(coupon.code)}
+          >
+            复制
+          </button>
         </p>
         <p className="coupon-card-muted">
           {coupon.status === 'used' && coupon.usedAt

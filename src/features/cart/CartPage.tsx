@@ -256,11 +256,12 @@ function CartRow({ line, selected, onToggle, onRemove }: RowProps) {
     <li className="cart-item" data-testid="cart-item" aria-label={line.productName}>
       <Checkbox
         className="cart-item-check"
-        aria-label={`选择${line.productName}`}
         checked={available && selected}
         disabled={!available}
         onChange={(on) => onToggle(line.key, on)}
-      />
+      >
+        <span className="sr-only">选择{line.productName}</span>
+      </Checkbox>
       <div className="cart-item-body">
         <div className="cart-item-name">{line.productName}</div>
         <div className="cart-item-facts muted">

@@ -62,7 +62,8 @@ export function ArticleView({ article }: { article: ArticleDetail }) {
             <ProductCard
               key={product.id}
               product={product}
-              onClick={() => navigate(productHref(product.id))}
+              href={productHref(product.id)}
+              onOpen={() => navigate(productHref(product.id))}
             />
           ))}
         </section>

@@ -1,4 +1,4 @@
-import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { AppLink } from '../../components/navigation/AppLink'
 
 // The banner art is drawn for a 5:2 slide (viewBox 0 0 750 300). The width/height attributes give the
 // img that ratio before the SVG loads, and home.css scales it to the slide width, so nothing is cut.
@@ -12,15 +12,15 @@ export interface Banner {
 }
 
 export function BannerImage({ banner }: { banner: Banner }) {
-  const navigate = useAppNavigate()
   return (
-    <img
-      src={banner.image}
-      alt={banner.alt}
-      width={BANNER_WIDTH}
-      height={BANNER_HEIGHT}
-      className="home-banner-image"
-      onClick={() => navigate(banner.to)}
-    />
+    <AppLink to={banner.to}>
+      <img
+        src={banner.image}
+        alt={banner.alt}
+        width={BANNER_WIDTH}
+        height={BANNER_HEIGHT}
+        className="home-banner-image"
+      />
+    </AppLink>
   )
 }

@@ -1,12 +1,11 @@
 import { Grid } from 'antd-mobile'
 import { useCategories } from '../catalog/api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
-import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { AppLink } from '../../components/navigation/AppLink'
 import { productsHref } from '../catalog/paths'
 
 export function CategoryGrid() {
   const { data, error, isLoading, mutate } = useCategories()
-  const navigate = useAppNavigate()
   return (
     <section className="section" aria-label="保险分类">
       {isLoading ? (
@@ -18,13 +17,11 @@ export function CategoryGrid() {
       ) : (
         <Grid columns={5} gap={8}>
           {data.items.map((category) => (
-            <Grid.Item
-              key={category.code}
-              className="category-item"
-              onClick={() => navigate(productsHref({ category: category.code }))}
-            >
-              <img src={category.icon} alt="" className="category-icon" />
-              <div className="category-name">{category.name}</div>
+            <Grid.Item key={category.code}>
+              <AppLink to={productsHref({ category: category.code })} className="category-item">
+                <img src={category.icon} alt="" className="category-icon" />
+                <span className="category-name">{category.name}</span>
+              </AppLink>
             </Grid.Item>
           ))}
         </Grid>

@@ -22,7 +22,8 @@ export function ProductSection({ title, query }: { title: string; query: Product
             key={product.id}
             product={product}
             eager={index < FIRST_SCREEN_CARDS}
-            onClick={() => navigate(productHref(product.id))}
+            href={productHref(product.id)}
+            onOpen={() => navigate(productHref(product.id))}
           />
         ))
       )}

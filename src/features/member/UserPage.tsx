@@ -219,18 +219,21 @@ function Counts({ navigate, hasRoute }: { navigate: Navigate; hasRoute: (path: s
                   type="button"
                   className="user-grid-item"
                   data-testid={`order-shortcut-${shortcut.key}`}
-                  aria-label={count ? `${shortcut.title}，${count}个订单` : shortcut.title}
                   onClick={() => navigate(shortcut.path)}
                 >
-                  <Badge
-                    content={count ? count : null}
-                    color={shortcut.key === 'unpaid' ? 'var(--adm-color-danger)' : 'var(--adm-color-primary)'}
-                  >
-                    <span className="user-grid-icon" aria-hidden>
-                      {shortcut.icon}
-                    </span>
-                  </Badge>
+                  {/* The badge's count is read after the title (待支付，2个订单), as the name says it. */}
+                  <span aria-hidden>
+                    <Badge
+                      content={count ? count : null}
+                      color={
+                        shortcut.key === 'unpaid' ? 'var(--adm-color-danger)' : 'var(--adm-color-primary)'
+                      }
+                    >
+                      <span className="user-grid-icon">{shortcut.icon}</span>
+                    </Badge>
+                  </span>
                   {shortcut.title}
+                  {count ? <span className="sr-only">，{count}个订单</span> : null}
                 </button>
               )
             })}

@@ -104,28 +104,30 @@ function MessageList({
   if (isLoading && items.length === 0) return <LoadingView lines={5} />
   if (items.length === 0) return <EmptyView title="暂无消息" description="订单、保单和积分的动态会通知您" />
   return (
-    <ul className="message-list">
-      {items.map((message) => (
-        <li key={message.id}>
-          <button
-            type="button"
-            className={`message-row ${message.read ? '' : 'unread'}`}
-            onClick={() => open(message.id)}
-            data-testid="message-row"
-          >
-            <div className="message-row-head">
-              <span className="message-category">{MESSAGE_CATEGORIES[message.category]}</span>
-              <span className="message-title">{message.title}</span>
-              {!message.read && <span className="message-dot" aria-label="未读" />}
-            </div>
-            <p className="message-body">{message.body}</p>
-            <span className="message-time">{formatShanghaiDateTime(message.createdAt)}</span>
-          </button>
-        </li>
-      ))}
+    <>
+      <ul className="message-list">
+        {items.map((message) => (
+          <li key={message.id}>
+            <button
+              type="button"
+              className={`message-row ${message.read ? '' : 'unread'}`}
+              onClick={() => open(message.id)}
+              data-testid="message-row"
+            >
+              <div className="message-row-head">
+                <span className="message-category">{MESSAGE_CATEGORIES[message.category]}</span>
+                <span className="message-title">{message.title}</span>
+                {!message.read && <span className="message-dot" aria-label="未读" />}
+              </div>
+              <p className="message-body">{message.body}</p>
+              <span className="message-time">{formatShanghaiDateTime(message.createdAt)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
       <InfiniteScroll hasMore={hasMore} loadMore={async () => void (await setSize(size + 1))}>
         {hasMore ? '加载中…' : '— 没有更多了 —'}
       </InfiniteScroll>
-    </ul>
+    </>
   )
 }

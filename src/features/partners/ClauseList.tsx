@@ -4,16 +4,6 @@ import { DocumentSheet } from '../../components/flow/DocumentSheet'
 import type { PartnerProduct } from './api'
 
 type Clause = PartnerProduct['clauses'][number]
-type Node = Clause['body'][number]
-
-const textOf = (node: Node): string =>
-  typeof node === 'string' ? node : (node.children ?? []).map(textOf).join('')
-
-/** The clause's own text opens with its title as a heading: the sheet then shows no second one. */
-const opensWithTitle = (clause: Clause, title: string) => {
-  const first = clause.body[0]
-  return typeof first === 'object' && /^h[1-3]$/.test(first.tag) && `《${textOf(first)}》` === title
-}
 
 /** The clauses by name, each opening its full text in a sheet: what the customer agrees to must be readable. */
 export function ClauseList({ clauses }: { clauses: readonly Clause[] }) {
@@ -29,11 +19,7 @@ export function ClauseList({ clauses }: { clauses: readonly Clause[] }) {
           </List.Item>
         ))}
       </List>
-      <DocumentSheet
-        document={reading}
-        titled={reading !== null && !opensWithTitle(reading, title(reading))}
-        onClose={() => setReading(null)}
-      >
+      <DocumentSheet document={reading} onClose={() => setReading(null)}>
         <Button block color="primary" onClick={() => setReading(null)}>
           我知道了
         </Button>

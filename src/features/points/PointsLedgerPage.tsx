@@ -51,24 +51,26 @@ function Ledger({ direction }: { direction: Direction | undefined }) {
   if (isLoading && items.length === 0) return <LoadingView lines={5} />
   if (items.length === 0) return <EmptyView title="暂无积分明细" description="每日签到、投保都可以获得积分" />
   return (
-    <ul className="points-ledger">
-      {items.map((entry) => (
-        <li key={entry.id} className="points-ledger-row">
-          <div>
-            <div className="points-ledger-title">{entry.title}</div>
-            <div className="points-ledger-time">{formatShanghaiDateTime(entry.createdAt)}</div>
-          </div>
-          <div className="points-ledger-amounts">
-            <div className={entry.amount > 0 ? 'points-earn' : 'points-spend'}>
-              {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+    <>
+      <ul className="points-ledger">
+        {items.map((entry) => (
+          <li key={entry.id} className="points-ledger-row">
+            <div>
+              <div className="points-ledger-title">{entry.title}</div>
+              <div className="points-ledger-time">{formatShanghaiDateTime(entry.createdAt)}</div>
             </div>
-            <div className="points-ledger-time">余额 {entry.usableAfter}</div>
-          </div>
-        </li>
-      ))}
+            <div className="points-ledger-amounts">
+              <div className={entry.amount > 0 ? 'points-earn' : 'points-spend'}>
+                {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+              </div>
+              <div className="points-ledger-time">余额 {entry.usableAfter}</div>
+            </div>
+          </li>
+        ))}
+      </ul>
       <InfiniteScroll hasMore={hasMore} loadMore={async () => void (await setSize(size + 1))}>
         {hasMore ? '加载中…' : '— 没有更多了 —'}
       </InfiniteScroll>
-    </ul>
+    </>
   )
 }

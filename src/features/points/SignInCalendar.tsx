@@ -26,27 +26,33 @@ export function SignInCalendar({
           </span>
         ))}
       </div>
-      <div className="sign-in-calendar-days">
-        {Array.from({ length: lead }, (_, i) => (
-          <span key={`lead-${i}`} aria-hidden />
-        ))}
-        {days.map((day) => {
-          const done = signed.has(day)
-          const classes = ['sign-in-day', done && 'signed', day === today && 'today']
-            .filter(Boolean)
-            .join(' ')
-          return (
-            <span
-              key={day}
-              className={classes}
-              role="gridcell"
-              aria-label={`${Number(day.slice(8))}日${done ? '，已签到' : ''}${day === today ? '，今天' : ''}`}
-            >
-              {done ? '✓' : Number(day.slice(8))}
-            </span>
-          )
-        })}
-      </div>
+      {weeks(lead, days).map((week, w) => (
+        <div key={w} className="sign-in-calendar-days" role="row">
+          {week.map((day, i) => {
+            if (!day) return <span key={`blank-${i}`} role="gridcell" />
+            const done = signed.has(day)
+            const classes = ['sign-in-day', done && 'signed', day === today && 'today']
+              .filter(Boolean)
+              .join(' ')
+            return (
+              <span
+                key={day}
+                className={classes}
+                role="gridcell"
+                aria-label={`${Number(day.slice(8))}日${done ? '，已签到' : ''}${day === today ? '，今天' : ''}`}
+              >
+                {done ? '✓' : Number(day.slice(8))}
+              </span>
+            )
+          })}
+        </div>
+      ))}
     </div>
   )
+}
+
+/** The month's days in rows of seven (a grid's rows), the first row led by `lead` blanks. */
+function weeks(lead: number, days: readonly string[]): (string | null)[][] {
+  const cells = [...Array.from({ length: lead }, () => null), ...days]
+  return Array.from({ length: Math.ceil(cells.length / 7) }, (_, i) => cells.slice(i * 7, i * 7 + 7))
 }

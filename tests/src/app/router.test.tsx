@@ -69,7 +69,7 @@ describe('route table and layouts', () => {
     const { container } = render(<></>)
     renderAt('/a/b')
     await screen.findByText('a-b screen')
-    expect(document.querySelector('.adm-nav-bar-back')).not.toBeNull()
+    expect(screen.getByRole('button', { name: '返回' })).toHaveClass('adm-nav-bar-back')
     expect(document.querySelector('.app-tabbar')).toBeNull()
     expect(container).toBeTruthy()
   })
@@ -81,6 +81,11 @@ describe('route table and layouts', () => {
     expect(tabbar).not.toBeNull()
     expect(tabbar.textContent).toContain('首页')
     expect(tabbar.textContent).not.toContain('积分')
+    // Each tab is a link; the one shown is the current page. No unnamed button where the back arrow would be.
+    const home = screen.getByRole('link', { name: '首页' })
+    expect(home).toHaveAttribute('href', '/')
+    expect(home).toHaveAttribute('aria-current', 'page')
+    expect(screen.queryAllByRole('button').filter((b) => !b.textContent?.trim() && !b.ariaLabel)).toEqual([])
     expect(document.querySelector('.adm-nav-bar-back')).toBeNull()
   })
 

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { DatePicker, List, Selector } from 'antd-mobile'
 import type { ProductDetail, Quote } from '../api'
 import { PriceText } from '../../../components/PriceText'
+import { chineseWheelLabel } from '../../../components/DateField'
 import { addDays, addYears, ageOn, formatIsoDate } from '../../../domain/age'
 import { coveragePeriodLabel, paymentPeriodLabel, premiumCadenceLabel } from '../../../domain/periods'
 import { ageRangeLabel } from '../../../domain/pricing'
@@ -56,6 +57,7 @@ export function PremiumTrial({ product, factors, onChange, today, quote }: Premi
         visible={pickingBirth}
         onClose={() => setPickingBirth(false)}
         precision="day"
+        renderLabel={chineseWheelLabel}
         min={toDate(addDays(addYears(today, -(product.ageMax + 1)), 1))}
         max={toDate(today)}
         value={toDate(factors.birthDate)}

@@ -33,7 +33,8 @@ export function ProductList({ query, highlight, empty }: ProductListProps) {
           product={product}
           eager={index < FIRST_SCREEN_CARDS}
           highlight={highlight}
-          onClick={() => navigate(productHref(product.id))}
+          href={productHref(product.id)}
+          onOpen={() => navigate(productHref(product.id))}
         />
       ))}
       {error ? (

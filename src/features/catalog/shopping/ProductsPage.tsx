@@ -1,4 +1,5 @@
 import { CapsuleTabs } from 'antd-mobile'
+import { TabTitle } from '../../../components/TabTitle'
 import { useSearchParams } from 'react-router-dom'
 import { useCategories } from '../api'
 import { CompareBar } from '../compare/CompareBar'
@@ -39,7 +40,7 @@ export default function ProductsPage() {
         }
       >
         {SORT_OPTIONS.map((o) => (
-          <CapsuleTabs.Tab key={o.value} title={o.label} />
+          <CapsuleTabs.Tab key={o.value} title={<TabTitle>{o.label}</TabTitle>} />
         ))}
       </CapsuleTabs>
       <ProductList query={{ category, tag, sort }} />

@@ -1,4 +1,5 @@
 import { CapsuleTabs, Tabs } from 'antd-mobile'
+import { TabTitle } from '../../../components/TabTitle'
 import { useSearchParams } from 'react-router-dom'
 import { useCategories, useProducts } from '../api'
 import { PriceText } from '../../../components/PriceText'
@@ -41,7 +42,7 @@ export default function RankingPage() {
       </Tabs>
       <CapsuleTabs activeKey={board} onChange={(key) => set('by', key)}>
         {BOARDS.map((b) => (
-          <CapsuleTabs.Tab key={b.key} title={b.title} />
+          <CapsuleTabs.Tab key={b.key} title={<TabTitle>{b.title}</TabTitle>} />
         ))}
       </CapsuleTabs>
       <RankingList category={category === DEFAULT_NAVBAR_CATEGORY ? undefined : category} board={board} />

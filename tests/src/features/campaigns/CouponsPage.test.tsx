@@ -33,6 +33,17 @@ const list = (items: Coupon[]): CouponList => ({
 })
 
 describe('/coupons', () => {
+  it('copies a coupon’s code with one tap, its expiry beside it', async () => {
+    stubApi({ 'GET /api/coupons': () => list([coupon('a1', 'usable')]) })
+    const user = userEvent.setup()
+    renderScreen(CouponsPage, '/coupons')
+    const card = await screen.findByTestId('coupon-card')
+    expect(card).toHaveTextContent('有效期 2026-11-25 10:00 至 2026-12-25 10:00')
+    await user.click(within(card).getByRole('button', { name: '复制券码 K7WQ-3M9T-XPA1' }))
+    expect(await navigator.clipboard.readText()).toBe('K7WQ-3M9T-XPA1')
+    expect(await screen.findByText('券码已复制')).toBeInTheDocument()
+  })
+
   it('shows each tab’s coupons with their codes and uses one after a confirmation', async () => {
     let used = false
     const api = stubApi({

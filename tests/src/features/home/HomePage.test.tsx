@@ -38,6 +38,23 @@ describe('home', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/products?category=accident')
   })
 
+  it('offers every banner, category tile and product card as a link a screen reader and keyboard reach', async () => {
+    stubApi({
+      'GET /api/categories': { items: [{ code: 'accident', name: '意外', icon: '/i.svg', productCount: 3 }] },
+      'GET /api/products': { items: [product('p-1', '安心意外险')], nextCursor: null },
+    })
+    const router = renderScreen(HomePage, '/')
+    expect(await screen.findByRole('link', { name: '意外' })).toHaveAttribute(
+      'href',
+      '/products?category=accident',
+    )
+    const cards = await screen.findAllByRole('link', { name: /安心意外险/ })
+    expect(cards[0]).toHaveAttribute('href', '/product?id=p-1')
+    expect(screen.getAllByRole('link', { name: /新人专享/ }).length).toBeGreaterThan(0)
+    await userEvent.click(cards[0])
+    expect(router.state.location.pathname + router.state.location.search).toBe('/product?id=p-1')
+  })
+
   it('says so honestly when there is nothing to show', async () => {
     stubApi({ 'GET /api/categories': { items: [] }, 'GET /api/products': { items: [], nextCursor: null } })
     renderScreen(HomePage, '/')
