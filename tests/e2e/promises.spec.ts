@@ -1,3 +1,4 @@
+import { formatFen } from '../../src/domain/money'
 import { issuedPolicy } from './support/orders'
 import { logInByApi, uniquePhone } from './support/session'
 import { expect, test } from './support/test'
@@ -66,21 +67,21 @@ test('surrender says the refund, where and when it goes, the points taken back, 
   const policy = (await (await page.request.get(`/api/policies/${policyId}`)).json()) as {
     premiumFen: number
   }
-  const yuan = (policy.premiumFen / 100).toFixed(2)
   await page.goto(`/policy/policyDetail?id=${policyId}`)
   await page.getByRole('button', { name: '犹豫期退保' }).click()
   const sheet = page.getByTestId('surrender-sheet')
-  await expect(sheet.getByTestId('surrender-refund')).toContainText(yuan)
-  await expect(sheet).toContainText('原路退回')
+  await expect(sheet.getByTestId('surrender-refund')).toHaveText(`¥${formatFen(policy.premiumFen)}`)
+  await expect(sheet).toContainText('原路退回微信支付')
   await expect(sheet).toContainText('预计 3 个工作日内到账')
   await expect(sheet.getByTestId('surrender-points')).toHaveText(
     `扣回投保奖励 ${Math.floor(policy.premiumFen / 100)} 积分`,
   )
   await page.getByRole('button', { name: '确认退保' }).click()
   await expect(sheet.getByRole('alert')).toHaveText('请选择退保原因')
-  await page.getByRole('radio', { name: '保费超出预算' }).check()
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/surrender-sheet.png` })
+  await page.getByTestId('surrender-sheet').getByText('保费超出预算', { exact: true }).click()
   await page.getByRole('button', { name: '确认退保' }).click()
-  await expect(page.getByText('退保成功，保费将原路退回', { exact: false })).toBeVisible()
+  await expect(page.getByText('退保成功，保费将原路退回微信支付')).toBeVisible()
   const after = (await (await page.request.get(`/api/policies/${policyId}`)).json()) as {
     refundFen: number
     surrenderReason: string
