@@ -17,6 +17,8 @@ test('the 新人礼包 the home banner promises is in 我的券 after a new user
   await expect(mine).toHaveCount(1)
   await expect(mine).toContainText('新人健康礼包')
   await expect(mine).toContainText('可使用')
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/newgift.png`, fullPage: true })
   await page.goto('/coupons')
   const card = page.getByTestId('coupon-card')
   await expect(card).toHaveCount(1)
@@ -45,6 +47,7 @@ test('the lottery says before a tap how to take part, and a product page’s 保
   await expect(page.getByTestId('lottery-chances')).toHaveText('完成后今日可抽 2 次（活动期间共剩 10 次）')
   await expect(page.getByRole('button', { name: '暂不能抽奖' })).toBeDisabled()
   await expect(page.getByText('或任一产品页的“保费试算”', { exact: false })).toBeVisible()
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/lottery.png` })
 
   // A premium trial on a product page: the buyer changes a factor.
   await page.goto('/product?id=p-medical-million')
