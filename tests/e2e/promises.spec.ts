@@ -45,7 +45,7 @@ test('the lottery says before a tap how to take part, and a product page’s 保
     '请先完成“使用保费试算工具”（7 天内有效）再来参与',
   )
   await expect(page.getByTestId('lottery-chances')).toHaveText('完成后今日可抽 2 次（活动期间共剩 10 次）')
-  await expect(page.getByRole('button', { name: '暂不能抽奖' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: '暂不可抽' })).toBeDisabled()
   await expect(page.getByText('或任一产品页的“保费试算”', { exact: false })).toBeVisible()
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/lottery.png` })
 
