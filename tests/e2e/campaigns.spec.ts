@@ -37,7 +37,7 @@ test('a user uses the trial-fee calculator, draws every chance, and finds the pr
     '请先完成“使用保费试算工具”（7 天内有效）再来参与',
   )
   await expect(chances).toHaveText('完成后今日可抽 2 次（活动期间共剩 10 次）')
-  await expect(page.getByRole('button', { name: '暂不能抽奖' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: '暂不可抽' })).toBeDisabled()
   expect((await page.request.post('/api/campaigns/trialfee-lottery/draws')).status()).toBe(403)
 
   await page.getByRole('button', { name: '去用保费试算工具' }).click()

@@ -1,3 +1,4 @@
+import { formatFen } from '../../src/domain/money'
 import { issuedPolicy } from './support/orders'
 import { logInByApi, uniquePhone } from './support/session'
 import { expect, test } from './support/test'
@@ -16,6 +17,8 @@ test('the 新人礼包 the home banner promises is in 我的券 after a new user
   await expect(mine).toHaveCount(1)
   await expect(mine).toContainText('新人健康礼包')
   await expect(mine).toContainText('可使用')
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/newgift.png`, fullPage: true })
   await page.goto('/coupons')
   const card = page.getByTestId('coupon-card')
   await expect(card).toHaveCount(1)
@@ -42,8 +45,9 @@ test('the lottery says before a tap how to take part, and a product page’s 保
     '请先完成“使用保费试算工具”（7 天内有效）再来参与',
   )
   await expect(page.getByTestId('lottery-chances')).toHaveText('完成后今日可抽 2 次（活动期间共剩 10 次）')
-  await expect(page.getByRole('button', { name: '暂不能抽奖' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: '暂不可抽' })).toBeDisabled()
   await expect(page.getByText('或任一产品页的“保费试算”', { exact: false })).toBeVisible()
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/lottery.png` })
 
   // A premium trial on a product page: the buyer changes a factor.
   await page.goto('/product?id=p-medical-million')
@@ -66,21 +70,21 @@ test('surrender says the refund, where and when it goes, the points taken back, 
   const policy = (await (await page.request.get(`/api/policies/${policyId}`)).json()) as {
     premiumFen: number
   }
-  const yuan = (policy.premiumFen / 100).toFixed(2)
   await page.goto(`/policy/policyDetail?id=${policyId}`)
   await page.getByRole('button', { name: '犹豫期退保' }).click()
   const sheet = page.getByTestId('surrender-sheet')
-  await expect(sheet.getByTestId('surrender-refund')).toContainText(yuan)
-  await expect(sheet).toContainText('原路退回')
+  await expect(sheet.getByTestId('surrender-refund')).toHaveText(`¥${formatFen(policy.premiumFen)}`)
+  await expect(sheet).toContainText('原路退回微信支付')
   await expect(sheet).toContainText('预计 3 个工作日内到账')
   await expect(sheet.getByTestId('surrender-points')).toHaveText(
     `扣回投保奖励 ${Math.floor(policy.premiumFen / 100)} 积分`,
   )
   await page.getByRole('button', { name: '确认退保' }).click()
   await expect(sheet.getByRole('alert')).toHaveText('请选择退保原因')
-  await page.getByRole('radio', { name: '保费超出预算' }).check()
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/surrender-sheet.png` })
+  await page.getByTestId('surrender-sheet').getByText('保费超出预算', { exact: true }).click()
   await page.getByRole('button', { name: '确认退保' }).click()
-  await expect(page.getByText('退保成功，保费将原路退回', { exact: false })).toBeVisible()
+  await expect(page.getByText('退保成功，保费将原路退回微信支付')).toBeVisible()
   const after = (await (await page.request.get(`/api/policies/${policyId}`)).json()) as {
     refundFen: number
     surrenderReason: string

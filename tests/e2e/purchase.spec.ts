@@ -63,7 +63,7 @@ test('a new user searches, compares, prices a plan, passes the gates, pays in th
 
   // Surrender in the cooling-off period: the order shows the premium on its way back, then returned.
   await page.getByRole('button', { name: '犹豫期退保' }).click()
-  await page.getByRole('radio', { name: '不需要这份保障了' }).check()
+  await page.getByTestId('surrender-sheet').getByText('不需要这份保障了', { exact: true }).click()
   await page.getByRole('button', { name: '确认退保' }).click()
   await expect(page.getByText('退保成功，保费将原路退回银行卡')).toBeVisible()
   await page.goto('/orders')

@@ -101,7 +101,7 @@ describe('lottery block', () => {
     expect(screen.getByTestId('lottery-chances')).toHaveTextContent(
       '完成后今日可抽 2 次（活动期间共剩 10 次）',
     )
-    expect(screen.getByRole('button', { name: '暂不能抽奖' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: '暂不可抽' })).toBeDisabled()
     expect(api.callsTo('POST', '/api/campaigns/task-lottery/draws')).toHaveLength(0)
   })
 })

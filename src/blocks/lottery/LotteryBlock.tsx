@@ -114,7 +114,7 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
           : chances === null
             ? '登录抽奖'
             : notEligible
-              ? '暂不能抽奖'
+              ? '暂不可抽'
               : runtime.text(block.buttonText ?? '抽奖')
   return (
     <section className="blk-lottery" aria-label={data?.title ?? '抽奖'}>
