@@ -19,7 +19,7 @@ import { productRiskLabel } from '../../../domain/riskAssessment'
 import { riskAssessmentHref } from '../../risk/paths'
 import { CoverageList } from './CoverageList'
 import { PremiumTrial } from './PremiumTrial'
-import { defaultFactors, purchasePath, toQuoteRequest, type TrialFactors } from './trialFactors'
+import { purchasePath, toQuoteRequest, useTrialFactors } from './trialFactors'
 import { isMissingProduct } from './productErrors'
 import './product.css'
 import { loginPathFor } from '../../../components/navigation/appPath'
@@ -70,7 +70,7 @@ export default function ProductPage() {
 
 function ProductDetailView({ product }: { product: ProductDetail }) {
   const [today] = useState(() => shanghaiDate(Date.now()))
-  const [factors, setFactors] = useState<TrialFactors>(() => defaultFactors(product, today))
+  const [factors, setFactors] = useTrialFactors(product, today)
   const quote = useQuote(product.plans.length ? toQuoteRequest(product.id, factors) : null)
   const plan = product.plans.find((p) => p.code === factors.planCode)
   const navigate = useAppNavigate()
