@@ -15,7 +15,7 @@ import {
   SELF_RELATION,
 } from '../../domain/applicant'
 import { canBeInsured } from '../../domain/family'
-import { formatFen } from '../../domain/money'
+import { formatCoverageAmount, formatFen } from '../../domain/money'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
 import { coolingOffSentence } from '../../domain/policy'
 import { describeError } from '../../lib/request'
@@ -80,6 +80,34 @@ export default function InfoFillPage() {
   // A renewal starts the day the old cover ends (checked for the insured's age on that day).
   const renewalStart = app?.renewal?.startDate
   const effectiveDate = renewalStart && compareIsoDates(renewalStart, earliest) > 0 ? renewalStart : earliest
+  // Every rule, once per change of the draft (not per render): the errors a field shows when it is left.
+  const productData = product.data
+  const all = useMemo((): FieldErrors => {
+    if (!productData || !app) return {}
+    const plan = productData.plans.find((p) => p.code === app.planCode)
+    const result = checkApplication({
+      holder,
+      insured: insuredForCheck,
+      product: productData,
+      planCode: app.planCode,
+      coveragePeriod: app.coveragePeriod,
+      paymentPeriod: app.paymentPeriod,
+      planDeathCoverFen: deathCoverFen(plan?.coverages ?? []),
+      today,
+      effectiveDate,
+    })
+    const found: FieldErrors = {}
+    // Under 本人 the insured's person fields are the holder's: show their errors there.
+    if (!result.ok)
+      for (const e of result.errors) {
+        const field =
+          isSelf && e.field.startsWith('insured.') && !/\.(phone|email|hasSocialInsurance)$/.test(e.field)
+            ? e.field.replace('insured.', 'holder.')
+            : e.field
+        found[field] ??= e.message
+      }
+    return found
+  }, [productData, app, holder, insuredForCheck, today, effectiveDate, isSelf])
   usePrefill(draft.ready)
   useDefaultInsured(
     draft.ready && Boolean(app),
@@ -107,38 +135,12 @@ export default function InfoFillPage() {
   const hasHealth = detail.healthQuestions.length > 0
   if (app.orderId) return <OrderAlreadyMade orderId={app.orderId} />
 
-  function validate(): FieldErrors {
-    const result = checkApplication({
-      holder,
-      insured: insuredForCheck,
-      product: detail,
-      planCode: app!.planCode,
-      coveragePeriod: app!.coveragePeriod,
-      paymentPeriod: app!.paymentPeriod,
-      planDeathCoverFen: deathCoverFen(plan?.coverages ?? []),
-      today,
-      effectiveDate,
-    })
-    const found: FieldErrors = {}
-    // Under 本人 the insured's person fields are the holder's: show their errors there.
-    if (!result.ok)
-      for (const e of result.errors) {
-        const field =
-          isSelf && e.field.startsWith('insured.') && !/\.(phone|email|hasSocialInsurance)$/.test(e.field)
-            ? e.field.replace('insured.', 'holder.')
-            : e.field
-        found[field] ??= e.message
-      }
-    return found
-  }
-
   // A field's error shows once it is left (blur); after the first tap on the button, every error, following
-  // each keystroke (computed from the store, never stale).
-  const all = validate()
-  const errors: FieldErrors = tried
-    ? all
-    : Object.fromEntries(Object.entries(all).filter(([field]) => touched.has(field)))
-  for (const p of order.problems) if (p.field && !errors[p.field]) errors[p.field] = p.message
+  // each keystroke; then what the server found that the rules here did not.
+  const errors: FieldErrors = {
+    ...Object.fromEntries(order.problems.filter((p) => p.field).map((p) => [p.field, p.message])),
+    ...(tried ? all : Object.fromEntries(Object.entries(all).filter(([field]) => touched.has(field)))),
+  }
 
   function leave(event: FocusEvent<HTMLElement>) {
     const id = event.target.id
@@ -296,6 +298,11 @@ export default function InfoFillPage() {
         <LabeledRow label="生效日期">
           {app.renewal ? `${effectiveDate} 零时生效` : '支付成功后次日零时生效'}
         </LabeledRow>
+        {plan?.coverages.map((c) => (
+          <LabeledRow key={c.name} label={c.name}>
+            {formatCoverageAmount(c.amountFen)}
+          </LabeledRow>
+        ))}
       </section>
       <div className="purchase-notice">
         {coolingOffSentence(detail.coolingOffDays)}。

@@ -197,15 +197,11 @@ export default function SpecialNotifyPage() {
           </List.Item>
         ))}
       </List>
-      <label className="flow-agree">
-        <Checkbox
-          checked={agreed || confirmed}
-          disabled={confirmed}
-          onChange={setAgreed}
-          aria-label="我已阅读并同意以上投保须知与保险条款"
-        />
-        <span>我已阅读并同意{documents.map((d) => `《${d.title}》`).join('')}，已知晓投保过程将被记录</span>
-      </label>
+      <div className="flow-agree">
+        <Checkbox checked={agreed || confirmed} disabled={confirmed} onChange={setAgreed}>
+          我已阅读并同意{documents.map((d) => `《${d.title}》`).join('')}，已知晓投保过程将被记录
+        </Checkbox>
+      </div>
       <DocumentSheet
         document={reading && { title: reading.title, body: documentBody(detail, reading) }}
         onClose={() => setReadingId(null)}
