@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from './support/test'
+import type { Locator } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { CHILD_ID, HOLDER_ID } from '../fixtures/people'
 import { issuedPolicy } from './support/orders'
 import { answerHealthNo, payByCardInSandbox } from './support/purchaseFlow'
@@ -147,7 +148,9 @@ test('a repeat buyer buys a product without health questions in three screens an
     '/paySuccess',
   ])
   expect(buyer.taps).toBeLessThanOrEqual(12)
-  test.info().annotations.push({ type: 'journey', description: `${buyer.taps} taps, ${buyer.screens.join(' ')}` })
+  test
+    .info()
+    .annotations.push({ type: 'journey', description: `${buyer.taps} taps, ${buyer.screens.join(' ')}` })
 })
 
 test('百万医疗 for a repeat buyer: documents, form, 以上皆否, pay', async ({ page }) => {

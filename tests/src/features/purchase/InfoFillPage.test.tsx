@@ -17,9 +17,8 @@ beforeEach(() => {
     'GET /api/products/p-med': product,
     'GET /api/applications/app-1': application(),
     'POST /api/quotes': quote,
-    'GET /api/family-members': { items: [] },
+    'GET /api/family-members': { items: [], limit: 20 },
     'GET /api/orders': { items: [] },
-    'GET /api/me': null,
   })
 })
 
