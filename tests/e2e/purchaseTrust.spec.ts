@@ -59,7 +59,7 @@ test('百万医疗 is priced for the real insured from the product page on; anot
   await page.goto('/product?id=p-medical-million')
   // The trial prices the user (ID: born 1990-03-07, 36 on 2026-11-25), not a default 30-year-old.
   await expect(page.getByTestId('trial-birth-date')).toContainText('1990-03-07')
-  const shown = await priceOf(page.getByTestId('trial-result'))
+  const shown = await priceOf(page.locator('.trial-price'))
   expect(shown).toBeTruthy()
   await page.getByRole('button', { name: '立即投保' }).click()
 

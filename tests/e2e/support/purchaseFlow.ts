@@ -22,7 +22,7 @@ export async function passNotices(page: Page) {
   await expect(page.getByText('您在本页面及后续投保页面的浏览和操作将被记录')).toBeVisible()
   const documents = page.locator('.flow-documents .adm-list-item', { hasText: '《' })
   await expect(documents.first()).toBeVisible()
-  const agree = page.getByRole('checkbox', { name: /^我已阅读并同意/ })
+  const agree = page.locator('.flow-agree input[type="checkbox"]')
   // Nothing is pre-ticked, and nothing goes on before the tick.
   await expect(agree).not.toBeChecked()
   await expect(page.getByRole('button', { name: '请先阅读并勾选同意' })).toBeDisabled()

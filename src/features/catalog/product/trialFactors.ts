@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import type { ProductDetail, Plan, QuoteRequest } from '../api'
 import { addYears, defaultEffectiveDate } from '../../../domain/age'
+import { HOLDER_MIN_AGE } from '../../../domain/applicant'
 import { canBeInsured } from '../../../domain/family'
 import { insurableAgeProblem, type Gender, type YesNo } from '../../../domain/pricing'
 import { useFamilyMembers, type FamilyMember } from '../../family/api'
@@ -55,8 +56,8 @@ export function defaultFactors(product: ProductDetail, today: string): TrialFact
 
 /**
  * Whom the trial prices once the user is known: the user (the real-name record's birth date and gender) when
- * the product covers them, else the first family member it covers (a children's product), else nobody (the
- * default insured stays). The same person the purchase flow then starts with, so the price does not jump.
+ * the product covers them, else the first family member it covers (a children's product, or one the user is
+ * too old or young for), else nobody (the default insured stays). The same person the purchase flow then starts with, so the price does not jump.
  */
 export function realInsured(
   product: ProductDetail,
@@ -65,8 +66,11 @@ export function realInsured(
   members: readonly FamilyMember[] | undefined,
 ): Pick<TrialFactors, 'birthDate' | 'gender'> | null {
   const self = me?.realName
-  if (self?.birthDate && self.gender && insurableAgeProblem(product, self.birthDate, effectiveDate) === null)
-    return { birthDate: self.birthDate, gender: self.gender }
+  if (self?.birthDate && self.gender) {
+    if (insurableAgeProblem(product, self.birthDate, effectiveDate) === null)
+      return { birthDate: self.birthDate, gender: self.gender }
+  } else if (product.ageMax >= HOLDER_MIN_AGE) return null
+  // The user is not covered (or, unknown, cannot be: a children's product): a family member who is.
   const member = members?.find(
     (m) =>
       canBeInsured(m.relation) &&
