@@ -1,8 +1,9 @@
 // Policyholder and insured rules (docs/architecture.md), run by /infoFill and again by POST /api/orders.
 // Built on certificate.ts (numbers, names, phones) and age.ts / pricing.ts (周岁 and the plan's age limits).
-import { ageOn, compareIsoDates, isIsoDate } from './age'
+import { addYears, ageOn, compareIsoDates, isIsoDate } from './age'
 import {
   CERTIFICATE_TYPES,
+  MINOR_CERTIFICATE_TYPES,
   isValidPhone,
   validateCertificate,
   validatePersonName,
@@ -51,6 +52,36 @@ export function relationName(code: string): string {
 export const HOLDER_MIN_AGE = 18
 /** A resident ID valid long-term is issued only from this age on. */
 export const LONG_TERM_ID_MIN_AGE = 46
+
+/**
+ * How long a resident ID issued at an age is valid (居民身份证法 art. 5): under 16 five years, 16 to 25 ten,
+ * 26 to 45 twenty, from 46 long-term (null).
+ */
+export function idValidityYears(ageAtIssue: number): 5 | 10 | 20 | null {
+  if (ageAtIssue < 16) return 5
+  if (ageAtIssue < 26) return 10
+  if (ageAtIssue < LONG_TERM_ID_MIN_AGE) return 20
+  return null
+}
+
+/** A certificate with no validity period (户口簿, 出生证明): no dates asked. */
+export const hasValidityPeriod = (certType: string) =>
+  !(MINOR_CERTIFICATE_TYPES as readonly string[]).includes(certType)
+
+/**
+ * The end date a resident ID issued on `startDate` has (certTime 1 = long-term), when the birth date is known:
+ * the form fills it in, so a buyer picks one date, not two.
+ */
+export function idValidityFor(
+  birthday: string,
+  startDate: string,
+): Pick<PersonInput, 'certTime' | 'certEndDate'> | null {
+  if (!isIsoDate(birthday) || !isIsoDate(startDate) || compareIsoDates(startDate, birthday) < 0) return null
+  const years = idValidityYears(ageOn(birthday, startDate))
+  return years === null
+    ? { certTime: 1, certEndDate: '' }
+    : { certTime: 0, certEndDate: addYears(startDate, years) }
+}
 /** Death cover caps for minors (fen): under 10 -> 20万, 10 to 17 -> 50万. */
 export const MINOR_DEATH_COVER_LIMITS = [
   { belowAge: 10, maxFen: 20_000_000 },
@@ -81,6 +112,12 @@ export function validatePerson(person: PersonInput, prefix: string, today: strin
   if (!name.ok) add('name', name.reason)
 
   if (!isCertificateType(person.certType)) add('certType', '请选择证件类型')
+  else if (
+    !hasValidityPeriod(person.certType) &&
+    isIsoDate(person.birthday) &&
+    ageOn(person.birthday, today) >= HOLDER_MIN_AGE
+  )
+    add('certType', '户口簿、出生证明仅适用于未满18周岁的被保险人，请选择其他证件')
   else {
     const check = validateCertificate(person.certType, person.certNo, today)
     if (!check.ok) add('certNo', check.reason)
@@ -95,7 +132,7 @@ export function validatePerson(person: PersonInput, prefix: string, today: strin
   else if (compareIsoDates(person.birthday, today) > 0) add('birthday', '出生日期不能晚于今天')
   if (person.gender !== 'M' && person.gender !== 'F') add('gender', '请选择性别')
 
-  errors.push(...validateValidity(person, prefix, today))
+  if (hasValidityPeriod(person.certType)) errors.push(...validateValidity(person, prefix, today))
   return errors
 }
 
@@ -123,6 +160,21 @@ function validateValidity(person: PersonInput, prefix: string, today: string): F
       compareIsoDates(person.certEndDate, person.certStartDate) <= 0
     )
       add('certEndDate', '截止日期应晚于起始日期')
+    else if (person.certType === 'ID_CARD' && isIsoDate(person.certStartDate)) {
+      // A resident ID is valid 5, 10 or 20 years (or long-term) by the age it was issued at.
+      const expected = idValidityFor(person.birthday, person.certStartDate)
+      const years = [5, 10, 20].find((n) => addYears(person.certStartDate, n) === person.certEndDate)
+      if (years === undefined) add('certEndDate', '身份证有效期应为5年、10年、20年或长期，请核对起止日期')
+      else if (expected && expected.certEndDate !== person.certEndDate) {
+        const age = ageOn(person.birthday, person.certStartDate)
+        add(
+          'certEndDate',
+          expected.certTime === 1
+            ? `${age}周岁时签发的身份证为长期有效，请选择长期有效`
+            : `${age}周岁时签发的身份证有效期为${idValidityYears(age)}年，截止日期应为${expected.certEndDate}`,
+        )
+      }
+    }
   } else add('certTime', '请选择证件有效期类型')
   return errors
 }

@@ -52,7 +52,7 @@ export const isCertificateValue = (value: unknown): value is CertificateValue =>
 
 /** The certificate types a field offers (all of them unless the config narrows them), with their names. */
 export function certificateChoices(field: FormFieldSpec): { type: CertificateType; name: string }[] {
-  return CERTIFICATE_TYPES.filter((t) => !field.certTypes || field.certTypes.includes(t.type))
+  return CERTIFICATE_TYPES.filter((t) => (field.certTypes ? field.certTypes.includes(t.type) : !t.minorsOnly))
 }
 
 const isEmpty = (value: FieldValue | undefined) =>

@@ -8,14 +8,21 @@ export type CertificateType =
   | 'HK_MACAU_PASS' // 港澳居民来往内地通行证
   | 'TAIWAN_PASS' // 台湾居民来往大陆通行证
   | 'PASSPORT' // 护照
+  | 'HOUSEHOLD_REGISTER' // 户口簿 (a child's page carries the citizen ID number)
+  | 'BIRTH_CERTIFICATE' // 出生医学证明
 
-export const CERTIFICATE_TYPES: readonly { type: CertificateType; name: string }[] = [
+/** Certificates of children without an ID card: for an insured under 18 only, and with no validity period. */
+export const MINOR_CERTIFICATE_TYPES: readonly CertificateType[] = ['HOUSEHOLD_REGISTER', 'BIRTH_CERTIFICATE']
+
+export const CERTIFICATE_TYPES: readonly { type: CertificateType; name: string; minorsOnly?: true }[] = [
   { type: 'ID_CARD', name: '居民身份证' },
   { type: 'HMT_RESIDENCE_PERMIT', name: '港澳台居民居住证' },
   { type: 'FOREIGN_PERMANENT_RESIDENCE', name: '外国人永久居留身份证' },
   { type: 'HK_MACAU_PASS', name: '港澳居民来往内地通行证' },
   { type: 'TAIWAN_PASS', name: '台湾居民来往大陆通行证' },
   { type: 'PASSPORT', name: '护照' },
+  { type: 'HOUSEHOLD_REGISTER', name: '户口簿', minorsOnly: true },
+  { type: 'BIRTH_CERTIFICATE', name: '出生证明', minorsOnly: true },
 ]
 
 export type Gender = 'M' | 'F'
@@ -112,6 +119,19 @@ export function validateCertificate(
       return /^(\d{8}|[A-Z0-9]{10})$/.test(upper)
         ? { ok: true, number: upper }
         : { ok: false, reason: '台湾通行证号码应为8位数字或10位字母数字' }
+    }
+    case 'HOUSEHOLD_REGISTER': {
+      // The child's page of the 户口簿 shows the same citizen ID number an ID card would.
+      const result = validateCertificate('ID_CARD', raw, today)
+      return result.ok
+        ? result
+        : { ok: false, reason: result.reason.replace('身份证号', '户口簿上的身份证号') }
+    }
+    case 'BIRTH_CERTIFICATE': {
+      const upper = raw.toUpperCase()
+      return /^[A-Z]\d{9}$/.test(upper)
+        ? { ok: true, number: upper }
+        : { ok: false, reason: '出生证明编号应为1位字母加9位数字' }
     }
     case 'PASSPORT': {
       const upper = raw.toUpperCase()

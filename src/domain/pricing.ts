@@ -94,7 +94,7 @@ const refuse = (code: QuoteRefusalCode, field: keyof QuoteFactors, message: stri
 
 /** Is the insured old enough on the effective date? Uses the birth date when known (days count). */
 function belowMinimum(
-  product: PricingProduct,
+  product: Pick<PricingProduct, 'ageMin'>,
   age: number,
   birthDate: string | undefined,
   effectiveDate: string,
@@ -119,6 +119,24 @@ function periodConflict(coverageCode: string, paymentCode: string, age: number):
     if (coverage.kind === 'years' && payment.count > coverage.count) return '交费期间不能长于保障期间'
     if (coverage.kind === 'days' || coverage.kind === 'months') return '短期保障只能一次交清'
   }
+  return null
+}
+
+/**
+ * Why a person born on `birthDate` cannot be this product's insured on `effectiveDate` (its insurable ages),
+ * or null when they can: what the insured chooser says beside a family member, before anything is typed.
+ */
+export function insurableAgeProblem(
+  product: Pick<PricingProduct, 'ageMin' | 'ageMax'>,
+  birthDate: string,
+  effectiveDate: string,
+): string | null {
+  if (!isIsoDate(birthDate) || !isIsoDate(effectiveDate)) return null
+  const range = ageRangeLabel(product)
+  if (compareIsoDates(birthDate, effectiveDate) > 0) return `年龄不足，本产品承保${range}`
+  const age = ageOn(birthDate, effectiveDate)
+  if (belowMinimum(product, age, birthDate, effectiveDate)) return `年龄不足，本产品承保${range}`
+  if (age > product.ageMax) return `已${age}周岁，超过本产品承保年龄（${range}）`
   return null
 }
 

@@ -3,6 +3,7 @@ import {
   checkApplication,
   deathCoverFen,
   derivedFromCertificate,
+  idValidityFor,
   insuredFromHolder,
   minorDeathCoverLimitFen,
   validateHolder,
@@ -37,8 +38,9 @@ const child: InsuredInput = {
   certType: 'ID_CARD',
   certNo: CHILD_ID,
   certTime: 0,
-  certStartDate: '2021-01-01',
-  certEndDate: '2026-12-31',
+  // A resident ID issued under 16 is valid 5 years.
+  certStartDate: '2022-01-01',
+  certEndDate: '2027-01-01',
   gender: 'F',
   birthday: '2020-02-29',
   relationType: '3',
@@ -124,12 +126,58 @@ describe('holder', () => {
   })
 
   it('requires 18 周岁: refused the day before the 18th birthday, accepted on it', () => {
-    const teen = { ...holder, certNo: TEEN_ID, birthday: '2010-06-15', gender: 'M' }
+    const teen = {
+      ...holder,
+      certNo: TEEN_ID,
+      birthday: '2010-06-15',
+      gender: 'M',
+      // Issued at 16: valid 10 years.
+      certStartDate: '2026-07-01',
+      certEndDate: '2036-07-01',
+    }
     expect(validateHolder(teen, '2028-06-14')).toContainEqual({
       field: 'holder.birthday',
       message: '投保人须年满18周岁',
     })
     expect(validateHolder(teen, '2028-06-15')).toEqual([])
+  })
+
+  it('accepts a resident ID valid 5, 10 or 20 years by the age it was issued at, or long-term from 46; refuses others', () => {
+    // Issued at 29 (born 1990-03-07): 20 years.
+    expect(
+      validateHolder({ ...holder, certStartDate: '2020-01-01', certEndDate: '2040-01-01' }, TODAY),
+    ).toEqual([])
+    expect(
+      validateHolder({ ...holder, certStartDate: '2020-01-01', certEndDate: '2046-01-01' }, TODAY),
+    ).toEqual([
+      { field: 'holder.certEndDate', message: '身份证有效期应为5年、10年、20年或长期，请核对起止日期' },
+    ])
+    expect(
+      validateHolder({ ...holder, certStartDate: '2020-01-01', certEndDate: '2030-01-01' }, TODAY),
+    ).toEqual([
+      { field: 'holder.certEndDate', message: '29周岁时签发的身份证有效期为20年，截止日期应为2040-01-01' },
+    ])
+    expect(idValidityFor('1990-03-07', '2005-01-01')).toEqual({ certTime: 0, certEndDate: '2010-01-01' })
+    expect(idValidityFor('1990-03-07', '2010-01-01')).toEqual({ certTime: 0, certEndDate: '2020-01-01' })
+    expect(idValidityFor('1949-12-31', '2000-01-01')).toEqual({ certTime: 1, certEndDate: '' })
+  })
+
+  it('takes 户口簿 (its citizen ID number) and 出生证明 for a child only, with no validity dates', () => {
+    const household = {
+      ...child,
+      certType: 'HOUSEHOLD_REGISTER',
+      certTime: 1,
+      certStartDate: '',
+      certEndDate: '',
+    }
+    expect(validateInsured(household, holder, TODAY)).toEqual([])
+    const birth = { ...household, certType: 'BIRTH_CERTIFICATE', certNo: 'Q110012345' }
+    expect(validateInsured(birth, holder, TODAY)).toEqual([])
+    expect(fields(validateInsured({ ...birth, certNo: '12345' }, holder, TODAY))).toEqual(['insured.certNo'])
+    expect(validateHolder({ ...holder, certType: 'HOUSEHOLD_REGISTER' }, TODAY)).toContainEqual({
+      field: 'holder.certType',
+      message: '户口簿、出生证明仅适用于未满18周岁的被保险人，请选择其他证件',
+    })
   })
 
   it('checks certificate validity dates', () => {
@@ -258,7 +306,9 @@ describe('whole application', () => {
       certNo: TEEN_ID,
       birthday: '2010-06-15',
       gender: 'M',
-      certEndDate: '2030-01-01',
+      // Issued at 11: valid 5 years.
+      certStartDate: '2022-01-01',
+      certEndDate: '2027-01-01',
     }
     expect(checkApplication(input({ insured: teen, planDeathCoverFen: 50_000_000 })).ok).toBe(true)
     expect(

@@ -45,8 +45,8 @@ test('a new user searches, compares, prices a plan, passes the gates, pays in th
   await expect(page).toHaveURL(/\/specialNotify\?productId=p-medical-million/)
 
   await passNotices(page)
-  await passHealth(page)
   await fillForms(page)
+  await passHealth(page)
 
   // On a phone, 立即支付 goes to the provider's page (the sandbox in demo mode).
   await page.getByText('银行卡', { exact: true }).click()
@@ -87,8 +87,8 @@ test('the same purchase paid through the QR page; the policy opens from an SMS l
   await page.getByRole('button', { name: '立即投保' }).click()
   await expect(page).toHaveURL(/\/specialNotify\?/)
   await passNotices(page)
-  await passHealth(page)
   await fillForms(page)
+  await passHealth(page)
 
   await page.getByText('微信支付', { exact: true }).click()
   // On a phone 立即支付 opens the provider's page here; the QR code is for paying from another device.

@@ -29,8 +29,8 @@ test('a policy ending within 60 days is renewed in one tap, the new cover starti
     await expect(page).toHaveURL(/\/specialNotify\?.*renew=/)
     await expect(page.getByText('续保保单自原保单到期日起生效')).toBeVisible()
     await passNotices(page)
-    await passHealth(page)
     await fillForms(page)
+    await passHealth(page)
     // The price at payment is the one /renewal showed.
     await expect(page.getByText(price!).first()).toBeVisible()
     await payByCardInSandbox(page)

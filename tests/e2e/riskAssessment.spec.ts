@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test'
-import { passNotices } from './support/purchaseFlow'
+import { agreeToNotices, passNotices } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
 
 // The risk gate of an investment-linked product in Chromium against the real server: refused without an
@@ -30,7 +30,7 @@ test('an investment-linked product needs a fitting risk assessment before its pu
   const start = page.url()
 
   // No assessment yet: the server's 409, with the way to the questionnaire.
-  await page.getByRole('button', { name: '我已知晓，开始投保' }).click()
+  await agreeToNotices(page)
   const required = page.getByRole('dialog')
   await expect(required).toContainText('购买该产品前需完成风险测评')
   await required.getByRole('button', { name: '去测评' }).click()
@@ -45,7 +45,7 @@ test('an investment-linked product needs a fitting risk assessment before its pu
   await expect(page).toHaveURL(start)
 
   // 保守型 may not buy R4.
-  await page.getByRole('button', { name: '我已知晓，开始投保' }).click()
+  await agreeToNotices(page)
   const mismatch = page.getByRole('dialog')
   await expect(mismatch).toContainText('您的风险承受能力为保守型，低于该产品的风险等级（中高风险）')
   await mismatch.getByRole('button', { name: '重新测评' }).click()
@@ -59,5 +59,5 @@ test('an investment-linked product needs a fitting risk assessment before its pu
 
   // 成长型 fits R4: the gates open.
   await passNotices(page)
-  await expect(page).toHaveURL(/\/insured\?productId=p-investment-linked/)
+  await expect(page).toHaveURL(/\/infoFill\?productId=p-investment-linked/)
 })

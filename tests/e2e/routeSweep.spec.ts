@@ -11,7 +11,7 @@ import { screenRoutes } from '../../src/app/routes'
 import { LOGGED_OUT_SCREENS, sampleUrl } from '../../scripts/screenSamples'
 import { configPaths } from './support/configPages'
 import { issuedPolicy, pendingOrder, startPayment } from './support/orders'
-import { answerHealthNo, fillPolicyholder } from './support/purchaseFlow'
+import { agreeToNotices, answerHealthNo, fillPolicyholder } from './support/purchaseFlow'
 import { logInByApi, uniquePhone } from './support/session'
 
 // The one sweep of every route: each screen of the route table and each config page in each phase (?phase=),
@@ -499,20 +499,14 @@ test('every step of the purchase journey', async () => {
     [
       'specialNotify',
       async () => {
-        await page.getByRole('button', { name: '我已知晓，开始投保' }).click()
-        const documents = page.locator('.adm-list-item', { hasText: '《' })
-        await expect(documents.first()).toBeVisible()
-        for (let i = 0; i < (await documents.count()); i++) {
-          await documents.nth(i).click()
-          await page.getByRole('button', { name: '我已阅读并确认' }).click()
-        }
-        await page.getByRole('button', { name: '下一步' }).click()
+        await expect(page.locator('.flow-documents .adm-list-item').first()).toBeVisible()
+        await agreeToNotices(page)
       },
     ],
     [
-      'insured',
+      'infoFill',
       async () => {
-        await page.getByText('本人', { exact: true }).click()
+        await fillPolicyholder(page)
         await page.getByRole('button', { name: '下一步：健康告知' }).click()
       },
     ],
@@ -520,25 +514,7 @@ test('every step of the purchase journey', async () => {
       'healthNotification',
       async () => {
         await answerHealthNo(page)
-      },
-    ],
-    [
-      'insuredCheck',
-      async () => {
-        await page.getByRole('button', { name: '下一步：填写投保信息' }).click()
-      },
-    ],
-    [
-      'infoFill',
-      async () => {
-        await fillPolicyholder(page)
-        await page.getByRole('button', { name: '下一步' }).click()
-      },
-    ],
-    [
-      'confirmReceiveInfo',
-      async () => {
-        await page.getByRole('button', { name: '确认投保' }).click()
+        await expect(page).toHaveURL(/\/pay\?orderId=/)
       },
     ],
   ]

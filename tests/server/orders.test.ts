@@ -78,6 +78,37 @@ describe('purchase gates', () => {
     expect(notice.confirmedAt).toBe(shanghai(clock.now()))
   })
 
+  it('confirms every document with one 我已阅读并同意, keeping what was and was not opened, and the order records it', async () => {
+    const application = await buyer.startApplication()
+    const clause = application.documents.find((d) => d.kind === 'clause')!
+    await buyer.call(
+      'POST',
+      `/api/applications/${application.id}/documents/${encodeURIComponent(clause.id)}`,
+      {
+        action: 'open',
+      },
+    )
+    const openedAt = shanghai(clock.now())
+    clock.advance(30_000)
+    const refused = await buyer.call('POST', `/api/applications/${application.id}/documents`, {
+      agreed: false,
+    })
+    expect(refused.statusCode).toBe(400)
+    const all = await buyer.call('POST', `/api/applications/${application.id}/documents`, { agreed: true })
+    expect(all.statusCode, all.body).toBe(200)
+    const documents = all.json<OrderApplication>().documents
+    expect(documents.every((d) => d.confirmedAt === shanghai(clock.now()))).toBe(true)
+    expect(documents.find((d) => d.id === clause.id)?.openedAt).toBe(openedAt)
+    expect(documents.find((d) => d.id === 'notice')?.openedAt).toBeNull()
+
+    expect((await buyer.answerHealth(application.id)).statusCode).toBe(200)
+    const order = await buyer.createOrder({ applicationId: application.id })
+    expect(order.statusCode, order.body).toBe(200)
+    const consents = order.json<Order>().consents
+    expect(consents.find((c) => c.document === 'notice')).toMatchObject({ openedAt: null })
+    expect(consents.find((c) => c.document === clause.id)).toMatchObject({ openedAt })
+  })
+
   it('will not take health answers or an order before every document is confirmed', async () => {
     const application = await buyer.startApplication()
     const health = await buyer.answerHealth(application.id)

@@ -23,6 +23,14 @@ import { ApiError } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import { policyDates } from '../policies/service'
 
+/** The verified ID's birth date and gender: what prices a purchase for the user from the first tap. */
+function birthOf(idNumber: string): { birthDate: string; gender: 'M' | 'F' } | null {
+  const check = validateCertificate('ID_CARD', idNumber, '9999-12-31')
+  return check.ok && check.birthDate && check.gender
+    ? { birthDate: check.birthDate, gender: check.gender }
+    : null
+}
+
 function toMe(row: Selectable<UsersTable>): Me {
   return {
     id: row.id,
@@ -35,6 +43,7 @@ function toMe(row: Selectable<UsersTable>): Me {
         ? {
             name: maskName(row.real_name),
             idNumber: maskCertificateNumber(row.id_number),
+            ...birthOf(row.id_number),
             verifiedAt: toIso(row.real_name_verified_at),
           }
         : null,

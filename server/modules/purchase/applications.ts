@@ -256,6 +256,22 @@ export class ApplicationService {
     return this.get(userId, id)
   }
 
+  /**
+   * 我已阅读并同意 under the list of every document: each is confirmed now (a confirmation kept keeps its time);
+   * what was opened keeps its opened time, and what was not stays unopened in the record.
+   */
+  async confirmAllDocuments(userId: string, id: string): Promise<OrderApplication> {
+    const row = await this.row(userId, id)
+    this.assertOpen(row)
+    await this.db
+      .updateTable('application_documents')
+      .set({ confirmed_at: this.now() })
+      .where('application_id', '=', id)
+      .where('confirmed_at', 'is', null)
+      .execute()
+    return this.get(userId, id)
+  }
+
   /** Health notification for the chosen insured: every question answered; any "yes" stops this insured. */
   async submitHealth(userId: string, id: string, body: OrderHealth): Promise<HealthResult> {
     const row = await this.row(userId, id)

@@ -70,6 +70,20 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, {
     method: 'POST',
+    url: '/api/applications/:id/documents',
+    schema: {
+      summary: '我已阅读并同意：确认全部投保须知与条款（未打开的文件如实记为未打开）',
+      tags,
+      auth: true,
+      params: 'order/IdParams',
+      body: 'order/OrderConsentAll',
+      response: 'order/OrderApplication',
+    },
+    handler: async (request) => applications.confirmAllDocuments(userIdOf(request), request.params.id),
+  })
+
+  route(app, {
+    method: 'POST',
     url: '/api/applications/:id/health',
     schema: {
       summary: '健康告知：任一“是”则该被保险人不能投保',

@@ -102,7 +102,7 @@ export class OrderService {
     if (application.order_id)
       throw new ApiError(409, 'APPLICATION_USED', '该投保申请已提交订单，请勿重复提交')
     const documents = await this.applications.documents(application.id)
-    const unconfirmed = documents.find((d) => !d.opened_at || !d.confirmed_at)
+    const unconfirmed = documents.find((d) => !d.confirmed_at)
     if (unconfirmed) throw new ApiError(409, 'NOTICE_NOT_CONFIRMED', `请先阅读并确认《${unconfirmed.title}》`)
     const health = await this.applications.latestHealth(application.id)
     if (!health) throw new ApiError(409, 'HEALTH_NOT_PASSED', '请先完成健康告知')
@@ -149,7 +149,7 @@ export class OrderService {
     const consents = documents.map((d) => ({
       document: d.document_id,
       title: d.title,
-      openedAt: toIso(d.opened_at as Date),
+      openedAt: d.opened_at ? toIso(d.opened_at) : null,
       confirmedAt: toIso(d.confirmed_at as Date),
     }))
     return this.db

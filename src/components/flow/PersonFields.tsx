@@ -3,7 +3,12 @@ import { Button, Input, Radio } from 'antd-mobile'
 import { DateField } from '../DateField'
 import { addYears } from '../../domain/age'
 import { CERTIFICATE_TYPES } from '../../domain/certificate'
-import { derivedFromCertificate, type PersonInput } from '../../domain/applicant'
+import {
+  derivedFromCertificate,
+  hasValidityPeriod,
+  idValidityFor,
+  type PersonInput,
+} from '../../domain/applicant'
 
 export type FieldErrors = Record<string, string>
 
@@ -36,7 +41,9 @@ export function Field({
 
 /**
  * Name, certificate, validity, gender and birth date of one person. Birth date and gender are derived from
- * a resident ID (or permit) number and locked while it is valid.
+ * a resident ID (or permit) number and locked while it is valid. A resident ID's end date follows from its
+ * start date and the age it was issued at (5, 10, 20 years or long-term), so one date is picked, not two;
+ * 户口簿 and 出生证明 (children, `childCertificates`) have no validity to ask.
  */
 export function PersonFields({
   prefix,
@@ -44,22 +51,37 @@ export function PersonFields({
   errors,
   today,
   onChange,
+  childCertificates = false,
 }: {
   prefix: 'holder' | 'insured'
   person: PersonInput
   errors: FieldErrors
   today: string
   onChange: (patch: Partial<PersonInput>) => void
+  /** Offer 户口簿 and 出生证明 (an insured who may be a child). */
+  childCertificates?: boolean
 }) {
   const id = (field: string) => `${prefix}-${field}`
   const err = (field: string) => errors[`${prefix}.${field}`]
   const derived = derivedFromCertificate(person.certType, person.certNo, today)
   const isIdCard = person.certType === 'ID_CARD'
 
+  const validity = hasValidityPeriod(person.certType)
+
   function changeCertificate(patch: Partial<PersonInput>) {
     const next = { ...person, ...patch }
     const fromNumber = derivedFromCertificate(next.certType, next.certNo, today)
-    onChange(fromNumber ? { ...patch, ...fromNumber } : patch)
+    // Documents without validity carry none (long-term, no dates).
+    const undated = hasValidityPeriod(next.certType)
+      ? {}
+      : { certTime: 1, certStartDate: '', certEndDate: '' }
+    onChange({ ...patch, ...fromNumber, ...undated })
+  }
+
+  /** The start date, and for a resident ID with a known birth date the end date (or long-term) it implies. */
+  function changeStart(certStartDate: string) {
+    const implied = person.certType === 'ID_CARD' ? idValidityFor(person.birthday, certStartDate) : null
+    onChange({ certStartDate, ...implied })
   }
 
   return (
@@ -79,7 +101,7 @@ export function PersonFields({
           value={person.certType}
           onChange={(e) => changeCertificate({ certType: e.target.value })}
         >
-          {CERTIFICATE_TYPES.map((t) => (
+          {CERTIFICATE_TYPES.filter((t) => childCertificates || !t.minorsOnly).map((t) => (
             <option key={t.type} value={t.type}>
               {t.name}
             </option>
@@ -105,40 +127,44 @@ export function PersonFields({
           )}
         </div>
       </Field>
-      <Field label="证件有效期" error={err('certTime')}>
-        <Radio.Group
-          value={person.certTime}
-          onChange={(value) =>
-            onChange({ certTime: Number(value), ...(value === 1 ? { certEndDate: '' } : {}) })
-          }
-        >
-          <div className="purchase-choices">
-            <Radio value={0}>有截止日期</Radio>
-            <Radio value={1}>长期有效</Radio>
-          </div>
-        </Radio.Group>
-      </Field>
-      <Field label="有效期起始日期" error={err('certStartDate')} htmlFor={id('certStartDate')}>
-        <DateField
-          id={id('certStartDate')}
-          title="证件有效期起始日期"
-          value={person.certStartDate}
-          min={addYears(today, -60)}
-          max={today}
-          onChange={(certStartDate) => onChange({ certStartDate })}
-        />
-      </Field>
-      {person.certTime !== 1 && (
-        <Field label="有效期截止日期" error={err('certEndDate')} htmlFor={id('certEndDate')}>
-          <DateField
-            id={id('certEndDate')}
-            title="证件有效期截止日期"
-            value={person.certEndDate}
-            min={today}
-            max={addYears(today, 30)}
-            onChange={(certEndDate) => onChange({ certEndDate })}
-          />
-        </Field>
+      {validity && (
+        <>
+          <Field label="证件有效期" error={err('certTime')}>
+            <Radio.Group
+              value={person.certTime}
+              onChange={(value) =>
+                onChange({ certTime: Number(value), ...(value === 1 ? { certEndDate: '' } : {}) })
+              }
+            >
+              <div className="purchase-choices">
+                <Radio value={0}>有截止日期</Radio>
+                <Radio value={1}>长期有效</Radio>
+              </div>
+            </Radio.Group>
+          </Field>
+          <Field label="有效期起始日期" error={err('certStartDate')} htmlFor={id('certStartDate')}>
+            <DateField
+              id={id('certStartDate')}
+              title="证件有效期起始日期"
+              value={person.certStartDate}
+              min={addYears(today, -60)}
+              max={today}
+              onChange={changeStart}
+            />
+          </Field>
+          {person.certTime !== 1 && (
+            <Field label="有效期截止日期" error={err('certEndDate')} htmlFor={id('certEndDate')}>
+              <DateField
+                id={id('certEndDate')}
+                title="证件有效期截止日期"
+                value={person.certEndDate}
+                min={today}
+                max={addYears(today, 30)}
+                onChange={(certEndDate) => onChange({ certEndDate })}
+              />
+            </Field>
+          )}
+        </>
       )}
       <Field label={derived ? '性别（根据证件号码）' : '性别'} error={err('gender')}>
         <Radio.Group value={person.gender || null} onChange={(value) => onChange({ gender: String(value) })}>

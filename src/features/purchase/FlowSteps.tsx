@@ -1,20 +1,39 @@
 import { Steps } from 'antd-mobile'
 import { formatFen } from '../../domain/money'
 import { paymentPeriodLabel, premiumCadenceLabel } from '../../domain/periods'
-import { FLOW_STAGES } from './flow'
+import { useProductDetail } from '../catalog/api'
+import { FLOW_STAGES, flowStages, useFlowParams, type FlowStage } from './flow'
 import { usePurchasePrice, type PriceLine } from './purchasePrice'
 
 /**
  * Where the buyer is in the purchase flow, and what it costs: the price stays on screen (sticky) from the
- * first gate to payment. A step that knows the order passes its price; the others show the live quote.
+ * first gate to payment. A step that knows the order passes its price; the others show the live quote. When
+ * the real insured prices differently from the product page's trial, it says so, with both prices.
  */
-export function FlowSteps({ current, price }: { current: number; price?: Omit<PriceLine, 'loading'> }) {
+export function FlowSteps({
+  current,
+  price,
+  productId,
+}: {
+  /** The stage, or (the pay screen's older call) 4 for 支付. */
+  current: FlowStage | number
+  price?: Omit<PriceLine, 'loading'>
+  /** The product when the query string does not name it (the pay screen knows its order's). */
+  productId?: string
+}) {
   const live = usePurchasePrice()
+  const flow = useFlowParams()
+  const product = useProductDetail(productId ?? flow.productId)
   const shown = price ? { ...price, loading: false } : live
+  // Until the product is known, the full list (the stage bar then loses 健康告知 at most).
+  const stages = flowStages(product.data ? product.data.healthQuestions.length > 0 : true)
+  const stage: FlowStage = typeof current === 'number' ? (FLOW_STAGES[current] ?? '支付') : current
+  const repriced =
+    !price && shown.trialPremiumFen != null && shown.premiumFen !== null ? shown.trialPremiumFen : null
   return (
     <div className="flow-header">
-      <Steps current={current} className="purchase-steps">
-        {FLOW_STAGES.map((title) => (
+      <Steps current={Math.max(stages.indexOf(stage), 0)} className="purchase-steps">
+        {stages.map((title) => (
           <Steps.Step key={title} title={title} />
         ))}
       </Steps>
@@ -35,6 +54,12 @@ export function FlowSteps({ current, price }: { current: number; price?: Omit<Pr
           </span>
         )}
       </div>
+      {repriced !== null && shown.premiumFen !== null && (
+        <div className="flow-repriced" role="status" data-testid="flow-repriced">
+          保费已按被保险人{shown.repricedFor === 'age' ? '年龄' : '信息'}重新计算 ¥{formatFen(repriced)} → ¥
+          {formatFen(shown.premiumFen)}
+        </div>
+      )}
     </div>
   )
 }

@@ -127,7 +127,8 @@ export default function PayPage() {
   return (
     <div className="purchase-page">
       <FlowSteps
-        current={4}
+        current="支付"
+        productId={current.productId}
         price={{
           premiumFen: current.premiumFen,
           planName: current.planName,

@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from 'react-router-dom'
 import { mutate } from 'swr'
 import {
   applicationKey,
+  confirmAllDocuments,
   createApplication,
   recordConsent,
   useApplication,
@@ -28,14 +29,20 @@ import '../../components/flow/flow.css'
 
 type Document = OrderApplication['documents'][number]
 
-function documentBody(product: ProductDetail, document: Document): ProductDetail['notice'] {
+function documentBody(
+  product: ProductDetail,
+  document: Pick<Document, 'id' | 'kind'>,
+): ProductDetail['notice'] {
   if (document.kind === 'notice') return product.notice
   return product.clauses.find((c) => `clause:${c.id}` === document.id)?.body ?? []
 }
 
-/** /specialNotify: the recorded-sales notice, then 投保须知 and every clause, each opened and confirmed. */
+/**
+ * /specialNotify: one screen — the recorded-sales notice, 投保须知 and every clause (each openable by tap, its
+ * opening recorded), and one 我已阅读并同意 (never pre-ticked) that confirms them all on the server.
+ */
 export default function SpecialNotifyPage() {
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   const navigate = useAppNavigate()
   const { pathname, search } = useLocation()
   const productId = params.get('productId')?.trim() || null
@@ -53,8 +60,9 @@ export default function SpecialNotifyPage() {
   const fromDraft = !params.get('applicationId')
   const applicationId = params.get('applicationId') ?? (draft.ready ? draft.applicationId || null : null)
   const application = useApplication(applicationId)
-  const [starting, setStarting] = useState(false)
   const [readingId, setReadingId] = useState<string | null>(null)
+  const [openedIds, setOpenedIds] = useState<string[]>([])
+  const [agreed, setAgreed] = useState(false)
   const [busy, setBusy] = useState(false)
 
   // A draft pointing at an application the server no longer has (404) starts over.
@@ -92,31 +100,10 @@ export default function SpecialNotifyPage() {
   if (!product.data || !draft.ready) return <LoadingView lines={6} />
   const detail = product.data
 
-  async function start() {
-    setStarting(true)
-    try {
-      const created = await createApplication({
-        productId: detail.id,
-        planCode: draft.factors.planCode || detail.plans[0]?.code || '',
-        coveragePeriod: draft.factors.coveragePeriod || detail.coveragePeriods[0] || '',
-        paymentPeriod: draft.factors.paymentPeriod || detail.paymentPeriods[0] || '',
-        recordingNoticeAcknowledged: true,
-        ...(renews ? { renewsPolicyId: renews } : {}),
-      })
-      // Prime the cache under the new key, so the list shows without another round trip.
-      await mutate(applicationKey(created.id), created, { revalidate: false })
-      adoptApplication(created)
-      const next = new URLSearchParams(params)
-      next.set('applicationId', created.id)
-      setParams(next, { replace: true })
-    } catch (error) {
-      if (!offerRiskAssessment(error, `${pathname}${search}`, navigate)) toast('error', describeError(error))
-    } finally {
-      setStarting(false)
-    }
-  }
-
-  if (application.error && !staleDraft)
+  // Documents opened before the application exists are recorded as opened when it is created.
+  const opened = new Set(openedIds)
+  const resumedApp = applicationId && !staleDraft ? application.data : undefined
+  if (applicationId && !staleDraft && application.error)
     return (
       <LoginAwareError
         back={backToOrders}
@@ -124,53 +111,57 @@ export default function SpecialNotifyPage() {
         onRetry={() => void application.mutate()}
       />
     )
-  if (!applicationId || staleDraft) {
-    return (
-      <div className="purchase-page">
-        <FlowSteps current={0} />
-        <div className="purchase-card">
-          <h2>投保提示</h2>
-          <p>
-            您即将进入《{detail.name}》的{renews ? '续保' : '投保'}流程。
-          </p>
-          {renews && <p>续保保单自原保单到期日起生效，保障无缝衔接，保费按届时被保险人的年龄计算。</p>}
-          <p>
-            根据监管要求，<strong>您在本页面及后续投保页面的浏览和操作将被记录</strong>
-            （互联网保险销售行为可回溯），用于证明您已充分了解产品信息。
-          </p>
-          <p className="purchase-muted">我们仅在投保范围内使用这些记录，并依法保护您的个人信息。</p>
-        </div>
-        <BottomBar>
-          <Button block color="primary" loading={starting} disabled={starting} onClick={() => void start()}>
-            我已知晓，开始投保
-          </Button>
-        </BottomBar>
-      </div>
-    )
-  }
-  if (!application.data) return <LoadingView lines={6} />
-  const app = application.data
-  if (app.orderId) return <OrderAlreadyMade orderId={app.orderId} />
-  const allConfirmed = app.documents.every((d) => d.confirmedAt)
-  const reading = app.documents.find((d) => d.id === readingId) ?? null
+  if (applicationId && !staleDraft && !resumedApp) return <LoadingView lines={6} />
+  if (resumedApp?.orderId) return <OrderAlreadyMade orderId={resumedApp.orderId} />
+  const notice = { id: 'notice', kind: 'notice' as const, title: '投保须知' }
+  const documents: Pick<Document, 'id' | 'kind' | 'title'>[] = resumedApp
+    ? resumedApp.documents
+    : [
+        notice,
+        ...detail.clauses.map((c) => ({ id: `clause:${c.id}`, kind: 'clause' as const, title: c.title })),
+      ]
+  const confirmed = Boolean(resumedApp?.documents.every((d) => d.confirmedAt))
+  const reading = documents.find((d) => d.id === readingId) ?? null
+  const wasOpened = (id: string) =>
+    opened.has(id) || Boolean(resumedApp?.documents.find((d) => d.id === id)?.openedAt)
 
-  async function open(document: Document) {
+  async function open(document: Pick<Document, 'id'>) {
     setReadingId(document.id)
-    if (document.openedAt) return
-    try {
-      await application.mutate(await recordConsent(app.id, document.id, 'open'), { revalidate: false })
-    } catch (error) {
-      toast('error', describeError(error))
-    }
+    if (wasOpened(document.id)) return
+    setOpenedIds((ids) => [...ids, document.id])
+    // Recorded at once when the application exists; else with its creation.
+    if (resumedApp)
+      try {
+        await application.mutate(await recordConsent(resumedApp.id, document.id, 'open'), {
+          revalidate: false,
+        })
+      } catch (error) {
+        toast('error', describeError(error))
+      }
   }
 
-  async function confirm(document: Document) {
+  /** 下一步: the application (recording notice acknowledged), what was opened, then every document confirmed. */
+  async function agreeAndGo() {
     setBusy(true)
     try {
-      await application.mutate(await recordConsent(app.id, document.id, 'confirm'), { revalidate: false })
-      setReadingId(null)
+      let app = resumedApp
+      if (!app) {
+        app = await createApplication({
+          productId: detail.id,
+          planCode: draft.factors.planCode || detail.plans[0]?.code || '',
+          coveragePeriod: draft.factors.coveragePeriod || detail.coveragePeriods[0] || '',
+          paymentPeriod: draft.factors.paymentPeriod || detail.paymentPeriods[0] || '',
+          recordingNoticeAcknowledged: true,
+          ...(renews ? { renewsPolicyId: renews } : {}),
+        })
+        for (const id of openedIds) app = await recordConsent(app.id, id, 'open')
+      }
+      if (!app.documents.every((d) => d.confirmedAt)) app = await confirmAllDocuments(app.id)
+      await mutate(applicationKey(app.id), app, { revalidate: false })
+      adoptApplication(app)
+      navigate(flowHref('infoFill', detail.id, app.id))
     } catch (error) {
-      toast('error', describeError(error))
+      if (!offerRiskAssessment(error, `${pathname}${search}`, navigate)) toast('error', describeError(error))
     } finally {
       setBusy(false)
     }
@@ -178,54 +169,56 @@ export default function SpecialNotifyPage() {
 
   return (
     <div className="purchase-page">
-      <FlowSteps current={0} />
-      <div className="purchase-notice">
-        请逐一打开阅读以下文件并确认。{coolingOffSentence(detail.coolingOffDays)}。
+      <FlowSteps current="阅读须知" />
+      <div className="purchase-card">
+        <h2>投保提示</h2>
+        <p>
+          您即将进入《{detail.name}》的{renews ? '续保' : '投保'}流程。
+        </p>
+        {renews && <p>续保保单自原保单到期日起生效，保障无缝衔接，保费按届时被保险人的年龄计算。</p>}
+        <p>
+          根据监管要求，<strong>您在本页面及后续投保页面的浏览和操作将被记录</strong>
+          （互联网保险销售行为可回溯），用于证明您已充分了解产品信息。
+        </p>
+        <p className="purchase-muted">
+          我们仅在投保范围内使用这些记录，并依法保护您的个人信息。{coolingOffSentence(detail.coolingOffDays)}
+          。
+        </p>
       </div>
-      <List header="投保须知与保险条款">
-        {app.documents.map((document) => (
+      <List header="投保须知与保险条款（点击阅读全文）" className="flow-documents">
+        {documents.map((document) => (
           <List.Item
             key={document.id}
+            arrowIcon
             onClick={() => void open(document)}
-            prefix={
-              <Checkbox
-                checked={Boolean(document.confirmedAt)}
-                aria-label={`确认《${document.title}》`}
-                onChange={() => void open(document)}
-              />
-            }
-            description={
-              document.confirmedAt ? '已阅读并确认' : document.openedAt ? '已打开，待确认' : '未阅读'
-            }
+            extra={wasOpened(document.id) ? '已阅读' : '未阅读'}
           >
             《{document.title}》
           </List.Item>
         ))}
       </List>
+      <div className="flow-agree">
+        <Checkbox checked={agreed || confirmed} disabled={confirmed} onChange={setAgreed}>
+          我已阅读并同意{documents.map((d) => `《${d.title}》`).join('')}，已知晓投保过程将被记录
+        </Checkbox>
+      </div>
       <DocumentSheet
         document={reading && { title: reading.title, body: documentBody(detail, reading) }}
         onClose={() => setReadingId(null)}
       >
-        {reading && (
-          <Button
-            block
-            color="primary"
-            loading={busy}
-            disabled={busy || Boolean(reading.confirmedAt)}
-            onClick={() => void confirm(reading)}
-          >
-            {reading.confirmedAt ? '已确认' : '我已阅读并确认'}
-          </Button>
-        )}
+        <Button block color="primary" onClick={() => setReadingId(null)}>
+          读完了，返回
+        </Button>
       </DocumentSheet>
       <BottomBar>
-        <span className="purchase-muted">{allConfirmed ? '已全部确认' : '请阅读并确认全部文件'}</span>
         <Button
+          block
           color="primary"
-          disabled={!allConfirmed}
-          onClick={() => navigate(flowHref('insured', detail.id, app.id))}
+          loading={busy}
+          disabled={busy || !(agreed || confirmed)}
+          onClick={() => void agreeAndGo()}
         >
-          下一步
+          {agreed || confirmed ? '同意并继续' : '请先阅读并勾选同意'}
         </Button>
       </BottomBar>
     </div>

@@ -4,6 +4,7 @@ import type {
   OrderApplication,
   OrderApplicationCreate,
   OrderConsent,
+  OrderConsentAll,
   OrderHealth,
 } from '../../types/generated/api/order'
 import { IDEMPOTENCY_HEADER, post, withIdempotencyKey } from '../../lib/request'
@@ -34,6 +35,12 @@ export const recordConsent = (applicationId: string, documentId: string, action:
   post<OrderApplication>(`${applicationKey(applicationId)}/documents/${encodeURIComponent(documentId)}`, {
     action,
   })
+
+/** 我已阅读并同意 under the list: every document confirmed in one call (openings stay as recorded). */
+export const confirmAllDocuments = (applicationId: string) =>
+  post<OrderApplication>(`${applicationKey(applicationId)}/documents`, {
+    agreed: true,
+  } satisfies OrderConsentAll)
 
 export const submitHealth = (applicationId: string, body: OrderHealth) =>
   post<HealthResult>(`${applicationKey(applicationId)}/health`, body)

@@ -37,6 +37,15 @@ export interface PurchaseDraft {
   holder: PersonInput
   /** 被保险人 (under 本人 its person fields are the holder's, copied on 下一步). */
   insured: InsuredInput
+  /** Where a paper policy or gift is mailed (products that need it). */
+  address: PostalAddress
+}
+
+export interface PostalAddress {
+  recipient: string
+  phone: string
+  region: string
+  detail: string
 }
 
 export type PurchaseDraftView = Snapshot<PurchaseDraft>
@@ -67,6 +76,7 @@ const blankDraft = (productId: string): PurchaseDraft => ({
   trial: { birthDate: '', gender: '', socialInsurance: '' },
   holder: blankHolder(),
   insured: blankInsured(),
+  address: { recipient: '', phone: '', region: '', detail: '' },
 })
 
 /** The draft of the purchase in progress (a valtio proxy: read it with useSnapshot or usePurchaseDraft). */
@@ -99,6 +109,7 @@ function readDraft(productId: string): PurchaseDraft | null {
       trial: section('trial', blank.trial),
       holder: section('holder', blank.holder),
       insured: section('insured', blank.insured),
+      address: section('address', blank.address),
     }
   } catch {
     // A corrupt draft starts clean rather than breaking the flow.
@@ -175,6 +186,10 @@ export function editHolder(patch: Partial<PersonInput>): void {
 
 export function editInsured(patch: Partial<InsuredInput>): void {
   Object.assign(purchaseDraft.insured, patch)
+}
+
+export function editAddress(patch: Partial<PostalAddress>): void {
+  Object.assign(purchaseDraft.address, patch)
 }
 
 /** A different insured: the section starts afresh with what is given (fields not given are blank). */

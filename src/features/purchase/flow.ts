@@ -15,5 +15,14 @@ export function useFlowParams(): FlowParams {
   }
 }
 
-/** The five stages a buyer sees at the top of each step. */
-export const FLOW_STAGES = ['阅读须知', '健康告知', '填写信息', '确认投保', '支付'] as const
+/**
+ * The stages a buyer sees at the top of each step: 投保须知 and documents on one screen, the insured and the
+ * forms on one screen (its button places the order when there is no health notification), the health
+ * notification only when the product asks it (its button places the order), then payment.
+ */
+export const FLOW_STAGES = ['阅读须知', '填写信息', '健康告知', '支付'] as const
+export type FlowStage = (typeof FLOW_STAGES)[number]
+
+/** The stages of a product's flow: 健康告知 only when it has health questions. */
+export const flowStages = (hasHealthQuestions: boolean): FlowStage[] =>
+  FLOW_STAGES.filter((stage) => hasHealthQuestions || stage !== '健康告知')

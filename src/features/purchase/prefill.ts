@@ -1,13 +1,18 @@
 import { useEffect, useRef } from 'react'
 import { useMe } from '../member/api'
 import { useOrders } from '../orders/api'
-import { editHolder, editInsured, purchaseDraft } from './draft'
+import type { FamilyMember } from '../family/api'
+import type { ProductDetail } from '../catalog/api'
+import { HOLDER_MIN_AGE, SELF_RELATION } from '../../domain/applicant'
+import { insurableAgeProblem } from '../../domain/pricing'
+import { editHolder, editInsured, purchaseDraft, replaceInsured } from './draft'
+import { insureMember, memberProblem } from './InsuredChooser'
 
 /**
  * What the buyer has told us before need not be typed again: an empty holder is filled from the last order
- * (name, certificate, validity, birth date, gender) or, failing that, the real-name record's name; an empty
- * insured phone gets the login phone. Runs once per visit of the form, once the draft is open (`ready`), and
- * never overwrites a typed value.
+ * (name, certificate, validity, birth date, gender); an empty insured phone gets the login phone. Runs once per
+ * visit of the form, once the draft is open (`ready`), and never overwrites a typed value. (The real-name
+ * record's name is masked, so it fills nothing; its birth date prices the trial.)
  */
 export function usePrefill(ready: boolean): void {
   const me = useMe().data
@@ -22,8 +27,49 @@ export function usePrefill(ready: boolean): void {
       if (last) {
         const { name, certType, certNo, certTime, certStartDate, certEndDate, gender, birthday } = last
         editHolder({ name, certType, certNo, certTime, certStartDate, certEndDate, gender, birthday })
-      } else if (me?.realName) editHolder({ name: me.realName.name })
+      }
     }
     if (!insured.phone && me?.phone) editInsured({ phone: me.phone })
   }, [ready, me, orders.data, orders.error])
+}
+
+/** The buyer's own birth date as far as known: typed (or prefilled) ID, else the real-name record. */
+export function useSelfBirthday(holderBirthday: string): string {
+  const me = useMe().data
+  return holderBirthday || me?.realName?.birthDate || ''
+}
+
+/**
+ * The insured starts as someone the product covers: 本人 when the buyer fits its ages, else the first saved
+ * family member who does, else a new 子女 (a children's product) — never an insured the form would refuse
+ * later. Once per visit, and only while the insured is the untouched default (本人, nothing typed).
+ */
+export function useDefaultInsured(
+  ready: boolean,
+  product: ProductDetail | undefined,
+  members: readonly FamilyMember[] | undefined,
+  membersSettled: boolean,
+  selfBirthday: string,
+  effectiveDate: string,
+): void {
+  const done = useRef(false)
+  useEffect(() => {
+    if (done.current || !ready || !product || !membersSettled) return
+    done.current = true
+    const { insured } = purchaseDraft
+    if (insured.relationType !== SELF_RELATION || insured.name || insured.certNo) return
+    const selfFits =
+      product.ageMax >= HOLDER_MIN_AGE &&
+      (!selfBirthday || insurableAgeProblem(product, selfBirthday, effectiveDate) === null)
+    if (selfFits) return
+    const member = members?.find((m) => memberProblem(m, product, effectiveDate) === null)
+    if (member) insureMember(member, insured)
+    else
+      replaceInsured({
+        phone: insured.phone,
+        email: insured.email,
+        hasSocialInsurance: insured.hasSocialInsurance,
+        relationType: product.ageMax < HOLDER_MIN_AGE ? '3' : '4',
+      })
+  }, [ready, product, members, membersSettled, selfBirthday, effectiveDate])
 }

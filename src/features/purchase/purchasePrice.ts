@@ -7,6 +7,10 @@ import { useFlowParams } from './flow'
 /** The premium a buyer is about to pay, as every purchase step shows it. */
 export interface PriceLine {
   premiumFen: number | null
+  /** The price the product page's trial showed for its insured, when the real insured's price differs. */
+  trialPremiumFen?: number | null
+  /** What made the difference: the insured's age, or other facts (gender, social insurance). */
+  repricedFor?: 'age' | 'other'
   planName: string
   paymentPeriod: string
   loading: boolean
@@ -37,6 +41,19 @@ export function quoteRequestOf(draft: PurchaseDraftView): QuoteRequest | null {
   }
 }
 
+/** The trial's insured priced with the same plan: what the product page showed before the real insured. */
+export function trialQuoteRequestOf(draft: PurchaseDraftView): QuoteRequest | null {
+  const live = quoteRequestOf(draft)
+  const { trial } = draft
+  if (!live || !trial.birthDate || (trial.gender !== 'M' && trial.gender !== 'F')) return null
+  return {
+    ...live,
+    birthDate: trial.birthDate,
+    gender: trial.gender,
+    socialInsurance: trial.socialInsurance === 'N' ? 'N' : 'Y',
+  }
+}
+
 /** The price of the purchase in progress (the draft of the flow's product), re-priced whenever the draft changes. */
 export function usePurchasePrice(): PriceLine {
   const { productId } = useFlowParams()
@@ -45,9 +62,18 @@ export function usePurchasePrice(): PriceLine {
   const ours = draft.productId === productId
   const input = ours ? quoteRequestOf(draft) : null
   const quote = useQuote(input)
+  const trialInput = ours ? trialQuoteRequestOf(draft) : null
+  const same = trialInput !== null && input !== null && JSON.stringify(trialInput) === JSON.stringify(input)
+  const trialQuote = useQuote(same ? null : trialInput)
   const factors = ours ? draft.factors : null
+  const premiumFen = input && quote.data ? quote.data.premiumFen : null
+  const trialPremiumFen = !same && trialQuote.data ? trialQuote.data.premiumFen : null
+  const repriced = premiumFen !== null && trialPremiumFen !== null && premiumFen !== trialPremiumFen
   return {
-    premiumFen: input && quote.data ? quote.data.premiumFen : null,
+    premiumFen,
+    ...(repriced && input && trialInput
+      ? { trialPremiumFen, repricedFor: input.birthDate !== trialInput.birthDate ? 'age' : 'other' }
+      : {}),
     planName: product.data?.plans.find((p) => p.code === factors?.planCode)?.name ?? '',
     paymentPeriod: factors?.paymentPeriod ?? '',
     loading: quote.isLoading,

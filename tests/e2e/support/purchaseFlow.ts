@@ -14,24 +14,30 @@ export async function logInOnScreen(page: Page, phone: string) {
   await page.locator('.login-page .adm-button-block').click()
 }
 
-/** /specialNotify: the recorded-sales notice, then every document opened and confirmed by hand. */
+/**
+ * /specialNotify, one screen: the recorded-sales notice and every document listed (one opened by tap and
+ * read), one 我已阅读并同意 never pre-ticked, then 同意并继续 to /infoFill.
+ */
 export async function passNotices(page: Page) {
   await expect(page.getByText('您在本页面及后续投保页面的浏览和操作将被记录')).toBeVisible()
-  await page.getByRole('button', { name: '我已知晓，开始投保' }).click()
-  const next = page.getByRole('button', { name: '下一步' })
-  const documents = page.locator('.adm-list-item', { hasText: '《' })
+  const documents = page.locator('.flow-documents .adm-list-item', { hasText: '《' })
   await expect(documents.first()).toBeVisible()
-  // Nothing is pre-checked.
-  await expect(page.locator('.adm-checkbox-checked')).toHaveCount(0)
-  await expect(next).toBeDisabled()
-  const count = await documents.count()
-  for (let i = 0; i < count; i++) {
-    await documents.nth(i).click()
-    await page.getByRole('button', { name: '我已阅读并确认' }).click()
-    await expect(documents.nth(i)).toContainText('已阅读并确认')
-  }
-  await expect(page.locator('.adm-checkbox-checked')).toHaveCount(count)
-  await next.click()
+  const agree = page.locator('.flow-agree input[type="checkbox"]')
+  // Nothing is pre-ticked, and nothing goes on before the tick.
+  await expect(agree).not.toBeChecked()
+  await expect(page.getByRole('button', { name: '请先阅读并勾选同意' })).toBeDisabled()
+  // Any document opens by tap, in full.
+  await documents.first().click()
+  await page.getByRole('button', { name: '读完了，返回' }).click()
+  await expect(documents.first()).toContainText('已阅读')
+  await agreeToNotices(page)
+  await expect(page).toHaveURL(/\/infoFill\?/)
+}
+
+/** /specialNotify: 我已阅读并同意 ticked, then 同意并继续 (where the server's gates answer). */
+export async function agreeToNotices(page: Page) {
+  await page.locator('.flow-agree .adm-checkbox').click()
+  await page.getByRole('button', { name: '同意并继续' }).click()
 }
 
 /** The questions on /healthNotification, once its questionnaire shows (its button asks for answers): until then the
@@ -44,33 +50,31 @@ export async function healthQuestions(page: Page) {
     .locator('.adm-list-item', { has: page.locator('.adm-radio') })
 }
 
-/** Every question on /healthNotification answered 否, then submitted. */
+/** Every question on /healthNotification answered 否 with one 以上皆否, then 确认投保 (the order is placed). */
 export async function answerHealthNo(page: Page) {
-  const questions = await healthQuestions(page)
-  const n = await questions.count()
-  for (let i = 0; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
-  await page.getByRole('button', { name: '提交健康告知' }).click()
+  await healthQuestions(page)
+  await page.getByRole('button', { name: '以上皆否' }).click()
+  await page.getByRole('button', { name: '确认投保' }).click()
 }
 
-/** /insured (本人) -> health notification, all "否" -> /insuredCheck passed. */
+/**
+ * /healthNotification: first a "是" (the insured is stopped, with 重新作答 / 为他人投保), then 以上皆否 and
+ * 确认投保: the order is made and /pay shows it.
+ */
 export async function passHealth(page: Page) {
-  await expect(page).toHaveURL(/\/insured\?/)
-  await page.getByText('本人', { exact: true }).click()
-  await page.getByRole('button', { name: '下一步：健康告知' }).click()
   const questions = await healthQuestions(page)
   const n = await questions.count()
   expect(n).toBeGreaterThan(1)
-  // First a "是": the insured is stopped, with 重新选择 / 为他人投保.
   await questions.nth(0).locator('.adm-radio', { hasText: '是' }).click()
   for (let i = 1; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
-  await page.getByRole('button', { name: '提交健康告知' }).click()
+  await page.getByRole('button', { name: '确认投保' }).click()
   await expect(page.getByText('被保险人暂不符合投保条件')).toBeVisible()
   await expect(page.getByRole('button', { name: '为他人投保' })).toBeVisible()
-  await page.getByRole('button', { name: '重新选择' }).click()
-  for (let i = 0; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()
-  await page.getByRole('button', { name: '提交健康告知' }).click()
-  await expect(page.getByText('健康告知通过')).toBeVisible()
-  await page.getByRole('button', { name: '下一步：填写投保信息' }).click()
+  await page.getByRole('button', { name: '重新作答' }).click()
+  await page.getByRole('button', { name: '以上皆否' }).click()
+  await page.getByRole('button', { name: '确认投保' }).click()
+  await expect(page).toHaveURL(/\/pay\?orderId=/)
+  await expect(page.getByText('生效后15天内可全额退保')).toBeVisible()
 }
 
 /** /infoFill: the policyholder (with another ID number if given) and the phone, as typed and picked. */
@@ -82,29 +86,32 @@ export async function fillPolicyholder(page: Page, certNo = holder.certNo) {
   await page.locator('#insured-phone').fill(selfInsured.phone ?? '')
 }
 
-/** /infoFill with a wrong ID number first, then the right one; /confirmReceiveInfo creates the order. */
+/**
+ * /infoFill for 本人: a wrong ID number is said as soon as the field is left, then the right one; the draft
+ * survives a reload; 下一步：健康告知 goes on (the health notification then places the order).
+ */
 export async function fillForms(page: Page) {
   await expect(page).toHaveURL(/\/infoFill\?/)
-  await fillPolicyholder(page, '110101199003078516')
-  await page.getByRole('button', { name: '下一步' }).click()
+  await expect(page.getByRole('option', { name: /^本人/ })).toHaveAttribute('aria-selected', 'true')
+  await page.locator('#holder-name').fill(holder.name)
+  await page.locator('#holder-certNo').fill('110101199003078516')
+  await page.locator('#holder-name').focus()
   await expect(page.getByRole('alert').filter({ hasText: '身份证号校验位不正确，请核对' })).toBeVisible()
-
   await page.locator('#holder-certNo').fill('110101199003078515')
   // Birth date and gender come from the ID number and are locked.
   await expect(page.locator('#holder-birthday')).toHaveText('1990年3月7日')
   await expect(page.locator('#holder-birthday')).toBeDisabled()
   await expect(page.getByRole('alert')).toHaveCount(0)
+  // One date: the end follows from the start and the age at issue (29: twenty years).
+  await pickDate(page, '#holder-certStartDate', holder.certStartDate)
+  await expect(page.locator('#holder-certEndDate')).toHaveAttribute('value', holder.certEndDate)
+  await page.locator('#insured-phone').fill(selfInsured.phone ?? '')
   // The draft survives a reload.
   await page.reload()
   await expect(page.locator('#holder-certNo')).toHaveValue('110101199003078515')
   await expect(page.getByTestId('flow-price')).toContainText('¥')
-  await page.getByRole('button', { name: '下一步' }).click()
-
-  await expect(page).toHaveURL(/\/confirmReceiveInfo\?/)
   await expect(page.getByText(/犹豫期：自保单生效之日起15日内/)).toBeVisible()
-  await page.getByRole('button', { name: '确认投保' }).click()
-  await expect(page).toHaveURL(/\/pay\?orderId=/)
-  await expect(page.getByText('生效后15天内可全额退保')).toBeVisible()
+  await page.getByRole('button', { name: '下一步：健康告知' }).click()
 }
 
 /** Picks an ISO date in a DateField: opens the wheel, taps year, month and day until each is the choice, confirms. */

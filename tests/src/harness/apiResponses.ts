@@ -108,6 +108,7 @@ export interface ApiResponses {
   'POST /api/applications': OrderApplication
   [route: `GET /api/applications/${string}`]: OrderApplication
   [route: `POST /api/applications/${string}/documents/${string}`]: OrderApplication
+  [route: `POST /api/applications/${string}/documents`]: OrderApplication
   [route: `POST /api/applications/${string}/health`]: HealthResult
   'GET /api/orders': OrderList
   'POST /api/orders': Order

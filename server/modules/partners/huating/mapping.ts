@@ -13,6 +13,9 @@ export const CERT_TYPE_CODES: Record<CertificateType, string> = {
   TAIWAN_PASS: '05',
   HMT_RESIDENCE_PERMIT: '11',
   FOREIGN_PERMANENT_RESIDENCE: '12',
+  // Not offered in partner flows (their API takes the six above); mapped for completeness.
+  HOUSEHOLD_REGISTER: '03',
+  BIRTH_CERTIFICATE: '07',
 }
 
 export const GENDER_CODES: Record<Gender, string> = { M: '1', F: '2' }

@@ -20,7 +20,7 @@ import { productRiskLabel } from '../../../domain/riskAssessment'
 import { riskAssessmentHref } from '../../risk/paths'
 import { CoverageList } from './CoverageList'
 import { PremiumTrial } from './PremiumTrial'
-import { defaultFactors, purchasePath, toQuoteRequest, type TrialFactors } from './trialFactors'
+import { purchasePath, toQuoteRequest, useTrialFactors } from './trialFactors'
 import { isMissingProduct } from './productErrors'
 import './product.css'
 import { loginPathFor } from '../../../components/navigation/appPath'
@@ -73,7 +73,7 @@ export default function ProductPage() {
 
 function ProductDetailView({ product }: { product: ProductDetail }) {
   const [today] = useState(() => shanghaiDate(Date.now()))
-  const [factors, setFactors] = useState<TrialFactors>(() => defaultFactors(product, today))
+  const [factors, setFactors] = useTrialFactors(product, today)
   const [tried, setTried] = useState(false)
   /** The buyer's own trial (a factor changed): it counts where a campaign says a trial earns a chance. */
   const changeFactors = (next: TrialFactors) => {

@@ -1,6 +1,11 @@
+import { useMemo, useState } from 'react'
 import type { ProductDetail, Plan, QuoteRequest } from '../api'
-import { addYears } from '../../../domain/age'
-import type { Gender, YesNo } from '../../../domain/pricing'
+import { addYears, defaultEffectiveDate } from '../../../domain/age'
+import { HOLDER_MIN_AGE } from '../../../domain/applicant'
+import { canBeInsured } from '../../../domain/family'
+import { insurableAgeProblem, type Gender, type YesNo } from '../../../domain/pricing'
+import { useFamilyMembers, type FamilyMember } from '../../family/api'
+import { useMe, type Me } from '../../member/api'
 import { specialNotifyHref } from '../../purchase/paths'
 
 // The premium trial's factors (docs/architecture.md) and how they travel on: to POST /api/quotes and, on 立即投保,
@@ -47,6 +52,65 @@ export function defaultFactors(product: ProductDetail, today: string): TrialFact
     paymentPeriod: paymentOptions(product, plan, coveragePeriod)[0] ?? product.paymentPeriods[0] ?? '',
     socialInsurance: 'Y',
   }
+}
+
+/**
+ * Whom the trial prices once the user is known: the user (the real-name record's birth date and gender) when
+ * the product covers them, else the first family member it covers (a children's product, or one the user is
+ * too old or young for), else nobody (the default insured stays). The same person the purchase flow then starts with, so the price does not jump.
+ */
+export function realInsured(
+  product: ProductDetail,
+  effectiveDate: string,
+  me: Me | null | undefined,
+  members: readonly FamilyMember[] | undefined,
+): Pick<TrialFactors, 'birthDate' | 'gender'> | null {
+  const self = me?.realName
+  if (self?.birthDate && self.gender) {
+    if (insurableAgeProblem(product, self.birthDate, effectiveDate) === null)
+      return { birthDate: self.birthDate, gender: self.gender }
+  } else if (product.ageMax >= HOLDER_MIN_AGE) return null
+  // The user is not covered (or, unknown, cannot be: a children's product): a family member who is.
+  const member = members?.find(
+    (m) =>
+      canBeInsured(m.relation) &&
+      (m.gender === 'M' || m.gender === 'F') &&
+      insurableAgeProblem(product, m.birthday, effectiveDate) === null,
+  )
+  return member ? { birthDate: member.birthday, gender: member.gender as Gender } : null
+}
+
+/**
+ * The trial's factors: the defaults, then (until the user picks a birth date or gender) the real insured of
+ * `realInsured` as soon as the user and their family are loaded.
+ */
+export function useTrialFactors(
+  product: ProductDetail,
+  today: string,
+): [TrialFactors, (next: TrialFactors) => void] {
+  const me = useMe().data
+  const members = useFamilyMembers(Boolean(me))
+  const [effectiveDate] = useState(() => defaultEffectiveDate(Date.now()))
+  const settled =
+    me === null || (me !== undefined && (members.data !== undefined || members.error !== undefined))
+  const memberItems = members.data?.items
+  // What the user picked themselves wins over the defaults and the real insured.
+  const [picked, setPicked] = useState<Partial<TrialFactors>>({})
+  const base = useMemo(() => {
+    const defaults = defaultFactors(product, today)
+    const insured = settled ? realInsured(product, effectiveDate, me, memberItems) : null
+    return insured ? changeFactors(product, defaults, insured) : defaults
+  }, [product, today, settled, effectiveDate, me, memberItems])
+  const factors = useMemo(() => changeFactors(product, base, picked), [product, base, picked])
+  const set = (next: TrialFactors) =>
+    setPicked(
+      Object.fromEntries(
+        (Object.keys(next) as (keyof TrialFactors)[])
+          .filter((key) => key in picked || next[key] !== base[key])
+          .map((key) => [key, next[key]]),
+      ),
+    )
+  return [factors, set]
 }
 
 /** Applies a change and keeps the periods consistent with what the plan prices. */

@@ -56,11 +56,19 @@ export interface Me {
   createdAt: string
 }
 /**
- * Shown masked: the full ID number never leaves the server.
+ * Shown masked: the full ID number never leaves the server; its birth date and gender do, to price a purchase for the user.
  */
 export interface RealName {
   name: string
   idNumber: string
+  /**
+   * 出生日期（由身份证号得出）
+   */
+  birthDate?: string
+  /**
+   * 性别（由身份证号得出）
+   */
+  gender?: 'M' | 'F'
   verifiedAt: string
 }
 /**

@@ -9,6 +9,7 @@ export interface OrderApi {
   OrderApplication?: OrderApplication
   OrderApplicationCreate?: OrderApplicationCreate
   OrderConsent?: OrderConsent
+  OrderConsentAll?: OrderConsentAll
   OrderHealth?: OrderHealth
   OrderCreate?: OrderCreate
   Order?: Order
@@ -156,6 +157,12 @@ export interface OrderConsent {
   action: 'open' | 'confirm'
 }
 /**
+ * POST /api/applications/:id/documents: one 我已阅读并同意 under the list of every document; each is recorded as confirmed, and as opened only if it was.
+ */
+export interface OrderConsentAll {
+  agreed: true
+}
+/**
  * POST /api/applications/:id/health: the health notification answers for one insured.
  */
 export interface OrderHealth {
@@ -202,7 +209,10 @@ export interface Order {
   consents: {
     document: string
     title: string
-    openedAt: string
+    /**
+     * null: confirmed with the others without being opened
+     */
+    openedAt: string | null
     confirmedAt: string
   }[]
   coolingOffDays: number

@@ -17,6 +17,8 @@ beforeEach(() => {
     'GET /api/products/p-med': product,
     'GET /api/applications/app-1': application(),
     'POST /api/quotes': quote,
+    'GET /api/family-members': { items: [], limit: 20 },
+    'GET /api/orders': { items: [] },
   })
 })
 
@@ -24,16 +26,18 @@ async function fillHolder(user: ReturnType<typeof userEvent.setup>, certNo: stri
   await user.type(await screen.findByLabelText('姓名'), '张三')
   await user.type(screen.getByLabelText('证件号码'), certNo)
   await pickDate('有效期起始日期', '2020-01-01')
-  await pickDate('有效期截止日期', '2040-01-01')
+  // A valid ID's end date follows from the start and the age at issue; else it is picked.
+  if (!screen.getByLabelText('有效期截止日期').getAttribute('value'))
+    await pickDate('有效期截止日期', '2040-01-01')
   await user.type(screen.getByLabelText('手机号'), '13800138000')
 }
 
 describe('/infoFill', () => {
   it('shows a wrong ID number error under the field, and clears it once corrected', async () => {
-    const user = userEvent.setup()
+    const user = userEvent.setup({ delay: null })
     const router = renderScreen(InfoFillPage, PATH)
     await fillHolder(user, '110101199003078516')
-    await user.click(screen.getByRole('button', { name: '下一步' }))
+    await user.click(screen.getByRole('button', { name: '下一步：健康告知' }))
     expect(await screen.findByText('身份证号校验位不正确，请核对')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/infoFill')
 
@@ -48,14 +52,14 @@ describe('/infoFill', () => {
     expect(purchaseDraft.holder.gender).toBe('M')
   })
 
-  it('keeps the draft in sessionStorage and goes on to confirmation with 本人 copied from the holder', async () => {
-    const user = userEvent.setup()
+  it('keeps the draft in sessionStorage and goes on to the health notification with 本人 copied from the holder', async () => {
+    const user = userEvent.setup({ delay: null })
     const router = renderScreen(InfoFillPage, PATH)
     await fillHolder(user, '110101199003078515')
     await waitFor(() => expect(sessionStorage.getItem(draftKey('p-med'))).toContain('110101199003078515'))
     expect(await screen.findByTestId('flow-price')).toHaveTextContent('¥136')
-    await user.click(screen.getByRole('button', { name: '下一步' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/confirmReceiveInfo'))
+    await user.click(screen.getByRole('button', { name: '下一步：健康告知' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/healthNotification'))
     expect(purchaseDraft.insured).toMatchObject({
       name: '张三',
       certNo: '110101199003078515',

@@ -26,6 +26,7 @@ beforeEach(() => {
     'GET /api/applications/app-1': () => current,
     'POST /api/applications/app-1/documents/notice': () => mark('notice'),
     'POST /api/applications/app-1/documents/clause%3Amain': () => mark('clause:main'),
+    'POST /api/applications/app-1/documents': () => confirmAll(),
   })
 })
 
@@ -38,34 +39,44 @@ function mark(id: string) {
   return current
 }
 
+/** 我已阅读并同意: every document confirmed; what was not opened stays unopened. */
+function confirmAll() {
+  current = {
+    ...current,
+    documents: current.documents.map((d) => ({ ...d, confirmedAt: '2026-11-22T12:00:03.000+08:00' })),
+  }
+  return current
+}
+
+const agree = () => screen.getByRole('checkbox', { name: /^我已阅读并同意/ })
+
 describe('/specialNotify', () => {
-  it('starts with the recorded-sales notice, then needs every document opened and confirmed', async () => {
+  it('shows the notice and every document on one screen; one 我已阅读并同意 confirms them all, the opened one recorded as opened', async () => {
     // antd-mobile's Popup animates in with pointer-events off: a user taps it once shown.
     const user = userEvent.setup()
     const router = renderScreen(
       SpecialNotifyPage,
       '/specialNotify?productId=p-med&plan=standard&coveragePeriod=1y&paymentPeriod=single',
     )
-    await user.click(await screen.findByRole('button', { name: '我已知晓，开始投保' }))
-    expect(calls.requested).toContain('/api/applications')
+    expect(await screen.findByText(/您在本页面及后续投保页面的浏览和操作将被记录/)).toBeInTheDocument()
+    expect(screen.getByText('《投保须知》')).toBeInTheDocument()
+    expect(screen.getByText('《医疗险条款》')).toBeInTheDocument()
+    // Nothing pre-ticked, nothing goes on before the tick, and nothing is recorded yet.
+    expect(agree()).not.toBeChecked()
+    expect(screen.getByRole('button', { name: '请先阅读并勾选同意' })).toBeDisabled()
+    expect(calls.requested).not.toContain('/api/applications')
 
-    const next = await screen.findByRole('button', { name: '下一步' })
-    expect(next).toBeDisabled()
-    // Nothing pre-checked.
-    for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked()
-
-    for (const title of ['《投保须知》', '《医疗险条款》']) {
-      await user.click(screen.getByText(title))
-      const dialog = await screen.findByRole('dialog', { name: title.slice(1, -1) })
-      await user.click(await tappable(within(dialog).getByRole('button', { name: '我已阅读并确认' })))
-      await waitFor(() =>
-        expect(screen.queryByRole('dialog', { name: title.slice(1, -1) })).not.toBeInTheDocument(),
-      )
-    }
-    await waitFor(() => expect(screen.getByRole('button', { name: '下一步' })).toBeEnabled())
-    await user.click(screen.getByRole('button', { name: '下一步' }))
-    expect(router.state.location.pathname).toBe('/insured')
+    await user.click(screen.getByText('《医疗险条款》'))
+    const dialog = await screen.findByRole('dialog', { name: '医疗险条款' })
+    await user.click(await tappable(within(dialog).getByRole('button', { name: '读完了，返回' })))
+    await user.click(agree())
+    await user.click(screen.getByRole('button', { name: '同意并继续' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/infoFill'))
     expect(router.state.location.search).toBe('?productId=p-med&applicationId=app-1')
+    // The clause opened is recorded as opened; the notice, not opened, stays unopened; both confirmed.
+    expect(current.documents.find((d) => d.id === 'clause:main')?.openedAt).toBeTruthy()
+    expect(current.documents.find((d) => d.id === 'notice')?.openedAt).toBeNull()
+    expect(current.documents.every((d) => d.confirmedAt)).toBe(true)
   })
 
   it('offers the risk assessment when the gate refuses, returning here after', async () => {
@@ -80,7 +91,9 @@ describe('/specialNotify', () => {
     const user = userEvent.setup()
     const start = '/specialNotify?productId=p-med&plan=standard&coveragePeriod=1y&paymentPeriod=single'
     const router = renderScreen(SpecialNotifyPage, start)
-    await user.click(await screen.findByRole('button', { name: '我已知晓，开始投保' }))
+    await screen.findByText('《投保须知》')
+    await user.click(agree())
+    await user.click(screen.getByRole('button', { name: '同意并继续' }))
     const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('您的风险承受能力为保守型，低于该产品的风险等级（中高风险）')
     await user.click(await tappable(within(dialog).getByRole('button', { name: '重新测评' })))
@@ -101,13 +114,14 @@ describe('/specialNotify', () => {
     earlierVisit()
     renderScreen(SpecialNotifyPage, entry)
     expect(await screen.findByText('《投保须知》')).toBeInTheDocument()
+    await waitFor(() => expect(calls.requested).toContain('/api/applications/app-1'))
     cleanup()
 
     current = application({ orderId: 'o1' })
     closeDraft()
     earlierVisit()
     renderScreen(SpecialNotifyPage, entry)
-    expect(await screen.findByRole('button', { name: '我已知晓，开始投保' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: '请先阅读并勾选同意' })).toBeInTheDocument()
     await waitFor(() => expect(purchaseDraft.applicationId).toBe(''))
   })
 })

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import ConfirmReceiveInfoPage from '../../../../src/features/purchase/ConfirmReceiveInfoPage'
 import InfoFillPage from '../../../../src/features/purchase/InfoFillPage'
 import PaySuccessPage from '../../../../src/features/purchase/PaySuccessPage'
 import SpecialNotifyPage from '../../../../src/features/purchase/SpecialNotifyPage'
@@ -51,12 +50,12 @@ describe('the price on every step', () => {
     expect(bar).toHaveTextContent('标准版 · 一次交清')
   })
 
-  it('shows the amount about to be paid on /confirmReceiveInfo', async () => {
+  it('shows the amount about to be paid, the cover and the cooling-off period on /infoFill', async () => {
     api()
     openDraft('p-med')
     editHolder(lastHolder)
     editInsured({ ...lastHolder, relationType: '1', phone: '13800138000' })
-    renderScreen(ConfirmReceiveInfoPage, `/confirmReceiveInfo${QUERY}`)
+    renderScreen(InfoFillPage, `/infoFill${QUERY}`)
     await waitFor(() => expect(screen.getByTestId('amount-due')).toHaveTextContent('¥136'))
     // Coverage in the brochure's words, the same as the product page: 200万, not 2000000元.
     expect(screen.getByText('200万')).toBeInTheDocument()
@@ -89,7 +88,7 @@ describe('forms that help', () => {
     api()
     const user = userEvent.setup()
     renderScreen(InfoFillPage, `/infoFill${QUERY}`)
-    await user.click(await screen.findByRole('button', { name: '下一步' }))
+    await user.click(await screen.findByRole('button', { name: '下一步：健康告知' }))
     await waitFor(() => expect(document.activeElement?.id).toBe('holder-name'))
     expect(await screen.findByText(/还有\d+项信息需要完善/)).toBeInTheDocument()
   })
