@@ -106,8 +106,18 @@ async function user(): Promise<{ cookie: string; userId: string }> {
 }
 const post = (cookie: string, url: string, body: unknown, headers: Record<string, string>) =>
   json(test.app, { method: 'POST', url, headers: { cookie, ...headers }, body })
-const rowsOf = (table: 'campaign_draws' | 'campaign_entries' | 'coupons', userId: string) =>
-  test.db.db.selectFrom(table).select('id').where('user_id', '=', userId).execute()
+/** The user's rows of one campaign (a new user also gets the 新人礼包 at login, a campaign of its own). */
+const rowsOf = (
+  table: 'campaign_draws' | 'campaign_entries' | 'coupons',
+  userId: string,
+  campaignId: string,
+) =>
+  test.db.db
+    .selectFrom(table)
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('campaign_id', '=', campaignId)
+    .execute()
 
 describe('a campaign write whose process dies before its answer, sent again with its key', () => {
   it('draws once', async () => {
@@ -115,7 +125,7 @@ describe('a campaign write whose process dies before its answer, sent again with
     await crashThenRetry(crashable, 'draw-crash-0001', (headers) =>
       post(cookie, '/api/campaigns/crash-draw/draws', undefined, headers),
     )
-    expect(await rowsOf('campaign_draws', userId)).toHaveLength(1)
+    expect(await rowsOf('campaign_draws', userId, 'crash-draw')).toHaveLength(1)
   })
 
   it('enters a form once, and makes a guess once', async () => {
@@ -123,7 +133,7 @@ describe('a campaign write whose process dies before its answer, sent again with
     await crashThenRetry(crashable, 'entry-crash-001', (headers) =>
       post(cookie, '/api/campaigns/crash-form/entries', { fields: { name: '赵六', agree: true } }, headers),
     )
-    expect(await rowsOf('campaign_entries', userId)).toHaveLength(1)
+    expect(await rowsOf('campaign_entries', userId, 'crash-form')).toHaveLength(1)
     await crashThenRetry(crashable, 'guess-crash-001', (headers) =>
       post(
         cookie,
@@ -139,7 +149,7 @@ describe('a campaign write whose process dies before its answer, sent again with
     const claimed = await crashThenRetry(crashable, 'coupon-crash-01', (headers) =>
       post(cookie, '/api/campaigns/crash-coupon/claims', {}, headers),
     )
-    expect(await rowsOf('coupons', userId)).toHaveLength(1)
+    expect(await rowsOf('coupons', userId, 'crash-coupon')).toHaveLength(1)
     const couponId = claimed.json<CollectResult>().coupon?.id
     const used = await crashThenRetry(crashable, 'use-crash-00001', (headers) =>
       post(cookie, `/api/coupons/${couponId}/use`, undefined, headers),

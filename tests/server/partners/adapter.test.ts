@@ -39,10 +39,12 @@ describe('mapping to 华汀 codes', () => {
     expect(CERT_TYPE_CODES).toEqual({
       ID_CARD: '01',
       PASSPORT: '02',
+      HOUSEHOLD_REGISTER: '03',
       HK_MACAU_PASS: '04',
       TAIWAN_PASS: '05',
       HMT_RESIDENCE_PERMIT: '11',
       FOREIGN_PERMANENT_RESIDENCE: '12',
+      BIRTH_CERTIFICATE: '07',
     })
     expect(
       toHtPerson({
