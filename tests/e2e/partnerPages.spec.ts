@@ -68,9 +68,11 @@ test('a telecom member proves the number, claims the 180 tier’s benefits once 
   await logInByApi(page.request, uniquePhone('1365'))
   await page.goto('/telecom/180')
   await expect(page.getByRole('heading', { name: '翼联180元档会员权益' })).toBeVisible()
-  // Before the number is proven the server refuses the benefit.
-  await page.getByRole('button', { name: '领取权益' }).first().click()
-  await expect(page.getByText('请先完成“翼联号码核验（180元档）”', { exact: false })).toBeVisible()
+  // Before the number is proven, the benefits say so before any tap, and cannot be claimed.
+  await expect(page.getByTestId('coupon-eligibility').first()).toContainText(
+    '请先完成“翼联号码核验（180元档）”',
+  )
+  await expect(page.getByRole('button', { name: '不可领取' }).first()).toBeDisabled()
 
   const mobile = uniquePhone('1366')
   await page.getByLabel('翼联手机号').fill(mobile)

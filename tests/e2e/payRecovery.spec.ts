@@ -47,6 +47,8 @@ test('offline on /pay and in the sandbox the order stays; online again, paying f
   if (shots) await page.screenshot({ path: `${shots}/2-pay-online-again.png` })
   await page.getByRole('button', { name: '立即支付' }).click()
   await expect(page).toHaveURL(/\/pay\/sandbox\?paymentId=pay_/)
+  // The blip comes once the sandbox page is up (its own load offline is the route's chunk retry, tested apart).
+  await expect(page.getByRole('button', { name: '模拟支付成功' })).toBeEnabled()
 
   await context.setOffline(true)
   await page.getByRole('button', { name: '模拟支付成功' }).click()

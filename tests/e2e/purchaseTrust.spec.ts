@@ -36,6 +36,9 @@ function journey(page: Page) {
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame()) return
     const path = new URL(frame.url()).pathname
+    // After paying, history is wound back to the product page (so back from 投保成功 never reaches a pay
+    // screen) and goes on to 投保成功 at once: that passing entry is not a screen the buyer sees.
+    if (path === '/product') return
     if (screens.at(-1) !== path) screens.push(path)
   })
   return {

@@ -15,6 +15,7 @@ import { formatCoverageAmount } from '../../domain/money'
 import {
   sendFormSmsCode,
   submitCampaignForm,
+  refreshCampaignStates,
   useCampaignForm,
   type CollectResult,
 } from '../../features/campaigns/api'
@@ -258,6 +259,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
       setDone(result.entry)
       toast('success', gift ? '领取成功' : '提交成功')
       void mutate()
+      void refreshCampaignStates()
     } catch (e) {
       // The server names each refused field (fields.<key>, smsCode): shown under it.
       const byField: Errors = {}

@@ -28,7 +28,7 @@ import { GoButton } from '../../../components/navigation/GoButton'
 import { productInfoHref, shoppingHref } from '../paths'
 import { saveToCart } from '../../cart/api'
 import { recordTrial } from '../../campaigns/api'
-import { fetchMe } from '../../member/api'
+import { fetchMe, useMe } from '../../member/api'
 import { productAppointmentHref } from '../../appointments/paths'
 import { partnerEntryHref } from '../../partners/paths'
 import { appointmentTopicFor } from '../../../domain/appointments'
@@ -75,10 +75,14 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const [today] = useState(() => shanghaiDate(Date.now()))
   const [factors, setFactors] = useTrialFactors(product, today)
   const [tried, setTried] = useState(false)
-  /** The buyer's own trial (a factor changed): it counts where a campaign says a trial earns a chance. */
+  const signedIn = Boolean(useMe().data)
+  /**
+   * The buyer's own trial (a factor changed): it counts where a campaign says a trial earns a chance. Only a
+   * signed-in user's is recorded: a visitor's would be refused (401), which sends to login mid-trial.
+   */
   const changeFactors = (next: TrialFactors) => {
     setFactors(next)
-    if (tried) return
+    if (tried || !signedIn) return
     setTried(true)
     void recordTrial().catch(() => undefined)
   }
