@@ -8,7 +8,8 @@ const loaded = new WeakMap<Load, ComponentType>()
 
 /**
  * A route whose screen's chunk failed to load (offline): the reload screen, which asks for the chunk again as
- * soon as the device is back online, or on 重新加载, and then shows the screen in place. The router keeps a
+ * soon as the device is back online, or on 重新加载, and then shows the screen in place (or reloads the page when
+ * the browser will not fetch a failed import again). The router keeps a
  * route's component for good, so this stands in for the screen rather than a failure being kept.
  */
 export function RetryingScreen({ load }: { load: Load }) {
@@ -23,7 +24,10 @@ export function RetryingScreen({ load }: { load: Load }) {
       },
       (error: unknown) => {
         console.error('[route] chunk failed to load again', error)
-        setRetrying(false)
+        // Online, yet the import failed again: some browsers (Chromium) keep a failed module import for the
+        // page's life, so only a reload fetches it afresh. Offline, a reload would lose the page: wait.
+        if (navigator.onLine) window.location.reload()
+        else setRetrying(false)
       },
     )
   }, [load])

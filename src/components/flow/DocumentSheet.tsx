@@ -25,7 +25,7 @@ function bodyBelowTitle(document: SheetDocument): readonly MarkdownNode[] {
 
 /**
  * 投保须知 or a clause read in full, in a bottom sheet: the title once, in a bar with a close ×; the text
- * scrolls between the bar and the sheet's action (`children`), which stays in view.
+ * scrolls between the bar and the sheet's action (`children`, if any), which stays in view.
  */
 export function DocumentSheet({
   document,
@@ -34,7 +34,7 @@ export function DocumentSheet({
 }: {
   document: SheetDocument | null
   onClose: () => void
-  children: ReactNode
+  children?: ReactNode
 }) {
   return (
     <Popup
@@ -55,7 +55,7 @@ export function DocumentSheet({
           <div className="document-sheet-text markdown">
             <MarkdownTree nodes={bodyBelowTitle(document)} />
           </div>
-          <div className="document-sheet-action">{children}</div>
+          {children && <div className="document-sheet-action">{children}</div>}
         </div>
       )}
     </Popup>

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { Button } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { usePolicy, type Policy } from './api'
 import { useProductDetail } from '../catalog/api'
@@ -36,11 +35,7 @@ export default function PolicyDetailPage() {
       <DocumentSheet
         document={clause && clauseBody ? { title: clause.title, body: clauseBody } : null}
         onClose={() => setClause(null)}
-      >
-        <Button block onClick={() => setClause(null)}>
-          关闭
-        </Button>
-      </DocumentSheet>
+      />
     </div>
   )
 }
