@@ -1,4 +1,11 @@
-import { createElement, lazy, useEffect, useSyncExternalStore, type ComponentType } from 'react'
+import {
+  createElement,
+  lazy,
+  useEffect,
+  useSyncExternalStore,
+  type ComponentType,
+  type JSXElementConstructor,
+} from 'react'
 import { loadChunk } from './lazyChunk'
 
 /** What a lazy part shows in its place while its chunk will not load; `retry` asks for the chunk again. */
@@ -12,10 +19,12 @@ const Nothing: ComponentType<ChunkFailedProps> = () => null
  * place, and the next attempt is made when the device is back online or `Failed` calls `retry` (a 重试 tap).
  * Every mounted instance then renders the new attempt, inside the caller's Suspense.
  */
-export function lazyWithRetry<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
+export function lazyWithRetry<T extends JSXElementConstructor<never>>(
+  load: () => Promise<{ default: T }>,
   Failed: ComponentType<ChunkFailedProps> = Nothing,
-): ComponentType<P> {
+): T {
+  // Inside, the props pass through untouched; the caller sees the component's own type (T).
+  type Props = Record<string, unknown>
   const listeners = new Set<() => void>()
   let failed = false
 
@@ -34,13 +43,16 @@ export function lazyWithRetry<P extends object>(
     return <Failed retry={retry} />
   }
 
-  function attempt(): ComponentType<P> {
+  function attempt(): ComponentType<Props> {
     return lazy(() =>
-      loadChunk(load).catch((error: unknown) => {
-        console.error('[lazy] chunk failed to load', error)
-        failed = true
-        return { default: Retry as ComponentType<P> }
-      }),
+      loadChunk(load).then(
+        (module) => ({ default: module.default as unknown as ComponentType<Props> }),
+        (error: unknown) => {
+          console.error('[lazy] chunk failed to load', error)
+          failed = true
+          return { default: Retry as ComponentType<Props> }
+        },
+      ),
     )
   }
 
@@ -53,8 +65,9 @@ export function lazyWithRetry<P extends object>(
   }
   const snapshot = () => current
 
-  return function LazyWithRetry(props: P) {
-    const Current = useSyncExternalStore(subscribe, snapshot, snapshot)
-    return createElement(Current, props)
+  function LazyWithRetry(props: Props) {
+    // The current attempt: one component per attempt, kept until a retry (not one per render).
+    return createElement(useSyncExternalStore(subscribe, snapshot, snapshot), props)
   }
+  return LazyWithRetry as unknown as T
 }

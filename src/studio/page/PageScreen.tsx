@@ -31,11 +31,18 @@ import { useDraft } from './useDraft'
 
 // The dialogs load when first opened (date pickers, QR codes, the JSON diff): opening the editor does not wait
 // for them (bench:studio). Offline, the one opened says so with 重试 and loads once back online.
-const PublishDialog = lazyWithRetry(() => import('./PublishDialog').then((m) => ({ default: m.PublishDialog })), ChunkRetryAlert)
-const PreviewLinkDialog = lazyWithRetry(() =>
-  import('./PreviewLinkDialog').then((m) => ({ default: m.PreviewLinkDialog })), ChunkRetryAlert)
-const VersionsDrawer = lazyWithRetry(() =>
-  import('../versions/VersionsDrawer').then((m) => ({ default: m.VersionsDrawer })), ChunkRetryAlert)
+const PublishDialog = lazyWithRetry(
+  () => import('./PublishDialog').then((m) => ({ default: m.PublishDialog })),
+  ChunkRetryAlert,
+)
+const PreviewLinkDialog = lazyWithRetry(
+  () => import('./PreviewLinkDialog').then((m) => ({ default: m.PreviewLinkDialog })),
+  ChunkRetryAlert,
+)
+const VersionsDrawer = lazyWithRetry(
+  () => import('../versions/VersionsDrawer').then((m) => ({ default: m.VersionsDrawer })),
+  ChunkRetryAlert,
+)
 
 /** Why a button is disabled, or null when it is not. */
 function publishBlocker(canPublish: boolean, dirty: boolean, errors: number): string | null {

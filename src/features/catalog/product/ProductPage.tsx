@@ -41,7 +41,10 @@ const checkLoggedIn = async () => (await fetchMe()) !== null
 
 // The tabs below the fold (details, clauses, FAQs: tabs and collapses with their animation library) load
 // after the price and the way into the purchase are on screen; offline, they say so with 重试 in their place.
-const ProductTabs = lazyWithRetry(() => import('./ProductTabs').then((m) => ({ default: m.ProductTabs })), ChunkRetryNotice)
+const ProductTabs = lazyWithRetry(
+  () => import('./ProductTabs').then((m) => ({ default: m.ProductTabs })),
+  ChunkRetryNotice,
+)
 
 /** /product?id=: what the product covers, for whom, at what price, and the way into the purchase. */
 export default function ProductPage() {
