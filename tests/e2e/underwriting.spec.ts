@@ -27,5 +27,5 @@ test('a declined health answer asks its follow-ups, then offers the products tha
   await expect(fits.getByRole('link')).toHaveCount(1)
   await fits.getByRole('link', { name: /蓝鲸湾小额门诊医疗险/ }).click()
   await expect(page).toHaveURL(/\/product\?id=p-medical-smallclaims/)
-  await expect(page.getByRole('heading', { name: '蓝鲸湾小额门诊医疗险' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: '蓝鲸湾小额门诊医疗险' })).toBeVisible()
 })
