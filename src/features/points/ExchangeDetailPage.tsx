@@ -75,7 +75,7 @@ export default function ExchangeDetailPage() {
                 : e.codeValidTo
                   ? `有效期至 ${formatShanghaiDateTime(e.codeValidTo)}`
                   : '长期有效'}
-              ，可在“我的券”中查看和复制
+              ，可在“我的券”中复制
             </div>
           </div>
         )}
