@@ -76,7 +76,7 @@ function withPreloads(
 ): string {
   const links = [
     // Else fetched early but applied by Vite's loader, which notices a stylesheet that failed
-    // (src/app/lazyChunk.ts).
+    // (src/lib/lazyChunk.ts).
     ...[...files.css]
       .filter((f) => !entry.css.has(f))
       .map((f) =>

@@ -2,7 +2,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { DelayedFallback } from '../components/DelayedFallback'
 import { IN_APP_PREFIX, ROUTER_BASENAME } from '../config/router'
 import { configRoutes } from '../page-runtime/configRoutes'
-import { isChunkLoadError, loadChunk } from './lazyChunk'
+import { isChunkLoadError, loadChunk } from '../lib/lazyChunk'
 import { InAppLayout, MainLayout } from './layouts/MainLayout'
 import { RouterPageHost } from './RouterPageHost'
 import type { RouteHandle, ScreenRoute } from '../types/route'

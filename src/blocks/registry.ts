@@ -1,4 +1,6 @@
-import { lazy, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
+import { ChunkRetryNotice } from '../components/ChunkRetryNotice'
+import { lazyWithRetry } from '../lib/lazyWithRetry'
 // Every block's CSS in one stylesheet (generated index, see scripts/gen-blocks.ts).
 import './blocks.css'
 import type { Block } from '../types/generated/page'
@@ -17,8 +19,9 @@ type AnyBlockComponent = ComponentType<BlockProps<Block>>
 
 const isBlockType = (type: string): type is BlockType => Object.prototype.hasOwnProperty.call(loaders, type)
 
-// Loaded components render directly (no suspending); the others render through React.lazy. Once a type has
-// rendered lazily it keeps its lazy component, so a block is never remounted (and never loses its state).
+// Loaded components render directly (no suspending); the others render through a lazy part (lazyWithRetry: a chunk
+// that will not load says so with 重试 and loads again once back online). Once a type has rendered lazily it
+// keeps its lazy component, so a block is never remounted (and never loses its state).
 const loaded = new Map<BlockType, AnyBlockComponent>()
 const lazyComponents = new Map<BlockType, AnyBlockComponent>()
 
@@ -34,7 +37,7 @@ export function blockComponent(type: string): AnyBlockComponent | undefined {
   if (!isBlockType(type)) return undefined
   const existing = lazyComponents.get(type) ?? loaded.get(type)
   if (existing) return existing
-  const component = lazy(() => load(type))
+  const component = lazyWithRetry(() => load(type), ChunkRetryNotice)
   lazyComponents.set(type, component)
   return component
 }

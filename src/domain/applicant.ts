@@ -50,6 +50,29 @@ export function relationName(code: string): string {
 }
 
 export const HOLDER_MIN_AGE = 18
+
+/**
+ * Whether someone of this relation to the buyer can be of an age the product covers, before anyone is typed: the
+ * buyer (本人) is an adult, and so is a spouse; a parent is older than the buyer, a child younger (the buyer's
+ * 周岁 `selfAge` when known, else at least 18). A children's product (0 to 17) fits only 子女.
+ */
+export function relationCanFit(
+  relation: string,
+  product: Pick<PricingProduct, 'ageMin' | 'ageMax'>,
+  selfAge: number | null,
+): boolean {
+  switch (relation) {
+    case SELF_RELATION:
+    case '2':
+      return product.ageMax >= HOLDER_MIN_AGE
+    case '4':
+      return product.ageMax >= Math.max(HOLDER_MIN_AGE, selfAge ?? 0)
+    case '3':
+      return selfAge === null || product.ageMin.years <= selfAge
+    default:
+      return false
+  }
+}
 /** A resident ID valid long-term is issued only from this age on. */
 export const LONG_TERM_ID_MIN_AGE = 46
 

@@ -6,6 +6,7 @@ import {
   idValidityFor,
   insuredFromHolder,
   minorDeathCoverLimitFen,
+  relationCanFit,
   validateHolder,
   validateInsured,
   type ApplicationCheckInput,
@@ -326,5 +327,23 @@ describe('whole application', () => {
         { name: '意外医疗', amountFen: 2_000_000 },
       ]),
     ).toBe(15_000_000)
+  })
+})
+
+describe('relationCanFit', () => {
+  const kids = { ageMin: { years: 0, days: 28 }, ageMax: 17 }
+  const adults = { ageMin: { years: 18 }, ageMax: 40 }
+  const fits = (product: typeof adults, selfAge: number | null) =>
+    ['1', '2', '3', '4'].filter((r) => relationCanFit(r, product, selfAge))
+
+  it('fits only a child to a children’s product, the buyer’s age known or not', () => {
+    expect(fits(kids, 36)).toEqual(['3'])
+    expect(fits(kids, null)).toEqual(['3'])
+  })
+
+  it('fits no parent younger than the buyer, and no child as old as the product’s youngest when the buyer is younger', () => {
+    expect(fits(adults, 36)).toEqual(['1', '2', '3', '4'])
+    expect(fits(adults, 45)).toEqual(['1', '2', '3'])
+    expect(fits({ ageMin: { years: 50 }, ageMax: 80 }, 36)).toEqual(['1', '2', '4'])
   })
 })

@@ -53,3 +53,20 @@ test('a physical gift waits for its address, checked in Chinese, and is then on 
   await page.goto('/points')
   await expect(page.getByTestId('points-usable')).toHaveText('52')
 })
+
+test("a gift's picture fills its frame at its own shape: no white bars beside it", async ({ page }) => {
+  await page.goto(`/signIn/giftDetail/${encodeURIComponent('保温杯')}`)
+  const picture = page.getByRole('img', { name: '保温杯' })
+  await expect(picture).toBeVisible()
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true)
+  const shape = await picture.evaluate((img: HTMLImageElement) => ({
+    frame: img.clientWidth / img.clientHeight,
+    picture: img.naturalWidth / img.naturalHeight,
+    fit: getComputedStyle(img).objectFit,
+  }))
+  // A frame of another shape than the picture letterboxes it (contain) or crops it (cover).
+  expect(shape.frame).toBeCloseTo(shape.picture, 2)
+  expect(shape.fit).toBe('cover')
+})

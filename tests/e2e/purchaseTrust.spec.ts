@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test'
 import { expect, test, type Page } from './support/test'
 import { CHILD_ID, HOLDER_ID } from '../fixtures/people'
 import { issuedPolicy } from './support/orders'
-import { answerHealthNo, payByCardInSandbox } from './support/purchaseFlow'
+import { answerHealthNo, payByCardInSandbox, pickOption } from './support/purchaseFlow'
 import { logInByApi, uniquePhone } from './support/session'
 
 // What a buyer trusts in the purchase flow: the price of the real insured from the first tap (and any change
@@ -83,7 +83,7 @@ test('百万医疗 is priced for the real insured from the product page on; anot
   await expect(page.getByTestId('amount-due')).toHaveText(repriced!)
 })
 
-test('a children-only product starts with a child the product covers; 本人 is shown disabled with the reason', async ({
+test('a children-only product starts with a child the product covers and offers no adult as the insured', async ({
   page,
 }) => {
   await logInByApi(page.request, uniquePhone('1392'))
@@ -97,10 +97,9 @@ test('a children-only product starts with a child the product covers; 本人 is 
   await page.getByRole('button', { name: '同意并继续' }).click()
   await expect(page).toHaveURL(/\/infoFill\?/)
 
-  const self = page.getByRole('option', { name: /^本人/ })
-  await expect(self).toHaveClass(/adm-selector-item-disabled/)
-  await expect(self).toContainText('超过本产品承保年龄')
   await expect(page.getByRole('option', { name: /张小花（子女）/ })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('option', { name: /^(本人|新增配偶|新增父母)/ })).toHaveCount(0)
+  await expect(page.getByRole('option', { name: /^新增子女/ })).toBeVisible()
   await expect(page.getByText('被保险人信息（子女）')).toBeVisible()
   await expect(page.locator('#insured-name')).toHaveValue('张小花')
 })
@@ -113,11 +112,14 @@ test('without a child saved, a children-only product starts with 新增子女, n
   await page.locator('.flow-agree .adm-checkbox').click()
   await page.getByRole('button', { name: '同意并继续' }).click()
   await expect(page.getByRole('option', { name: /^新增子女/ })).toHaveAttribute('aria-selected', 'true')
-  await expect(page.getByRole('option', { name: /^本人/ })).toHaveClass(/adm-selector-item-disabled/)
+  await expect(page.getByRole('option', { name: /^(本人|新增配偶|新增父母)/ })).toHaveCount(0)
   // A child may be insured on a 户口簿 or 出生证明, which have no validity dates to ask.
-  await page.locator('#insured-certType').selectOption({ label: '出生证明' })
+  await pickOption(page, '#insured-certType', '出生证明')
   await expect(page.locator('#insured-certStartDate')).toHaveCount(0)
-  await expect(page.locator('#holder-certType option', { hasText: '出生证明' })).toHaveCount(0)
+  await page.locator('#holder-certType').click()
+  const holderTypes = page.locator('.adm-picker[data-field="holder-certType"]')
+  await expect(holderTypes.getByText('护照', { exact: true })).toBeVisible()
+  await expect(holderTypes.getByText('出生证明', { exact: true })).toHaveCount(0)
 })
 
 test('a repeat buyer buys a product without health questions in three screens and eight taps to the policy', async ({

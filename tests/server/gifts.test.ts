@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Exchange, GiftList } from '../../src/types/generated/api/gift'
-import { createTestApp, json, loginAs, type TestApp } from './helpers'
+import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
 import { crashThenRetry } from './idempotencyCrash'
 
 // The points mall: the price frozen and the stock taken in the exchange's transaction; a virtual gift handed
@@ -9,9 +9,10 @@ import { crashThenRetry } from './idempotencyCrash'
 let test: TestApp
 let users = 0
 const faults = { loseAnswerOnSend: false }
+const clock = testClock()
 
 beforeAll(async () => {
-  test = await createTestApp({ idempotencyFaults: faults })
+  test = await createTestApp({ idempotencyFaults: faults, now: clock.now })
 })
 afterAll(async () => test.close())
 
@@ -196,5 +197,30 @@ describe('points mall', () => {
     )
     expect(await balance(cookie)).toEqual({ usable: 500, frozen: 500 })
     expect((await call(cookie, 'GET', '/api/exchanges')).json<{ items: Exchange[] }>().items).toHaveLength(1)
+  })
+})
+
+describe('exchanged codes', () => {
+  // Last in the file: it moves the clock past the codes' expiry.
+  it('carry the expiry their gift promises, and read 已过期 once it has passed', async () => {
+    const cookie = await userWith(1000)
+    const checkup = (await call(cookie, 'POST', '/api/gifts/g-health-check/exchange')).json<Exchange>()
+    expect(checkup.codeStatus).toBe('usable')
+    expect(Date.parse(checkup.codeValidTo!) - Date.parse(checkup.createdAt)).toBe(90 * 86_400_000)
+    const video = (await call(cookie, 'POST', '/api/gifts/g-video-month/exchange')).json<Exchange>()
+    expect(Date.parse(video.codeValidTo!) - Date.parse(video.createdAt)).toBe(30 * 86_400_000)
+    // A physical gift has no code to expire.
+    const cup = (await call(cookie, 'POST', '/api/gifts/g-cup/exchange')).json<Exchange>()
+    expect(cup).toMatchObject({ code: null, codeValidTo: null, codeStatus: null })
+
+    clock.advance(31 * 86_400_000)
+    // A month on, the session has ended too: the same phone logs in again.
+    const again = await loginAs(test.app, `1362000${String(users).padStart(4, '0')}`, `10.5.0.${users}`)
+    const mine = (await call(again, 'GET', '/api/exchanges')).json<{ items: Exchange[] }>().items
+    expect(mine.map((e) => [e.giftName, e.codeStatus])).toEqual([
+      ['保温杯', null],
+      ['视频会员月卡', 'expired'],
+      ['体检套餐5折券', 'usable'],
+    ])
   })
 })

@@ -1,4 +1,5 @@
 import { coolingOffSentence } from '../../../src/domain/policy'
+import type { HealthFollowUp, HealthQuestion } from '../../../src/types/generated/api/catalog'
 import type { CategoryCode } from './insurers'
 import type { ProductSeed } from './products'
 
@@ -25,11 +26,63 @@ const PERIOD_NAMES: Record<string, string> = {
 }
 export const periodName = (code: string) => PERIOD_NAMES[code] ?? code
 
-const HEALTH_SETS: Partial<Record<CategoryCode, string[]>> = {
+/** A health question of the seed: its text, and its 智能核保 follow-ups where a 是 may still be accepted. */
+export type HealthQuestionSeed = string | { text: string; followUp: HealthFollowUp }
+
+// 智能核保 for an abnormal check-up: a small thyroid, breast or lung nodule that a follow-up check found benign
+// is accepted as standard; one under watch is accepted without cover for it (除外承保); anything else declines.
+const NODULE_FOLLOW_UP: HealthFollowUp = {
+  exclusion: '甲状腺、乳腺、肺部结节及其引起的疾病',
+  questions: [
+    {
+      id: 'kind',
+      text: '异常的是哪一项？',
+      options: [
+        { value: 'thyroid', label: '甲状腺结节', next: 'size' },
+        { value: 'breast', label: '乳腺结节', next: 'size' },
+        { value: 'lung', label: '肺结节', next: 'size' },
+        { value: 'other', label: '其他异常（肿块、指标明显异常等）', outcome: 'decline' },
+      ],
+    },
+    {
+      id: 'size',
+      text: '结节最大直径是多少？',
+      options: [
+        { value: 'small', label: '小于1厘米', next: 'result' },
+        { value: 'large', label: '1厘米及以上，或不清楚', outcome: 'decline' },
+      ],
+    },
+    {
+      id: 'result',
+      text: '最近一次复查的结果是？',
+      options: [
+        { value: 'benign', label: '已复查，结节消失或医生诊断为良性、无需随访', outcome: 'standard' },
+        { value: 'watch', label: '已复查，无明显变化，医生建议定期随访', outcome: 'exclusion' },
+        { value: 'none', label: '尚未复查，或医生建议穿刺、手术', outcome: 'decline' },
+      ],
+    },
+  ],
+}
+
+/** The questions of a cancer-only product (防癌险): the ones people with other conditions can answer 否. */
+export const CANCER_ONLY_QUESTIONS: HealthQuestionSeed[] = [
+  '被保险人是否曾患有或正在患有恶性肿瘤、原位癌？',
+  '被保险人过去1年内是否被医生建议做进一步检查以排除恶性肿瘤而未执行？',
+]
+
+/** A small outpatient product's looser notification: the medical set without the check-up question. */
+export const OUTPATIENT_QUESTIONS: HealthQuestionSeed[] = [
+  '被保险人过去1年内是否因疾病住院治疗，或被医生建议住院、手术而未进行？',
+  '被保险人是否曾患有或正在患有恶性肿瘤、白血病、肝硬化、尿毒症、心肌梗死、脑卒中等疾病？',
+]
+
+const HEALTH_SETS: Partial<Record<CategoryCode, HealthQuestionSeed[]>> = {
   medical: [
-    '被保险人过去1年内是否因疾病住院治疗，或被医生建议住院、手术而未进行？',
-    '被保险人是否曾患有或正在患有恶性肿瘤、白血病、肝硬化、尿毒症、心肌梗死、脑卒中等疾病？',
-    '被保险人过去2年内体检结果是否有异常（如结节、肿块、指标明显异常）而未复查排除？',
+    ...OUTPATIENT_QUESTIONS,
+    {
+      text: '被保险人过去2年内体检结果是否有异常（如结节、肿块、指标明显异常）而未复查排除？',
+      followUp: NODULE_FOLLOW_UP,
+    },
   ],
   critical: [
     '被保险人是否曾患有或正在患有恶性肿瘤、原位癌或癌前病变？',
@@ -44,11 +97,14 @@ const HEALTH_SETS: Partial<Record<CategoryCode, string[]>> = {
   ],
 }
 
-export function healthQuestions(product: ProductSeed): { id: string; text: string }[] {
-  if (product.questions) return product.questions.map((text, i) => ({ id: `hq${i + 1}`, text }))
+const toQuestion = (seed: HealthQuestionSeed, index: number): HealthQuestion =>
+  typeof seed === 'string' ? { id: `hq${index + 1}`, text: seed } : { id: `hq${index + 1}`, ...seed }
+
+export function healthQuestions(product: ProductSeed): HealthQuestion[] {
+  if (product.questions) return product.questions.map(toQuestion)
   // Pure accident, travel, property and savings products carry no health notification.
   if (product.tags.includes('意外') && product.category !== 'life') return []
-  return (HEALTH_SETS[product.category] ?? []).map((text, i) => ({ id: `hq${i + 1}`, text }))
+  return (HEALTH_SETS[product.category] ?? []).map(toQuestion)
 }
 
 const yuan = (amount: number) =>

@@ -17,6 +17,7 @@ export const DEMO_GIFTS = [
     stock: 500,
     perUserLimit: 3,
     image: '/images/gifts/coupon.svg',
+    codeValidDays: 90,
     description: '合作体检机构基础体检套餐5折券，兑换后获得兑换码，有效期90天。（演示礼品）',
   },
   {
@@ -28,6 +29,7 @@ export const DEMO_GIFTS = [
     stock: 100,
     perUserLimit: 1,
     image: '/images/gifts/card.svg',
+    codeValidDays: 30,
     description: '热门视频平台会员月卡，兑换后获得兑换码，请在30天内激活。（演示礼品）',
   },
   {
@@ -39,6 +41,7 @@ export const DEMO_GIFTS = [
     stock: 20,
     perUserLimit: 1,
     image: '/images/gifts/umbrella.svg',
+    codeValidDays: null,
     description: '自动开合晴雨两用伞。兑换后请填写收货地址，7个工作日内发货。（演示礼品）',
   },
   {
@@ -50,6 +53,7 @@ export const DEMO_GIFTS = [
     stock: 5,
     perUserLimit: 2,
     image: '/images/gifts/cup.svg',
+    codeValidDays: null,
     description: '316不锈钢保温杯，350ml。兑换后请填写收货地址，7个工作日内发货。（演示礼品）',
   },
   {
@@ -61,6 +65,7 @@ export const DEMO_GIFTS = [
     stock: 200,
     perUserLimit: 1,
     image: '/images/gifts/coupon.svg',
+    codeValidDays: 30,
     description: '用金豆兑换，兑换后获得充值码，可为任一手机号充值5元话费，有效期30天。（演示礼品）',
   },
 ] as const
@@ -86,6 +91,7 @@ export async function seedDemoGifts(db: Kysely<DB>, now: Date = new Date()): Pro
           stock: g.stock,
           per_user_limit: g.perUserLimit,
           image: g.image,
+          code_valid_days: g.codeValidDays,
           description: g.description,
           valid_until: null,
           sort,

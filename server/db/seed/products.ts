@@ -1,6 +1,7 @@
 import type { CategoryCode, InsurerCode } from './insurers'
 import type { ProductRiskLevel } from '../../../src/domain/riskAssessment'
 import type { Pricing } from './premiums'
+import { CANCER_ONLY_QUESTIONS, OUTPATIENT_QUESTIONS, type HealthQuestionSeed } from './documents'
 
 // The 31 demo products. All fictional: names, companies, numbers. Ids are stable slugs that page
 // configs and other screens link to, so never rename one.
@@ -34,7 +35,7 @@ export interface ProductSeed {
   paymentPeriods: string[]
   plans: PlanSeed[]
   /** Health notification questions of its own (else the category's set). */
-  questions?: string[]
+  questions?: HealthQuestionSeed[]
   /** Investment-type products only (投连险, 万能险): buying one needs a fitting risk assessment. */
   riskLevel?: ProductRiskLevel
 }
@@ -350,6 +351,7 @@ export const PRODUCTS: ProductSeed[] = [
     highlights: ['门急诊0免赔', '住院医疗1万', '线上理赔快'],
     ageMin: BABY,
     ageMax: 60,
+    questions: OUTPATIENT_QUESTIONS,
     waitingDays: 30,
     coolingOffDays: 15,
     coveragePeriods: ['1y'],
@@ -378,6 +380,7 @@ export const PRODUCTS: ProductSeed[] = [
     highlights: ['三高人群可投保', '恶性肿瘤医疗0免赔', '外购药可报'],
     ageMin: { years: 50 },
     ageMax: 70,
+    questions: CANCER_ONLY_QUESTIONS,
     waitingDays: 90,
     coolingOffDays: 15,
     coveragePeriods: ['1y'],
@@ -523,6 +526,7 @@ export const PRODUCTS: ProductSeed[] = [
     highlights: ['恶性肿瘤确诊即赔', '原位癌保障', '乙肝、结节可投'],
     ageMin: ADULT,
     ageMax: 70,
+    questions: CANCER_ONLY_QUESTIONS,
     waitingDays: 90,
     coolingOffDays: 15,
     coveragePeriods: ['1y'],

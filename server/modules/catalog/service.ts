@@ -298,6 +298,40 @@ export class CatalogService {
     }
   }
 
+  /**
+   * Products that fit an insured declined by these health questions (智能核保's 为您推荐): on sale in the mall, of
+   * the same category, asking none of them; the best sellers first.
+   */
+  async fittingWithout(
+    product: ProductDetail,
+    questionTexts: readonly string[],
+    limit = 3,
+  ): Promise<(ProductSummary & Pick<ProductDetail, 'ageMin' | 'ageMax'>)[]> {
+    if (questionTexts.length === 0) return []
+    const rows = await this.summaries()
+      .select(['p.age_min_years', 'p.age_min_days', 'p.age_max_years'])
+      .where('p.campaign_only', '=', false)
+      .where('p.channel', '=', 'direct')
+      .where('p.category_code', '=', product.categoryCode)
+      .where('p.id', '<>', product.id)
+      .where(
+        sql<boolean>`NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p.health_questions) AS q
+          WHERE q->>'text' IN (${sql.join(questionTexts.map((t) => sql`${t}`))}))`,
+      )
+      .orderBy('p.sales_count', 'desc')
+      .orderBy('p.id')
+      .limit(limit)
+      .execute()
+    return rows.map((row) => ({
+      ...toSummary(row),
+      ageMin:
+        row.age_min_days > 0
+          ? { years: row.age_min_years, days: row.age_min_days }
+          : { years: row.age_min_years },
+      ageMax: row.age_max_years,
+    }))
+  }
+
   /** The cards of these products, in the order asked, leaving out ids that do not exist (other areas' links). */
   async summariesOf(ids: readonly string[]): Promise<ProductSummary[]> {
     if (ids.length === 0) return []

@@ -24,6 +24,8 @@ export interface GiftsTable {
   image: string
   description: string
   valid_until: NullableTimestamp
+  /** How many days an exchanged code is valid (a virtual gift); null: no end. */
+  code_valid_days: ColumnType<number | null, number | null | undefined, number | null>
   sort: ColumnType<number, number | undefined, number>
 }
 
@@ -38,6 +40,8 @@ export interface GiftExchangesTable {
   price: number
   status: ExchangeStatus
   code: string | null
+  /** When the code expires (created_at + the gift's code_valid_days). */
+  code_valid_to: NullableTimestamp
   address: NullableJson<ShippingAddress>
   created_at: Timestamp
   fulfilled_at: NullableTimestamp

@@ -23,7 +23,11 @@ const toGift = (row: Selectable<GiftsTable>): Gift => ({
   validUntil: row.valid_until ? toIso(row.valid_until) : null,
 })
 
-const toExchange = (row: Omit<Selectable<GiftExchangesTable>, 'seq' | 'user_id'>): Exchange => ({
+/** A code's status at server time: 可使用 until its expiry, then 已过期 (null: no code). */
+const codeStatus = (row: { code: string | null; code_valid_to: Date | null }, now: Date) =>
+  row.code === null ? null : row.code_valid_to && row.code_valid_to <= now ? 'expired' : 'usable'
+
+const toExchange = (row: Omit<Selectable<GiftExchangesTable>, 'seq' | 'user_id'>, now: Date): Exchange => ({
   id: row.id,
   giftId: row.gift_id,
   giftName: row.gift_name,
@@ -32,6 +36,8 @@ const toExchange = (row: Omit<Selectable<GiftExchangesTable>, 'seq' | 'user_id'>
   price: row.price,
   status: row.status,
   code: row.code,
+  codeValidTo: row.code_valid_to ? toIso(row.code_valid_to) : null,
+  codeStatus: codeStatus(row, now),
   address: row.address,
   createdAt: toIso(row.created_at),
   fulfilledAt: row.fulfilled_at ? toIso(row.fulfilled_at) : null,
@@ -149,6 +155,10 @@ export class GiftService {
           price: gift.price,
           status: virtual ? 'FULFILLED' : 'AWAITING_ADDRESS',
           code: virtual ? readableCode(16) : null,
+          code_valid_to:
+            virtual && gift.code_valid_days !== null
+              ? new Date(now.getTime() + gift.code_valid_days * 86_400_000)
+              : null,
           address: null,
           created_at: now,
           fulfilled_at: virtual ? now : null,
@@ -190,6 +200,7 @@ export class GiftService {
         'price',
         'status',
         'code',
+        'code_valid_to',
         'address',
         'created_at',
         'fulfilled_at',
@@ -200,12 +211,13 @@ export class GiftService {
   async get(userId: string, id: string, db: Kysely<DB> = this.db): Promise<Exchange> {
     const row = await this.select(db).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()
     if (!row) throw notFound('兑换记录')
-    return toExchange(row)
+    return toExchange(row, this.now())
   }
 
   async mine(userId: string): Promise<{ items: Exchange[] }> {
     const rows = await this.select().where('user_id', '=', userId).orderBy('seq', 'desc').limit(100).execute()
-    return { items: rows.map(toExchange) }
+    const now = this.now()
+    return { items: rows.map((row) => toExchange(row, now)) }
   }
 
   /** A physical gift's address: the exchange is fulfilled (shipped) and its frozen price spent. */

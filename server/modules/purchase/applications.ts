@@ -11,6 +11,7 @@ import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import { shanghaiDate } from '../../../src/domain/age'
 import { GIFT_NOT_RENEWABLE, isGiftPolicy, RENEWAL_WINDOW_DAYS } from '../../../src/domain/policy'
+import { underwrite, walkFollowUp, type Underwriting } from '../../../src/domain/underwriting'
 import type { CatalogService } from '../catalog/service'
 import type { RiskAssessmentService } from '../risk/service'
 import type { DB } from '../../db/schema'
@@ -179,6 +180,8 @@ export class ApplicationService {
         ? {
             insuredRelation: health.insured_relation,
             passed: health.passed,
+            outcome: health.outcome,
+            exclusions: health.exclusions,
             answeredAt: toIso(health.answered_at),
           }
         : null,
@@ -272,7 +275,11 @@ export class ApplicationService {
     return this.get(userId, id)
   }
 
-  /** Health notification for the chosen insured: every question answered; any "yes" stops this insured. */
+  /**
+   * Health notification for the chosen insured: every question answered, and every follow-up of a 是 (智能核保).
+   * The server decides the outcome (underwrite, src/domain/underwriting.ts) and records it with the answers; a
+   * declined insured is offered the products of the same category that ask none of the questions answered 是.
+   */
   async submitHealth(userId: string, id: string, body: OrderHealth): Promise<HealthResult> {
     const row = await this.row(userId, id)
     this.assertOpen(row)
@@ -280,8 +287,8 @@ export class ApplicationService {
     const unconfirmed = documents.find((d) => !d.confirmed_at)
     if (unconfirmed) throw new ApiError(409, 'NOTICE_NOT_CONFIRMED', `请先阅读并确认《${unconfirmed.title}》`)
     const product = await this.catalog.product(row.product_id)
-    checkAnswers(product, body)
-    const passed = body.answers.every((a) => a.answer === 'no')
+    const underwriting = checkAnswers(product, body)
+    const passed = underwriting.outcome !== 'decline'
     await this.db
       .insertInto('health_declarations')
       .values({
@@ -289,20 +296,47 @@ export class ApplicationService {
         insured_relation: body.insuredRelation,
         answers: JSON.stringify(body.answers),
         passed,
+        outcome: underwriting.outcome,
+        exclusions: JSON.stringify(underwriting.exclusions),
         answered_at: this.now(),
       })
       .execute()
-    return { passed, application: await this.get(userId, id) }
+    const alternatives = passed
+      ? []
+      : await this.catalog.fittingWithout(
+          product,
+          underwriting.declinedBy.map((q) => q.text),
+        )
+    return {
+      passed,
+      outcome: underwriting.outcome,
+      exclusions: underwriting.exclusions,
+      alternatives: alternatives.map(({ id, name, tagline, image, minPremiumFen, ageMin, ageMax }) => ({
+        id,
+        name,
+        tagline,
+        image,
+        minPremiumFen,
+        ageMin,
+        ageMax,
+      })),
+      application: await this.get(userId, id),
+    }
   }
 }
 
-function checkAnswers(product: ProductDetail, body: OrderHealth): void {
-  const known = new Set(product.healthQuestions.map((q) => q.id))
+function checkAnswers(product: ProductDetail, body: OrderHealth): Underwriting {
+  const byId = new Map(product.healthQuestions.map((q) => [q.id, q]))
   const given = new Set<string>()
   for (const [index, answer] of body.answers.entries()) {
-    if (!known.has(answer.questionId) || given.has(answer.questionId))
+    const question = byId.get(answer.questionId)
+    if (!question || given.has(answer.questionId))
       throw new ApiError(400, 'INVALID_ANSWERS', '健康告知的问题不正确，请刷新后重新作答', [
         { field: `answers.${index}.questionId`, message: '问题不存在或重复作答' },
+      ])
+    if (answer.followUp?.length && (answer.answer === 'no' || !question.followUp))
+      throw new ApiError(400, 'INVALID_ANSWERS', '健康告知的追问不正确，请刷新后重新作答', [
+        { field: `answers.${index}.followUp`, message: '该问题没有追问' },
       ])
     given.add(answer.questionId)
   }
@@ -311,4 +345,21 @@ function checkAnswers(product: ProductDetail, body: OrderHealth): void {
     throw new ApiError(400, 'ANSWERS_INCOMPLETE', '请回答全部健康告知问题', [
       { field: 'answers', message: `未回答：${missing.text}` },
     ])
+  const underwriting = underwrite(
+    product.healthQuestions,
+    new Map(body.answers.map((a) => [a.questionId, a])),
+  )
+  if (!underwriting) {
+    const index = body.answers.findIndex((a) => {
+      const followUp = byId.get(a.questionId)?.followUp
+      return a.answer === 'yes' && followUp && walkFollowUp(followUp, a.followUp ?? []).outcome === null
+    })
+    throw new ApiError(400, 'FOLLOW_UP_INCOMPLETE', '请回答全部智能核保追问', [
+      {
+        field: `answers.${index}.followUp`,
+        message: `请回答完“${byId.get(body.answers[index].questionId)?.text}”的追问`,
+      },
+    ])
+  }
+  return underwriting
 }

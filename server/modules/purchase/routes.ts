@@ -86,7 +86,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     method: 'POST',
     url: '/api/applications/:id/health',
     schema: {
-      summary: '健康告知：任一“是”则该被保险人不能投保',
+      summary:
+        '健康告知与智能核保：服务端给出核保结论（标准体承保、除外承保、拒保），拒保时推荐适合的同类产品',
       tags,
       auth: true,
       params: 'order/IdParams',

@@ -188,6 +188,8 @@ export class OrderService {
             health: JSON.stringify({
               insuredRelation: health.insured_relation,
               answers: health.answers,
+              outcome: health.outcome,
+              exclusions: health.exclusions,
               answeredAt: toIso(health.answered_at),
               recordingNoticeAt: toIso(application.recording_notice_at),
             }),

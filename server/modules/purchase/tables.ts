@@ -1,5 +1,11 @@
 import type { ColumnType } from 'kysely'
-import type { Order, OrderAddress, OrderHealth, OrderPerson } from '../../../src/types/generated/api/order'
+import type {
+  Order,
+  OrderAddress,
+  OrderHealth,
+  OrderPerson,
+  UnderwritingOutcome,
+} from '../../../src/types/generated/api/order'
 import type { Json, NullableJson, NullableTimestamp, Timestamp } from '../../db/columns'
 
 // Tables of the purchase flow (100_purchase.sql); the SQL is the truth. The JSON columns hold what the API
@@ -10,8 +16,14 @@ export type StoredPerson = OrderPerson
 export type StoredAddress = OrderAddress
 export type StoredConsent = Order['consents'][number]
 
-/** The answers as posted, with when they were given and when the recording notice was acknowledged. */
+/**
+ * The answers as posted (with their 智能核保 follow-ups), the server's outcome and exclusions (216_health_underwriting;
+ * absent on older orders and on those without the mall's health step: gifts, partner products), when they were
+ * given and when the recording notice was acknowledged.
+ */
 export interface StoredHealth extends OrderHealth {
+  outcome?: UnderwritingOutcome
+  exclusions?: string[]
   answeredAt: string
   recordingNoticeAt: string
 }
@@ -47,6 +59,9 @@ export interface HealthDeclarationsTable {
   insured_relation: string
   answers: Json<StoredHealth['answers']>
   passed: boolean
+  /** 216_health_underwriting.sql: the server's outcome; passed is outcome <> 'decline'. */
+  outcome: UnderwritingOutcome
+  exclusions: Json<string[]>
   answered_at: Timestamp
 }
 

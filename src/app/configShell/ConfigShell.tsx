@@ -22,7 +22,7 @@ import { installUnauthorizedRedirect } from '../../features/member/unauthorizedH
 import type { ScreenRoute } from '../../types/route'
 import { AppProviders } from '../AppProviders'
 import { LayoutFrame } from '../layouts/LayoutFrame'
-import { loadChunk } from '../lazyChunk'
+import { loadChunk } from '../../lib/lazyChunk'
 import { ChunkErrorScreen } from '../screens/ChunkErrorScreen'
 
 // A config page opened directly (a campaign link) renders here, in the same frame as the app but without the

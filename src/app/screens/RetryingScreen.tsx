@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react'
-import { loadChunk } from '../lazyChunk'
+import { loadChunk } from '../../lib/lazyChunk'
 import { ChunkErrorScreen } from './ChunkErrorScreen'
 
 type Load = () => Promise<{ default: ComponentType }>

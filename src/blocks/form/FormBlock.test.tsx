@@ -1,10 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checksumChar } from '../../domain/certificate'
 import type { FormState } from '../../types/generated/api/campaign'
 import { renderBlocks } from '../../../tests/src/blocks/renderBlocks'
 import { reply, stubApi } from '../../../tests/src/harness'
+import { pickDate } from '../../../tests/src/pickDate'
+import { pickOption } from '../../../tests/src/pickOption'
 
 // The form block against the API stub: a gift claim shows the product, its insurer and terms before asking for
 // anything, checks each field with the shared rules before sending, proves the phone with this form's SMS code,
@@ -205,14 +207,48 @@ describe('form block', () => {
     })
     renderBlocks([{ type: 'form', campaign: 'visit-form', submitText: '提交登记' }])
     const user = userEvent.setup()
-    fireEvent.change(await screen.findByLabelText('到店日期'), { target: { value: '2026-12-20' } })
-    await user.selectOptions(screen.getByLabelText('礼品尺码'), 'M')
-    await user.click(screen.getByRole('checkbox'))
+    // One form style: antd-mobile's wheels and check, never the browser's select, date input or check box.
+    await screen.findByLabelText('到店日期')
+    expect(document.querySelector('select, input[type="date"]')).toBeNull()
+    expect(document.querySelector('.blk-form-agree .adm-checkbox')).not.toBeNull()
+    await pickDate('到店日期', '2026-12-20')
+    await pickOption(screen.getByLabelText('礼品尺码'), 'M')
+    await user.click(screen.getByRole('checkbox', { name: '我已阅读并同意活动规则' }))
     await user.click(screen.getByRole('button', { name: '提交登记' }))
     expect(await screen.findByTestId('form-done')).toHaveTextContent('已提交')
     await waitFor(() =>
       expect(api.callsTo('POST', '/api/campaigns/visit-form/entries')[0]?.body).toEqual({
         fields: { visit: '2026-12-20', size: 'M', agree: true },
+      }),
+    )
+  })
+
+  it('chooses the certificate type on a wheel, not a native select, and sends the type chosen', async () => {
+    const api = stubApi({
+      'GET /api/campaigns/gift-e/form': giftState('gift-e', {
+        fields: [
+          { key: 'name', kind: 'name', label: '姓名' },
+          { key: 'cert', kind: 'certificate', label: '证件' },
+          { key: 'agree', kind: 'agreement', label: '我已阅读并同意保险条款与投保须知' },
+        ],
+      }),
+      'POST /api/campaigns/gift-e/claims': reply(409, {
+        error: { code: 'ALREADY_CLAIMED', message: '该证件已领取过本活动的赠险，每人限领一份' },
+      }),
+    })
+    renderBlocks([{ type: 'form', campaign: 'gift-e' }])
+    const user = userEvent.setup()
+    const type = await screen.findByRole('button', { name: '证件类型：居民身份证' })
+    expect(document.querySelector('select')).toBeNull()
+    await pickOption(type, '护照')
+    expect(screen.getByRole('button', { name: '证件类型：护照' })).toBeInTheDocument()
+    await user.type(screen.getByLabelText('姓名'), '张三')
+    await user.type(screen.getByPlaceholderText('请输入证件号码'), 'E12345678')
+    await user.click(screen.getByRole('checkbox'))
+    await user.click(screen.getByRole('button', { name: '确认领取' }))
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/campaigns/gift-e/claims')[0]?.body).toEqual({
+        fields: { name: '张三', cert: { type: 'PASSPORT', number: 'E12345678' }, agree: true },
       }),
     )
   })

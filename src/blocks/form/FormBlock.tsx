@@ -1,5 +1,7 @@
 import { useState } from 'react'
-import { Button } from 'antd-mobile'
+import { Button, Checkbox } from 'antd-mobile'
+import { DateField } from '../../components/DateField'
+import { PickerField } from '../../components/PickerField'
 import { toast } from '../../components/notice'
 import { useResendCountdown } from '../../components/useResendCountdown'
 import {
@@ -9,6 +11,7 @@ import {
   type FormFieldSpec,
   type FieldValue,
 } from '../../domain/campaignForms'
+import { addYears } from '../../domain/age'
 import { PHONE_PATTERN } from '../../domain/certificate'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatCoverageAmount } from '../../domain/money'
@@ -66,31 +69,29 @@ interface FieldProps {
   value: FieldValue | undefined
   error: string | undefined
   disabled: boolean
+  /** YYYY-MM-DD in Asia/Shanghai: bounds a date field's wheel. */
+  today: string
   onChange: (value: FieldValue) => void
   onLink: (to: string) => void
 }
 
-function FieldInput({ field, value, error, disabled, onChange, onLink }: FieldProps) {
+function FieldInput({ field, value, error, disabled, today, onChange, onLink }: FieldProps) {
   const id = `form-${field.key}`
   const text = typeof value === 'string' ? value : ''
   const control = () => {
     switch (field.kind) {
       case 'agreement':
         return (
-          <label className="blk-form-agree">
-            <input
-              type="checkbox"
-              checked={value === true}
-              disabled={disabled}
-              onChange={(e) => onChange(e.target.checked)}
-            />
-            <span>{field.label}</span>
+          <div className="blk-form-agree">
+            <Checkbox id={id} checked={value === true} disabled={disabled} onChange={onChange}>
+              {field.label}
+            </Checkbox>
             {field.link && (
               <button type="button" className="blk-form-link" onClick={() => onLink(field.link as string)}>
                 查看
               </button>
             )}
-          </label>
+          </div>
         )
       case 'certificate': {
         const choices = certificateChoices(field)
@@ -98,18 +99,15 @@ function FieldInput({ field, value, error, disabled, onChange, onLink }: FieldPr
         return (
           <div className="blk-form-cert">
             {choices.length > 1 ? (
-              <select
-                aria-label="证件类型"
+              <PickerField
+                id={`${id}-type`}
+                name="证件类型"
+                title="证件类型"
                 value={cert.type}
+                options={choices.map((c) => ({ value: c.type as string, label: c.name }))}
                 disabled={disabled}
-                onChange={(e) => onChange({ ...cert, type: e.target.value })}
-              >
-                {choices.map((c) => (
-                  <option key={c.type} value={c.type}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
+                onChange={(type) => onChange({ ...cert, type })}
+              />
             ) : (
               <span className="blk-form-cert-type">{choices[0]?.name}</span>
             )}
@@ -127,23 +125,25 @@ function FieldInput({ field, value, error, disabled, onChange, onLink }: FieldPr
       }
       case 'select':
         return (
-          <select id={id} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-            <option value="">请选择</option>
-            {(field.options ?? []).map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </select>
+          <PickerField
+            id={id}
+            title={field.label}
+            value={text}
+            options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+            disabled={disabled}
+            onChange={onChange}
+          />
         )
       case 'date':
         return (
-          <input
+          <DateField
             id={id}
-            type="date"
+            title={field.label}
             value={text}
+            min={addYears(today, -100)}
+            max={addYears(today, 5)}
             disabled={disabled}
-            onChange={(e) => onChange(e.target.value)}
+            onChange={onChange}
           />
         )
       default:
@@ -314,6 +314,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
               value={values[field.key]}
               error={errors[field.key] || undefined}
               disabled={busy}
+              today={todayOf(runtime.now())}
               onChange={(v) => set(field.key, v)}
               onLink={(to) => runtime.navigate(to)}
             />

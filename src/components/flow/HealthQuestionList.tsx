@@ -1,16 +1,27 @@
 import { List, Radio } from 'antd-mobile'
+import type { HealthFollowUp } from '../../types/generated/api/catalog'
+import { walkFollowUp, type FollowUpAnswer } from '../../domain/underwriting'
 
 export type HealthAnswer = 'yes' | 'no'
 
-/** The health questions, each answered 是 or 否 (nothing preselected). */
+type Question = { id: string; text: string; followUp?: HealthFollowUp }
+
+/**
+ * The health questions, each answered 是 or 否 (nothing preselected). A 是 to a question with follow-ups
+ * (智能核保) asks them below it, one after the other as the answers lead; the server decides the outcome.
+ */
 export function HealthQuestionList({
   questions,
   answers,
   onAnswer,
+  followUps = {},
+  onFollowUp,
 }: {
-  questions: readonly { id: string; text: string }[]
+  questions: readonly Question[]
   answers: Readonly<Record<string, HealthAnswer | undefined>>
   onAnswer: (questionId: string, answer: HealthAnswer) => void
+  followUps?: Readonly<Record<string, readonly FollowUpAnswer[] | undefined>>
+  onFollowUp?: (questionId: string, answers: FollowUpAnswer[]) => void
 }) {
   return (
     <List header="健康告知">
@@ -18,22 +29,78 @@ export function HealthQuestionList({
         <List.Item
           key={question.id}
           description={
-            <Radio.Group
-              value={answers[question.id] ?? null}
-              onChange={(value) => onAnswer(question.id, value as HealthAnswer)}
-            >
-              <Radio value="yes" style={{ marginRight: 24 }} aria-label={`第${index + 1}题 是`}>
-                是
-              </Radio>
-              <Radio value="no" aria-label={`第${index + 1}题 否`}>
-                否
-              </Radio>
-            </Radio.Group>
+            <>
+              <Radio.Group
+                value={answers[question.id] ?? null}
+                onChange={(value) => onAnswer(question.id, value as HealthAnswer)}
+              >
+                <Radio value="yes" style={{ marginRight: 24 }} aria-label={`第${index + 1}题 是`}>
+                  是
+                </Radio>
+                <Radio value="no" aria-label={`第${index + 1}题 否`}>
+                  否
+                </Radio>
+              </Radio.Group>
+              {answers[question.id] === 'yes' && question.followUp && onFollowUp && (
+                <FollowUpQuestions
+                  parentId={question.id}
+                  followUp={question.followUp}
+                  given={followUps[question.id] ?? []}
+                  onChange={(next) => onFollowUp(question.id, next)}
+                />
+              )}
+            </>
           }
         >
           {index + 1}. {question.text}
         </List.Item>
       ))}
     </List>
+  )
+}
+
+/** The follow-ups asked so far; answering one drops the answers after it (the path may change). */
+function FollowUpQuestions({
+  parentId,
+  followUp,
+  given,
+  onChange,
+}: {
+  parentId: string
+  followUp: HealthFollowUp
+  given: readonly FollowUpAnswer[]
+  onChange: (answers: FollowUpAnswer[]) => void
+}) {
+  const { asked } = walkFollowUp(followUp, given)
+  return (
+    <div className="health-follow-up" role="group" aria-label="智能核保追问">
+      <p className="health-follow-up-intro">智能核保：请继续回答，以评估能否投保</p>
+      {asked.map((question, index) => (
+        <div key={question.id} className="health-follow-up-question">
+          <p id={`follow-up-${parentId}-${question.id}`}>{question.text}</p>
+          <Radio.Group
+            value={given.find((a) => a.questionId === question.id)?.value ?? null}
+            onChange={(value) =>
+              onChange([
+                ...given.filter((a) => asked.slice(0, index).some((q) => q.id === a.questionId)),
+                { questionId: question.id, value: String(value) },
+              ])
+            }
+          >
+            <div
+              className="health-follow-up-options"
+              role="radiogroup"
+              aria-labelledby={`follow-up-${parentId}-${question.id}`}
+            >
+              {question.options.map((option) => (
+                <Radio key={option.value} value={option.value}>
+                  {option.label}
+                </Radio>
+              ))}
+            </div>
+          </Radio.Group>
+        </div>
+      ))}
+    </div>
   )
 }

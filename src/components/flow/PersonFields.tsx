@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button, Input, Radio } from 'antd-mobile'
 import { DateField } from '../DateField'
+import { PickerField } from '../PickerField'
 import { addYears } from '../../domain/age'
 import { CERTIFICATE_TYPES } from '../../domain/certificate'
 import {
@@ -96,17 +97,16 @@ export function PersonFields({
         />
       </Field>
       <Field label="证件类型" error={err('certType')} htmlFor={id('certType')}>
-        <select
+        <PickerField
           id={id('certType')}
+          title="证件类型"
           value={person.certType}
-          onChange={(e) => changeCertificate({ certType: e.target.value })}
-        >
-          {CERTIFICATE_TYPES.filter((t) => childCertificates || !t.minorsOnly).map((t) => (
-            <option key={t.type} value={t.type}>
-              {t.name}
-            </option>
-          ))}
-        </select>
+          options={CERTIFICATE_TYPES.filter((t) => childCertificates || !t.minorsOnly).map((t) => ({
+            value: t.type as string,
+            label: t.name,
+          }))}
+          onChange={(certType) => changeCertificate({ certType })}
+        />
       </Field>
       <Field label="证件号码" error={err('certNo')} htmlFor={id('certNo')}>
         <div className="purchase-inline">

@@ -9,6 +9,7 @@ import { COUPON_STATUS_TEXT, type CouponStatus } from '../../domain/campaignForm
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { describeError } from '../../lib/request'
 import { backToUser } from '../member/paths'
+import { useExchanges, type Exchange } from '../points/api'
 import { redeemCoupon, useCoupons, type Coupon } from './api'
 import './coupons.css'
 
@@ -16,13 +17,52 @@ const TABS: CouponStatus[] = ['usable', 'used', 'expired']
 const isTab = (value: string | null): value is CouponStatus => TABS.includes(value as CouponStatus)
 
 /** Copies a code to paste at a partner's app or counter; says so, or how to copy it by hand. */
-async function copyCode(code: string) {
+async function copyCode(code: string, name: string) {
   try {
     await navigator.clipboard.writeText(code)
-    toast('success', '券码已复制')
+    toast('success', `${name}已复制`)
   } catch {
-    toast('error', '复制失败，请长按券码复制')
+    toast('error', `复制失败，请长按${name}复制`)
   }
+}
+
+/** 券码 (or 兑换码) with its 复制 button. */
+function CodeLine({ code, name, testId }: { code: string; name: string; testId: string }) {
+  return (
+    <p className="coupon-card-code">
+      {name} <span data-testid={testId}>{code}</span>
+      <button
+        type="button"
+        className="coupon-card-copy"
+        aria-label={`复制${name} ${code}`}
+        onClick={() => void copyCode(code, name)}
+      >
+        复制
+      </button>
+    </p>
+  )
+}
+
+type ExchangedCode = Exchange & { code: string; codeStatus: 'usable' | 'expired' }
+const hasCode = (e: Exchange): e is ExchangedCode => e.code !== null && e.codeStatus !== null
+
+/** A code exchanged for points (积分商城), beside the coupons: its expiry and 复制. */
+function ExchangedCodeCard({ exchange }: { exchange: ExchangedCode }) {
+  return (
+    <li className={`coupon-card is-${exchange.codeStatus}`} data-testid="exchange-code-card">
+      <div className="coupon-card-main">
+        <div className="coupon-card-head">
+          <strong>{exchange.giftName}</strong>
+          <span className="coupon-card-status">{COUPON_STATUS_TEXT[exchange.codeStatus]}</span>
+        </div>
+        <CodeLine code={exchange.code} name="兑换码" testId="exchange-code" />
+        <p className="coupon-card-muted">
+          {exchange.codeValidTo ? `有效期至 ${formatShanghaiDateTime(exchange.codeValidTo)}` : '长期有效'}
+        </p>
+        <p className="coupon-card-muted">来自积分兑换</p>
+      </div>
+    </li>
+  )
 }
 
 function CouponCard({ coupon, onUse, busy }: { coupon: Coupon; onUse: () => void; busy: boolean }) {
@@ -34,17 +74,7 @@ function CouponCard({ coupon, onUse, busy }: { coupon: Coupon; onUse: () => void
           <span className="coupon-card-status">{COUPON_STATUS_TEXT[coupon.status]}</span>
         </div>
         <p className="coupon-card-benefit">{coupon.benefit}</p>
-        <p className="coupon-card-code">
-          券码 <span data-testid="coupon-code">{coupon.code}</span>
-          <button
-            type="button"
-            className="coupon-card-copy"
-            aria-label={`复制券码 ${coupon.code}`}
-            onClick={() => void copyCode(coupon.code)}
-          >
-            复制
-          </button>
-        </p>
+        <CodeLine code={coupon.code} name="券码" testId="coupon-code" />
         <p className="coupon-card-muted">
           {coupon.status === 'used' && coupon.usedAt
             ? `使用时间 ${formatShanghaiDateTime(coupon.usedAt)}`
@@ -64,12 +94,14 @@ function CouponCard({ coupon, onUse, busy }: { coupon: Coupon; onUse: () => void
 /**
  * /coupons (我的券): coupons won in draws or claimed in coupon campaigns, by their status at server time; a usable
  * one is shown at the partner's counter with its code and marked used there, once. Coupons are for parking,
- * gifts and services only, never a premium.
+ * gifts and services only, never a premium. Codes exchanged for points are listed with them, by their expiry.
  */
 export default function CouponsPage() {
   const [params, setParams] = useSearchParams()
   const tab: CouponStatus = isTab(params.get('status')) ? (params.get('status') as CouponStatus) : 'usable'
   const coupons = useCoupons()
+  // Exchanged codes are shown once the coupons are (same login); without them the coupons still are.
+  const exchanges = useExchanges(Boolean(coupons.data))
   const [using, setUsing] = useState<string | null>(null)
 
   if (coupons.error)
@@ -77,6 +109,10 @@ export default function CouponsPage() {
   if (!coupons.data) return <LoadingView lines={6} />
   const { items, counts } = coupons.data
   const shown = items.filter((c) => c.status === tab)
+  const codes = (exchanges.data?.items ?? []).filter(hasCode)
+  const shownCodes = codes.filter((e) => e.codeStatus === tab)
+  const countOf = (status: CouponStatus) =>
+    counts[status] + codes.filter((e) => e.codeStatus === status).length
 
   async function use(coupon: Coupon) {
     const ok = await Dialog.confirm({
@@ -107,10 +143,10 @@ export default function CouponsPage() {
         onChange={(key) => setParams(key === 'usable' ? {} : { status: key }, { replace: true })}
       >
         {TABS.map((status) => (
-          <Tabs.Tab key={status} title={`${COUPON_STATUS_TEXT[status]}（${counts[status]}）`} />
+          <Tabs.Tab key={status} title={`${COUPON_STATUS_TEXT[status]}（${countOf(status)}）`} />
         ))}
       </Tabs>
-      {shown.length === 0 ? (
+      {shown.length === 0 && shownCodes.length === 0 ? (
         <EmptyView
           title={`没有${COUPON_STATUS_TEXT[tab]}的券`}
           description={tab === 'usable' ? '参加停车券、试算有礼等活动领取' : undefined}
@@ -119,6 +155,9 @@ export default function CouponsPage() {
         <ul className="coupon-list">
           {shown.map((c) => (
             <CouponCard key={c.id} coupon={c} busy={using === c.id} onUse={() => void use(c)} />
+          ))}
+          {shownCodes.map((e) => (
+            <ExchangedCodeCard key={e.id} exchange={e} />
           ))}
         </ul>
       )}

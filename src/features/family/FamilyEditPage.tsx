@@ -6,6 +6,7 @@ import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { DateField } from '../../components/DateField'
+import { PickerField } from '../../components/PickerField'
 import { addYears, shanghaiDate } from '../../domain/age'
 import { derivedFromCertificate } from '../../domain/applicant'
 import { CERTIFICATE_TYPES } from '../../domain/certificate'
@@ -188,17 +189,13 @@ function MemberForm({ member }: { member?: FamilyMember }) {
           />
         </FormField>
         <FormField field="certType" label="证件类型" error={errors.certType}>
-          <select
+          <PickerField
             id="family-certType"
+            title="证件类型"
             value={form.certType}
-            onChange={(e) => change({ certType: e.target.value })}
-          >
-            {CERTIFICATE_TYPES.map((t) => (
-              <option key={t.type} value={t.type}>
-                {t.name}
-              </option>
-            ))}
-          </select>
+            options={CERTIFICATE_TYPES.map((t) => ({ value: t.type as string, label: t.name }))}
+            onChange={(certType) => change({ certType })}
+          />
         </FormField>
         <FormField field="certNo" label="证件号码" error={errors.certNo}>
           <Input

@@ -69,6 +69,14 @@ export default function ExchangeDetailPage() {
           <div className="exchange-code">
             <div className="points-card-note">兑换码</div>
             <strong data-testid="exchange-code">{e.code}</strong>
+            <div className="points-card-note">
+              {e.codeStatus === 'expired'
+                ? '已过期'
+                : e.codeValidTo
+                  ? `有效期至 ${formatShanghaiDateTime(e.codeValidTo)}`
+                  : '长期有效'}
+              ，可在“我的券”中复制
+            </div>
           </div>
         )}
         {e.status === 'FULFILLED' && e.kind === 'physical' && (

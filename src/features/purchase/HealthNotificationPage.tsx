@@ -1,12 +1,16 @@
 import { useState } from 'react'
-import { Button, Result } from 'antd-mobile'
+import { Button } from 'antd-mobile'
 import { submitHealth, useApplication } from './api'
+import type { HealthResult } from '../../types/generated/api/order'
 import { useProductDetail } from '../catalog/api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { relationName } from '../../domain/applicant'
 import { formatFen } from '../../domain/money'
+import { defaultEffectiveDate } from '../../domain/age'
+import { insurableAgeProblem } from '../../domain/pricing'
+import { walkFollowUp, type FollowUpAnswer } from '../../domain/underwriting'
 import { describeError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { HealthQuestionList, type HealthAnswer } from '../../components/flow/HealthQuestionList'
@@ -19,13 +23,15 @@ import { usePurchasePrice } from './purchasePrice'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
+import { HealthVerdict } from './HealthVerdict'
 import '../../components/flow/flow.css'
 
 /**
  * /healthNotification for the insured chosen on /infoFill: every question answered (nothing preselected; one
- * 以上皆否 answers them all 否), then 确认投保 records it and places the order. Any 是 stops this insured: the
- * screen says so and offers to answer again or to insure someone else. A product without questions has nothing
- * to ask here: the form screen is the way on.
+ * 以上皆否 answers them all 否), then 确认投保 records it and places the order. A 是 to a question with follow-ups
+ * asks them (智能核保); the server decides: 标准体承保 places the order, 除外承保 says what is not covered and
+ * goes on once accepted, 拒保 stops this insured and offers the products that fit, to answer again or to insure
+ * someone else. A product without questions has nothing to ask here: the form screen is the way on.
  */
 export default function HealthNotificationPage() {
   const { productId, applicationId } = useFlowParams()
@@ -37,7 +43,9 @@ export default function HealthNotificationPage() {
   const price = usePurchasePrice()
   const order = usePlaceOrder(applicationId)
   const [answers, setAnswers] = useState<Record<string, HealthAnswer>>({})
-  const [declined, setDeclined] = useState(false)
+  const [followUps, setFollowUps] = useState<Record<string, FollowUpAnswer[]>>({})
+  /** The server's underwriting of the last answers, when it did not simply place the order. */
+  const [verdict, setVerdict] = useState<HealthResult | null>(null)
   const [submitting, setSubmitting] = useState(false)
 
   if (!productId || !applicationId)
@@ -68,25 +76,55 @@ export default function HealthNotificationPage() {
         </EmptyView>
       </div>
     )
-  const complete = questions.every((q) => answers[q.id])
+  const complete = questions.every(
+    (q) =>
+      answers[q.id] === 'no' ||
+      (answers[q.id] === 'yes' &&
+        (!q.followUp || walkFollowUp(q.followUp, followUps[q.id] ?? []).outcome !== null)),
+  )
+  const placeOrder = (recorded: HealthResult['application']) =>
+    order.place(detail, recorded, {
+      displayedPremiumFen: price.premiumFen,
+      backTo: flowHref('healthNotification', detail.id, app.id),
+    })
+  const problems = order.problems.map((p) => (
+    <div key={`${p.field}${p.message}`} className="purchase-field-error" role="alert">
+      {p.message}
+      {p.field && (
+        <Button size="mini" fill="none" color="primary" onClick={() => navigate(infoFill)}>
+          去修改
+        </Button>
+      )}
+    </div>
+  ))
+  const answerAgain = () => {
+    setAnswers({})
+    setFollowUps({})
+    setVerdict(null)
+  }
 
   async function submit() {
     setSubmitting(true)
     try {
       const result = await submitHealth(app.id, {
         insuredRelation: insured.relationType,
-        answers: questions.map((q) => ({ questionId: q.id, answer: answers[q.id] })),
+        answers: questions.map((q) => {
+          const followUp = answers[q.id] === 'yes' && q.followUp ? followUps[q.id] : undefined
+          return { questionId: q.id, answer: answers[q.id], ...(followUp ? { followUp } : {}) }
+        }),
       })
       await application.mutate(result.application, { revalidate: false })
-      if (!result.passed) {
-        setDeclined(true)
+      if (result.outcome !== 'standard') {
+        // The products that fit are those the insured's age fits too.
+        const effectiveDate = draft.factors.effectiveDate || defaultEffectiveDate(Date.now())
+        const fits = result.alternatives.filter(
+          (p) => insurableAgeProblem(p, insured.birthday, effectiveDate) === null,
+        )
+        setVerdict({ ...result, alternatives: fits })
         window.scrollTo?.(0, 0)
         return
       }
-      await order.place(detail, result.application, {
-        displayedPremiumFen: price.premiumFen,
-        backTo: flowHref('healthNotification', detail.id, app.id),
-      })
+      await placeOrder(result.application)
     } catch (e) {
       toast('error', describeError(e))
     } finally {
@@ -94,28 +132,31 @@ export default function HealthNotificationPage() {
     }
   }
 
-  if (declined)
+  if (verdict)
     return (
       <div className="purchase-page">
         <FlowSteps current="健康告知" />
-        <Result
-          status="error"
-          title="被保险人暂不符合投保条件"
-          description={`根据健康告知，被保险人（${relationName(insured.relationType)}）不能投保本产品。如有误选，可重新作答；也可以为其他家人投保。`}
-        />
+        <HealthVerdict verdict={verdict} insured={relationName(insured.relationType)} />
+        {problems}
         <BottomBar>
-          <Button
-            block
-            onClick={() => {
-              setAnswers({})
-              setDeclined(false)
-            }}
-          >
+          <Button block onClick={answerAgain}>
             重新作答
           </Button>
-          <Button block color="primary" onClick={() => navigate(infoFill)}>
-            为他人投保
-          </Button>
+          {verdict.outcome === 'exclusion' ? (
+            <Button
+              block
+              color="primary"
+              loading={order.placing}
+              disabled={order.placing}
+              onClick={() => void placeOrder(verdict.application)}
+            >
+              接受并继续投保
+            </Button>
+          ) : (
+            <Button block color="primary" onClick={() => navigate(infoFill)}>
+              为他人投保
+            </Button>
+          )}
         </BottomBar>
       </div>
     )
@@ -131,24 +172,20 @@ export default function HealthNotificationPage() {
         questions={questions}
         answers={answers}
         onAnswer={(id, answer) => setAnswers({ ...answers, [id]: answer })}
+        followUps={followUps}
+        onFollowUp={(id, given) => setFollowUps({ ...followUps, [id]: given })}
       />
       <Button
         block
         className="health-all-no"
-        onClick={() => setAnswers(Object.fromEntries(questions.map((q) => [q.id, 'no' as const])))}
+        onClick={() => {
+          setAnswers(Object.fromEntries(questions.map((q) => [q.id, 'no' as const])))
+          setFollowUps({})
+        }}
       >
         以上皆否
       </Button>
-      {order.problems.map((p) => (
-        <div key={`${p.field}${p.message}`} className="purchase-field-error" role="alert">
-          {p.message}
-          {p.field && (
-            <Button size="mini" fill="none" color="primary" onClick={() => navigate(infoFill)}>
-              去修改
-            </Button>
-          )}
-        </div>
-      ))}
+      {problems}
       <BottomBar>
         <span>
           应付{' '}

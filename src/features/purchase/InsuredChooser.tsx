@@ -1,7 +1,8 @@
 import { Button, Selector } from 'antd-mobile'
 import type { FamilyMember } from '../family/api'
 import { AppLink } from '../../components/navigation/AppLink'
-import { RELATIONS, SELF_RELATION, type InsuredInput } from '../../domain/applicant'
+import { ageOn } from '../../domain/age'
+import { RELATIONS, SELF_RELATION, relationCanFit, type InsuredInput } from '../../domain/applicant'
 import { canBeInsured } from '../../domain/family'
 import { ageRangeLabel, insurableAgeProblem } from '../../domain/pricing'
 import type { ProductDetail } from '../catalog/api'
@@ -52,9 +53,9 @@ export function insureMember(
 }
 
 /**
- * 为谁投保, on the form screen: 本人, a saved family member, or a new spouse, child or parent. Whoever the
- * product cannot cover (its insurable ages on the effective date, or relation 其他) is shown disabled with the
- * reason, before anything is typed.
+ * 为谁投保, on the form screen: 本人, a saved family member, or a new spouse, child or parent. A relation no one of
+ * the product's ages can have is not offered (a children's product: only 子女); a person it cannot cover (their
+ * age on the effective date, or relation 其他) is shown disabled with the reason, before anything is typed.
  */
 export function InsuredChooser({
   product,
@@ -83,14 +84,22 @@ export function InsuredChooser({
         ? `${MEMBER}${picked.id}`
         : `${NEW}${insured.relationType}`
   const selfProblem = selfBirthday ? insurableAgeProblem(product, selfBirthday, effectiveDate) : null
+  const selfAge = selfBirthday ? ageOn(selfBirthday, effectiveDate) : null
+  // Only relations someone of the product's ages can have (a children's product: 子女), and whoever is chosen.
+  const offered = (relation: string, value: string) =>
+    value === selected || relationCanFit(relation, product, selfAge)
 
   const options = [
-    {
-      label: '本人',
-      value: SELF_RELATION as string,
-      disabled: selfProblem !== null && selected !== SELF_RELATION,
-      description: selfProblem ?? undefined,
-    },
+    ...(offered(SELF_RELATION, SELF_RELATION)
+      ? [
+          {
+            label: '本人',
+            value: SELF_RELATION as string,
+            disabled: selfProblem !== null && selected !== SELF_RELATION,
+            description: selfProblem ?? undefined,
+          },
+        ]
+      : []),
     ...saved.map((member) => {
       const problem = memberProblem(member, product, effectiveDate)
       return {
@@ -100,12 +109,14 @@ export function InsuredChooser({
         description: problem ?? undefined,
       }
     }),
-    ...RELATIONS.filter((r) => r.code !== SELF_RELATION).map((relation) => ({
-      label: `新增${relation.name}`,
-      value: `${NEW}${relation.code}`,
-      disabled: false,
-      description: undefined,
-    })),
+    ...RELATIONS.filter((r) => r.code !== SELF_RELATION && offered(r.code, `${NEW}${r.code}`)).map(
+      (relation) => ({
+        label: `新增${relation.name}`,
+        value: `${NEW}${relation.code}`,
+        disabled: false,
+        description: undefined,
+      }),
+    ),
   ]
 
   function choose(value: string | undefined) {

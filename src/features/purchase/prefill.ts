@@ -3,7 +3,8 @@ import { useMe } from '../member/api'
 import { useOrders } from '../orders/api'
 import type { FamilyMember } from '../family/api'
 import type { ProductDetail } from '../catalog/api'
-import { HOLDER_MIN_AGE, SELF_RELATION } from '../../domain/applicant'
+import { ageOn } from '../../domain/age'
+import { HOLDER_MIN_AGE, SELF_RELATION, relationCanFit } from '../../domain/applicant'
 import { insurableAgeProblem } from '../../domain/pricing'
 import { editHolder, editInsured, purchaseDraft, replaceInsured } from './draft'
 import { insureMember, memberProblem } from './InsuredChooser'
@@ -41,8 +42,9 @@ export function useSelfBirthday(holderBirthday: string): string {
 
 /**
  * The insured starts as someone the product covers: 本人 when the buyer fits its ages, else the first saved
- * family member who does, else a new 子女 (a children's product) — never an insured the form would refuse
- * later. Once per visit, and only while the insured is the untouched default (本人, nothing typed).
+ * family member who does, else a new 父母, 配偶 or 子女 who can be of its ages (子女 for a children's product) —
+ * never an insured the form would refuse later. Once per visit, and only while the insured is the untouched
+ * default (本人, nothing typed).
  */
 export function useDefaultInsured(
   ready: boolean,
@@ -63,13 +65,16 @@ export function useDefaultInsured(
       (!selfBirthday || insurableAgeProblem(product, selfBirthday, effectiveDate) === null)
     if (selfFits) return
     const member = members?.find((m) => memberProblem(m, product, effectiveDate) === null)
+    // A new someone the chooser offers: a parent if one can be of the product's ages, else a spouse, else a child.
+    const selfAge = selfBirthday ? ageOn(selfBirthday, effectiveDate) : null
+    const relation = ['4', '2', '3'].find((r) => relationCanFit(r, product, selfAge)) ?? '3'
     if (member) insureMember(member, insured)
     else
       replaceInsured({
         phone: insured.phone,
         email: insured.email,
         hasSocialInsurance: insured.hasSocialInsurance,
-        relationType: product.ageMax < HOLDER_MIN_AGE ? '3' : '4',
+        relationType: relation,
       })
   }, [ready, product, members, membersSettled, selfBirthday, effectiveDate])
 }

@@ -2,22 +2,14 @@
 // page settings and errors (right), a JSON source view, and undo/redo. Controlled: the shell owns the working
 // copy (`config`) and the validator's `errors`; every edit goes out through `onChange`.
 
-import {
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Badge, Button, Empty, Segmented, Space, Spin, Tabs, Tooltip, Typography } from 'antd'
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons'
 import { AddBlock } from './AddBlock'
 import { BlockTree, type BlockTreeActions, type TreeSlot } from './BlockTree'
 import { RowStore } from './rowStore'
+import { lazyWithRetry } from '../../lib/lazyWithRetry'
+import { ChunkRetryAlert } from '../ChunkRetryAlert'
 import {
   blockIds,
   blockNodes,
@@ -115,8 +107,12 @@ const Toolbar = memo(function Toolbar(props: ToolbarProps) {
   )
 })
 
-// The forms (react-jsonschema-form, ajv) load once a block or the page settings are shown.
-const PropertyForm = lazy(() => import('./PropertyForm').then((m) => ({ default: m.PropertyForm })))
+// The forms (react-jsonschema-form, ajv) load once a block or the page settings are shown (lazyWithRetry: offline,
+// with 重试 in their place).
+const PropertyForm = lazyWithRetry(
+  () => import('./PropertyForm').then((m) => ({ default: m.PropertyForm })),
+  ChunkRetryAlert,
+)
 
 /** The side panel's tab bar (memoized; the panels render below it). */
 const SideTabs = memo(function SideTabs(props: {

@@ -11,7 +11,7 @@ import {
   StopOutlined,
 } from '@ant-design/icons'
 import { Alert, App, Badge, Button, Modal, Result, Space, Spin, Typography } from 'antd'
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { Suspense, useCallback, useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { errorMessage } from '../api/client'
@@ -23,18 +23,25 @@ import { formatTime } from '../format'
 import { StatusTag } from '../pages/StatusTag'
 import { auditHref } from '../paths'
 import { hasRole, NEEDS_PUBLISHER, useStaff } from '../session'
+import { lazyWithRetry } from '../../lib/lazyWithRetry'
+import { ChunkRetryAlert } from '../ChunkRetryAlert'
 import { Blocked } from './Blocked'
 import { PublishingPanel, scheduleList } from './PublishingPanel'
 import { useDraft } from './useDraft'
 
 // The dialogs load when first opened (date pickers, QR codes, the JSON diff): opening the editor does not wait
-// for them (bench:studio).
-const PublishDialog = lazy(() => import('./PublishDialog').then((m) => ({ default: m.PublishDialog })))
-const PreviewLinkDialog = lazy(() =>
-  import('./PreviewLinkDialog').then((m) => ({ default: m.PreviewLinkDialog })),
+// for them (bench:studio). Offline, the one opened says so with 重试 and loads once back online.
+const PublishDialog = lazyWithRetry(
+  () => import('./PublishDialog').then((m) => ({ default: m.PublishDialog })),
+  ChunkRetryAlert,
 )
-const VersionsDrawer = lazy(() =>
-  import('../versions/VersionsDrawer').then((m) => ({ default: m.VersionsDrawer })),
+const PreviewLinkDialog = lazyWithRetry(
+  () => import('./PreviewLinkDialog').then((m) => ({ default: m.PreviewLinkDialog })),
+  ChunkRetryAlert,
+)
+const VersionsDrawer = lazyWithRetry(
+  () => import('../versions/VersionsDrawer').then((m) => ({ default: m.VersionsDrawer })),
+  ChunkRetryAlert,
 )
 
 /** Why a button is disabled, or null when it is not. */

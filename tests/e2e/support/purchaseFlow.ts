@@ -132,6 +132,20 @@ export async function pickDate(page: Page, field: string, iso: string) {
   await expect(page.locator(field)).toHaveAttribute('value', iso)
 }
 
+/** Picks a named choice in a PickerField (证件类型 and the like): opens the wheel, taps the choice, confirms. */
+export async function pickOption(page: Page, field: string, label: string) {
+  await page.locator(field).click()
+  const picker = page.locator(`.adm-picker[data-field="${field.replace(/^#/, '')}"]`)
+  await expect(picker).toBeVisible()
+  const item = picker.locator('.adm-picker-view-column-item').filter({ hasText: new RegExp(`^${label}$`) })
+  await expect(async () => {
+    if ((await item.getAttribute('data-selected')) !== 'true') await item.dispatchEvent('click')
+    await expect(item).toHaveAttribute('data-selected', 'true', { timeout: 1000 })
+  }).toPass()
+  await picker.getByText('确定', { exact: true }).click()
+  await expect(page.locator(field)).toHaveText(label)
+}
+
 /** /pay by bank card through the sandbox, paid, back to /paySuccess. */
 export async function payByCardInSandbox(page: Page) {
   await page.getByText('银行卡', { exact: true }).click()

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ChunkLoadError, loadChunk } from '../../../src/app/lazyChunk'
+import { ChunkLoadError, loadChunk } from '../../../src/lib/lazyChunk'
 
 afterEach(() => vi.useRealTimers())
 
@@ -35,7 +35,7 @@ describe('loadChunk', () => {
 
 describe('stylesheet failures', () => {
   it('a stylesheet that failed to preload is fetched again by the retry; if it fails again the chunk fails', async () => {
-    const { recordPreloadError, retryFailedStylesheets } = await import('../../../src/app/lazyChunk')
+    const { recordPreloadError, retryFailedStylesheets } = await import('../../../src/lib/lazyChunk')
     document.head.innerHTML =
       '<link rel="stylesheet" href="http://localhost/assets/A.css"><link rel="stylesheet" href="http://localhost/assets/B.css">'
     recordPreloadError(new Error('Unable to preload CSS for http://localhost/assets/A.css'))

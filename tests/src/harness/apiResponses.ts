@@ -53,6 +53,7 @@ import type { FaqList, FaqQuestion } from '../../../src/types/generated/api/help
 import type { FamilyMember, FamilyMemberList } from '../../../src/types/generated/api/family'
 import type { Feedback, FeedbackPage } from '../../../src/types/generated/api/feedback'
 import type { Media } from '../../../src/types/generated/api/media'
+import type { ExchangeList } from '../../../src/types/generated/api/gift'
 import type { HealthResult, Order, OrderApplication, OrderList } from '../../../src/types/generated/api/order'
 import type {
   PartnerApplication,
@@ -139,6 +140,7 @@ export interface ApiResponses {
   'POST /api/sign-in': SignInResult
   'GET /api/points': PointsSummary
   'GET /api/points/ledger': LedgerPage
+  'GET /api/exchanges': ExchangeList
   'GET /api/risk-assessment/questionnaire': Questionnaire
   'GET /api/risk-assessment': MyRiskAssessment
   'POST /api/risk-assessment': RiskAssessment

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Button, Tag } from 'antd-mobile'
 import { HistogramOutline, ShopbagOutline } from 'antd-mobile-icons'
 import { useSearchParams } from 'react-router-dom'
@@ -33,13 +33,18 @@ import { productAppointmentHref } from '../../appointments/paths'
 import { partnerEntryHref } from '../../partners/paths'
 import { appointmentTopicFor } from '../../../domain/appointments'
 import { ServiceDisclosure } from '../../../components/disclosure/ServiceDisclosure'
+import { ChunkRetryNotice } from '../../../components/ChunkRetryNotice'
+import { lazyWithRetry } from '../../../lib/lazyWithRetry'
 
 /** Asks the server whether the session cookie (HttpOnly) is still valid. */
 const checkLoggedIn = async () => (await fetchMe()) !== null
 
 // The tabs below the fold (details, clauses, FAQs: tabs and collapses with their animation library) load
-// after the price and the way into the purchase are on screen.
-const ProductTabs = lazy(() => import('./ProductTabs').then((m) => ({ default: m.ProductTabs })))
+// after the price and the way into the purchase are on screen; offline, they say so with 重试 in their place.
+const ProductTabs = lazyWithRetry(
+  () => import('./ProductTabs').then((m) => ({ default: m.ProductTabs })),
+  ChunkRetryNotice,
+)
 
 /** /product?id=: what the product covers, for whom, at what price, and the way into the purchase. */
 export default function ProductPage() {

@@ -52,6 +52,10 @@ export type MarkdownNode =
  * Markdown compiled once on the server into the safe element tree that config pages use (src/blocks/shared/markdownTree.ts), so no screen ships a markdown parser.
  */
 export type MarkdownTree = MarkdownNode[]
+/**
+ * 核保结论：standard 标准体承保，exclusion 除外承保，decline 拒保。
+ */
+export type UnderwritingOutcome = 'standard' | 'exclusion' | 'decline'
 
 /**
  * Read API of the demo catalog: insurers, categories, products and FAQs (articles and videos: content.schema.json).
@@ -68,6 +72,9 @@ export interface CatalogApi {
   ProductDetail?: ProductDetail
   PremiumRate?: PremiumRate
   FaqList?: FaqList
+  HealthQuestion?: HealthQuestion
+  HealthFollowUp?: HealthFollowUp
+  UnderwritingOutcome?: UnderwritingOutcome
 }
 export interface Category {
   code: string
@@ -164,10 +171,7 @@ export interface ProductDetail {
   waitingPeriodDays: number
   coolingOffDays: number
   needsAddress: boolean
-  healthQuestions: {
-    id: string
-    text: string
-  }[]
+  healthQuestions: HealthQuestion[]
   clauses: {
     id: string
     title: string
@@ -182,6 +186,100 @@ export interface ProductDetail {
    * 产品风险等级（R1低风险 R2中低风险 R3中风险 R4中高风险 R5高风险）；投资连结保险等投资型产品才有，购买前需有效且匹配的风险测评，普通保险为 null
    */
   riskLevel: ('R1' | 'R2' | 'R3' | 'R4' | 'R5') | null
+}
+/**
+ * 一道健康告知问题；followUp 为智能核保追问（答“是”后逐题追问，由服务端据此给出核保结论）。
+ */
+export interface HealthQuestion {
+  id: string
+  text: string
+  followUp?: HealthFollowUp
+}
+/**
+ * 智能核保：从第一题问起，每个选项或指向下一题（next），或给出核保结论（outcome）。
+ */
+export interface HealthFollowUp {
+  /**
+   * 结论为除外承保时，保单不承担的责任
+   */
+  exclusion: string
+  /**
+   * @minItems 1
+   */
+  questions: [
+    {
+      id: string
+      text: string
+      /**
+       * @minItems 2
+       */
+      options: [
+        {
+          value: string
+          label: string
+          /**
+           * 下一道追问的 id
+           */
+          next?: string
+          outcome?: UnderwritingOutcome
+        },
+        {
+          value: string
+          label: string
+          /**
+           * 下一道追问的 id
+           */
+          next?: string
+          outcome?: UnderwritingOutcome
+        },
+        ...{
+          value: string
+          label: string
+          /**
+           * 下一道追问的 id
+           */
+          next?: string
+          outcome?: UnderwritingOutcome
+        }[],
+      ]
+    },
+    ...{
+      id: string
+      text: string
+      /**
+       * @minItems 2
+       */
+      options: [
+        {
+          value: string
+          label: string
+          /**
+           * 下一道追问的 id
+           */
+          next?: string
+          outcome?: UnderwritingOutcome
+        },
+        {
+          value: string
+          label: string
+          /**
+           * 下一道追问的 id
+           */
+          next?: string
+          outcome?: UnderwritingOutcome
+        },
+        ...{
+          value: string
+          label: string
+          /**
+           * 下一道追问的 id
+           */
+          next?: string
+          outcome?: UnderwritingOutcome
+        }[],
+      ]
+    }[],
+  ]
 }
 export interface Faq {
   q: string

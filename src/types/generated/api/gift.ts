@@ -55,6 +55,14 @@ export interface Exchange {
    * A virtual gift's redemption code
    */
   code: string | null
+  /**
+   * When the code expires (null: no code, or no end)
+   */
+  codeValidTo: string | null
+  /**
+   * The code's status at server time, as a coupon's (null: no code)
+   */
+  codeStatus: ('usable' | 'expired') | null
   address: Address | null
   createdAt: string
   fulfilledAt: string | null

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import CouponsPage from '../../../../src/features/campaigns/CouponsPage'
 import PrizesPage from '../../../../src/features/campaigns/PrizesPage'
 import type { Coupon, CouponList, Prize } from '../../../../src/types/generated/api/campaign'
+import type { Exchange } from '../../../../src/types/generated/api/gift'
 import { apiError, renderScreen, reply, stubApi, tappable } from '../../harness'
 
 // 我的券 and 我的奖品 against the API stub: coupons by their status at server time with their codes, one used
@@ -33,6 +34,53 @@ const list = (items: Coupon[]): CouponList => ({
 })
 
 describe('/coupons', () => {
+  it('lists codes exchanged for points with their expiry and a 复制 button, by status like coupons', async () => {
+    const exchange = (id: string, giftName: string, codeStatus: 'usable' | 'expired'): Exchange => ({
+      id,
+      giftId: `g-${id}`,
+      giftName,
+      kind: 'virtual',
+      currency: 'point',
+      price: 100,
+      status: 'FULFILLED',
+      code: `ABCD-EFGH-JKLM-NP${id.toUpperCase()}`,
+      codeValidTo: '2027-02-23T10:00:00.000+08:00',
+      codeStatus,
+      address: null,
+      createdAt: '2026-11-25T10:00:00.000+08:00',
+      fulfilledAt: '2026-11-25T10:00:00.000+08:00',
+      cancelledAt: null,
+    })
+    stubApi({
+      'GET /api/coupons': () => list([coupon('a1', 'usable')]),
+      'GET /api/exchanges': {
+        items: [
+          exchange('q2', '体检套餐5折券', 'usable'),
+          exchange('r3', '视频会员月卡', 'expired'),
+          {
+            ...exchange('s4', '保温杯', 'usable'),
+            kind: 'physical',
+            code: null,
+            codeValidTo: null,
+            codeStatus: null,
+          },
+        ],
+      },
+    })
+    const user = userEvent.setup()
+    renderScreen(CouponsPage, '/coupons')
+    const card = await screen.findByTestId('exchange-code-card')
+    expect(screen.getAllByTestId('coupon-card')).toHaveLength(1)
+    expect(card).toHaveTextContent('体检套餐5折券可使用兑换码 ABCD-EFGH-JKLM-NPQ2')
+    expect(card).toHaveTextContent('有效期至 2027-02-23 10:00')
+    expect(screen.getByRole('tab', { name: '可使用（2）' })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: '已过期（1）' })).toBeInTheDocument()
+    await user.click(within(card).getByRole('button', { name: '复制兑换码 ABCD-EFGH-JKLM-NPQ2' }))
+    expect(await navigator.clipboard.readText()).toBe('ABCD-EFGH-JKLM-NPQ2')
+    expect(await screen.findByText('兑换码已复制')).toBeInTheDocument()
+    expect(screen.queryByText('保温杯')).toBeNull()
+  })
+
   it('copies a coupon’s code with one tap, its expiry beside it', async () => {
     stubApi({ 'GET /api/coupons': () => list([coupon('a1', 'usable')]) })
     const user = userEvent.setup()

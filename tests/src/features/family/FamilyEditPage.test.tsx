@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { pickDate } from '../../pickDate'
+import { pickOption } from '../../pickOption'
 import { describe, expect, it } from 'vitest'
 import FamilyEditPage from '../../../../src/features/family/FamilyEditPage'
 import { renderScreen, tappable } from '../../harness'
@@ -61,7 +62,8 @@ describe('/familyManage/addEdit: add', () => {
     const router = renderScreen(FamilyEditPage, '/family/addEdit')
     await user.type(await screen.findByLabelText('姓名'), 'Anna Smith')
     await user.click(screen.getByText('其他'))
-    await user.selectOptions(screen.getByLabelText('证件类型'), 'PASSPORT')
+    expect(document.querySelector('select')).toBeNull()
+    await pickOption(screen.getByLabelText('证件类型'), '护照')
     await user.type(screen.getByLabelText('证件号码'), 'e12345678')
     await user.type(screen.getByLabelText('手机号（选填）'), '12345')
     await user.click(screen.getByRole('button', { name: '保存' }))

@@ -1,0 +1,73 @@
+import {
+  createElement,
+  lazy,
+  useEffect,
+  useSyncExternalStore,
+  type ComponentType,
+  type JSXElementConstructor,
+} from 'react'
+import { loadChunk } from './lazyChunk'
+
+/** What a lazy part shows in its place while its chunk will not load; `retry` asks for the chunk again. */
+export type ChunkFailedProps = { retry: () => void }
+
+const Nothing: ComponentType<ChunkFailedProps> = () => null
+
+/**
+ * React.lazy that forgets a failed import. React.lazy keeps a rejected import for good (every later render
+ * throws the same error); here a chunk that still fails after loadChunk's own retry renders `Failed` in its
+ * place, and the next attempt is made when the device is back online or `Failed` calls `retry` (a 重试 tap).
+ * Every mounted instance then renders the new attempt, inside the caller's Suspense.
+ */
+export function lazyWithRetry<T extends JSXElementConstructor<never>>(
+  load: () => Promise<{ default: T }>,
+  Failed: ComponentType<ChunkFailedProps> = Nothing,
+): T {
+  // Inside, the props pass through untouched; the caller sees the component's own type (T).
+  type Props = Record<string, unknown>
+  const listeners = new Set<() => void>()
+  let failed = false
+
+  function retry() {
+    if (!failed) return
+    failed = false
+    current = attempt()
+    for (const listener of listeners) listener()
+  }
+
+  function Retry() {
+    useEffect(() => {
+      window.addEventListener('online', retry)
+      return () => window.removeEventListener('online', retry)
+    }, [])
+    return <Failed retry={retry} />
+  }
+
+  function attempt(): ComponentType<Props> {
+    return lazy(() =>
+      loadChunk(load).then(
+        (module) => ({ default: module.default as unknown as ComponentType<Props> }),
+        (error: unknown) => {
+          console.error('[lazy] chunk failed to load', error)
+          failed = true
+          return { default: Retry as ComponentType<Props> }
+        },
+      ),
+    )
+  }
+
+  let current = attempt()
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }
+  const snapshot = () => current
+
+  function LazyWithRetry(props: Props) {
+    // The current attempt: one component per attempt, kept until a retry (not one per render).
+    return createElement(useSyncExternalStore(subscribe, snapshot, snapshot), props)
+  }
+  return LazyWithRetry as unknown as T
+}

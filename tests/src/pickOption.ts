@@ -1,0 +1,25 @@
+import { act, fireEvent, waitFor, within } from '@testing-library/react'
+import { expect } from 'vitest'
+
+/** Lets timers already queued run first: antd-mobile's wheel commits a choice through a 0 ms debounce. */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+
+/** Picks a named choice in a PickerField (its button): opens the wheel, taps the choice, confirms. */
+export async function pickOption(field: HTMLElement, label: string) {
+  fireEvent.click(field)
+  const picker = await waitFor(() => {
+    const open = document.querySelector<HTMLElement>(`.adm-picker[data-field="${field.id}"]`)
+    if (!open || (open.closest('.adm-popup') as HTMLElement | null)?.style.display === 'none')
+      throw new Error('the picker did not open')
+    return open
+  })
+  const item = within(picker).getByText(label).closest('.adm-picker-view-column-item') as HTMLElement
+  // The wheel settles on its first item as it opens: tap again until it holds the choice.
+  for (let tries = 0; item.dataset.selected !== 'true' && tries < 20; tries++) {
+    fireEvent.click(item)
+    await settle()
+  }
+  expect(item).toHaveAttribute('data-selected', 'true')
+  fireEvent.click(within(picker).getByText('确定'))
+  await waitFor(() => expect(field).toHaveTextContent(label))
+}
