@@ -78,3 +78,22 @@ export async function loadChunk<T>(
   }
   throw new ChunkLoadError(lastError)
 }
+
+type AgainOptions = { isOnline?: () => boolean; reload?: () => void }
+
+/**
+ * A chunk asked for again after it failed (back online, or a 重试 tap). Online, yet failing again: some browsers
+ * (Chromium) keep a failed module import for the page's life, so only a reload fetches it afresh, and the page
+ * reloads. Offline, a reload would lose the page: the failure is passed on and the caller waits.
+ */
+export async function loadChunkAgain<T>(
+  load: () => Promise<T>,
+  { isOnline = () => navigator.onLine, reload = () => window.location.reload() }: AgainOptions = {},
+): Promise<T> {
+  try {
+    return await loadChunk(load)
+  } catch (error) {
+    if (isOnline()) reload()
+    throw error
+  }
+}

@@ -6,7 +6,7 @@ import {
   type ComponentType,
   type JSXElementConstructor,
 } from 'react'
-import { loadChunk } from './lazyChunk'
+import { loadChunk, loadChunkAgain } from './lazyChunk'
 
 /** What a lazy part shows in its place while its chunk will not load; `retry` asks for the chunk again. */
 export type ChunkFailedProps = { retry: () => void }
@@ -16,7 +16,8 @@ const Nothing: ComponentType<ChunkFailedProps> = () => null
 /**
  * React.lazy that forgets a failed import. React.lazy keeps a rejected import for good (every later render
  * throws the same error); here a chunk that still fails after loadChunk's own retry renders `Failed` in its
- * place, and the next attempt is made when the device is back online or `Failed` calls `retry` (a 重试 tap).
+ * place, and the next attempt is made when the device is back online or `Failed` calls `retry` (a 重试 tap):
+ * loadChunkAgain, which reloads the page if the browser keeps the failed import.
  * Every mounted instance then renders the new attempt, inside the caller's Suspense.
  */
 export function lazyWithRetry<T extends JSXElementConstructor<never>>(
@@ -31,7 +32,7 @@ export function lazyWithRetry<T extends JSXElementConstructor<never>>(
   function retry() {
     if (!failed) return
     failed = false
-    current = attempt()
+    current = attempt(true)
     for (const listener of listeners) listener()
   }
 
@@ -43,9 +44,9 @@ export function lazyWithRetry<T extends JSXElementConstructor<never>>(
     return <Failed retry={retry} />
   }
 
-  function attempt(): ComponentType<Props> {
+  function attempt(again: boolean): ComponentType<Props> {
     return lazy(() =>
-      loadChunk(load).then(
+      (again ? loadChunkAgain(load) : loadChunk(load)).then(
         (module) => ({ default: module.default as unknown as ComponentType<Props> }),
         (error: unknown) => {
           console.error('[lazy] chunk failed to load', error)
@@ -56,7 +57,7 @@ export function lazyWithRetry<T extends JSXElementConstructor<never>>(
     )
   }
 
-  let current = attempt()
+  let current = attempt(false)
   const subscribe = (listener: () => void) => {
     listeners.add(listener)
     return () => {

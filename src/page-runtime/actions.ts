@@ -1,10 +1,9 @@
 import { useCallback } from 'react'
-import { mutate as mutateCache } from 'swr'
 import type { Action } from '../types/generated/page'
 import type { ShareInfo } from '../blocks/runtime'
 import type { NoticeKind } from '../config/constants'
 import { loginPathFor } from '../components/navigation/appPath'
-import { describeError, HttpError, post } from '../lib/request'
+import { describeError, HttpError, post, refreshServerData } from '../lib/request'
 import { isAllowedLink } from '../page-config/allowedUrls'
 import { isConfigApiPath } from '../page-config/apiPaths'
 import { targetPath } from '../page-config/configPath'
@@ -69,9 +68,7 @@ export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
           }
           try {
             await post(action.url, action.body)
-            // What the action changed (an entry that opens a lottery, a chance) is asked again by every
-            // block that shows server data, here or on the page it goes on to.
-            void mutateCache(() => true)
+            void refreshServerData()
             toast('success', action.successText ?? '操作成功')
             if (action.then) navigate(action.then.to, { replace: action.then.replace })
           } catch (error) {

@@ -14,12 +14,15 @@ export async function pickOption(field: HTMLElement, label: string) {
     return open
   })
   const item = within(picker).getByText(label).closest('.adm-picker-view-column-item') as HTMLElement
-  // The wheel settles on its first item as it opens: tap again until it holds the choice.
-  for (let tries = 0; item.dataset.selected !== 'true' && tries < 20; tries++) {
-    fireEvent.click(item)
-    await settle()
-  }
-  expect(item).toHaveAttribute('data-selected', 'true')
+  // The wheel settles on an item as it opens and hands it to the picker through a 0 ms debounce; the picker's
+  // value coming back resets the wheel, so a tap before that round trip is overwritten.
+  const column = item.closest('.adm-picker-view-column') as HTMLElement
+  await waitFor(() => expect(column.querySelector('[data-selected="true"]')).not.toBeNull())
+  await settle()
+  fireEvent.click(item)
+  await waitFor(() => expect(item).toHaveAttribute('data-selected', 'true'))
+  // The choice reaches the picker's value through the same debounce: 确定 before it would confirm the old one.
+  await settle()
   fireEvent.click(within(picker).getByText('确定'))
   await waitFor(() => expect(field).toHaveTextContent(label))
 }

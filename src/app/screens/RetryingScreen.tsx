@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react'
-import { loadChunk } from '../../lib/lazyChunk'
+import { loadChunkAgain } from '../../lib/lazyChunk'
 import { ChunkErrorScreen } from './ChunkErrorScreen'
 
 type Load = () => Promise<{ default: ComponentType }>
@@ -8,8 +8,8 @@ const loaded = new WeakMap<Load, ComponentType>()
 
 /**
  * A route whose screen's chunk failed to load (offline): the reload screen, which asks for the chunk again as
- * soon as the device is back online, or on 重新加载, and then shows the screen in place (or reloads the page when
- * the browser will not fetch a failed import again). The router keeps a
+ * soon as the device is back online, or on 重新加载, and then shows the screen in place (loadChunkAgain reloads
+ * the page when the browser will not fetch a failed import again). The router keeps a
  * route's component for good, so this stands in for the screen rather than a failure being kept.
  */
 export function RetryingScreen({ load }: { load: Load }) {
@@ -17,17 +17,14 @@ export function RetryingScreen({ load }: { load: Load }) {
   const [retrying, setRetrying] = useState(false)
   const retry = useCallback(() => {
     setRetrying(true)
-    loadChunk(load).then(
+    loadChunkAgain(load).then(
       ({ default: screen }) => {
         loaded.set(load, screen)
         setScreen(() => screen)
       },
       (error: unknown) => {
         console.error('[route] chunk failed to load again', error)
-        // Online, yet the import failed again: some browsers (Chromium) keep a failed module import for the
-        // page's life, so only a reload fetches it afresh. Offline, a reload would lose the page: wait.
-        if (navigator.onLine) window.location.reload()
-        else setRetrying(false)
+        setRetrying(false)
       },
     )
   }, [load])

@@ -18,11 +18,10 @@ import { formatCoverageAmount } from '../../domain/money'
 import {
   sendFormSmsCode,
   submitCampaignForm,
-  refreshCampaignStates,
   useCampaignForm,
   type CollectResult,
 } from '../../features/campaigns/api'
-import { apiErrorOf, describeError } from '../../lib/request'
+import { apiErrorOf, describeError, refreshServerData } from '../../lib/request'
 import type { GiftInfo } from '../../types/generated/api/campaign'
 import type { FormBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
@@ -258,8 +257,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
       const result = await submitCampaignForm(block.campaign, gift, body)
       setDone(result.entry)
       toast('success', gift ? '领取成功' : '提交成功')
-      void mutate()
-      void refreshCampaignStates()
+      void refreshServerData()
     } catch (e) {
       // The server names each refused field (fields.<key>, smsCode): shown under it.
       const byField: Errors = {}

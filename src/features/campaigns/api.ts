@@ -1,4 +1,4 @@
-import useSWR, { mutate as mutateCache } from 'swr'
+import useSWR from 'swr'
 import { IDEMPOTENCY_HEADER, post, put, swrFetcher, withIdempotencyKey } from '../../lib/request'
 import type {
   CampaignState,
@@ -41,13 +41,6 @@ export const usePrizes = () => useSWR<PrizeList>(prizesKey)
 /** A campaign's state for this user (null: not asked, e.g. while prerendered or when the id is not valid). */
 export const useCampaign = (id: string | null) =>
   useSWR<CampaignState>(id === null ? null : campaignPath(id), swrFetcher)
-
-/**
- * Every campaign state in the cache asked again: an entry can be the task another campaign on the page
- * requires (a proven number opens its benefits), and their blocks say so without a reload.
- */
-export const refreshCampaignStates = () =>
-  mutateCache((key) => typeof key === 'string' && /^\/api\/campaigns\/[^/?]+$/.test(key))
 
 /** A form or gift campaign's fields, chances and my entries. */
 export const useCampaignForm = (id: string | null) =>

@@ -17,6 +17,6 @@ export { HttpError, TimeoutError, ParseError, QueryLimitError, apiErrorOf, descr
 export type { ApiErrorBody } from './errors'
 export { encodeQuery, parseQuery } from './query'
 export type { QueryObject, QueryValue, ParsedQuery } from './query'
-export { swrFetcher, swrConfig } from './swr'
+export { swrFetcher, swrConfig, refreshServerData } from './swr'
 export type { SwrKey } from './swr'
 export { IDEMPOTENCY_HEADER, newIdempotencyKey, withIdempotencyKey } from './idempotency'

@@ -1,4 +1,4 @@
-import type { SWRConfiguration } from 'swr'
+import { mutate, type SWRConfiguration } from 'swr'
 import { get } from './request'
 import type { QueryObject } from './query'
 
@@ -17,3 +17,10 @@ export const swrConfig: SWRConfiguration = {
   shouldRetryOnError: false,
   dedupingInterval: 2000,
 }
+
+/**
+ * After an action that changed something on the server (a page's API action, a form entry): every block that shows
+ * server data asks again, here or on the page the action goes on to. An entry can open a lottery, add a chance or
+ * be the task another campaign on the page requires; which keys that touches is the server's business.
+ */
+export const refreshServerData = () => mutate(() => true)

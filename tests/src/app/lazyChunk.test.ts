@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ChunkLoadError, loadChunk } from '../../../src/lib/lazyChunk'
+import { ChunkLoadError, loadChunk, loadChunkAgain } from '../../../src/lib/lazyChunk'
 
 afterEach(() => vi.useRealTimers())
 
@@ -30,6 +30,29 @@ describe('loadChunk', () => {
     const error = await result
     expect(error).toBeInstanceOf(ChunkLoadError)
     expect(String((error as ChunkLoadError).cause)).toContain('120000ms')
+  })
+})
+
+describe('loadChunkAgain (a retry after a failure)', () => {
+  it('online and failing again (the browser kept the failed import): the page reloads', async () => {
+    const reload = vi.fn()
+    const dead = vi.fn().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'))
+    await expect(loadChunkAgain(dead, { isOnline: () => true, reload })).rejects.toBeInstanceOf(
+      ChunkLoadError,
+    )
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('offline, a failure waits (a reload would lose the page); a success never reloads', async () => {
+    const reload = vi.fn()
+    const dead = vi.fn().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'))
+    await expect(loadChunkAgain(dead, { isOnline: () => false, reload })).rejects.toBeInstanceOf(
+      ChunkLoadError,
+    )
+    await expect(loadChunkAgain(async () => 'module', { isOnline: () => true, reload })).resolves.toBe(
+      'module',
+    )
+    expect(reload).not.toHaveBeenCalled()
   })
 })
 
