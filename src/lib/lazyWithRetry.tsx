@@ -1,7 +1,6 @@
 import {
   createElement,
   lazy,
-  useEffect,
   useSyncExternalStore,
   type ComponentType,
   type JSXElementConstructor,
@@ -32,17 +31,12 @@ export function lazyWithRetry<T extends JSXElementConstructor<never>>(
   function retry() {
     if (!failed) return
     failed = false
+    window.removeEventListener('online', retry)
     current = attempt(true)
     for (const listener of listeners) listener()
   }
 
-  function Retry() {
-    useEffect(() => {
-      window.addEventListener('online', retry)
-      return () => window.removeEventListener('online', retry)
-    }, [])
-    return <Failed retry={retry} />
-  }
+  const Retry = () => <Failed retry={retry} />
 
   function attempt(again: boolean): ComponentType<Props> {
     return lazy(() =>
@@ -51,6 +45,9 @@ export function lazyWithRetry<T extends JSXElementConstructor<never>>(
         (error: unknown) => {
           console.error('[lazy] chunk failed to load', error)
           failed = true
+          // Listened for from the failure on, not from an effect of what is drawn in its place: a device back
+          // online before that effect ran would otherwise go unnoticed.
+          window.addEventListener('online', retry)
           return { default: Retry as ComponentType<Props> }
         },
       ),

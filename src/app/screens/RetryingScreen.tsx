@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ComponentType } from 'react'
+import { useCallback, useLayoutEffect, useState, type ComponentType } from 'react'
 import { loadChunkAgain } from '../../lib/lazyChunk'
 import { ChunkErrorScreen } from './ChunkErrorScreen'
 
@@ -28,7 +28,8 @@ export function RetryingScreen({ load }: { load: Load }) {
       },
     )
   }, [load])
-  useEffect(() => {
+  // In the commit that draws the reload screen (not after paint): a device back online by then is heard.
+  useLayoutEffect(() => {
     if (Screen) return
     window.addEventListener('online', retry)
     return () => window.removeEventListener('online', retry)
