@@ -286,8 +286,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // The API reference as a page, from the same document as /api/openapi.json: for developers, in demo mode.
   if (mode === 'demo') await installApiDocs(app)
   startSweeps(app, modules, options.orderSweepMs ?? 60_000)
-  // Issue attempts started by captures finish before the database closes.
-  app.addHook('onClose', async () => app.services.partnerIssuing.settled())
+  // Issue attempts started by captures, and texts sent after a commit, finish before the database closes.
+  app.addHook('onClose', async () => {
+    await app.services.partnerIssuing.settled()
+    await app.services.smsNotices.settled()
+  })
 
   const distDir = resolve(options.distDir ?? 'dist')
   const hasSpa = existsSync(join(distDir, 'index.html'))

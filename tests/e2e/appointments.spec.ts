@@ -51,7 +51,7 @@ test('a visitor looks at a consultant and books them after login', async ({ page
   await expect(page.getByTestId('consultant-card')).toHaveCount(6)
   await page.getByTestId('consultant-card').filter({ hasText: '陈茜' }).click()
   await expect(page).toHaveURL(/\/InsuranceConsultant\?id=c-chen-xi$/)
-  await expect(page.getByText('执业证编号')).toBeVisible()
+  await expect(page.getByTestId('consultant').getByText('执业证编号')).toBeVisible()
   await page.getByRole('button', { name: '预约TA' }).click()
   await expect(page).toHaveURL(/\/orderCounselor\?id=c-chen-xi$/)
   await expect(page.getByRole('button', { name: '登录后预约' })).toBeVisible()

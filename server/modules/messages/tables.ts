@@ -1,9 +1,10 @@
 import type { ColumnType } from 'kysely'
-import type { NullableTimestamp, Timestamp } from '../../db/columns'
+import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
 import type { MessageCategory, MessageTarget } from '../../../src/domain/messages'
 import type { NullableJson } from '../../db/columns'
+import type { SmsNoticeParams } from './smsNotices'
 
-// The messages table (131_messages.sql); the SQL is the truth.
+// The messages table (131_messages.sql) and the text messages' queue (218_sms_notices.sql); the SQL is the truth.
 
 export interface MessagesTable {
   id: string
@@ -19,6 +20,23 @@ export interface MessagesTable {
   read_at: NullableTimestamp
 }
 
+export interface SmsNoticesTable {
+  id: string
+  user_id: string
+  phone: string
+  kind: SmsNoticeParams['kind']
+  reference: string
+  params: Json<SmsNoticeParams>
+  message: string
+  created_at: Timestamp
+  next_attempt_at: Timestamp
+  attempts: ColumnType<number, number | undefined, number>
+  sent_at: NullableTimestamp
+  gave_up_at: NullableTimestamp
+  last_error: string | null
+}
+
 export interface MessageTables {
   messages: MessagesTable
+  sms_notices: SmsNoticesTable
 }

@@ -229,6 +229,7 @@ export class PartnerIssuing {
       return refundId ? 'applied' : 'ignored'
     })
     if (refundId) await this.refunds.submit(refundId)
+    this.policies.textIssued()
     // Issued after we gave up and refunded: the partner's policy is surrendered so nobody holds an unpaid cover.
     if (lateIssued && callback.policyNo) {
       this.log.error(
@@ -252,6 +253,7 @@ export class PartnerIssuing {
       .executeTakeFirstOrThrow()
     const product = await this.catalog.product(product_id)
     await this.db.transaction().execute((trx) => this.completeIn(trx, orderId, partnerPolicyNo, product))
+    this.policies.textIssued()
   }
 
   /** ISSUING → ISSUED in one guarded statement; only the one that moves it inserts the policy. */

@@ -268,6 +268,7 @@ export class PaymentService {
     })
     if (refundId) await this.refunds.submit(refundId)
     if (partnerIssue) this.partners.issueSoon(partnerIssue)
+    this.policies.textIssued()
     return result
   }
 
@@ -280,12 +281,14 @@ export class PaymentService {
       throw new ApiError(409, 'PARTNER_PRODUCT', '该产品由合作保险公司出单，请在该产品页投保')
     if (!isPayable(order.status)) throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单已处理')
     const product = await this.catalog.product(order.product_id)
-    return this.db.transaction().execute(async (trx) => {
+    const issued = await this.db.transaction().execute(async (trx) => {
       if (!(await transition(trx, order.id, 'PAY_SUCCEEDED', { paid_at: this.now() })))
         throw new ApiError(409, 'ORDER_NOT_PAYABLE', '该订单已处理')
       await this.policies.issueForOrder(trx, await lockOrder(trx, order.id), product)
       return recordAnswer(trx, await this.orders.view(trx, order.id))
     })
+    this.policies.textIssued()
+    return issued
   }
 }
 

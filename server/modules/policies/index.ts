@@ -27,6 +27,7 @@ export const policiesModule = defineModule({
         s.messages,
         policyLinkSecret(s.mode),
         s.partnerAdapter,
+        { notices: s.smsNotices, publicUrl: s.publicUrl },
       ),
     renewals: (s) => new RenewalService(s.db, s.now, s.catalog),
     policyLookup: (s) => new PolicyLookupService(s.db, s.now, s.smsCodes, s.cookieSecret),

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { shanghaiDate } from '../../../src/domain/age'
 import { validateCertificate, validatePersonName } from '../../../src/domain/certificate'
 import { userIdOf } from '../../platform/auth'
@@ -71,6 +71,18 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, {
     method: 'GET',
+    url: '/api/policies/shared/epolicy.pdf',
+    schema: {
+      summary: '凭短信中的签名链接下载电子保单（PDF，免登录，链接7天有效）',
+      tags,
+      querystring: 'policy/SharedPolicyQuery',
+    },
+    handler: async (request, reply) =>
+      sendPdf(reply, await epolicyPdf(app.services, await policies.getShared(request.query.token))),
+  })
+
+  route(app, {
+    method: 'GET',
     url: '/api/policies/:id',
     schema: {
       summary: '电子保单详情',
@@ -93,19 +105,24 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
       params: 'policy/IdParams',
       querystring: 'common/EmptyQuery',
     },
-    handler: async (request, reply) => {
-      const { policyNo, pdf } = await epolicyPdf(app.services, userIdOf(request), request.params.id)
-      const name = `电子保单-${policyNo}.pdf`
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Length', String(pdf.length))
-        .header('Cache-Control', 'private, no-store')
-        .header(
-          'Content-Disposition',
-          `inline; filename="epolicy-${policyNo}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .send(pdf)
+    handler: async (request, reply) =>
+      sendPdf(
+        reply,
+        await epolicyPdf(app.services, await policies.get(userIdOf(request), request.params.id)),
+      ),
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/policies/:id/text',
+    schema: {
+      summary: '发送保单及电子保单链接到投保人手机（每份保单每天最多3次）',
+      tags,
+      auth: true,
+      params: 'policy/IdParams',
+      response: 'policy/PolicyTextSent',
     },
+    handler: async (request) => policies.textLink(userIdOf(request), request.params.id),
   })
 
   route(app, {
@@ -220,4 +237,18 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
       return policies.issuePartnerDemo(userId, product, holder)
     },
   })
+}
+
+/** A PDF shown in the browser's viewer, saved under the policy number (电子保单-<no>.pdf). */
+function sendPdf(reply: FastifyReply, { policyNo, pdf }: { policyNo: string; pdf: Buffer }) {
+  const name = `电子保单-${policyNo}.pdf`
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Length', String(pdf.length))
+    .header('Cache-Control', 'private, no-store')
+    .header(
+      'Content-Disposition',
+      `inline; filename="epolicy-${policyNo}.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    .send(pdf)
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
-import { maskCertificateNumber } from '../../../src/domain/certificate'
+import { maskCertificateNumber, maskPhone } from '../../../src/domain/certificate'
 import { policyPeriod } from '../../../src/domain/dates'
 import {
   canSurrenderInCoolingOff,
@@ -17,13 +17,16 @@ import type {
   Policy,
   PolicyPerson,
   PolicyShareLink,
+  PolicyTextSent,
   SurrenderQuote,
 } from '../../../src/types/generated/api/policy'
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
+import { SHANGHAI_DAY, secondsLeft, takeHit } from '../../platform/rateLimits'
 import { transition } from '../purchase/service'
 import type { DB } from '../../db/schema'
 import type { MessageService } from '../messages/service'
+import type { SmsNoticeService } from '../messages/smsNotices'
 import { policyPoints, type PointsService } from '../points/service'
 import type { OrdersTable, StoredPerson } from '../purchase/tables'
 import type { PoliciesTable } from './tables'
@@ -32,6 +35,8 @@ import { PartnerRejected, PartnerUnavailable, type PartnerAdapter } from '../par
 
 /** Signed no-login links (/policy/policyDetaiU) live this long. */
 export const SHARE_LINK_TTL_MS = 7 * 24 * 3600_000
+/** 发送到手机: a policy's text is sent again at most this often a day. */
+export const POLICY_TEXTS_PER_DAY = 3
 
 function person(p: StoredPerson): PolicyPerson {
   return {
@@ -93,7 +98,14 @@ export class PolicyService {
     private readonly linkSecret: string,
     /** Surrenders a partner's policy at the partner first (its own books). */
     private readonly partner: Pick<PartnerAdapter, 'surrender'> | null = null,
+    /** The issued policy's text with its e-policy link, and the address that link starts with. */
+    private readonly texts: { notices: SmsNoticeService; publicUrl: () => string } | null = null,
   ) {}
+
+  /** After the transaction that issued policies committed: their texts go out now, not with the next sweep. */
+  textIssued(): void {
+    this.texts?.notices.sendSoon()
+  }
 
   /**
    * Issues the policy of a PAID order inside the payment's transaction and moves the order to ISSUED.
@@ -160,6 +172,17 @@ export class PolicyService {
             partnerPolicyNo,
           }
         : { kind: 'policy_issued', policyId: id, productName: order.product_name, policyNo },
+    )
+    await this.queueText(
+      trx,
+      {
+        id,
+        policyNo,
+        userId: order.user_id,
+        productName: order.product_name,
+        holderPhone: order.holder.phone,
+      },
+      id,
     )
     // The policy's points (1 per yuan), with the policy or not at all.
     const points = policyPoints(order.premium_fen)
@@ -264,15 +287,76 @@ export class PolicyService {
 
   /** A link for SMS: policy id and expiry, signed; the page shows the policy without login until then. */
   async shareLink(userId: string, id: string): Promise<PolicyShareLink> {
-    const row = await this.row(userId, id)
+    return this.linkFor((await this.row(userId, id)).id)
+  }
+
+  private linkFor(id: string): PolicyShareLink {
     const expiresAtMs = this.now().getTime() + SHARE_LINK_TTL_MS
-    const payload = `${row.id}.${expiresAtMs}`
+    const payload = `${id}.${expiresAtMs}`
     const token = `${payload}.${this.sign(payload)}`
     return {
       token,
       url: `/policy/policyDetaiU?token=${encodeURIComponent(token)}`,
       expiresAt: toIso(new Date(expiresAtMs)),
     }
+  }
+
+  /**
+   * The holder is texted the policy number and a link to the policy and its e-policy (no login needed, for
+   * SHARE_LINK_TTL_MS), at the holder's phone or else the account's; sent once the caller's transaction commits.
+   * `reference` makes it once: the policy id at issue.
+   */
+  private async queueText(
+    trx: Transaction<DB>,
+    policy: { id: string; policyNo: string; userId: string; productName: string; holderPhone?: string },
+    reference: string,
+  ): Promise<string | null> {
+    if (!this.texts) return null
+    const account = await trx
+      .selectFrom('users')
+      .select('phone')
+      .where('id', '=', policy.userId)
+      .executeTakeFirst()
+    const phone = policy.holderPhone || account?.phone
+    if (!phone) return null
+    const link = `${this.texts.publicUrl()}${this.linkFor(policy.id).url}`
+    const { productName: product, policyNo } = policy
+    await this.texts.notices.enqueue(trx, {
+      userId: policy.userId,
+      phone,
+      reference,
+      params: { kind: 'policy_issued', product, policyNo, link },
+      message: `【国恒保险】您投保的「${product}」已承保，保单号${policyNo}。查看保单及下载电子保单：${link} 链接7天内有效，过期请在“我的-保单”查看。`,
+    })
+    return phone
+  }
+
+  /** 发送到手机: the policy's text again, at most POLICY_TEXTS_PER_DAY times a Shanghai day per policy. */
+  async textLink(userId: string, id: string): Promise<PolicyTextSent> {
+    const row = await this.row(userId, id)
+    if (!this.texts) throw new ApiError(409, 'SMS_UNAVAILABLE', '短信服务暂不可用，请下载电子保单')
+    const now = this.now()
+    const phone = await this.db.transaction().execute(async (trx) => {
+      if (!(await takeHit(trx, `policy-text:${row.id}`, POLICY_TEXTS_PER_DAY, SHANGHAI_DAY, now)))
+        throw new ApiError(
+          429,
+          'POLICY_TEXT_LIMIT',
+          `每份保单每天最多发送${POLICY_TEXTS_PER_DAY}次，请明天再试或直接下载电子保单`,
+          undefined,
+          { 'Retry-After': String(secondsLeft(SHANGHAI_DAY, now)) },
+        )
+      const policy = {
+        id: row.id,
+        policyNo: row.policy_no,
+        userId: row.user_id,
+        productName: row.product_name,
+        holderPhone: row.holder.phone,
+      }
+      return this.queueText(trx, policy, `${row.id}@${randomUUID()}`)
+    })
+    if (!phone) throw new ApiError(409, 'NO_PHONE', '未找到可接收短信的手机号')
+    this.textIssued()
+    return { phoneMasked: maskPhone(phone) }
   }
 
   async getShared(token: string): Promise<Policy> {

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
-import { Dialog } from '../../components/overlays'
-import { createShareLink, epolicyFileName, epolicyUrl, type Policy } from './api'
+import { epolicyFileName, epolicyUrl, textPolicy, type Policy } from './api'
 import { SurrenderSheet } from './SurrenderSheet'
 import { toast } from '../../components/notice'
 import { canSurrenderInCoolingOff } from '../../domain/policy'
@@ -9,20 +8,18 @@ import { describeError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import './policyDetail.css'
 
-/** The e-policy PDF, SMS link, and surrender within the cooling-off period. */
+/** The e-policy PDF, the policy's link texted to the holder's phone, and surrender within the cooling-off period. */
 export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: (next: Policy) => void }) {
   const [busy, setBusy] = useState(false)
   const [surrendering, setSurrendering] = useState(false)
   const [openedAt] = useState(() => Date.now())
   const surrenderable = canSurrenderInCoolingOff(policy, openedAt)
 
-  async function share() {
+  async function text() {
     setBusy(true)
     try {
-      const link = await createShareLink(policy.id)
-      const url = `${window.location.origin}${link.url}`
-      await navigator.clipboard?.writeText(url).catch(() => undefined)
-      Dialog.alert({ title: '保单查看链接（7天内有效）', content: url, confirmText: '知道了' })
+      const { phoneMasked } = await textPolicy(policy.id)
+      toast('success', `保单链接已发送至${phoneMasked}`)
     } catch (error) {
       toast('error', describeError(error))
     } finally {
@@ -36,8 +33,8 @@ export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: 
       <a className="policy-download" href={epolicyUrl(policy.id)} download={epolicyFileName(policy.policyNo)}>
         下载电子保单
       </a>
-      <Button disabled={busy} onClick={() => void share()}>
-        短信链接
+      <Button disabled={busy} onClick={() => void text()}>
+        发送到手机
       </Button>
       {surrenderable && (
         <Button color="danger" fill="outline" disabled={busy} onClick={() => setSurrendering(true)}>

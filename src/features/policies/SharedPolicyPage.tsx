@@ -1,9 +1,10 @@
 import { Button } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
-import { useSharedPolicy } from './api'
+import { epolicyFileName, sharedEpolicyUrl, useSharedPolicy } from './api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { PolicyDocument } from './PolicyDocument'
 import '../../components/flow/flow.css'
+import './policyDetail.css'
 
 /** /policy/policyDetaiU: the policy reached without login through a signed, expiring SMS link. */
 export default function SharedPolicyPage() {
@@ -16,7 +17,14 @@ export default function SharedPolicyPage() {
   return (
     <div className="purchase-page">
       <PolicyDocument policy={policy.data} />
-      <div className="no-print" style={{ marginTop: 12 }}>
+      <div className="no-print shared-policy-actions">
+        <a
+          className="policy-download"
+          href={sharedEpolicyUrl(token)}
+          download={epolicyFileName(policy.data.policyNo)}
+        >
+          下载电子保单
+        </a>
         <Button block onClick={() => window.print()}>
           打印保单
         </Button>

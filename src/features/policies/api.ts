@@ -1,6 +1,12 @@
 import useSWR from 'swr'
 import { post, put } from '../../lib/request'
-import type { Policy, PolicyList, PolicyShareLink, SurrenderQuote } from '../../types/generated/api/policy'
+import type {
+  Policy,
+  PolicyList,
+  PolicyShareLink,
+  PolicyTextSent,
+  SurrenderQuote,
+} from '../../types/generated/api/policy'
 import type { Renewal, RenewalList } from '../../types/generated/api/renewal'
 import type { LookedUpPolicy, LookupCodeRequest, LookupCodeResponse } from '../../types/generated/api/lookup'
 
@@ -25,10 +31,14 @@ export function useSharedPolicy(token: string | null) {
 
 /** The e-policy PDF (the owner's session only): a link to download or open, also from the message center. */
 export const epolicyUrl = (id: string) => `${policyKey(id)}/epolicy.pdf`
+/** The same PDF through a signed SMS link, without login. */
+export const sharedEpolicyUrl = (token: string) =>
+  `/api/policies/shared/epolicy.pdf?token=${encodeURIComponent(token)}`
 /** The name the downloaded e-policy is saved under. */
 export const epolicyFileName = (policyNo: string) => `电子保单-${policyNo}.pdf`
 
-export const createShareLink = (id: string) => post<PolicyShareLink>(`${policyKey(id)}/share-link`)
+/** 发送到手机: the policy's link and e-policy texted to the holder. */
+export const textPolicy = (id: string) => post<PolicyTextSent>(`${policyKey(id)}/text`)
 export const surrenderPolicy = (id: string, reason: string) =>
   post<Policy>(`${policyKey(id)}/surrender`, { reason })
 

@@ -158,6 +158,22 @@ describe('AliyunSmsProvider against the dysmsapi stand-in', () => {
     ])
   })
 
+  it('texts an issued policy with its own template and variables, and offers none without one', async () => {
+    expect(new AliyunSmsProvider(configFor(standIn)).sendPolicyIssued).toBeUndefined()
+    const provider = new AliyunSmsProvider(
+      configFor(standIn, { ALIYUN_SMS_POLICY_TEMPLATE_CODE: standIn.policyTemplateCode }),
+    )
+    const params = {
+      product: '百万医疗',
+      policyNo: 'GH2026112200000001',
+      link: 'https://mall.example.com/p?t=1',
+    }
+    await provider.sendPolicyIssued?.(PHONE, params, 'msg')
+    expect(standIn.sent.map((m) => [m.templateCode, m.templateParam])).toEqual([
+      [standIn.policyTemplateCode, params],
+    ])
+  })
+
   it('is refused with a wrong AccessKey secret, without leaking the secret or the phone', async () => {
     const wrongSecret = randomBytes(15).toString('base64url')
     const provider = new AliyunSmsProvider(configFor(standIn, { ALIYUN_SMS_ACCESS_KEY_SECRET: wrongSecret }))

@@ -82,6 +82,8 @@ export class AliyunSmsStandIn {
   readonly templateCode: string
   /** The account's second approved template, for policy lookup codes. */
   readonly lookupTemplateCode = 'SMS_480000009'
+  /** The policy-issued notice: ${product}, ${policyNo} and ${link}. */
+  readonly policyTemplateCode = 'SMS_480000011'
   private readonly now: () => Date
   private readonly nonces = new Set<string>()
   private readonly limited = new Map<string, string>()
@@ -252,8 +254,14 @@ export class AliyunSmsStandIn {
     if (phones.some((p) => !MAINLAND_MOBILE.test(p)))
       return fail(200, 'isv.MOBILE_NUMBER_ILLEGAL', '非法手机号')
     if (signName !== this.signName) return fail(200, 'isv.SMS_SIGNATURE_ILLEGAL', '该账号下找不到对应签名')
-    if (templateCode !== this.templateCode && templateCode !== this.lookupTemplateCode)
-      return fail(200, 'isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板')
+    // Each approved template and the variables its text needs.
+    const variables: Record<string, string[]> = {
+      [this.templateCode]: ['code'],
+      [this.lookupTemplateCode]: ['code'],
+      [this.policyTemplateCode]: ['product', 'policyNo', 'link'],
+    }
+    const needed = variables[templateCode]
+    if (!needed) return fail(200, 'isv.SMS_TEMPLATE_ILLEGAL', '该账号下找不到对应模板')
     let templateParam: Record<string, string>
     try {
       const parsed: unknown = JSON.parse(params.get('TemplateParam') ?? '')
@@ -263,7 +271,8 @@ export class AliyunSmsStandIn {
     } catch {
       return fail(200, 'isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值')
     }
-    if (!templateParam.code) return fail(200, 'isv.TEMPLATE_MISSING_PARAMETERS', '模板变量缺少对应参数值')
+    if (needed.some((name) => !templateParam[name]))
+      return fail(200, 'isv.TEMPLATE_MISSING_PARAMETERS', '模板变量缺少对应参数值')
     const limit = phones.map((p) => this.limited.get(p)).find(Boolean)
     if (limit) return fail(200, limit, '触发分钟级流控Permits:1')
     return {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
 import { maskPhone } from '../../../../src/domain/certificate'
 import type { DB } from '../../../db/schema'
-import type { SmsProvider } from './provider'
+import type { PolicyIssuedSms, SmsProvider } from './provider'
 
 /** Demo mode: no SMS leaves the machine; the message goes to the sms_outbox table (read by the login page). */
 export class DemoSmsProvider implements SmsProvider {
@@ -33,5 +33,9 @@ export class DemoSmsProvider implements SmsProvider {
       .values({ phone, code: '', message, created_at: this.now() })
       .execute()
     this.log.info({ phone: maskPhone(phone) }, 'demo SMS notice kept in the outbox (not sent)')
+  }
+
+  async sendPolicyIssued(phone: string, _params: PolicyIssuedSms, message: string): Promise<void> {
+    await this.sendNotice(phone, message)
   }
 }

@@ -22,6 +22,19 @@ export interface SmsProvider {
    * (the message center still has it).
    */
   sendNotice?(phone: string, message: string): Promise<void>
+  /**
+   * A policy issued, with its e-policy link (messages/smsNotices.ts). Optional, with a template of its own
+   * (ALIYUN_SMS_POLICY_TEMPLATE_CODE) filled with `params`; without it the message center and 我的保单 still have it.
+   */
+  sendPolicyIssued?(phone: string, params: PolicyIssuedSms, message: string): Promise<void>
+}
+
+/** What a policy-issued template is filled with. */
+export interface PolicyIssuedSms {
+  product: string
+  policyNo: string
+  /** The signed no-login address of the policy and its e-policy (/policy/policyDetaiU?token=…). */
+  link: string
 }
 
 /** The gateway refused or could not be reached; `reason` is for the log, never shown to the user. */

@@ -358,7 +358,7 @@ export class GiftCollectionService {
       phone: who.person.phone,
     }
     const orderId = randomUUID()
-    return this.db.transaction().execute(async (trx) => {
+    const answer = await this.db.transaction().execute(async (trx) => {
       const taken = await this.takeTurn(trx, campaign, userId, today, COLLECT_REFUSAL)
       await this.takeStock(trx, campaign, 'gift-policy', today, '赠险已领完，感谢关注')
       const entryId = await this.insertEntry(trx, {
@@ -395,6 +395,8 @@ export class GiftCollectionService {
         chances: this.chancesAfter(campaign, taken),
       })
     })
+    this.policies.textIssued()
+    return answer
   }
 
   /**

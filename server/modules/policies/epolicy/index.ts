@@ -1,17 +1,28 @@
+import type { Policy } from '../../../../src/types/generated/api/policy'
+import { ApiError } from '../../../platform/errors'
+import { HOUR, secondsLeft, takeHit } from '../../../platform/rateLimits'
 import type { Services } from '../../../platform/services'
 import { PLATFORM_OPERATOR } from '../../catalog/platformOperator'
 import { renderEpolicy } from './document'
 
+/** A policy's PDF is drawn at most this often an hour (drawing one takes a core for most of a second). */
+export const EPOLICY_PDFS_PER_HOUR = 20
+
 /**
- * The e-policy PDF of one of the user's policies (404 for anyone else's): the policy as the owner sees it, the
- * clauses' text from the catalog, and the seller's and the insurer's disclosures.
+ * The e-policy PDF of a policy the caller may see (the owner's, or one a signed link names): the policy as the
+ * owner sees it, the clauses' text from the catalog, and the seller's and the insurer's disclosures.
  */
 export async function epolicyPdf(
-  services: Pick<Services, 'policies' | 'catalog' | 'disclosure'>,
-  userId: string,
-  policyId: string,
+  services: Pick<Services, 'catalog' | 'disclosure' | 'db' | 'now'>,
+  policy: Policy,
 ): Promise<{ policyNo: string; pdf: Buffer }> {
-  const policy = await services.policies.get(userId, policyId)
+  const now = services.now()
+  if (!(await takeHit(services.db, `epolicy:${policy.id}`, EPOLICY_PDFS_PER_HOUR, HOUR, now))) {
+    const retryAfter = secondsLeft(HOUR, now)
+    throw new ApiError(429, 'EPOLICY_RATE_LIMITED', '下载过于频繁，请稍后再试', undefined, {
+      'Retry-After': String(retryAfter),
+    })
+  }
   const product = await services.catalog.productOrNull(policy.productId)
   const insurer = product ? await services.disclosure.insurer(product.insurerCode) : null
   const clauseBodies = new Map((product?.clauses ?? []).map((c) => [c.id, c.body]))

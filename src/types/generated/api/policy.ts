@@ -7,6 +7,7 @@ export interface PolicyApi {
   Policy?: Policy
   PolicyList?: PolicyList
   PolicyShareLink?: PolicyShareLink
+  PolicyTextSent?: PolicyTextSent
   IdParams?: IdParams
   PolicyListQuery?: PolicyListQuery
   SharedPolicyQuery?: SharedPolicyQuery
@@ -78,6 +79,15 @@ export interface PolicyShareLink {
   url: string
   token: string
   expiresAt: string
+}
+/**
+ * POST /api/policies/:id/text: the policy's link and e-policy sent by SMS to the holder's phone (or else the account's), at most 3 times a day.
+ */
+export interface PolicyTextSent {
+  /**
+   * The phone texted, masked (138****8000).
+   */
+  phoneMasked: string
 }
 export interface IdParams {
   id: string

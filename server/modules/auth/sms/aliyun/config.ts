@@ -11,6 +11,11 @@ export interface AliyunSmsConfig {
   lookupTemplateCode?: string
   /** The approved campaign-form verification template (one variable, ${code}); without it forms cannot verify phones. */
   formTemplateCode?: string
+  /**
+   * The approved policy-issued notice (variables ${product}, ${policyNo} and ${link}); without it an issued policy
+   * is told in the message center only.
+   */
+  policyTemplateCode?: string
   /** Origin of the gateway, without a trailing slash. */
   endpoint: string
   timeoutMs: number
@@ -81,6 +86,7 @@ export function aliyunSmsConfigFromEnv(env: Env = process.env): AliyunSmsConfigR
   const timeoutMs = timeoutFrom(env.ALIYUN_SMS_TIMEOUT_MS, problems)
   const lookupTemplateCode = env.ALIYUN_SMS_LOOKUP_TEMPLATE_CODE?.trim() || undefined
   const formTemplateCode = env.ALIYUN_SMS_FORM_TEMPLATE_CODE?.trim() || undefined
+  const policyTemplateCode = env.ALIYUN_SMS_POLICY_TEMPLATE_CODE?.trim() || undefined
   if (problems.length > 0) return { ok: false, problems }
   return {
     ok: true,
@@ -91,6 +97,7 @@ export function aliyunSmsConfigFromEnv(env: Env = process.env): AliyunSmsConfigR
       templateCode,
       ...(lookupTemplateCode ? { lookupTemplateCode } : {}),
       ...(formTemplateCode ? { formTemplateCode } : {}),
+      ...(policyTemplateCode ? { policyTemplateCode } : {}),
       endpoint,
       timeoutMs,
     },

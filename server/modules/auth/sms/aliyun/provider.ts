@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { maskPhone } from '../../../../../src/domain/certificate'
-import { SmsSendError, type SmsProvider } from '../provider'
+import { SmsSendError, type PolicyIssuedSms, type SmsProvider } from '../provider'
 import type { AliyunSmsConfig } from './config'
 import {
   EMPTY_PAYLOAD_SHA256,
@@ -60,6 +60,8 @@ export class AliyunSmsProvider implements SmsProvider {
   readonly sendLookupCode?: (phone: string, code: string, message: string) => Promise<void>
   /** Present only when a campaign-form template is configured (ALIYUN_SMS_FORM_TEMPLATE_CODE). */
   readonly sendFormCode?: (phone: string, code: string, message: string) => Promise<void>
+  /** Present only when a policy-issued template is configured (ALIYUN_SMS_POLICY_TEMPLATE_CODE). */
+  readonly sendPolicyIssued?: (phone: string, params: PolicyIssuedSms, message: string) => Promise<void>
 
   constructor(
     private readonly config: AliyunSmsConfig,
@@ -69,6 +71,10 @@ export class AliyunSmsProvider implements SmsProvider {
     if (lookup) this.sendLookupCode = (phone, code) => this.sendCode(phone, lookup, code)
     const form = config.formTemplateCode
     if (form) this.sendFormCode = (phone, code) => this.sendCode(phone, form, code)
+    const policy = config.policyTemplateCode
+    if (policy)
+      this.sendPolicyIssued = (phone, { product, policyNo, link }) =>
+        this.send(phone, policy, { product, policyNo, link })
   }
 
   /** `message` is the demo outbox's text; the real text is the template stored at Alibaba Cloud. */
@@ -76,12 +82,17 @@ export class AliyunSmsProvider implements SmsProvider {
     await this.sendCode(phone, this.config.templateCode, code)
   }
 
-  private async sendCode(phone: string, template: string, code: string): Promise<void> {
+  private sendCode(phone: string, template: string, code: string): Promise<void> {
+    return this.send(phone, template, { code })
+  }
+
+  /** One SendSms of `template`, its variables filled from `params`. */
+  private async send(phone: string, template: string, params: Record<string, string>): Promise<void> {
     const { url, headers } = this.signedRequest([
       ['PhoneNumbers', phone],
       ['SignName', this.config.signName],
       ['TemplateCode', template],
-      ['TemplateParam', JSON.stringify({ code })],
+      ['TemplateParam', JSON.stringify(params)],
     ])
     const { timeoutMs } = this.config
     let status: number
