@@ -112,7 +112,11 @@ test('the same purchase paid through the QR page; the policy opens from an SMS l
   await expect(page.getByTestId('policy-no')).toHaveText(/^GH\d{16}$/)
   await seesPolicy(page)
 
-  // The SMS link opens the policy without login; a tampered one is refused in Chinese.
+  // 发送到手机 texts the holder the policy's link (the demo gateway keeps it).
+  await page.getByRole('button', { name: '发送到手机' }).click()
+  await expect(page.getByText('已发送至137****5002')).toBeVisible()
+
+  // The SMS link opens the policy without login, and its e-policy; a tampered one is refused in Chinese.
   const policyId = new URL(page.url()).searchParams.get('id') as string
   const link = (await (await page.request.post(`/api/policies/${policyId}/share-link`)).json()) as {
     url: string
@@ -123,6 +127,12 @@ test('the same purchase paid through the QR page; the policy opens from an SMS l
   await anonymous.goto(link.url)
   await expect(anonymous.getByTestId('policy-no')).toHaveText(/^GH\d{16}$/)
   await expect(anonymous.getByText('1101**********8515').first()).toBeVisible()
+  const download = anonymous.getByRole('link', { name: '下载电子保单' })
+  const pdf = await anonymous.request.get((await download.getAttribute('href')) as string)
+  expect({ status: pdf.status(), type: pdf.headers()['content-type'] }).toEqual({
+    status: 200,
+    type: 'application/pdf',
+  })
   await anonymous.goto(`${link.url.slice(0, -2)}xx`)
   await expect(anonymous.getByText('保单链接无效，请核对短信中的链接')).toBeVisible()
   await stranger.close()

@@ -19,7 +19,7 @@ export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: 
     setBusy(true)
     try {
       const { phoneMasked } = await textPolicy(policy.id)
-      toast('success', `保单链接已发送至${phoneMasked}`)
+      toast('success', `已发送至${phoneMasked}`)
     } catch (error) {
       toast('error', describeError(error))
     } finally {
