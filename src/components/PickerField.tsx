@@ -1,9 +1,68 @@
-import { useState } from 'react'
+import { useEffect, useState, type KeyboardEvent } from 'react'
 import { Picker } from 'antd-mobile'
 import './DateField.css'
 
 // One choice control everywhere (antd-mobile's wheel picker, as DateField for dates), never the browser's
 // <select>: a button named by its field's <label>, showing the chosen name, that opens the wheel.
+// By keyboard it works as a closed <select> does: the arrow keys (and Home/End) change the choice in place. The
+// wheel's 取消 and 确定 are links without an address in antd-mobile, out of the tab order: the open wheel makes
+// them reachable (Tab, Enter or Space) and puts the focus on 确定; Escape cancels.
+
+/** The open wheel of field `id`, once its popup is drawn and shown (the newest: one on its way out may linger). */
+function shownPicker(id: string): HTMLElement | undefined {
+  const picker = Array.from(
+    document.querySelectorAll<HTMLElement>(`.adm-picker[data-field="${CSS.escape(id)}"]`),
+  ).at(-1)
+  const popup = picker?.closest<HTMLElement>('.adm-popup')
+  return picker && popup?.style.display !== 'none' ? picker : undefined
+}
+
+/**
+ * Makes the open wheel's 取消/确定 keyboard-operable and focuses 确定. The popup is drawn a render or two after
+ * `visible` (and a kept one shown a frame later), so this looks for it frame by frame.
+ */
+function keyboardHeader(id: string, close: () => void): () => void {
+  let frame = 0
+  let picker: HTMLElement | undefined
+  const onKey = (event: globalThis.KeyboardEvent) => {
+    const target = event.target as HTMLElement
+    if (event.key === 'Escape') close()
+    else if ((event.key === 'Enter' || event.key === ' ') && target.matches('.adm-picker-header-button')) {
+      event.preventDefault()
+      target.click()
+    }
+  }
+  const setUp = (tries: number) => {
+    picker = shownPicker(id)
+    if (!picker) {
+      if (tries > 0) frame = requestAnimationFrame(() => setUp(tries - 1))
+      return
+    }
+    const buttons = Array.from(picker.querySelectorAll<HTMLElement>('.adm-picker-header-button'))
+    for (const button of buttons) button.tabIndex = 0
+    picker.addEventListener('keydown', onKey)
+    buttons.at(-1)?.focus()
+  }
+  setUp(60)
+  return () => {
+    cancelAnimationFrame(frame)
+    if (!picker) return
+    picker.removeEventListener('keydown', onKey)
+    // Closed from inside (the focus there, or dropped with the element that had it): back to the field, not to
+    // the page's start.
+    const active = document.activeElement
+    if (!active || active === document.body || picker.contains(active)) document.getElementById(id)?.focus()
+  }
+}
+
+const STEP: Record<string, (index: number, last: number) => number> = {
+  ArrowDown: (i, last) => Math.min(i + 1, last),
+  ArrowRight: (i, last) => Math.min(i + 1, last),
+  ArrowUp: (i) => Math.max(i - 1, 0),
+  ArrowLeft: (i) => Math.max(i - 1, 0),
+  Home: () => 0,
+  End: (_, last) => last,
+}
 
 export interface PickerOption<T extends string> {
   value: T
@@ -34,6 +93,16 @@ export function PickerField<T extends string>({
 }) {
   const [open, setOpen] = useState(false)
   const shown = options.find((o) => o.value === value)?.label
+  useEffect(() => (open ? keyboardHeader(id, () => setOpen(false)) : undefined), [open, id])
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const step = STEP[event.key]
+    if (!step || options.length === 0) return
+    event.preventDefault()
+    const index = options.findIndex((o) => o.value === value)
+    const next = options[step(index < 0 ? -1 : index, options.length - 1)] ?? options[0]
+    if (next.value !== value) onChange(next.value)
+  }
   return (
     <>
       <button
@@ -43,6 +112,7 @@ export function PickerField<T extends string>({
         value={value}
         disabled={disabled}
         onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
         aria-haspopup="dialog"
         aria-label={name && `${name}：${shown ?? placeholder}`}
       >
