@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
-import { Button, Selector } from 'antd-mobile'
+import { Choices } from '../../components/Choices'
+import { Button } from 'antd-mobile'
 import { NumberStepper } from '../../components/NumberStepper'
 import type { CalculatorBlock as Props } from '../../types/generated/page'
 import { projectFund, requiredAnnualPremium, type FundPlan } from '../../domain/fund'
@@ -91,7 +92,7 @@ export default function CalculatorBlock({ block }: BlockProps<Props>) {
       </div>
       <div className="blk-calc-field blk-calc-years">
         <label>交费年期</label>
-        <Selector
+        <Choices
           // Beside the label while every option fits on one line; on a narrow screen, on a row of its own.
           style={{ flexBasis: optionsWidth(Math.min(block.paymentYears.options.length, 4)) }}
           columns={Math.min(block.paymentYears.options.length, 4)}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { Button, Input, Selector, TextArea } from 'antd-mobile'
+import { Choices } from '../../components/Choices'
+import { Button, Input, TextArea } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { DateField } from '../../components/DateField'
 import { useHydrating } from '../../components/prerender'
@@ -209,7 +210,7 @@ function ClaimForm({
       <section className="claim-card" aria-label="收款账户">
         <h2 className="claim-form-label">收款账户</h2>
         <Row label="收款人" error={visible.payeeName}>
-          <Selector
+          <Choices
             aria-label="收款人"
             columns={2}
             options={policy.payees.map((p) => ({

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import { Button, Input, Radio, Selector } from 'antd-mobile'
+import { Choices } from '../../components/Choices'
+import { Button, Input, Radio } from 'antd-mobile'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { useFamilyMember, useFamilyMembers, useFamilyWrites, type FamilyMember } from './api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
@@ -181,7 +182,7 @@ function MemberForm({ member }: { member?: FamilyMember }) {
           />
         </FormField>
         <FormField field="relation" label="与本人关系" error={errors.relation} group>
-          <Selector
+          <Choices
             columns={4}
             options={FAMILY_RELATIONS.map((r) => ({ label: r.name, value: r.code }))}
             value={form.relation ? [form.relation] : []}

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Input, Selector, TextArea } from 'antd-mobile'
+import { Choices } from '../../components/Choices'
+import { Button, Input, TextArea } from 'antd-mobile'
 import { useLocation } from 'react-router-dom'
 import { LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
@@ -96,7 +97,7 @@ function FeedbackForm() {
         <h2 className="feedback-label">
           反馈类型<span className="feedback-required">*</span>
         </h2>
-        <Selector
+        <Choices
           options={TYPE_OPTIONS}
           value={draft.type ? [draft.type] : []}
           onChange={(values) => update({ type: values[0] ?? null })}

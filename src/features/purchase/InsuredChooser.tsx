@@ -1,4 +1,5 @@
-import { Button, Selector } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Choices } from '../../components/Choices'
 import type { FamilyMember } from '../family/api'
 import { AppLink } from '../../components/navigation/AppLink'
 import { ageOn } from '../../domain/age'
@@ -140,7 +141,7 @@ export function InsuredChooser({
         <h2>为谁投保</h2>
         <AppLink to={familyListHref()}>管理家庭成员</AppLink>
       </div>
-      <Selector columns={2} options={options} value={[selected]} onChange={(values) => choose(values[0])} />
+      <Choices columns={2} options={options} value={[selected]} onChange={(values) => choose(values[0])} />
       {membersFailed && (
         <p className="purchase-muted">
           家庭成员加载失败{' '}

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
-import { DatePicker, List, Selector } from 'antd-mobile'
+import { Choices } from '../../../components/Choices'
+import { DatePicker, List } from 'antd-mobile'
 import type { ProductDetail, Quote } from '../api'
 import { PriceText } from '../../../components/PriceText'
 import { chineseWheelLabel } from '../../../components/DateField'
@@ -64,7 +65,7 @@ export function PremiumTrial({ product, factors, onChange, today, quote }: Premi
         onConfirm={(date) => set({ birthDate: fromDate(date) })}
       />
       <TrialRow label="保障计划">
-        <Selector
+        <Choices
           columns={Math.min(product.plans.length, 3)}
           options={product.plans.map((p) => ({ label: p.name, value: p.code }))}
           value={[factors.planCode]}
@@ -72,7 +73,7 @@ export function PremiumTrial({ product, factors, onChange, today, quote }: Premi
         />
       </TrialRow>
       <TrialRow label="性别">
-        <Selector
+        <Choices
           columns={2}
           options={[
             { label: '男', value: 'M' as const },
@@ -83,7 +84,7 @@ export function PremiumTrial({ product, factors, onChange, today, quote }: Premi
         />
       </TrialRow>
       <TrialRow label="保障期间">
-        <Selector
+        <Choices
           columns={3}
           options={coverageOptions(product, plan).map((c) => ({ label: coveragePeriodLabel(c), value: c }))}
           value={[factors.coveragePeriod]}
@@ -91,7 +92,7 @@ export function PremiumTrial({ product, factors, onChange, today, quote }: Premi
         />
       </TrialRow>
       <TrialRow label="交费期间">
-        <Selector
+        <Choices
           columns={3}
           options={paymentOptions(product, plan, factors.coveragePeriod).map((p) => ({
             label: paymentPeriodLabel(p),
@@ -102,7 +103,7 @@ export function PremiumTrial({ product, factors, onChange, today, quote }: Premi
         />
       </TrialRow>
       <TrialRow label="社保情况">
-        <Selector
+        <Choices
           columns={2}
           options={[
             { label: '有社保', value: 'Y' as const },

@@ -1,5 +1,6 @@
 import { useRef } from 'react'
-import { Button, Dropdown, Selector, type DropdownRef } from 'antd-mobile'
+import { Choices } from '../../../components/Choices'
+import { Button, Dropdown, type DropdownRef } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
 import { useInsurers, useProducts } from '../api'
 import { ErrorView, LoadingView } from '../../../components/StatusViews'
@@ -31,7 +32,7 @@ export function ShoppingFilters() {
           ) : insurers.error ? (
             <ErrorView error={insurers.error} onRetry={() => void insurers.mutate()} />
           ) : (
-            <Selector
+            <Choices
               columns={2}
               options={[
                 { label: '不限', value: '' },
@@ -51,7 +52,7 @@ export function ShoppingFilters() {
         title={SORT_OPTIONS.find((o) => o.value === (sort ?? ''))?.label ?? '综合排序'}
       >
         <div className="filter-panel">
-          <Selector
+          <Choices
             columns={2}
             options={SORT_OPTIONS}
             value={[sort ?? '']}
@@ -72,7 +73,7 @@ export function ShoppingFilters() {
           ) : tags.length === 0 ? (
             <p className="filter-panel-empty">{tagSource.isLoading ? '加载中…' : '暂无可筛选的特色'}</p>
           ) : (
-            <Selector
+            <Choices
               columns={3}
               options={tags.map((t) => ({ label: t, value: t }))}
               value={tag ? [tag] : []}
