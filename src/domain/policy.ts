@@ -89,3 +89,7 @@ export const SURRENDER_REASONS = [
 
 /** Policies whose cover ends within this many days are offered for renewal (续保), starting the day it ends. */
 export const RENEWAL_WINDOW_DAYS = 60
+
+/** 特别约定 of a policy issued 除外承保, before its list of exclusions (the policy page and the e-policy). */
+export const EXCLUSIONS_PREAMBLE =
+  '根据健康告知的核保结论（除外承保），本保单对下列疾病及其并发症不承担保险责任：'

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import type { TextItem } from 'pdfjs-dist/types/src/display/api'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
 import { Buyer } from './ordersFlow'
+import { readPdf } from './readPdf'
 
 let test: TestApp
 const clock = testClock()
@@ -20,34 +19,6 @@ beforeAll(async () => {
   test = await createTestApp({ now: clock.now })
 })
 afterAll(async () => test.close())
-
-/** Each page's text as a reader (pdf.js) extracts it, and the pages the first page's links go to (0-based). */
-async function readPdf(bytes: Buffer): Promise<{ pages: string[]; linkedPages: number[] }> {
-  const pdf = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-  }).promise
-  const pages: string[] = []
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent()
-    pages.push(
-      content.items
-        .filter((item): item is TextItem => 'str' in item)
-        .map((item) => item.str)
-        .join(''),
-    )
-  }
-  const linkedPages: number[] = []
-  for (const annotation of await (await pdf.getPage(1)).getAnnotations()) {
-    if (annotation.subtype !== 'Link' || !annotation.dest) continue
-    const dest =
-      typeof annotation.dest === 'string' ? await pdf.getDestination(annotation.dest) : annotation.dest
-    if (dest) linkedPages.push(await pdf.getPageIndex(dest[0]))
-  }
-  await pdf.destroy()
-  return { pages, linkedPages }
-}
 
 describe('e-policy PDF', () => {
   it("downloads as a sealed PDF with the policy number, the parties' names and the clauses, for its owner only", async () => {

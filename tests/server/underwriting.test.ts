@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { HealthResult, Order } from '../../src/types/generated/api/order'
+import type { Policy } from '../../src/types/generated/api/policy'
+import { readPdf } from './readPdf'
 import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
 import { Buyer, MEDICAL } from './ordersFlow'
 
@@ -91,6 +93,17 @@ describe('smart underwriting (智能核保) of a 是 with follow-ups', () => {
       .executeTakeFirstOrThrow()
     expect(stored.health).toMatchObject({ outcome: 'exclusion', exclusions })
     expect(stored.health.answers[2].followUp).toEqual(path('breast', 'small', 'watch'))
+
+    // Paid, the policy carries its exclusion as 特别约定, on the page and on the e-policy.
+    const payment = await buyer.pay(order.json<Order>().id)
+    await buyer.simulate(payment.paymentId, 'SUCCEEDED')
+    const { policyId } = (await buyer.call('GET', `/api/orders/${order.json<Order>().id}`)).json<Order>()
+    const policy = (await buyer.call('GET', `/api/policies/${policyId}`)).json<Policy>()
+    expect(policy.exclusions).toEqual(exclusions)
+    const pdf = await buyer.call('GET', `/api/policies/${policyId}/epolicy.pdf`)
+    const { pages } = await readPdf(pdf.rawPayload)
+    expect(pages[0]).toContain('特别约定')
+    expect(pages[0]).toContain(`1. ${exclusions[0]}`)
   })
 
   it.each([

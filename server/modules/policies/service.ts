@@ -85,6 +85,7 @@ function toPolicy(row: Selectable<PoliciesTable>, nowMs: number): Policy {
     refundFen: row.refund_fen,
     surrenderReason: row.surrender_reason,
     partnerPolicyNo: row.partner_policy_no,
+    exclusions: row.exclusions,
   }
 }
 
@@ -156,6 +157,7 @@ export class PolicyService {
         expires_at: period.expiresAt ? new Date(period.expiresAt) : null,
         cooling_off_ends_at: new Date(period.coolingOffEndsAt),
         partner_policy_no: partnerPolicyNo,
+        exclusions: JSON.stringify(order.health?.exclusions ?? []),
       })
       .execute()
     if (!(await transition(trx, order.id, 'ISSUE')))

@@ -36,6 +36,8 @@ export interface PoliciesTable {
   partner_policy_no: ColumnType<string | null, string | null | undefined, string | null>
   /** Why it was surrendered, as the user chose (210_surrender_reason.sql). */
   surrender_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** 除外承保: what the underwriting excluded (219_policy_exclusions.sql). */
+  exclusions: ColumnType<string[], string | undefined, string>
 }
 
 /** A reminder sent before a policy's cover ends (137_reminders.sql). */

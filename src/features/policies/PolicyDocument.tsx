@@ -4,8 +4,9 @@ import { CERTIFICATE_TYPES } from '../../domain/certificate'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatCoverageAmount, formatFen } from '../../domain/money'
-import { POLICY_STATUS_TEXT } from '../../domain/policy'
+import { EXCLUSIONS_PREAMBLE, POLICY_STATUS_TEXT } from '../../domain/policy'
 import { LabeledRow } from '../../components/LabeledRow'
+import './policyDetail.css'
 
 const certName = (type: string) => CERTIFICATE_TYPES.find((t) => t.type === type)?.name ?? type
 const genderName = (g: string) => (g === 'M' ? '男' : g === 'F' ? '女' : '')
@@ -61,6 +62,17 @@ export function PolicyDocument({
         <LabeledRow label="退保时间 / 退费">
           {formatShanghaiDateTime(policy.surrenderedAt)} / ¥{formatFen(policy.refundFen ?? 0)}
         </LabeledRow>
+      )}
+      {policy.exclusions.length > 0 && (
+        <section className="policy-exclusions" aria-labelledby="policy-exclusions-title">
+          <h2 id="policy-exclusions-title">特别约定</h2>
+          <p>{EXCLUSIONS_PREAMBLE}</p>
+          <ol>
+            {policy.exclusions.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ol>
+        </section>
       )}
       <h2>适用条款</h2>
       {policy.clauses.map((c) =>

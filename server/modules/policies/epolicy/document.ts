@@ -4,6 +4,7 @@ import { CERTIFICATE_TYPES } from '../../../../src/domain/certificate'
 import { formatShanghaiDateTime } from '../../../../src/domain/dates'
 import { formatCoverageAmount, formatFen } from '../../../../src/domain/money'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../../../src/domain/periods'
+import { EXCLUSIONS_PREAMBLE } from '../../../../src/domain/policy'
 import type { MarkdownNode, MarkdownTree } from '../../../../src/types/generated/api/catalog'
 import type { InsurerDisclosure, PlatformOperator } from '../../../../src/types/generated/api/disclosure'
 import type { Policy, PolicyPerson } from '../../../../src/types/generated/api/policy'
@@ -185,6 +186,14 @@ export async function renderEpolicy({
 
   section('保障内容')
   rows(policy.coverages.map((c): [string, string] => [c.name, formatCoverageAmount(c.amountFen)]))
+
+  if (policy.exclusions.length > 0) {
+    section('特别约定')
+    doc.font('regular').fontSize(9.5).fillColor(INK).text(EXCLUSIONS_PREAMBLE, MARGIN, doc.y, { width })
+    policy.exclusions.forEach((exclusion, i) =>
+      doc.text(`${i + 1}. ${exclusion}`, MARGIN + 8, doc.y, { width: width - 8 }),
+    )
+  }
 
   section('适用条款（点按条款名称查看全文）')
   for (const clause of policy.clauses) {

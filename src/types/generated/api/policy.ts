@@ -57,6 +57,12 @@ export interface Policy {
    * 退保原因（犹豫期退保时用户所选）
    */
   surrenderReason: string | null
+  /**
+   * 除外承保：核保决定的除外责任（特别约定），空为标准体承保。
+   *
+   * @maxItems 20
+   */
+  exclusions: string[]
 }
 /**
  * A person on a policy; the certificate number is masked because policies travel by SMS link.

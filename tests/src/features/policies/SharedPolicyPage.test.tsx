@@ -41,6 +41,7 @@ const policy: Policy = {
   surrenderedAt: null,
   refundFen: null,
   surrenderReason: null,
+  exclusions: [],
 }
 
 describe('/policy/policyDetaiU', () => {
@@ -52,6 +53,22 @@ describe('/policy/policyDetaiU', () => {
     expect(screen.getAllByText('1101**********8515')).toHaveLength(2)
     expect(screen.getByText('待生效')).toBeInTheDocument()
     expect(calls.requested).toEqual(['/api/policies/shared?token=abc.def'])
+    // Standard cover: no 特别约定. The e-policy downloads through the same signed link.
+    expect(screen.queryByText('特别约定')).toBeNull()
+    expect(screen.getByRole('link', { name: '下载电子保单' })).toHaveAttribute(
+      'href',
+      '/api/policies/shared/epolicy.pdf?token=abc.def',
+    )
+  })
+
+  it('a policy issued 除外承保 shows its exclusions as 特别约定', async () => {
+    stubApi({
+      'GET /api/policies/shared': { ...policy, exclusions: ['甲状腺、乳腺、肺部结节及其引起的疾病'] },
+    })
+    renderScreen(SharedPolicyPage, '/policy/policyDetaiU?token=abc.def')
+    const terms = await screen.findByRole('region', { name: '特别约定' })
+    expect(terms).toHaveTextContent('除外承保')
+    expect(terms).toHaveTextContent('甲状腺、乳腺、肺部结节及其引起的疾病')
   })
 
   it('explains an expired link in Chinese', async () => {
