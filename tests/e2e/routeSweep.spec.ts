@@ -25,7 +25,8 @@ import { logInByApi, uniquePhone } from './support/session'
 //   words, broken images, something over the NavBar), at the top and scrolled down.
 // A config page also shows the phase asked for with its blocks and the demo strip, and is checked again at 360 px.
 // Each route (its first URL; a config page in the phase it is served in) is also checked once with axe-core for
-// WCAG 2.1 A and AA: no serious or critical violation (contrast, names of buttons and links, labels, ARIA).
+// WCAG 2.1 A and AA: no serious or critical violation (contrast, names of buttons and links, labels, ARIA), and for
+// text under 12 px.
 
 test.describe.configure({ mode: 'parallel' })
 
@@ -235,6 +236,23 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
         return `无障碍 ${v.id}：${node.target.join(' ')}${colours}`
       }),
     )
+}
+
+/** Text a person on a phone strains to read: under 12 px. */
+async function smallText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = new Set<string>()
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      if (!node.textContent?.trim() || !parent || parent.closest('[aria-hidden="true"]')) continue
+      if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
+      const size = parseFloat(getComputedStyle(parent).fontSize)
+      const what = `${parent.tagName.toLowerCase()}.${String(parent.getAttribute('class') ?? '').split(' ')[0]}`
+      if (size < 11.99) out.add(`文字小于12px：${what}「${node.textContent.trim().slice(0, 12)}」 ${size}px`)
+    }
+    return [...out]
+  })
 }
 
 /** The faults at the top of the page and scrolled down: sticky bars only meet the NavBar once the page scrolls. */
@@ -455,7 +473,8 @@ for (const path of new Set(screenRoutes.map((route) => route.path))) {
     const problems: string[] = []
     for (const [i, url] of samples(path).entries()) {
       await visit(tab, url, 'screen')
-      if (i === 0) tab.problems.push(...(await accessibilityViolations(tab.page)))
+      if (i === 0)
+        tab.problems.push(...(await accessibilityViolations(tab.page)), ...(await smallText(tab.page)))
       problems.push(...tab.problems.map((p) => `${url}  ${p}`))
     }
     expect(problems).toEqual([])
@@ -474,7 +493,7 @@ for (const path of configPaths()) {
     // The page as served now (its prerendered phase), then each other phase previewed on the page as it is, the
     // way staff switch phases (a preview loaded afresh renders the same tree: pages.spec.ts opens some).
     await visit(tab, path, 'config')
-    tab.problems.push(...(await accessibilityViolations(page)))
+    tab.problems.push(...(await accessibilityViolations(page)), ...(await smallText(page)))
     const now = await page.locator('.config-page').getAttribute('data-phase')
     problems.push(...(await configPageProblems(tab, path, now ?? '')))
     for (const phase of ['preheat', 'live', 'ended'].filter((p) => p !== now)) {

@@ -11,7 +11,7 @@ export interface Series {
 
 /** Width drawn before the figure is measured (and where it cannot be, e.g. in tests). */
 const DEFAULT_WIDTH = 320
-const FONT_SIZE = 11
+const FONT_SIZE = 12
 /** Points get a dot when there are few of them. */
 const MAX_DOTTED_POINTS = 16
 
