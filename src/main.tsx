@@ -14,6 +14,7 @@ import { PRERENDER_ATTRIBUTE, readPrerender } from './components/prerender'
 import { clockOffset } from './page-runtime/serverClock'
 import { persistor } from './state'
 import './styles/global.css'
+import './styles/targets.css'
 
 bootstrap()
 

@@ -28,6 +28,7 @@ import { applyShareMeta } from './share'
 import type { PageOverrides } from './overrides'
 import { blockPhase, frozenClock, runningClock, usePageClock } from './usePageClock'
 import './configPage.css'
+import '../styles/targets.css'
 
 export { preparePage } from './preparePage'
 export type { PageOverrides } from './overrides'

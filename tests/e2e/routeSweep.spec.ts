@@ -238,6 +238,34 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
     )
 }
 
+/** Tap targets a thumb misses: under 44×44 CSS px (a link inside a sentence is sized by its line). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = new Set<string>()
+    const targets = document.body.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="link"], [role="tab"], [role="option"], [role="radio"], [role="checkbox"], [role="switch"]',
+    )
+    for (const el of targets) {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || el.matches(':disabled'))
+        continue
+      if (el.getClientRects().length === 0 || el.closest('[aria-hidden="true"], [inert]')) continue
+      // WCAG 2.5.5's inline exception: a link or button in a sentence (text of its own beside it) is as tall as
+      // the sentence's line.
+      const inSentence = Array.from(el.parentElement?.childNodes ?? []).some(
+        (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+      )
+      if (inSentence && getComputedStyle(el).display.startsWith('inline')) continue
+      // A control inside a label is tapped through the label.
+      const r = (el.closest('label') ?? el).getBoundingClientRect()
+      if (r.width >= 43.5 && r.height >= 43.5) continue
+      const what = `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').split(' ')[0]}`
+      const text = (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 12)
+      out.add(`点击区域小于44px：${what}「${text}」 ${Math.round(r.width)}×${Math.round(r.height)}`)
+    }
+    return [...out]
+  })
+}
+
 /** Text a person on a phone strains to read: under 12 px. */
 async function smallText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -474,7 +502,11 @@ for (const path of new Set(screenRoutes.map((route) => route.path))) {
     for (const [i, url] of samples(path).entries()) {
       await visit(tab, url, 'screen')
       if (i === 0)
-        tab.problems.push(...(await accessibilityViolations(tab.page)), ...(await smallText(tab.page)))
+        tab.problems.push(
+          ...(await accessibilityViolations(tab.page)),
+          ...(await smallText(tab.page)),
+          ...(await smallTargets(tab.page)),
+        )
       problems.push(...tab.problems.map((p) => `${url}  ${p}`))
     }
     expect(problems).toEqual([])
@@ -493,7 +525,11 @@ for (const path of configPaths()) {
     // The page as served now (its prerendered phase), then each other phase previewed on the page as it is, the
     // way staff switch phases (a preview loaded afresh renders the same tree: pages.spec.ts opens some).
     await visit(tab, path, 'config')
-    tab.problems.push(...(await accessibilityViolations(page)), ...(await smallText(page)))
+    tab.problems.push(
+      ...(await accessibilityViolations(page)),
+      ...(await smallText(page)),
+      ...(await smallTargets(page)),
+    )
     const now = await page.locator('.config-page').getAttribute('data-phase')
     problems.push(...(await configPageProblems(tab, path, now ?? '')))
     for (const phase of ['preheat', 'live', 'ended'].filter((p) => p !== now)) {
