@@ -25,8 +25,8 @@ import { logInByApi, uniquePhone } from './support/session'
 //   words, broken images, something over the NavBar), at the top and scrolled down.
 // A config page also shows the phase asked for with its blocks and the demo strip, and is checked again at 360 px.
 // Each route (its first URL; a config page in the phase it is served in) is also checked once with axe-core for
-// WCAG 2.1 A and AA: no serious or critical violation (contrast, names of buttons and links, labels, ARIA), and for
-// text under 12 px.
+// WCAG 2.1 A and AA: no serious or critical violation (contrast, names of buttons and links, labels, ARIA), for
+// text under 12 px and for tap targets under 44×44 px.
 
 test.describe.configure({ mode: 'parallel' })
 
