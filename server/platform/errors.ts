@@ -26,6 +26,9 @@ export class ApiError extends Error {
 
 export const unauthenticated = () => new ApiError(401, 'UNAUTHENTICATED', '请先登录')
 export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what}不存在`)
+/** 429: a rate limit was reached; the client may try again after `retryAfterSeconds` (Retry-After). */
+export const tooMany = (code: string, message: string, retryAfterSeconds: number) =>
+  new ApiError(429, code, message, undefined, { 'Retry-After': String(retryAfterSeconds) })
 /** A 400 naming the one field that is wrong. */
 export const invalidField = (field: string, message: string) =>
   new ApiError(400, 'INVALID_INPUT', message, [{ field, message }])

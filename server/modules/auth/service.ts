@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { maskPhone } from '../../../src/domain/certificate'
 import type { DB } from '../../db/schema'
-import { ApiError } from '../../platform/errors'
+import { ApiError, tooMany } from '../../platform/errors'
 import { AGREEMENT_TITLES, AGREEMENT_VERSIONS, REQUIRED_AGREEMENTS, type AgreementKey } from './agreements'
 import { CODE_TTL_SECONDS, RESEND_SECONDS, type SmsCodes } from './smsCodes'
 import { HOUR, secondsLeft, SHANGHAI_DAY, takeHit } from '../../platform/rateLimits'
@@ -26,9 +26,6 @@ export interface LoginServiceOptions {
   now: () => Date
   limits: SmsLimits
 }
-
-const tooMany = (code: string, message: string, retryAfter: number) =>
-  new ApiError(429, code, message, undefined, { 'Retry-After': String(retryAfter) })
 
 /** Login by SMS code: issuing codes under rate limits, checking them, creating users. */
 export class LoginService {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { maskPhone } from '../../../src/domain/certificate'
 import type { DB } from '../../db/schema'
-import { ApiError } from '../../platform/errors'
+import { ApiError, tooMany } from '../../platform/errors'
 import { SmsSendError, type SmsProvider } from './sms/provider'
 
 export const CODE_TTL_SECONDS = 300
@@ -31,9 +31,6 @@ export interface IssueCode {
 const lookupUnavailable = () =>
   new ApiError(503, 'SMS_LOOKUP_UNAVAILABLE', '保单查询短信暂未开通，请登录后在“我的保单”中查看')
 const formUnavailable = () => new ApiError(503, 'SMS_FORM_UNAVAILABLE', '手机号验证短信暂未开通，请稍后再试')
-
-const tooMany = (code: string, message: string, retryAfter: number) =>
-  new ApiError(429, code, message, undefined, { 'Retry-After': String(retryAfter) })
 
 /**
  * One-time SMS codes (sms_codes): stored only as an HMAC keyed by the server secret, valid 5 minutes, one live

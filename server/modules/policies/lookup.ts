@@ -9,7 +9,7 @@ import type {
   LookupCodeResponse,
 } from '../../../src/types/generated/api/lookup'
 import type { DB } from '../../db/schema'
-import { ApiError } from '../../platform/errors'
+import { tooMany } from '../../platform/errors'
 import { HOUR, secondsLeft, SHANGHAI_DAY, takeHit, type LimitWindow } from '../../platform/rateLimits'
 import { toIso } from '../../platform/time'
 import { codeExpired, CODE_TTL_SECONDS, RESEND_SECONDS, type SmsCodes } from '../auth/smsCodes'
@@ -32,9 +32,6 @@ export const DEFAULT_LOOKUP_LIMITS: LookupLimits = {
 }
 
 const RESEND_WINDOW: LimitWindow = { kind: 'fixed', ms: RESEND_SECONDS * 1000 }
-
-const tooMany = (code: string, message: string, retryAfter: number) =>
-  new ApiError(429, code, message, undefined, { 'Retry-After': String(retryAfter) })
 
 type PolicyRow = Selectable<PoliciesTable> & { owner_phone: string }
 

@@ -20,7 +20,7 @@ import type {
   PolicyTextSent,
   SurrenderQuote,
 } from '../../../src/types/generated/api/policy'
-import { ApiError, notFound } from '../../platform/errors'
+import { ApiError, notFound, tooMany } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import { SHANGHAI_DAY, secondsLeft, takeHit } from '../../platform/rateLimits'
 import { transition } from '../purchase/service'
@@ -340,12 +340,10 @@ export class PolicyService {
     const now = this.now()
     const phone = await this.db.transaction().execute(async (trx) => {
       if (!(await takeHit(trx, `policy-text:${row.id}`, POLICY_TEXTS_PER_DAY, SHANGHAI_DAY, now)))
-        throw new ApiError(
-          429,
+        throw tooMany(
           'POLICY_TEXT_LIMIT',
           `每份保单每天最多发送${POLICY_TEXTS_PER_DAY}次，请明天再试或直接下载电子保单`,
-          undefined,
-          { 'Retry-After': String(secondsLeft(SHANGHAI_DAY, now)) },
+          secondsLeft(SHANGHAI_DAY, now),
         )
       const policy = {
         id: row.id,

@@ -25,7 +25,7 @@ import type {
 import type { ProductDetail } from '../../../../src/types/generated/api/catalog'
 import type { CampaignReward } from '../../../../src/types/generated/page'
 import type { DB } from '../../../db/schema'
-import { ApiError } from '../../../platform/errors'
+import { ApiError, tooMany } from '../../../platform/errors'
 import { recordAnswer } from '../../../platform/idempotency'
 import { HOUR, secondsLeft, SHANGHAI_DAY, takeHit } from '../../../platform/rateLimits'
 import { toIso } from '../../../platform/time'
@@ -550,13 +550,13 @@ export class GiftCollectionService {
         `【国恒保险商城】您正在参加“${campaign.title}”，验证码为${code}，${CODE_TTL_SECONDS / 60}分钟内有效。如非本人操作请忽略。`,
       limits: async (trx) => {
         if (!(await takeHit(trx, `form-sms:user:${userId}`, FORM_CODES_PER_USER_DAY, SHANGHAI_DAY, now)))
-          throw new ApiError(429, 'SMS_DAILY_LIMIT', '今日获取验证码次数已达上限，请明天再试', undefined, {
-            'Retry-After': String(secondsLeft(SHANGHAI_DAY, now)),
-          })
+          throw tooMany(
+            'SMS_DAILY_LIMIT',
+            '今日获取验证码次数已达上限，请明天再试',
+            secondsLeft(SHANGHAI_DAY, now),
+          )
         if (!(await takeHit(trx, `form-sms:ip:${ip}`, FORM_CODES_PER_IP_HOUR, HOUR, now)))
-          throw new ApiError(429, 'SMS_IP_LIMIT', '获取验证码过于频繁，请稍后再试', undefined, {
-            'Retry-After': String(secondsLeft(HOUR, now)),
-          })
+          throw tooMany('SMS_IP_LIMIT', '获取验证码过于频繁，请稍后再试', secondsLeft(HOUR, now))
       },
     })
     return { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS }

@@ -1,5 +1,5 @@
 import type { Policy } from '../../../../src/types/generated/api/policy'
-import { ApiError } from '../../../platform/errors'
+import { tooMany } from '../../../platform/errors'
 import { HOUR, secondsLeft, takeHit } from '../../../platform/rateLimits'
 import type { Services } from '../../../platform/services'
 import { PLATFORM_OPERATOR } from '../../catalog/platformOperator'
@@ -17,12 +17,8 @@ export async function epolicyPdf(
   policy: Policy,
 ): Promise<{ policyNo: string; pdf: Buffer }> {
   const now = services.now()
-  if (!(await takeHit(services.db, `epolicy:${policy.id}`, EPOLICY_PDFS_PER_HOUR, HOUR, now))) {
-    const retryAfter = secondsLeft(HOUR, now)
-    throw new ApiError(429, 'EPOLICY_RATE_LIMITED', '下载过于频繁，请稍后再试', undefined, {
-      'Retry-After': String(retryAfter),
-    })
-  }
+  if (!(await takeHit(services.db, `epolicy:${policy.id}`, EPOLICY_PDFS_PER_HOUR, HOUR, now)))
+    throw tooMany('EPOLICY_RATE_LIMITED', '下载过于频繁，请稍后再试', secondsLeft(HOUR, now))
   const product = await services.catalog.productOrNull(policy.productId)
   const insurer = product ? await services.disclosure.insurer(product.insurerCode) : null
   const clauseBodies = new Map((product?.clauses ?? []).map((c) => [c.id, c.body]))
