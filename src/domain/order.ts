@@ -20,6 +20,31 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   SURRENDERED: '已退保',
 }
 
+/** A paid partner-product order waits for the insurer to issue its policy (server/modules/partners/issuing.ts). */
+export const PARTNER_ISSUING_TEXT = '保单出具中'
+export const PARTNER_ISSUE_FAILED_TEXT = '出单失败，已退款'
+/** A paid order waiting while the partner cannot be reached (the job retries; nothing is lost). */
+export const PARTNER_BUSY_TEXT = '保险公司系统繁忙，保单将在其恢复后自动出具，结果会以消息通知您'
+
+export interface PartnerIssueState {
+  status: 'UNDERWRITTEN' | 'ISSUING' | 'ISSUED' | 'ISSUE_FAILED'
+  busy: boolean
+}
+
+/** The status as the order screens say it: a paid partner order says where its policy stands, not 已支付. */
+export function orderStatusText(order: {
+  status: OrderStatus
+  partnerIssue: PartnerIssueState | null
+}): string {
+  if (order.status === 'PAID' && order.partnerIssue?.status === 'ISSUING') return PARTNER_ISSUING_TEXT
+  if (order.partnerIssue?.status === 'ISSUE_FAILED') return PARTNER_ISSUE_FAILED_TEXT
+  return ORDER_STATUS_TEXT[order.status]
+}
+
+/** A paid order whose policy the partner is still issuing: nothing to buy again yet. */
+export const isAwaitingIssue = (order: { status: OrderStatus; partnerIssue: PartnerIssueState | null }) =>
+  order.status === 'PAID' && order.partnerIssue?.status === 'ISSUING'
+
 /** An unpaid order closes this long after it was created. */
 export const ORDER_PAYMENT_WINDOW_MS = 30 * 60 * 1000
 

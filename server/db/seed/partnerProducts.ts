@@ -1,3 +1,4 @@
+import type { IssueDeadline } from '../../modules/partners/deadlines'
 import type { CoverageSeed, PlanSeed, ProductSeed } from './products'
 
 // The four products the partner insurer 华汀保险 (fictional, code HT) sells through its own API: it underwrites
@@ -17,9 +18,16 @@ export interface PartnerProductSeed extends ProductSeed {
   holderOccupationRequired: boolean
   refusedOccupationClasses: number[]
   questions: string[]
+  /** By when a paid order must be issued, or is refunded (server/modules/partners/deadlines.ts). */
+  issueDeadline: IssueDeadline
 }
 
 const ADULT = { years: 18 }
+
+/** Cover from the day after issue: issued within two days of payment, or refunded. */
+const AFTER_PAYMENT: IssueDeadline = { rule: 'after_payment', withinMinutes: 48 * 60 }
+/** Cover on a given day (flight, trip): issued before it starts; paid on the day itself, within 30 minutes. */
+const BEFORE_COVER: IssueDeadline = { rule: 'cover_start', withinMinutes: 30 }
 
 /** Each partner product has one plan at one price for its one coverage period. */
 const standardPlan = (period: string, fen: number, coverages: CoverageSeed[]): PlanSeed[] => [
@@ -49,6 +57,7 @@ export const PARTNER_PRODUCTS: PartnerProductSeed[] = [
   {
     ...partner,
     id: 'ht-accident',
+    issueDeadline: AFTER_PAYMENT,
     flow: 'huatai',
     partnerProductType: '02YW0001',
     occupationRequired: false,
@@ -75,6 +84,7 @@ export const PARTNER_PRODUCTS: PartnerProductSeed[] = [
   {
     ...partner,
     id: 'ht-regression',
+    issueDeadline: AFTER_PAYMENT,
     flow: 'huatairegression',
     partnerProductType: '02WY0004',
     occupationRequired: true,
@@ -101,6 +111,7 @@ export const PARTNER_PRODUCTS: PartnerProductSeed[] = [
   {
     ...partner,
     id: 'ht-travel',
+    issueDeadline: BEFORE_COVER,
     flow: 'huataitravel',
     partnerProductType: '03800001',
     occupationRequired: true,
@@ -127,6 +138,7 @@ export const PARTNER_PRODUCTS: PartnerProductSeed[] = [
   {
     ...partner,
     id: 'ht-air',
+    issueDeadline: BEFORE_COVER,
     flow: 'airAccident',
     partnerProductType: '03800002',
     occupationRequired: false,

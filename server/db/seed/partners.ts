@@ -45,6 +45,8 @@ export async function seedPartnerProducts(db: Kysely<DB>, now: Date = new Date()
           occupation_required: p.occupationRequired,
           holder_occupation_required: p.holderOccupationRequired,
           refused_occupation_classes: JSON.stringify(p.refusedOccupationClasses),
+          issue_deadline: p.issueDeadline.rule,
+          issue_within_minutes: p.issueDeadline.withinMinutes,
         })
         .execute()
     }

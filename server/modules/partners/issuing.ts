@@ -10,13 +10,19 @@ import type { RefundService } from '../payments/refunds'
 import type { PolicyService } from '../policies/service'
 import type { OrdersTable } from '../purchase/tables'
 import { PartnerRejected, PartnerUnavailable, type PartnerAdapter } from './adapter'
+import { issueDeadlineAt, overdueReason, type IssueDeadline } from './deadlines'
+import type { PartnerOrdersTable } from './tables'
 
 // Issuing a paid partner order. The payment's capture moves the partner order to ISSUING (in the payment's
 // transaction, instead of issuing locally); then the partner's `issue` is called with the order's one request id
 // (so every retry is the same request to the partner). The partner answers by a signed callback; the policy is
 // inserted once whatever arrives twice (guarded updates, callback event ids). While the partner is down, the
 // sweep retries with backoff; after MAX_ISSUE_ATTEMPTS failures the order fails and the payment is refunded.
-// Once the partner has accepted, we never fail the order on our own: we ask (query) until it answers.
+// Once the partner has accepted, we ask (query) until it answers.
+// Every order has a deadline (deadlines.ts, set here when it starts issuing): issue is never called past it. At
+// the deadline an order still waiting raises the alert partner_issue_overdue once; one the partner accepted is
+// asked once more (taken if issued), any other is failed and refunded. A policy the partner reports issued
+// after that is voided at the insurer (voidAtInsurer) and never becomes ours.
 
 export const MAX_ISSUE_ATTEMPTS = 6
 /** First retry after a minute, then 2, 4, 8, 16 minutes. */
@@ -30,6 +36,10 @@ export const retryDelayMs = (attempts: number) =>
   Math.min(ISSUE_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), 30 * 60_000)
 
 export type CallbackOutcome = 'applied' | 'duplicate' | 'ignored'
+
+/** `at`, or the deadline when that comes first. */
+const notAfter = (at: Date, deadline: Date | null) =>
+  deadline && deadline.getTime() < at.getTime() ? deadline : at
 
 const lockOrder = (trx: Transaction<DB>, orderId: string) =>
   trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow()
@@ -51,9 +61,22 @@ export class PartnerIssuing {
   /** In the capture's transaction: true when the order is a partner's (it then waits for the partner). */
   async startIssuing(trx: Transaction<DB>, orderId: string): Promise<boolean> {
     const now = this.now()
+    const terms = await trx
+      .selectFrom('orders as o')
+      .innerJoin('partner_products as pp', 'pp.product_id', 'o.product_id')
+      .select(['o.paid_at', 'o.start_date', 'pp.issue_deadline', 'pp.issue_within_minutes'])
+      .where('o.id', '=', orderId)
+      .executeTakeFirst()
+    const deadline = terms
+      ? issueDeadlineAt(
+          { rule: terms.issue_deadline, withinMinutes: terms.issue_within_minutes },
+          terms.paid_at ?? now,
+          terms.start_date,
+        )
+      : null
     const moved = await trx
       .updateTable('partner_orders')
-      .set({ status: 'ISSUING', next_attempt_at: now, updated_at: now })
+      .set({ status: 'ISSUING', next_attempt_at: now, issue_deadline_at: deadline, updated_at: now })
       .where('order_id', '=', orderId)
       .where('status', '=', 'UNDERWRITTEN')
       .returning('order_id')
@@ -75,8 +98,9 @@ export class PartnerIssuing {
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight])
   }
 
-  /** The sweep: every order whose next attempt is due. */
+  /** The sweep: the alert for orders past their deadline, then every order whose next attempt is due. */
   async retryDue(): Promise<void> {
+    await this.alertOverdue()
     const due = await this.db
       .selectFrom('partner_orders')
       .select('order_id')
@@ -90,6 +114,34 @@ export class PartnerIssuing {
         this.log.error({ err: error, orderId: order_id }, 'partner issue retry failed'),
       )
     }
+  }
+
+  /**
+   * Orders still ISSUING past their deadline, each alerted once: whoever sets overdue_alerted_at (one statement,
+   * so two sweepers never both) logs the alert. The attempts then refund them (or take the partner's policy).
+   */
+  private async alertOverdue(): Promise<void> {
+    const now = this.now()
+    const overdue = await this.db
+      .updateTable('partner_orders')
+      .set({ overdue_alerted_at: now })
+      .where('status', '=', 'ISSUING')
+      .where('issue_deadline_at', '<=', now)
+      .where('overdue_alerted_at', 'is', null)
+      .returning(['order_id', 'issue_deadline_at', 'accepted_at', 'attempts', 'last_error'])
+      .execute()
+    for (const order of overdue)
+      this.log.error(
+        {
+          alert: 'partner_issue_overdue',
+          orderId: order.order_id,
+          deadline: order.issue_deadline_at?.toISOString(),
+          accepted: order.accepted_at !== null,
+          attempts: order.attempts,
+          lastError: order.last_error,
+        },
+        'paid partner order not issued by its deadline',
+      )
   }
 
   /** One attempt: claimed in one statement (one process at a time), then issue (or, once accepted, query). */
@@ -109,11 +161,18 @@ export class PartnerIssuing {
       .executeTakeFirst()
     if (!claimed) return
     const order = await this.db
-      .selectFrom('orders')
-      .select(['premium_fen', 'paid_at', 'user_id', 'product_name'])
-      .where('id', '=', orderId)
+      .selectFrom('orders as o')
+      .innerJoin('partner_products as pp', 'pp.product_id', 'o.product_id')
+      .select(['o.premium_fen', 'o.paid_at', 'o.user_id', 'o.product_name'])
+      .select(['pp.flow', 'pp.issue_deadline', 'pp.issue_within_minutes'])
+      .where('o.id', '=', orderId)
       .executeTakeFirstOrThrow()
     const context = { orderId }
+    const deadline = claimed.issue_deadline_at
+    if (deadline && deadline.getTime() <= now.getTime()) {
+      const terms: IssueDeadline = { rule: order.issue_deadline, withinMinutes: order.issue_within_minutes }
+      return await this.settleOverdue(claimed, overdueReason(terms, order.flow))
+    }
     try {
       if (claimed.accepted_at) {
         const state = await this.adapter.query(claimed.underwriting_no, context)
@@ -121,7 +180,7 @@ export class PartnerIssuing {
           return await this.complete(orderId, state.partnerPolicyNo)
         if (state.status === 'ISSUE_FAILED')
           return await this.fail(orderId, state.failure ?? '保险公司未能出单')
-        await this.schedule(orderId, ACCEPTED_CHECK_MS, null)
+        await this.schedule(orderId, ACCEPTED_CHECK_MS, null, deadline)
         return
       }
       const result = await this.adapter.issue(
@@ -139,7 +198,7 @@ export class PartnerIssuing {
         .set({
           accepted_at: this.now(),
           last_error: null,
-          next_attempt_at: new Date(this.now().getTime() + ACCEPTED_CHECK_MS),
+          next_attempt_at: notAfter(new Date(this.now().getTime() + ACCEPTED_CHECK_MS), deadline),
         })
         .where('order_id', '=', orderId)
         .where('status', '=', 'ISSUING')
@@ -147,9 +206,9 @@ export class PartnerIssuing {
     } catch (error) {
       if (error instanceof PartnerRejected) return await this.fail(orderId, error.reason)
       if (!(error instanceof PartnerUnavailable)) throw error
-      if (claimed.accepted_at) return await this.schedule(orderId, retryDelayMs(1), null)
+      if (claimed.accepted_at) return await this.schedule(orderId, retryDelayMs(1), null, deadline)
       if (claimed.attempts >= MAX_ISSUE_ATTEMPTS) return await this.fail(orderId, '保险公司系统持续繁忙')
-      await this.schedule(orderId, retryDelayMs(claimed.attempts), '保险公司系统繁忙')
+      await this.schedule(orderId, retryDelayMs(claimed.attempts), '保险公司系统繁忙', deadline)
       // Told once, at the first failure: the order waits and nothing is lost.
       if (claimed.attempts === 1)
         await this.db.transaction().execute((trx) =>
@@ -162,11 +221,37 @@ export class PartnerIssuing {
     }
   }
 
-  private async schedule(orderId: string, delayMs: number, lastError: string | null): Promise<void> {
+  /**
+   * At the deadline, for an order still ISSUING: one the partner accepted is asked once more and taken when
+   * issued (it was accepted in time; only its answer was late); otherwise, or when the partner cannot be asked,
+   * the order fails and is refunded (money first). Issue is never called now.
+   */
+  private async settleOverdue(claimed: Selectable<PartnerOrdersTable>, reason: string): Promise<void> {
+    const orderId = claimed.order_id
+    if (claimed.accepted_at) {
+      const state = await this.adapter.query(claimed.underwriting_no, { orderId }).catch((error: unknown) => {
+        if (error instanceof PartnerUnavailable || error instanceof PartnerRejected) return null
+        throw error
+      })
+      if (state?.status === 'ISSUED' && state.partnerPolicyNo)
+        return await this.complete(orderId, state.partnerPolicyNo)
+      if (state?.status === 'ISSUE_FAILED')
+        return await this.fail(orderId, state.failure ?? '保险公司未能出单')
+    }
+    await this.fail(orderId, reason)
+  }
+
+  /** The next look at the order, never later than its deadline (the deadline's own look decides it). */
+  private async schedule(
+    orderId: string,
+    delayMs: number,
+    lastError: string | null,
+    deadline: Date | null,
+  ): Promise<void> {
     await this.db
       .updateTable('partner_orders')
       .set({
-        next_attempt_at: new Date(this.now().getTime() + delayMs),
+        next_attempt_at: notAfter(new Date(this.now().getTime() + delayMs), deadline),
         last_error: lastError,
         updated_at: this.now(),
       })
@@ -180,7 +265,15 @@ export class PartnerIssuing {
     const partnerOrder = await this.db
       .selectFrom('partner_orders as po')
       .innerJoin('orders as o', 'o.id', 'po.order_id')
-      .select(['po.order_id', 'po.issue_request_id', 'o.product_id'])
+      .innerJoin('partner_products as pp', 'pp.product_id', 'o.product_id')
+      .select([
+        'po.order_id',
+        'po.issue_request_id',
+        'po.issue_deadline_at',
+        'po.accepted_at',
+        'o.product_id',
+      ])
+      .select(['pp.flow', 'pp.issue_deadline', 'pp.issue_within_minutes'])
       .where('po.partner', '=', this.adapter.partner)
       .where('po.underwriting_no', '=', callback.applyNo)
       .executeTakeFirst()
@@ -194,6 +287,14 @@ export class PartnerIssuing {
     // Read before the transaction: on PGlite no other query may run beside it.
     const product = await this.catalog.product(partnerOrder.product_id)
     const orderId = partnerOrder.order_id
+    // Issued past the deadline for an order the partner had not accepted in time: refunded, and voided there.
+    const deadline = partnerOrder.issue_deadline_at
+    const tooLate =
+      deadline !== null && deadline.getTime() <= this.now().getTime() && partnerOrder.accepted_at === null
+    const terms: IssueDeadline = {
+      rule: partnerOrder.issue_deadline,
+      withinMinutes: partnerOrder.issue_within_minutes,
+    }
     let refundId: string | null = null
     let lateIssued = false
     const outcome = await this.db.transaction().execute(async (trx): Promise<CallbackOutcome> => {
@@ -214,6 +315,8 @@ export class PartnerIssuing {
         .executeTakeFirst()
       if (!fresh) return 'duplicate'
       if (callback.eventType === 'POLICY_ISSUED' && callback.policyNo) {
+        // Too late: the order fails first, so the policy below is not ours (and is voided after the commit).
+        if (tooLate) refundId = await this.failIn(trx, orderId, overdueReason(terms, partnerOrder.flow))
         const issued = await this.completeIn(trx, orderId, callback.policyNo, product)
         if (!issued) {
           const current = await trx
@@ -223,26 +326,29 @@ export class PartnerIssuing {
             .executeTakeFirstOrThrow()
           lateIssued = current.status === 'ISSUE_FAILED'
         }
-        return issued ? 'applied' : 'ignored'
+        return issued || refundId ? 'applied' : 'ignored'
       }
       refundId = await this.failIn(trx, orderId, failure ?? '保险公司未能出单')
       return refundId ? 'applied' : 'ignored'
     })
     if (refundId) await this.refunds.submit(refundId)
     this.policies.textIssued()
-    // Issued after we gave up and refunded: the partner's policy is surrendered so nobody holds an unpaid cover.
-    if (lateIssued && callback.policyNo) {
-      this.log.error(
-        { orderId, policyNo: callback.policyNo },
-        'partner issued after the order failed; surrendering',
-      )
-      await this.adapter
-        .surrender({ requestId: `late-${orderId}`, partnerPolicyNo: callback.policyNo }, { orderId })
-        .catch((error: unknown) =>
-          this.log.error({ err: error, orderId }, 'surrender of a late policy failed'),
-        )
-    }
+    if (lateIssued && callback.policyNo) await this.voidAtInsurer(orderId, callback.policyNo)
     return outcome
+  }
+
+  /**
+   * A policy the partner issued after the order failed (refunded) or past its deadline is surrendered at the
+   * insurer, so nobody holds an unpaid cover; no local policy is ever made for it.
+   */
+  private async voidAtInsurer(orderId: string, partnerPolicyNo: string): Promise<void> {
+    this.log.error(
+      { orderId, policyNo: partnerPolicyNo },
+      'partner issued after the order failed or past its deadline; voiding at the insurer',
+    )
+    await this.adapter
+      .surrender({ requestId: `late-${orderId}`, partnerPolicyNo }, { orderId })
+      .catch((error: unknown) => this.log.error({ err: error, orderId }, 'surrender of a late policy failed'))
   }
 
   private async complete(orderId: string, partnerPolicyNo: string): Promise<void> {
@@ -252,8 +358,17 @@ export class PartnerIssuing {
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow()
     const product = await this.catalog.product(product_id)
-    await this.db.transaction().execute((trx) => this.completeIn(trx, orderId, partnerPolicyNo, product))
+    const issued = await this.db
+      .transaction()
+      .execute((trx) => this.completeIn(trx, orderId, partnerPolicyNo, product))
     this.policies.textIssued()
+    if (issued) return
+    const { status } = await this.db
+      .selectFrom('partner_orders')
+      .select('status')
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow()
+    if (status === 'ISSUE_FAILED') await this.voidAtInsurer(orderId, partnerPolicyNo)
   }
 
   /** ISSUING → ISSUED in one guarded statement; only the one that moves it inserts the policy. */

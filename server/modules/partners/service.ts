@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
 import { findOccupation } from '../../../src/domain/occupation'
-import { orderExpiresAtMs } from '../../../src/domain/order'
+import { orderExpiresAtMs, PARTNER_BUSY_TEXT } from '../../../src/domain/order'
 import type {
   PartnerApplication,
   PartnerApplicationRequest,
@@ -30,9 +30,6 @@ export const PARTNER_STATUS_TEXT = {
   ISSUED: '保单已出具',
   ISSUE_FAILED: '出单失败，已为您退款',
 } as const
-
-/** A paid order waiting while the partner cannot be reached (the job retries; nothing is lost). */
-export const PARTNER_BUSY_TEXT = '保险公司系统繁忙，保单将在其恢复后自动出具，结果会以消息通知您'
 
 const unavailable = () =>
   new ApiError(503, 'PARTNER_UNAVAILABLE', '保险公司系统繁忙，请稍后重试', undefined, { 'Retry-After': '30' })

@@ -2,6 +2,7 @@ import type { ColumnType } from 'kysely'
 import type { Flow, PartnerStatus } from '../../../src/types/generated/api/partner'
 import type { Json, NullableJson, NullableTimestamp, Timestamp } from '../../db/columns'
 import type { StoredPerson } from '../purchase/tables'
+import type { IssueDeadlineRule } from './deadlines'
 
 // Tables of the partner-insurer flows (180_partners.sql); the SQL is the truth.
 
@@ -17,6 +18,9 @@ export interface PartnerProductsTable {
   occupation_required: boolean
   holder_occupation_required: boolean
   refused_occupation_classes: Json<number[]>
+  /** 220_partner_issue_deadlines.sql: how the issue deadline is reckoned (deadlines.ts). */
+  issue_deadline: ColumnType<IssueDeadlineRule, IssueDeadlineRule | undefined, IssueDeadlineRule>
+  issue_within_minutes: ColumnType<number, number | undefined, number>
 }
 
 /** A person as quoted: the order's shape plus the occupation code (certType normalized to ours). */
@@ -59,6 +63,10 @@ export interface PartnerOrdersTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>
   partner_policy_no: ColumnType<string | null, string | null | undefined, string | null>
   policy_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** Set when the order starts issuing (deadlines.ts); past it the order is refunded, never issued. */
+  issue_deadline_at: NullableTimestamp
+  /** When the order was first seen ISSUING past its deadline (the alert partner_issue_overdue, once). */
+  overdue_alerted_at: NullableTimestamp
   created_at: Timestamp
   updated_at: Timestamp
 }

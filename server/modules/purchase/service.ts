@@ -22,7 +22,12 @@ import type { OrdersTable, StoredPerson } from './tables'
 import type { RefundService } from '../payments/refunds'
 import type { RiskAssessmentService } from '../risk/service'
 
-type OrderRow = Selectable<OrdersTable> & { policy_id: string | null }
+type OrderRow = Selectable<OrdersTable> & {
+  policy_id: string | null
+  /** A partner product's order: its issuing state at the partner (partner_orders). */
+  partner_status: NonNullable<Order['partnerIssue']>['status'] | null
+  partner_last_error: string | null
+}
 
 function toOrder(row: OrderRow, refunds: OrderRefund[]): Order {
   return {
@@ -48,6 +53,12 @@ function toOrder(row: OrderRow, refunds: OrderRefund[]): Order {
     policyId: row.policy_id,
     source: row.source,
     refunds,
+    partnerIssue: row.partner_status
+      ? {
+          status: row.partner_status,
+          busy: row.partner_status === 'ISSUING' && row.partner_last_error !== null,
+        }
+      : null,
   }
 }
 
@@ -251,8 +262,9 @@ export class OrderService {
     return db
       .selectFrom('orders as o')
       .leftJoin('policies as p', 'p.order_id', 'o.id')
+      .leftJoin('partner_orders as po', 'po.order_id', 'o.id')
       .selectAll('o')
-      .select('p.id as policy_id')
+      .select(['p.id as policy_id', 'po.status as partner_status', 'po.last_error as partner_last_error'])
   }
 
   async list(userId: string, statuses: OrderStatus[]): Promise<Order[]> {

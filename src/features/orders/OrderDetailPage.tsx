@@ -8,7 +8,7 @@ import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { relationName } from '../../domain/applicant'
 import { formatShanghaiDateTime } from '../../domain/dates'
-import { isPayable, ORDER_STATUS_TEXT } from '../../domain/order'
+import { isAwaitingIssue, isPayable, orderStatusText, PARTNER_BUSY_TEXT } from '../../domain/order'
 import { describeError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
@@ -37,6 +37,7 @@ export default function OrderDetailPage() {
   if (!order.data) return <LoadingView lines={6} />
   const current = order.data
   const payable = isPayable(current.status) && left !== 0
+  const awaitingIssue = isAwaitingIssue(current)
 
   async function cancel() {
     const ok = await Dialog.confirm({
@@ -61,11 +62,18 @@ export default function OrderDetailPage() {
       <div className="labeled-row" style={{ padding: '4px 2px 10px' }}>
         <span>订单状态</span>
         <Tag color={payable ? 'warning' : 'default'} data-testid="order-status">
-          {left === 0 && isPayable(current.status) ? '已关闭' : ORDER_STATUS_TEXT[current.status]}
+          {left === 0 && isPayable(current.status) ? '已关闭' : orderStatusText(current)}
         </Tag>
       </div>
       {payable && left !== null && (
         <div className="purchase-notice">请在 {formatCountdown(left)} 内完成支付，超时订单将自动关闭。</div>
+      )}
+      {awaitingIssue && (
+        <div className="purchase-notice" data-testid="order-issuing">
+          {current.partnerIssue?.busy
+            ? PARTNER_BUSY_TEXT
+            : '已支付成功，保险公司正在出具保单，出单后将以消息通知您。'}
+        </div>
       )}
       <OrderSummary order={current} />
       <OrderRefunds refunds={current.refunds} />
@@ -109,7 +117,9 @@ export default function OrderDetailPage() {
             查看保单
           </Button>
         )}
-        {!payable && <Button onClick={() => navigate(productHref(current.productId))}>再次购买</Button>}
+        {!payable && !awaitingIssue && (
+          <Button onClick={() => navigate(productHref(current.productId))}>再次购买</Button>
+        )}
       </BottomBar>
     </div>
   )

@@ -4,7 +4,7 @@ import { useOrders, type Order } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
-import { isPayable, ORDER_STATUS_TEXT, ORDER_TABS } from '../../domain/order'
+import { isAwaitingIssue, isPayable, orderStatusText, ORDER_TABS } from '../../domain/order'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { refundBadge } from '../../domain/refund'
@@ -78,7 +78,9 @@ function OrderList({ statuses }: { statuses: readonly string[] }) {
                   {refundBadge(order.refunds)}
                 </Tag>
               )}
-              <Tag color={STATUS_COLOR[order.status]}>{ORDER_STATUS_TEXT[order.status]}</Tag>
+              <Tag color={isAwaitingIssue(order) ? 'warning' : STATUS_COLOR[order.status]}>
+                {orderStatusText(order)}
+              </Tag>
             </span>
           </div>
           <LabeledRow label="被保险人">{order.insured.name}</LabeledRow>

@@ -244,6 +244,16 @@ export interface Order {
    * refunds of payments of this order (a payment the order could not keep, or a surrender)
    */
   refunds: OrderRefund[]
+  /**
+   * a partner product's order: where issuing at the partner stands; null for the mall's own orders
+   */
+  partnerIssue: null | {
+    status: 'UNDERWRITTEN' | 'ISSUING' | 'ISSUED' | 'ISSUE_FAILED'
+    /**
+     * ISSUING while the partner could not be reached at the last try (it is retried)
+     */
+    busy: boolean
+  }
 }
 export interface OrderRefund {
   id: string

@@ -44,6 +44,41 @@ describe('/orders/orderDetail', () => {
     expect(router.state.location.pathname).toBe('/policy/policyDetail')
   })
 
+  it('a paid partner order being issued says 保单出具中 (and why it waits), never 已支付 with 再次购买', async () => {
+    stubApi({
+      'GET /api/orders/o1': order({
+        status: 'PAID',
+        paidAt: new Date().toISOString(),
+        source: 'partner:huating',
+        partnerIssue: { status: 'ISSUING', busy: true },
+      }),
+    })
+    renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('保单出具中')
+    expect(screen.getByTestId('order-issuing')).toHaveTextContent(
+      '保险公司系统繁忙，保单将在其恢复后自动出具，结果会以消息通知您',
+    )
+    expect(screen.queryByText('已支付')).toBeNull()
+    expect(screen.queryByRole('button', { name: '再次购买' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '去支付' })).toBeNull()
+  })
+
+  it('a partner order the insurer could not issue says 出单失败，已退款', async () => {
+    stubApi({
+      'GET /api/orders/o1': order({
+        status: 'CLOSED',
+        paidAt: new Date().toISOString(),
+        source: 'partner:huating',
+        partnerIssue: { status: 'ISSUE_FAILED', busy: false },
+        refunds: [refund({ reason: 'ISSUE_FAILED' })],
+      }),
+    })
+    renderScreen(OrderDetailPage, '/orders/orderDetail?id=o1')
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('出单失败，已退款')
+    expect(screen.getByText('保险公司未能出单，保费全额退回')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '再次购买' })).toBeInTheDocument()
+  })
+
   it('asks an anonymous visitor to log in and come back', async () => {
     stubApi({
       'GET /api/orders/o1': () => reply(401, { error: { code: 'UNAUTHENTICATED', message: '请先登录' } }),

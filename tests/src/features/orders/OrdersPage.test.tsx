@@ -33,6 +33,28 @@ describe('/orders', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/orders/orderDetail?id=o2')
   })
 
+  it('a paid partner order being issued says 保单出具中, one the insurer could not issue 出单失败，已退款', async () => {
+    stubApi({
+      'GET /api/orders': {
+        items: [
+          order({
+            ...card('o1', 'PAID', '华汀航空意外险'),
+            partnerIssue: { status: 'ISSUING', busy: false },
+          }),
+          order({
+            ...card('o2', 'CLOSED', '华汀安行综合意外险'),
+            partnerIssue: { status: 'ISSUE_FAILED', busy: false },
+          }),
+        ],
+      },
+    })
+    renderScreen(OrdersPage, '/orders')
+    const [issuing, failed] = await screen.findAllByTestId('order-card')
+    expect(issuing).toHaveTextContent('保单出具中')
+    expect(issuing).not.toHaveTextContent('已支付')
+    expect(failed).toHaveTextContent('出单失败，已退款')
+  })
+
   it('says so when there are no orders, with the 去商城 it mentions', async () => {
     stubApi({ 'GET /api/orders': { items: [] } })
     const router = renderScreen(OrdersPage, '/orders?tab=closed')

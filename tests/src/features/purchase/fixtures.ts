@@ -141,6 +141,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     policyId: null,
     source: 'mall',
     refunds: [],
+    partnerIssue: null,
     ...overrides,
   }
 }
