@@ -97,30 +97,31 @@ export default function OrderDetailPage() {
           </LabeledRow>
         ))}
       </section>
-      <BottomBar>
-        {payable && (
-          <Button disabled={cancelling} loading={cancelling} onClick={() => void cancel()}>
-            取消
-          </Button>
-        )}
-        {payable && (
-          <Button color="primary" onClick={() => navigate(payOrderHref(current))}>
-            去支付
-          </Button>
-        )}
-        {current.policyId && (
-          <Button
-            color="primary"
-            fill="outline"
-            onClick={() => navigate(policyDetailHref(current.policyId!))}
-          >
-            查看保单
-          </Button>
-        )}
-        {!payable && !awaitingIssue && (
-          <Button onClick={() => navigate(productHref(current.productId))}>再次购买</Button>
-        )}
-      </BottomBar>
+      {/* Paid and being issued: nothing to do yet (a message tells the outcome), so no empty bar. */}
+      {!awaitingIssue && (
+        <BottomBar>
+          {payable && (
+            <Button disabled={cancelling} loading={cancelling} onClick={() => void cancel()}>
+              取消
+            </Button>
+          )}
+          {payable && (
+            <Button color="primary" onClick={() => navigate(payOrderHref(current))}>
+              去支付
+            </Button>
+          )}
+          {current.policyId && (
+            <Button
+              color="primary"
+              fill="outline"
+              onClick={() => navigate(policyDetailHref(current.policyId!))}
+            >
+              查看保单
+            </Button>
+          )}
+          {!payable && <Button onClick={() => navigate(productHref(current.productId))}>再次购买</Button>}
+        </BottomBar>
+      )}
     </div>
   )
 }
