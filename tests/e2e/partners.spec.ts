@@ -207,6 +207,15 @@ test('the partner down: the application waits with a clear message and nothing l
     const result = page.getByTestId('insured-result')
     await expect(result).toContainText('保单出具中')
     await expect(result).toContainText('保险公司系统繁忙，保单将在其恢复后自动出具', { timeout: 20_000 })
+
+    // 订单详情 says the same (not 已支付), and offers nothing to buy again while the policy is on its way.
+    const orderId = new URL(page.url()).searchParams.get('orderId')
+    await page.goto(`/orders/orderDetail?id=${orderId}`)
+    await expect(page.getByTestId('order-status')).toHaveText('保单出具中')
+    await expect(page.getByTestId('order-issuing')).toContainText(
+      '保险公司系统繁忙，保单将在其恢复后自动出具',
+    )
+    await expect(page.getByRole('button', { name: '再次购买' })).toHaveCount(0)
   } finally {
     await partnerFaults(page, [])
   }
