@@ -10,6 +10,7 @@ import type { RefundService } from '../payments/refunds'
 import type { PolicyService } from '../policies/service'
 import type { OrdersTable } from '../purchase/tables'
 import { PartnerRejected, PartnerUnavailable, type PartnerAdapter } from './adapter'
+import type { PartnerSurrenders } from './surrenders'
 
 // Issuing a paid partner order. The payment's capture moves the partner order to ISSUING (in the payment's
 // transaction, instead of issuing locally); then the partner's `issue` is called with the order's one request id
@@ -46,6 +47,8 @@ export class PartnerIssuing {
     private readonly refunds: RefundService,
     private readonly messages: MessageService,
     private readonly log: FastifyBaseLogger,
+    /** Voids at the partner as recorded, retried requests (surrenders.ts). */
+    private readonly voids: Pick<PartnerSurrenders, 'voidLateIssue'>,
   ) {}
 
   /** In the capture's transaction: true when the order is a partner's (it then waits for the partner). */
@@ -236,8 +239,8 @@ export class PartnerIssuing {
         { orderId, policyNo: callback.policyNo },
         'partner issued after the order failed; surrendering',
       )
-      await this.adapter
-        .surrender({ requestId: `late-${orderId}`, partnerPolicyNo: callback.policyNo }, { orderId })
+      await this.voids
+        .voidLateIssue(orderId, callback.policyNo)
         .catch((error: unknown) =>
           this.log.error({ err: error, orderId }, 'surrender of a late policy failed'),
         )
