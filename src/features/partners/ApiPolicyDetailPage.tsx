@@ -8,10 +8,10 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { relationName } from '../../domain/applicant'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatFen } from '../../domain/money'
-import { POLICY_STATUS_TEXT } from '../../domain/policy'
 import { HttpError } from '../../lib/request'
 import { backToPolicies } from '../policies/paths'
 import { usePolicy, type Policy } from '../policies/api'
+import { policyStatusText } from '../policies/surrenderState'
 import { useMe } from '../member/api'
 import { usePartnerOrder } from './api'
 import '../../components/flow/flow.css'
@@ -100,7 +100,7 @@ function ApiPolicy({ policy }: { policy: Policy }) {
         <h1>{policy.productName}</h1>
         <p>
           <Tag color={policy.status === 'IN_FORCE' ? 'success' : 'primary'}>
-            {POLICY_STATUS_TEXT[policy.status]}
+            {policyStatusText(policy)}
           </Tag>{' '}
           {policy.insurerName}
         </p>

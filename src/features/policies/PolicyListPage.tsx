@@ -5,6 +5,7 @@ import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { POLICY_STATUS_TEXT, POLICY_STATUSES, type PolicyStatus } from '../../domain/policy'
+import { policyStatusText } from './surrenderState'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
@@ -56,7 +57,7 @@ export default function PolicyListPage() {
                       : 'default'
                 }
               >
-                {POLICY_STATUS_TEXT[policy.status]}
+                {policyStatusText(policy)}
               </Tag>
             </div>
             <LabeledRow label="保单号">{policy.policyNo}</LabeledRow>
