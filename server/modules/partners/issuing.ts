@@ -248,7 +248,8 @@ export class PartnerIssuing {
     return outcome
   }
 
-  private async complete(orderId: string, partnerPolicyNo: string): Promise<void> {
+  /** The partner issued this order's policy (its answer, or its books in reconcile): issued here, once. */
+  async complete(orderId: string, partnerPolicyNo: string): Promise<void> {
     const { product_id } = await this.db
       .selectFrom('orders')
       .select('product_id')

@@ -66,10 +66,7 @@ export class PartnerSurrenders {
         order_id: policy.order_id,
       })
       .onConflict((oc) =>
-        oc
-          .column('policy_id')
-          .doUpdateSet(fresh)
-          .where('partner_surrenders.status', '=', 'REJECTED'),
+        oc.column('policy_id').doUpdateSet(fresh).where('partner_surrenders.status', '=', 'REJECTED'),
       )
       .returningAll()
       .executeTakeFirst()
@@ -188,7 +185,11 @@ export class PartnerSurrenders {
   }
 
   /** REQUESTED → DONE in one guarded statement, with our side of it in the same transaction. */
-  private async complete(row: SurrenderRow, partnerRefundFen: number | null, tell: boolean): Promise<boolean> {
+  private async complete(
+    row: SurrenderRow,
+    partnerRefundFen: number | null,
+    tell: boolean,
+  ): Promise<boolean> {
     const claim = async (trx: Transaction<DB>) => {
       const moved = await trx
         .updateTable('partner_surrenders')

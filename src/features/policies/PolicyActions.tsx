@@ -1,8 +1,14 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
-import { epolicyFileName, epolicyUrl, textPolicy, type Policy } from './api'
+import {
+  epolicyFileName,
+  epolicyUrl,
+  SURRENDER_PENDING_TEXT,
+  surrenderPending,
+  textPolicy,
+  type Policy,
+} from './api'
 import { SurrenderSheet } from './SurrenderSheet'
-import { SURRENDER_PENDING_TEXT, surrenderPending } from './surrenderState'
 import { toast } from '../../components/notice'
 import { canSurrenderInCoolingOff } from '../../domain/policy'
 import { describeError } from '../../lib/request'

@@ -1,11 +1,10 @@
-import type { Policy } from './api'
+import { policyStatusText, type Policy } from './api'
 import { relationName } from '../../domain/applicant'
 import { CERTIFICATE_TYPES } from '../../domain/certificate'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatCoverageAmount, formatFen } from '../../domain/money'
 import { EXCLUSIONS_PREAMBLE } from '../../domain/policy'
-import { policyStatusText } from './surrenderState'
 import { LabeledRow } from '../../components/LabeledRow'
 import './policyDetail.css'
 

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import PolicyDetailPage from '../../../../src/features/policies/PolicyDetailPage'
-import type { Policy } from '../../../../src/types/generated/api/policy'
-import { renderScreen, reply, stubApi } from '../../harness'
+import type { Policy, SurrenderQuote } from '../../../../src/types/generated/api/policy'
+import { renderScreen, reply, stubApi, tappable } from '../../harness'
 
 // A partner policy whose surrender the insurer has not confirmed yet: 退保处理中, said with what happens next,
 // and no second 犹豫期退保.
@@ -69,21 +69,22 @@ describe('/policy/policyDetail: a surrender the insurer has not confirmed', () =
   it('a surrender the insurer does not answer at once ends in 退保处理中, not an error', async () => {
     stubApi({
       'GET /api/policies/:id': policy,
-      'GET /api/policies/:id/surrender-quote': {
-        refundFen: 13600,
-        refundTo: '微信',
-        arrival: '预计 3 个工作日内',
-        pointsClawback: 136,
-        reasons: ['不需要这份保障了'],
-      },
+      // Typed as the policy's route (its path pattern covers this one): a Reply carries the quote.
+      'GET /api/policies/:id/surrender-quote': () =>
+        reply(200, {
+          refundFen: 13600,
+          refundTo: '微信',
+          arrival: '预计 3 个工作日内',
+          pointsClawback: 136,
+          reasons: ['不需要这份保障了'],
+        } satisfies SurrenderQuote),
       'POST /api/policies/:id/surrender': () => reply(202, pending),
     })
-    // The sheet's opening animation leaves pointer-events off for a moment; a person taps after it.
-    const user = userEvent.setup({ pointerEventsCheck: 0 })
+    const user = userEvent.setup()
     renderScreen(PolicyDetailPage, '/policy/policyDetail?id=pol-1')
     await user.click(await screen.findByRole('button', { name: '犹豫期退保' }))
     const sheet = await screen.findByTestId('surrender-sheet')
-    await user.click(within(sheet).getByText('不需要这份保障了'))
+    await user.click(await tappable(within(sheet).getByText('不需要这份保障了')))
     await user.click(within(sheet).getByRole('button', { name: '确认退保' }))
     expect(await screen.findByTestId('surrender-pending')).toHaveTextContent('退保处理中')
     expect(screen.getByTestId('policy-status')).toHaveTextContent('退保处理中')
