@@ -90,7 +90,7 @@ export async function reconcilePartner(options: {
   const surrenders = orders.length
     ? await db
         .selectFrom('partner_surrenders')
-        .select(['request_id', 'order_id', 'kind', 'status'])
+        .select(['request_id', 'order_id', 'kind', 'status', 'created_at'])
         .where(
           'order_id',
           'in',
@@ -158,6 +158,14 @@ export async function reconcilePartner(options: {
       }
       if (record.status === 'ISSUED' && o.surrendered_at)
         await add('本地已退保，保险公司未退保（需人工核查）')
+      if (
+        record.status === 'ISSUED' &&
+        surrender?.status === 'REQUESTED' &&
+        now.getTime() - surrender.created_at.getTime() >= ISSUE_OVERDUE_MS
+      )
+        await add(
+          `退保申请 ${Math.floor((now.getTime() - surrender.created_at.getTime()) / 3600_000)} 小时未得到保险公司确认（自动重试中）`,
+        )
       continue
     }
 
