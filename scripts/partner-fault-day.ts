@@ -67,13 +67,14 @@ try {
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await res.text()
-    let data: Record<string, unknown> = {}
-    try {
-      data = JSON.parse(text) as Record<string, unknown>
-    } catch {
-      data = {}
-    }
-    return { status: res.status, data }
+    const parsed = (() => {
+      try {
+        return JSON.parse(text) as Record<string, unknown>
+      } catch {
+        return {}
+      }
+    })()
+    return { status: res.status, data: parsed }
   }
   const errorText = (data: Record<string, unknown>) =>
     ((data.error as { message?: string } | undefined)?.message ?? '') || ''
