@@ -8,7 +8,7 @@ CREATE TABLE partner_surrenders (
   partner text NOT NULL,
   partner_policy_no text NOT NULL,
   kind text NOT NULL CHECK (kind IN ('SURRENDER', 'VOID')),
-  policy_id text UNIQUE REFERENCES policies (id),
+  policy_id text REFERENCES policies (id),
   order_id text REFERENCES orders (id),
   reason text,
   status text NOT NULL CHECK (status IN ('REQUESTED', 'DONE', 'REJECTED')),
@@ -20,8 +20,11 @@ CREATE TABLE partner_surrenders (
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
   done_at timestamptz,
+  -- The one arbiter of every insert (a second unique key could fail a racing insert instead of being its
+  -- conflict): one request per partner policy, so one per policy.
   UNIQUE (partner, partner_policy_no),
   CHECK (kind = 'VOID' OR policy_id IS NOT NULL)
 );
 
+CREATE INDEX partner_surrenders_policy ON partner_surrenders (policy_id);
 CREATE INDEX partner_surrenders_due ON partner_surrenders (next_attempt_at) WHERE status = 'REQUESTED';

@@ -66,7 +66,11 @@ export class PartnerSurrenders {
         order_id: policy.order_id,
       })
       .onConflict((oc) =>
-        oc.column('policy_id').doUpdateSet(fresh).where('partner_surrenders.status', '=', 'REJECTED'),
+        oc
+          .columns(['partner', 'partner_policy_no'])
+          .doUpdateSet(fresh)
+          .where('partner_surrenders.status', '=', 'REJECTED')
+          .where('partner_surrenders.kind', '=', 'SURRENDER'),
       )
       .returningAll()
       .executeTakeFirst()
