@@ -32,6 +32,8 @@ export type MessageEvent =
     }
   | { kind: 'partner_issue_delayed'; orderId: string; productName: string }
   | { kind: 'partner_issue_failed'; orderId: string; productName: string; amountFen: number; reason: string }
+  | { kind: 'partner_surrender_done'; policyId: string; productName: string }
+  | { kind: 'partner_surrender_rejected'; policyId: string; productName: string; reason: string }
   | {
       kind: 'policy_expiring'
       policyId: string
@@ -115,6 +117,20 @@ export function messageFor(event: MessageEvent): MessageText {
         title: '出单失败，已为您退款',
         body: `很抱歉，保险公司未能出具《${event.productName}》的保单（${event.reason}），已为您退款 ¥${formatFen(event.amountFen)}，款项将原路退回。`,
         target: { kind: 'order', id: event.orderId },
+      }
+    case 'partner_surrender_done':
+      return {
+        category: 'policy',
+        title: '退保已完成',
+        body: `保险公司已确认您的《${event.productName}》退保，已交保费将全额原路退回，到账时间以支付渠道为准。`,
+        target: { kind: 'policy', id: event.policyId },
+      }
+    case 'partner_surrender_rejected':
+      return {
+        category: 'policy',
+        title: '退保未成功',
+        body: `保险公司未同意您的《${event.productName}》退保申请（${event.reason}），保单继续有效，如有疑问请联系客服。`,
+        target: { kind: 'policy', id: event.policyId },
       }
     case 'policy_expiring':
       if (event.gift)

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -86,7 +86,7 @@ describe('npm run reconcile', () => {
     console.info(before.out)
     expect(before.code).toBe(1)
     expect(before.out).toContain('支付对账：核对 4 笔支付')
-    expect(before.out.match(/一致$/gm)).toHaveLength(3)
+    expect(before.out.match(/\s一致$/gm)).toHaveLength(3)
     expect(before.out).toContain('差异：渠道已扣款，本地未入账（支付通知丢失）')
     expect(before.out).toContain('结果：1 笔差异待处理')
 
@@ -98,5 +98,29 @@ describe('npm run reconcile', () => {
     console.info(after.out)
     expect(after.code).toBe(0)
     expect(after.out).toContain('结果：本地与渠道一致')
+    // The partner insurer's books (the sandbox's, in demo mode) hold nothing of ours: they agree too.
+    expect(after.out).toContain('结果：本地与保险公司一致')
+  })
+
+  it("reads the insurer's daily file (--partner-file): a policy we do not know and a bad line are differences", async () => {
+    const file = join(dataDir, 'ht-20261125.csv')
+    writeFileSync(
+      file,
+      [
+        '#HTRECON,v1,20261125',
+        '保单号,投保单号,请求号,状态,保费(分),出单时间,退保时间,退保金额(分)',
+        'HT2026112500000077,HTA77,req-77,ISSUED,9900,2026-11-25T12:00:00+08:00,,',
+        'HT2026112500000078,HTA78,req-78,ISSUED,九十九,2026-11-25T12:00:00+08:00,,',
+        '#END,2',
+        '',
+      ].join('\n'),
+    )
+    const res = await reconcile('--partner-file', file)
+    expect(res.code).toBe(1)
+    expect(res.out).toContain('保险公司对账：核对 0 笔合作方订单，保险公司对账文件 1 条（20261125–20261125）')
+    expect(res.out).toContain('差异：对账文件第 4 行无法读取：保费(分)无效')
+    expect(res.out).toContain('保险公司保单 HT2026112500000077')
+    expect(res.out).toContain('差异：保险公司有保单，本地无对应订单（需人工核查）')
+    expect(res.out).toContain('结果：2 笔差异待处理')
   })
 })

@@ -84,6 +84,8 @@ export interface SurrenderOutput {
 /** Which of our orders a call is about (for the call log). */
 export interface CallContext {
   orderId?: string | null
+  /** At most this many attempts (a user waiting: 1); an idempotent call's configured retries otherwise. */
+  attempts?: number
 }
 
 /** A callback as it arrived: lower-case header names and the exact body text the signature covers. */

@@ -6,6 +6,7 @@ import { PartnerIssuing } from './issuing'
 import { PartnerCatalog } from './products'
 import { partnerRoutes } from './routes'
 import { PartnerSalesService } from './service'
+import { PartnerSurrenders } from './surrenders'
 import { UnconfiguredAdapter } from './unconfigured'
 
 declare module '../../platform/services' {
@@ -14,6 +15,7 @@ declare module '../../platform/services' {
     partnerCatalog: PartnerCatalog
     partnerSales: PartnerSalesService
     partnerIssuing: PartnerIssuing
+    partnerSurrenders: PartnerSurrenders
   }
 }
 
@@ -34,9 +36,25 @@ export const partnersModule = defineModule({
     partnerCatalog: (s) => new PartnerCatalog(s.db),
     partnerSales: (s) => new PartnerSalesService(s.db, s.now, s.partnerCatalog, s.partnerAdapter),
     partnerIssuing: (s) =>
-      new PartnerIssuing(s.db, s.now, s.partnerAdapter, s.policies, s.catalog, s.refunds, s.messages, s.log),
+      new PartnerIssuing(
+        s.db,
+        s.now,
+        s.partnerAdapter,
+        s.policies,
+        s.catalog,
+        s.refunds,
+        s.messages,
+        s.log,
+        s.partnerSurrenders,
+      ),
+    partnerSurrenders: (s) =>
+      new PartnerSurrenders(s.db, s.now, s.partnerAdapter, s.policies, s.messages, s.log),
   },
   routes: partnerRoutes,
   // Paid orders waiting for a partner that was down: retried with backoff, failed and refunded in the end.
-  sweep: async (s) => s.partnerIssuing.retryDue(),
+  // Surrenders the partner has not answered: asked again with backoff until it does.
+  sweep: async (s) => {
+    await s.partnerIssuing.retryDue()
+    await s.partnerSurrenders.retryDue()
+  },
 })

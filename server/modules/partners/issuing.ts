@@ -11,6 +11,7 @@ import type { PolicyService } from '../policies/service'
 import type { OrdersTable } from '../purchase/tables'
 import { PartnerRejected, PartnerUnavailable, type PartnerAdapter } from './adapter'
 import { issueDeadlineAt, overdueReason, type IssueDeadline } from './deadlines'
+import type { PartnerSurrenders } from './surrenders'
 import type { PartnerOrdersTable } from './tables'
 
 // Issuing a paid partner order. The payment's capture moves the partner order to ISSUING (in the payment's
@@ -56,6 +57,8 @@ export class PartnerIssuing {
     private readonly refunds: RefundService,
     private readonly messages: MessageService,
     private readonly log: FastifyBaseLogger,
+    /** Voids at the partner as recorded, retried requests (surrenders.ts). */
+    private readonly voids: Pick<PartnerSurrenders, 'voidLateIssue'>,
   ) {}
 
   /** In the capture's transaction: true when the order is a partner's (it then waits for the partner). */
@@ -339,19 +342,21 @@ export class PartnerIssuing {
 
   /**
    * A policy the partner issued after the order failed (refunded) or past its deadline is surrendered at the
-   * insurer, so nobody holds an unpaid cover; no local policy is ever made for it.
+   * insurer (a recorded void, retried until the partner answers), so nobody holds an unpaid cover; no local
+   * policy is ever made for it.
    */
   private async voidAtInsurer(orderId: string, partnerPolicyNo: string): Promise<void> {
     this.log.error(
       { orderId, policyNo: partnerPolicyNo },
       'partner issued after the order failed or past its deadline; voiding at the insurer',
     )
-    await this.adapter
-      .surrender({ requestId: `late-${orderId}`, partnerPolicyNo }, { orderId })
+    await this.voids
+      .voidLateIssue(orderId, partnerPolicyNo)
       .catch((error: unknown) => this.log.error({ err: error, orderId }, 'surrender of a late policy failed'))
   }
 
-  private async complete(orderId: string, partnerPolicyNo: string): Promise<void> {
+  /** The partner issued this order's policy (its answer, or its books in reconcile): issued here, once. */
+  async complete(orderId: string, partnerPolicyNo: string): Promise<void> {
     const { product_id } = await this.db
       .selectFrom('orders')
       .select('product_id')

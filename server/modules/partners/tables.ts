@@ -96,10 +96,33 @@ export interface PartnerCallsTable {
   created_at: Timestamp
 }
 
+export type PartnerSurrenderKind = 'SURRENDER' | 'VOID'
+export type PartnerSurrenderStatus = 'REQUESTED' | 'DONE' | 'REJECTED'
+
+/** A surrender asked of the partner, retried until it answers (222_partner_surrenders.sql). */
+export interface PartnerSurrendersTable {
+  request_id: string
+  partner: PartnerCode
+  partner_policy_no: string
+  kind: PartnerSurrenderKind
+  policy_id: string | null
+  order_id: string | null
+  reason: string | null
+  status: PartnerSurrenderStatus
+  attempts: ColumnType<number, number | undefined, number>
+  next_attempt_at: NullableTimestamp
+  last_error: ColumnType<string | null, string | null | undefined, string | null>
+  partner_refund_fen: ColumnType<number | null, number | null | undefined, number | null>
+  created_at: Timestamp
+  updated_at: Timestamp
+  done_at: NullableTimestamp
+}
+
 export interface PartnerTables {
   partner_products: PartnerProductsTable
   partner_quotes: PartnerQuotesTable
   partner_orders: PartnerOrdersTable
   partner_callbacks: PartnerCallbacksTable
   partner_calls: PartnerCallsTable
+  partner_surrenders: PartnerSurrendersTable
 }

@@ -26,7 +26,7 @@ export const policiesModule = defineModule({
         s.points,
         s.messages,
         policyLinkSecret(s.mode),
-        s.partnerAdapter,
+        () => s.partnerSurrenders,
         { notices: s.smsNotices, publicUrl: s.publicUrl },
       ),
     renewals: (s) => new RenewalService(s.db, s.now, s.catalog),

@@ -142,14 +142,20 @@ export const policyRoutes: FastifyPluginAsync = async (app) => {
     method: 'POST',
     url: '/api/policies/:id/surrender',
     schema: {
-      summary: '犹豫期内退保（须选择退保原因），全额退回原支付方式，扣回该保单的投保奖励积分',
+      summary:
+        '犹豫期内退保（须选择退保原因），全额退回原支付方式，扣回该保单的投保奖励积分；合作方保单在保险公司未及时确认时返回 202（退保处理中，后台重试至确认后退款），重复申请 409',
       tags,
       auth: true,
       params: 'policy/IdParams',
       body: 'policy/SurrenderInput',
       response: 'policy/Policy',
     },
-    handler: async (request) => policies.surrender(userIdOf(request), request.params.id, request.body.reason),
+    handler: async (request, reply) => {
+      const policy = await policies.surrender(userIdOf(request), request.params.id, request.body.reason)
+      // Asked of the partner insurer, not answered yet: accepted, the sweep finishes it (退保处理中).
+      if (policy.surrenderRequest?.status === 'REQUESTED') reply.code(202)
+      return policy
+    },
   })
 
   route(app, {

@@ -31,7 +31,8 @@ import { policyPoints, type PointsService } from '../points/service'
 import type { OrdersTable, StoredPerson } from '../purchase/tables'
 import type { PoliciesTable } from './tables'
 import type { RefundService } from '../payments/refunds'
-import { PartnerRejected, PartnerUnavailable, type PartnerAdapter } from '../partners/adapter'
+import type { PartnerSurrenders } from '../partners/surrenders'
+import { SURRENDER_PENDING_NOTE } from '../partners/surrenders'
 
 /** Signed no-login links (/policy/policyDetaiU) live this long. */
 export const SHARE_LINK_TTL_MS = 7 * 24 * 3600_000
@@ -60,7 +61,22 @@ export function policyDates(
   }
 }
 
-function toPolicy(row: Selectable<PoliciesTable>, nowMs: number): Policy {
+/** A partner surrender not done (yet): what the policy page says about it. */
+type OpenSurrender = { status: 'REQUESTED' | 'REJECTED'; created_at: Date; last_error: string | null }
+
+function surrenderRequest(open: OpenSurrender | undefined): Policy['surrenderRequest'] {
+  if (!open) return null
+  return {
+    status: open.status,
+    requestedAt: toIso(open.created_at),
+    note:
+      open.status === 'REQUESTED'
+        ? SURRENDER_PENDING_NOTE
+        : `保险公司未同意退保${open.last_error ? `（${open.last_error}）` : ''}，保单继续有效`,
+  }
+}
+
+function toPolicy(row: Selectable<PoliciesTable>, nowMs: number, open?: OpenSurrender): Policy {
   const dates = policyDates(row)
   return {
     id: row.id,
@@ -84,6 +100,7 @@ function toPolicy(row: Selectable<PoliciesTable>, nowMs: number): Policy {
     coolingOffEndsAt: toIso(row.cooling_off_ends_at),
     refundFen: row.refund_fen,
     surrenderReason: row.surrender_reason,
+    surrenderRequest: row.surrendered_at ? null : surrenderRequest(open),
     partnerPolicyNo: row.partner_policy_no,
     exclusions: row.exclusions,
   }
@@ -97,8 +114,8 @@ export class PolicyService {
     private readonly points: PointsService,
     private readonly messages: MessageService,
     private readonly linkSecret: string,
-    /** Surrenders a partner's policy at the partner first (its own books). */
-    private readonly partner: Pick<PartnerAdapter, 'surrender'> | null = null,
+    /** A partner's policy is surrendered at the partner first, as a recorded request (its own books). */
+    private readonly partnerSurrenders: (() => PartnerSurrenders) | null = null,
     /** The issued policy's text with its e-policy link, and the address that link starts with. */
     private readonly texts: { notices: SmsNoticeService; publicUrl: () => string } | null = null,
   ) {}
@@ -264,8 +281,26 @@ export class PolicyService {
       .limit(200)
       .execute()
     const nowMs = this.now().getTime()
-    const policies = rows.map((row) => toPolicy(row, nowMs))
+    const open = await this.openSurrenders(rows.map((row) => row.id))
+    const policies = rows.map((row) => toPolicy(row, nowMs, open.get(row.id)))
     return status ? policies.filter((p) => p.status === status) : policies
+  }
+
+  /** The partner surrenders of these policies that are not done, by policy id. */
+  private async openSurrenders(policyIds: string[]): Promise<Map<string, OpenSurrender>> {
+    if (policyIds.length === 0) return new Map()
+    const rows = await this.db
+      .selectFrom('partner_surrenders')
+      .select(['policy_id', 'status', 'created_at', 'last_error'])
+      .where('policy_id', 'in', policyIds)
+      .where('status', 'in', ['REQUESTED', 'REJECTED'])
+      .execute()
+    return new Map(
+      rows.map((r) => [
+        r.policy_id!,
+        { status: r.status as OpenSurrender['status'], created_at: r.created_at, last_error: r.last_error },
+      ]),
+    )
   }
 
   private async row(userId: string, id: string): Promise<Selectable<PoliciesTable>> {
@@ -280,7 +315,9 @@ export class PolicyService {
   }
 
   async get(userId: string, id: string): Promise<Policy> {
-    return toPolicy(await this.row(userId, id), this.now().getTime())
+    const row = await this.row(userId, id)
+    const open = await this.openSurrenders([row.id])
+    return toPolicy(row, this.now().getTime(), open.get(row.id))
   }
 
   private sign(payload: string): string {
@@ -374,10 +411,15 @@ export class PolicyService {
     return toPolicy(row, this.now().getTime())
   }
 
-  /** 409 unless the policy may be surrendered online now (not yet, and within its cooling-off period). */
-  private assertSurrenderable(row: Selectable<PoliciesTable>) {
+  /**
+   * 409 unless the policy may be surrendered online now (not yet, not already asked of the partner, and within
+   * its cooling-off period).
+   */
+  private async assertSurrenderable(row: Selectable<PoliciesTable>) {
     const dates = { ...policyDates(row), coolingOffEndsAt: toIso(row.cooling_off_ends_at) }
     if (row.surrendered_at) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
+    if ((await this.openSurrenders([row.id])).get(row.id)?.status === 'REQUESTED')
+      throw new ApiError(409, 'SURRENDER_PENDING', `退保申请处理中：${SURRENDER_PENDING_NOTE}`)
     if (!canSurrenderInCoolingOff(dates, this.now().getTime()))
       throw new ApiError(409, 'COOLING_OFF_ENDED', '已过犹豫期，无法在线全额退保，请联系客服办理')
   }
@@ -410,7 +452,7 @@ export class PolicyService {
   /** What a surrender would do, said before it is confirmed: the refund, where and when, the points taken back. */
   async surrenderQuote(userId: string, id: string): Promise<SurrenderQuote> {
     const row = await this.row(userId, id)
-    this.assertSurrenderable(row)
+    await this.assertSurrenderable(row)
     const [kept, earned, account] = await Promise.all([
       this.keptPayment(this.db, row.order_id),
       this.pointsEarned(this.db, userId, row.id),
@@ -442,34 +484,47 @@ export class PolicyService {
         { field: 'reason', message: '请选择退保原因' },
       ])
     const row = await this.row(userId, id)
+    await this.assertSurrenderable(row)
+    // A partner's policy: asked of the partner as a recorded request; ours follows when it answers.
+    if (row.partner_policy_no && this.partnerSurrenders)
+      await this.partnerSurrenders().request({ ...row, partner_policy_no: row.partner_policy_no }, reason)
+    else if (!(await this.settleSurrender(row.id, reason)))
+      throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
+    return this.get(userId, id)
+  }
+
+  /**
+   * Our side of a surrender, in one transaction: the policy surrendered (once: a guarded statement), its points
+   * taken back as far as the user still has them, the kept payment refunded whole (recorded here, submitted
+   * after the commit). `claim` runs first in the same transaction (a partner's recorded surrender moving to
+   * DONE) and nothing else is done when it claims nothing. False when nothing was surrendered.
+   */
+  async settleSurrender(
+    policyId: string,
+    reason: string,
+    claim?: (trx: Transaction<DB>) => Promise<boolean>,
+  ): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('policies')
+      .select(['id', 'user_id', 'order_id'])
+      .where('id', '=', policyId)
+      .executeTakeFirstOrThrow()
+    const userId = row.user_id
     const now = this.now()
-    this.assertSurrenderable(row)
-    if (row.partner_policy_no && this.partner) {
-      // One request id per policy: asking again after a failure here is the same surrender at the partner.
-      const surrendered = await this.partner
-        .surrender(
-          { requestId: `surrender-${row.id}`, partnerPolicyNo: row.partner_policy_no },
-          { orderId: row.order_id },
-        )
-        .catch((error: unknown) => error)
-      if (surrendered instanceof PartnerUnavailable)
-        throw new ApiError(503, 'PARTNER_UNAVAILABLE', '保险公司系统繁忙，请稍后重试')
-      if (surrendered instanceof PartnerRejected)
-        throw new ApiError(409, 'PARTNER_REJECTED', surrendered.reason)
-      if (surrendered instanceof Error) throw surrendered
-    }
-    const refundId = await this.db.transaction().execute(async (trx) => {
+    let refundId: string | null = null
+    const done = await this.db.transaction().execute(async (trx) => {
       if (row.order_id)
         await trx.selectFrom('orders').select('id').where('id', '=', row.order_id).forUpdate().execute()
+      if (claim && !(await claim(trx))) return false
       const kept = await this.keptPayment(trx, row.order_id, true)
-      const done = await trx
+      const surrendered = await trx
         .updateTable('policies')
         .set({ surrendered_at: now, refund_fen: kept?.amount_fen ?? 0, surrender_reason: reason })
         .where('id', '=', row.id)
         .where('surrendered_at', 'is', null)
         .executeTakeFirst()
-      if (Number(done.numUpdatedRows) !== 1) throw new ApiError(409, 'ALREADY_SURRENDERED', '该保单已退保')
-      if (!row.order_id) return null
+      if (Number(surrendered.numUpdatedRows) !== 1) return false
+      if (!row.order_id) return true
       // Its points go back with it, as far as the user still has them.
       const earned = await this.pointsEarned(trx, userId, row.id)
       if (earned > 0)
@@ -481,9 +536,10 @@ export class PolicyService {
           reference: row.id,
         })
       await transition(trx, row.order_id, 'SURRENDER')
-      return kept && kept.amount_fen > 0 ? this.refunds.record(trx, kept, 'SURRENDER') : null
+      if (kept && kept.amount_fen > 0) refundId = await this.refunds.record(trx, kept, 'SURRENDER')
+      return true
     })
     if (refundId) await this.refunds.submit(refundId)
-    return this.get(userId, id)
+    return done
   }
 }

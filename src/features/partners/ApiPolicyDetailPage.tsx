@@ -8,10 +8,9 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { relationName } from '../../domain/applicant'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatFen } from '../../domain/money'
-import { POLICY_STATUS_TEXT } from '../../domain/policy'
 import { HttpError } from '../../lib/request'
 import { backToPolicies } from '../policies/paths'
-import { usePolicy, type Policy } from '../policies/api'
+import { policyStatusText, usePolicy, type Policy } from '../policies/api'
 import { useMe } from '../member/api'
 import { usePartnerOrder } from './api'
 import '../../components/flow/flow.css'
@@ -99,9 +98,7 @@ function ApiPolicy({ policy }: { policy: Policy }) {
       <section className="partner-hero">
         <h1>{policy.productName}</h1>
         <p>
-          <Tag color={policy.status === 'IN_FORCE' ? 'success' : 'primary'}>
-            {POLICY_STATUS_TEXT[policy.status]}
-          </Tag>{' '}
+          <Tag color={policy.status === 'IN_FORCE' ? 'success' : 'primary'}>{policyStatusText(policy)}</Tag>{' '}
           {policy.insurerName}
         </p>
       </section>

@@ -1,6 +1,13 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
-import { epolicyFileName, epolicyUrl, textPolicy, type Policy } from './api'
+import {
+  epolicyFileName,
+  epolicyUrl,
+  SURRENDER_PENDING_TEXT,
+  surrenderPending,
+  textPolicy,
+  type Policy,
+} from './api'
 import { SurrenderSheet } from './SurrenderSheet'
 import { toast } from '../../components/notice'
 import { canSurrenderInCoolingOff } from '../../domain/policy'
@@ -13,7 +20,9 @@ export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: 
   const [busy, setBusy] = useState(false)
   const [surrendering, setSurrendering] = useState(false)
   const [openedAt] = useState(() => Date.now())
-  const surrenderable = canSurrenderInCoolingOff(policy, openedAt)
+  // Asked of the insurer and not confirmed yet: said, and not asked a second time.
+  const pending = surrenderPending(policy)
+  const surrenderable = !pending && canSurrenderInCoolingOff(policy, openedAt)
 
   async function text() {
     setBusy(true)
@@ -36,6 +45,11 @@ export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: 
       <Button disabled={busy} onClick={() => void text()}>
         发送到手机
       </Button>
+      {pending && (
+        <span className="policy-surrender-pending" data-testid="surrender-pending">
+          {SURRENDER_PENDING_TEXT}
+        </span>
+      )}
       {surrenderable && (
         <Button color="danger" fill="outline" disabled={busy} onClick={() => setSurrendering(true)}>
           犹豫期退保

@@ -1,10 +1,10 @@
-import type { Policy } from './api'
+import { policyStatusText, type Policy } from './api'
 import { relationName } from '../../domain/applicant'
 import { CERTIFICATE_TYPES } from '../../domain/certificate'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../domain/periods'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatCoverageAmount, formatFen } from '../../domain/money'
-import { EXCLUSIONS_PREAMBLE, POLICY_STATUS_TEXT } from '../../domain/policy'
+import { EXCLUSIONS_PREAMBLE } from '../../domain/policy'
 import { LabeledRow } from '../../components/LabeledRow'
 import './policyDetail.css'
 
@@ -26,7 +26,14 @@ export function PolicyDocument({
         <span>保单号</span>
         <span data-testid="policy-no">{policy.policyNo}</span>
       </div>
-      <LabeledRow label="保单状态">{POLICY_STATUS_TEXT[policy.status]}</LabeledRow>
+      <LabeledRow label="保单状态">
+        <span data-testid="policy-status">{policyStatusText(policy)}</span>
+      </LabeledRow>
+      {policy.surrenderRequest && (
+        <LabeledRow label="退保申请">
+          <span data-testid="surrender-request-note">{policy.surrenderRequest.note}</span>
+        </LabeledRow>
+      )}
       <LabeledRow label="保险公司">{policy.insurerName}</LabeledRow>
       <LabeledRow label="来源">
         {policy.source === 'partner-api' ? '合作方API产品' : '国恒保险商城'}

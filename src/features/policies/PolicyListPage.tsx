@@ -1,6 +1,6 @@
 import { Tabs, Tag } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
-import { usePolicies } from './api'
+import { policyStatusText, usePolicies } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatShanghaiDateTime } from '../../domain/dates'
@@ -56,7 +56,7 @@ export default function PolicyListPage() {
                       : 'default'
                 }
               >
-                {POLICY_STATUS_TEXT[policy.status]}
+                {policyStatusText(policy)}
               </Tag>
             </div>
             <LabeledRow label="保单号">{policy.policyNo}</LabeledRow>

@@ -67,8 +67,11 @@ function SurrenderBody({
     }
     setBusy(true)
     try {
-      onDone(await surrenderPolicy(policy.id, reason))
-      toast('success', q.refundFen > 0 ? `退保成功，保费将原路退回${q.refundTo ?? ''}` : '退保成功')
+      const next = await surrenderPolicy(policy.id, reason)
+      onDone(next)
+      // The insurer has not confirmed it yet: asked, refunded once it does (退保处理中).
+      if (next.surrenderRequest?.status === 'REQUESTED') toast('success', next.surrenderRequest.note)
+      else toast('success', q.refundFen > 0 ? `退保成功，保费将原路退回${q.refundTo ?? ''}` : '退保成功')
     } catch (error) {
       toast('error', describeError(error))
     } finally {

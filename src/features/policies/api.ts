@@ -1,5 +1,6 @@
 import useSWR from 'swr'
 import { post, put } from '../../lib/request'
+import { POLICY_STATUS_TEXT } from '../../domain/policy'
 import type {
   Policy,
   PolicyList,
@@ -41,6 +42,18 @@ export const epolicyFileName = (policyNo: string) => `电子保单-${policyNo}.p
 export const textPolicy = (id: string) => post<PolicyTextSent>(`${policyKey(id)}/text`)
 export const surrenderPolicy = (id: string, reason: string) =>
   post<Policy>(`${policyKey(id)}/surrender`, { reason })
+
+// A partner policy's surrender asked of the insurer and not confirmed yet: the policy says 退保处理中 everywhere
+// it shows its status, and offers no second surrender.
+
+export const SURRENDER_PENDING_TEXT = '退保处理中'
+
+export const surrenderPending = (policy: Pick<Policy, 'surrenderRequest'>) =>
+  policy.surrenderRequest?.status === 'REQUESTED'
+
+/** The status a policy shows: 退保处理中 while the insurer has not confirmed its surrender. */
+export const policyStatusText = (policy: Pick<Policy, 'status' | 'surrenderRequest'>) =>
+  surrenderPending(policy) ? SURRENDER_PENDING_TEXT : POLICY_STATUS_TEXT[policy.status]
 
 /** What a surrender would refund (where, when) and take back, asked when the surrender sheet opens. */
 export function useSurrenderQuote(id: string | null) {

@@ -135,7 +135,7 @@ export class HuatingAdapter implements PartnerAdapter {
     context: CallContext,
     idempotent: boolean,
   ): Promise<Parsed<Op>> {
-    const attempts = idempotent ? 1 + this.config.retries : 1
+    const attempts = Math.min(idempotent ? 1 + this.config.retries : 1, context.attempts ?? Infinity)
     let last: PartnerUnavailable | null = null
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (attempt > 1) await sleep(this.config.retryDelayMs * (attempt - 1))

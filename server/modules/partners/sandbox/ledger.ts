@@ -26,6 +26,9 @@ export interface SandboxApplication {
   policyNo: string | null
   errorCode: string | null
   surrenderRequestId: string | null
+  /** When it was issued and surrendered (ISO; absent in books written before they were kept). */
+  issuedAt?: string | null
+  surrenderedAt?: string | null
 }
 
 const compactDay = (now: Date) =>

@@ -11,6 +11,8 @@ import {
 } from '../huating/protocol'
 import { ANSWER_METHOD, SIGNATURE_HEADERS, signHeaders, verifySignature } from '../huating/signing'
 import type { PartnerOperation } from '../tables'
+import { yuanToFen } from '../huating/mapping'
+import { formatReconciliationFile, type InsurerRecord } from '../reconciliationFile'
 import { Faults, isFault, type Fault } from './faults'
 import { SandboxLedger, type SandboxApplication } from './ledger'
 import { checkRequest } from './rules'
@@ -24,6 +26,7 @@ import { checkRequest } from './rules'
  *   POST   /__sandbox/faults   {"faults":[{"mode":"down","operations":["issue"],"times":3}]}  (replaces them)
  *   DELETE /__sandbox/faults
  *   GET    /__sandbox/state    its books and the callbacks it delivered
+ *   GET    /__sandbox/reconciliation/YYYYMMDD   the day's reconciliation file (reconciliationFile.ts)
  *
  * Started by the server in demo mode (PARTNER_SANDBOX=on) and by tests; closed with the server.
  */
@@ -154,6 +157,10 @@ export class HuatingSandbox {
         faults: this.faults.list(),
       },
     }))
+    app.get<{ Params: { day: string } }>('/__sandbox/reconciliation/:day', async (request, reply) => {
+      if (!/^\d{8}$/.test(request.params.day)) return reply.code(400).send(fail('E1002', 'day: YYYYMMDD'))
+      return reply.type('text/csv; charset=utf-8').send(this.reconciliationFile(request.params.day))
+    })
     for (const operation of OPERATIONS)
       app.post(`/openapi/v1/${operation}`, async (request, reply) => this.handle(operation, request, reply))
   }
@@ -252,12 +259,35 @@ export class HuatingSandbox {
     })
   }
 
+  /** The day's reconciliation file (YYYYMMDD, Shanghai): every policy issued or surrendered that day. */
+  reconciliationFile(day: string): string {
+    const onDay = (iso: string | null | undefined) => Boolean(iso) && compactShanghaiDay(iso!) === day
+    const records: InsurerRecord[] = []
+    for (const a of this.ledger.applications.values()) {
+      if (!a.policyNo || !a.issuedAt || (a.status !== 'ISSUED' && a.status !== 'SURRENDERED')) continue
+      if (!onDay(a.issuedAt) && !onDay(a.surrenderedAt)) continue
+      const surrendered = a.status === 'SURRENDERED'
+      records.push({
+        policyNo: a.policyNo,
+        applyNo: a.applyNo,
+        requestId: a.issueRequestId ?? '',
+        status: a.status,
+        premiumFen: yuanToFen(a.premium),
+        issuedAt: a.issuedAt,
+        surrenderedAt: surrendered ? (a.surrenderedAt ?? a.issuedAt) : null,
+        surrenderRefundFen: surrendered ? yuanToFen(a.premium) : null,
+      })
+    }
+    return formatReconciliationFile(day, records)
+  }
+
   /** Idempotent by request id: the same surrender asked again answers as the first time. */
   private surrender(request: { policyNo?: string; requestId?: string }) {
     const application = request.policyNo ? this.ledger.byPolicyNo(request.policyNo) : undefined
     if (!application) return fail('E3002', 'policy not found')
     const again = application.status === 'SURRENDERED' && application.surrenderRequestId === request.requestId
     if (application.status !== 'ISSUED' && !again) return fail('E3004', 'policy cannot be surrendered')
+    if (!again) application.surrenderedAt = this.now().toISOString()
     application.status = 'SURRENDERED'
     application.surrenderRequestId = request.requestId ?? null
     return ok({ refundAmount: application.premium })
@@ -277,6 +307,7 @@ export class HuatingSandbox {
     } else {
       application.status = 'ISSUED'
       application.policyNo = this.ledger.nextPolicyNo(this.now())
+      application.issuedAt = this.now().toISOString()
     }
     this.ledger.save()
     const event = {
@@ -344,6 +375,9 @@ export class HuatingSandbox {
     })
   }
 }
+
+const compactShanghaiDay = (iso: string) =>
+  new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')
 
 const ok = (data: unknown) => ({ code: HT_OK, message: 'success', data })
 const fail = (code: string, message: string) => ({ code, message })

@@ -58,6 +58,10 @@ export interface Policy {
    */
   surrenderReason: string | null
   /**
+   * 向保险公司提交的退保申请（合作方保单；无申请为 null；服务器总会给出）
+   */
+  surrenderRequest?: null | SurrenderRequest
+  /**
    * 除外承保：核保决定的除外责任（特别约定），空为标准体承保。
    *
    * @maxItems 20
@@ -74,6 +78,17 @@ export interface PolicyPerson {
   gender: string
   birthday: string
   relationType?: string
+}
+export interface SurrenderRequest {
+  /**
+   * REQUESTED：已提交，等待保险公司确认（退保处理中）；REJECTED：保险公司未同意
+   */
+  status: 'REQUESTED' | 'REJECTED'
+  requestedAt: string
+  /**
+   * 给用户的说明
+   */
+  note: string
 }
 export interface PolicyList {
   items: Policy[]
