@@ -59,6 +59,9 @@ export interface PartnerOrdersTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>
   partner_policy_no: ColumnType<string | null, string | null | undefined, string | null>
   policy_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** A re-priced premium the user agreed to (226), and when; null while not agreed or not re-priced. */
+  premium_agreed_fen: ColumnType<number | null, number | null | undefined, number | null>
+  premium_agreed_at: NullableTimestamp
   created_at: Timestamp
   updated_at: Timestamp
 }
