@@ -94,7 +94,7 @@ async function payAndSeePolicy(page: Page, productName: RegExp) {
   await expect(page.getByTestId('partner-policy-no')).not.toBeEmpty()
   await page.getByRole('button', { name: '查看保单' }).click()
   await expect(page).toHaveURL(/\/policy\/apiPolicyDetail\?policyId=/)
-  await expect(page.getByTestId('api-policy')).toContainText(productName)
+  await expect(page.getByTestId('policy-detail')).toContainText(productName)
   await expect(page.getByTestId('policy-no')).not.toBeEmpty()
   await expect(page.getByTestId('partner-policy-no')).not.toHaveText('保单出具中')
   await expect(page.getByText('华汀保险', { exact: false }).first()).toBeVisible()

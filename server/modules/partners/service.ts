@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
 import { formatFen } from '../../../src/domain/money'
-import { parsePaymentPeriod } from '../../../src/domain/periods'
+import { chargePeriodOf } from '../../../src/domain/periods'
 import { findOccupation } from '../../../src/domain/occupation'
 import { orderExpiresAtMs } from '../../../src/domain/order'
 import type {
@@ -40,10 +40,6 @@ export const PARTNER_BUSY_TEXT = '保险公司系统繁忙，保单将在其恢�
 
 const unavailable = () =>
   new ApiError(503, 'PARTNER_UNAVAILABLE', '保险公司系统繁忙，请稍后重试', undefined, { 'Retry-After': '30' })
-
-/** How the partner is asked to charge: the product's payment period decides, never the client. */
-export const chargePeriodOf = (paymentPeriod: string): 'single' | 'year' =>
-  parsePaymentPeriod(paymentPeriod)?.kind === 'single' ? 'single' : 'year'
 
 /**
  * SQL: the partner order of `orderId` has a premium the partner re-priced at underwriting (the order's premium is
@@ -125,7 +121,8 @@ export class PartnerSalesService {
     const product = await this.catalog.product(body.productId)
     const now = this.now()
     const checked = checkApplicants(body, product, shanghaiDate(now.getTime()))
-    // The order is sold at the product's payment period (一次交清 for every partner product today).
+    // The order is sold at the product's payment period (一次交清 for every partner product today), whatever
+    // the client sent.
     const chargePeriodType = chargePeriodOf(product.paymentPeriod)
     let priced
     try {

@@ -133,8 +133,9 @@ export class PaymentService {
               .where('o.id', '=', order.id)
               .where((eb) => eb.not(premiumAgreementPending(eb.ref('o.id')))),
           )
+          .returning('id')
           .executeTakeFirst()
-        if (Number(inserted.numInsertedRows ?? 0) !== 1) await this.assertPremiumAgreed(order.id, trx)
+        if (!inserted) await this.assertPremiumAgreed(order.id, trx)
         const row = await trx
           .selectFrom('payments')
           .selectAll()

@@ -57,7 +57,7 @@ describe('a premium re-priced at underwriting', () => {
     expect(agreed.json<PremiumAgreement>()).toEqual({
       orderId,
       premiumFen: 19900,
-      agreedAt: '2026-11-25T04:00:00.000Z',
+      agreedAt: '2026-11-25T12:00:00.000+08:00',
     })
     // Agreeing again answers the same record.
     expect((await agree(buyer, orderId)).json()).toEqual(agreed.json())
