@@ -15,7 +15,7 @@ export const policySourceName = (policy: Pick<Policy, 'source' | 'insurerName'>)
     ? '国恒保险商城'
     : policy.source === 'partner-api'
       ? '合作方API产品'
-      : `${policy.insurerName}（保险公司直接出单）`
+      : policy.insurerName
 
 const genderName = (g: string) => (g === 'M' ? '男' : g === 'F' ? '女' : '')
 

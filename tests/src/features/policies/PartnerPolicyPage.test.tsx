@@ -62,7 +62,7 @@ async function expectTheOnePage() {
   expect(row('保险公司保单号')).toHaveTextContent('HT2026112500000001')
   expect(row('意外身故/伤残')).toHaveTextContent('50万')
   expect(row('犹豫期截止')).toHaveTextContent('2098-12-10 00:00')
-  expect(row('来源')).toHaveTextContent('华汀保险（保险公司直接出单）')
+  expect(row('来源')).toHaveTextContent('华汀保险')
   expect(within(page).queryByText('国恒保险商城')).toBeNull()
   expect(within(page).getByRole('button', { name: '犹豫期退保' })).toBeEnabled()
 }
