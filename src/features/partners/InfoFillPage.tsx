@@ -21,7 +21,7 @@ import { flowStepHref } from './paths'
 import { RefusalNotice, useFailureHandler, type Refusal } from './SubmitApplication'
 
 /** After this long without the partner's price, the wait is said (the quote's budget is a few seconds). */
-export const QUOTE_SLOW_MS = 1500
+const QUOTE_SLOW_MS = 1500
 
 /** 填写信息: policyholder, insured and occupation, checked here and priced by the partner (a quote). */
 export default function InfoFillPage() {

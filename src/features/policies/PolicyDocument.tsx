@@ -10,7 +10,7 @@ import './policyDetail.css'
 
 const certName = (type: string) => CERTIFICATE_TYPES.find((t) => t.type === type)?.name ?? type
 /** Who sold the policy: the mall, or the insurer that issued it through its own API. */
-export const policySourceName = (policy: Pick<Policy, 'source' | 'insurerName'>) =>
+const policySourceName = (policy: Pick<Policy, 'source' | 'insurerName'>) =>
   policy.source === 'mall'
     ? '国恒保险商城'
     : policy.source === 'partner-api'
