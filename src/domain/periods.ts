@@ -54,3 +54,7 @@ export function paymentPeriodLabel(code: string): string {
 export function premiumCadenceLabel(paymentPeriod: string): string {
   return parsePaymentPeriod(paymentPeriod)?.kind === 'single' ? '' : '/年'
 }
+
+/** How a partner insurer is asked to charge a payment period: once (一次交清) or yearly. */
+export const chargePeriodOf = (paymentPeriod: string): 'single' | 'year' =>
+  parsePaymentPeriod(paymentPeriod)?.kind === 'single' ? 'single' : 'year'

@@ -94,10 +94,16 @@ async function payAndSeePolicy(page: Page, productName: RegExp) {
   await expect(page.getByTestId('partner-policy-no')).not.toBeEmpty()
   await page.getByRole('button', { name: '查看保单' }).click()
   await expect(page).toHaveURL(/\/policy\/apiPolicyDetail\?policyId=/)
-  await expect(page.getByTestId('api-policy')).toContainText(productName)
+  await expect(page.getByTestId('policy-detail')).toContainText(productName)
   await expect(page.getByTestId('policy-no')).not.toBeEmpty()
   await expect(page.getByTestId('partner-policy-no')).not.toHaveText('保单出具中')
   await expect(page.getByText('华汀保险', { exact: false }).first()).toBeVisible()
+  // The one policy page: the insurer as source, the cover, the cooling-off period and its surrender.
+  const policy = page.getByTestId('policy-detail')
+  await expect(policy.locator('.labeled-row', { hasText: '来源' })).toContainText('华汀保险股份有限公司')
+  await expect(policy.locator('.labeled-row', { hasText: '犹豫期截止' })).toContainText(/\d{4}-\d{2}-\d{2}/)
+  await expect(policy.getByRole('heading', { name: /保障内容/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: '犹豫期退保' })).toBeVisible()
 }
 
 test('huaTaiApi: from the product to a policy the partner issued', async ({ page }) => {
@@ -172,7 +178,10 @@ test('the partner refuses to underwrite: the reason shows and nothing is paid', 
 })
 
 /** The demo server's sandbox partner: its failure modes for the next calls (none: back to normal); staff only. */
-async function partnerFaults(page: Page, faults: { mode: string; operations?: string[] }[]) {
+async function partnerFaults(
+  page: Page,
+  faults: { mode: string; operations?: string[]; times?: number; delayMs?: number; premiumFen?: number }[],
+) {
   const headers = await staffHeaders(page.request, 'editor')
   const res = await page.request.put('/api/sandbox/partner-faults', { data: { faults }, headers })
   expect(res.status()).toBe(200)
@@ -226,4 +235,48 @@ test('the partner policy asks a visitor to log in and comes back', async ({ page
   await expect(page.getByTestId('login-to-view')).toContainText('登录后查看保单详情')
   await page.getByRole('button', { name: '去登录' }).click()
   await expect(page).toHaveURL(/\/Login\?redirect=%2Fpolicy%2FapiPolicyDetail%3FpolicyId%3Dpol-sample/)
+})
+
+test('the partner re-prices at underwriting: 保费已调整 ¥99 → ¥199 is agreed before paying it @server-wide', async ({
+  page,
+}) => {
+  await logInByApi(page.request, '13712346008')
+  await applyThroughFlow(page, '/huaTaiApi', 'ht-accident')
+  await partnerFaults(page, [{ mode: 'reprice', operations: ['underwrite'], premiumFen: 19900, times: 1 }])
+  try {
+    await agreeAndSubmit(page, '/huaTaiApi')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('保费已调整')
+    await expect(dialog.locator('.premium-change-row', { hasText: '原保费' })).toContainText('¥99')
+    await expect(dialog.locator('.premium-change-row', { hasText: '核保后保费' })).toContainText('¥199')
+    // Not agreed yet: still on 投保须知 at the price agreed to.
+    await expect(page).toHaveURL(/\/huaTaiApi\/specialNotify/)
+    await expect(page.locator('.purchase-price').last()).toHaveText('¥99')
+    await dialog.getByRole('button', { name: '同意并支付' }).click()
+    await expect(page).toHaveURL(/\/pay\?orderId=/)
+    await expect(page.locator('.purchase-price').last()).toHaveText('¥199')
+    await payAndSeePolicy(page, /华汀/)
+  } finally {
+    await partnerFaults(page, [])
+  }
+})
+
+test('a slow quote says so; one that fails offers 重试, which goes on once the partner answers @server-wide', async ({
+  page,
+}) => {
+  await logInByApi(page.request, '13712346009')
+  // Longer than the quote's budget (3 s): the partner does not answer in time.
+  await partnerFaults(page, [{ mode: 'timeout', operations: ['quote'], delayMs: 6000 }])
+  try {
+    await applyThroughFlow(page, '/huaTaiApi', 'ht-accident')
+    await expect(page.getByRole('status')).toHaveText('正在向保险公司询价…')
+    const notice = page.getByTestId('partner-unavailable')
+    await expect(notice).toContainText('保险公司系统繁忙，请稍后重试')
+    await expect(page).toHaveURL(/\/huaTaiApi\/infoFill/)
+    await partnerFaults(page, [])
+    await notice.getByRole('button', { name: '重试' }).click()
+    await expect(page).toHaveURL(/\/huaTaiApi\/specialNotify/)
+  } finally {
+    await partnerFaults(page, [])
+  }
 })

@@ -1,4 +1,8 @@
-import { DEFAULT_PARTNER_TIMEOUT_MS, type HuatingConfig } from './huating/adapter'
+import {
+  DEFAULT_PARTNER_QUOTE_TIMEOUT_MS,
+  DEFAULT_PARTNER_TIMEOUT_MS,
+  type HuatingConfig,
+} from './huating/adapter'
 
 // The partner's settings from the environment (README lists them):
 //   PARTNER_SANDBOX          on | off: start the sandbox partner on 127.0.0.1 (default on in demo; production refuses on)
@@ -6,6 +10,7 @@ import { DEFAULT_PARTNER_TIMEOUT_MS, type HuatingConfig } from './huating/adapte
 //   PARTNER_HUATING_SECRET   the shared HMAC secret (at least 32 characters in production)
 //   PARTNER_HUATING_SECRET_PREVIOUS  the secret before a rotation, still accepted on callbacks
 //   PARTNER_TIMEOUT_MS       each call's limit (default 5000)
+//   PARTNER_QUOTE_TIMEOUT_MS a quote's whole budget, at most one retry within it (default 3000; a person waits)
 //   PARTNER_CALLBACK_URL     where the sandbox sends its callbacks (default: this server on 127.0.0.1)
 
 type Env = Record<string, string | undefined>
@@ -47,6 +52,14 @@ export function partnerOptionsFromEnv(env: Env): PartnerOptionsResult {
       problems.push(`PARTNER_TIMEOUT_MS must be an integer 100..60000, got "${env.PARTNER_TIMEOUT_MS}"`)
     else huating.timeoutMs = ms
   }
+  if (env.PARTNER_QUOTE_TIMEOUT_MS !== undefined) {
+    const ms = Number(env.PARTNER_QUOTE_TIMEOUT_MS)
+    if (!Number.isInteger(ms) || ms < 100 || ms > 60_000)
+      problems.push(
+        `PARTNER_QUOTE_TIMEOUT_MS must be an integer 100..60000, got "${env.PARTNER_QUOTE_TIMEOUT_MS}"`,
+      )
+    else huating.quoteTimeoutMs = ms
+  }
   if (Object.keys(huating).length) options.huating = huating
   if (env.PARTNER_CALLBACK_URL) options.callbackUrl = env.PARTNER_CALLBACK_URL
   return problems.length ? { ok: false, problems } : { ok: true, options }
@@ -64,6 +77,7 @@ export function huatingConfig(options: PartnerOptions, sandboxUrl: string | null
     timeoutMs: options.huating?.timeoutMs ?? DEFAULT_PARTNER_TIMEOUT_MS,
     retries: options.huating?.retries ?? 2,
     retryDelayMs: options.huating?.retryDelayMs ?? 200,
+    quoteTimeoutMs: options.huating?.quoteTimeoutMs ?? DEFAULT_PARTNER_QUOTE_TIMEOUT_MS,
   }
 }
 

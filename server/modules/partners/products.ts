@@ -10,7 +10,6 @@ export interface PartnerProductRecord extends PartnerProduct {
   partner: PartnerCode
   planCode: string
   planName: string
-  paymentPeriod: string
   ageMin: number
   ageMax: number
   coolingOffDays: number
@@ -117,6 +116,7 @@ export function toPartnerProduct(record: PartnerProductRecord): PartnerProduct {
     partnerProductType: record.partnerProductType,
     priceFen: record.priceFen,
     coveragePeriod: record.coveragePeriod,
+    paymentPeriod: record.paymentPeriod,
     occupationRequired: record.occupationRequired,
     holderOccupationRequired: record.holderOccupationRequired,
     refusedOccupationClasses: record.refusedOccupationClasses,

@@ -76,6 +76,21 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, {
     method: 'POST',
+    url: '/api/partner/orders/:orderId/premium-agreement',
+    schema: {
+      summary:
+        '同意核保后调整的保费：保险公司核保时改了保费的订单，同意前支付被拒（409 PREMIUM_CHANGED）；幂等，记录同意时间',
+      tags,
+      auth: true,
+      params: 'partner/PartnerOrderParams',
+      querystring: 'common/EmptyQuery',
+      response: 'partner/PremiumAgreement',
+    },
+    handler: async (request) => partnerSales.agreePremium(userIdOf(request), request.params.orderId),
+  })
+
+  route(app, {
+    method: 'POST',
     url: '/api/partner/callbacks/:partner',
     config: { rawBody: true },
     schema: {

@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
+import { formatFen } from '../../../src/domain/money'
+import { chargePeriodOf } from '../../../src/domain/periods'
 import { findOccupation } from '../../../src/domain/occupation'
 import { orderExpiresAtMs, PARTNER_BUSY_TEXT } from '../../../src/domain/order'
 import type {
@@ -10,6 +12,8 @@ import type {
   PartnerProduct,
   PartnerQuote,
   PartnerQuoteRequest,
+  PremiumAgreement,
+  PremiumChange,
 } from '../../../src/types/generated/api/partner'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
@@ -33,6 +37,38 @@ export const PARTNER_STATUS_TEXT = {
 
 const unavailable = () =>
   new ApiError(503, 'PARTNER_UNAVAILABLE', '保险公司系统繁忙，请稍后重试', undefined, { 'Retry-After': '30' })
+
+/**
+ * SQL: the partner order of `orderId` has a premium the partner re-priced at underwriting (the order's premium is
+ * not the quoted one) that the user has not agreed to. A payment of such an order is not created (payments).
+ */
+export function premiumAgreementPending(orderId: Expression<string> | string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (
+    select 1 from partner_orders agreed_po join orders agreed_o on agreed_o.id = agreed_po.order_id
+    where agreed_po.order_id = ${orderId}
+      and agreed_o.premium_fen <> agreed_o.displayed_premium_fen
+      and agreed_po.premium_agreed_fen is distinct from agreed_o.premium_fen)`
+}
+
+/** 409 PREMIUM_CHANGED: paying waits for the user's agreement to the re-priced premium. */
+export const premiumChangedError = (change: PremiumChange) =>
+  new ApiError(
+    409,
+    'PREMIUM_CHANGED',
+    `保险公司核保后保费由¥${formatFen(change.quotedFen)}调整为¥${formatFen(change.premiumFen)}，请确认新保费后再支付`,
+    [{ field: 'premiumFen', message: `核保后保费¥${formatFen(change.premiumFen)}，尚未确认` }],
+  )
+
+/** The re-priced premium of the user's order still waiting for agreement, or null. */
+export async function pendingPremiumChange(db: Kysely<DB>, orderId: string): Promise<PremiumChange | null> {
+  const row = await db
+    .selectFrom('orders as o')
+    .select(['o.displayed_premium_fen', 'o.premium_fen'])
+    .where('o.id', '=', orderId)
+    .where(premiumAgreementPending(orderId))
+    .executeTakeFirst()
+  return row ? { quotedFen: row.displayed_premium_fen ?? 0, premiumFen: row.premium_fen } : null
+}
 
 /** The order keeps the person as the mall's orders do; the occupation stays with the quote. */
 function withoutOccupation(person: QuotedPerson): StoredPerson {
@@ -82,11 +118,14 @@ export class PartnerSalesService {
     const product = await this.catalog.product(body.productId)
     const now = this.now()
     const checked = checkApplicants(body, product, shanghaiDate(now.getTime()))
+    // The order is sold at the product's payment period (一次交清 for every partner product today), whatever
+    // the client sent.
+    const chargePeriodType = chargePeriodOf(product.paymentPeriod)
     let priced
     try {
       priced = await this.adapter.quote({
         productType: product.partnerProductType,
-        chargePeriodType: body.product.chargePeriodType,
+        chargePeriodType,
         holder: checked.partnerHolder,
         insured: checked.partnerInsured,
         ...(checked.flight ? { flight: checked.flight } : {}),
@@ -106,7 +145,7 @@ export class PartnerSalesService {
         holder: JSON.stringify(checked.holder),
         insured: JSON.stringify(checked.insured),
         flight: checked.flight ? JSON.stringify(checked.flight) : null,
-        charge_period_type: body.product.chargePeriodType,
+        charge_period_type: chargePeriodType,
         premium_fen: priced.premiumFen,
         partner_quote_no: priced.partnerQuoteNo,
         created_at: now,
@@ -234,12 +273,50 @@ export class PartnerSalesService {
           updated_at: now,
         })
         .execute()
+      // Re-priced at underwriting: the order waits for the user's agreement before it can be paid.
+      const changed = underwritten.premiumFen !== quote.premium_fen
       return recordAnswer(trx, {
         orderId,
         underwritingNo: underwritten.underwritingNo,
         premiumFen: underwritten.premiumFen,
+        ...(changed
+          ? { premiumChanged: { quotedFen: quote.premium_fen, premiumFen: underwritten.premiumFen } }
+          : {}),
       })
     })
+  }
+
+  /**
+   * The user agrees to the premium the partner re-priced at underwriting; recorded once with its time (agreeing
+   * again answers the first record). An order that was not re-priced has nothing to agree to (409).
+   */
+  async agreePremium(userId: string, orderId: string): Promise<PremiumAgreement> {
+    const order = await this.db
+      .selectFrom('orders as o')
+      .innerJoin('partner_orders as po', 'po.order_id', 'o.id')
+      .select(['o.premium_fen', 'o.displayed_premium_fen'])
+      .where('o.id', '=', orderId)
+      .where('o.user_id', '=', userId)
+      .executeTakeFirst()
+    if (!order) throw notFound('订单')
+    if (order.premium_fen === order.displayed_premium_fen)
+      throw new ApiError(409, 'PREMIUM_UNCHANGED', '该订单的保费未调整，无需确认')
+    await this.db
+      .updateTable('partner_orders')
+      .set({ premium_agreed_fen: order.premium_fen, premium_agreed_at: this.now(), updated_at: this.now() })
+      .where('order_id', '=', orderId)
+      .where('premium_agreed_at', 'is', null)
+      .execute()
+    const agreed = await this.db
+      .selectFrom('partner_orders')
+      .select(['premium_agreed_fen', 'premium_agreed_at'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow()
+    return {
+      orderId,
+      premiumFen: agreed.premium_agreed_fen ?? order.premium_fen,
+      agreedAt: toIso(agreed.premium_agreed_at ?? this.now()),
+    }
   }
 
   /** The order's partner state, for the insured-success page's polling. */
@@ -273,11 +350,13 @@ export class PartnerSalesService {
           : row.status === 'ISSUING' && row.last_error
             ? PARTNER_BUSY_TEXT
             : PARTNER_STATUS_TEXT[row.status]
+    const premiumChanged = status === 'PENDING_PAYMENT' ? await pendingPremiumChange(this.db, row.id) : null
     return {
       orderId: row.id,
       productId: row.product_id,
       status,
       partnerStatus: row.status,
+      ...(premiumChanged ? { premiumChanged } : {}),
       ...(row.policy_id ? { policyId: row.policy_id } : {}),
       ...(row.partner_policy_no ? { partnerPolicyNo: row.partner_policy_no } : {}),
       message,

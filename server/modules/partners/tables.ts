@@ -67,6 +67,9 @@ export interface PartnerOrdersTable {
   issue_deadline_at: NullableTimestamp
   /** When the order was first seen ISSUING past its deadline (the alert partner_issue_overdue, once). */
   overdue_alerted_at: NullableTimestamp
+  /** A re-priced premium the user agreed to (226), and when; null while not agreed or not re-priced. */
+  premium_agreed_fen: ColumnType<number | null, number | null | undefined, number | null>
+  premium_agreed_at: NullableTimestamp
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { isPayable } from '../../../src/domain/order'
 import type { Order } from '../../../src/types/generated/api/order'
 import type { Payment } from '../../../src/types/generated/api/payment'
@@ -16,6 +16,7 @@ import type { OrdersTable } from '../purchase/tables'
 import type { PaymentsTable } from './tables'
 import type { PolicyService } from '../policies/service'
 import type { PartnerIssuing } from '../partners/issuing'
+import { pendingPremiumChange, premiumAgreementPending, premiumChangedError } from '../partners/service'
 import { recordEvent } from './providerEvents'
 import type { EventOutcome, RefundService } from './refunds'
 
@@ -76,6 +77,7 @@ export class PaymentService {
   async start(userId: string, orderId: string, channel: PayChannel, baseUrl: string): Promise<Payment> {
     const order = await this.orders.row(userId, orderId)
     assertPayable(order)
+    await this.assertPremiumAgreed(order.id)
     if (!this.provider.channels.includes(channel))
       throw new ApiError(400, 'CHANNEL_UNAVAILABLE', '暂不支持该支付方式，请选择其他方式', [
         { field: 'channel', message: '暂不支持该支付方式' },
@@ -98,21 +100,42 @@ export class PaymentService {
         // Re-checked under the order's lock: a capture that landed meanwhile wins, and no payment starts.
         assertPayable(await lockOrder(trx, order.id))
         const old = await expirePending(trx, order.id)
-        await trx
+        // A premium the partner re-priced is paid only once agreed: checked in the statement that creates it.
+        const inserted = await trx
           .insertInto('payments')
-          .values({
-            id: paymentId,
-            order_id: order.id,
-            provider: this.provider.name,
-            channel,
-            amount_fen: order.premium_fen,
-            status: 'PENDING',
-            qr_content: created.qrContent,
-            pay_url: created.payUrl,
-            created_at: now,
-            expires_at: expiresAt,
-          })
-          .execute()
+          .columns([
+            'id',
+            'order_id',
+            'provider',
+            'channel',
+            'amount_fen',
+            'status',
+            'qr_content',
+            'pay_url',
+            'created_at',
+            'expires_at',
+          ])
+          .expression(
+            trx
+              .selectFrom('orders as o')
+              .select([
+                sql<string>`${paymentId}`.as('id'),
+                'o.id as order_id',
+                sql<string>`${this.provider.name}`.as('provider'),
+                sql<string>`${channel}`.as('channel'),
+                'o.premium_fen as amount_fen',
+                sql<string>`'PENDING'`.as('status'),
+                sql<string | null>`${created.qrContent}`.as('qr_content'),
+                sql<string | null>`${created.payUrl}`.as('pay_url'),
+                sql<Date>`${now}::timestamptz`.as('created_at'),
+                sql<Date>`${expiresAt}::timestamptz`.as('expires_at'),
+              ])
+              .where('o.id', '=', order.id)
+              .where((eb) => eb.not(premiumAgreementPending(eb.ref('o.id')))),
+          )
+          .returning('id')
+          .executeTakeFirst()
+        if (!inserted) await this.assertPremiumAgreed(order.id, trx)
         const row = await trx
           .selectFrom('payments')
           .selectAll()
@@ -127,6 +150,12 @@ export class PaymentService {
     // A superseded code must not stay payable; if it was paid meanwhile, its capture is refunded.
     await this.closeAtProvider(superseded)
     return answer
+  }
+
+  /** 409 PREMIUM_CHANGED while the order's re-priced premium is not agreed (see partners/service.ts). */
+  private async assertPremiumAgreed(orderId: string, db: Kysely<DB> = this.db): Promise<void> {
+    const change = await pendingPremiumChange(db, orderId)
+    if (change) throw premiumChangedError(change)
   }
 
   /** Best effort: a payment the provider could not close is caught by its callback or by reconciliation. */

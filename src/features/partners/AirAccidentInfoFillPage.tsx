@@ -18,7 +18,7 @@ import {
 import { validateFlight } from './airFlight'
 import { usePartnerFlowState, type PartnerSections } from './flowState'
 import { HealthQuestions, healthState } from './HealthQuestions'
-import { airAccidentHref } from './paths'
+import { AIR_PRODUCT_ID, airAccidentHref } from './paths'
 import { useAirProduct } from './airProduct'
 import {
   AgreeAndSubmit,
@@ -47,7 +47,7 @@ export default function AirAccidentInfoFillPage() {
   const [submitting, setSubmitting] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [refusal, setRefusal] = useState<Refusal | null>(null)
-  const apply = useApply(binding)
+  const apply = useApply(binding, AIR_PRODUCT_ID)
   const fail = useFailureHandler({
     onRefused: setRefusal,
     onFields: (fields) => {

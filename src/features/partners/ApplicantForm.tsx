@@ -14,6 +14,7 @@ import {
   type PersonInput,
 } from '../../domain/applicant'
 import { occupationRefused } from '../../domain/occupation'
+import { chargePeriodOf } from '../../domain/periods'
 import { apiErrorOf } from '../../lib/request'
 import { toast } from '../../components/notice'
 import type { PartnerProduct, PartnerQuoteRequest } from './api'
@@ -120,7 +121,8 @@ export function quoteRequest(
       email: insured.email.trim() || undefined,
     },
     product: {
-      chargePeriodType: sections.product.chargePeriodType === 'single' ? 'single' : 'year',
+      // The product's payment period, as the order will be (the server decides it the same way).
+      chargePeriodType: chargePeriodOf(product.paymentPeriod),
       firstPremium: sections.product.firstPremium || undefined,
       productType: sections.product.productType,
       productPrice: sections.product.productPrice,

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Button, Radio } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
 import { BottomBar } from '../../components/flow/BottomBar'
@@ -5,12 +6,16 @@ import { Field } from '../../components/flow/PersonFields'
 import { LabeledRow } from '../../components/LabeledRow'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
+import { chargePeriodOf, paymentPeriodLabel } from '../../domain/periods'
 import { RelationField } from './ApplicantForm'
 import { FlowFrame, type StepContext } from './FlowFrame'
-import { CHARGE_PERIODS, coverageLabel } from './flow'
+import { coverageLabel } from './flow'
 import { flowStepHref } from './paths'
 
-/** 确认信息: who is insured, social insurance and the charge period (the product section of the state). */
+/**
+ * 确认信息: who is insured and social insurance; the charge period is the product's (the order is sold at it), shown
+ * and kept in the product section of the state.
+ */
 export default function ConfirmInformationPage() {
   return <FlowFrame step={1}>{(context) => <ConfirmInformation {...context} />}</FlowFrame>
 }
@@ -18,6 +23,11 @@ export default function ConfirmInformationPage() {
 function ConfirmInformation({ flow, product, binding }: StepContext) {
   const navigate = useAppNavigate()
   const { insured, product: section } = useSnapshot(binding.state)
+  const chargePeriodType = chargePeriodOf(product.paymentPeriod)
+  useEffect(() => {
+    if (binding.state.product.chargePeriodType !== chargePeriodType)
+      binding.write('product', { chargePeriodType })
+  }, [binding, chargePeriodType])
   return (
     <>
       <section className="purchase-card">
@@ -25,6 +35,7 @@ function ConfirmInformation({ flow, product, binding }: StepContext) {
         <LabeledRow label="产品">{product.name}</LabeledRow>
         <LabeledRow label="产品代码">{section.productType ?? product.partnerProductType}</LabeledRow>
         <LabeledRow label="保障期间">{coverageLabel(product.coveragePeriod)}</LabeledRow>
+        <LabeledRow label="交费方式">{paymentPeriodLabel(product.paymentPeriod)}</LabeledRow>
         <LabeledRow label="保费">¥{formatFen(product.priceFen)}</LabeledRow>
       </section>
       <section className="purchase-card">
@@ -37,20 +48,6 @@ function ConfirmInformation({ flow, product, binding }: StepContext) {
             <div className="purchase-choices">
               <Radio value="Y">有社保</Radio>
               <Radio value="N">无社保</Radio>
-            </div>
-          </Radio.Group>
-        </Field>
-        <Field label="交费方式">
-          <Radio.Group
-            value={section.chargePeriodType}
-            onChange={(v) => binding.write('product', { chargePeriodType: String(v) })}
-          >
-            <div className="purchase-choices">
-              {CHARGE_PERIODS.map((c) => (
-                <Radio key={c.value} value={c.value}>
-                  {c.label}
-                </Radio>
-              ))}
             </div>
           </Radio.Group>
         </Field>

@@ -20,6 +20,9 @@ import type { PartnerSections } from './flowState'
 import { flowStepHref } from './paths'
 import { RefusalNotice, useFailureHandler, type Refusal } from './SubmitApplication'
 
+/** After this long without the partner's price, the wait is said (the quote's budget is a few seconds). */
+const QUOTE_SLOW_MS = 1500
+
 /** 填写信息: policyholder, insured and occupation, checked here and priced by the partner (a quote). */
 export default function InfoFillPage() {
   return <FlowFrame step={3}>{(context) => <InfoFill {...context} />}</FlowFrame>
@@ -35,6 +38,7 @@ function InfoFill({ flow, product, binding }: StepContext) {
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [submitting, setSubmitting] = useState(false)
   const [refusal, setRefusal] = useState<Refusal | null>(null)
+  const [slow, setSlow] = useState(false)
   // The partner may refuse while pricing already (its rules run on the quote too).
   const fail = useFailureHandler({
     onRefused: setRefusal,
@@ -53,6 +57,7 @@ function InfoFill({ flow, product, binding }: StepContext) {
     if (reportFormErrors(validateApplicant(snapshot(binding.state) as PartnerSections, product, today)))
       return
     setSubmitting(true)
+    const slowTimer = setTimeout(() => setSlow(true), QUOTE_SLOW_MS)
     try {
       const quote = await createPartnerQuote(
         quoteRequest(snapshot(binding.state) as PartnerSections, product),
@@ -63,18 +68,26 @@ function InfoFill({ flow, product, binding }: StepContext) {
     } catch (error) {
       fail(error)
     } finally {
+      clearTimeout(slowTimer)
+      setSlow(false)
       setSubmitting(false)
     }
   }
 
   return (
     <>
-      <RefusalNotice refusal={refusal} />
+      <RefusalNotice refusal={refusal} onRetry={() => void next()} />
       <ApplicantFields binding={binding} product={product} errors={errors} today={today} />
       <BottomBar>
-        <span>
-          保费 <span className="purchase-price">¥{formatFen(product.priceFen)}</span>
-        </span>
+        {slow ? (
+          <span role="status" className="purchase-muted">
+            正在向保险公司询价…
+          </span>
+        ) : (
+          <span>
+            保费 <span className="purchase-price">¥{formatFen(product.priceFen)}</span>
+          </span>
+        )}
         <Button color="primary" loading={submitting} disabled={submitting} onClick={() => void next()}>
           下一步
         </Button>

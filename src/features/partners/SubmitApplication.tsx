@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button, Checkbox } from 'antd-mobile'
-import { useSnapshot } from 'valtio'
+import { Dialog } from '../../components/overlays'
+import { snapshot, useSnapshot } from 'valtio'
 import { useLocation } from 'react-router-dom'
 import { BottomBar } from '../../components/flow/BottomBar'
 import type { FieldErrors } from '../../components/flow/PersonFields'
@@ -10,10 +11,12 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
 import { apiErrorOf, describeError, HttpError } from '../../lib/request'
 import { payHref } from '../purchase/paths'
-import { submitPartnerApplication, type PartnerProduct } from './api'
-import type { FlowBinding } from './flowState'
-import { serverFieldErrors } from './ApplicantForm'
+import { createPartnerQuote, submitPartnerApplication, type PartnerProduct } from './api'
+import type { FlowBinding, PartnerSections } from './flowState'
+import { quoteRequest, serverFieldErrors } from './ApplicantForm'
 import { ClauseList } from './ClauseList'
+import { partnerEntryHref } from './paths'
+import { settlePremiumChange } from './PremiumChange'
 
 /** 投保须知 and the clauses, then the application: the partner underwrites it and our order is created. */
 export function NoticeAndClauses({ product }: { product: PartnerProduct }) {
@@ -60,7 +63,8 @@ const REFUSAL_TITLES: Record<string, string> = {
   OCCUPATION_REFUSED: '职业不符合投保条件',
 }
 
-export function RefusalNotice({ refusal }: { refusal: Refusal | null }) {
+/** The refusal or outage; an outage offers 重试 when `onRetry` is given. */
+export function RefusalNotice({ refusal, onRetry }: { refusal: Refusal | null; onRetry?: () => void }) {
   if (!refusal) return null
   return (
     <div
@@ -70,6 +74,11 @@ export function RefusalNotice({ refusal }: { refusal: Refusal | null }) {
     >
       <strong>{refusal.title}</strong>
       <div>{refusal.message}</div>
+      {onRetry && refusal.kind === 'unavailable' && (
+        <Button size="small" color="primary" fill="outline" onClick={onRetry}>
+          重试
+        </Button>
+      )}
     </div>
   )
 }
@@ -110,14 +119,34 @@ export function useFailureHandler({
   }
 }
 
-/** Submits a quote for underwriting: the order it makes is kept in the draft and paid on /pay. */
-export function useApply(binding: FlowBinding) {
+/**
+ * Submits a quote for underwriting: the order it makes is kept in the draft and paid on /pay. A premium the
+ * partner re-priced is shown and agreed first (保费已调整); declined, the order is cancelled and the product shown.
+ */
+export function useApply(binding: FlowBinding, productId: string) {
   const navigate = useAppNavigate()
   return async (quoteId: string, healthAnswers: Record<string, boolean>) => {
     const created = await submitPartnerApplication({ quoteId, healthAnswers })
     binding.setExtras({ orderId: created.orderId })
+    if (created.premiumChanged && !(await settlePremiumChange(created.orderId, created.premiumChanged))) {
+      // The quote is spent with its order: a new application starts from a new quote.
+      binding.setExtras({ orderId: null, quote: null })
+      toast('info', '已放弃投保，未扣款')
+      navigate(partnerEntryHref(productId) ?? '/', { replace: true })
+      return
+    }
     navigate(payHref(created.orderId))
   }
+}
+
+/** 报价已过期: the quote is asked again with what was filled in; true to go on with the new one. */
+async function askRequote(): Promise<boolean> {
+  return Dialog.confirm({
+    title: '报价已过期',
+    content: '报价有效期为30分钟，已填写的信息均已保留。重新报价后将继续投保。',
+    confirmText: '重新报价',
+    cancelText: '稍后再说',
+  })
 }
 
 /** The bottom bar that agrees and submits; a refusal or an outage is shown, nothing is paid. */
@@ -130,16 +159,30 @@ export function SubmitBar({
   product: PartnerProduct
   onRefused: (refusal: Refusal) => void
 }) {
-  const apply = useApply(binding)
+  const apply = useApply(binding, product.id)
   const fail = useFailureHandler({ onRefused })
   const { quote, healthAnswers } = useSnapshot(binding.extras)
   const [submitting, setSubmitting] = useState(false)
+
+  /** A new quote for the same filled-in information; the same premium goes on, another one is shown first. */
+  async function requote(expiredFen: number) {
+    const fresh = await createPartnerQuote(quoteRequest(snapshot(binding.state) as PartnerSections, product))
+    binding.setExtras({ quote: fresh })
+    binding.write('product', { firstPremium: String(fresh.premiumFen) })
+    if (fresh.premiumFen === expiredFen) return apply(fresh.quoteId, { ...healthAnswers })
+    toast('info', `保费已更新为¥${formatFen(fresh.premiumFen)}，请确认后再提交`)
+  }
 
   async function submit() {
     if (!quote) return
     setSubmitting(true)
     try {
-      await apply(quote.quoteId, { ...healthAnswers })
+      try {
+        await apply(quote.quoteId, { ...healthAnswers })
+      } catch (error) {
+        if (apiErrorOf(error)?.code !== 'QUOTE_EXPIRED') throw error
+        if (await askRequote()) await requote(quote.premiumFen)
+      }
     } catch (error) {
       fail(error)
     } finally {

@@ -7,6 +7,7 @@ import type {
   PartnerProduct,
   PartnerQuote,
   PartnerQuoteRequest,
+  PremiumAgreement,
 } from '../../types/generated/api/partner'
 
 // The partner-insurer API (/api/partner): product, quote, underwriting (application) and the issuing state.
@@ -39,3 +40,7 @@ export const submitPartnerApplication = (body: PartnerApplicationRequest) =>
   withIdempotencyKey(`partner-application:${body.quoteId}`, (key) =>
     post<PartnerApplication>('/api/partner/applications', body, { headers: { [IDEMPOTENCY_HEADER]: key } }),
   )
+
+/** Agrees to the premium the partner re-priced at underwriting (idempotent); the order can then be paid. */
+export const agreePremium = (orderId: string) =>
+  post<PremiumAgreement>(`${partnerOrderKey(orderId)}/premium-agreement`)

@@ -23,11 +23,3 @@ export function coverageLabel(code: string): string {
   if (!m) return code
   return `${m[1]}${{ y: '年', m: '个月', d: '天' }[m[2] as 'y' | 'm' | 'd']}`
 }
-
-export const CHARGE_PERIODS = [
-  { value: 'year', label: '年交' },
-  { value: 'single', label: '一次交清' },
-] as const
-
-export const chargePeriodLabel = (value: string) =>
-  CHARGE_PERIODS.find((c) => c.value === value)?.label ?? value

@@ -29,5 +29,4 @@ export const partnerRoutes: ScreenRoute[] = [
     load: () => import('./AirAccidentInfoFillPage'),
   },
   { path: partnerPaths.insuredSuccess, title: '投保结果', load: () => import('./InsuredSuccessPage') },
-  { path: partnerPaths.apiPolicyDetail, title: '保单详情', load: () => import('./ApiPolicyDetailPage') },
 ]

@@ -42,7 +42,7 @@ export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: 
       <a className="policy-download" href={epolicyUrl(policy.id)} download={epolicyFileName(policy.policyNo)}>
         下载电子保单
       </a>
-      <Button disabled={busy} onClick={() => void text()}>
+      <Button className="policy-action" disabled={busy} onClick={() => void text()}>
         发送到手机
       </Button>
       {pending && (
@@ -51,7 +51,13 @@ export function PolicyActions({ policy, onChange }: { policy: Policy; onChange: 
         </span>
       )}
       {surrenderable && (
-        <Button color="danger" fill="outline" disabled={busy} onClick={() => setSurrendering(true)}>
+        <Button
+          className="policy-action"
+          color="danger"
+          fill="outline"
+          disabled={busy}
+          onClick={() => setSurrendering(true)}
+        >
           犹豫期退保
         </Button>
       )}

@@ -11,21 +11,29 @@ import { PolicyActions } from './PolicyActions'
 import { PolicyDocument } from './PolicyDocument'
 import '../../components/flow/flow.css'
 
-/** /policy/policyDetail and /policy/apiPolicyDetail: the electronic policy of a logged-in owner. */
+/** /policy/policyDetail: the electronic policy of a logged-in owner. */
 export default function PolicyDetailPage() {
   const [params] = useSearchParams()
   const id = params.get('id')?.trim() || null
+  if (!id) return <EmptyView title="缺少保单号" description="请从我的保单进入" />
+  return <PolicyDetail id={id} />
+}
+
+/**
+ * The one policy page, ours or a partner insurer's (also /policy/apiPolicyDetail): the document with both policy
+ * numbers, 保额, 犹豫期 end, the service disclosure, and the actions (e-policy, 发送到手机, 犹豫期退保).
+ */
+export function PolicyDetail({ id }: { id: string }) {
   const policy = usePolicy(id)
   const [clause, setClause] = useState<Policy['clauses'][number] | null>(null)
   // The clauses' text is the product's: asked for when one is opened.
   const product = useProductDetail(clause ? (policy.data?.productId ?? null) : null)
   const clauseBody = clause ? product.data?.clauses.find((c) => c.id === clause.id)?.body : undefined
-  if (!id) return <EmptyView title="缺少保单号" description="请从我的保单进入" />
   if (policy.error)
     return <LoginAwareError back={backToPolicies} error={policy.error} onRetry={() => void policy.mutate()} />
   if (!policy.data) return <LoadingView lines={8} />
   return (
-    <div className="purchase-page">
+    <div className="purchase-page" data-testid="policy-detail">
       <PolicyDocument policy={policy.data} onClause={setClause} />
       <ServiceDisclosure productId={policy.data.productId} />
       <PolicyActions

@@ -9,6 +9,14 @@ import { LabeledRow } from '../../components/LabeledRow'
 import './policyDetail.css'
 
 const certName = (type: string) => CERTIFICATE_TYPES.find((t) => t.type === type)?.name ?? type
+/** Who sold the policy: the mall, or the insurer that issued it through its own API. */
+const policySourceName = (policy: Pick<Policy, 'source' | 'insurerName'>) =>
+  policy.source === 'mall'
+    ? '国恒保险商城'
+    : policy.source === 'partner-api'
+      ? '合作方API产品'
+      : policy.insurerName
+
 const genderName = (g: string) => (g === 'M' ? '男' : g === 'F' ? '女' : '')
 
 /** The electronic policy as a printable document; `onClause` opens a clause's text (where it can be read). */
@@ -26,6 +34,11 @@ export function PolicyDocument({
         <span>保单号</span>
         <span data-testid="policy-no">{policy.policyNo}</span>
       </div>
+      {policy.source !== 'mall' && (
+        <LabeledRow label="保险公司保单号">
+          <span data-testid="partner-policy-no">{policy.partnerPolicyNo ?? '保单出具中'}</span>
+        </LabeledRow>
+      )}
       <LabeledRow label="保单状态">
         <span data-testid="policy-status">{policyStatusText(policy)}</span>
       </LabeledRow>
@@ -35,9 +48,7 @@ export function PolicyDocument({
         </LabeledRow>
       )}
       <LabeledRow label="保险公司">{policy.insurerName}</LabeledRow>
-      <LabeledRow label="来源">
-        {policy.source === 'partner-api' ? '合作方API产品' : '国恒保险商城'}
-      </LabeledRow>
+      <LabeledRow label="来源">{policySourceName(policy)}</LabeledRow>
       <h2>投保人</h2>
       <LabeledRow label="姓名">{policy.holder.name}</LabeledRow>
       <LabeledRow label={certName(policy.holder.certType)}>{policy.holder.certNoMasked}</LabeledRow>

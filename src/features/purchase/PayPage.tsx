@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Button, List, Radio } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
-import { useOrder } from '../orders/api'
 import { PAY_CHANNELS, startPayment, usePaymentChannels, type PayChannel } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -24,6 +23,9 @@ import { payQrCodeHref, paySuccessHref } from './paths'
 import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure'
 import { leaveFlowTo } from './leaveFlow'
 import { Outcome } from './Outcome'
+import { agreePremium, usePartnerOrder } from '../partners/api'
+import { askPremiumAgreement } from '../../components/flow/PremiumChangeDialog'
+import { cancelOrder, useOrder } from '../orders/api'
 
 /** An answer that no retry changes (log in, or the order is gone): the screen gives way to it. */
 const settled = (error: unknown) =>
@@ -63,6 +65,9 @@ export default function PayPage() {
   const [payError, setPayError] = useState<string | null>(null)
   const left = useCountdown(order.data?.expiresAt)
   const phone = useOnPhone()
+  // A partner order whose premium the insurer re-priced is paid once the user agreed to it.
+  const partnerOrder = usePartnerOrder(order.data?.source.startsWith('partner:') ? order.data.id : null)
+  const premiumChange = partnerOrder.data?.premiumChanged ?? null
   // Back online or back in this tab: whether the order was paid meanwhile comes first (never paid twice).
   const rechecking = useRecheckOnReturn(() => {
     setPayError(null)
@@ -110,6 +115,15 @@ export default function PayPage() {
     setPaying(true)
     setPayError(null)
     try {
+      if (premiumChange) {
+        const agreed = await askPremiumAgreement(premiumChange)
+        await (agreed ? agreePremium(current.id) : cancelOrder(current.id))
+        await partnerOrder.mutate()
+        if (!agreed) {
+          navigate(orderDetailHref(current.id), { replace: true })
+          return
+        }
+      }
       const payment = await startPayment(current.id, channel)
       const page = by === 'here' && onPhone() ? pagePath(payment.payUrl) : null
       if (page?.startsWith('/')) navigate(page)
@@ -119,6 +133,7 @@ export default function PayPage() {
       // Said on the screen, not in a toast (whose code may not load offline); the order is asked again.
       setPayError(describeError(error))
       void order.mutate()
+      void partnerOrder.mutate()
     } finally {
       setPaying(false)
     }
@@ -145,6 +160,13 @@ export default function PayPage() {
         />
       )}
       {current.status === 'PAY_FAILED' && <div className="purchase-notice">上次支付未成功，请重新支付。</div>}
+      {premiumChange && (
+        <div className="purchase-notice" data-testid="premium-change-notice">
+          保险公司核保后保费由¥{formatFen(premiumChange.quotedFen)}调整为¥
+          {formatFen(premiumChange.premiumFen)}
+          ，支付前请确认
+        </div>
+      )}
       <OrderSummary order={current} />
       {left !== null && (
         <p className="purchase-muted" role="timer">

@@ -16,18 +16,25 @@ describe('partner settings', () => {
         PARTNER_HUATING_URL: 'https://openapi.huating.example/',
         PARTNER_HUATING_SECRET: 's'.repeat(40),
         PARTNER_TIMEOUT_MS: '2500',
+        PARTNER_QUOTE_TIMEOUT_MS: '1500',
       }),
     ).toEqual({
       ok: true,
       options: {
         sandbox: false,
-        huating: { url: 'https://openapi.huating.example/', secret: 's'.repeat(40), timeoutMs: 2500 },
+        huating: {
+          url: 'https://openapi.huating.example/',
+          secret: 's'.repeat(40),
+          timeoutMs: 2500,
+          quoteTimeoutMs: 1500,
+        },
       },
     })
     expect(
       partnerOptionsFromEnv({
         PARTNER_SANDBOX: 'yes',
         PARTNER_TIMEOUT_MS: '10',
+        PARTNER_QUOTE_TIMEOUT_MS: 'soon',
         PARTNER_HUATING_URL: 'nope',
       }),
     ).toEqual({
@@ -36,6 +43,7 @@ describe('partner settings', () => {
         'PARTNER_SANDBOX must be on or off, got "yes"',
         'PARTNER_HUATING_URL must be a URL',
         'PARTNER_TIMEOUT_MS must be an integer 100..60000, got "10"',
+        'PARTNER_QUOTE_TIMEOUT_MS must be an integer 100..60000, got "soon"',
       ],
     })
   })
@@ -45,6 +53,7 @@ describe('partner settings', () => {
       url: 'http://127.0.0.1:4100',
       secret: DEMO_PARTNER_SECRET,
       timeoutMs: 5000,
+      quoteTimeoutMs: 3000,
     })
     expect(huatingConfig({}, null)).toBeNull()
   })

@@ -60,6 +60,7 @@ import type {
   PartnerOrder,
   PartnerProduct,
   PartnerQuote,
+  PremiumAgreement,
 } from '../../../src/types/generated/api/partner'
 import type { Payment, PaymentChannels } from '../../../src/types/generated/api/payment'
 import type {
@@ -126,6 +127,7 @@ export interface ApiResponses {
   'POST /api/partner/quotes': PartnerQuote
   'POST /api/partner/applications': PartnerApplication
   [route: `GET /api/partner/orders/${string}`]: PartnerOrder
+  [route: `POST /api/partner/orders/${string}/premium-agreement`]: PremiumAgreement
   'GET /api/policies': PolicyList
   // /api/policies/shared is a literal route beside /api/policies/:id.
   [route: `GET /api/policies/${string}`]: Policy

@@ -36,9 +36,15 @@ export interface HuatingConfig {
   retries: number
   /** Wait before retry n (n × this). */
   retryDelayMs: number
+  /**
+   * A quote's whole budget, all attempts together (PARTNER_QUOTE_TIMEOUT_MS): a person waits on it, so it is
+   * shorter than the other calls and is retried at most once within it.
+   */
+  quoteTimeoutMs?: number
 }
 
 export const DEFAULT_PARTNER_TIMEOUT_MS = 5000
+export const DEFAULT_PARTNER_QUOTE_TIMEOUT_MS = 3000
 
 type Parsed<Op extends PartnerOperation> = NonNullable<ReturnType<(typeof DATA_PARSERS)[Op]>>
 
@@ -63,7 +69,8 @@ export class HuatingAdapter implements PartnerAdapter {
   }
 
   async quote(input: QuoteInput, context: CallContext = {}): Promise<QuoteOutput> {
-    const data = await this.call('quote', this.quoteRequest(input), randomUUID(), context, true)
+    const budget = { totalMs: this.config.quoteTimeoutMs ?? DEFAULT_PARTNER_QUOTE_TIMEOUT_MS, retries: 1 }
+    const data = await this.call('quote', this.quoteRequest(input), randomUUID(), context, true, budget)
     return { partnerQuoteNo: data.quoteNo, premiumFen: yuanToFen(data.premium) }
   }
 
@@ -127,26 +134,34 @@ export class HuatingAdapter implements PartnerAdapter {
     return { ok: true, callback, failure }
   }
 
-  /** One operation: attempts (1, or 1 + retries when idempotent), each with its timeout and its log row. */
+  /**
+   * One operation: attempts (1, or 1 + retries when idempotent), each with its timeout and its log row. With a
+   * `budget`, all attempts end within `totalMs` and at most `retries` follow the first.
+   */
   private async call<Op extends PartnerOperation>(
     operation: Op,
     payload: object,
     requestId: string,
     context: CallContext,
     idempotent: boolean,
+    budget?: { totalMs: number; retries: number },
   ): Promise<Parsed<Op>> {
-    const attempts = Math.min(idempotent ? 1 + this.config.retries : 1, context.attempts ?? Infinity)
+    const retries = budget ? Math.min(budget.retries, this.config.retries) : this.config.retries
+    const attempts = Math.min(idempotent ? 1 + retries : 1, context.attempts ?? Infinity)
+    const deadline = budget ? performance.now() + budget.totalMs : Infinity
     let last: PartnerUnavailable | null = null
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (attempt > 1) await sleep(this.config.retryDelayMs * (attempt - 1))
+      const timeoutMs = Math.min(this.config.timeoutMs, Math.floor(deadline - performance.now()))
+      if (timeoutMs <= 0) break
       try {
-        return await this.attempt(operation, payload, requestId, context, attempt)
+        return await this.attempt(operation, payload, requestId, context, attempt, timeoutMs)
       } catch (error) {
         if (!(error instanceof PartnerUnavailable)) throw error
         last = error
       }
     }
-    throw last ?? new PartnerUnavailable('error', 'no attempt made')
+    throw last ?? new PartnerUnavailable('timeout', `${operation}: no time left for an attempt`)
   }
 
   private async attempt<Op extends PartnerOperation>(
@@ -155,6 +170,7 @@ export class HuatingAdapter implements PartnerAdapter {
     requestId: string,
     context: CallContext,
     attempt: number,
+    timeoutMs: number,
   ): Promise<Parsed<Op>> {
     const path = HT_PATHS[operation]
     const body = JSON.stringify(payload)
@@ -188,7 +204,7 @@ export class HuatingAdapter implements PartnerAdapter {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-ht-request-id': requestId, ...signed },
         body,
-        signal: AbortSignal.timeout(this.config.timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       })
       status = response.status
       answerHeaders = response.headers

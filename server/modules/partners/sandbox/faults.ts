@@ -7,6 +7,7 @@ import type { PartnerOperation } from '../tables'
 //   malformed         answers HTTP 200 with a body that is not the partner's envelope
 //   down              drops the connection without an answer
 //   badSignature      answers with a signature made with another secret (a forged or tampered answer)
+//   reprice           underwrites at another premium than the quote's: `premiumFen` (default: twice the quote's)
 // A fault applies to the listed operations (all when none) for the next `times` calls (always when absent).
 
 export const FAULT_MODES = [
@@ -16,6 +17,7 @@ export const FAULT_MODES = [
   'malformed',
   'down',
   'badSignature',
+  'reprice',
 ] as const
 export type FaultMode = (typeof FAULT_MODES)[number]
 
@@ -25,6 +27,8 @@ export interface Fault {
   times?: number
   delayMs?: number
   copies?: number
+  /** reprice: the underwritten premium. */
+  premiumFen?: number
 }
 
 export class Faults {
@@ -74,6 +78,7 @@ export function isFault(value: unknown): value is Fault {
       (Array.isArray(f.operations) && f.operations.every((o) => operations.includes(o as string)))) &&
     (f.times === undefined || (Number.isInteger(f.times) && (f.times as number) > 0)) &&
     (f.delayMs === undefined || (Number.isInteger(f.delayMs) && (f.delayMs as number) >= 0)) &&
-    (f.copies === undefined || (Number.isInteger(f.copies) && (f.copies as number) >= 1))
+    (f.copies === undefined || (Number.isInteger(f.copies) && (f.copies as number) >= 1)) &&
+    (f.premiumFen === undefined || (Number.isInteger(f.premiumFen) && (f.premiumFen as number) > 0))
   )
 }

@@ -79,11 +79,12 @@ export class SandboxLedger {
     return quote
   }
 
-  underwrite(quote: SandboxQuote): SandboxApplication {
+  /** `premium`: the underwritten premium when it is not the quote's (a re-price). */
+  underwrite(quote: SandboxQuote, premium = quote.premium): SandboxApplication {
     const application: SandboxApplication = {
       applyNo: `HTA${randomBytes(8).toString('hex').toUpperCase()}`,
       productCode: quote.productCode,
-      premium: quote.premium,
+      premium,
       status: 'UNDERWRITTEN',
       issueRequestId: null,
       policyNo: null,

@@ -9,6 +9,7 @@ import {
   type HtQuoteRequest,
   type HtUnderwriteRequest,
 } from '../huating/protocol'
+import { fenToYuan, yuanToFen } from '../huating/mapping'
 import { ANSWER_METHOD, SIGNATURE_HEADERS, signHeaders, verifySignature } from '../huating/signing'
 import type { PartnerOperation } from '../tables'
 import { yuanToFen } from '../huating/mapping'
@@ -227,7 +228,9 @@ export class HuatingSandbox {
     if (!checked.ok) return fail(checked.code, checked.message)
     if (this.faults.take('underwrite', 'refuse'))
       return fail('E2001', 'underwriting declined (sandbox fault)')
-    const application = this.ledger.underwrite(quote)
+    const reprice = this.faults.take('underwrite', 'reprice')
+    const premium = reprice ? fenToYuan(reprice.premiumFen ?? 2 * yuanToFen(quote.premium)) : quote.premium
+    const application = this.ledger.underwrite(quote, premium)
     return ok({ applyNo: application.applyNo, premium: application.premium })
   }
 

@@ -88,6 +88,7 @@ export interface PartnerApi {
   PartnerApplication?: PartnerApplication
   PartnerOrderParams?: PartnerOrderParams
   PartnerOrder?: PartnerOrder
+  PremiumAgreement?: PremiumAgreement
   PartnerCallbackParams?: PartnerCallbackParams
   PartnerCallbackHeaders?: PartnerCallbackHeaders
   PartnerCallback?: PartnerCallback
@@ -111,6 +112,10 @@ export interface PartnerProduct {
    * 保障期间代码，如 1y、30d、flight
    */
   coveragePeriod: string
+  /**
+   * 交费期间代码（single 一次交清，10 十年交）：报价与订单按此交费，不由客户端选择
+   */
+  paymentPeriod: string
   /**
    * 被保险人须选择职业
    */
@@ -319,6 +324,23 @@ export interface PartnerApplication {
    * 合作方核保单号
    */
   underwritingNo: string
+  /**
+   * 核保后保费（分），即应付金额
+   */
+  premiumFen: number
+  premiumChanged?: PremiumChange
+}
+/**
+ * 保险公司核保时调整了保费：用户同意（POST /api/partner/orders/:orderId/premium-agreement）前不能支付
+ */
+export interface PremiumChange {
+  /**
+   * 报价时的保费（分）
+   */
+  quotedFen: number
+  /**
+   * 核保后保费（分）
+   */
   premiumFen: number
 }
 export interface PartnerOrderParams {
@@ -344,6 +366,31 @@ export interface PartnerOrder {
    * 给用户看的说明，如 保单出具中 / 出单失败，已为您退款
    */
   message?: string
+  premiumChanged?: PremiumChange1
+}
+/**
+ * 保险公司核保时调整了保费：用户同意（POST /api/partner/orders/:orderId/premium-agreement）前不能支付
+ */
+export interface PremiumChange1 {
+  /**
+   * 报价时的保费（分）
+   */
+  quotedFen: number
+  /**
+   * 核保后保费（分）
+   */
+  premiumFen: number
+}
+/**
+ * 用户同意核保后调整的保费（幂等：再次同意返回首次的记录）
+ */
+export interface PremiumAgreement {
+  orderId: string
+  /**
+   * 同意的保费（分），即支付金额
+   */
+  premiumFen: number
+  agreedAt: string
 }
 export interface PartnerCallbackParams {
   partner: 'huating'
@@ -398,9 +445,9 @@ export interface SandboxFaults {
  */
 export interface SandboxFault {
   /**
-   * timeout 应答超时；refuse 拒保或出单失败；duplicateCallback 重复回调；malformed 应答格式错误；down 断开连接；badSignature 应答签名错误
+   * timeout 应答超时；refuse 拒保或出单失败；duplicateCallback 重复回调；malformed 应答格式错误；down 断开连接；badSignature 应答签名错误；reprice 核保时调整保费
    */
-  mode: 'timeout' | 'refuse' | 'duplicateCallback' | 'malformed' | 'down' | 'badSignature'
+  mode: 'timeout' | 'refuse' | 'duplicateCallback' | 'malformed' | 'down' | 'badSignature' | 'reprice'
   /**
    * 适用的接口，省略为全部
    *
@@ -419,4 +466,8 @@ export interface SandboxFault {
    * duplicateCallback 的回调份数
    */
   copies?: number
+  /**
+   * reprice 的核保保费（分），省略为报价的两倍
+   */
+  premiumFen?: number
 }

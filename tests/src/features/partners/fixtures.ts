@@ -8,6 +8,7 @@ const clauseBody: PartnerProduct['clauses'][number]['body'] = [
 const base = {
   insurerName: '华汀保险股份有限公司（虚构）',
   coveragePeriod: '1y',
+  paymentPeriod: 'single',
   clauses: [
     {
       id: 'c1',
