@@ -12,7 +12,6 @@ import {
 import { fenToYuan, yuanToFen } from '../huating/mapping'
 import { ANSWER_METHOD, SIGNATURE_HEADERS, signHeaders, verifySignature } from '../huating/signing'
 import type { PartnerOperation } from '../tables'
-import { yuanToFen } from '../huating/mapping'
 import { formatReconciliationFile, type InsurerRecord } from '../reconciliationFile'
 import { Faults, isFault, type Fault } from './faults'
 import { SandboxLedger, type SandboxApplication } from './ledger'
