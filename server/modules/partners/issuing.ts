@@ -56,6 +56,8 @@ export class PartnerIssuing {
       .set({ status: 'ISSUING', next_attempt_at: now, updated_at: now })
       .where('order_id', '=', orderId)
       .where('status', '=', 'UNDERWRITTEN')
+      // Closed unpaid and withdrawn at the partner (orphans.ts): a late capture is refunded, never issued.
+      .where('cancelled_at', 'is', null)
       .returning('order_id')
       .executeTakeFirst()
     return moved !== undefined
@@ -147,6 +149,9 @@ export class PartnerIssuing {
     } catch (error) {
       if (error instanceof PartnerRejected) return await this.fail(orderId, error.reason)
       if (!(error instanceof PartnerUnavailable)) throw error
+      // The breaker is open: nothing was sent, the attempt does not count; the order waits for the partner.
+      if (error.kind === 'open')
+        return await this.schedule(orderId, retryDelayMs(1), '保险公司系统繁忙', true)
       if (claimed.accepted_at) return await this.schedule(orderId, retryDelayMs(1), null)
       if (claimed.attempts >= MAX_ISSUE_ATTEMPTS) return await this.fail(orderId, '保险公司系统持续繁忙')
       await this.schedule(orderId, retryDelayMs(claimed.attempts), '保险公司系统繁忙')
@@ -162,14 +167,20 @@ export class PartnerIssuing {
     }
   }
 
-  private async schedule(orderId: string, delayMs: number, lastError: string | null): Promise<void> {
+  private async schedule(
+    orderId: string,
+    delayMs: number,
+    lastError: string | null,
+    uncounted = false,
+  ): Promise<void> {
     await this.db
       .updateTable('partner_orders')
-      .set({
+      .set((eb) => ({
         next_attempt_at: new Date(this.now().getTime() + delayMs),
         last_error: lastError,
         updated_at: this.now(),
-      })
+        ...(uncounted ? { attempts: eb('attempts', '-', 1) } : {}),
+      }))
       .where('order_id', '=', orderId)
       .where('status', '=', 'ISSUING')
       .execute()

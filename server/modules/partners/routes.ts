@@ -6,7 +6,7 @@ import { route } from '../../platform/route'
 
 /** Partner products: the product, quotes, applications (underwritten by the partner), status, and its callback. */
 export const partnerRoutes: FastifyPluginAsync = async (app) => {
-  const { partnerSales, partnerIssuing, partnerAdapter, partnerConfig, mode } = app.services
+  const { partnerSales, partnerIssuing, partnerAdapter, partnerBreaker, partnerConfig, mode } = app.services
   const tags = ['partners']
 
   route(app, {
@@ -121,7 +121,7 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/sandbox/partner-faults',
     schema: {
       summary:
-        '演示：设置沙箱合作方的故障（超时、拒保、重复回调、应答错误、断开、签名错误；仅演示模式，须登录工作台）',
+        '演示：设置沙箱合作方的故障（超时、慢应答、5xx、拒保、重复/丢失/暂扣/延迟回调、应答错误、断开、签名错误；空数组恢复正常并关闭熔断；仅演示模式，须登录工作台）',
       tags: ['sandbox'],
       staff: 'editor',
       querystring: 'common/EmptyQuery',
@@ -130,6 +130,8 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: async (request) => {
       sandbox.faults.set(request.body.faults)
+      // Back to normal closes the breaker too: the demo does not wait out its cool-down.
+      if (!request.body.faults.length) partnerBreaker.reset()
       return { faults: sandbox.faults.list() }
     },
   })

@@ -6,7 +6,7 @@ import type { StoredPerson } from '../purchase/tables'
 // Tables of the partner-insurer flows (180_partners.sql); the SQL is the truth.
 
 export type PartnerCode = 'huating'
-export type PartnerOperation = 'quote' | 'underwrite' | 'issue' | 'query' | 'surrender'
+export type PartnerOperation = 'quote' | 'underwrite' | 'issue' | 'query' | 'surrender' | 'cancel'
 export type CallOutcome = 'ok' | 'rejected' | 'timeout' | 'unreachable' | 'malformed' | 'error'
 
 export interface PartnerProductsTable {
@@ -43,6 +43,10 @@ export interface PartnerQuotesTable {
   created_at: Timestamp
   expires_at: Timestamp
   used_at: NullableTimestamp
+  /** Taken with the quote by its first application (228): every retry sends the same. */
+  underwrite_request_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** The partner confirmed the underwriting withdrawn (or never made): an orphan no more. */
+  underwriting_cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface PartnerOrdersTable {
@@ -59,6 +63,8 @@ export interface PartnerOrdersTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>
   partner_policy_no: ColumnType<string | null, string | null | undefined, string | null>
   policy_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** Closed unpaid: its underwriting is withdrawn at the partner and a late capture is refunded (228). */
+  cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -7,6 +7,11 @@ import type { PartnerOperation } from '../tables'
 //   malformed         answers HTTP 200 with a body that is not the partner's envelope
 //   down              drops the connection without an answer
 //   badSignature      answers with a signature made with another secret (a forged or tampered answer)
+//   slow              answers after `delayMs` (default 100), below our timeout: the call succeeds, slowly
+//   serverError       answers HTTP `status` (default 503) with a body, as a partner's overloaded gateway does
+//   loseCallback      issues, but never delivers the issuing callback (only a query learns the outcome)
+//   holdCallback      issues, and holds the callback until released (POST /__sandbox/callbacks/release)
+//   lateCallback      issues, and delivers the callback only `delayMs` (default 1000) later
 // A fault applies to the listed operations (all when none) for the next `times` calls (always when absent).
 
 export const FAULT_MODES = [
@@ -16,6 +21,11 @@ export const FAULT_MODES = [
   'malformed',
   'down',
   'badSignature',
+  'slow',
+  'serverError',
+  'loseCallback',
+  'holdCallback',
+  'lateCallback',
 ] as const
 export type FaultMode = (typeof FAULT_MODES)[number]
 
@@ -25,6 +35,8 @@ export interface Fault {
   times?: number
   delayMs?: number
   copies?: number
+  /** serverError's HTTP status (500..599). */
+  status?: number
 }
 
 export class Faults {
@@ -67,13 +79,15 @@ export class Faults {
 export function isFault(value: unknown): value is Fault {
   if (typeof value !== 'object' || value === null) return false
   const f = value as Record<string, unknown>
-  const operations = ['quote', 'underwrite', 'issue', 'query', 'surrender']
+  const operations = ['quote', 'underwrite', 'issue', 'query', 'surrender', 'cancel']
   return (
     FAULT_MODES.includes(f.mode as FaultMode) &&
     (f.operations === undefined ||
       (Array.isArray(f.operations) && f.operations.every((o) => operations.includes(o as string)))) &&
     (f.times === undefined || (Number.isInteger(f.times) && (f.times as number) > 0)) &&
     (f.delayMs === undefined || (Number.isInteger(f.delayMs) && (f.delayMs as number) >= 0)) &&
-    (f.copies === undefined || (Number.isInteger(f.copies) && (f.copies as number) >= 1))
+    (f.copies === undefined || (Number.isInteger(f.copies) && (f.copies as number) >= 1)) &&
+    (f.status === undefined ||
+      (Number.isInteger(f.status) && (f.status as number) >= 500 && (f.status as number) <= 599))
   )
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path'
 
 // The sandbox partner's own books (like a partner's database that we never see): its quotes, the applications it
-// underwrote and what became of them. Issuing is idempotent by our request id. With a file (the demo server's
+// underwrote and what became of them. Underwriting, issuing and cancelling are idempotent by our request id. With a file (the demo server's
 // data folder), the books outlive a restart, as a real partner's do; tests keep them in memory.
 
 /** Quotes kept (the oldest go first): a quote is asked for on every change of the form. */
@@ -15,7 +15,7 @@ export interface SandboxQuote {
   premium: string
 }
 
-export type ApplicationStatus = 'UNDERWRITTEN' | 'ISSUING' | 'ISSUED' | 'FAILED' | 'SURRENDERED'
+export type ApplicationStatus = 'UNDERWRITTEN' | 'ISSUING' | 'ISSUED' | 'FAILED' | 'SURRENDERED' | 'CANCELLED'
 
 export interface SandboxApplication {
   applyNo: string
@@ -26,6 +26,8 @@ export interface SandboxApplication {
   policyNo: string | null
   errorCode: string | null
   surrenderRequestId: string | null
+  /** Our underwriting request's id: the same request asked again answers this application. */
+  underwriteRequestId?: string | null
 }
 
 const compactDay = (now: Date) =>
@@ -76,7 +78,7 @@ export class SandboxLedger {
     return quote
   }
 
-  underwrite(quote: SandboxQuote): SandboxApplication {
+  underwrite(quote: SandboxQuote, underwriteRequestId: string | null = null): SandboxApplication {
     const application: SandboxApplication = {
       applyNo: `HTA${randomBytes(8).toString('hex').toUpperCase()}`,
       productCode: quote.productCode,
@@ -86,6 +88,7 @@ export class SandboxLedger {
       policyNo: null,
       errorCode: null,
       surrenderRequestId: null,
+      underwriteRequestId,
     }
     this.applications.set(application.applyNo, application)
     return application
@@ -94,6 +97,12 @@ export class SandboxLedger {
   nextPolicyNo(now: Date): string {
     this.serial += 1
     return `HT${compactDay(now)}${String(this.serial).padStart(8, '0')}`
+  }
+
+  byUnderwriteRequest(requestId: string): SandboxApplication | undefined {
+    for (const application of this.applications.values())
+      if (application.underwriteRequestId === requestId) return application
+    return undefined
   }
 
   byPolicyNo(policyNo: string): SandboxApplication | undefined {

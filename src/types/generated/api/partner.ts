@@ -139,6 +139,10 @@ export interface PartnerProduct {
     id: string
     text: string
   }[]
+  /**
+   * 保险公司系统是否可用：熔断打开时为 false（页面提示稍后再试，报价与投保立即答 503）
+   */
+  available?: boolean
 }
 export interface PartnerProductParams {
   productId: ProductId
@@ -398,25 +402,40 @@ export interface SandboxFaults {
  */
 export interface SandboxFault {
   /**
-   * timeout 应答超时；refuse 拒保或出单失败；duplicateCallback 重复回调；malformed 应答格式错误；down 断开连接；badSignature 应答签名错误
+   * timeout 应答超时；refuse 拒保或出单失败；duplicateCallback 重复回调；malformed 应答格式错误；down 断开连接；badSignature 应答签名错误；slow 慢应答（短于超时）；serverError 答 HTTP 5xx；loseCallback 出单回调丢失；holdCallback 出单回调暂扣至放行；lateCallback 出单回调延迟送达
    */
-  mode: 'timeout' | 'refuse' | 'duplicateCallback' | 'malformed' | 'down' | 'badSignature'
+  mode:
+    | 'timeout'
+    | 'refuse'
+    | 'duplicateCallback'
+    | 'malformed'
+    | 'down'
+    | 'badSignature'
+    | 'slow'
+    | 'serverError'
+    | 'loseCallback'
+    | 'holdCallback'
+    | 'lateCallback'
   /**
    * 适用的接口，省略为全部
    *
-   * @maxItems 5
+   * @maxItems 6
    */
-  operations?: ('quote' | 'underwrite' | 'issue' | 'query' | 'surrender')[]
+  operations?: ('quote' | 'underwrite' | 'issue' | 'query' | 'surrender' | 'cancel')[]
   /**
    * 生效次数，省略为一直生效
    */
   times?: number
   /**
-   * timeout 的应答延迟（毫秒）
+   * timeout、slow、lateCallback 的延迟（毫秒）
    */
   delayMs?: number
   /**
    * duplicateCallback 的回调份数
    */
   copies?: number
+  /**
+   * serverError 的 HTTP 状态码，省略为 503
+   */
+  status?: number
 }
