@@ -3,6 +3,7 @@ import type { PartnerAdapter } from './adapter'
 import { BreakerAdapter, CircuitBreaker } from './breaker'
 import { DatabaseCallLog } from './callLog'
 import { HuatingAdapter } from './huating/adapter'
+import { PartnerHealthReport } from './health'
 import { PartnerIssuing } from './issuing'
 import { OrphanUnderwritings } from './orphans'
 import { PartnerCatalog } from './products'
@@ -18,6 +19,7 @@ declare module '../../platform/services' {
     partnerSales: PartnerSalesService
     partnerIssuing: PartnerIssuing
     partnerOrphans: OrphanUnderwritings
+    partnerHealth: PartnerHealthReport
   }
 }
 
@@ -45,6 +47,7 @@ export const partnersModule = defineModule({
     partnerIssuing: (s) =>
       new PartnerIssuing(s.db, s.now, s.partnerAdapter, s.policies, s.catalog, s.refunds, s.messages, s.log),
     partnerOrphans: (s) => new OrphanUnderwritings(s.db, s.now, s.partnerAdapter, s.log),
+    partnerHealth: (s) => new PartnerHealthReport(s.db, s.now, { huating: s.partnerBreaker }),
   },
   routes: partnerRoutes,
   // Paid orders waiting for a partner that was down: retried with backoff, failed and refunded in the end.

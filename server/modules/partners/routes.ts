@@ -6,7 +6,8 @@ import { route } from '../../platform/route'
 
 /** Partner products: the product, quotes, applications (underwritten by the partner), status, and its callback. */
 export const partnerRoutes: FastifyPluginAsync = async (app) => {
-  const { partnerSales, partnerIssuing, partnerAdapter, partnerBreaker, partnerConfig, mode } = app.services
+  const { partnerSales, partnerIssuing, partnerAdapter, partnerBreaker, partnerHealth, partnerConfig, mode } =
+    app.services
   const tags = ['partners']
 
   route(app, {
@@ -108,6 +109,23 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
       }
       const outcome = await partnerIssuing.applyCallback(check.callback, check.failure)
       return { code: 'SUCCESS' as const, message: outcome }
+    },
+  })
+
+  route(app, {
+    method: 'GET',
+    url: '/api/studio/partner-health',
+    schema: {
+      summary:
+        '合作保险公司健康状况（工作台）：熔断状态、近24小时调用结果与耗时、待出单订单数与最早支付时间、出单失败与退款笔数；仅计数，不含个人信息',
+      tags: ['studio'],
+      staff: 'editor',
+      querystring: 'common/EmptyQuery',
+      response: 'partner/PartnerHealth',
+    },
+    handler: async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return partnerHealth.report()
     },
   })
 

@@ -93,6 +93,7 @@ export interface PartnerApi {
   PartnerCallback?: PartnerCallback
   PartnerCallbackAck?: PartnerCallbackAck
   SandboxFaults?: SandboxFaults
+  PartnerHealth?: PartnerHealth
 }
 export interface PartnerProduct {
   id: string
@@ -438,4 +439,69 @@ export interface SandboxFault {
    * serverError 的 HTTP 状态码，省略为 503
    */
   status?: number
+}
+/**
+ * GET /api/studio/partner-health（工作台）：各合作保险公司的熔断状态、近 24 小时调用结果与耗时、待出单订单、出单失败与退款笔数。只有计数，不含个人信息。
+ */
+export interface PartnerHealth {
+  generatedAt: string
+  partners: PartnerHealthItem[]
+}
+export interface PartnerHealthItem {
+  partner: string
+  /**
+   * 保险公司名称
+   */
+  name: string
+  breaker: {
+    /**
+     * closed 正常；open 熔断中（调用立即失败）；halfOpen 试探中
+     */
+    state: 'closed' | 'open' | 'halfOpen'
+    consecutiveFailures: number
+    openedAt: string | null
+    /**
+     * 熔断后放行试探调用的时间
+     */
+    retryAt: string | null
+  }
+  /**
+   * 近 24 小时的调用（每次尝试一条）
+   */
+  calls: {
+    total: number
+    ok: number
+    rejected: number
+    timeout: number
+    unreachable: number
+    malformed: number
+    error: number
+    avgMs: number | null
+    maxMs: number | null
+  }
+  /**
+   * @maxItems 20
+   */
+  recentCalls: {
+    at: string
+    operation: 'quote' | 'underwrite' | 'issue' | 'query' | 'surrender' | 'cancel'
+    outcome: 'ok' | 'rejected' | 'timeout' | 'unreachable' | 'malformed' | 'error'
+    durationMs: number
+    httpStatus: number | null
+  }[]
+  /**
+   * 已支付、等待保险公司出单的订单
+   */
+  issuing: {
+    waiting: number
+    oldestPaidAt: string | null
+  }
+  /**
+   * 近 24 小时出单失败的订单数
+   */
+  failedIssues24h: number
+  /**
+   * 近 24 小时该合作方订单的退款笔数
+   */
+  refunds24h: number
 }
