@@ -51,6 +51,10 @@ export const studioRoutes: RouteObject[] = [
         path: studioPaths.audit,
         lazy: () => import('./audit/AuditPage').then((m) => ({ Component: m.AuditPage })),
       },
+      {
+        path: studioPaths.partnerHealth,
+        lazy: () => import('./partners/PartnerHealthPage').then((m) => ({ Component: m.PartnerHealthPage })),
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -6,6 +6,7 @@ export const studioPaths = {
   folder: '/folders',
   staff: '/staff',
   audit: '/audit',
+  partnerHealth: '/partner-health',
 }
 
 export const pageHref = (id: string) => `/pages/${encodeURIComponent(id)}`

@@ -191,6 +191,11 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
       return { method: 'POST', url: '/api/studio/media', headers: form.headers, payload: form.payload }
     },
   },
+  {
+    route: 'get /api/studio/partner-health',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/partner-health' }),
+  },
   // The demo switches (demo mode only) take a staff session too.
   {
     route: 'put /api/sandbox/partner-faults',

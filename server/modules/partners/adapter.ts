@@ -5,7 +5,8 @@ import type { PartnerCode } from './tables'
 
 // The partner-insurer seam: the partners service talks to any partner through this interface, in our own terms
 // (our certificate types, genders, relations, fen); each adapter maps them to its partner's codes in one place.
-// Every call has a timeout; only idempotent calls (query; issue and surrender with their request id) are retried; each
+// Every call has a timeout; only idempotent calls (query; underwrite, issue, surrender and cancel with their request
+// id) are retried; each
 // request and answer is written to partner_calls without secrets (callLog.ts).
 
 export interface PartnerPerson {
@@ -43,7 +44,10 @@ export interface QuoteOutput {
 }
 
 export interface UnderwriteInput extends QuoteInput {
-  /** Ours, unique per underwriting request (for support; underwriting is not retried). */
+  /**
+   * Ours, taken with the quote (partner_quotes.underwrite_request_id): a retry of the same application sends the
+   * same id, and the partner answers the application it already made (no second underwriting).
+   */
   requestId: string
   partnerQuoteNo: string
   premiumFen: number
@@ -81,6 +85,18 @@ export interface SurrenderOutput {
   refundFen: number
 }
 
+/** Withdraws an underwriting that will not be paid (an orphan after a timeout, or an order closed unpaid). */
+export interface CancelInput {
+  requestId: string
+  /** The underwriting request's id: the partner finds the application by it even when we never read its answer. */
+  underwriteRequestId: string
+}
+
+/** NOT_FOUND: the partner had made no application for that request (nothing was left there). */
+export interface CancelOutput {
+  status: 'CANCELLED' | 'NOT_FOUND'
+}
+
 /** Which of our orders a call is about (for the call log). */
 export interface CallContext {
   orderId?: string | null
@@ -107,15 +123,19 @@ export interface PartnerAdapter {
   issue(input: IssueInput, context?: CallContext): Promise<IssueOutput>
   query(underwritingNo: string, context?: CallContext): Promise<QueryOutput>
   surrender(input: SurrenderInput, context?: CallContext): Promise<SurrenderOutput>
+  cancel(input: CancelInput, context?: CallContext): Promise<CancelOutput>
   /** Verifies a callback's signature and freshness and reads it. */
   verifyCallback(request: CallbackRequest): CallbackCheck
 }
 
-/** The partner could not be reached, timed out or answered something unreadable: nothing is known to be done. */
+/**
+ * The partner could not be reached, timed out or answered something unreadable: nothing is known to be done.
+ * `open`: not even tried, the circuit breaker is open (breaker.ts).
+ */
 export class PartnerUnavailable extends Error {
   readonly name = 'PartnerUnavailable'
   constructor(
-    readonly kind: 'timeout' | 'unreachable' | 'malformed' | 'error',
+    readonly kind: 'timeout' | 'unreachable' | 'malformed' | 'error' | 'open',
     message: string,
   ) {
     super(message)

@@ -82,6 +82,8 @@ export class PartnerIssuing {
       .set({ status: 'ISSUING', next_attempt_at: now, issue_deadline_at: deadline, updated_at: now })
       .where('order_id', '=', orderId)
       .where('status', '=', 'UNDERWRITTEN')
+      // Closed unpaid and withdrawn at the partner (orphans.ts): a late capture is refunded, never issued.
+      .where('cancelled_at', 'is', null)
       .returning('order_id')
       .executeTakeFirst()
     return moved !== undefined
@@ -209,6 +211,9 @@ export class PartnerIssuing {
     } catch (error) {
       if (error instanceof PartnerRejected) return await this.fail(orderId, error.reason)
       if (!(error instanceof PartnerUnavailable)) throw error
+      // The breaker is open: nothing was sent, the attempt does not count; the order waits for the partner.
+      if (error.kind === 'open')
+        return await this.schedule(orderId, retryDelayMs(1), '保险公司系统繁忙', deadline, true)
       if (claimed.accepted_at) return await this.schedule(orderId, retryDelayMs(1), null, deadline)
       if (claimed.attempts >= MAX_ISSUE_ATTEMPTS) return await this.fail(orderId, '保险公司系统持续繁忙')
       await this.schedule(orderId, retryDelayMs(claimed.attempts), '保险公司系统繁忙', deadline)
@@ -250,14 +255,16 @@ export class PartnerIssuing {
     delayMs: number,
     lastError: string | null,
     deadline: Date | null,
+    uncounted = false,
   ): Promise<void> {
     await this.db
       .updateTable('partner_orders')
-      .set({
+      .set((eb) => ({
         next_attempt_at: notAfter(new Date(this.now().getTime() + delayMs), deadline),
         last_error: lastError,
         updated_at: this.now(),
-      })
+        ...(uncounted ? { attempts: eb('attempts', '-', 1) } : {}),
+      }))
       .where('order_id', '=', orderId)
       .where('status', '=', 'ISSUING')
       .execute()

@@ -6,7 +6,8 @@ import { route } from '../../platform/route'
 
 /** Partner products: the product, quotes, applications (underwritten by the partner), status, and its callback. */
 export const partnerRoutes: FastifyPluginAsync = async (app) => {
-  const { partnerSales, partnerIssuing, partnerAdapter, partnerConfig, mode } = app.services
+  const { partnerSales, partnerIssuing, partnerAdapter, partnerBreaker, partnerHealth, partnerConfig, mode } =
+    app.services
   const tags = ['partners']
 
   route(app, {
@@ -126,6 +127,23 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     },
   })
 
+  route(app, {
+    method: 'GET',
+    url: '/api/studio/partner-health',
+    schema: {
+      summary:
+        '合作保险公司健康状况（工作台）：熔断状态、近24小时调用结果与耗时、待出单订单数与最早支付时间、出单失败与退款笔数；仅计数，不含个人信息',
+      tags: ['studio'],
+      staff: 'editor',
+      querystring: 'common/EmptyQuery',
+      response: 'partner/PartnerHealth',
+    },
+    handler: async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return partnerHealth.report()
+    },
+  })
+
   // Demo only (never registered in production, which refuses the sandbox): the sandbox partner's failure modes,
   // so a demo (and the e2e tests) can show an outage without knowing its port. Staff only: a visitor, or a page
   // (no studio CSRF header), cannot take the demo's partner down.
@@ -136,7 +154,7 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/sandbox/partner-faults',
     schema: {
       summary:
-        '演示：设置沙箱合作方的故障（超时、拒保、重复回调、应答错误、断开、签名错误；仅演示模式，须登录工作台）',
+        '演示：设置沙箱合作方的故障（超时、慢应答、5xx、拒保、重复/丢失/暂扣/延迟回调、应答错误、断开、签名错误；空数组恢复正常并关闭熔断；仅演示模式，须登录工作台）',
       tags: ['sandbox'],
       staff: 'editor',
       querystring: 'common/EmptyQuery',
@@ -145,6 +163,8 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: async (request) => {
       sandbox.faults.set(request.body.faults)
+      // Back to normal closes the breaker too: the demo does not wait out its cool-down.
+      if (!request.body.faults.length) partnerBreaker.reset()
       return { faults: sandbox.faults.list() }
     },
   })

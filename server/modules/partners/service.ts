@@ -21,6 +21,7 @@ import { recordAnswer } from '../../platform/idempotency'
 import { toIso } from '../../platform/time'
 import { PartnerRejected, PartnerUnavailable, type PartnerAdapter, type PartnerPerson } from './adapter'
 import { checkApplicants } from './applicants'
+import type { CircuitBreaker } from './breaker'
 import { toPartnerProduct, type PartnerCatalog } from './products'
 import type { StoredPerson } from '../purchase/tables'
 import type { QuotedPerson } from './tables'
@@ -108,10 +109,13 @@ export class PartnerSalesService {
     private readonly now: () => Date,
     private readonly catalog: PartnerCatalog,
     private readonly adapter: PartnerAdapter,
+    private readonly breaker?: Pick<CircuitBreaker, 'state'>,
   ) {}
 
+  /** The product; `available: false` while the partner's breaker is open (the page says so before any input). */
   async product(productId: string): Promise<PartnerProduct> {
-    return toPartnerProduct(await this.catalog.product(productId))
+    const product = toPartnerProduct(await this.catalog.product(productId))
+    return { ...product, available: this.breaker?.state() !== 'open' }
   }
 
   async quote(userId: string, body: PartnerQuoteRequest): Promise<PartnerQuote> {
@@ -180,16 +184,21 @@ export class PartnerSalesService {
     const now = this.now()
     if (quote.expires_at.getTime() <= now.getTime())
       throw new ApiError(409, 'QUOTE_EXPIRED', '报价已过期，请重新确认投保信息')
+    // The underwriting request id is the quote's, made by its first application: a retry after a timeout sends
+    // the same, so the partner answers the application it may already have made (never a second one).
     const taken = await this.db
       .updateTable('partner_quotes')
-      .set({ used_at: now })
+      .set((eb) => ({
+        used_at: now,
+        underwrite_request_id: eb.fn.coalesce('underwrite_request_id', eb.val(randomUUID())),
+      }))
       .where('id', '=', quote.id)
       .where('used_at', 'is', null)
+      .returning('underwrite_request_id')
       .executeTakeFirst()
-    if (Number(taken.numUpdatedRows) !== 1)
-      throw new ApiError(409, 'QUOTE_USED', '该报价已提交投保，请勿重复提交')
+    if (!taken?.underwrite_request_id) throw new ApiError(409, 'QUOTE_USED', '该报价已提交投保，请勿重复提交')
 
-    const requestId = randomUUID()
+    const requestId = taken.underwrite_request_id
     let underwritten
     try {
       underwritten = await this.adapter.underwrite({

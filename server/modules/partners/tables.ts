@@ -7,7 +7,7 @@ import type { IssueDeadlineRule } from './deadlines'
 // Tables of the partner-insurer flows (180_partners.sql); the SQL is the truth.
 
 export type PartnerCode = 'huating'
-export type PartnerOperation = 'quote' | 'underwrite' | 'issue' | 'query' | 'surrender'
+export type PartnerOperation = 'quote' | 'underwrite' | 'issue' | 'query' | 'surrender' | 'cancel'
 export type CallOutcome = 'ok' | 'rejected' | 'timeout' | 'unreachable' | 'malformed' | 'error'
 
 export interface PartnerProductsTable {
@@ -47,6 +47,10 @@ export interface PartnerQuotesTable {
   created_at: Timestamp
   expires_at: Timestamp
   used_at: NullableTimestamp
+  /** Taken with the quote by its first application (228): every retry sends the same. */
+  underwrite_request_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** The partner confirmed the underwriting withdrawn (or never made): an orphan no more. */
+  underwriting_cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface PartnerOrdersTable {
@@ -70,6 +74,8 @@ export interface PartnerOrdersTable {
   /** A re-priced premium the user agreed to (226), and when; null while not agreed or not re-priced. */
   premium_agreed_fen: ColumnType<number | null, number | null | undefined, number | null>
   premium_agreed_at: NullableTimestamp
+  /** Closed unpaid: its underwriting is withdrawn at the partner and a late capture is refunded (228). */
+  cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: Timestamp
   updated_at: Timestamp
 }

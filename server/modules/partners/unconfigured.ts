@@ -11,6 +11,7 @@ export class UnconfiguredAdapter implements PartnerAdapter {
   issue = async () => this.fail()
   query = async () => this.fail()
   surrender = async () => this.fail()
+  cancel = async () => this.fail()
   verifyCallback(): CallbackCheck {
     return { ok: false, reason: 'signature' }
   }

@@ -20,6 +20,7 @@ import { usePartnerFlowState, type PartnerSections } from './flowState'
 import { HealthQuestions, healthState } from './HealthQuestions'
 import { AIR_PRODUCT_ID, airAccidentHref } from './paths'
 import { useAirProduct } from './airProduct'
+import { PartnerDownNotice } from './PartnerDownNotice'
 import {
   AgreeAndSubmit,
   NoticeAndClauses,
@@ -89,6 +90,7 @@ export default function AirAccidentInfoFillPage() {
 
   return (
     <div className="purchase-page">
+      <PartnerDownNotice product={p} />
       <RefusalNotice refusal={refusal} />
       <section className="purchase-card">
         <h2>航班信息</h2>

@@ -12,6 +12,7 @@ import { FLIGHT_DAYS_AHEAD, validateFlight } from './airFlight'
 import { usePartnerFlowState } from './flowState'
 import { airAccidentInfoFillHref } from './paths'
 import { useAirProduct } from './airProduct'
+import { PartnerDownNotice } from './PartnerDownNotice'
 import { ClauseList } from './ClauseList'
 import '../../components/flow/flow.css'
 import './partners.css'
@@ -42,6 +43,7 @@ export default function AirAccidentPage() {
         <h1>{p.name}</h1>
         <p>一次航班，全程保障 · 由{p.insurerName}承保</p>
       </section>
+      <PartnerDownNotice product={p} />
       <section className="purchase-card">
         <h2>填写航班</h2>
         <Field label="航班号" error={errors['flight.flightNo']} htmlFor="flight-flightNo">

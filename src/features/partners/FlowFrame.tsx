@@ -4,6 +4,7 @@ import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { homeHref } from '../home/paths'
 import { usePartnerProduct, type PartnerProduct } from './api'
+import { PartnerDownNotice } from './PartnerDownNotice'
 import { StepBar } from './StepBar'
 import { usePartnerFlowState, type FlowBinding } from './flowState'
 import { useFlowContext } from './flow'
@@ -52,6 +53,7 @@ export function FlowFrame({
         productName={product.data.name}
         premiumFen={quote?.premiumFen ?? product.data.priceFen}
       />
+      <PartnerDownNotice product={product.data} />
       {children({ flow, product: product.data, binding })}
     </div>
   )

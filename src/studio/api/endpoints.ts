@@ -2,6 +2,7 @@
 import { API_BASE, studioRequest } from './client'
 import type {
   AuditEntry,
+  PartnerHealth,
   MarkdownTrees,
   PageConfig,
   PageDetail,
@@ -89,6 +90,7 @@ export const studioApi = {
     return studioRequest<{ entries: AuditEntry[] }>(`${API_BASE}/audit?${query}`)
   },
   staff: () => studioRequest<{ staff: StaffAccount[] }>(`${API_BASE}/staff`),
+  partnerHealth: () => studioRequest<PartnerHealth>(`${API_BASE}/partner-health`),
   addStaff: (input: { username: string; displayName: string; role: StaffRole; password: string }) =>
     studioRequest<{ staff: StaffAccount } | StaffAccount>(`${API_BASE}/staff`, {
       method: 'POST',

@@ -11,6 +11,7 @@ export const keys = {
   versions: (id: string) => ['studio', 'versions', id] as const,
   audit: (pageId: string) => ['studio', 'audit', pageId] as const,
   staff: ['studio', 'staff'] as const,
+  partnerHealth: ['studio', 'partner-health'] as const,
 }
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false }
@@ -34,3 +35,7 @@ export const useAudit = (pageId: string) =>
   useSWR(keys.audit(pageId), () => studioApi.audit(pageId || undefined), quiet)
 
 export const useStaffList = () => useSWR(keys.staff, () => studioApi.staff(), quiet)
+
+/** Refreshed every 30 s while open: staff watch an outage on it. */
+export const usePartnerHealth = () =>
+  useSWR(keys.partnerHealth, () => studioApi.partnerHealth(), { ...quiet, refreshInterval: 30_000 })

@@ -25,6 +25,8 @@ export type {
   StudioConfigError,
 } from '../../types/generated/api/studio'
 
+export type { PartnerHealth, PartnerHealthItem } from '../../types/generated/api/partner'
+
 export type SavedDraft = Api.DraftSaved
 export type PublicationKind = Api.Publication['kind']
 export type PageVersion = Api.Version

@@ -1,5 +1,11 @@
-// The signed-in frame: a side menu (页面, 操作日志, 员工管理 for admins) and a header naming who is signed in.
-import { AuditOutlined, FileTextOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons'
+// The signed-in frame: a side menu (页面, 操作日志, 合作方状态, 员工管理 for admins) and a header naming who is signed in.
+import {
+  AuditOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  LogoutOutlined,
+  TeamOutlined,
+} from '@ant-design/icons'
 import { App, Button, Layout, Menu, Space, Tag, Typography } from 'antd'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { errorMessage } from '../api/client'
@@ -19,10 +25,18 @@ export function StudioLayout() {
     ? 'staff'
     : location.pathname.startsWith(studioPaths.audit)
       ? 'audit'
-      : 'pages'
+      : location.pathname.startsWith(studioPaths.partnerHealth)
+        ? 'partnerHealth'
+        : 'pages'
   const items = [
     { key: 'pages', icon: <FileTextOutlined aria-hidden />, label: '页面', path: studioPaths.pages },
     { key: 'audit', icon: <AuditOutlined aria-hidden />, label: '操作日志', path: studioPaths.audit },
+    {
+      key: 'partnerHealth',
+      icon: <DashboardOutlined aria-hidden />,
+      label: '合作方状态',
+      path: studioPaths.partnerHealth,
+    },
     ...(hasRole(staff, 'admin')
       ? [{ key: 'staff', icon: <TeamOutlined aria-hidden />, label: '员工管理', path: studioPaths.staff }]
       : []),

@@ -169,6 +169,35 @@ describe('HuatingAdapter against the sandbox partner', () => {
       premiumFen: 9900,
     })
     expect(underwritten.underwritingNo).toMatch(/^HTA/)
+    // The same request again (a retry after a lost answer) is the same application.
+    const again = await adapter.underwrite({
+      ...quoteInput,
+      requestId: 'r1',
+      partnerQuoteNo: quote.partnerQuoteNo,
+      premiumFen: 9900,
+    })
+    expect(again.underwritingNo).toBe(underwritten.underwritingNo)
+  })
+
+  it('cancels an underwriting by our request id; a cancelled one cannot be issued; an unknown one is NOT_FOUND', async () => {
+    const adapter = await adapterWith()
+    const quote = await adapter.quote(quoteInput)
+    const { underwritingNo } = await adapter.underwrite({
+      ...quoteInput,
+      requestId: 'r-cancel',
+      partnerQuoteNo: quote.partnerQuoteNo,
+      premiumFen: 9900,
+    })
+    const cancel = { requestId: 'c1', underwriteRequestId: 'r-cancel' }
+    expect(await adapter.cancel(cancel)).toEqual({ status: 'CANCELLED' })
+    expect(await adapter.cancel(cancel)).toEqual({ status: 'CANCELLED' })
+    expect(await adapter.cancel({ requestId: 'c2', underwriteRequestId: 'r-none' })).toEqual({
+      status: 'NOT_FOUND',
+    })
+    const issued = await adapter
+      .issue({ requestId: 'i1', underwritingNo, premiumFen: 9900, paidAt: new Date() })
+      .catch((e: unknown) => e)
+    expect(issued).toMatchObject({ code: 'E3005', reason: '投保单已撤销，请重新投保' })
   })
 
   it('a request signed with another secret: the partner refuses it (E1001), and its answer does not verify for us', async () => {
@@ -180,7 +209,7 @@ describe('HuatingAdapter against the sandbox partner', () => {
     expect(JSON.stringify(records[0].response)).toContain('E1001')
   })
 
-  it('an answer not signed by the partner for this request is not believed: retried when idempotent, final at underwriting', async () => {
+  it('an answer not signed by the partner for this request is not believed: retried (idempotent calls)', async () => {
     const adapter = await adapterWith()
     const quote = await adapter.quote(quoteInput)
     sandbox!.faults.set([{ mode: 'badSignature', times: 1 }])
@@ -193,18 +222,24 @@ describe('HuatingAdapter against the sandbox partner', () => {
       ['query', 'rejected', 2],
     ])
     expect(records[0].response).toMatchObject({ signature: 'mismatch' })
-    // Underwriting is not retried: a forged "underwritten" is a failure we show as 请稍后重试.
+    // Underwriting is retried with the same request id: the forged answer is not believed, the retry gets the
+    // partner's answer about the one application it made.
     sandbox!.faults.set([{ mode: 'badSignature', operations: ['underwrite'], times: 1 }])
-    const error = await adapter
-      .underwrite({
-        ...quoteInput,
-        requestId: 'r-forged',
-        partnerQuoteNo: quote.partnerQuoteNo,
-        premiumFen: 9900,
-      })
-      .catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(PartnerUnavailable)
-    expect(error).toMatchObject({ kind: 'malformed' })
+    records.length = 0
+    const underwritten = await adapter.underwrite({
+      ...quoteInput,
+      requestId: 'r-forged',
+      partnerQuoteNo: quote.partnerQuoteNo,
+      premiumFen: 9900,
+    })
+    expect(records.map((r) => [r.operation, r.outcome, r.attempt])).toEqual([
+      ['underwrite', 'malformed', 1],
+      ['underwrite', 'ok', 2],
+    ])
+    const made = [...sandbox!.ledger.applications.values()].filter(
+      (a) => a.underwriteRequestId === 'r-forged',
+    )
+    expect(made.map((a) => a.applyNo)).toEqual([underwritten.underwritingNo])
   })
 
   it("an answer replayed to another request (another request's nonce) is not believed", async () => {
@@ -230,7 +265,7 @@ describe('HuatingAdapter against the sandbox partner', () => {
     }
   })
 
-  it('timeouts: an idempotent call is tried 1 + retries times, underwriting once', async () => {
+  it('timeouts: an idempotent call (query, underwriting by its request id) is tried 1 + retries times', async () => {
     const adapter = await adapterWith(SECRET, 100)
     sandbox!.faults.set([{ mode: 'timeout', delayMs: 400 }])
     records.length = 0
@@ -245,7 +280,11 @@ describe('HuatingAdapter against the sandbox partner', () => {
       .underwrite({ ...quoteInput, requestId: 'r2', partnerQuoteNo: 'HTQ', premiumFen: 9900 })
       .catch((e: unknown) => e)
     expect(error).toMatchObject({ kind: 'timeout' })
-    expect(records).toHaveLength(1)
+    expect(records.map((r) => [r.operation, r.requestId, r.attempt])).toEqual([
+      ['underwrite', 'r2', 1],
+      ['underwrite', 'r2', 2],
+      ['underwrite', 'r2', 3],
+    ])
   })
 
   it("an unknown application is the partner's E3002 in Chinese", async () => {

@@ -263,24 +263,36 @@ describe('POST /api/partner/applications', () => {
   })
 
   for (const mode of ['timeout', 'down', 'malformed'] as const) {
-    it(`partner ${mode} at underwriting: 503 请稍后重试, nothing created, the same quote works once it is back`, async () => {
+    it(`partner ${mode} at underwriting: 503 请稍后重试, nothing created, the same quote works once it is back, one application at the partner`, async () => {
       const quote = await buyer.quoted('ht-accident')
-      t.faults({ mode, operations: ['underwrite'], times: 1, delayMs: 1000 })
+      // Both attempts of the call (one in-call retry) fail.
+      t.faults({ mode, operations: ['underwrite'], times: 2, delayMs: 1000 })
       const res = await buyer.apply(quote.quoteId)
       expect(res.statusCode).toBe(503)
       expect(res.json().error).toMatchObject({ code: 'PARTNER_UNAVAILABLE' })
       expect(res.json().error.message).toContain('请稍后重试')
       expect(await orderCount()).toBe(0)
-      // Underwriting is not idempotent at the partner: one attempt only.
+      // Underwriting is idempotent by our request id: retried, every attempt with the quote's one id.
       const calls = await t.db.db
         .selectFrom('partner_calls')
-        .select(['outcome'])
+        .select(['outcome', 'request_id'])
         .where('operation', '=', 'underwrite')
         .execute()
-      expect(calls).toEqual([{ outcome: mode === 'down' ? 'unreachable' : mode }])
+      expect(calls.map((c) => c.outcome)).toEqual(Array(2).fill(mode === 'down' ? 'unreachable' : mode))
       const retried = await buyer.apply(quote.quoteId)
       expect(retried.statusCode).toBe(201)
       expect(await orderCount()).toBe(1)
+      const ids = await t.db.db
+        .selectFrom('partner_calls')
+        .select('request_id')
+        .where('operation', '=', 'underwrite')
+        .execute()
+      expect(new Set(ids.map((c) => c.request_id)).size).toBe(1)
+      // The timed-out requests were carried out at the partner after we gave up: still one application.
+      await t.sandbox.idle()
+      const applications = [...t.sandbox.ledger.applications.values()]
+      expect(applications).toHaveLength(1)
+      expect(applications[0].applyNo).toBe(retried.json<{ underwritingNo: string }>().underwritingNo)
     })
   }
 })

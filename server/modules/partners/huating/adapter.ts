@@ -12,6 +12,8 @@ import {
   type QueryOutput,
   type QuoteInput,
   type QuoteOutput,
+  type CancelInput,
+  type CancelOutput,
   type SurrenderInput,
   type SurrenderOutput,
   type UnderwriteInput,
@@ -82,8 +84,8 @@ export class HuatingAdapter implements PartnerAdapter {
       premium: fenToYuan(input.premiumFen),
       healthNotice: 'N' as const,
     }
-    // Not idempotent at the partner: a second attempt could underwrite twice, so a failure is final here.
-    const data = await this.call('underwrite', payload, input.requestId, context, false)
+    // Idempotent by requestId at the partner (the same request answers the same application): retried.
+    const data = await this.call('underwrite', payload, input.requestId, context, true)
     return { underwritingNo: data.applyNo, premiumFen: yuanToFen(data.premium) }
   }
 
@@ -115,6 +117,13 @@ export class HuatingAdapter implements PartnerAdapter {
     // Idempotent by requestId at the partner: retried.
     const data = await this.call('surrender', payload, input.requestId, context, true)
     return { refundFen: yuanToFen(data.refundAmount) }
+  }
+
+  async cancel(input: CancelInput, context: CallContext = {}): Promise<CancelOutput> {
+    const payload = { requestId: input.requestId, underwriteRequestId: input.underwriteRequestId }
+    // Idempotent at the partner (a cancelled application stays cancelled): retried.
+    const data = await this.call('cancel', payload, input.requestId, context, true)
+    return { status: data.status }
   }
 
   private secrets(): string[] {
@@ -219,6 +228,12 @@ export class HuatingAdapter implements PartnerAdapter {
       )
     }
 
+    // A 5xx is the partner's own trouble (its gateway's page is not signed): nothing is done, try later.
+    if (status >= 500) {
+      const envelope = parseEnvelope(text)
+      await record('error', envelope ?? { text: text.slice(0, 200) }, status, envelope?.code ?? null)
+      throw new PartnerUnavailable('error', `${operation}: HTTP ${status}`)
+    }
     // An answer not signed by the partner for this very request is not believed, whatever it says.
     const answer = this.verifyAnswer(path, signed[SIGNATURE_HEADERS.nonce], answerHeaders, text)
     if (answer !== 'ok') {

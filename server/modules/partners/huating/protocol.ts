@@ -11,6 +11,7 @@ export const HT_PATHS = {
   issue: '/openapi/v1/issue',
   query: '/openapi/v1/query',
   surrender: '/openapi/v1/surrender',
+  cancel: '/openapi/v1/cancel',
 } as const
 
 export interface HtPerson {
@@ -57,6 +58,12 @@ export interface HtSurrenderRequest {
   policyNo: string
 }
 
+/** Withdraws an underwritten, unpaid application, found by our underwriting request id. */
+export interface HtCancelRequest {
+  requestId: string
+  underwriteRequestId: string
+}
+
 export interface HtEnvelope {
   code: string
   message: string
@@ -82,6 +89,10 @@ export interface HtQueryData {
 }
 export interface HtSurrenderData {
   refundAmount: string
+}
+/** NOT_FOUND: the partner never made an application for that request (nothing to withdraw). */
+export interface HtCancelData {
+  status: 'CANCELLED' | 'NOT_FOUND'
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -138,4 +149,6 @@ export const DATA_PARSERS = {
   },
   surrender: (d: unknown): HtSurrenderData | null =>
     isRecord(d) && isAmount(d.refundAmount) ? { refundAmount: d.refundAmount } : null,
+  cancel: (d: unknown): HtCancelData | null =>
+    isRecord(d) && (d.status === 'CANCELLED' || d.status === 'NOT_FOUND') ? { status: d.status } : null,
 }

@@ -8,6 +8,11 @@ import type { PartnerOperation } from '../tables'
 //   down              drops the connection without an answer
 //   badSignature      answers with a signature made with another secret (a forged or tampered answer)
 //   reprice           underwrites at another premium than the quote's: `premiumFen` (default: twice the quote's)
+//   slow              answers after `delayMs` (default 100), below our timeout: the call succeeds, slowly
+//   serverError       answers HTTP `status` (default 503) with a body, as a partner's overloaded gateway does
+//   loseCallback      issues, but never delivers the issuing callback (only a query learns the outcome)
+//   holdCallback      issues, and holds the callback until released (POST /__sandbox/callbacks/release)
+//   lateCallback      issues, and delivers the callback only `delayMs` (default 1000) later
 // A fault applies to the listed operations (all when none) for the next `times` calls (always when absent).
 
 export const FAULT_MODES = [
@@ -18,6 +23,11 @@ export const FAULT_MODES = [
   'down',
   'badSignature',
   'reprice',
+  'slow',
+  'serverError',
+  'loseCallback',
+  'holdCallback',
+  'lateCallback',
 ] as const
 export type FaultMode = (typeof FAULT_MODES)[number]
 
@@ -29,6 +39,8 @@ export interface Fault {
   copies?: number
   /** reprice: the underwritten premium. */
   premiumFen?: number
+  /** serverError's HTTP status (500..599). */
+  status?: number
 }
 
 export class Faults {
@@ -71,7 +83,7 @@ export class Faults {
 export function isFault(value: unknown): value is Fault {
   if (typeof value !== 'object' || value === null) return false
   const f = value as Record<string, unknown>
-  const operations = ['quote', 'underwrite', 'issue', 'query', 'surrender']
+  const operations = ['quote', 'underwrite', 'issue', 'query', 'surrender', 'cancel']
   return (
     FAULT_MODES.includes(f.mode as FaultMode) &&
     (f.operations === undefined ||
@@ -79,6 +91,8 @@ export function isFault(value: unknown): value is Fault {
     (f.times === undefined || (Number.isInteger(f.times) && (f.times as number) > 0)) &&
     (f.delayMs === undefined || (Number.isInteger(f.delayMs) && (f.delayMs as number) >= 0)) &&
     (f.copies === undefined || (Number.isInteger(f.copies) && (f.copies as number) >= 1)) &&
-    (f.premiumFen === undefined || (Number.isInteger(f.premiumFen) && (f.premiumFen as number) > 0))
+    (f.premiumFen === undefined || (Number.isInteger(f.premiumFen) && (f.premiumFen as number) > 0)) &&
+    (f.status === undefined ||
+      (Number.isInteger(f.status) && (f.status as number) >= 500 && (f.status as number) <= 599))
   )
 }

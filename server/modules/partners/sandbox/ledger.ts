@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path'
 
 // The sandbox partner's own books (like a partner's database that we never see): its quotes, the applications it
-// underwrote and what became of them. Issuing is idempotent by our request id. With a file (the demo server's
+// underwrote and what became of them. Underwriting, issuing and cancelling are idempotent by our request id. With a file (the demo server's
 // data folder), the books outlive a restart, as a real partner's do; tests keep them in memory.
 
 /** Quotes kept (the oldest go first): a quote is asked for on every change of the form. */
@@ -15,7 +15,7 @@ export interface SandboxQuote {
   premium: string
 }
 
-export type ApplicationStatus = 'UNDERWRITTEN' | 'ISSUING' | 'ISSUED' | 'FAILED' | 'SURRENDERED'
+export type ApplicationStatus = 'UNDERWRITTEN' | 'ISSUING' | 'ISSUED' | 'FAILED' | 'SURRENDERED' | 'CANCELLED'
 
 export interface SandboxApplication {
   applyNo: string
@@ -29,6 +29,8 @@ export interface SandboxApplication {
   /** When it was issued and surrendered (ISO; absent in books written before they were kept). */
   issuedAt?: string | null
   surrenderedAt?: string | null
+  /** Our underwriting request's id: the same request asked again answers this application. */
+  underwriteRequestId?: string | null
 }
 
 const compactDay = (now: Date) =>
@@ -80,7 +82,11 @@ export class SandboxLedger {
   }
 
   /** `premium`: the underwritten premium when it is not the quote's (a re-price). */
-  underwrite(quote: SandboxQuote, premium = quote.premium): SandboxApplication {
+  underwrite(
+    quote: SandboxQuote,
+    underwriteRequestId: string | null = null,
+    premium = quote.premium,
+  ): SandboxApplication {
     const application: SandboxApplication = {
       applyNo: `HTA${randomBytes(8).toString('hex').toUpperCase()}`,
       productCode: quote.productCode,
@@ -90,6 +96,7 @@ export class SandboxLedger {
       policyNo: null,
       errorCode: null,
       surrenderRequestId: null,
+      underwriteRequestId,
     }
     this.applications.set(application.applyNo, application)
     return application
@@ -98,6 +105,12 @@ export class SandboxLedger {
   nextPolicyNo(now: Date): string {
     this.serial += 1
     return `HT${compactDay(now)}${String(this.serial).padStart(8, '0')}`
+  }
+
+  byUnderwriteRequest(requestId: string): SandboxApplication | undefined {
+    for (const application of this.applications.values())
+      if (application.underwriteRequestId === requestId) return application
+    return undefined
   }
 
   byPolicyNo(policyNo: string): SandboxApplication | undefined {

@@ -25,8 +25,9 @@ import { checkRequest } from './rules'
  *
  *   POST   /__sandbox/faults   {"faults":[{"mode":"down","operations":["issue"],"times":3}]}  (replaces them)
  *   DELETE /__sandbox/faults
- *   GET    /__sandbox/state    its books and the callbacks it delivered
+ *   GET    /__sandbox/state    its books, the callbacks it delivered and those it holds
  *   GET    /__sandbox/reconciliation/YYYYMMDD   the day's reconciliation file (reconciliationFile.ts)
+ *   POST   /__sandbox/callbacks/release   delivers the callbacks held by the holdCallback fault
  *
  * Started by the server in demo mode (PARTNER_SANDBOX=on) and by tests; closed with the server.
  */
@@ -50,13 +51,27 @@ export interface Delivery {
   status: number | null
 }
 
-const OPERATIONS: PartnerOperation[] = ['quote', 'underwrite', 'issue', 'query', 'surrender']
+const OPERATIONS: PartnerOperation[] = ['quote', 'underwrite', 'issue', 'query', 'surrender', 'cancel']
+
+interface CallbackEvent {
+  eventId: string
+  eventType: string
+  requestId: string
+  applyNo: string
+}
+
+/** How an issuing callback goes out: at once, never (lost), when released (held) or after a delay (late). */
+type DeliveryFault = { mode: 'lose' } | { mode: 'hold' } | { mode: 'late'; delayMs: number } | null
 const MAX_DELIVERY_ATTEMPTS = 3
 
 export class HuatingSandbox {
   readonly faults = new Faults()
   readonly ledger: SandboxLedger
   readonly deliveries: Delivery[] = []
+  /** Callbacks held by the holdCallback fault, until releaseCallbacks(). */
+  readonly held: CallbackEvent[] = []
+  /** Callbacks the loseCallback fault never sent. */
+  readonly lost: CallbackEvent[] = []
   callbackUrl: string | null
   issueDelayMs: number
   private readonly pending = new Set<Promise<void>>()
@@ -96,7 +111,7 @@ export class HuatingSandbox {
     return this.options.now?.() ?? new Date()
   }
 
-  /** Resolves when every scheduled callback has been delivered (or given up). */
+  /** Resolves when every request being answered and every scheduled callback is done (delivered or given up). */
   async idle(): Promise<void> {
     while (this.pending.size) await Promise.allSettled([...this.pending])
   }
@@ -105,6 +120,13 @@ export class HuatingSandbox {
     this.aborter.abort()
     await Promise.allSettled([...this.pending])
     await this.app.close()
+  }
+
+  /** Delivers the callbacks held by the holdCallback fault (each as it would have gone); how many. */
+  releaseCallbacks(): number {
+    const released = this.held.splice(0)
+    for (const event of released) this.track(this.deliver(event))
+    return released.length
   }
 
   /** Sends the callbacks that waited for a callback URL. */
@@ -154,6 +176,8 @@ export class HuatingSandbox {
       data: {
         applications: [...this.ledger.applications.values()],
         deliveries: this.deliveries,
+        held: this.held,
+        lost: this.lost,
         faults: this.faults.list(),
       },
     }))
@@ -161,8 +185,18 @@ export class HuatingSandbox {
       if (!/^\d{8}$/.test(request.params.day)) return reply.code(400).send(fail('E1002', 'day: YYYYMMDD'))
       return reply.type('text/csv; charset=utf-8').send(this.reconciliationFile(request.params.day))
     })
+    app.post('/__sandbox/callbacks/release', async () => ({
+      code: HT_OK,
+      message: 'success',
+      data: { released: this.releaseCallbacks() },
+    }))
     for (const operation of OPERATIONS)
-      app.post(`/openapi/v1/${operation}`, async (request, reply) => this.handle(operation, request, reply))
+      app.post(`/openapi/v1/${operation}`, async (request, reply) => {
+        // Tracked, so idle() also waits for an answer still being worked on after our side gave up (timeout).
+        const work = this.handle(operation, request, reply)
+        this.track(work.then(noop, noop))
+        return work
+      })
   }
 
   private async handle(operation: PartnerOperation, request: FastifyRequest, reply: FastifyReply) {
@@ -182,8 +216,12 @@ export class HuatingSandbox {
       request.raw.socket.destroy()
       return reply
     }
-    const slow = this.faults.take(operation, 'timeout')
-    if (slow) await this.sleep(slow.delayMs ?? 30_000)
+    const stalled = this.faults.take(operation, 'timeout')
+    if (stalled) await this.sleep(stalled.delayMs ?? 30_000)
+    const slow = this.faults.take(operation, 'slow')
+    if (slow) await this.sleep(slow.delayMs ?? 100)
+    const broken = this.faults.take(operation, 'serverError')
+    if (broken) return reply.code(broken.status ?? 503).send(fail('E9999', 'internal error (sandbox fault)'))
     if (this.faults.take(operation, 'malformed'))
       return reply.code(200).type('text/html').send('<html><body>502 Bad Gateway</body></html>')
 
@@ -208,6 +246,8 @@ export class HuatingSandbox {
         return this.query(body as { applyNo?: string })
       case 'surrender':
         return this.surrender(body as { policyNo?: string; requestId?: string })
+      case 'cancel':
+        return this.cancel(body as { underwriteRequestId?: string })
     }
   }
 
@@ -219,6 +259,10 @@ export class HuatingSandbox {
   }
 
   private underwrite(request: HtUnderwriteRequest) {
+    // The same request asked again (our retry after a timeout) answers the application it made.
+    const again = request.requestId ? this.ledger.byUnderwriteRequest(request.requestId) : undefined
+    if (again && again.status !== 'CANCELLED') return ok({ applyNo: again.applyNo, premium: again.premium })
+    if (again) return fail('E3005', 'application cancelled')
     const quote = this.ledger.quotes.get(request.quoteNo)
     if (!quote || quote.productCode !== request.productCode)
       return fail('E3001', 'quote not found or expired')
@@ -229,7 +273,7 @@ export class HuatingSandbox {
       return fail('E2001', 'underwriting declined (sandbox fault)')
     const reprice = this.faults.take('underwrite', 'reprice')
     const premium = reprice ? fenToYuan(reprice.premiumFen ?? 2 * yuanToFen(quote.premium)) : quote.premium
-    const application = this.ledger.underwrite(quote, premium)
+    const application = this.ledger.underwrite(quote, request.requestId || null, premium)
     return ok({ applyNo: application.applyNo, premium: application.premium })
   }
 
@@ -241,18 +285,35 @@ export class HuatingSandbox {
     if (application.status === 'ISSUING') return ok({ status: 'ACCEPTED' })
     if (application.status === 'FAILED')
       return fail(application.errorCode ?? 'E9999', 'issuing failed before')
+    if (application.status === 'CANCELLED') return fail('E3005', 'application cancelled')
     if (request.payAmount !== application.premium) return fail('E3003', 'payAmount differs from the premium')
     application.status = 'ISSUING'
     application.issueRequestId = request.requestId
     const refused = this.faults.take('issue', 'refuse')
     const duplicates = this.faults.take('issue', 'duplicateCallback')
-    this.track(this.settle(application, refused ? 'E2004' : null, duplicates?.copies ?? (duplicates ? 3 : 1)))
+    const late = this.faults.take('issue', 'lateCallback')
+    const delivery: DeliveryFault = this.faults.take('issue', 'loseCallback')
+      ? { mode: 'lose' }
+      : this.faults.take('issue', 'holdCallback')
+        ? { mode: 'hold' }
+        : late
+          ? { mode: 'late', delayMs: late.delayMs ?? 1000 }
+          : null
+    this.track(
+      this.settle(
+        application,
+        refused ? 'E2004' : null,
+        duplicates?.copies ?? (duplicates ? 3 : 1),
+        delivery,
+      ),
+    )
     return ok({ status: 'ACCEPTED' })
   }
 
   private query(request: { applyNo?: string }) {
     const application = request.applyNo ? this.ledger.applications.get(request.applyNo) : undefined
     if (!application) return fail('E3002', 'application not found')
+    if (application.status === 'CANCELLED') return ok({ status: 'FAILED', errorCode: 'E3005' })
     const status = application.status === 'SURRENDERED' ? 'ISSUED' : application.status
     return ok({
       status,
@@ -283,6 +344,19 @@ export class HuatingSandbox {
     return formatReconciliationFile(day, records)
   }
 
+  /**
+   * Withdraws an underwritten application that will not be paid, found by our underwriting request id (the
+   * answer to which we may never have read). Idempotent: cancelled again, or never made, answers the same.
+   */
+  private cancel(request: { underwriteRequestId?: string }) {
+    if (!request.underwriteRequestId) return fail('E1002', 'underwriteRequestId is required')
+    const application = this.ledger.byUnderwriteRequest(request.underwriteRequestId)
+    if (!application) return ok({ status: 'NOT_FOUND' })
+    if (application.status === 'UNDERWRITTEN') application.status = 'CANCELLED'
+    if (application.status !== 'CANCELLED') return fail('E3004', 'application already in issuing')
+    return ok({ status: 'CANCELLED', applyNo: application.applyNo })
+  }
+
   /** Idempotent by request id: the same surrender asked again answers as the first time. */
   private surrender(request: { policyNo?: string; requestId?: string }) {
     const application = request.policyNo ? this.ledger.byPolicyNo(request.policyNo) : undefined
@@ -300,6 +374,7 @@ export class HuatingSandbox {
     application: SandboxApplication,
     errorCode: string | null,
     copies: number,
+    delivery: DeliveryFault = null,
   ): Promise<void> {
     await this.sleep(this.issueDelayMs)
     if (this.aborter.signal.aborted) return
@@ -320,11 +395,14 @@ export class HuatingSandbox {
       ...(application.policyNo ? { policyNo: application.policyNo } : {}),
       ...(errorCode ? { errorCode, errorMsg: 'insured not acceptable at issuing' } : {}),
     }
+    if (delivery?.mode === 'lose') return void this.lost.push(event)
+    if (delivery?.mode === 'hold') return void this.held.push(event)
+    if (delivery?.mode === 'late') await this.sleep(delivery.delayMs)
     await Promise.all(Array.from({ length: copies }, () => this.deliver(event)))
   }
 
   /** POSTs one signed callback, retried like a real partner does (a few times, with a pause) until a 200. */
-  private async deliver(event: { eventId: string; eventType: string; applyNo: string }): Promise<void> {
+  private async deliver(event: CallbackEvent): Promise<void> {
     const body = JSON.stringify(event)
     let status: number | null = null
     for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS && !this.aborter.signal.aborted; attempt++) {
@@ -381,5 +459,6 @@ export class HuatingSandbox {
 const compactShanghaiDay = (iso: string) =>
   new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')
 
+const noop = () => undefined
 const ok = (data: unknown) => ({ code: HT_OK, message: 'success', data })
 const fail = (code: string, message: string) => ({ code, message })

@@ -94,6 +94,7 @@ export interface PartnerApi {
   PartnerCallback?: PartnerCallback
   PartnerCallbackAck?: PartnerCallbackAck
   SandboxFaults?: SandboxFaults
+  PartnerHealth?: PartnerHealth
 }
 export interface PartnerProduct {
   id: string
@@ -144,6 +145,10 @@ export interface PartnerProduct {
     id: string
     text: string
   }[]
+  /**
+   * 保险公司系统是否可用：熔断打开时为 false（页面提示稍后再试，报价与投保立即答 503）
+   */
+  available?: boolean
 }
 export interface PartnerProductParams {
   productId: ProductId
@@ -445,21 +450,33 @@ export interface SandboxFaults {
  */
 export interface SandboxFault {
   /**
-   * timeout 应答超时；refuse 拒保或出单失败；duplicateCallback 重复回调；malformed 应答格式错误；down 断开连接；badSignature 应答签名错误；reprice 核保时调整保费
+   * timeout 应答超时；refuse 拒保或出单失败；duplicateCallback 重复回调；malformed 应答格式错误；down 断开连接；badSignature 应答签名错误；slow 慢应答（短于超时）；serverError 答 HTTP 5xx；loseCallback 出单回调丢失；holdCallback 出单回调暂扣至放行；lateCallback 出单回调延迟送达；reprice 核保时调整保费
    */
-  mode: 'timeout' | 'refuse' | 'duplicateCallback' | 'malformed' | 'down' | 'badSignature' | 'reprice'
+  mode:
+    | 'timeout'
+    | 'refuse'
+    | 'duplicateCallback'
+    | 'malformed'
+    | 'down'
+    | 'badSignature'
+    | 'slow'
+    | 'serverError'
+    | 'loseCallback'
+    | 'holdCallback'
+    | 'lateCallback'
+    | 'reprice'
   /**
    * 适用的接口，省略为全部
    *
-   * @maxItems 5
+   * @maxItems 6
    */
-  operations?: ('quote' | 'underwrite' | 'issue' | 'query' | 'surrender')[]
+  operations?: ('quote' | 'underwrite' | 'issue' | 'query' | 'surrender' | 'cancel')[]
   /**
    * 生效次数，省略为一直生效
    */
   times?: number
   /**
-   * timeout 的应答延迟（毫秒）
+   * timeout、slow、lateCallback 的延迟（毫秒）
    */
   delayMs?: number
   /**
@@ -470,4 +487,73 @@ export interface SandboxFault {
    * reprice 的核保保费（分），省略为报价的两倍
    */
   premiumFen?: number
+  /**
+   * serverError 的 HTTP 状态码，省略为 503
+   */
+  status?: number
+}
+/**
+ * GET /api/studio/partner-health（工作台）：各合作保险公司的熔断状态、近 24 小时调用结果与耗时、待出单订单、出单失败与退款笔数。只有计数，不含个人信息。
+ */
+export interface PartnerHealth {
+  generatedAt: string
+  partners: PartnerHealthItem[]
+}
+export interface PartnerHealthItem {
+  partner: string
+  /**
+   * 保险公司名称
+   */
+  name: string
+  breaker: {
+    /**
+     * closed 正常；open 熔断中（调用立即失败）；halfOpen 试探中
+     */
+    state: 'closed' | 'open' | 'halfOpen'
+    consecutiveFailures: number
+    openedAt: string | null
+    /**
+     * 熔断后放行试探调用的时间
+     */
+    retryAt: string | null
+  }
+  /**
+   * 近 24 小时的调用（每次尝试一条）
+   */
+  calls: {
+    total: number
+    ok: number
+    rejected: number
+    timeout: number
+    unreachable: number
+    malformed: number
+    error: number
+    avgMs: number | null
+    maxMs: number | null
+  }
+  /**
+   * @maxItems 20
+   */
+  recentCalls: {
+    at: string
+    operation: 'quote' | 'underwrite' | 'issue' | 'query' | 'surrender' | 'cancel'
+    outcome: 'ok' | 'rejected' | 'timeout' | 'unreachable' | 'malformed' | 'error'
+    durationMs: number
+    httpStatus: number | null
+  }[]
+  /**
+   * 已支付、等待保险公司出单的订单
+   */
+  issuing: {
+    waiting: number
+    oldestPaidAt: string | null
+  }
+  /**
+   * 近 24 小时出单失败的订单数
+   */
+  failedIssues24h: number
+  /**
+   * 近 24 小时该合作方订单的退款笔数
+   */
+  refunds24h: number
 }
