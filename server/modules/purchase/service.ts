@@ -48,6 +48,8 @@ function toOrder(row: OrderRow, refunds: OrderRefund[]): Order {
     policyId: row.policy_id,
     source: row.source,
     refunds,
+    ...(row.flight ? { flight: row.flight } : {}),
+    ...(row.trip ? { trip: row.trip } : {}),
   }
 }
 

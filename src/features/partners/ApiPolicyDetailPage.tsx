@@ -1,6 +1,7 @@
 import { Button, Result, Tag } from 'antd-mobile'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { LabeledRow } from '../../components/LabeledRow'
+import { JourneyRows } from '../../components/JourneyRows'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { loginPathFor } from '../../components/navigation/appPath'
@@ -115,6 +116,7 @@ function ApiPolicy({ policy }: { policy: Policy }) {
         </LabeledRow>
         <LabeledRow label="保险公司">{policy.insurerName}</LabeledRow>
         <LabeledRow label="来源">{partnerSourceName(policy.source)}</LabeledRow>
+        <JourneyRows flight={policy.flight} trip={policy.trip} />
         <LabeledRow label="保险期间">{period}</LabeledRow>
         <LabeledRow label="保费">¥{formatFen(policy.premiumFen)}</LabeledRow>
       </section>

@@ -8,6 +8,8 @@ const clauseBody: PartnerProduct['clauses'][number]['body'] = [
 const base = {
   insurerName: '华汀保险股份有限公司（虚构）',
   coveragePeriod: '1y',
+  ageMin: 18,
+  ageMax: 65,
   clauses: [
     {
       id: 'c1',
@@ -51,6 +53,8 @@ export const travel: PartnerProduct = {
   id: 'ht-travel',
   name: '华汀畅游境内旅行险',
   flow: 'huataitravel',
+  coveragePeriod: '7d',
+  ageMax: 70,
   partnerProductType: '03800001',
   priceFen: 100,
   occupationRequired: true,
