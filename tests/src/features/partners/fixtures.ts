@@ -61,3 +61,17 @@ export const travel: PartnerProduct = {
   holderOccupationRequired: true,
   refusedOccupationClasses: [6],
 }
+
+export const air: PartnerProduct = {
+  ...base,
+  id: 'ht-air',
+  name: '华汀航空意外险',
+  flow: 'airAccident',
+  partnerProductType: '03800002',
+  coveragePeriod: '1d',
+  ageMax: 80,
+  priceFen: 500,
+  occupationRequired: false,
+  holderOccupationRequired: false,
+  refusedOccupationClasses: [],
+}
