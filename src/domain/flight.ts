@@ -108,6 +108,7 @@ export function flightNoError(input: string): string | null {
 
 /** Why a flight day cannot be insured on `today`, or null (field errors name flight.date). */
 export function flightDateError(date: string, today: string): string | null {
+  if (!date) return '请选择航班日期'
   if (!isIsoDate(date)) return '请选择正确的航班日期'
   if (compareIsoDates(date, today) < 0) return '航班日期不能早于今天'
   if (compareIsoDates(date, addDays(today, FLIGHT_DAYS_AHEAD)) > 0)

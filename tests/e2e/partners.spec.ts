@@ -169,7 +169,7 @@ test('air accident: a flight and its date, to an issued policy showing the fligh
 }) => {
   await logInByApi(page.request, '13712346004')
   await page.goto('/activity/airAccident')
-  await page.locator('#flight-flightNo').fill('mu51x')
+  await page.locator('#flight-flightNo').fill('mu5x1')
   await page.getByRole('button', { name: '立即投保' }).click()
   await expect(page.getByText('航班号格式不正确，应为2位航空公司代码加1至4位数字，如 MU5101')).toBeVisible()
   // ZZ is no airline.
