@@ -33,8 +33,6 @@ export interface CheckedApplicants {
   partnerInsured: PartnerPerson
   flight: PartnerFlight | null
   trip: PartnerTrip | null
-  /** The cover's first day (YYYY-MM-DD): the order's start_date. */
-  startDate: string
 }
 
 const invalid = (field: string, message: string, code = 'INVALID_INPUT') =>
@@ -143,7 +141,7 @@ export function checkApplicants(
   let flight: PartnerFlight | null = null
   let trip: PartnerTrip | null = null
   if (product.flow === 'airAccident') {
-    if (!body.flight) throw invalid('flight', '请填写航班号和乘机日期')
+    if (!body.flight) throw invalid('flight', '请填写航班号和航班日期')
     const checked = { flightNo: normalizeFlightNo(body.flight.flightNo), date: body.flight.date }
     firstError(validateFlight(checked, today))
     flight = checked
@@ -181,7 +179,6 @@ export function checkApplicants(
     partnerInsured: insured.partner,
     flight,
     trip,
-    startDate,
   }
 }
 
