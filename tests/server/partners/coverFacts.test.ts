@@ -4,6 +4,7 @@ import type { Order } from '../../../src/types/generated/api/order'
 import type { PartnerQuoteRequest } from '../../../src/types/generated/api/partner'
 import type { Policy } from '../../../src/types/generated/api/policy'
 import { checkRequest } from '../../../server/modules/partners/sandbox/rules'
+import { readPdf } from '../readPdf'
 import {
   createPartnerApp,
   PartnerBuyer,
@@ -79,6 +80,11 @@ describe('the air product: the flight', () => {
     const policy = (await buyer.call('GET', `/api/policies/${status.policyId}`)).json<Policy>()
     expect(policy.flight).toEqual(flight)
     expect(policy.effectiveAt.slice(0, 10)).toBe('2026-12-01')
+    // The e-policy PDF says which flight it covers.
+    const pdf = await buyer.call('GET', `/api/policies/${policy.id}/epolicy.pdf`)
+    const first = (await readPdf(pdf.rawPayload)).pages[0].replace(/\s+/g, '')
+    expect(first).toContain('航班号MU5101（中国东方航空）')
+    expect(first).toContain('航班日期2026-12-01')
   })
 
   it('sells one policy per person per flight: the second application gets 409 in Chinese, another flight is fine', async () => {
