@@ -112,3 +112,11 @@ export function shanghaiDate(epochMs: number): string {
 export function defaultEffectiveDate(nowMs: number): string {
   return addDays(shanghaiDate(nowMs), 1)
 }
+
+/**
+ * The day a cover starts, bought on `today`: its own start when it has one (the flight's day, the trip's 出发日期),
+ * else tomorrow (T+1). Ages (周岁) are checked on this day.
+ */
+export function coverStartDate(today: string, startDate?: string | null): string {
+  return startDate ?? addDays(today, 1)
+}

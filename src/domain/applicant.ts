@@ -73,6 +73,53 @@ export function relationCanFit(
       return false
   }
 }
+/** A parent is at least this many years older than the child (birthdays compared): anything less is a typo. */
+export const PARENT_MIN_AGE_GAP = 16
+
+/** Legal marriage age by gender (民法典 art. 1047, 2021): men 22, women 20. */
+export const MARRIAGE_MIN_AGE: Readonly<Record<'M' | 'F', number>> = { M: 22, F: 20 }
+
+type Dated = Pick<PersonInput, 'birthday' | 'gender'>
+
+/**
+ * Why the insured cannot be the holder's 子女 / 父母 / 配偶 (RELATIONS codes 3, 4, 2), or null: a child is at least
+ * PARENT_MIN_AGE_GAP years younger than the holder, a parent as much older, and spouses both of marriage age on
+ * `onDate` (the cover's first day). Shared by the forms and the server's partner quote.
+ */
+export function relationError(
+  relation: string,
+  holder: Dated,
+  insured: Dated,
+  onDate: string,
+): string | null {
+  if (!isIsoDate(holder.birthday) || !isIsoDate(insured.birthday) || !isIsoDate(onDate)) return null
+  const atLeastGapOlder = (parent: string, child: string) =>
+    compareIsoDates(addYears(parent, PARENT_MIN_AGE_GAP), child) <= 0
+  switch (relation) {
+    case '3':
+      return atLeastGapOlder(holder.birthday, insured.birthday)
+        ? null
+        : `子女应比投保人至少小${PARENT_MIN_AGE_GAP}岁，请核对出生日期或与投保人关系`
+    case '4':
+      return atLeastGapOlder(insured.birthday, holder.birthday)
+        ? null
+        : `父母应比投保人至少大${PARENT_MIN_AGE_GAP}岁，请核对出生日期或与投保人关系`
+    case '2': {
+      for (const [who, person] of [
+        ['配偶', insured],
+        ['投保人', holder],
+      ] as const) {
+        const min = person.gender === 'M' || person.gender === 'F' ? MARRIAGE_MIN_AGE[person.gender] : 20
+        if (ageOn(person.birthday, onDate) < min)
+          return `关系为配偶时，${who}须达法定婚龄（男${MARRIAGE_MIN_AGE.M}周岁、女${MARRIAGE_MIN_AGE.F}周岁）`
+      }
+      return null
+    }
+    default:
+      return null
+  }
+}
+
 /** A resident ID valid long-term is issued only from this age on. */
 export const LONG_TERM_ID_MIN_AGE = 46
 
@@ -155,11 +202,19 @@ export function validatePerson(person: PersonInput, prefix: string, today: strin
   else if (compareIsoDates(person.birthday, today) > 0) add('birthday', '出生日期不能晚于今天')
   if (person.gender !== 'M' && person.gender !== 'F') add('gender', '请选择性别')
 
-  if (hasValidityPeriod(person.certType)) errors.push(...validateValidity(person, prefix, today))
+  if (hasValidityPeriod(person.certType)) errors.push(...validateCertValidity(person, prefix, today))
   return errors
 }
 
-function validateValidity(person: PersonInput, prefix: string, today: string): FieldError[] {
+/**
+ * A certificate's validity: started, not expired, and for a resident ID a period that fits the age it was issued
+ * at (5, 10 or 20 years, long-term only from 46). The form and the partner quote (server) both run it.
+ */
+export function validateCertValidity(
+  person: Pick<PersonInput, 'certType' | 'certTime' | 'certStartDate' | 'certEndDate' | 'birthday'>,
+  prefix: string,
+  today: string,
+): FieldError[] {
   const errors: FieldError[] = []
   const add = (field: string, message: string) => errors.push({ field: `${prefix}.${field}`, message })
   if (!isIsoDate(person.certStartDate)) add('certStartDate', '请选择证件有效期起始日期')
@@ -234,7 +289,13 @@ export function insuredFromHolder(holder: PersonInput, insured: InsuredInput): I
   }
 }
 
-export function validateInsured(insured: InsuredInput, holder: PersonInput, today: string): FieldError[] {
+export function validateInsured(
+  insured: InsuredInput,
+  holder: PersonInput,
+  today: string,
+  /** The cover's first day (ages count on it); tomorrow when not given. */
+  effectiveDate?: string,
+): FieldError[] {
   const errors = validatePerson(insured, 'insured', today)
   const add = (field: string, message: string) => errors.push({ field: `insured.${field}`, message })
   if (!RELATIONS.some((r) => r.code === insured.relationType))
@@ -243,12 +304,9 @@ export function validateInsured(insured: InsuredInput, holder: PersonInput, toda
     if (!samePerson(holder, insured) || insured.name.trim() !== holder.name.trim())
       add('relationType', '关系为本人时，被保险人信息须与投保人一致')
   } else if (samePerson(holder, insured)) add('relationType', '被保险人与投保人为同一人，关系请选择本人')
-  else if (isIsoDate(holder.birthday) && isIsoDate(insured.birthday)) {
-    const older = compareIsoDates(insured.birthday, holder.birthday) < 0
-    if (insured.relationType === '3' && older) add('relationType', '子女的出生日期应晚于投保人')
-    if (insured.relationType === '4' && !older) add('relationType', '父母的出生日期应早于投保人')
-    if (insured.relationType === '2' && ageOn(insured.birthday, today) < HOLDER_MIN_AGE)
-      add('relationType', '配偶须年满18周岁')
+  else {
+    const wrong = relationError(insured.relationType, holder, insured, effectiveDate ?? today)
+    if (wrong) add('relationType', wrong)
   }
   if (insured.hasSocialInsurance !== 'Y' && insured.hasSocialInsurance !== 'N')
     add('hasSocialInsurance', '请选择有无社保')
@@ -290,7 +348,7 @@ export type ApplicationCheck =
 export function checkApplication(input: ApplicationCheckInput): ApplicationCheck {
   const errors = [
     ...validateHolder(input.holder, input.today),
-    ...validateInsured(input.insured, input.holder, input.today),
+    ...validateInsured(input.insured, input.holder, input.today, input.effectiveDate),
   ]
   if (errors.length > 0) return { ok: false, errors }
   const { insured } = input

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test'
-import { fillPolicyholder, pickDate } from './support/purchaseFlow'
+import { fillPolicyholder, pickDate, pickOption } from './support/purchaseFlow'
 import { logInByApi } from './support/session'
 import { staffHeaders } from './support/staff'
 
@@ -33,7 +33,11 @@ async function applyThroughFlow(
   page: Page,
   base: string,
   productId: string,
-  options: { occupation?: '#insured-occupationinfo' | '#holder-occupationinfo'; holderName?: string } = {},
+  options: {
+    occupation?: '#insured-occupationinfo' | '#holder-occupationinfo'
+    holderName?: string
+    trip?: { destination: string; startDate: string; endDate: string }
+  } = {},
 ) {
   await page.goto(`${base}?productId=${productId}`)
   await expect(page).toHaveURL(new RegExp(`${base}/productDetails\\?productId=${productId}`))
@@ -48,6 +52,11 @@ async function applyThroughFlow(
   await page.getByRole('button', { name: '下一步' }).click()
 
   await expect(page).toHaveURL(new RegExp(`${base}/infoFill`))
+  if (options.trip) {
+    await pickOption(page, '#trip-destination', options.trip.destination)
+    await pickDate(page, '#trip-startDate', options.trip.startDate)
+    await pickDate(page, '#trip-endDate', options.trip.endDate)
+  }
   await fillPolicyholder(page)
   if (options.holderName) await page.locator('#holder-name').fill(options.holderName)
   if (options.occupation) {
@@ -81,7 +90,7 @@ async function agreeAndSubmit(page: Page, base: string) {
 }
 
 /** Paid in the sandbox; the partner issues by its callback; the policy opens with both numbers. */
-async function payAndSeePolicy(page: Page, productName: RegExp) {
+async function payAndSeePolicy(page: Page, productName: RegExp): Promise<string> {
   await expect(page).toHaveURL(/\/pay\?orderId=/)
   await page.getByText('银行卡', { exact: true }).click()
   await page.getByRole('button', { name: '立即支付' }).click()
@@ -92,6 +101,7 @@ async function payAndSeePolicy(page: Page, productName: RegExp) {
   await expect(page).toHaveURL(/\/insuredSuccess\?orderId=/)
   await expect(page.getByTestId('insured-result')).toContainText('投保成功', { timeout: 20_000 })
   await expect(page.getByTestId('partner-policy-no')).not.toBeEmpty()
+  const orderId = new URL(page.url()).searchParams.get('orderId')!
   await page.getByRole('button', { name: '查看保单' }).click()
   await expect(page).toHaveURL(/\/policy\/apiPolicyDetail\?policyId=/)
   await expect(page.getByTestId('policy-detail')).toContainText(productName)
@@ -104,6 +114,7 @@ async function payAndSeePolicy(page: Page, productName: RegExp) {
   await expect(policy.locator('.labeled-row', { hasText: '犹豫期截止' })).toContainText(/\d{4}-\d{2}-\d{2}/)
   await expect(policy.getByRole('heading', { name: /保障内容/ })).toBeVisible()
   await expect(page.getByRole('button', { name: '犹豫期退保' })).toBeVisible()
+  return orderId
 }
 
 test('huaTaiApi: from the product to a policy the partner issued', async ({ page }) => {
@@ -132,28 +143,47 @@ test('huaTaiApiRegression: the insured’s occupation, refused classes disabled,
   await payAndSeePolicy(page, /华汀/)
 })
 
-test('huaTaiApiTravel: the holder (本人) gives one occupation for both, to an issued policy', async ({
+/** The server's day (e2e runs start at a fixed time) `days` on, in Beijing time. */
+async function serverDay(page: Page, days: number): Promise<string> {
+  const { epochMs } = (await (await page.request.get('/api/time')).json()) as { epochMs: number }
+  return new Date(epochMs + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' })
+}
+
+test('huaTaiApiTravel: the trip and the holder (本人) giving one occupation for both, to an issued policy', async ({
   page,
 }) => {
   await logInByApi(page.request, '13712346003')
-  await applyThroughFlow(page, '/huaTaiApiTravel', 'ht-travel', { occupation: '#holder-occupationinfo' })
+  const trip = { destination: '云南', startDate: await serverDay(page, 5), endDate: await serverDay(page, 9) }
+  await applyThroughFlow(page, '/huaTaiApiTravel', 'ht-travel', {
+    occupation: '#holder-occupationinfo',
+    trip,
+  })
   await agreeAndSubmit(page, '/huaTaiApiTravel')
   await payAndSeePolicy(page, /华汀/)
+  // The policy is for the trip: where, and from departure to return.
+  const policy = page.getByTestId('api-policy')
+  await expect(policy.locator('.labeled-row', { hasText: '旅行目的地' })).toContainText('云南')
+  await expect(policy.locator('.labeled-row', { hasText: '出发日期' })).toContainText(trip.startDate)
+  await expect(policy.locator('.labeled-row', { hasText: '返回日期' })).toContainText(trip.endDate)
+  await expect(policy.locator('.labeled-row', { hasText: '保险期间' })).toContainText(
+    `${trip.startDate} 00:00`,
+  )
 })
 
-test('air accident: a flight and its date, to an issued policy', async ({ page }) => {
+test('air accident: a flight and its date, to an issued policy showing the flight, as 订单详情 does', async ({
+  page,
+}) => {
   await logInByApi(page.request, '13712346004')
   await page.goto('/activity/airAccident')
-  await page.locator('#flight-flightNo').fill('mu51x')
+  await page.locator('#flight-flightNo').fill('mu5x1')
   await page.getByRole('button', { name: '立即投保' }).click()
-  await expect(page.getByText('航班号格式不正确，如 MU5101')).toBeVisible()
+  await expect(page.getByText('航班号格式不正确，应为2位航空公司代码加1至4位数字，如 MU5101')).toBeVisible()
+  // ZZ is no airline.
+  await page.locator('#flight-flightNo').fill('ZZ9999')
+  await expect(page.getByText('航班号中的航空公司代码ZZ不存在或暂不支持投保，请核对航班号')).toBeVisible()
   await page.locator('#flight-flightNo').fill('mu5101')
-  // The server's clock (e2e runs start at a fixed time): the flight is three days on, in Beijing time.
-  const { epochMs } = (await (await page.request.get('/api/time')).json()) as { epochMs: number }
-  const inThreeDays = new Date(epochMs + 3 * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-  })
-  await pickDate(page, '#flight-date', inThreeDays)
+  const flightDay = await serverDay(page, 3)
+  await pickDate(page, '#flight-date', flightDay)
   await page.getByRole('button', { name: '立即投保' }).click()
   await expect(page).toHaveURL(/\/activity\/airAccident\/infoFill/)
   await expect(page.getByText('MU5101')).toBeVisible()
@@ -161,7 +191,16 @@ test('air accident: a flight and its date, to an issued policy', async ({ page }
   await answerHealthNo(page)
   await page.getByText(/我已阅读并同意投保须知及保险条款/).click()
   await page.getByRole('button', { name: '提交投保' }).click()
-  await payAndSeePolicy(page, /华汀/)
+  const orderId = await payAndSeePolicy(page, /华汀/)
+  const policy = page.getByTestId('api-policy')
+  await expect(policy.locator('.labeled-row', { hasText: '航班号' })).toContainText('MU5101（中国东方航空）')
+  await expect(policy.locator('.labeled-row', { hasText: '航班日期' })).toContainText(flightDay)
+  // 投保成功 and 订单详情 show the same flight.
+  await page.goto(`/insuredSuccess?orderId=${orderId}`)
+  await expect(page.getByTestId('insured-result')).toContainText('MU5101（中国东方航空）')
+  await page.goto(`/orders/orderDetail?id=${orderId}`)
+  await expect(page.locator('.labeled-row', { hasText: '航班号' })).toContainText('MU5101（中国东方航空）')
+  await expect(page.locator('.labeled-row', { hasText: '航班日期' })).toContainText(flightDay)
 })
 
 test('the partner refuses to underwrite: the reason shows and nothing is paid', async ({ page }) => {

@@ -29,6 +29,15 @@ export interface PartnerFlight {
   date: string
 }
 
+export interface PartnerTrip {
+  /** A province-level region of the mainland (src/domain/trip.ts TRIP_DESTINATIONS). */
+  destination: string
+  /** YYYY-MM-DD: the cover starts on it. */
+  startDate: string
+  /** YYYY-MM-DD: the cover's last day. */
+  endDate: string
+}
+
 export interface QuoteInput {
   /** The partner's product code. */
   productType: string
@@ -36,6 +45,8 @@ export interface QuoteInput {
   holder: PartnerPerson
   insured: PartnerPerson
   flight?: PartnerFlight
+  /** The travel product's trip. */
+  trip?: PartnerTrip
 }
 
 export interface QuoteOutput {

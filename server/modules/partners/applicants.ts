@@ -1,5 +1,10 @@
-import { addDays, ageOn, compareIsoDates, isIsoDate } from '../../../src/domain/age'
-import { HOLDER_MIN_AGE, SELF_RELATION } from '../../../src/domain/applicant'
+import { ageOn, compareIsoDates, coverStartDate, isIsoDate } from '../../../src/domain/age'
+import {
+  HOLDER_MIN_AGE,
+  relationError,
+  SELF_RELATION,
+  validateCertValidity,
+} from '../../../src/domain/applicant'
 import {
   isValidPhone,
   validateCertificate,
@@ -7,18 +12,19 @@ import {
   type CertificateType,
   type Gender,
 } from '../../../src/domain/certificate'
+import { normalizeFlightNo, validateFlight } from '../../../src/domain/flight'
 import { findOccupation, occupationRefused } from '../../../src/domain/occupation'
+import { tripLimitDays, validateTrip } from '../../../src/domain/trip'
 import type { Insured, Person, PartnerQuoteRequest } from '../../../src/types/generated/api/partner'
 import { ApiError } from '../../platform/errors'
-import type { PartnerFlight, PartnerPerson } from './adapter'
+import type { PartnerFlight, PartnerPerson, PartnerTrip } from './adapter'
 import type { PartnerProductRecord } from './products'
 import type { QuotedPerson } from './tables'
 
-// The checks of a partner quote's people and flight, before anything goes to the partner: 400 naming the field,
-// 400 OCCUPATION_REFUSED with the occupation's name. Returns both what we store and what the adapter sends.
-
-/** A flight may be insured from today up to this many days ahead. */
-export const FLIGHT_MAX_DAYS_AHEAD = 30
+// The checks of a partner quote's people, flight and trip, before anything goes to the partner: 400 naming the
+// field, 400 OCCUPATION_REFUSED with the occupation's name. The rules are the form's (src/domain: certificate
+// validity, relations, flight, trip); ages count on the cover's first day (the flight's day, the trip's start,
+// else tomorrow). Returns both what we store and what the adapter sends.
 
 export interface CheckedApplicants {
   holder: QuotedPerson
@@ -26,6 +32,7 @@ export interface CheckedApplicants {
   partnerHolder: PartnerPerson
   partnerInsured: PartnerPerson
   flight: PartnerFlight | null
+  trip: PartnerTrip | null
 }
 
 const invalid = (field: string, message: string, code = 'INVALID_INPUT') =>
@@ -54,6 +61,18 @@ function checkPerson(
   if (!isIsoDate(birthday) || compareIsoDates(birthday, today) > 0)
     throw invalid(`${prefix}.birthday`, '请填写正确的出生日期')
   if (person.phone && !isValidPhone(person.phone)) throw invalid(`${prefix}.phone`, '请输入正确的手机号')
+  const [validity] = validateCertValidity(
+    {
+      certType,
+      certTime: person.certTime,
+      certStartDate: person.certStartDate ?? '',
+      certEndDate: person.certEndDate ?? '',
+      birthday,
+    },
+    prefix,
+    today,
+  )
+  if (validity) throw invalid(validity.field, validity.message)
 
   let occupationCode: string | undefined
   let partnerOccupation: PartnerPerson['occupation']
@@ -118,38 +137,53 @@ export function checkApplicants(
     refused,
   })
 
+  // The cover's own start: the flight's day, the trip's 出发日期, else tomorrow.
+  let flight: PartnerFlight | null = null
+  let trip: PartnerTrip | null = null
+  if (product.flow === 'airAccident') {
+    if (!body.flight) throw invalid('flight', '请填写航班号和航班日期')
+    const checked = { flightNo: normalizeFlightNo(body.flight.flightNo), date: body.flight.date }
+    firstError(validateFlight(checked, today))
+    flight = checked
+  }
+  if (product.flow === 'huataitravel') {
+    if (!body.trip) throw invalid('trip', '请填写旅行目的地和出发、返回日期')
+    const checked = { ...body.trip, destination: body.trip.destination.trim() }
+    firstError(validateTrip(checked, today, tripLimitDays(product.coveragePeriod)))
+    trip = checked
+  }
+  const startDate = coverStartDate(today, flight?.date ?? trip?.startDate)
+
   if (ageOn(holder.stored.birthday, today) < HOLDER_MIN_AGE)
     throw invalid('holder.birthday', `投保人须年满${HOLDER_MIN_AGE}周岁`)
-  const age = ageOn(insured.stored.birthday, today)
+  const age = ageOn(insured.stored.birthday, startDate)
   if (age < product.ageMin || age > product.ageMax)
-    throw invalid('insured.birthday', `被保险人年龄须在${product.ageMin}至${product.ageMax}周岁之间`)
+    throw invalid(
+      'insured.birthday',
+      `被保险人在保障起始日（${startDate}）的年龄须在${product.ageMin}至${product.ageMax}周岁之间`,
+    )
   const same =
     holder.stored.certType === insured.stored.certType && holder.stored.certNo === insured.stored.certNo
   if (body.insured.relationType === SELF_RELATION && !same)
     throw invalid('insured.relationType', '关系为本人时，被保险人信息须与投保人一致')
   if (body.insured.relationType !== SELF_RELATION && same)
     throw invalid('insured.relationType', '被保险人与投保人为同一人，关系请选择本人')
+  const wrongRelation = relationError(body.insured.relationType, holder.stored, insured.stored, startDate)
+  if (wrongRelation) throw invalid('insured.relationType', wrongRelation)
   if (!body.insured.phone && !body.holder.phone) throw invalid('insured.phone', '请输入手机号')
 
-  let flight: PartnerFlight | null = null
-  if (product.flow === 'airAccident') {
-    if (!body.flight) throw invalid('flight', '请填写航班号和乘机日期')
-    const { flightNo, date } = body.flight
-    if (!/^[A-Z0-9]{2}\d{1,4}$/.test(flightNo))
-      throw invalid('flight.flightNo', '请输入正确的航班号，如 MU5101')
-    if (
-      !isIsoDate(date) ||
-      compareIsoDates(date, today) < 0 ||
-      compareIsoDates(date, addDays(today, FLIGHT_MAX_DAYS_AHEAD)) > 0
-    )
-      throw invalid('flight.date', `乘机日期须在今天起${FLIGHT_MAX_DAYS_AHEAD}天内`)
-    flight = { flightNo, date }
-  }
   return {
     holder: holder.stored,
     insured: insured.stored,
     partnerHolder: holder.partner,
     partnerInsured: insured.partner,
     flight,
+    trip,
   }
+}
+
+/** The first of a rule's field errors as the API's 400. */
+function firstError(errors: Record<string, string>) {
+  const [field] = Object.keys(errors)
+  if (field) throw invalid(field, errors[field])
 }

@@ -403,16 +403,17 @@ export class PartnerIssuing {
       .set({ policy_id: policyId })
       .where('order_id', '=', orderId)
       .execute()
-    // A flight's cover is its day, from the moment of issue when that is the day itself (the mall's covers
-    // start the day after issue at the earliest).
+    // A flight's cover is its day, a trip's runs from departure to the end of the return day, from the moment of
+    // issue when that is the first day itself (the mall's covers start the day after issue at the earliest).
     if (order.start_date) {
       const dayStart = shanghaiMidnightMs(order.start_date)
       const effectiveAt = new Date(Math.max(dayStart, now.getTime()))
+      const lastDay = order.trip?.endDate ?? order.start_date
       await trx
         .updateTable('policies')
         .set({
           effective_at: effectiveAt,
-          expires_at: new Date(shanghaiMidnightMs(addDays(order.start_date, 1))),
+          expires_at: new Date(shanghaiMidnightMs(addDays(lastDay, 1))),
           cooling_off_ends_at: effectiveAt,
         })
         .where('id', '=', policyId)

@@ -10,8 +10,6 @@ export interface PartnerProductRecord extends PartnerProduct {
   partner: PartnerCode
   planCode: string
   planName: string
-  ageMin: number
-  ageMax: number
   coolingOffDays: number
 }
 
@@ -120,6 +118,8 @@ export function toPartnerProduct(record: PartnerProductRecord): PartnerProduct {
     occupationRequired: record.occupationRequired,
     holderOccupationRequired: record.holderOccupationRequired,
     refusedOccupationClasses: record.refusedOccupationClasses,
+    ageMin: record.ageMin,
+    ageMax: record.ageMax,
     clauses: record.clauses,
     notice: record.notice,
     questions: record.questions,

@@ -1,10 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely'
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
 import { formatFen } from '../../../src/domain/money'
 import { chargePeriodOf } from '../../../src/domain/periods'
 import { findOccupation } from '../../../src/domain/occupation'
-import { orderExpiresAtMs, PARTNER_BUSY_TEXT } from '../../../src/domain/order'
+import type { Flight } from '../../../src/domain/flight'
+import { orderExpiresAtMs, PARTNER_BUSY_TEXT, statusesAllowing } from '../../../src/domain/order'
 import type {
   PartnerApplication,
   PartnerApplicationRequest,
@@ -125,6 +126,7 @@ export class PartnerSalesService {
     // The order is sold at the product's payment period (一次交清 for every partner product today), whatever
     // the client sent.
     const chargePeriodType = chargePeriodOf(product.paymentPeriod)
+    if (checked.flight) await this.assertFlightFree(checked.insured, checked.flight)
     let priced
     try {
       priced = await this.adapter.quote({
@@ -133,6 +135,7 @@ export class PartnerSalesService {
         holder: checked.partnerHolder,
         insured: checked.partnerInsured,
         ...(checked.flight ? { flight: checked.flight } : {}),
+        ...(checked.trip ? { trip: checked.trip } : {}),
       })
     } catch (error) {
       throw fromPartner(error)
@@ -149,6 +152,7 @@ export class PartnerSalesService {
         holder: JSON.stringify(checked.holder),
         insured: JSON.stringify(checked.insured),
         flight: checked.flight ? JSON.stringify(checked.flight) : null,
+        trip: checked.trip ? JSON.stringify(checked.trip) : null,
         charge_period_type: chargePeriodType,
         premium_fen: priced.premiumFen,
         partner_quote_no: priced.partnerQuoteNo,
@@ -198,6 +202,8 @@ export class PartnerSalesService {
       .executeTakeFirst()
     if (!taken?.underwrite_request_id) throw new ApiError(409, 'QUOTE_USED', '该报价已提交投保，请勿重复提交')
 
+    // Told before the partner underwrites; the unique index decides when applications race.
+    if (quote.flight) await this.assertFlightFree(quote.insured, quote.flight)
     const requestId = taken.underwrite_request_id
     let underwritten
     try {
@@ -208,6 +214,7 @@ export class PartnerSalesService {
         holder: toPartner(quote.holder),
         insured: toPartner(quote.insured),
         ...(quote.flight ? { flight: quote.flight } : {}),
+        ...(quote.trip ? { trip: quote.trip } : {}),
         partnerQuoteNo: quote.partner_quote_no,
         premiumFen: quote.premium_fen,
       })
@@ -228,6 +235,7 @@ export class PartnerSalesService {
     const holder = withoutOccupation(quote.holder)
     const insured = withoutOccupation(quote.insured)
     return this.db.transaction().execute(async (trx) => {
+      if (quote.flight) await this.closeExpiredForFlight(trx, quote.insured, quote.flight, now)
       await trx
         .insertInto('orders')
         .values({
@@ -264,10 +272,15 @@ export class PartnerSalesService {
           source: `partner:${product.partner}`,
           created_at: now,
           expires_at: new Date(orderExpiresAtMs(now.getTime())),
-          // The air-accident cover is the flight's day.
-          start_date: quote.flight?.date ?? null,
+          // The cover starts on the flight's day or the trip's 出发日期 (issuing.ts: the issue deadline).
+          start_date: quote.flight?.date ?? quote.trip?.startDate ?? null,
+          flight: quote.flight ? JSON.stringify(quote.flight) : null,
+          trip: quote.trip ? JSON.stringify(quote.trip) : null,
         })
         .execute()
+        .catch((error: unknown) => {
+          throw isFlightTaken(error) ? flightTaken() : error
+        })
       await trx
         .insertInto('partner_orders')
         .values({
@@ -328,6 +341,44 @@ export class PartnerSalesService {
     }
   }
 
+  /** 409 when the insured already has a live order for the flight (the index orders_one_per_person_flight). */
+  private async assertFlightFree(insured: QuotedPerson, flight: Flight): Promise<void> {
+    const live = await this.db
+      .selectFrom('orders')
+      .select('id')
+      .where(sql<string>`insured ->> 'certType'`, '=', insured.certType)
+      .where(sql<string>`insured ->> 'certNo'`, '=', insured.certNo)
+      .where(sql<string>`flight ->> 'flightNo'`, '=', flight.flightNo)
+      .where(sql<string>`flight ->> 'date'`, '=', flight.date)
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['PAID', 'ISSUED']),
+          eb.and([eb('status', 'in', statusesAllowing('EXPIRE')), eb('expires_at', '>', this.now())]),
+        ]),
+      )
+      .executeTakeFirst()
+    if (live) throw flightTaken()
+  }
+
+  /** Unpaid orders past their 30 minutes for this person and flight close first: they no longer hold it. */
+  private async closeExpiredForFlight(
+    trx: Transaction<DB>,
+    insured: QuotedPerson,
+    flight: Flight,
+    now: Date,
+  ): Promise<void> {
+    await trx
+      .updateTable('orders')
+      .set({ status: 'CLOSED', closed_at: now })
+      .where(sql<string>`insured ->> 'certType'`, '=', insured.certType)
+      .where(sql<string>`insured ->> 'certNo'`, '=', insured.certNo)
+      .where(sql<string>`flight ->> 'flightNo'`, '=', flight.flightNo)
+      .where(sql<string>`flight ->> 'date'`, '=', flight.date)
+      .where('status', 'in', statusesAllowing('EXPIRE'))
+      .where('expires_at', '<=', now)
+      .execute()
+  }
+
   /** The order's partner state, for the insured-success page's polling. */
   async order(userId: string, orderId: string): Promise<PartnerOrder> {
     const row = await this.db
@@ -342,6 +393,8 @@ export class PartnerSalesService {
         'po.policy_id',
         'po.partner_policy_no',
         'po.last_error',
+        'o.flight',
+        'o.trip',
       ])
       .where('o.id', '=', orderId)
       .where('o.user_id', '=', userId)
@@ -368,9 +421,29 @@ export class PartnerSalesService {
       ...(premiumChanged ? { premiumChanged } : {}),
       ...(row.policy_id ? { policyId: row.policy_id } : {}),
       ...(row.partner_policy_no ? { partnerPolicyNo: row.partner_policy_no } : {}),
+      ...(row.flight ? { flight: row.flight } : {}),
+      ...(row.trip ? { trip: row.trip } : {}),
       message,
     }
   }
+}
+
+/** One air policy per person per flight (224_partner_flight_trip.sql). */
+const FLIGHT_INDEX = 'orders_one_per_person_flight'
+
+const flightTaken = () =>
+  new ApiError(
+    409,
+    'FLIGHT_ALREADY_INSURED',
+    '被保险人已投保该航班（每人每个航班限投保一份），请勿重复投保',
+    [{ field: 'flight.flightNo', message: '被保险人已投保该航班' }],
+  )
+
+function isFlightTaken(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown }
+  const message = error instanceof Error ? error.message : ''
+  return code === '23505' && (constraint === FLIGHT_INDEX || message.includes(FLIGHT_INDEX))
 }
 
 /** A partner failure as our API error: refusal 422 with the partner's reason, unreachable 503. */

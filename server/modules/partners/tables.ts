@@ -1,4 +1,6 @@
 import type { ColumnType } from 'kysely'
+import type { Flight } from '../../../src/domain/flight'
+import type { Trip } from '../../../src/domain/trip'
 import type { Flow, PartnerStatus } from '../../../src/types/generated/api/partner'
 import type { Json, NullableJson, NullableTimestamp, Timestamp } from '../../db/columns'
 import type { StoredPerson } from '../purchase/tables'
@@ -28,11 +30,6 @@ export interface QuotedPerson extends StoredPerson {
   occupation?: string
 }
 
-export interface StoredFlight {
-  flightNo: string
-  date: string
-}
-
 export interface PartnerQuotesTable {
   id: string
   user_id: string
@@ -40,7 +37,9 @@ export interface PartnerQuotesTable {
   partner: PartnerCode
   holder: Json<QuotedPerson>
   insured: Json<QuotedPerson>
-  flight: NullableJson<StoredFlight>
+  flight: NullableJson<Flight>
+  /** 224_partner_flight_trip.sql */
+  trip: NullableJson<Trip>
   charge_period_type: string
   premium_fen: number
   partner_quote_no: string

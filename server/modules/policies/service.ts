@@ -103,6 +103,8 @@ function toPolicy(row: Selectable<PoliciesTable>, nowMs: number, open?: OpenSurr
     surrenderRequest: row.surrendered_at ? null : surrenderRequest(open),
     partnerPolicyNo: row.partner_policy_no,
     exclusions: row.exclusions,
+    ...(row.flight ? { flight: row.flight } : {}),
+    ...(row.trip ? { trip: row.trip } : {}),
   }
 }
 
@@ -175,6 +177,8 @@ export class PolicyService {
         cooling_off_ends_at: new Date(period.coolingOffEndsAt),
         partner_policy_no: partnerPolicyNo,
         exclusions: JSON.stringify(order.health?.exclusions ?? []),
+        flight: order.flight ? JSON.stringify(order.flight) : null,
+        trip: order.trip ? JSON.stringify(order.trip) : null,
       })
       .execute()
     if (!(await transition(trx, order.id, 'ISSUE')))

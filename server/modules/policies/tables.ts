@@ -1,6 +1,8 @@
 import type { ColumnType } from 'kysely'
 import type { Policy } from '../../../src/types/generated/api/policy'
-import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
+import type { Flight } from '../../../src/domain/flight'
+import type { Trip } from '../../../src/domain/trip'
+import type { Json, NullableJson, NullableTimestamp, Timestamp } from '../../db/columns'
 import type { SourceColumn, StoredPerson } from '../purchase/tables'
 
 // The policies table (100_purchase.sql); the SQL is the truth.
@@ -38,6 +40,9 @@ export interface PoliciesTable {
   surrender_reason: ColumnType<string | null, string | null | undefined, string | null>
   /** 除外承保: what the underwriting excluded (219_policy_exclusions.sql). */
   exclusions: ColumnType<string[], string | undefined, string>
+  /** The flight or trip the cover is for (224_partner_flight_trip.sql); null otherwise. */
+  flight: NullableJson<Flight>
+  trip: NullableJson<Trip>
 }
 
 /** A reminder sent before a policy's cover ends (137_reminders.sql). */

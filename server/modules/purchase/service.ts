@@ -59,6 +59,8 @@ function toOrder(row: OrderRow, refunds: OrderRefund[]): Order {
           busy: row.partner_status === 'ISSUING' && row.partner_last_error !== null,
         }
       : null,
+    ...(row.flight ? { flight: row.flight } : {}),
+    ...(row.trip ? { trip: row.trip } : {}),
   }
 }
 

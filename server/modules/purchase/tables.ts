@@ -7,6 +7,8 @@ import type {
   UnderwritingOutcome,
 } from '../../../src/types/generated/api/order'
 import type { Json, NullableJson, NullableTimestamp, Timestamp } from '../../db/columns'
+import type { Flight } from '../../../src/domain/flight'
+import type { Trip } from '../../../src/domain/trip'
 
 // Tables of the purchase flow (100_purchase.sql); the SQL is the truth. The JSON columns hold what the API
 // took or shows, so their types are the generated ones.
@@ -96,6 +98,9 @@ export interface OrdersTable {
   closed_at: NullableTimestamp
   renews_policy_id: ColumnType<string | null, string | null | undefined, never>
   start_date: ColumnType<string | null, string | null | undefined, never>
+  /** The air product's flight and the travel product's trip (224_partner_flight_trip.sql); null otherwise. */
+  flight: NullableJson<Flight>
+  trip: NullableJson<Trip>
 }
 
 export interface PurchaseTables {

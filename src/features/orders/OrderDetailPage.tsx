@@ -17,6 +17,7 @@ import { OrderSummary } from '../../components/flow/OrderSummary'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
+import { JourneyRows } from '../../components/JourneyRows'
 import { OrderRefunds } from './OrderRefunds'
 import { productHref } from '../catalog/paths'
 import { policyDetailHref } from '../policies/paths'
@@ -79,6 +80,7 @@ export default function OrderDetailPage() {
       <OrderRefunds refunds={current.refunds} />
       <section className="purchase-card">
         <h2>投保信息</h2>
+        <JourneyRows flight={current.flight} trip={current.trip} />
         <LabeledRow label="投保人">{current.holder.name}</LabeledRow>
         <LabeledRow label="被保险人">
           {current.insured.name}（{relationName(current.insured.relationType ?? '')}）

@@ -6,6 +6,7 @@ import { LabeledRow } from '../../components/LabeledRow'
 import { EmptyView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { shanghaiDate } from '../../domain/age'
+import { validateFlight } from '../../domain/flight'
 import { createPartnerQuote } from './api'
 import {
   ApplicantFields,
@@ -15,7 +16,6 @@ import {
   useFormCertTypes,
   validateApplicant,
 } from './ApplicantForm'
-import { validateFlight } from './airFlight'
 import { usePartnerFlowState, type PartnerSections } from './flowState'
 import { HealthQuestions, healthState } from './HealthQuestions'
 import { AIR_PRODUCT_ID, airAccidentHref } from './paths'
@@ -61,23 +61,26 @@ export default function AirAccidentInfoFillPage() {
   const p = product.data
   if (Object.keys(validateFlight(flight, today)).length)
     return (
-      <EmptyView title="请先填写航班信息" description="航班号与乘机日期决定保障的航班">
+      <EmptyView title="请先填写航班信息" description="航班号与航班日期决定保障的航班">
         <Button color="primary" onClick={() => navigate(airAccidentHref(), { replace: true })}>
           去填写
         </Button>
       </EmptyView>
     )
   const health = healthState(p.questions, healthAnswers)
-  const errors = tried ? { ...serverErrors, ...validateApplicant(sections, p, today) } : {}
+  const errors = tried ? { ...serverErrors, ...validateApplicant(sections, p, today, flight.date) } : {}
 
   async function submit() {
     setTried(true)
     setServerErrors({})
-    if (reportFormErrors(validateApplicant(snapshot(binding.state) as PartnerSections, p, today))) return
+    if (
+      reportFormErrors(validateApplicant(snapshot(binding.state) as PartnerSections, p, today, flight.date))
+    )
+      return
     setSubmitting(true)
     try {
       const quote = await createPartnerQuote(
-        quoteRequest(snapshot(binding.state) as PartnerSections, p, { ...flight }),
+        quoteRequest(snapshot(binding.state) as PartnerSections, p, { flight: { ...flight } }),
       )
       binding.setExtras({ quote })
       await apply(quote.quoteId, { ...healthAnswers })
@@ -95,7 +98,7 @@ export default function AirAccidentInfoFillPage() {
       <section className="purchase-card">
         <h2>航班信息</h2>
         <LabeledRow label="航班号">{flight.flightNo}</LabeledRow>
-        <LabeledRow label="乘机日期">{flight.date}</LabeledRow>
+        <LabeledRow label="航班日期">{flight.date}</LabeledRow>
         <Button size="small" fill="none" color="primary" onClick={() => navigate(airAccidentHref())}>
           修改航班
         </Button>

@@ -7,8 +7,8 @@ import { Field } from '../../components/flow/PersonFields'
 import { LabeledRow } from '../../components/LabeledRow'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { addDays, shanghaiDate } from '../../domain/age'
+import { FLIGHT_DAYS_AHEAD, normalizeFlightNo, validateFlight } from '../../domain/flight'
 import { formatFen } from '../../domain/money'
-import { FLIGHT_DAYS_AHEAD, validateFlight } from './airFlight'
 import { usePartnerFlowState } from './flowState'
 import { airAccidentInfoFillHref } from './paths'
 import { useAirProduct } from './airProduct'
@@ -33,7 +33,7 @@ export default function AirAccidentPage() {
   function next() {
     setTried(true)
     if (Object.keys(validateFlight(flight, today)).length) return
-    binding.setExtras({ flight: { ...flight, flightNo: flight.flightNo.trim().toUpperCase() } })
+    binding.setExtras({ flight: { ...flight, flightNo: normalizeFlightNo(flight.flightNo) } })
     navigate(airAccidentInfoFillHref())
   }
 
@@ -51,15 +51,15 @@ export default function AirAccidentPage() {
             id="flight-flightNo"
             placeholder="如 MU5101"
             value={flight.flightNo}
-            maxLength={6}
+            maxLength={7}
             autoComplete="off"
             onChange={(v) => binding.setExtras({ flight: { ...flight, flightNo: v.toUpperCase() } })}
           />
         </Field>
-        <Field label="乘机日期" error={errors['flight.date']} htmlFor="flight-date">
+        <Field label="航班日期" error={errors['flight.date']} htmlFor="flight-date">
           <DateField
             id="flight-date"
-            title="乘机日期"
+            title="航班日期"
             value={flight.date}
             min={today}
             max={addDays(today, FLIGHT_DAYS_AHEAD)}

@@ -13,6 +13,7 @@ import {
   validateInsured,
   type PersonInput,
 } from '../../domain/applicant'
+import { ageOn, coverStartDate, isIsoDate } from '../../domain/age'
 import { occupationRefused } from '../../domain/occupation'
 import { chargePeriodOf } from '../../domain/periods'
 import { apiErrorOf } from '../../lib/request'
@@ -49,18 +50,23 @@ function checkOccupation(
   else if (occupationRefused(code, refused)) errors[field] ??= REFUSED_TEXT
 }
 
-/** Field errors keyed like the form's ids (holder.name, insured.phone, insured.occupationinfo). */
+/**
+ * Field errors keyed like the form's ids (holder.name, insured.phone, insured.occupationinfo). `startDate` is the
+ * cover's own first day (the flight's day, the trip's start; else tomorrow): ages count on it, as on the server.
+ */
 export function validateApplicant(
   sections: PartnerSections,
   product: PartnerProduct,
   today: string,
+  startDate?: string,
 ): FieldErrors {
   const isSelf = sections.insured.relationType === SELF_RELATION
   const insured = effectiveInsured(sections)
   const errors: FieldErrors = {}
+  const coverStart = coverStartDate(today, startDate || null)
   for (const e of [
     ...validateHolder(sections.holder, today),
-    ...validateInsured(insured, sections.holder, today),
+    ...validateInsured(insured, sections.holder, today, coverStart),
   ]) {
     // Under 本人 the insured's person fields are the holder's: show their errors there.
     const field =
@@ -70,6 +76,13 @@ export function validateApplicant(
         ? e.field.replace('insured.', 'holder.')
         : e.field
     errors[field] ??= e.message
+  }
+  const ageField = isSelf ? 'holder.birthday' : 'insured.birthday'
+  if (isIsoDate(insured.birthday) && !errors[ageField]) {
+    const age = ageOn(insured.birthday, coverStart)
+    if (age < product.ageMin || age > product.ageMax)
+      errors[ageField] =
+        `被保险人在保障起始日（${coverStart}）的年龄须在${product.ageMin}至${product.ageMax}周岁之间`
   }
   if (product.occupationRequired && !(isSelf && product.holderOccupationRequired))
     checkOccupation(
@@ -94,7 +107,7 @@ export function validateApplicant(
 export function quoteRequest(
   sections: PartnerSections,
   product: PartnerProduct,
-  flight?: { flightNo: string; date: string },
+  journey: Pick<PartnerQuoteRequest, 'flight' | 'trip'> = {},
 ): PartnerQuoteRequest {
   const insured = effectiveInsured(sections)
   const person = (p: PersonInput & { occupationinfo?: string; occupationinfoText?: string }) => ({
@@ -127,7 +140,7 @@ export function quoteRequest(
       productType: sections.product.productType,
       productPrice: sections.product.productPrice,
     },
-    ...(flight ? { flight } : {}),
+    ...journey,
   }
 }
 

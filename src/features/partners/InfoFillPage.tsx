@@ -6,6 +6,7 @@ import type { FieldErrors } from '../../components/flow/PersonFields'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { shanghaiDate } from '../../domain/age'
 import { formatFen } from '../../domain/money'
+import { tripLimitDays, validateTrip } from '../../domain/trip'
 import { createPartnerQuote } from './api'
 import {
   ApplicantFields,
@@ -16,7 +17,8 @@ import {
   validateApplicant,
 } from './ApplicantForm'
 import { FlowFrame, type StepContext } from './FlowFrame'
-import type { PartnerSections } from './flowState'
+import type { FlowExtras, PartnerSections } from './flowState'
+import { TripFields } from './TripFields'
 import { flowStepHref } from './paths'
 import { RefusalNotice, useFailureHandler, type Refusal } from './SubmitApplication'
 
@@ -32,6 +34,10 @@ function InfoFill({ flow, product, binding }: StepContext) {
   const navigate = useAppNavigate()
   useFormCertTypes(binding)
   const sections = useSnapshot(binding.state) as PartnerSections
+  const { trip } = useSnapshot(binding.extras)
+  // The travel cover is for one trip: asked here, it sets the cover's first day (ages count on it).
+  const asksTrip = flow === 'huataitravel'
+  const maxTripDays = tripLimitDays(product.coveragePeriod)
   const [now] = useState(() => Date.now())
   const today = shanghaiDate(now)
   const [tried, setTried] = useState(false)
@@ -48,20 +54,23 @@ function InfoFill({ flow, product, binding }: StepContext) {
     },
   })
   // After the first 下一步, errors follow every keystroke (computed from the store, never stale).
-  const errors = tried ? { ...serverErrors, ...validateApplicant(sections, product, today) } : {}
+  const check = (state: PartnerSections, t: FlowExtras['trip']): FieldErrors =>
+    asksTrip
+      ? { ...validateTrip(t, today, maxTripDays), ...validateApplicant(state, product, today, t.startDate) }
+      : validateApplicant(state, product, today)
+  const errors = tried ? { ...serverErrors, ...check(sections, trip) } : {}
 
   async function next() {
     setTried(true)
     setServerErrors({})
     setRefusal(null)
-    if (reportFormErrors(validateApplicant(snapshot(binding.state) as PartnerSections, product, today)))
-      return
+    const state = snapshot(binding.state) as PartnerSections
+    const tripNow = { ...snapshot(binding.extras).trip }
+    if (reportFormErrors(check(state, tripNow))) return
     setSubmitting(true)
     const slowTimer = setTimeout(() => setSlow(true), QUOTE_SLOW_MS)
     try {
-      const quote = await createPartnerQuote(
-        quoteRequest(snapshot(binding.state) as PartnerSections, product),
-      )
+      const quote = await createPartnerQuote(quoteRequest(state, product, asksTrip ? { trip: tripNow } : {}))
       binding.setExtras({ quote })
       binding.write('product', { firstPremium: String(quote.premiumFen) })
       navigate(flowStepHref(flow, 'specialNotify', product.id))
@@ -77,6 +86,9 @@ function InfoFill({ flow, product, binding }: StepContext) {
   return (
     <>
       <RefusalNotice refusal={refusal} onRetry={() => void next()} />
+      {asksTrip && (
+        <TripFields binding={binding} trip={trip} errors={errors} today={today} maxDays={maxTripDays} />
+      )}
       <ApplicantFields binding={binding} product={product} errors={errors} today={today} />
       <BottomBar>
         {slow ? (

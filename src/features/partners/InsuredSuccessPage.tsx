@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Button, Result } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { LabeledRow } from '../../components/LabeledRow'
+import { JourneyRows } from '../../components/JourneyRows'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -86,6 +87,7 @@ export default function InsuredSuccessPage() {
         <LabeledRow label="保险公司保单号">
           <span data-testid="partner-policy-no">{data.partnerPolicyNo ?? '—'}</span>
         </LabeledRow>
+        <JourneyRows flight={data.flight} trip={data.trip} />
       </section>
       <Button
         block

@@ -30,11 +30,13 @@ export interface PartnerSections {
   product: ProductSection & { productType?: string; productPrice?: number }
 }
 
-/** What the flow knows besides the three sections: the answers, the quote, the flight, the order. */
+/** What the flow knows besides the three sections: the answers, the quote, the flight or trip, the order. */
 export interface FlowExtras {
   healthAnswers: Record<string, boolean>
   quote: { quoteId: string; premiumFen: number; expiresAt: string } | null
   flight: { flightNo: string; date: string }
+  /** The travel flow's trip (src/domain/trip.ts). */
+  trip: { destination: string; startDate: string; endDate: string }
   orderId: string | null
 }
 
@@ -42,6 +44,7 @@ const extrasDefaults = (): FlowExtras => ({
   healthAnswers: {},
   quote: null,
   flight: { flightNo: '', date: '' },
+  trip: { destination: '', startDate: '', endDate: '' },
   orderId: null,
 })
 
@@ -153,6 +156,8 @@ export function readPartnerDraft(key: PartnerStateKey): StoredDraft | null {
     const rawExtras = isPlainObject(stored.extras) ? stored.extras : {}
     const answers = isPlainObject(rawExtras.healthAnswers) ? rawExtras.healthAnswers : {}
     const flight = isPlainObject(rawExtras.flight) ? rawExtras.flight : {}
+    const trip = isPlainObject(rawExtras.trip) ? rawExtras.trip : {}
+    const str = (value: unknown) => (typeof value === 'string' ? value : '')
     const quote = isPlainObject(rawExtras.quote) ? rawExtras.quote : null
     return {
       sections: sections as unknown as PartnerSections,
@@ -171,6 +176,11 @@ export function readPartnerDraft(key: PartnerStateKey): StoredDraft | null {
         flight: {
           flightNo: typeof flight.flightNo === 'string' ? flight.flightNo : '',
           date: typeof flight.date === 'string' ? flight.date : '',
+        },
+        trip: {
+          destination: str(trip.destination),
+          startDate: str(trip.startDate),
+          endDate: str(trip.endDate),
         },
         orderId: typeof rawExtras.orderId === 'string' ? rawExtras.orderId : null,
       },

@@ -6,6 +6,7 @@ import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatCoverageAmount, formatFen } from '../../domain/money'
 import { EXCLUSIONS_PREAMBLE } from '../../domain/policy'
 import { LabeledRow } from '../../components/LabeledRow'
+import { JourneyRows } from '../../components/JourneyRows'
 import './policyDetail.css'
 
 const certName = (type: string) => CERTIFICATE_TYPES.find((t) => t.type === type)?.name ?? type
@@ -71,6 +72,7 @@ export function PolicyDocument({
       <LabeledRow label="保障期间 / 交费">
         {coveragePeriodLabel(policy.coveragePeriod)} / {paymentPeriodLabel(policy.paymentPeriod)}
       </LabeledRow>
+      <JourneyRows flight={policy.flight} trip={policy.trip} />
       <LabeledRow label="生效时间">{formatShanghaiDateTime(policy.effectiveAt)}</LabeledRow>
       <LabeledRow label="满期时间">
         {policy.expiresAt ? formatShanghaiDateTime(policy.expiresAt) : '终身'}

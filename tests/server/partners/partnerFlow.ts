@@ -24,6 +24,9 @@ export function residentId(birthday: string, sequence = '123'): string {
 
 export const HOLDER_ID = residentId('1990-03-07', '851')
 
+/** The travel product's trip in the tests (bought on 2026-11-25). */
+export const TRIP = { destination: '云南', startDate: '2026-12-01', endDate: '2026-12-05' }
+
 export interface PartnerTestApp extends TestApp {
   sandbox: HuatingSandbox
   /** Waits for background issue attempts and the sandbox's callbacks to be over. */
@@ -86,6 +89,7 @@ export function quoteBody(
     insured: { ...holder, relationType: '1', hasSocialInsurance: 'Y', occupationinfoText: '办公室人员' },
     product: { chargePeriodType: 'year' },
     ...(productId === 'ht-air' ? { flight: { flightNo: 'MU5101', date: '2026-12-01' } } : {}),
+    ...(productId === 'ht-travel' ? { trip: TRIP } : {}),
     ...overrides,
   }
 }

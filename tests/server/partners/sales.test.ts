@@ -122,7 +122,9 @@ describe('POST /api/partner/quotes', () => {
     )
     expect(late.statusCode).toBe(400)
     expect(late.json().error.details[0].field).toBe('flight.date')
-    const badNo = await buyer.quote(quoteBody('ht-air', { flight: { flightNo: 'mu51', date: '2026-12-01' } }))
+    const badNo = await buyer.quote(
+      quoteBody('ht-air', { flight: { flightNo: 'M5101', date: '2026-12-01' } }),
+    )
     expect(badNo.statusCode).toBe(400)
     expect(badNo.json().error.details[0].field).toBe('flight.flightNo')
   })

@@ -22,7 +22,15 @@ import {
 import type { CallLog } from '../callLog'
 import type { PartnerOperation } from '../tables'
 import { htErrorText, isTransient } from './errors'
-import { fenToYuan, PARTNER_STATUSES, PAY_PERIOD_CODES, toHtFlight, toHtPerson, yuanToFen } from './mapping'
+import {
+  fenToYuan,
+  PARTNER_STATUSES,
+  PAY_PERIOD_CODES,
+  toHtFlight,
+  toHtPerson,
+  toHtTrip,
+  yuanToFen,
+} from './mapping'
 import { DATA_PARSERS, HT_OK, HT_PATHS, parseEnvelope, parseObject, type HtQuoteRequest } from './protocol'
 import { ANSWER_METHOD, SIGNATURE_HEADERS, signHeaders, verifySignature } from './signing'
 
@@ -67,6 +75,7 @@ export class HuatingAdapter implements PartnerAdapter {
       applicant: toHtPerson(input.holder),
       insured: toHtPerson(input.insured),
       ...(input.flight ? { flight: toHtFlight(input.flight) } : {}),
+      ...(input.trip ? { trip: toHtTrip(input.trip) } : {}),
     }
   }
 

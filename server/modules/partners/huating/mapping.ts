@@ -1,6 +1,6 @@
 import type { CertificateType, Gender } from '../../../../src/domain/certificate'
 import type { PartnerStatus } from '../../../../src/types/generated/api/partner'
-import type { PartnerFlight, PartnerPerson } from '../adapter'
+import type { PartnerFlight, PartnerPerson, PartnerTrip } from '../adapter'
 import type { HtPerson, HtQueryData } from './protocol'
 
 // Our enums to 华汀's codes, in this one place: certificate types, genders, relations, social insurance,
@@ -71,4 +71,10 @@ export function toHtPerson(person: PartnerPerson): HtPerson {
 export const toHtFlight = (flight: PartnerFlight) => ({
   flightNo: flight.flightNo,
   flightDate: toHtDate(flight.date),
+})
+
+export const toHtTrip = (trip: PartnerTrip) => ({
+  destination: trip.destination,
+  departDate: toHtDate(trip.startDate),
+  returnDate: toHtDate(trip.endDate),
 })

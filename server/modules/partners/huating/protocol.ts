@@ -33,6 +33,8 @@ export interface HtQuoteRequest {
   applicant: HtPerson
   insured: HtPerson
   flight?: { flightNo: string; flightDate: string }
+  /** The travel product's trip: destination, departure and return days (YYYYMMDD, both covered). */
+  trip?: { destination: string; departDate: string; returnDate: string }
 }
 
 export interface HtUnderwriteRequest extends HtQuoteRequest {

@@ -1,4 +1,4 @@
-import { ageOn } from '../../../../src/domain/age'
+import { addDays, ageOn } from '../../../../src/domain/age'
 import type { HtQuoteRequest } from '../huating/protocol'
 
 // The sandbox partner's own product book and underwriting rules, kept apart from our catalog on purpose: a real
@@ -10,13 +10,29 @@ export interface SandboxProduct {
   ageMax: number
   refusedClasses: number[]
   occupationRequired: boolean
+  /** What the cover is for, required with the request: one flight, one trip, or a period from tomorrow. */
+  journey?: 'flight' | 'trip'
 }
 
 export const SANDBOX_PRODUCTS: Record<string, SandboxProduct> = {
   '02YW0001': { premium: '99.00', ageMin: 18, ageMax: 65, refusedClasses: [], occupationRequired: false },
   '02WY0004': { premium: '299.00', ageMin: 18, ageMax: 60, refusedClasses: [5, 6], occupationRequired: true },
-  '03800001': { premium: '1.00', ageMin: 18, ageMax: 70, refusedClasses: [6], occupationRequired: true },
-  '03800002': { premium: '5.00', ageMin: 18, ageMax: 80, refusedClasses: [], occupationRequired: false },
+  '03800001': {
+    premium: '1.00',
+    ageMin: 18,
+    ageMax: 70,
+    refusedClasses: [6],
+    occupationRequired: true,
+    journey: 'trip',
+  },
+  '03800002': {
+    premium: '5.00',
+    ageMin: 18,
+    ageMax: 80,
+    refusedClasses: [],
+    occupationRequired: false,
+    journey: 'flight',
+  },
 }
 
 export type RuleResult = { ok: true; product: SandboxProduct } | { ok: false; code: string; message: string }
@@ -54,7 +70,19 @@ export function checkRequest(
   const cls = request.insured.occupationClass
   if (cls !== undefined && product.refusedClasses.includes(cls))
     return { ok: false, code: 'E2002', message: `occupation class ${cls} not accepted` }
-  const age = ageOn(fromHtDate(request.insured.birthDate), today)
+  if (product.journey === 'flight' && !/^\d{8}$/.test(request.flight?.flightDate ?? ''))
+    return { ok: false, code: 'E1002', message: 'flight required' }
+  if (
+    product.journey === 'trip' &&
+    (!request.trip?.destination ||
+      !/^\d{8}$/.test(request.trip.departDate) ||
+      !/^\d{8}$/.test(request.trip.returnDate) ||
+      request.trip.returnDate < request.trip.departDate)
+  )
+    return { ok: false, code: 'E1002', message: 'trip required: destination, departDate <= returnDate' }
+  // Ages count on the cover's first day: the flight's, the trip's departure, else tomorrow.
+  const start = request.flight?.flightDate ?? request.trip?.departDate
+  const age = ageOn(fromHtDate(request.insured.birthDate), start ? fromHtDate(start) : addDays(today, 1))
   if (age < product.ageMin || age > product.ageMax)
     return {
       ok: false,

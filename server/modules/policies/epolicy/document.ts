@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit'
 import { relationName } from '../../../../src/domain/applicant'
 import { CERTIFICATE_TYPES } from '../../../../src/domain/certificate'
 import { formatShanghaiDateTime } from '../../../../src/domain/dates'
+import { journeyRows } from '../../../../src/domain/journey'
 import { formatCoverageAmount, formatFen } from '../../../../src/domain/money'
 import { coveragePeriodLabel, paymentPeriodLabel } from '../../../../src/domain/periods'
 import { EXCLUSIONS_PREAMBLE } from '../../../../src/domain/policy'
@@ -171,6 +172,7 @@ export async function renderEpolicy({
     ['生效时间', formatShanghaiDateTime(policy.effectiveAt)],
     ['满期时间', policy.expiresAt ? formatShanghaiDateTime(policy.expiresAt) : '终身'],
     ['犹豫期截止', formatShanghaiDateTime(policy.coolingOffEndsAt)],
+    ...journeyRows(policy),
   ])
 
   section('投保人与被保险人')

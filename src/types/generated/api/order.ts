@@ -254,6 +254,8 @@ export interface Order {
      */
     busy: boolean
   }
+  flight?: OrderFlight
+  trip?: OrderTrip
 }
 export interface OrderRefund {
   id: string
@@ -265,6 +267,36 @@ export interface OrderRefund {
   reason: 'ORDER_CLOSED' | 'ALREADY_PAID' | 'SURRENDER' | 'ISSUE_FAILED'
   createdAt: string
   settledAt: string | null
+}
+/**
+ * 航班（航空意外险）
+ */
+export interface OrderFlight {
+  /**
+   * 航班号
+   */
+  flightNo: string
+  /**
+   * 乘机日期
+   */
+  date: string
+}
+/**
+ * 旅行行程（旅行险）
+ */
+export interface OrderTrip {
+  /**
+   * 目的地
+   */
+  destination: string
+  /**
+   * 出发日期（保障起始日）
+   */
+  startDate: string
+  /**
+   * 返回日期
+   */
+  endDate: string
 }
 export interface OrderList {
   items: Order[]

@@ -126,6 +126,14 @@ export interface PartnerProduct {
    */
   holderOccupationRequired: boolean
   /**
+   * 被保险人最低年龄（周岁，按保障起始日计）
+   */
+  ageMin: number
+  /**
+   * 被保险人最高年龄（周岁，按保障起始日计）
+   */
+  ageMax: number
+  /**
    * 拒保的职业类别
    */
   refusedOccupationClasses: number[]
@@ -177,7 +185,7 @@ export interface PartnerQuoteRequest {
    */
   flight?: {
     /**
-     * 航班号
+     * 航班号（航空公司代码加1至4位数字，如 MU5101；服务器校验航空公司代码）
      */
     flightNo: string
     /**
@@ -185,6 +193,7 @@ export interface PartnerQuoteRequest {
      */
     date: string
   }
+  trip?: Trip
 }
 /**
  * 投保人：与前端申请状态的 holder 一段同形。certType 为我方证件类型（CERT 即居民身份证）。
@@ -294,6 +303,23 @@ export interface Insured {
    */
   occupationinfoText?: string
 }
+/**
+ * 行程（旅行险必填）
+ */
+export interface Trip {
+  /**
+   * 目的地
+   */
+  destination: string
+  /**
+   * 出发日期
+   */
+  startDate: string
+  /**
+   * 返回日期
+   */
+  endDate: string
+}
 export interface PartnerQuote {
   quoteId: string
   /**
@@ -367,11 +393,43 @@ export interface PartnerOrder {
    * 合作方保单号
    */
   partnerPolicyNo?: string
+  flight?: Flight
+  trip?: Trip1
   /**
    * 给用户看的说明，如 保单出具中 / 出单失败，已为您退款
    */
   message?: string
   premiumChanged?: PremiumChange1
+}
+/**
+ * 航班
+ */
+export interface Flight {
+  /**
+   * 航班号
+   */
+  flightNo: string
+  /**
+   * 乘机日期
+   */
+  date: string
+}
+/**
+ * 旅行行程：目的地（境内省级行政区）与出发、返回日期（保障自出发日起）
+ */
+export interface Trip1 {
+  /**
+   * 目的地
+   */
+  destination: string
+  /**
+   * 出发日期
+   */
+  startDate: string
+  /**
+   * 返回日期
+   */
+  endDate: string
 }
 /**
  * 保险公司核保时调整了保费：用户同意（POST /api/partner/orders/:orderId/premium-agreement）前不能支付

@@ -67,6 +67,8 @@ export interface Policy {
    * @maxItems 20
    */
   exclusions: string[]
+  flight?: PolicyFlight
+  trip?: PolicyTrip
 }
 /**
  * A person on a policy; the certificate number is masked because policies travel by SMS link.
@@ -89,6 +91,36 @@ export interface SurrenderRequest {
    * 给用户的说明
    */
   note: string
+}
+/**
+ * 航班（航空意外险）
+ */
+export interface PolicyFlight {
+  /**
+   * 航班号
+   */
+  flightNo: string
+  /**
+   * 乘机日期
+   */
+  date: string
+}
+/**
+ * 旅行行程（旅行险）
+ */
+export interface PolicyTrip {
+  /**
+   * 目的地
+   */
+  destination: string
+  /**
+   * 出发日期（保障起始日）
+   */
+  startDate: string
+  /**
+   * 返回日期
+   */
+  endDate: string
 }
 export interface PolicyList {
   items: Policy[]

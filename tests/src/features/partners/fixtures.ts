@@ -9,6 +9,8 @@ const base = {
   insurerName: '华汀保险股份有限公司（虚构）',
   coveragePeriod: '1y',
   paymentPeriod: 'single',
+  ageMin: 18,
+  ageMax: 65,
   clauses: [
     {
       id: 'c1',
@@ -52,9 +54,25 @@ export const travel: PartnerProduct = {
   id: 'ht-travel',
   name: '华汀畅游境内旅行险',
   flow: 'huataitravel',
+  coveragePeriod: '7d',
+  ageMax: 70,
   partnerProductType: '03800001',
   priceFen: 100,
   occupationRequired: true,
   holderOccupationRequired: true,
   refusedOccupationClasses: [6],
+}
+
+export const air: PartnerProduct = {
+  ...base,
+  id: 'ht-air',
+  name: '华汀航空意外险',
+  flow: 'airAccident',
+  partnerProductType: '03800002',
+  coveragePeriod: '1d',
+  ageMax: 80,
+  priceFen: 500,
+  occupationRequired: false,
+  holderOccupationRequired: false,
+  refusedOccupationClasses: [],
 }
