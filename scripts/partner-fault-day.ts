@@ -1,12 +1,12 @@
 // npm run partner:fault-day: a day of partner-insurer faults, then the reconcile. Starts the app in-process (demo
 // mode, in-memory PGlite, the sandbox partner, a test clock from 09:00 Shanghai), buys and surrenders the four
-// partner products while the sandbox's faults are switched on (down, timeout, bad signature, refuse, malformed,
-// duplicate and lost callbacks), runs the sweep as the clock moves, then reconciles with the insurer's daily
-// files (before and after --apply) and prints the fault matrix (fault × step: what the user saw, money, insurer)
-// and the reconcile reports. Bounded: a minute at most on a quiet machine. Exit code 0; it is a demonstration.
+// partner products while the sandbox's faults are switched on (down, timeout, 5xx, bad signature, refuse,
+// re-price, malformed, duplicate, lost and held callbacks, an outage that opens the circuit breaker), runs the
+// sweep as the clock moves, then reconciles with the insurer's daily files (before and after --apply) and prints
+// the fault matrix (fault × step: what the user saw, money, insurer, the reconcile's verdict) and the reports. Bounded: a minute at most on a quiet machine. Exit code 0; it is a demonstration.
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../server/app'
-import { MAX_ISSUE_ATTEMPTS, retryDelayMs } from '../server/modules/partners/issuing'
+import { ACCEPTED_CHECK_MS, MAX_ISSUE_ATTEMPTS, retryDelayMs } from '../server/modules/partners/issuing'
 import {
   formatPartnerReport,
   readPartnerBooks,
@@ -16,6 +16,7 @@ import {
 import type { Fault } from '../server/modules/partners/sandbox/faults'
 import type { HuatingSandbox } from '../server/modules/partners/sandbox/service'
 import { checksumChar } from '../src/domain/certificate'
+import { TRIP_DESTINATIONS } from '../src/domain/trip'
 import { demoLogin } from './demoLogin'
 
 const START = new Date('2026-11-25T01:00:00.000Z')
@@ -29,6 +30,7 @@ let clockMs = START.getTime()
 const now = () => new Date(clockMs)
 
 interface Row {
+  orderId?: string
   fault: string
   step: string
   user: string
@@ -110,14 +112,27 @@ try {
   }
   let keys = 0
   let flightDate = '2026-12-01'
+  // Each air purchase is another flight (one policy per person per flight), unless a step asks for the last one.
+  let flightSerial = 100
+  let sameFlight = false
   /** Quote and apply; the order id, or what the user was told. */
-  const apply = async (productId: string): Promise<{ orderId?: string; said: string }> => {
+  const apply = async (
+    productId: string,
+  ): Promise<{
+    orderId?: string
+    said: string
+    premiumChanged?: { quotedFen: number; premiumFen: number }
+  }> => {
+    if (productId === 'ht-air' && !sameFlight) flightSerial += 1
     const quote = await call('POST', '/api/partner/quotes', {
       productId,
       holder,
       insured: { ...holder, relationType: '1', hasSocialInsurance: 'Y', occupationinfoText: '办公室人员' },
       product: { chargePeriodType: 'year' },
-      ...(productId === 'ht-air' ? { flight: { flightNo: 'MU5101', date: flightDate } } : {}),
+      ...(productId === 'ht-air' ? { flight: { flightNo: `MU5${flightSerial}`, date: flightDate } } : {}),
+      ...(productId === 'ht-travel'
+        ? { trip: { destination: TRIP_DESTINATIONS[0], startDate: '2026-11-28', endDate: '2026-12-01' } }
+        : {}),
     })
     if (quote.status !== 200) return { said: `报价 ${quote.status} ${errorText(quote.data)}` }
     const applied = await call(
@@ -127,9 +142,23 @@ try {
       `fault-day-${++keys}`,
     )
     if (applied.status !== 201) return { said: `投保 ${applied.status} ${errorText(applied.data)}` }
-    return { orderId: applied.data.orderId as string, said: '核保通过' }
+    const premiumChanged = applied.data.premiumChanged as
+      { quotedFen: number; premiumFen: number } | undefined
+    return {
+      orderId: applied.data.orderId as string,
+      said: '核保通过',
+      ...(premiumChanged ? { premiumChanged } : {}),
+    }
   }
-  const pay = async (orderId: string) => {
+  const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`
+  /** What paying said first when the premium changed at underwriting: refused until the user agrees. */
+  let payRefusal = ''
+  const pay = async (orderId: string, premiumChanged?: { quotedFen: number; premiumFen: number }) => {
+    if (premiumChanged) {
+      const refused = await call('POST', `/api/orders/${orderId}/pay`, { channel: 'wechat' })
+      payRefusal = `支付前 ${refused.status} ${errorText(refused.data)}；同意后支付 ${yuan(premiumChanged.premiumFen)}`
+      await call('POST', `/api/partner/orders/${orderId}/premium-agreement`)
+    }
     const started = await call('POST', `/api/orders/${orderId}/pay`, { channel: 'wechat' })
     await call('POST', `/api/sandbox/payments/${started.data.paymentId as string}/simulate`, {
       outcome: 'SUCCEEDED',
@@ -168,11 +197,19 @@ try {
       rows.push({ fault, step: `${productId} 投保`, user: applied.said, money: '未扣款', insurer: '无保单' })
       return null
     }
-    await pay(applied.orderId)
+    payRefusal = ''
+    await pay(applied.orderId, applied.premiumChanged)
     clearFaults()
     if (after) await after()
     const state = await orderState(applied.orderId)
-    rows.push({ fault, step: `${productId} 支付后出单`, ...state })
+    rows.push({
+      orderId: applied.orderId,
+      fault,
+      step: `${productId} 支付后出单`,
+      user: payRefusal ? `${payRefusal}；${state.user}` : state.user,
+      money: state.money,
+      insurer: state.insurer,
+    })
     return state.partner
   }
   const surrender = async (fault: string, policyId: string, set: Fault[], sweepAfter: boolean) => {
@@ -193,6 +230,7 @@ try {
       (a) => a.policyNo === policy.partnerPolicyNo,
     )
     rows.push({
+      orderId: policy.orderId as string | undefined,
       fault,
       step: `退保${sweepAfter ? '（之后重试）' : ''}`,
       user: said,
@@ -228,7 +266,39 @@ try {
   await buy('出单回调重复 (duplicateCallback ×4)', 'ht-air', [
     { mode: 'duplicateCallback', operations: ['issue'], copies: 4 },
   ])
+  sameFlight = true
+  await buy('同一人同一航班再投一份', 'ht-air', [])
+  sameFlight = false
   await buy('出单被拒 (refuse at issue)', 'ht-accident', [{ mode: 'refuse', operations: ['issue'] }])
+  await buy('核保时调整保费 (reprice)', 'ht-accident', [{ mode: 'reprice', operations: ['underwrite'] }])
+  await buy('报价时 HTTP 503 (serverError)', 'ht-regression', [
+    { mode: 'serverError', operations: ['quote'] },
+  ])
+  await buy(
+    '出单回调丢失 (loseCallback)',
+    'ht-regression',
+    [{ mode: 'loseCallback', operations: ['issue'] }],
+    () => sweep(ACCEPTED_CHECK_MS),
+  )
+  await buy('出单回调延迟 (lateCallback 2 s)', 'ht-air', [
+    { mode: 'lateCallback', operations: ['issue'], delayMs: 2000 },
+  ])
+  // An outage at quoting: after 5 failed calls the breaker opens and the next quote is told at once.
+  faults({ mode: 'down', operations: ['quote'] })
+  for (let i = 0; i < 3; i++) await apply('ht-accident')
+  const began = performance.now()
+  const refused = await apply('ht-accident')
+  const tookMs = Math.round(performance.now() - began)
+  clearFaults()
+  clockMs += 31_000
+  const recovered = await apply('ht-accident')
+  rows.push({
+    fault: '报价持续宕机 → 熔断',
+    step: 'ht-accident 报价',
+    user: `熔断后 ${refused.said}（${tookMs} ms，未等超时）；31 秒后试探：${recovered.said}`,
+    money: '未扣款',
+    insurer: `熔断器 ${app.services.partnerBreaker.state()}`,
+  })
   // Lost callbacks: the insurer issues, we hear nothing until the reconcile.
   sandbox.setCallbackUrl(LOST_CALLBACKS)
   lasting.push({ mode: 'down', operations: ['query'] })
@@ -265,10 +335,10 @@ try {
       '退保应答签名错误 (badSignature)',
       issued[1],
       [{ mode: 'badSignature', operations: ['surrender'] }],
-      false,
+      true,
     )
   if (issued[2])
-    await surrender('退保时宕机 (down)', issued[2], [{ mode: 'down', operations: ['surrender'] }], false)
+    await surrender('退保时宕机 (down)', issued[2], [{ mode: 'down', operations: ['surrender'] }], true)
   if (issued[3]) await surrender('无', issued[3], [], false)
 
   // Late evening: a same-day flight bought at 23:42 while issuing is down; the retry comes after midnight.
@@ -298,17 +368,33 @@ try {
       apply: applyRepairs,
     })
     await settle()
-    return formatPartnerReport(report)
+    return { text: formatPartnerReport(report), lines: report.lines }
   }
   const before = await run(false)
   const applied = await run(true)
   const after = await run(false)
 
-  console.log('故障矩阵（故障 × 步骤：用户所见 / 资金 / 保险公司）')
-  for (const r of rows) console.log(`  ${r.fault} | ${r.step} | ${r.user} | ${r.money} | ${r.insurer}`)
-  console.log('\n对账（修复前）\n' + before)
-  console.log('\n对账（--apply）\n' + applied)
-  console.log('\n对账（修复后）\n' + after)
+  // The reconcile's verdict per row: the difference it found for that order, and whether --apply settled it.
+  const orderNos = new Map(
+    (await app.services.db.selectFrom('orders').select(['id', 'order_no']).execute()).map((o) => [
+      o.id,
+      o.order_no,
+    ]),
+  )
+  const verdict = (row: Row) => {
+    const orderNo = row.orderId ? orderNos.get(row.orderId) : undefined
+    if (!orderNo) return '—'
+    const found = before.lines.find((l) => l.orderNo === orderNo)
+    if (!found) return '一致'
+    const settled = applied.lines.find((l) => l.orderNo === orderNo)?.settled
+    return `${found.problem}（${settled ? '已自动修复' : '待人工处理'}）`
+  }
+  console.log('故障矩阵（故障 | 步骤 | 用户所见 | 资金 | 保险公司 | 对账结论）')
+  for (const r of rows)
+    console.log(`  ${r.fault} | ${r.step} | ${r.user} | ${r.money} | ${r.insurer} | ${verdict(r)}`)
+  console.log('\n对账（修复前）\n' + before.text)
+  console.log('\n对账（--apply）\n' + applied.text)
+  console.log('\n对账（修复后）\n' + after.text)
 } finally {
   await app.close()
   clearTimeout(deadline)
