@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
@@ -44,7 +45,9 @@ export class PartnerSurrenders {
     reason: string,
   ): Promise<SurrenderOutcome> {
     const now = this.now()
-    const requestId = `surrender-${policy.id}-${now.getTime().toString(36)}`
+    // Random, never from the clock: the request id is the primary key, and a second unique key that two racing
+    // inserts share would fail one of them (23505) instead of making it the ON CONFLICT's duplicate.
+    const requestId = `surrender-${policy.id}-${randomBytes(6).toString('hex')}`
     const fresh = {
       request_id: requestId,
       status: 'REQUESTED' as const,
@@ -89,7 +92,7 @@ export class PartnerSurrenders {
     const recorded = await this.db
       .insertInto('partner_surrenders')
       .values({
-        request_id: `late-${orderId}`,
+        request_id: `late-${orderId}-${randomBytes(6).toString('hex')}`,
         partner: this.adapter.partner,
         partner_policy_no: partnerPolicyNo,
         kind: 'VOID',
