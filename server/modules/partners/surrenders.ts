@@ -212,22 +212,30 @@ export class PartnerSurrenders {
         .where('status', '=', 'REQUESTED')
         .returning('request_id')
         .executeTakeFirst()
-      if (moved && tell && row.policy_id) {
-        const policy = await trx
-          .selectFrom('policies')
-          .select(['user_id', 'product_name'])
-          .where('id', '=', row.policy_id)
-          .executeTakeFirstOrThrow()
-        await this.messages.notify(trx, policy.user_id, {
+      if (moved && tell && row.policy_id)
+        await this.tellHolder(trx, row.policy_id, (policyId, productName) => ({
           kind: 'partner_surrender_done',
-          policyId: row.policy_id,
-          productName: policy.product_name,
-        })
-      }
+          policyId,
+          productName,
+        }))
       return moved !== undefined
     }
     if (row.kind === 'VOID' || !row.policy_id) return this.db.transaction().execute(claim)
     return this.policies.settleSurrender(row.policy_id, row.reason ?? '', claim)
+  }
+
+  /** A message to the policy's user, in the transaction that settled its surrender request. */
+  private async tellHolder(
+    trx: Transaction<DB>,
+    policyId: string,
+    message: (policyId: string, productName: string) => Parameters<MessageService['notify']>[2],
+  ): Promise<void> {
+    const policy = await trx
+      .selectFrom('policies')
+      .select(['user_id', 'product_name'])
+      .where('id', '=', policyId)
+      .executeTakeFirstOrThrow()
+    await this.messages.notify(trx, policy.user_id, message(policyId, policy.product_name))
   }
 
   /** REQUESTED → REJECTED in one guarded statement; the user is told (a void only logs). */
@@ -241,17 +249,12 @@ export class PartnerSurrenders {
         .returning('request_id')
         .executeTakeFirst()
       if (!moved || row.kind === 'VOID' || !row.policy_id) return
-      const policy = await trx
-        .selectFrom('policies')
-        .select(['user_id', 'product_name'])
-        .where('id', '=', row.policy_id)
-        .executeTakeFirstOrThrow()
-      await this.messages.notify(trx, policy.user_id, {
+      await this.tellHolder(trx, row.policy_id, (policyId, productName) => ({
         kind: 'partner_surrender_rejected',
-        policyId: row.policy_id,
-        productName: policy.product_name,
+        policyId,
+        productName,
         reason,
-      })
+      }))
     })
     if (row.kind === 'VOID')
       this.log.error(

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import ApiPolicyDetailPage from '../../../../src/features/policies/ApiPolicyDetailPage'
 import PolicyDetailPage from '../../../../src/features/policies/PolicyDetailPage'
-import type { Policy } from '../../../../src/types/generated/api/policy'
+import { samplePolicy } from './fixtures'
 import { renderScreen, stubApi } from '../../harness'
 import { me } from '../member/fixtures'
 
@@ -10,46 +10,23 @@ import { me } from '../member/fixtures'
 // spec's /policy/apiPolicyDetail, other places /policy/policyDetail): the insurer's policy number, the cover
 // amounts, the end of the cooling-off period and 犹豫期退保, and the insurer as its source.
 
-const partnerPolicy: Policy = {
+const partnerPolicy = samplePolicy({
   id: 'pol-9',
   policyNo: 'GH2026112500000009',
   partnerPolicyNo: 'HT2026112500000001',
   orderId: 'o9',
-  status: 'PENDING_EFFECTIVE',
   source: 'partner:huating',
   productId: 'ht-accident',
   productName: '华汀安行综合意外险',
   insurerName: '华汀保险',
-  planName: '标准版',
-  coveragePeriod: '1y',
-  paymentPeriod: 'single',
   premiumFen: 9900,
-  holder: {
-    name: '张三',
-    certType: 'ID_CARD',
-    certNoMasked: '1101**********8515',
-    gender: 'M',
-    birthday: '1990-03-07',
-  },
-  insured: {
-    name: '张三',
-    certType: 'ID_CARD',
-    certNoMasked: '1101**********8515',
-    gender: 'M',
-    birthday: '1990-03-07',
-    relationType: '1',
-  },
   coverages: [{ name: '意外身故/伤残', amountFen: 50_000_000, description: '' }],
   clauses: [{ id: 'c1', title: '华汀安行综合意外险条款' }],
   issuedAt: '2098-11-25T12:00:00.000+08:00',
   effectiveAt: '2098-11-26T00:00:00.000+08:00',
   expiresAt: '2099-11-26T00:00:00.000+08:00',
   coolingOffEndsAt: '2098-12-10T00:00:00.000+08:00',
-  surrenderedAt: null,
-  refundFen: null,
-  surrenderReason: null,
-  exclusions: [],
-}
+})
 
 beforeEach(() => {
   stubApi({ 'GET /api/me': me(), 'GET /api/policies/pol-9': partnerPolicy })

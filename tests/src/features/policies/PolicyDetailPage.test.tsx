@@ -2,53 +2,19 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import PolicyDetailPage from '../../../../src/features/policies/PolicyDetailPage'
+import { samplePolicy } from './fixtures'
 import type { Policy, SurrenderQuote } from '../../../../src/types/generated/api/policy'
 import { renderScreen, reply, stubApi, tappable } from '../../harness'
 
 // A partner policy whose surrender the insurer has not confirmed yet: 退保处理中, said with what happens next,
 // and no second 犹豫期退保.
 
-const policy: Policy = {
-  id: 'pol-1',
-  policyNo: 'GH2026112200000007',
-  orderId: 'o1',
-  status: 'PENDING_EFFECTIVE',
+const policy = samplePolicy({
   source: 'partner:huating',
   partnerPolicyNo: 'HT2026112200000001',
-  productId: 'p-med',
-  productName: '测试百万医疗险',
-  insurerName: '云禾保险',
-  planName: '标准版',
-  coveragePeriod: '1y',
-  paymentPeriod: 'single',
-  premiumFen: 13600,
-  holder: {
-    name: '张三',
-    certType: 'ID_CARD',
-    certNoMasked: '1101**********8515',
-    gender: 'M',
-    birthday: '1990-03-07',
-  },
-  insured: {
-    name: '张三',
-    certType: 'ID_CARD',
-    certNoMasked: '1101**********8515',
-    gender: 'M',
-    birthday: '1990-03-07',
-    relationType: '1',
-  },
-  coverages: [{ name: '一般医疗', amountFen: 200_000_000, description: '' }],
-  clauses: [{ id: 'main', title: '医疗险条款' }],
-  issuedAt: '2026-11-22T12:00:00.000+08:00',
-  effectiveAt: '2026-11-23T00:00:00.000+08:00',
-  expiresAt: '2027-11-23T00:00:00.000+08:00',
   coolingOffEndsAt: '2099-12-08T00:00:00.000+08:00',
-  surrenderedAt: null,
-  refundFen: null,
-  surrenderReason: null,
   surrenderRequest: null,
-  exclusions: [],
-}
+})
 
 const NOTE = '已提交退保申请，保险公司确认后将全额退款至原支付账户'
 const pending: Policy = {
