@@ -161,11 +161,11 @@ test('huaTaiApiTravel: the trip and the holder (本人) giving one occupation fo
   await agreeAndSubmit(page, '/huaTaiApiTravel')
   await payAndSeePolicy(page, /华汀/)
   // The policy is for the trip: where, and from departure to return.
-  const policy = page.getByTestId('api-policy')
+  const policy = page.getByTestId('policy-detail')
   await expect(policy.locator('.labeled-row', { hasText: '旅行目的地' })).toContainText('云南')
   await expect(policy.locator('.labeled-row', { hasText: '出发日期' })).toContainText(trip.startDate)
   await expect(policy.locator('.labeled-row', { hasText: '返回日期' })).toContainText(trip.endDate)
-  await expect(policy.locator('.labeled-row', { hasText: '保险期间' })).toContainText(
+  await expect(policy.locator('.labeled-row', { hasText: '生效时间' })).toContainText(
     `${trip.startDate} 00:00`,
   )
 })
@@ -192,7 +192,7 @@ test('air accident: a flight and its date, to an issued policy showing the fligh
   await page.getByText(/我已阅读并同意投保须知及保险条款/).click()
   await page.getByRole('button', { name: '提交投保' }).click()
   const orderId = await payAndSeePolicy(page, /华汀/)
-  const policy = page.getByTestId('api-policy')
+  const policy = page.getByTestId('policy-detail')
   await expect(policy.locator('.labeled-row', { hasText: '航班号' })).toContainText('MU5101（中国东方航空）')
   await expect(policy.locator('.labeled-row', { hasText: '航班日期' })).toContainText(flightDay)
   // 投保成功 and 订单详情 show the same flight.
@@ -303,7 +303,7 @@ test('the partner re-prices at underwriting: 保费已调整 ¥99 → ¥199 is a
 test('a slow quote says so; one that fails offers 重试, which goes on once the partner answers @server-wide', async ({
   page,
 }) => {
-  await logInByApi(page.request, '13712346009')
+  await logInByApi(page.request, '13712346010')
   // Longer than the quote's budget (3 s): the partner does not answer in time.
   await partnerFaults(page, [{ mode: 'timeout', operations: ['quote'], delayMs: 6000 }])
   try {
