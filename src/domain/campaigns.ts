@@ -1,6 +1,9 @@
 // Campaigns (活动) declared in page configs: the provably fair draw and the rules the server enforces. Shared by
 // the server (which draws) and the fairness page (which lets anyone recompute a draw once the seed is revealed).
 // The hashing itself is the caller's (node:crypto on the server, WebCrypto in the browser); this is the mapping.
+// The studio's preview sandbox (page-runtime/campaignSandbox.ts) runs the same rules on a throwaway state.
+import type { CampaignReward } from '../types/generated/page'
+import { couponValidityText } from './campaignForms'
 
 /** What a draw's HMAC is computed over, keyed by the campaign's secret seed. */
 export const drawMessage = (campaignId: string, userId: string, seq: number): string =>
@@ -68,4 +71,57 @@ export function chancesLeft(
   const leftTotal = limits.perUserTotal - used
   const leftToday = (limits.perUserPerDay ?? limits.perUserTotal) - usedToday
   return { left: Math.max(0, Math.min(leftTotal, leftToday)), leftTotal: Math.max(0, leftTotal) }
+}
+
+/** What a refused chance says: a draw's, a gift's or a form's (each area has its own words). */
+export interface ChanceRefusal {
+  total: string
+  today: string
+}
+
+export const DRAW_REFUSAL: ChanceRefusal = {
+  total: '您的抽奖次数已用完',
+  today: '今日抽奖次数已用完，明天再来吧',
+}
+export const COLLECT_REFUSAL: ChanceRefusal = {
+  total: '您已领取过，本活动每人限领次数已用完',
+  today: '今日已领取，明天再来吧',
+}
+export const ENTRY_REFUSAL: ChanceRefusal = {
+  total: '您已提交过，本活动每人提交次数已用完',
+  today: '今日已提交，明天再来吧',
+}
+
+/** Whether a prize can still be drawn: it has weight, stock left and room under today's cap. */
+export function prizeOpen(prize: {
+  weight: number
+  stock: number | null
+  awarded: number
+  dailyCap: number | null
+  awardedToday: number
+}): boolean {
+  return (
+    prize.weight > 0 &&
+    (prize.stock === null || prize.awarded < prize.stock) &&
+    (prize.dailyCap === null || prize.awardedToday < prize.dailyCap)
+  )
+}
+
+/** What a reward is, in words (the draw list and the message), as it is given at `nowMs`. */
+export function rewardText(reward: CampaignReward, name: string, nowMs: number): string {
+  switch (reward.kind) {
+    case 'points':
+      return `${reward.amount} 积分`
+    case 'beans':
+      return `${reward.amount} 金豆`
+    case 'coupon':
+      // The words come from the expiry a coupon issued now gets (rewards.ts), not from the config's numbers.
+      return `${name}（${reward.benefit}，${couponValidityText(nowMs, reward)}）`
+    case 'physical':
+      return `${name}（${reward.description}）`
+    case 'gift-policy':
+      return `${name}（赠险）`
+    case 'nothing':
+      return '谢谢参与'
+  }
 }

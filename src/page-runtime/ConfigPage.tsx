@@ -13,6 +13,7 @@ import { loginPathFor } from '../components/navigation/appPath'
 import { commonStore, signInStore } from './bindingStores'
 import { userStore } from '../state/user'
 import { useActionRunner } from './actions'
+import { CampaignSandbox } from './CampaignSandbox'
 import { resolvePath, resolveText, type BindingScope } from './bindings'
 import { BlockRenderer, type RenderContext } from './BlockRenderer'
 import { useDataSources, type SettledSources } from './dataSources'
@@ -134,7 +135,8 @@ export function ConfigPage({
   const shareKey = JSON.stringify(shareNow)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- compared by value
   const share = useMemo(() => shareNow, [shareKey])
-  const run = useActionRunner(share, text)
+  const sandboxed = Boolean(overrides?.campaignSandbox)
+  const run = useActionRunner(share, text, sandboxed)
 
   // Offline (or not yet public): a notice, then the fallback (OfflineNotice); no login for that.
   // Before its preheat or after it went offline the page is not shown: a notice in the status words.
@@ -207,7 +209,13 @@ export function ConfigPage({
         data-phase={clock.phase}
       >
         {previewing && <div className="config-page-preview">预览：{STATUS_WORDS[clock.phase]}</div>}
-        <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
+        {sandboxed ? (
+          <CampaignSandbox campaigns={config.campaigns} now={clock.now} loggedIn={loggedIn}>
+            <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
+          </CampaignSandbox>
+        ) : (
+          <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
+        )}
       </div>
     </BlockRuntimeContext.Provider>
   )

@@ -24,8 +24,16 @@ export function blockElementId(id: string): string {
   return `block-${id}`
 }
 
-/** Runs actions described as data. Never evaluates anything from the config. */
-export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
+/** What the login action says in a preview, which never leaves for the login screen. */
+export const PREVIEW_LOGIN = '预览中不会跳转登录：在工作台预览打开“已登录”即可查看登录后的样子'
+/** What an `api` action says in a preview: it sends nothing (a campaign's entries and claims count). */
+export const PREVIEW_API = '预览中不提交：发布后点按才会提交到活动'
+
+/**
+ * Runs actions described as data. Never evaluates anything from the config. In a preview (`preview`) the login
+ * and `api` actions only say so (nothing reaches the server's campaigns).
+ */
+export function useActionRunner(share: ShareInfo, text: (t: string) => string, preview = false) {
   const { navigate, pathname, search } = usePageHost()
   const loginPath = loginPathFor(pathname + search)
 
@@ -42,7 +50,8 @@ export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
           else toast('error', '该链接不可打开')
           return
         case 'login':
-          navigate(loginPath)
+          if (preview) toast('info', PREVIEW_LOGIN)
+          else navigate(loginPath)
           return
         case 'share':
           await (await effects()).sharePage(share)
@@ -66,6 +75,10 @@ export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
             toast('error', API_REFUSED)
             return
           }
+          if (preview) {
+            toast('info', PREVIEW_API)
+            return
+          }
           try {
             await post(action.url, action.body)
             void refreshServerData()
@@ -82,6 +95,6 @@ export function useActionRunner(share: ShareInfo, text: (t: string) => string) {
           return
       }
     },
-    [navigate, loginPath, share, text],
+    [navigate, loginPath, share, text, preview],
   )
 }

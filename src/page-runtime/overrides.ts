@@ -14,4 +14,9 @@ export interface PageOverrides {
   preview?: boolean
   /** A block that fails to render shows a notice instead of nothing (staff must see it). */
   showBlockErrors?: boolean
+  /**
+   * The campaign blocks run on a throwaway sandbox of the config's own `campaigns` (CampaignSandbox.tsx), never
+   * the server: a draft's campaigns work before publish and nothing counts. The login action only says so.
+   */
+  campaignSandbox?: boolean
 }

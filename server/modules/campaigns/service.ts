@@ -1,14 +1,16 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
-import { couponValidityText, ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
+import { ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
 import {
   campaignStatus,
   chancesLeft,
+  rewardText,
   windowProblem,
   type CampaignStatus,
+  type ChanceRefusal,
 } from '../../../src/domain/campaigns'
 import type { CampaignDraw, CampaignState, Chances } from '../../../src/types/generated/api/campaign'
-import type { Campaign, CampaignReward } from '../../../src/types/generated/page'
+import type { Campaign } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
 import { toIso } from '../../platform/time'
@@ -29,30 +31,7 @@ export type CampaignRow = Selectable<CampaignsTable> & { onPage: PageGate | null
 export const limitsOf = (definition: Campaign): NonNullable<Campaign['limits']> =>
   definition.limits ?? { perUserTotal: 0 }
 
-/** What a reward is, in words (the draw list and the message), as it is given at `nowMs`. */
-export function rewardText(reward: CampaignReward, name: string, nowMs: number): string {
-  switch (reward.kind) {
-    case 'points':
-      return `${reward.amount} 积分`
-    case 'beans':
-      return `${reward.amount} 金豆`
-    case 'coupon':
-      // The words come from the expiry a coupon issued now gets (rewards.ts), not from the config's numbers.
-      return `${name}（${reward.benefit}，${couponValidityText(nowMs, reward)}）`
-    case 'physical':
-      return `${name}（${reward.description}）`
-    case 'gift-policy':
-      return `${name}（赠险）`
-    case 'nothing':
-      return '谢谢参与'
-  }
-}
-
-/** What a refused chance says: a draw's, a gift's or a form's (each area has its own words). */
-export interface ChanceRefusal {
-  total: string
-  today: string
-}
+export { rewardText, type ChanceRefusal }
 
 /**
  * Campaigns declared in page configs, with their state here, and what every kind shares: the campaign under the

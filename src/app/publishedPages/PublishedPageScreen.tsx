@@ -35,7 +35,16 @@ export default function PublishedPageScreen() {
 
   const nowMs = data?.kind === 'preview' ? data.page.nowMs : undefined
   const overrides = useMemo<PageOverrides | undefined>(
-    () => (token ? { preview: true, nowMs: previewMoment(nowMs, query.get('now')) } : undefined),
+    () =>
+      token
+        ? // The draft's campaigns run in the sandbox, for a sample user logged in (the phone needs no account).
+          {
+            preview: true,
+            nowMs: previewMoment(nowMs, query.get('now')),
+            loggedIn: true,
+            campaignSandbox: true,
+          }
+        : undefined,
     [token, nowMs, query],
   )
 

@@ -73,7 +73,13 @@ export default function StudioPreviewScreen() {
             overrides:
               current?.overrides.nowMs === message.nowMs && current.overrides.loggedIn === message.loggedIn
                 ? current.overrides
-                : { nowMs: message.nowMs, frozen: true, loggedIn: message.loggedIn, showBlockErrors: true },
+                : {
+                    nowMs: message.nowMs,
+                    frozen: true,
+                    loggedIn: message.loggedIn,
+                    showBlockErrors: true,
+                    campaignSandbox: true,
+                  },
           })),
         )
       })

@@ -3,7 +3,12 @@ import { Button } from 'antd-mobile'
 import { toast } from '../../components/notice'
 import { COUPON_STATUS_TEXT } from '../../domain/campaignForms'
 import { formatShanghaiDateTime } from '../../domain/dates'
-import { collectCoupon, useCampaign, useCampaignCoupons, type Coupon } from '../../features/campaigns/api'
+import {
+  useCampaign,
+  useCampaignActions,
+  useCampaignCoupons,
+  type Coupon,
+} from '../../features/campaigns/api'
 import { couponsHref } from '../../features/campaigns/paths'
 import { describeError } from '../../lib/request'
 import type { CampaignState } from '../../types/generated/api/campaign'
@@ -51,6 +56,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
   const loggedIn = data?.chances != null
   const showMine = block.showMine !== false && loggedIn
   const mine = useCampaignCoupons(showMine ? block.campaign : null)
+  const actions = useCampaignActions()
   const [busy, setBusy] = useState(false)
   const [collected, setCollected] = useState<Coupon | null>(null)
 
@@ -76,7 +82,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
     }
     setBusy(true)
     try {
-      const result = await collectCoupon(block.campaign)
+      const result = await actions.collect(block.campaign)
       setCollected(result.coupon)
       toast('success', '领取成功')
       if (block.then) await runtime.run(block.then)

@@ -15,12 +15,7 @@ import { addYears } from '../../domain/age'
 import { PHONE_PATTERN } from '../../domain/certificate'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatCoverageAmount } from '../../domain/money'
-import {
-  sendFormSmsCode,
-  submitCampaignForm,
-  useCampaignForm,
-  type CollectResult,
-} from '../../features/campaigns/api'
+import { useCampaignActions, useCampaignForm, type CollectResult } from '../../features/campaigns/api'
 import { apiErrorOf, describeError, refreshServerData } from '../../lib/request'
 import type { GiftInfo } from '../../types/generated/api/campaign'
 import type { FormBlock as Props } from '../../types/generated/page'
@@ -187,6 +182,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
   // Prerendered HTML shows the frame; the form (per user) comes once hydrated.
   const { data, error, mutate } = useCampaignForm(runtime.prerendered ? null : block.campaign)
+  const actions = useCampaignActions()
   const [values, setValues] = useState<Values>({})
   const [errors, setErrors] = useState<Errors>({})
   const [smsCode, setSmsCode] = useState('')
@@ -226,7 +222,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
     }
     setSending(true)
     try {
-      const sent = await sendFormSmsCode(block.campaign, phone)
+      const sent = await actions.sendSmsCode(block.campaign, phone)
       countdown.start(sent.resendAfterSeconds)
       toast('success', '验证码已发送')
     } catch (e) {
@@ -254,7 +250,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
     setBusy(true)
     try {
       const body = { fields: values, ...(phoneField ? { smsCode } : {}) }
-      const result = await submitCampaignForm(block.campaign, gift, body)
+      const result = await actions.submitForm(block.campaign, gift, body)
       setDone(result.entry)
       toast('success', gift ? '领取成功' : '提交成功')
       void refreshServerData()

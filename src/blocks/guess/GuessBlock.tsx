@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile'
 import type { KeyedMutator } from 'swr'
 import { toast } from '../../components/notice'
 import { formatMatchTime, isLocked, nextLock, scorePicks } from '../../domain/guess'
-import { submitGuess, useCampaign } from '../../features/campaigns/api'
+import { useCampaign, useCampaignActions } from '../../features/campaigns/api'
 import { apiErrorOf, describeError } from '../../lib/request'
 import type { CampaignState, GuessItem, GuessState } from '../../types/generated/api/campaign'
 import type { GuessBlock as Props } from '../../types/generated/page'
@@ -69,6 +69,7 @@ function GuessPicks({
   mutate: KeyedMutator<CampaignState>
 }) {
   const runtime = useBlockRuntime()
+  const actions = useCampaignActions()
   const [draft, setDraft] = useState<Record<string, string>>({})
   const [submitting, setSubmitting] = useState(false)
   const nowMs = runtime.now()
@@ -91,7 +92,7 @@ function GuessPicks({
     }
     setSubmitting(true)
     try {
-      const next = await submitGuess(campaign, changes)
+      const next = await actions.guess(campaign, changes)
       setDraft({})
       await mutate({ ...data, guess: next }, { revalidate: false })
       toast('success', '竞猜已提交，截止前可修改')

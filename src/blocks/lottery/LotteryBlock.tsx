@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, Skeleton } from 'antd-mobile'
 import { toast } from '../../components/notice'
-import { drawLottery, useCampaign } from '../../features/campaigns/api'
+import { useCampaign, useCampaignActions } from '../../features/campaigns/api'
 import { fairnessHref } from '../../features/campaigns/paths'
 import { describeError } from '../../lib/request'
 import type { CampaignDraw, CampaignState } from '../../types/generated/api/campaign'
@@ -36,6 +36,7 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
   // Prerendered HTML shows the grid's frame; the state (per user) comes once hydrated.
   const { data, error, mutate } = useCampaign(runtime.prerendered ? null : block.campaign)
+  const actions = useCampaignActions()
   const [lit, setLit] = useState<number | null>(null)
   const [spinning, setSpinning] = useState(false)
   const [won, setWon] = useState<CampaignDraw | null>(null)
@@ -71,7 +72,7 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
     setSpinning(true)
     setWon(null)
     try {
-      const result = await drawLottery(block.campaign)
+      const result = await actions.draw(block.campaign)
       const at = cells.findIndex((c) => c.prizeId === result.draw.prizeId)
       const target =
         at >= 0

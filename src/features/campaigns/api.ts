@@ -1,4 +1,6 @@
+import { useContext } from 'react'
 import useSWR from 'swr'
+import { CampaignTransportContext, type CampaignTransport } from '../../blocks/campaignTransport'
 import { IDEMPOTENCY_HEADER, post, put, swrFetcher, withIdempotencyKey } from '../../lib/request'
 import type {
   CampaignState,
@@ -21,7 +23,9 @@ import type {
 
 // The campaigns of config pages (schemas/api/campaign.schema.json): a campaign's state, its draws, guesses, forms
 // and 领取 (coupons, gifts), 我的券 and 我的奖品. Every answer is the session's user's own. The blocks pass
-// swrFetcher themselves: a config page in the light shell has no app-wide SWR configuration.
+// swrFetcher themselves: a config page in the light shell has no app-wide SWR configuration. In a preview the page
+// runtime provides a sandbox transport (blocks/campaignTransport.ts): then the same hooks and actions answer from
+// the draft's own campaigns and never ask the server.
 
 export type {
   CollectResult,
@@ -38,25 +42,57 @@ const campaignPath = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`
 export const useCoupons = () => useSWR<CouponList>(couponsKey)
 export const usePrizes = () => useSWR<PrizeList>(prizesKey)
 
+interface CampaignRead<T> {
+  /** The server's path (and SWR key). */
+  path: string
+  /** The same answer from a preview's sandbox. */
+  sandboxed: (sandbox: CampaignTransport) => Promise<T>
+}
+
+/**
+ * One read of a campaign block (null: not asked): from the server, or from the page's sandbox, whose previous
+ * answer stays on screen while it answers again after an edit of the preview (no flash).
+ */
+function useCampaignRead<T>(read: CampaignRead<T> | null) {
+  const sandbox = useContext(CampaignTransportContext)
+  const server = useSWR<T>(sandbox ? null : (read?.path ?? null), swrFetcher)
+  const sandboxed = useSWR<T>(
+    sandbox && read ? [sandbox.key, read.path] : null,
+    () => (sandbox && read ? read.sandboxed(sandbox) : Promise.reject(new Error('not asked'))),
+    { keepPreviousData: true },
+  )
+  return sandbox ? sandboxed : server
+}
+
 /** A campaign's state for this user (null: not asked, e.g. while prerendered or when the id is not valid). */
 export const useCampaign = (id: string | null) =>
-  useSWR<CampaignState>(id === null ? null : campaignPath(id), swrFetcher)
+  useCampaignRead<CampaignState>(
+    id === null ? null : { path: campaignPath(id), sandboxed: (s) => s.campaign(id) },
+  )
 
 /** A form or gift campaign's fields, chances and my entries. */
 export const useCampaignForm = (id: string | null) =>
-  useSWR<FormState>(id === null ? null : `${campaignPath(id)}/form`, swrFetcher)
+  useCampaignRead<FormState>(
+    id === null ? null : { path: `${campaignPath(id)}/form`, sandboxed: (s) => s.form(id) },
+  )
 
 /** A guessing campaign's leaderboard. */
 export const useGuessLeaderboard = (id: string | null) =>
-  useSWR<GuessLeaderboard>(id === null ? null : `${campaignPath(id)}/leaderboard`, swrFetcher)
+  useCampaignRead<GuessLeaderboard>(
+    id === null ? null : { path: `${campaignPath(id)}/leaderboard`, sandboxed: (s) => s.leaderboard(id) },
+  )
 
 /** My coupons of one campaign (null: not asked). */
 export const useCampaignCoupons = (id: string | null) =>
-  useSWR<CouponList>(id === null ? null : `${couponsKey}?campaignId=${encodeURIComponent(id)}`, swrFetcher)
+  useCampaignRead<CouponList>(
+    id === null
+      ? null
+      : { path: `${couponsKey}?campaignId=${encodeURIComponent(id)}`, sandboxed: (s) => s.coupons(id) },
+  )
 
-/** My invite code, for the share poster (asked only when `ask`). */
+/** My invite code, for the share poster (asked only when `ask`; a preview's is a sample). */
 export const useInviteCode = (ask: boolean) =>
-  useSWR<InviteCode>(ask ? '/api/me/invite-code' : null, swrFetcher)
+  useCampaignRead<InviteCode>(ask ? { path: '/api/me/invite-code', sandboxed: (s) => s.inviteCode() } : null)
 
 // Each action is sent once with an Idempotency-Key: a double tap or a retry after a lost answer is one action.
 
@@ -107,3 +143,19 @@ export const redeemCoupon = (id: string) =>
 /** The delivery address of a physical prize (once). */
 export const givePrizeAddress = (id: string, address: PrizeAddress) =>
   put<Prize>(`${prizesKey}/${encodeURIComponent(id)}/address`, address)
+
+/** The server's campaign actions (what a consumer's page sends). */
+const serverActions = {
+  draw: drawLottery,
+  guess: submitGuess,
+  collect: collectCoupon,
+  submitForm: submitCampaignForm,
+  sendSmsCode: sendFormSmsCode,
+}
+
+export type CampaignActions = typeof serverActions
+
+/** The campaign actions of the page being rendered: the server's, or in a preview its sandbox's. */
+export function useCampaignActions(): CampaignActions {
+  return useContext(CampaignTransportContext) ?? serverActions
+}

@@ -10,7 +10,7 @@ import {
   type FieldValue,
   type GiftPerson,
 } from '../../../../src/domain/campaignForms'
-import { chancesLeft } from '../../../../src/domain/campaigns'
+import { chancesLeft, COLLECT_REFUSAL, ENTRY_REFUSAL } from '../../../../src/domain/campaigns'
 import { orderExpiresAtMs } from '../../../../src/domain/order'
 import { coveragePeriodLabel } from '../../../../src/domain/periods'
 import { ageRangeLabel, quotePremium } from '../../../../src/domain/pricing'
@@ -43,15 +43,6 @@ type Chances = CollectResult['chances']
 /** Codes one user may ask for the forms of campaigns per day, and one IP address per hour. */
 const FORM_CODES_PER_USER_DAY = 10
 const FORM_CODES_PER_IP_HOUR = 20
-
-const COLLECT_REFUSAL: ChanceRefusal = {
-  total: '您已领取过，本活动每人限领次数已用完',
-  today: '今日已领取，明天再来吧',
-}
-const ENTRY_REFUSAL: ChanceRefusal = {
-  total: '您已提交过，本活动每人提交次数已用完',
-  today: '今日已提交，明天再来吧',
-}
 
 const wrongKind = (message: string) => new ApiError(409, 'WRONG_CAMPAIGN_KIND', message)
 const invalid = (problems: { field: string; message: string }[]) =>

@@ -1,7 +1,14 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../../src/domain/age'
-import { chancesLeft, drawMessage, pickPrize, unitFromMac } from '../../../../src/domain/campaigns'
+import {
+  chancesLeft,
+  drawMessage,
+  DRAW_REFUSAL,
+  pickPrize,
+  prizeOpen,
+  unitFromMac,
+} from '../../../../src/domain/campaigns'
 import type { DrawResult } from '../../../../src/types/generated/api/campaign'
 import type { CampaignReward } from '../../../../src/types/generated/page'
 import type { DB } from '../../../db/schema'
@@ -10,14 +17,9 @@ import { recordAnswer } from '../../../platform/idempotency'
 import type { MessageService } from '../../messages/service'
 import type { PointsService } from '../../points/service'
 import { issueReward } from '../rewards'
-import { limitsOf, rewardText, type CampaignService, type ChanceRefusal } from '../service'
+import { limitsOf, rewardText, type CampaignService } from '../service'
 import type { CampaignsTable } from '../tables'
 import { toIso } from '../../../platform/time'
-
-const DRAW_REFUSAL: ChanceRefusal = {
-  total: '您的抽奖次数已用完',
-  today: '今日抽奖次数已用完，明天再来吧',
-}
 
 /**
  * 抽奖: each draw takes a chance, maps the fair number (an HMAC of the campaign's seed) onto the prizes with stock
@@ -106,11 +108,14 @@ export class LotteryService {
       .execute()
     const open = new Set(
       prizes
-        .filter(
-          (p) =>
-            p.weight > 0 &&
-            (p.stock === null || p.awarded < p.stock) &&
-            (p.daily_cap === null || (p.today ?? 0) < p.daily_cap),
+        .filter((p) =>
+          prizeOpen({
+            weight: p.weight,
+            stock: p.stock,
+            awarded: p.awarded,
+            dailyCap: p.daily_cap,
+            awardedToday: p.today ?? 0,
+          }),
         )
         .map((p) => p.prize_id),
     )

@@ -1,0 +1,50 @@
+import { Fragment, useMemo, useState, type ReactNode } from 'react'
+import { CampaignTransportContext } from '../blocks/campaignTransport'
+import type { PageConfig } from '../types/generated/page'
+import { campaignSandbox, createSandboxState } from './campaignSandbox'
+
+/**
+ * A preview's campaigns (overrides.campaignSandbox): the blocks inside ask the sandbox of the draft's own
+ * campaigns instead of the server, at the preview's moment and login state. Says so above the blocks, with 重置
+ * to start the throwaway state over (the blocks start afresh too).
+ */
+export function CampaignSandbox({
+  campaigns,
+  now,
+  loggedIn,
+  children,
+}: {
+  campaigns: PageConfig['campaigns']
+  now: () => number
+  loggedIn: boolean
+  children: ReactNode
+}) {
+  const [state, setState] = useState(createSandboxState)
+  const [generation, setGeneration] = useState(0)
+  // Compared by value: a preview hands a new config object on every edit, most of which leave campaigns alone.
+  const rules = JSON.stringify(campaigns ?? {})
+  const transport = useMemo(
+    () => campaignSandbox({ state, campaigns: JSON.parse(rules) as PageConfig['campaigns'], now, loggedIn }),
+    [state, rules, now, loggedIn],
+  )
+  const declared = rules !== '{}'
+  return (
+    <CampaignTransportContext.Provider value={transport}>
+      {declared && (
+        <div className="config-page-sandbox" role="note" data-testid="campaign-sandbox">
+          <span>预览沙盒：抽奖、领取都不计入，也不发奖</span>
+          <button
+            type="button"
+            onClick={() => {
+              setState(createSandboxState())
+              setGeneration((g) => g + 1)
+            }}
+          >
+            重置
+          </button>
+        </div>
+      )}
+      <Fragment key={generation}>{children}</Fragment>
+    </CampaignTransportContext.Provider>
+  )
+}
