@@ -205,6 +205,7 @@ export function campaignSandbox(options: SandboxOptions): CampaignTransport {
       startAt: campaign.window.startAt,
       endAt: campaign.window.endAt,
       status: status(campaign),
+      // No seed: a sandbox's draws are not the server's fair draws (the block leaves its fairness note out).
       seedHash: '',
       seed: null,
       prizes: (campaign.prizes ?? []).map((p) => ({
@@ -214,7 +215,7 @@ export function campaignSandbox(options: SandboxOptions): CampaignTransport {
         left: prizeLeft(use, p),
       })),
       chances: mine,
-      draws: mine ? use.draws : [],
+      draws: mine ? [...use.draws] : [],
       guess: campaign.kind === 'guess' ? guessState(campaign, use) : null,
       // The sample user meets every condition: eligibility is the server's, on a real account.
       notEligible: null,
@@ -239,7 +240,7 @@ export function campaignSandbox(options: SandboxOptions): CampaignTransport {
       // The gift policy's product is the server's catalogue: the preview shows the form only.
       gift: null,
       chances: mine,
-      entries: mine ? use.entries : [],
+      entries: mine ? [...use.entries] : [],
     }
   }
 
@@ -262,7 +263,7 @@ export function campaignSandbox(options: SandboxOptions): CampaignTransport {
       }),
     coupons: (id) =>
       answer(() => {
-        const coupons = loggedIn ? usageOf(id).coupons : []
+        const coupons = loggedIn ? [...usageOf(id).coupons] : []
         return { items: coupons, counts: { usable: coupons.length, used: 0, expired: 0 } }
       }),
     inviteCode: () =>

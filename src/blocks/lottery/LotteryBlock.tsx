@@ -191,16 +191,19 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
           {data.rules.split('\n').map((line, i) => (
             <p key={i}>{line}</p>
           ))}
-          <p className="blk-lottery-fair">
-            抽奖结果由服务器随机数决定，活动开始时已公布随机种子的摘要，结束后公布种子，可复核每一次抽奖。
-            <button
-              type="button"
-              className="blk-lottery-fair-link"
-              onClick={() => runtime.navigate(fairnessHref(block.campaign))}
-            >
-              查看公平性说明
-            </button>
-          </p>
+          {/* A preview's sandbox publishes no seed: its draws are not the server's fair draws. */}
+          {data.seedHash && (
+            <p className="blk-lottery-fair">
+              抽奖结果由服务器随机数决定，活动开始时已公布随机种子的摘要，结束后公布种子，可复核每一次抽奖。
+              <button
+                type="button"
+                className="blk-lottery-fair-link"
+                onClick={() => runtime.navigate(fairnessHref(block.campaign))}
+              >
+                查看公平性说明
+              </button>
+            </p>
+          )}
         </div>
       )}
     </section>

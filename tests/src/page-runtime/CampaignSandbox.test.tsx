@@ -80,6 +80,9 @@ describe('the campaign sandbox of a preview', () => {
     expect(await screen.findByText('保温杯')).toBeInTheDocument()
     expect(screen.getByTestId('campaign-sandbox')).toHaveTextContent('预览沙盒：抽奖、领取都不计入，也不发奖')
     expect(screen.getByTestId('lottery-chances')).toHaveTextContent('今日还可抽 2 次（活动期间共剩 2 次）')
+    // Its draws are not the server's fair draws: no fairness note, no link to the server's fairness page.
+    expect(screen.getByText('1. 每人 2 次。')).toBeInTheDocument()
+    expect(screen.queryByText('查看公平性说明')).not.toBeInTheDocument()
 
     await userEvent.setup().click(screen.getByRole('button', { name: '抽奖' }))
     expect(await screen.findByTestId('lottery-result', {}, { timeout: 5000 })).toHaveTextContent(

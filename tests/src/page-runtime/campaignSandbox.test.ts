@@ -83,6 +83,14 @@ describe('campaign sandbox', () => {
     expect((await sandbox.campaign('two-lottery')).draws).toHaveLength(2)
   })
 
+  it('never changes an answer it gave: a draw shows in the next answer only', async () => {
+    const sandbox = sandboxOf({ 'd12-lottery': lottery() })
+    const before = await sandbox.campaign('d12-lottery')
+    await sandbox.draw('d12-lottery')
+    expect(before.draws).toHaveLength(0)
+    expect((await sandbox.campaign('d12-lottery')).draws).toHaveLength(1)
+  })
+
   it('refuses the second draw of a day with perUserPerDay 1', async () => {
     const sandbox = sandboxOf({ 'day-lottery': lottery({ limits: { perUserTotal: 5, perUserPerDay: 1 } }) })
     await sandbox.draw('day-lottery')

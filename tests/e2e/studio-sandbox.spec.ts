@@ -1,0 +1,135 @@
+import type { Page, Request } from '@playwright/test'
+import { studioApi } from './support/staff'
+import { expect, syncServerClock, test } from './support/test'
+
+// A draft's lottery works before publish, in a sandbox: the studio's preview frame draws against the draft's own
+// campaign (nothing counts, nothing is awarded, no request reaches /api/campaigns), 已登录 off asks to log in,
+// and the signed preview link on a phone draws too. Afterwards the server still knows no such campaign.
+
+test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+
+const stamp = Date.now().toString(36)
+const pageId = `e2e-sandbox-${stamp}`
+const campaignId = `sbx-${stamp}`
+/** Where screenshots go when asked for (SANDBOX_SHOTS=/tmp/shots-sandbox), never into the repository. */
+const shots = process.env.SANDBOX_SHOTS
+
+const draft = {
+  schemaVersion: 3,
+  title: '双十二保障节',
+  schedule: { startAt: '2026-11-01T00:00:00+08:00', endAt: '2027-12-31T00:00:00+08:00', fallback: '/' },
+  campaigns: {
+    [campaignId]: {
+      kind: 'lottery',
+      title: '双十二抽奖',
+      window: { startAt: '2026-11-01T00:00:00+08:00', endAt: '2027-12-31T00:00:00+08:00' },
+      limits: { perUserTotal: 3, perUserPerDay: 2 },
+      // Every cell a prize: each draw shows one.
+      prizes: [
+        {
+          id: 'cup',
+          name: '保温杯',
+          weight: 1,
+          stock: 1,
+          reward: { kind: 'physical', description: '保温杯一个' },
+        },
+        { id: 'points', name: '50积分', weight: 5, reward: { kind: 'points', amount: 50 } },
+        { id: 'beans', name: '5金豆', weight: 5, stock: 100, reward: { kind: 'beans', amount: 5 } },
+      ],
+      rules: '1. 每人每天 2 次，活动期间共 3 次。\n2. 参与本活动无需投保。',
+    },
+  },
+  blocks: [
+    { type: 'title', text: '双十二保障节' },
+    { type: 'lottery', campaign: campaignId },
+  ],
+}
+
+/** Every request a page (and its frames) sends to the campaigns' API or for an invite code. */
+function campaignRequests(page: Page): string[] {
+  const seen: string[] = []
+  page.on('request', (request: Request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname.startsWith('/api/campaigns') || pathname.startsWith('/api/me/invite-code'))
+      seen.push(pathname)
+  })
+  return seen
+}
+
+test('a draft lottery draws in the preview frame and on the signed preview link; nothing reaches the server', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  // Staff sign in through the studio; the page and its draft come through the API.
+  await page.goto('/studio/')
+  await page.getByLabel('用户名').fill('editor')
+  await page.getByLabel('密码').fill('editor-2026')
+  await page.getByRole('button', { name: '登录' }).click()
+  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
+  const api = studioApi(page)
+  const created = await api.post('/api/studio/pages', { data: { id: pageId, title: '双十二保障节' } })
+  expect(created.status()).toBe(201)
+  const { draftRevision } = (await created.json()) as { draftRevision: number }
+  const saved = await api.put(`/api/studio/pages/${pageId}/draft`, {
+    headers: { 'If-Match': `"${draftRevision}"` },
+    data: draft,
+  })
+  expect(saved.status()).toBe(200)
+
+  const fromStudio = campaignRequests(page)
+  await page.goto(`/studio/pages/${pageId}`)
+  await expect(page.getByTestId('editor-ready')).toBeVisible()
+  const frame = page.frameLocator('iframe[title="页面预览"]')
+  await expect(frame.getByTestId('campaign-sandbox')).toContainText('预览沙盒：抽奖、领取都不计入，也不发奖')
+  await expect(frame.getByTestId('lottery-cell').filter({ hasText: '保温杯' })).toBeVisible()
+  await expect(frame.getByTestId('lottery-chances')).toHaveText('今日还可抽 2 次（活动期间共剩 3 次）')
+
+  await frame.getByRole('button', { name: '抽奖' }).click()
+  // Mid-draw: the light runs round the ring.
+  await expect(frame.locator('.blk-lottery-cell.is-lit')).toBeVisible()
+  if (shots)
+    await page.locator('iframe[title="页面预览"]').screenshot({ path: `${shots}/frame-mid-draw.png` })
+  await expect(frame.getByTestId('lottery-result')).toHaveText(
+    /^恭喜获得：(保温杯（保温杯一个）|50 积分|5 金豆)$/,
+  )
+  await expect(frame.getByTestId('lottery-chances')).toHaveText('今日还可抽 1 次（活动期间共剩 2 次）')
+  if (shots) await page.locator('iframe[title="页面预览"]').screenshot({ path: `${shots}/frame-drawn.png` })
+
+  // 已登录 off: the lottery asks to log in, and in a preview the login only says so.
+  await page.getByLabel('已登录').click()
+  await expect(frame.getByTestId('lottery-chances')).toHaveText('登录后即可参与抽奖')
+  await frame.getByRole('button', { name: '登录抽奖' }).click()
+  await expect(
+    frame.getByText('预览中不会跳转登录：在工作台预览打开“已登录”即可查看登录后的样子'),
+  ).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/studio/pages/${pageId}$`))
+  expect(fromStudio).toEqual([])
+
+  // The signed preview link on a phone (no staff session, no consumer account): the same sandbox.
+  const link = (await (await api.post(`/api/studio/pages/${pageId}/preview-links`, { data: {} })).json()) as {
+    url: string
+  }
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true })
+  try {
+    await syncServerClock(context, baseURL)
+    const phone = await context.newPage()
+    const fromPhone = campaignRequests(phone)
+    await phone.goto(link.url)
+    await expect(phone.getByTestId('campaign-sandbox')).toBeVisible()
+    await expect(phone.getByTestId('lottery-chances')).toHaveText('今日还可抽 2 次（活动期间共剩 3 次）')
+    await phone.getByRole('button', { name: '抽奖' }).click()
+    await expect(phone.getByTestId('lottery-result')).toHaveText(/^恭喜获得：/)
+    await expect(phone.getByTestId('lottery-chances')).toHaveText('今日还可抽 1 次（活动期间共剩 2 次）')
+    if (shots) await phone.screenshot({ path: `${shots}/qr-preview.png` })
+    expect(fromPhone).toEqual([])
+  } finally {
+    await context.close()
+  }
+
+  // Nothing counted: the server has never heard of the draft's campaign.
+  const live = await page.request.get(`/api/campaigns/${campaignId}`)
+  expect(live.status()).toBe(404)
+  expect(((await live.json()) as { error: { message: string } }).error.message).toContain('活动不存在')
+})
