@@ -44,7 +44,8 @@ export function CampaignSandbox({
           </button>
         </div>
       )}
-      <Fragment key={generation}>{children}</Fragment>
+      {/* Another visitor (重置, or 已登录 switched): the blocks start afresh, no result of the other stays. */}
+      <Fragment key={`${generation}-${loggedIn}`}>{children}</Fragment>
     </CampaignTransportContext.Provider>
   )
 }

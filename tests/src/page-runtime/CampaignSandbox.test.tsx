@@ -6,7 +6,6 @@ import { PREVIEW_LOGIN } from '../../../src/page-runtime/actions'
 import { ConfigPage, type PageOverrides, type RawPageConfig } from '../../../src/page-runtime/ConfigPage'
 import { PageHostContext } from '../../../src/page-runtime/pageHost'
 import { resetClockOffset } from '../../../src/page-runtime/serverClock'
-import { stubApi } from '../harness'
 
 // A draft's campaigns in a preview (the studio's frame, a signed preview link): the real blocks draw against the
 // page's own campaigns in a throwaway sandbox and never ask the server; the live page still does.
@@ -61,8 +60,26 @@ function renderPage(config: RawPageConfig, overrides?: PageOverrides) {
   return navigate
 }
 
-/** The server's clock (the page asks it even when a preview fixes the moment); anything else is 404. */
-const server = () => stubApi({ 'GET /api/time': { now: '2026-12-12T10:00:00.000+08:00', epochMs: LIVE } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+/**
+ * The server: its clock (the page asks it even when a preview fixes the moment), and a campaign for the live page;
+ * every path asked is recorded.
+ */
+function server() {
+  const requested: string[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(String(input), 'http://localhost')
+      requested.push(pathname)
+      if (pathname === '/api/time') return json(200, { now: '2026-12-12T10:00:00.000+08:00', epochMs: LIVE })
+      return json(404, { error: { code: 'NOT_FOUND', message: '活动不存在' } })
+    }),
+  )
+  return { requested }
+}
 
 const campaignRequests = (requested: string[]) =>
   requested.filter((path) => path.startsWith('/api/campaigns') || path.startsWith('/api/me/'))
@@ -127,10 +144,64 @@ describe('the campaign sandbox of a preview', () => {
     expect(campaignRequests(api.requested)).toEqual([])
   })
 
+  it('a coupon is collected and a guess is made in the sandbox too', async () => {
+    const api = server()
+    const config = pageOf([
+      { type: 'coupon', campaign: 'd12-coupon' },
+      { type: 'guess', campaign: 'd12-guess' },
+    ])
+    config.campaigns = {
+      'd12-coupon': {
+        kind: 'coupon',
+        title: '停车券',
+        window: { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T00:00:00+08:00' },
+        limits: { perUserTotal: 1 },
+        prizes: [
+          {
+            id: 'parking',
+            name: '停车券',
+            weight: 1,
+            stock: 3,
+            reward: { kind: 'coupon', benefit: '停车 2 小时', validDays: 7 },
+          },
+        ],
+      },
+      'd12-guess': {
+        kind: 'guess',
+        title: '冠军竞猜',
+        window: { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T00:00:00+08:00' },
+        items: [
+          {
+            id: 'final',
+            title: '甲队 vs 乙队',
+            lockAt: '2026-12-20T20:00:00+08:00',
+            options: [
+              { id: 'a', label: '甲队胜' },
+              { id: 'b', label: '乙队胜' },
+            ],
+          },
+        ],
+        correctReward: { kind: 'points', amount: 20 },
+      },
+    }
+    renderPage(config, frame(true))
+    const user = userEvent.setup()
+    expect(await screen.findByText('剩余 3 张')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: '立即领取' }))
+    expect(await screen.findByTestId('coupon-claimed')).toHaveTextContent('领取成功，券码')
+    await waitFor(() => expect(screen.getByText('剩余 2 张')).toBeInTheDocument())
+    expect(screen.getByRole('button', { name: '已领取' })).toBeDisabled()
+
+    await user.click(screen.getByRole('button', { name: /甲队胜/ }))
+    await user.click(screen.getByRole('button', { name: '提交竞猜' }))
+    expect(await screen.findByText('竞猜已提交，截止前可修改')).toBeInTheDocument()
+    expect(campaignRequests(api.requested)).toEqual([])
+  })
+
   it('the live page (no preview) still asks the server', async () => {
     const api = server()
     renderPage(pageOf([{ type: 'lottery', campaign: 'live-lottery' }]))
-    await waitFor(() => expect(api.callsTo('GET', '/api/campaigns/live-lottery')).toHaveLength(1))
+    await waitFor(() => expect(api.requested).toContain('/api/campaigns/live-lottery'))
     expect(screen.queryByTestId('campaign-sandbox')).not.toBeInTheDocument()
   })
 })
