@@ -76,7 +76,7 @@ const apiError = (status: number, code: string, message: string, details?: unkno
 
 /** A block whose campaign this page does not declare: said plainly, never another page's campaign. */
 export const undeclaredMessage = (id: string) =>
-  `本页未声明活动“${id}”：预览只运行本页“活动”（campaigns）中声明的活动，请先添加该活动或改选本页的活动`
+  `本页未声明活动“${id}”，预览只运行本页声明的活动（campaigns），请先添加该活动或改选本页的活动`
 
 const cryptoUnit = () => unitFromMac(crypto.getRandomValues(new Uint8Array(6)))
 

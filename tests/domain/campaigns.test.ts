@@ -5,6 +5,7 @@ import {
   chancesLeft,
   drawMessage,
   pickPrize,
+  prizeOpen,
   unitFromMac,
   windowProblem,
 } from '../../src/domain/campaigns'
@@ -100,5 +101,16 @@ describe('chances left', () => {
     expect(campaignStatus(100, 200, 99)).toBe('upcoming')
     expect(campaignStatus(100, 200, 100)).toBe('live')
     expect(campaignStatus(100, 200, 200)).toBe('ended')
+  })
+})
+
+describe('a prize still to be drawn', () => {
+  const prize = { weight: 5, stock: 2, awarded: 0, dailyCap: 1, awardedToday: 0 }
+  it('has weight, stock left and room under today’s cap (the server and the preview sandbox judge alike)', () => {
+    expect(prizeOpen(prize)).toBe(true)
+    expect(prizeOpen({ ...prize, weight: 0 })).toBe(false)
+    expect(prizeOpen({ ...prize, awarded: 2 })).toBe(false)
+    expect(prizeOpen({ ...prize, awardedToday: 1 })).toBe(false)
+    expect(prizeOpen({ ...prize, stock: null, awarded: 99, dailyCap: null, awardedToday: 99 })).toBe(true)
   })
 })
