@@ -34,5 +34,8 @@ export interface CampaignTransport {
   sendSmsCode(id: string, phone: string): Promise<FormCodeResponse>
 }
 
+/** The error code of a block whose campaign the page does not declare (a notice, nothing to retry). */
+export const CAMPAIGN_NOT_DECLARED = 'CAMPAIGN_NOT_DECLARED'
+
 /** The transport of the page being rendered; null: the server (every consumer page). */
 export const CampaignTransportContext = createContext<CampaignTransport | null>(null)

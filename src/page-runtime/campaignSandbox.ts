@@ -1,4 +1,4 @@
-import type { CampaignTransport } from '../blocks/campaignTransport'
+import { CAMPAIGN_NOT_DECLARED, type CampaignTransport } from '../blocks/campaignTransport'
 import { shanghaiDate } from '../domain/age'
 import { checkForm, couponValidity } from '../domain/campaignForms'
 import {
@@ -90,7 +90,7 @@ export function campaignSandbox(options: SandboxOptions): CampaignTransport {
 
   const definition = (id: string): Campaign => {
     const campaign = options.campaigns?.[id]
-    if (!campaign) throw apiError(404, 'CAMPAIGN_NOT_DECLARED', undeclaredMessage(id))
+    if (!campaign) throw apiError(404, CAMPAIGN_NOT_DECLARED, undeclaredMessage(id))
     return campaign
   }
   const usageOf = (id: string): CampaignUse => {

@@ -3,9 +3,10 @@ import { Button, Skeleton } from 'antd-mobile'
 import { toast } from '../../components/notice'
 import { useCampaign, useCampaignActions } from '../../features/campaigns/api'
 import { fairnessHref } from '../../features/campaigns/paths'
-import { describeError } from '../../lib/request'
+import { apiErrorOf, describeError } from '../../lib/request'
 import type { CampaignDraw, CampaignState } from '../../types/generated/api/campaign'
 import type { LotteryBlock as Props } from '../../types/generated/page'
+import { CAMPAIGN_NOT_DECLARED } from '../campaignTransport'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import './LotteryBlock.css'
 
@@ -93,6 +94,13 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
     }
   }
 
+  // A preview's lottery on a campaign the page does not declare: the notice alone, nothing to retry.
+  if (apiErrorOf(error)?.code === CAMPAIGN_NOT_DECLARED)
+    return (
+      <div className="blk-lottery blk-lottery-error" role="alert">
+        {describeError(error)}
+      </div>
+    )
   if (error)
     return (
       <div className="blk-lottery blk-lottery-error" role="alert">

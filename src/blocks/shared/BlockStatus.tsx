@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button } from 'antd-mobile'
-import { describeError } from '../../lib/request'
+import { apiErrorOf, describeError } from '../../lib/request'
+import { CAMPAIGN_NOT_DECLARED } from '../campaignTransport'
 
 // Loading, empty and error states of config pages in plain markup: antd-mobile's Skeleton and ErrorBlock
 // (with its large inline illustrations) would weigh more than the blocks themselves.
@@ -34,11 +35,13 @@ export function BlockEmpty({
 }
 
 export function BlockError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  // A preview's block on a campaign the page does not declare: a notice to fix the page, nothing to retry.
+  const undeclared = apiErrorOf(error)?.code === CAMPAIGN_NOT_DECLARED
   return (
     <div className="blk-status" role="alert">
-      <p className="blk-status-title">加载失败</p>
+      <p className="blk-status-title">{undeclared ? '活动未声明' : '加载失败'}</p>
       <p className="blk-status-desc">{describeError(error)}</p>
-      {onRetry && (
+      {onRetry && !undeclared && (
         <Button color="primary" size="small" onClick={onRetry}>
           重试
         </Button>

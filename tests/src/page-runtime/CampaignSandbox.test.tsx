@@ -137,10 +137,21 @@ describe('the campaign sandbox of a preview', () => {
     expect(campaignRequests(api.requested)).toEqual([])
   })
 
-  it('a lottery of a campaign this page does not declare says so instead of showing another page’s', async () => {
+  it('a block on a campaign this page does not declare says so instead of showing another page’s', async () => {
     const api = server()
-    renderPage(pageOf([{ type: 'lottery', campaign: 'trialfee-lottery' }]), frame(true))
-    expect(await screen.findByRole('alert')).toHaveTextContent('本页未声明活动“trialfee-lottery”')
+    renderPage(
+      pageOf([
+        { type: 'lottery', campaign: 'trialfee-lottery' },
+        { type: 'coupon', campaign: 'newuser-coupon' },
+      ]),
+      frame(true),
+    )
+    const notices = await screen.findAllByRole('alert')
+    expect(notices[0]).toHaveTextContent(/^本页未声明活动“trialfee-lottery”，预览只运行本页声明的活动/)
+    expect(notices[1]).toHaveTextContent('活动未声明本页未声明活动“newuser-coupon”')
+    // A notice to fix the page: nothing to retry, no prize of another page.
+    expect(screen.queryByRole('button', { name: '重试' })).not.toBeInTheDocument()
+    expect(screen.queryByTestId('lottery-cell')).not.toBeInTheDocument()
     expect(campaignRequests(api.requested)).toEqual([])
   })
 
