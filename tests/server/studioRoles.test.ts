@@ -192,6 +192,11 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
     },
   },
   {
+    route: 'get /api/studio/media',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/media?q=a' }),
+  },
+  {
     route: 'get /api/studio/partner-health',
     role: 'editor',
     call: async () => ({ method: 'GET', url: '/api/studio/partner-health' }),

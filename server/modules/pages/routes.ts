@@ -315,6 +315,22 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request) => pages.previewLink(request.params.id, request.body.at, staffOf(request)),
   })
 
+  route(app, {
+    method: 'GET',
+    url: '/api/studio/media',
+    schema: {
+      summary: '素材库：上传过的页面图片（最新在前，按文件名搜索，分页），含尺寸、大小、上传人和时间',
+      tags: studio,
+      staff: 'editor',
+      querystring: 'studio/MediaQuery',
+      response: 'studio/MediaPage',
+    },
+    handler: async (request, reply) => {
+      noStore(reply)
+      return studioMedia.list(request.query)
+    },
+  })
+
   // Only the upload takes multipart bodies (its own plugin scope).
   await app.register(async (uploads) => {
     await uploads.register(fastifyMultipart, { limits: { fileSize: studioMedia.maxUploadBytes, files: 1 } })
@@ -322,12 +338,12 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
       method: 'POST',
       url: '/api/studio/media',
       schema: {
-        summary: '上传页面图片（multipart：一个 file；识别内容、重新编码；返回公开地址）',
+        summary: '上传页面图片（multipart：一个 file；识别内容、重新编码；返回公开地址，并记入素材库）',
         tags: studio,
         staff: 'editor',
         querystring: 'common/EmptyQuery',
         multipart: 'studio/MediaForm',
-        response: 'studio/MediaUrl',
+        response: 'studio/MediaAsset',
       },
       handler: async (request) => studioMedia.upload(request, staffOf(request)),
     })

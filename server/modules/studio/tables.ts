@@ -3,7 +3,7 @@ import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import type { StaffRole } from '../../../src/types/generated/api/studio'
 import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
 
-// The studio's tables (170_studio.sql, 195_publishing_model.sql); the SQL is the truth.
+// The studio's tables (170_studio.sql, 195_publishing_model.sql, 230_studio_media_library.sql); the SQL is the truth.
 
 export type PageConfigJson = Record<string, unknown>
 
@@ -95,6 +95,9 @@ export interface StudioMediaTable {
   height: number
   storage_key: string
   created_at: Timestamp
+  /** The uploaded file's own name ('' for uploads before 230_studio_media_library.sql). */
+  name: ColumnType<string, string | undefined, string>
+  seq: ColumnType<string, never, never>
 }
 
 export interface StudioTables {

@@ -4,6 +4,9 @@ import type {
   AuditEntry,
   PartnerHealth,
   MarkdownTrees,
+  MediaAsset,
+  MediaPage,
+  MediaQuery,
   PageConfig,
   PageDetail,
   PageList,
@@ -70,11 +73,19 @@ export const studioApi = {
   version: (id: string, version: number) => studioRequest<VersionConfig>(`${page(id)}/versions/${version}`),
   previewLink: (id: string, at?: string) =>
     studioRequest<PreviewLink>(`${page(id)}/preview-links`, { method: 'POST', body: at ? { at } : {} }),
-  uploadImage: async (file: File) => {
+  /** Uploads an image into the asset library (素材库). */
+  uploadAsset: (file: File) => {
     const form = new FormData()
     form.append('file', file)
-    const { url } = await studioRequest<{ url: string }>(`${API_BASE}/media`, { method: 'POST', body: form })
-    return url
+    return studioRequest<MediaAsset>(`${API_BASE}/media`, { method: 'POST', body: form })
+  },
+  uploadImage: async (file: File) => (await studioApi.uploadAsset(file)).url,
+  /** A page of the asset library, newest first (`q` searches file names; `url` finds one upload). */
+  mediaLibrary: (query: MediaQuery) => {
+    const params = new URLSearchParams()
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value))
+    const search = params.toString()
+    return studioRequest<MediaPage>(`${API_BASE}/media${search ? `?${search}` : ''}`)
   },
   compileMarkdown: async (sources: string[]) => {
     const { markdown } = await studioRequest<{ markdown: MarkdownTrees }>(`${API_BASE}/preview/markdown`, {

@@ -3,8 +3,8 @@
 // the `x-studio` mark schemas.ts puts on a field.
 
 import { useEffect, useState, type ReactNode } from 'react'
-import { Button, Checkbox, DatePicker, Image, Input, Select, Space, Switch, Typography, Upload } from 'antd'
-import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
+import { Button, Checkbox, DatePicker, Input, Select, Space, Switch, Typography } from 'antd'
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils'
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
@@ -13,6 +13,7 @@ import { describeConfigApiPaths } from '../../page-config/apiPaths'
 import { STATUS_WORDS } from '../../page-config/schedule'
 import type { MarkdownTrees } from './types'
 import { isObject, type Json } from './configOps'
+import { ImageField } from './assets/ImageField'
 
 dayjs.extend(utc)
 
@@ -59,42 +60,15 @@ function DateTimeWidget(props: WidgetProps) {
 
 function ImageWidget(props: WidgetProps) {
   const context = props.registry.formContext as EditorFormContext
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState<string | null>(null)
-  const value = typeof props.value === 'string' ? props.value : ''
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space.Compact style={{ width: '100%' }}>
-        <Input
-          id={props.id}
-          value={value}
-          placeholder="/活动目录/图片.png 或 https 地址"
-          disabled={props.disabled || props.readonly}
-          onChange={(e) => props.onChange(e.target.value || undefined)}
-        />
-        <Upload
-          accept="image/*"
-          showUploadList={false}
-          disabled={props.disabled || props.readonly}
-          beforeUpload={(file) => {
-            setBusy(true)
-            setFailed(null)
-            context
-              .uploadImage(file)
-              .then((url) => props.onChange(url))
-              .catch((e: unknown) => setFailed(e instanceof Error ? e.message : '上传失败'))
-              .finally(() => setBusy(false))
-            return false
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={busy}>
-            上传
-          </Button>
-        </Upload>
-      </Space.Compact>
-      {failed && <Typography.Text type="danger">{failed}</Typography.Text>}
-      {value && <Image src={value} alt="图片预览" height={72} style={{ objectFit: 'contain' }} />}
-    </Space>
+    <ImageField
+      id={props.id}
+      value={typeof props.value === 'string' ? props.value : undefined}
+      onChange={(url) => props.onChange(url)}
+      uploadImage={context.uploadImage}
+      disabled={props.disabled || props.readonly}
+      label={props.label || undefined}
+    />
   )
 }
 

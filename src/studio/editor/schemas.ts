@@ -4,6 +4,7 @@
 // marked with `x-studio` so the form can give them their widget.
 
 import { BLOCK_TYPES } from '../../page-config/blockCatalog'
+import { IMAGE_KEYWORD } from '../../page-config/schemaKeywords'
 
 export type JsonSchema = Record<string, unknown>
 
@@ -29,7 +30,6 @@ const SPECIAL: Record<string, StudioWidget> = {
   'schemas/block-common.schema.json#/$defs/navigateAction': 'navigate',
   'schemas/block-common.schema.json#/$defs/condition': 'condition',
   'schemas/block-common.schema.json#/$defs/dateTime': 'datetime',
-  'schemas/block-common.schema.json#/$defs/imagePath': 'image',
   'schemas/block-common.schema.json#/properties/showIn': 'phases',
   'schemas/content-block.schema.json#': 'nested-blocks',
 }
@@ -165,7 +165,7 @@ function inline(node: unknown, file: string, key: string, seen: readonly string[
     const id = `${target.file}#${target.pointer}`
     const special = SPECIAL[id]
     const { $ref: _ref, ...siblings } = node
-    if (special && special !== 'datetime' && special !== 'image' && special !== 'phases') {
+    if (special && special !== 'datetime' && special !== 'phases') {
       const described = special === 'nested-blocks' ? {} : at(byPath.get(target.file)!, target.pointer)
       out = { 'x-studio': special, description: described.description }
     } else if (seen.includes(id)) {
@@ -190,6 +190,8 @@ function inline(node: unknown, file: string, key: string, seen: readonly string[
     }
   }
   if (node['x-markdown'] === true) out['x-studio'] = 'markdown'
+  // Every image field (the schemas' own mark, as the validator reads it) uploads and picks from the library.
+  if (node[IMAGE_KEYWORD] === true) out['x-studio'] = 'image'
   // Chinese labels: English type names (ButtonBlock, TimeWindow) give way to the description's words.
   if (key && key !== 'items' && key !== 'properties') {
     if (typeof out.title !== 'string' || /^[A-Z][A-Za-z]*$/.test(out.title))
@@ -267,3 +269,11 @@ export function pageFormSchema(): JsonSchema {
   return pageSchema
 }
 export const PAGE_FORM_FIELDS: readonly string[] = PAGE_FIELDS
+
+/** The form schema of one page-level field outside the page form (e.g. `campaigns`, edited on its own). */
+export function pageFieldFormSchema(field: string): JsonSchema | undefined {
+  const props = byPath.get('schemas/page.schema.json')!.properties as Record<string, unknown>
+  return field in props
+    ? (inline(props[field], 'schemas/page.schema.json', field, []) as JsonSchema)
+    : undefined
+}

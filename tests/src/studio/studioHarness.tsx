@@ -15,7 +15,7 @@ import { studioConfig } from '../../../src/studio/StudioRoot'
 // on the page: one getComputedStyle takes seconds, and antd calls it when a dialog opens or text is measured. The
 // studio's tests read the inline style instead (no layout in jsdom anyway; tests assert on content and roles).
 // Set per render, not per file: a worker imports this module once for all its files.
-function readInlineStyles() {
+export function readInlineStyles() {
   const real = window.getComputedStyle
   if ((real as { inlineOnly?: true }).inlineOnly) return
   const inline = ((element: Element) =>

@@ -55,7 +55,9 @@ export interface StudioApi {
   PreviewLinkInput?: PreviewLinkInput
   PreviewLink?: PreviewLink
   MediaForm?: MediaForm
-  MediaUrl?: MediaUrl
+  MediaAsset?: MediaAsset
+  MediaQuery?: MediaQuery
+  MediaPage?: MediaPage
   AuditQuery?: AuditQuery
   AuditEntry?: AuditEntry
   AuditList?: AuditList
@@ -478,11 +480,70 @@ export interface MediaForm {
    */
   file: string
 }
-export interface MediaUrl {
+/**
+ * 素材库中的一张图片（工作台上传）
+ */
+export interface MediaAsset {
+  /**
+   * 图片编号
+   */
+  id: string
   /**
    * 公开地址，可直接用于页面配置的图片字段
    */
   url: string
+  /**
+   * 上传时的文件名
+   */
+  name: string
+  /**
+   * 宽（像素）
+   */
+  width: number
+  /**
+   * 高（像素）
+   */
+  height: number
+  /**
+   * 文件大小（字节，重新编码后）
+   */
+  bytes: number
+  /**
+   * 上传人（工作人员姓名）
+   */
+  uploadedBy: string
+  /**
+   * 上传时间（ISO 8601，带时区）
+   */
+  uploadedAt: string
+}
+export interface MediaQuery {
+  /**
+   * 按文件名搜索
+   */
+  q?: string
+  /**
+   * 只查这一地址的图片（图片字段显示大小用）
+   */
+  url?: string
+  /**
+   * 分页游标
+   */
+  cursor?: string
+  /**
+   * 每页条数，默认 40
+   */
+  limit?: number
+}
+/**
+ * 素材库的一页，最新上传在前
+ */
+export interface MediaPage {
+  items: MediaAsset[]
+  /**
+   * 下一页的游标；没有更多时为 null
+   */
+  nextCursor: string | null
 }
 export interface AuditQuery {
   /**
