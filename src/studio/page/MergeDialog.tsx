@@ -20,13 +20,27 @@ function show(value: unknown): string {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text
 }
 
-/** 「抽奖 draw」, 「活动 lucky-draw」, 「页面设置 title」. */
+/** The page settings by their 页面设置 names. */
+const PAGE_FIELDS: Record<string, string> = {
+  title: '页面标题',
+  schedule: '活动时间',
+  share: '分享设置',
+  theme: '主题',
+  layout: '布局',
+  requiresLogin: '需要登录',
+  dataSources: '数据源',
+  schemaVersion: '配置版本',
+}
+
+/** 「抽奖 draw」, 「活动 lucky-draw」, 「页面设置：页面标题」. */
 function unitName(unit: MergeUnit): string {
   if (unit.kind === 'campaign') return `活动 ${unit.name}`
-  if (unit.kind === 'page') return `页面设置 ${unit.name}`
+  if (unit.kind === 'page') return `页面设置：${PAGE_FIELDS[unit.name] ?? unit.name}`
   const block = [unit.mine, unit.theirs, unit.base].find(isObject)
   const name = blockInfo(block?.type)?.name ?? '区块'
-  return `${name} ${unit.name.replace(/#\d+$/, '')}`.trim()
+  // A block without an id is matched by its type and rank: 「标题（第 1 个）」.
+  const rank = /^[^#]+#(\d+)$/.exec(unit.name)
+  return rank ? `${name}（第 ${Number(rank[1]) + 1} 个）` : `${name} ${unit.name}`
 }
 
 /** One side of a conflict: removed, or the fields where it differs from the other side. */
@@ -124,6 +138,20 @@ export function MergeDialog(props: {
                 : '没有冲突。'
             }合并后请检查，再保存。`}
           />
+          {merge.kept.length > 0 && (
+            <ul style={{ margin: 0, paddingLeft: 20 }} aria-label="自动保留的修改" data-testid="merge-kept">
+              {merge.kept.map(({ side, unit }) => {
+                const value = side === 'mine' ? unit.mine : unit.theirs
+                const what = unit.base === undefined ? '新增' : value === undefined ? '删除' : '修改'
+                return (
+                  <li key={unit.key}>
+                    {side === 'mine' ? '你' : theirs.savedBy}
+                    {what}了{unitName(unit)}
+                  </li>
+                )
+              })}
+            </ul>
+          )}
           {merge.conflicts.map((unit) => (
             <Card
               key={unit.key}

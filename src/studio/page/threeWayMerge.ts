@@ -25,6 +25,8 @@ export interface MergeResult {
   conflicts: MergeUnit[]
   /** How many units each side changed that the merge takes without asking. */
   taken: { mine: number; theirs: number }
+  /** Those units, with the side whose change is taken. */
+  kept: { side: Side; unit: MergeUnit }[]
   /** The merged config with each conflict resolved as `choices` say (mine when not said). */
   resolve(choices?: Readonly<Record<string, Side>>): PageConfig
 }
@@ -82,6 +84,18 @@ export function threeWayMerge(base: PageConfig | null, theirs: PageConfig, mine:
   const decided = new Map<string, unknown>()
   const conflicts: MergeUnit[] = []
   const taken = { mine: 0, theirs: 0 }
+  const kept: { side: Side; unit: MergeUnit }[] = []
+  const unitOf = (key: string, base: unknown, theirsValue: unknown, mineValue: unknown): MergeUnit => {
+    const [kind, ...rest] = key.split(':')
+    return {
+      key,
+      kind: kind as MergeUnit['kind'],
+      name: rest.join(':'),
+      base,
+      theirs: theirsValue,
+      mine: mineValue,
+    }
+  }
   for (const key of all) {
     const was = b ? b.get(key) : UNKNOWN
     const [theirsValue, mineValue] = [t.get(key), m.get(key)]
@@ -89,20 +103,12 @@ export function threeWayMerge(base: PageConfig | null, theirs: PageConfig, mine:
     else if (was !== UNKNOWN && same(was, theirsValue)) {
       decided.set(key, mineValue)
       taken.mine++
+      kept.push({ side: 'mine', unit: unitOf(key, was, theirsValue, mineValue) })
     } else if (was !== UNKNOWN && same(was, mineValue)) {
       decided.set(key, theirsValue)
       taken.theirs++
-    } else {
-      const [kind, ...rest] = key.split(':')
-      conflicts.push({
-        key,
-        kind: kind as MergeUnit['kind'],
-        name: rest.join(':'),
-        base: was === UNKNOWN ? undefined : was,
-        theirs: theirsValue,
-        mine: mineValue,
-      })
-    }
+      kept.push({ side: 'theirs', unit: unitOf(key, was, theirsValue, mineValue) })
+    } else conflicts.push(unitOf(key, was === UNKNOWN ? undefined : was, theirsValue, mineValue))
   }
   const order = (c: PageConfig | null) => (c ? [...keyed(c.blocks).keys()] : [])
 
@@ -132,5 +138,5 @@ export function threeWayMerge(base: PageConfig | null, theirs: PageConfig, mine:
     for (const k of Object.keys(out)) if (!(k in ordered)) ordered[k] = out[k]
     return ordered as unknown as PageConfig
   }
-  return { conflicts, taken, resolve }
+  return { conflicts, taken, kept, resolve }
 }

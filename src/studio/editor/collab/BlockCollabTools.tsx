@@ -1,7 +1,25 @@
 // 复制 / 粘贴 blocks across pages (Ctrl+C / Ctrl+V in the workspace), 保存为区块组合 and 我的组合: the buttons
 // under 添加区块. Every insertion goes through the workspace's history, so 撤销 takes it back.
-import { AppstoreOutlined, CopyOutlined, SaveOutlined, SnippetsOutlined } from '@ant-design/icons'
-import { App, Button, Checkbox, Empty, Input, List, Modal, Popconfirm, Space, Typography } from 'antd'
+import {
+  AppstoreOutlined,
+  CopyOutlined,
+  DownOutlined,
+  SaveOutlined,
+  SnippetsOutlined,
+} from '@ant-design/icons'
+import {
+  App,
+  Button,
+  Checkbox,
+  Dropdown,
+  Empty,
+  Input,
+  List,
+  Modal,
+  Popconfirm,
+  Space,
+  Typography,
+} from 'antd'
 import { useCallback, useEffect, useState, type RefObject } from 'react'
 import useSWR from 'swr'
 import { errorMessage } from '../../api/client'
@@ -85,39 +103,44 @@ export function BlockCollabTools({ pageId, config, selection, readOnly, root, ap
     <>
       <Space.Compact block style={{ marginTop: 8 }}>
         <Button
+          style={{ flex: 1 }}
           icon={<CopyOutlined aria-hidden />}
           disabled={readOnly || !selection}
           onClick={copy}
-          title="Ctrl+C"
+          title="复制选中的区块，可在任意页面粘贴（Ctrl+C）"
         >
-          复制
+          复制区块
         </Button>
         <Button
+          style={{ flex: 1 }}
           icon={<SnippetsOutlined aria-hidden />}
           disabled={readOnly || !clipboard}
           onClick={paste}
           title={clipboard ? `粘贴 ${bundleSummary(clipboard)}（Ctrl+V）` : '先在任意页面选中区块并复制'}
         >
-          粘贴
-        </Button>
-        <Button
-          icon={<AppstoreOutlined aria-hidden />}
-          disabled={readOnly}
-          onClick={() => setDialog('sections')}
-        >
-          我的组合
+          粘贴区块
         </Button>
       </Space.Compact>
-      <Button
-        block
-        type="dashed"
-        icon={<SaveOutlined aria-hidden />}
-        style={{ marginTop: 8 }}
-        disabled={readOnly || config.blocks.length === 0}
-        onClick={() => setDialog('save')}
+      <Dropdown
+        disabled={readOnly}
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'sections', icon: <AppstoreOutlined aria-hidden />, label: '我的组合' },
+            {
+              key: 'save',
+              icon: <SaveOutlined aria-hidden />,
+              label: '保存为区块组合',
+              disabled: config.blocks.length === 0,
+            },
+          ],
+          onClick: ({ key }) => setDialog(key as 'save' | 'sections'),
+        }}
       >
-        保存为区块组合
-      </Button>
+        <Button block style={{ marginTop: 8 }} icon={<AppstoreOutlined aria-hidden />}>
+          区块组合 <DownOutlined aria-hidden />
+        </Button>
+      </Dropdown>
       {dialog === 'save' && (
         <SaveSectionDialog
           config={config}
