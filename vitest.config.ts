@@ -26,6 +26,7 @@ const ownModules = ['tests/server/uploadLimits.test.ts']
 const ownWebModules = [
   'tests/src/app/publishedPages/StudioPreviewScreen.test.tsx',
   'tests/src/studio/PageScreen.test.tsx',
+  'tests/src/studio/collab.test.tsx',
   'tests/src/studio/preload.test.tsx',
   'tests/src/blocks/lazyBlocks.test.tsx',
   'tests/src/features/purchase/draft.test.ts',

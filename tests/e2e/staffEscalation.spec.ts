@@ -95,13 +95,24 @@ test('a preview link an admin opens cannot act with the admin’s studio session
   ).json()) as {
     draftRevision: number
   }
-  const refused = await editor.request.put(`/api/studio/pages/${PAGE_ID}/draft`, {
+  // A draft with errors is kept, marked (never published, no preview link), and the error names the path.
+  const marked = await editor.request.put(`/api/studio/pages/${PAGE_ID}/draft`, {
     data: bait,
     headers: { ...csrf, 'If-Match': `"${page.draftRevision}"` },
   })
-  const { error } = (await refused.json()) as { error: { code: string; details: { message: string }[] } }
-  expect({ status: refused.status(), code: error.code }).toEqual({ status: 400, code: 'CONFIG_INVALID' })
-  expect(error.details.map((d) => d.message)).toContainEqual(
+  expect({
+    status: marked.status(),
+    errors: ((await marked.json()) as { errors: number }).errors > 0,
+  }).toEqual({
+    status: 200,
+    errors: true,
+  })
+  const checked = await editor.request.post(`/api/studio/validate?id=${PAGE_ID}`, {
+    data: bait,
+    headers: csrf,
+  })
+  const { errors } = (await checked.json()) as { errors: { message: string }[] }
+  expect(errors.map((d) => d.message)).toContainEqual(
     expect.stringContaining('接口 "/api/studio/staff" 不在页面可调用的范围内'),
   )
 
@@ -109,7 +120,7 @@ test('a preview link an admin opens cannot act with the admin’s studio session
   await stopServerProcess(server)
   const database = await openDatabase({ dataDir })
   try {
-    await sql`UPDATE studio_pages SET draft = ${JSON.stringify(bait)}::json WHERE id = ${PAGE_ID}`.execute(
+    await sql`UPDATE studio_pages SET draft = ${JSON.stringify(bait)}::json, draft_errors = 0 WHERE id = ${PAGE_ID}`.execute(
       database.db,
     )
   } finally {

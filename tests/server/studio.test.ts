@@ -270,8 +270,8 @@ describe('publishing', () => {
     expect(detail.errors.map((e) => e.pointer)).toContain('/blocks')
     const res = await as(t.app, publisher, 'POST', '/api/studio/pages/blank/publish', { revision: 1 })
     expect({ status: res.statusCode, code: errorOf(res).code }).toEqual({
-      status: 400,
-      code: 'CONFIG_INVALID',
+      status: 409,
+      code: 'DRAFT_HAS_ERRORS',
     })
     expect(errorOf(res).details).toContainEqual(
       expect.objectContaining({ pointer: '/blocks', field: '/blocks' }),
@@ -496,13 +496,13 @@ describe('campaigns of a published page', () => {
     const res = await as(t.app, publisher, 'POST', '/api/studio/pages/clash/publish', {
       revision: saved.json<{ revision: number }>().revision,
     })
-    expect(saved.statusCode).toBe(200)
+    expect(saved.json()).toMatchObject({ errors: 1 })
     expect({ status: res.statusCode, code: errorOf(res).code }).toEqual({
-      status: 400,
-      code: 'CAMPAIGN_REFUSED',
+      status: 409,
+      code: 'DRAFT_HAS_ERRORS',
     })
     expect(errorOf(res).message).toBe(
-      '活动 worldcup-2026 无法登记，未发布：活动编号 worldcup-2026 已被 page-configs/activity/worldcup.json 使用，不能在 page-configs/activity/clash.json 中再次声明',
+      '草稿有 1 个错误，不能发布：/campaigns/worldcup-2026 活动编号 worldcup-2026 已被仓库配置 page-configs/activity/worldcup.json 使用，请换一个编号（活动编号全站唯一）',
     )
     expect((await consumer('clash')).statusCode).toBe(404)
   })

@@ -36,6 +36,8 @@ const revisionOf = async (id: string) =>
       .executeTakeFirstOrThrow()
   ).draft_revision
 
+const section = (name: string) => ({ name, blocks: [{ type: 'title', text: name }] })
+
 /** Each row: the route as OpenAPI names it, the least role, and a call that succeeds for that role. */
 const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
   {
@@ -214,6 +216,33 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
       method: 'POST',
       url: '/api/dev/campaigns/role-guess/results',
       body: { itemId: 'final', optionId: 'home' },
+    }),
+  },
+  {
+    route: 'get /api/studio/sections',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/sections' }),
+  },
+  {
+    route: 'post /api/studio/sections',
+    role: 'editor',
+    call: async () => ({ method: 'POST', url: '/api/studio/sections', body: section(`组合${++n}`) }),
+  },
+  {
+    route: 'delete /api/studio/sections/{sectionId}',
+    role: 'editor',
+    call: async () => {
+      const made = await as(t.app, cookies.editor, 'POST', '/api/studio/sections', section(`待删${++n}`))
+      return { method: 'DELETE', url: `/api/studio/sections/${made.json<{ id: string }>().id}` }
+    },
+  },
+  {
+    route: 'post /api/studio/pages/{id}/presence',
+    role: 'editor',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/studio/pages/role-page/presence',
+      body: { tab: `role-tab-${++n}` },
     }),
   },
 ]

@@ -57,34 +57,3 @@ export class FolderConfigs {
     return screen ?? null
   }
 }
-
-/**
- * A template copied to a new page: its campaigns renamed `{id}-{old}` (campaign ids are global) and every
- * reference to them updated (a block's `campaign`, an eligibility's `entryOf`, an API path /campaigns/{old}/…).
- */
-/** The fields that name a campaign by its id (block schemas and the campaign schema). */
-const REFERENCE_KEYS = new Set(['campaign', 'entryOf'])
-
-export function renameCampaigns(config: Record<string, unknown>, pageId: string): Record<string, unknown> {
-  const campaigns = isObject(config.campaigns) ? config.campaigns : null
-  if (!campaigns || Object.keys(campaigns).length === 0) return config
-  const prefix = pageId.toLowerCase()
-  const renamed = new Map(Object.keys(campaigns).map((old) => [old, `${prefix}-${old}`]))
-  const rewrite = (node: unknown, key: string): unknown => {
-    if (typeof node === 'string') {
-      if (REFERENCE_KEYS.has(key) && renamed.has(node)) return renamed.get(node)
-      return node.replace(/\/campaigns\/([a-z0-9-]+)(?=[/?#]|$)/g, (whole, id: string) =>
-        renamed.has(id) ? `/campaigns/${renamed.get(id)}` : whole,
-      )
-    }
-    if (Array.isArray(node)) return node.map((item) => rewrite(item, ''))
-    if (isObject(node)) return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, rewrite(v, k)]))
-    return node
-  }
-  const { campaigns: _old, ...rest } = config
-  const out = rewrite(rest, '') as Record<string, unknown>
-  out.campaigns = Object.fromEntries(
-    Object.entries(campaigns).map(([old, c]) => [renamed.get(old), rewrite(c, '')]),
-  )
-  return out
-}

@@ -2,9 +2,12 @@ import { loadScreenRoutePaths } from '../../../src/page-config/screenRoutes'
 import { defineModule } from '../../platform/module'
 import { REPO_ROOT } from '../../platform/repoRoot'
 import { FolderConfigs, isPublishedPagesRoute } from './folders'
+import { collabRoutes } from './collabRoutes'
 import { isStudioMediaPath, StudioMedia } from './media'
+import { StudioPresence } from './presence'
 import { PreviewTokens } from './previewTokens'
 import { pageRoutes } from './routes'
+import { StudioSections } from './sections'
 import { PageService } from './service'
 import { createPageConfigValidator, type PageConfigValidator } from './validateConfig'
 
@@ -12,6 +15,8 @@ declare module '../../platform/services' {
   interface Services {
     pages: PageService
     studioMedia: StudioMedia
+    studioSections: StudioSections
+    studioPresence: StudioPresence
   }
 }
 
@@ -41,6 +46,11 @@ export const pagesModule = defineModule({
         new PreviewTokens(s.studioPreviewSecret),
       ),
     studioMedia: (s) => new StudioMedia(s.db, s.now, s.mediaStore, s.mediaLimits, s.staffAudit),
+    studioSections: (s) => new StudioSections(s.db, s.now, s.staffAudit),
+    studioPresence: (s) => new StudioPresence(s.db, s.now),
   },
-  routes: pageRoutes,
+  routes: async (app, options) => {
+    await pageRoutes(app, options)
+    await collabRoutes(app, options)
+  },
 })

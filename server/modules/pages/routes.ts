@@ -162,7 +162,8 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     method: 'PUT',
     url: '/api/studio/pages/:id/draft',
     schema: {
-      summary: '保存草稿（请求体为页面配置；If-Match 为所编辑的修订号；有错误不保存，修订号过期为 409）',
+      summary:
+        '保存草稿（请求体为页面配置；If-Match 为所编辑的修订号；有错误也保存并标记错误数（不能发布），修订号过期为 409）',
       tags: studio,
       staff: 'editor',
       params: 'studio/PageParams',
@@ -198,7 +199,7 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/studio/pages/:id/publish',
     schema: {
       summary:
-        '发布草稿（立即或定时）：重新校验，有错误不发布；生成新版本，取代待生效的定时发布；立即发布时登记其中的活动，定时发布在生效时登记（发布员）',
+        '发布草稿（立即或定时）：重新校验，有错误不发布（409）；生成新版本，取代待生效的定时发布；立即发布时登记其中的活动，定时发布在生效时登记（发布员）',
       tags: studio,
       staff: 'publisher',
       params: 'studio/PageParams',

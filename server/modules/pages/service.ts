@@ -35,7 +35,9 @@ import { registerCampaign, type RegisterMode } from '../campaigns/registry'
 import type { AuditRecord, StaffAudit } from '../studio/audit'
 import { clockTime } from '../studio/service'
 import type { PageConfigJson, PublicationKind } from '../studio/tables'
-import { RESERVED_PAGE_IDS, renameCampaigns, type FolderConfigs } from './folders'
+import { renameCampaigns } from '../../../src/page-config/campaignRename'
+import { campaignOwners, campaignTakenMessage } from './campaignOwners'
+import { RESERVED_PAGE_IDS, type FolderConfigs } from './folders'
 import { PREVIEW_TTL_MS, type PreviewTokens } from './previewTokens'
 import {
   livePublication,
@@ -52,6 +54,9 @@ export const pageFile = (id: string) => `page-configs/activity/${id}.json`
 const UNNAMED_PAGE = 'new'
 
 export const pageNotFound = () => new ApiError(404, 'PAGE_NOT_FOUND', '页面不存在')
+
+/** The messages of what the database cannot keep (UNSTORABLE): the only errors that refuse a save. */
+const UNSTORABLE_MESSAGES = new Set(['不能包含控制字符或无效字符', '字段名不能包含控制字符或无效字符'])
 
 /** What jsonb cannot hold (NUL) and what is no character (a lone surrogate): refused at the field. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
@@ -81,6 +86,7 @@ interface SummaryRow {
   live_schedule: PageConfig['schedule'] | null
   scheduled_at: Date | null
   draft_matches_live: boolean | null
+  draft_errors: number
 }
 
 type Db = Kysely<DB> | Transaction<DB>
@@ -141,7 +147,7 @@ export class PageService {
       ? sql`CASE WHEN v.config IS NULL THEN NULL ELSE p.draft::jsonb = v.config::jsonb END`
       : sql`NULL`
     const { rows } = await sql<SummaryRow>`
-      SELECT p.id, p.title, p.draft_revision, p.saved_at, u.display_name AS saved_by_name,
+      SELECT p.id, p.title, p.draft_revision, p.draft_errors, p.saved_at, u.display_name AS saved_by_name,
              live.version AS live_version, live.kind AS live_kind, live.publish_at AS live_at,
              lu.display_name AS live_by, v.config -> 'schedule' AS live_schedule,
              (SELECT min(f.publish_at) FROM studio_publications f
@@ -176,6 +182,7 @@ export class PageService {
       updatedAt: toIso(row.saved_at),
       updatedBy: row.saved_by_name,
       scheduledAt: row.scheduled_at ? toIso(row.scheduled_at) : null,
+      draftErrors: row.draft_errors,
     }
   }
 
@@ -256,17 +263,46 @@ export class PageService {
         }
     }
     scan(config, '')
+    errors.push(...(await this.campaignsTaken(config, id, locator)))
     return errors
   }
 
-  private async refuseInvalid(config: unknown, id: string, doing: string): Promise<void> {
-    const errors = await this.validate(config, id)
-    if (errors.length === 0) return
+  /** The page's campaigns whose ids another page (or a repository config) uses: named by its title. */
+  private async campaignsTaken(
+    config: unknown,
+    id: string,
+    locator: PointerLocator,
+  ): Promise<StudioConfigError[]> {
+    const own = isObject(config) && isObject(config.campaigns) ? Object.keys(config.campaigns) : []
+    if (own.length === 0) return []
+    const owners = await campaignOwners(this.db, id)
+    return own.flatMap((campaign) => {
+      const owner = owners.get(campaign)
+      if (!owner) return []
+      const pointer = `/campaigns/${campaign}`
+      return [{ pointer, message: campaignTakenMessage(campaign, owner), ...locator.locate(pointer, true) }]
+    })
+  }
+
+  private refuse(errors: StudioConfigError[], doing: string): never {
     const details: ErrorDetail[] = errors.map((e) => ({ field: e.pointer || '/', ...e }))
     throw new ApiError(
       400,
       'CONFIG_INVALID',
       `配置有 ${errors.length} 处错误，${doing}：${errors[0].pointer || '/'} ${errors[0].message}`,
+      details,
+    )
+  }
+
+  /** 409 DRAFT_HAS_ERRORS: a draft saved with errors is never published (nor scheduled, nor previewed by link). */
+  private async refuseInvalid(config: unknown, id: string, doing: string): Promise<void> {
+    const errors = await this.validate(config, id)
+    if (errors.length === 0) return
+    const details: ErrorDetail[] = errors.map((e) => ({ field: e.pointer || '/', ...e }))
+    throw new ApiError(
+      409,
+      'DRAFT_HAS_ERRORS',
+      `草稿有 ${errors.length} 个错误，${doing}：${errors[0].pointer || '/'} ${errors[0].message}`,
       details,
     )
   }
@@ -283,12 +319,22 @@ export class PageService {
     const route = await this.folders.routeTaken(id)
     if (route) throw taken(route)
     let config: PageConfigJson
-    if (input.template) {
+    if (input.from) {
+      // 复制页面: the source's draft, its campaigns under new ids (ids are global).
+      const source = await this.db
+        .selectFrom('studio_pages')
+        .select('draft')
+        .where('id', '=', input.from)
+        .executeTakeFirst()
+      if (!source) throw invalidField('from', `要复制的页面 ${input.from} 不存在`)
+      const owners = await campaignOwners(this.db)
+      config = renameCampaigns(source.draft, id, { from: input.from, taken: owners.keys() }).config
+    } else if (input.template) {
       const template = this.folders.config(input.template)
       if (!template) throw invalidField('template', `模板 ${input.template} 不存在`)
       // An old template is brought to the current schema, so the studio edits what the forms describe.
       const { $schema: _schema, ...rest } = migrateConfig(template).config
-      config = renameCampaigns(rest, id)
+      config = renameCampaigns(rest, id, { taken: (await campaignOwners(this.db)).keys() }).config
     } else config = { schemaVersion: CURRENT_SCHEMA_VERSION, title: input.title, blocks: [] }
     config.title = input.title
     const now = this.now()
@@ -311,7 +357,11 @@ export class PageService {
       action: 'create',
       pageId: id,
       revision: 1,
-      detail: input.template ? `由模板 ${input.template} 新建` : '新建空白页面',
+      detail: input.from
+        ? `复制页面 ${input.from} 新建`
+        : input.template
+          ? `由模板 ${input.template} 新建`
+          : '新建空白页面',
     })
     return this.get(id)
   }
@@ -374,9 +424,13 @@ export class PageService {
     staff: Staff,
     audit: (revision: number) => Omit<AuditRecord, 'pageId' | 'revision'>,
   ): Promise<DraftSaved> {
-    await this.refuseInvalid(config, id, '未保存')
+    // A draft with errors is saved, marked with their count (never publishable); only what the database cannot
+    // keep is refused.
+    const errors = await this.validate(config, id)
+    const unstorable = errors.filter((e) => UNSTORABLE_MESSAGES.has(e.message))
+    if (unstorable.length) this.refuse(unstorable, '未保存')
     const now = this.now()
-    const title = typeof config.title === 'string' && config.title ? config.title : undefined
+    const title = typeof config.title === 'string' && config.title.trim() ? config.title : undefined
     // One statement: the save happens only on the revision the editor started from.
     const saved = await this.db
       .updateTable('studio_pages')
@@ -384,6 +438,7 @@ export class PageService {
         draft: JSON.stringify(config),
         ...(title ? { title } : {}),
         draft_revision: eb('draft_revision', '+', 1),
+        draft_errors: errors.length,
         saved_by: staff.id,
         saved_at: now,
       }))
@@ -397,7 +452,12 @@ export class PageService {
       pageId: id,
       revision: saved.draft_revision,
     })
-    return { revision: saved.draft_revision, savedAt: toIso(saved.saved_at), savedBy: staff.displayName }
+    return {
+      revision: saved.draft_revision,
+      savedAt: toIso(saved.saved_at),
+      savedBy: staff.displayName,
+      errors: errors.length,
+    }
   }
 
   /**
@@ -632,7 +692,18 @@ export class PageService {
   }
 
   async previewLink(id: string, at: string | undefined, staff: Staff): Promise<PreviewLink> {
-    await this.assertPage(id)
+    const page = await this.db
+      .selectFrom('studio_pages')
+      .select('draft_errors')
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!page) throw pageNotFound()
+    if (page.draft_errors > 0)
+      throw new ApiError(
+        409,
+        'DRAFT_HAS_ERRORS',
+        `草稿有 ${page.draft_errors} 个错误，修正并保存后才能生成预览链接`,
+      )
     const expiresAt = new Date(this.now().getTime() + PREVIEW_TTL_MS)
     const token = this.tokens.create(id, staff.id, expiresAt, at ? Date.parse(at) : undefined)
     const url = `/activity/${id}?preview=${token}${at ? `&now=${encodeURIComponent(at)}` : ''}`
@@ -697,10 +768,13 @@ export class PageService {
       )
     const page = await this.db
       .selectFrom('studio_pages')
-      .select(['draft', 'draft_revision'])
+      .select(['draft', 'draft_revision', 'draft_errors'])
       .where('id', '=', id)
       .executeTakeFirst()
     if (!page) throw pageNotFound()
+    // A draft saved with errors is shown to nobody outside the studio.
+    if (page.draft_errors > 0)
+      throw new ApiError(409, 'DRAFT_HAS_ERRORS', `草稿有 ${page.draft_errors} 个错误，修正并保存后才能预览`)
     return {
       id,
       revision: page.draft_revision,

@@ -56,6 +56,8 @@ export interface StudioPagesTable {
   last_version: ColumnType<number, number | undefined, number>
   created_by: number
   created_at: Timestamp
+  /** 234_studio_draft_errors.sql: the saved draft's error count (not publishable unless 0). */
+  draft_errors: ColumnType<number, number | undefined, number>
 }
 
 export interface StudioPageVersionsTable {
@@ -100,6 +102,24 @@ export interface StudioMediaTable {
   seq: ColumnType<string, never, never>
 }
 
+/** 232_studio_sections.sql: reusable groups of blocks. */
+export interface StudioSectionsTable {
+  id: string
+  name: string
+  blocks: Json<unknown[]>
+  campaigns: Json<Record<string, unknown>>
+  created_by: number
+  created_at: Timestamp
+}
+
+/** 233_studio_presence.sql: the last heartbeat of a staff member's tab on a page. */
+export interface StudioPresenceTable {
+  page_id: string
+  staff_id: number
+  tab: string
+  seen_at: Timestamp
+}
+
 export interface StudioTables {
   staff_users: StaffUsersTable
   staff_login_attempts: StaffLoginAttemptsTable
@@ -109,4 +129,6 @@ export interface StudioTables {
   studio_page_versions: StudioPageVersionsTable
   studio_publications: StudioPublicationsTable
   studio_media: StudioMediaTable
+  studio_sections: StudioSectionsTable
+  studio_presence: StudioPresenceTable
 }

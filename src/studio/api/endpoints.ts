@@ -36,7 +36,7 @@ export const studioApi = {
     studioRequest<{ file: string; config: PageConfig }>(
       `${API_BASE}/templates/config?file=${encodeURIComponent(file)}`,
     ),
-  createPage: (input: { id: string; title: string; template?: string }) =>
+  createPage: (input: { id: string; title: string; template?: string; from?: string }) =>
     studioRequest<PageDetail>(`${API_BASE}/pages`, { method: 'POST', body: input }),
   page: (id: string) => studioRequest<PageDetail>(page(id)),
   saveDraft: (id: string, config: PageConfig, revision: number) =>

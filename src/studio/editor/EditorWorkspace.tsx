@@ -6,6 +6,7 @@ import { memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { Badge, Button, Empty, Segmented, Space, Spin, Tabs, Tooltip, Typography } from 'antd'
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons'
 import { AddBlock } from './AddBlock'
+import { BlockCollabTools } from './collab/BlockCollabTools'
 import { BlockTree, type BlockTreeActions, type TreeSlot } from './BlockTree'
 import { RowStore } from './rowStore'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
@@ -398,6 +399,15 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         ) : (
           <div className="studio-editor-left">
             <AddBlock disabled={readOnly} onAdd={onAdd} />
+            <BlockCollabTools
+              pageId={pageId}
+              config={config}
+              selection={selection}
+              readOnly={readOnly}
+              root={root}
+              apply={apply}
+              onInserted={setSelected}
+            />
             <div className="studio-editor-tree">
               <BlockTree
                 slots={slots}

@@ -26,6 +26,7 @@ import { hasRole, NEEDS_PUBLISHER, useStaff } from '../session'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import { ChunkRetryAlert } from '../ChunkRetryAlert'
 import { Blocked } from './Blocked'
+import { PresenceBar } from './PresenceBar'
 import { PublishingPanel, scheduleList } from './PublishingPanel'
 import { useDraft } from './useDraft'
 
@@ -37,6 +38,10 @@ const PublishDialog = lazyWithRetry(
 )
 const PreviewLinkDialog = lazyWithRetry(
   () => import('./PreviewLinkDialog').then((m) => ({ default: m.PreviewLinkDialog })),
+  ChunkRetryAlert,
+)
+const MergeDialog = lazyWithRetry(
+  () => import('./MergeDialog').then((m) => ({ default: m.MergeDialog })),
   ChunkRetryAlert,
 )
 const VersionsDrawer = lazyWithRetry(
@@ -59,9 +64,9 @@ export function PageScreen() {
   const { message, modal } = App.useApp()
   const { mutate: mutateAny } = useSWRConfig()
   const { data: detail, error, isLoading, mutate } = usePage(id)
-  const { draft, errors, validating, saving, change, save, rebase, load } = useDraft(id, detail)
+  const { draft, errors, validating, saving, change, save, adoptMerge, load } = useDraft(id, detail)
   const [conflict, setConflict] = useState<{ detail: DraftConflict | null; message: string } | null>(null)
-  const [dialog, setDialog] = useState<'publish' | 'preview' | 'versions' | null>(null)
+  const [dialog, setDialog] = useState<'publish' | 'preview' | 'versions' | 'merge' | null>(null)
   const [unpublishing, setUnpublishing] = useState(false)
   const canPublish = hasRole(staff, 'publisher')
   const dirty = draft?.dirty ?? false
@@ -76,7 +81,8 @@ export function PageScreen() {
     try {
       const result = await save()
       if (result.ok) {
-        message.success('已保存')
+        if (result.errors) message.warning(`已保存。草稿有 ${result.errors} 个错误，修正后才能发布`)
+        else message.success('已保存')
         void mutate()
         void refreshLists()
       } else if ('conflict' in result) setConflict({ detail: result.conflict, message: result.message })
@@ -208,6 +214,7 @@ export function PageScreen() {
               {draft.config.title || '（未命名）'}
             </Typography.Title>
             <StatusTag status={detail.status} />
+            <PresenceBar pageId={id} />
             {detail.live && (
               <Typography.Text type="secondary" data-testid="live-version">
                 线上版本 {detail.live.version}
@@ -225,6 +232,12 @@ export function PageScreen() {
                   `已保存（${draft.savedBy} ${formatTime(draft.savedAt)}）`
                 )}
               </span>
+              {!dirty && errors.length > 0 && (
+                <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="draft-errors">
+                  {' '}
+                  · 草稿有 {errors.length} 个错误
+                </Typography.Text>
+              )}
               {validating && ' · 校验中…'}
             </Typography.Text>
           </div>
@@ -327,9 +340,8 @@ export function PageScreen() {
             key="keep"
             type="primary"
             onClick={() => {
-              if (conflict?.detail) rebase(conflict.detail)
               setConflict(null)
-              message.info('已保留你的修改，再次保存会覆盖对方保存的内容')
+              setDialog('merge')
             }}
           >
             保留我的修改
@@ -344,7 +356,7 @@ export function PageScreen() {
           </Typography.Paragraph>
         )}
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          “刷新”载入对方保存的草稿，你的修改会丢弃；“保留我的修改”继续编辑，再次保存时覆盖对方的内容。
+          “刷新”载入对方保存的草稿，你的修改会丢弃；“保留我的修改”把双方的修改合并：各自改动的部分都保留，双方都改了的区块由你逐个选择。
         </Typography.Paragraph>
       </Modal>
       <Suspense fallback={null}>
@@ -358,6 +370,19 @@ export function PageScreen() {
             onPublished={() => {
               void mutate()
               void refreshLists()
+            }}
+          />
+        )}
+        {dialog === 'merge' && (
+          <MergeDialog
+            pageId={id}
+            base={draft.base}
+            mine={draft.config}
+            onCancel={() => setDialog(null)}
+            onMerged={(merged, theirs) => {
+              adoptMerge(merged, theirs)
+              setDialog(null)
+              message.info('已合并双方的修改，请检查后保存')
             }}
           />
         )}

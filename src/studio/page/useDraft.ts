@@ -14,6 +14,8 @@ export interface StoredDraft {
   baseRevision: number
   config: PageConfig
   at: string
+  /** The server's draft at baseRevision (the base of a three-way merge after a conflict). */
+  base?: PageConfig
 }
 
 export function readStoredDraft(id: string): StoredDraft | null {
@@ -47,10 +49,12 @@ export interface DraftState {
   dirty: boolean
   /** When the working copy came from localStorage: the moment it was kept. */
   restoredAt: string | null
+  /** The server's draft at `revision` (null when unknown: an edit kept by an older studio). */
+  base: PageConfig | null
 }
 
 export type SaveResult =
-  | { ok: true }
+  | { ok: true; errors?: number }
   | { ok: false; conflict: DraftConflict | null; message: string }
   | { ok: false; invalid: StudioConfigError[]; message: string }
 
@@ -64,6 +68,7 @@ function loaded(id: string, page: PageDetail, useStored: boolean) {
     savedAt: page.savedAt,
     dirty: Boolean(stored),
     restoredAt: stored?.at ?? null,
+    base: stored ? (stored.base ?? null) : page.config,
   }
   return { draft, errors: stored ? [] : page.errors }
 }
@@ -99,12 +104,18 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
   const config = draft?.config
   const dirty = draft?.dirty ?? false
   const revision = draft?.revision ?? 0
+  const base = draft?.base
   useEffect(() => {
     if (!config || !dirty) return
     const controller = new AbortController()
     pendingValidation.current = controller
     const timer = setTimeout(() => {
-      writeStoredDraft(id, { baseRevision: revision, config, at: new Date().toISOString() })
+      writeStoredDraft(id, {
+        baseRevision: revision,
+        config,
+        at: new Date().toISOString(),
+        ...(base ? { base } : {}),
+      })
       if (controller.signal.aborted) return
       setValidating(true)
       studioApi.validate(id, config, controller.signal).then(
@@ -123,7 +134,7 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
       clearTimeout(timer)
       controller.abort()
     }
-  }, [config, dirty, revision, id])
+  }, [config, dirty, revision, base, id])
 
   // Saved (or reloaded from the server): nothing of this page is kept locally any more. In an effect, after the
   // commit that also cancels a pending write of the edit, so that write cannot land after this.
@@ -159,10 +170,12 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
           savedBy: saved.savedBy,
           dirty: !unchanged,
           restoredAt: unchanged ? null : current.restoredAt,
+          base: sent,
         }
       })
-      setErrors([])
-      return { ok: true }
+      // Saved with errors too (marked, never publishable): the errors shown stay the validator's.
+      if (saved.errors === 0) setErrors([])
+      return { ok: true, errors: saved.errors }
     } catch (error) {
       if (error instanceof StudioApiError && error.status === 409) {
         const detail = error.details[0] as DraftConflict | undefined
@@ -179,20 +192,25 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
     }
   }, [draft, id])
 
-  /** 保留我的修改 after a conflict: the next save overwrites the revision saved meanwhile. */
-  const rebase = useCallback((conflict: DraftConflict) => {
+  /**
+   * 保留我的修改 after a conflict: the working copy becomes the merge of mine and the draft saved meanwhile
+   * (threeWayMerge.ts), based on that draft's revision; the next save keeps both.
+   */
+  const adoptMerge = useCallback((merged: PageConfig, theirs: PageDetail) => {
     setDraft((current) =>
       current
         ? {
             ...current,
-            revision: conflict.revision,
-            savedBy: conflict.savedBy,
-            savedAt: conflict.savedAt,
+            config: merged,
+            base: theirs.config,
+            revision: theirs.draftRevision,
+            savedBy: theirs.savedBy,
+            savedAt: theirs.savedAt,
             dirty: true,
           }
         : current,
     )
   }, [])
 
-  return { draft, errors, validating, saving, change, save, rebase, load }
+  return { draft, errors, validating, saving, change, save, adoptMerge, load }
 }

@@ -18,8 +18,8 @@ interface NewPageForm {
 export interface NewPageDialogProps {
   open: boolean
   folders: FolderConfig[]
-  /** Preset by 复制为新页面. */
-  initial?: { template?: string; title?: string }
+  /** Preset by 复制为新页面 (a template) or 复制页面 (`from`: a studio page, named by `fromTitle`). */
+  initial?: { template?: string; title?: string; from?: string; fromTitle?: string }
   onClose(): void
 }
 
@@ -36,7 +36,7 @@ export function NewPageDialog({ open, folders, initial, onClose }: NewPageDialog
       const page = await studioApi.createPage({
         id: values.id.trim(),
         title: values.title.trim(),
-        ...(values.template ? { template: values.template } : {}),
+        ...(initial?.from ? { from: initial.from } : values.template ? { template: values.template } : {}),
       })
       message.success(`已创建页面“${page.title}”`)
       onClose()
@@ -56,7 +56,7 @@ export function NewPageDialog({ open, folders, initial, onClose }: NewPageDialog
 
   return (
     <Modal
-      title="新建页面"
+      title={initial?.from ? '复制页面' : '新建页面'}
       open={open}
       okText="创建"
       cancelText="取消"
@@ -99,15 +99,22 @@ export function NewPageDialog({ open, folders, initial, onClose }: NewPageDialog
         >
           <Input placeholder="如 春季保障节" autoComplete="off" />
         </Form.Item>
-        <Form.Item label="模板" name="template">
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={[
-              { value: '', label: '空白页面' },
-              ...folders.map((f) => ({ value: f.file, label: `${f.title}（${f.route}）` })),
-            ]}
-          />
-        </Form.Item>
+        {initial?.from ? (
+          <Typography.Paragraph type="secondary" data-testid="copy-from">
+            复制自「{initial.fromTitle ?? initial.from}」（/activity/{initial.from}
+            ）的当前草稿；其中的活动会改用新的活动编号，区块中的引用随之更新。
+          </Typography.Paragraph>
+        ) : (
+          <Form.Item label="模板" name="template">
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={[
+                { value: '', label: '空白页面' },
+                ...folders.map((f) => ({ value: f.file, label: `${f.title}（${f.route}）` })),
+              ]}
+            />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   )

@@ -16,7 +16,12 @@ export function PagesPage() {
   const [query, setQuery] = useState('')
   const q = useDeferredValue(query.trim())
   const { data, error, isLoading, mutate, isValidating } = usePages(q)
-  const [dialog, setDialog] = useState<{ template?: string; title?: string } | null>(null)
+  const [dialog, setDialog] = useState<{
+    template?: string
+    title?: string
+    from?: string
+    fromTitle?: string
+  } | null>(null)
   const navigate = useNavigate()
   const folders = data?.folders ?? []
   const shownFolders = q
@@ -40,7 +45,16 @@ export function PagesPage() {
       title: '状态',
       dataIndex: 'status',
       width: 110,
-      render: (_: unknown, page: PageSummary) => <StatusTag status={page.status} />,
+      render: (_: unknown, page: PageSummary) => (
+        <Space orientation="vertical" size={2}>
+          <StatusTag status={page.status} />
+          {page.draftErrors > 0 && (
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+              草稿有 {page.draftErrors} 个错误
+            </Typography.Text>
+          )}
+        </Space>
+      ),
     },
     {
       title: '线上版本',
@@ -62,8 +76,22 @@ export function PagesPage() {
     {
       title: '操作',
       key: 'actions',
-      width: 90,
-      render: (_: unknown, page: PageSummary) => <Link to={pageHref(page.id)}>编辑</Link>,
+      width: 150,
+      render: (_: unknown, page: PageSummary) => (
+        <Space size={12}>
+          <Link to={pageHref(page.id)}>编辑</Link>
+          <Button
+            type="link"
+            style={{ padding: 0 }}
+            aria-label={`复制页面 ${page.title || page.id}`}
+            onClick={() =>
+              setDialog({ from: page.id, fromTitle: page.title, title: `${page.title}（副本）`.slice(0, 40) })
+            }
+          >
+            复制页面
+          </Button>
+        </Space>
+      ),
     },
   ]
 

@@ -51,7 +51,7 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The matching key of every top-level block. */
-function blockKeys(blocks: readonly unknown[]): string[] {
+export function blockKeys(blocks: readonly unknown[]): string[] {
   const ranks = new Map<string, number>()
   return blocks.map((block) => {
     const b = isObject(block) ? block : {}

@@ -78,15 +78,16 @@ describe('studio page screen', () => {
   })
 
   it('saves with the revision it was based on; a stale save shows who saved meanwhile', async () => {
+    let revision = 3
     const api = stubStudioApi({
-      [`GET ${PAGE}`]: detail({ draftRevision: 3 }),
+      [`GET ${PAGE}`]: () => detail({ draftRevision: revision }),
       'POST /api/studio/validate': { errors: [] },
-      [`PUT ${PAGE}/draft`]: studioError(
-        409,
-        'DRAFT_CONFLICT',
-        '草稿已被发布负责人于10:42保存，请刷新后再改',
-        [{ savedBy: '发布负责人', savedAt: '2026-11-25T02:42:00Z', revision: 4 }],
-      ),
+      [`PUT ${PAGE}/draft`]: () => {
+        revision = 4
+        return studioError(409, 'DRAFT_CONFLICT', '草稿已被发布负责人于10:42保存，请刷新后再改', [
+          { savedBy: '发布负责人', savedAt: '2026-11-25T02:42:00Z', revision: 4 },
+        ])
+      },
     })
     renderStudio('/pages/spring-sale', EDITOR)
     await screen.findByLabelText('页面 spring-sale 的 JSON 配置')
@@ -98,8 +99,10 @@ describe('studio page screen', () => {
     expect(api.callsTo('PUT', `${PAGE}/draft`)[0].headers.get('if-match')).toBe('"3"')
     expect(api.callsTo('PUT', `${PAGE}/draft`)[0].body).toMatchObject({ title: '春季保障节（新版）' })
 
-    // 保留我的修改: the next save overwrites revision 4.
+    // 保留我的修改: merged with revision 4 (collab.test.tsx), the next save is based on it.
     await userEvent.click(within(dialog).getByRole('button', { name: '保留我的修改' }))
+    const merge = await findDialog('合并双方的修改')
+    await userEvent.click(await within(merge).findByRole('button', { name: '合并，继续编辑' }))
     await userEvent.click(screen.getByRole('button', { name: /保存/ }))
     await waitFor(() => expect(api.callsTo('PUT', `${PAGE}/draft`)).toHaveLength(2))
     expect(api.callsTo('PUT', `${PAGE}/draft`)[1].headers.get('if-match')).toBe('"4"')

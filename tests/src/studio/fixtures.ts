@@ -20,6 +20,7 @@ export const summary = (over: Partial<PageSummary> = {}): PageSummary => ({
   updatedAt: '2026-11-25T02:30:00Z',
   updatedBy: '运营编辑',
   scheduledAt: null,
+  draftErrors: 0,
   ...over,
 })
 

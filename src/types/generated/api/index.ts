@@ -27,6 +27,7 @@ import type { QuoteApi } from './quote'
 import type { RenewalApi } from './renewal'
 import type { RiskApi } from './risk'
 import type { StudioApi } from './studio'
+import type { StudioCollabApi } from './studioCollab'
 
 /** The definitions of each schemas/api/<file>.schema.json, by file name. */
 export interface ApiSchemas {
@@ -57,4 +58,5 @@ export interface ApiSchemas {
   renewal: RenewalApi
   risk: RiskApi
   studio: StudioApi
+  studioCollab: StudioCollabApi
 }

@@ -192,6 +192,10 @@ export interface PageSummary {
    * 最近一次待生效的定时发布时间
    */
   scheduledAt: string | null
+  /**
+   * 草稿保存时的错误数（有错误的草稿不能发布）
+   */
+  draftErrors: number
 }
 /**
  * 待生效的定时发布
@@ -270,6 +274,10 @@ export interface CreatePage {
    * 模板文件
    */
   template?: string
+  /**
+   * 复制页面：要复制的工作台页面编号（其草稿连同活动复制，活动改用新编号）
+   */
+  from?: string
 }
 /**
  * 配置错误：位置按 JSON.stringify(config, null, 2) 计算
@@ -328,6 +336,10 @@ export interface PageDetail {
    * 草稿与线上版本的内容是否相同（无线上版本为 null）
    */
   draftMatchesLive: boolean | null
+  /**
+   * 草稿保存时的错误数（有错误的草稿不能发布）
+   */
+  draftErrors: number
 }
 /**
  * 页面配置（草稿）
@@ -348,6 +360,10 @@ export interface DraftSaved {
    */
   savedAt: string
   savedBy: string
+  /**
+   * 所保存草稿的错误数（有错误也保存，但不能发布）
+   */
+  errors: number
 }
 export interface ValidateQuery {
   /**
