@@ -32,6 +32,9 @@ import { useHistory } from './history'
 import { JsonView } from './JsonView'
 import { PreviewPanel, type PreviewPost } from './PreviewPanel'
 import { blockFormSchema, blockInfo, pageFormSchema, PAGE_FORM_FIELDS, type BlockInfo } from './schemas'
+import { campaignErrorCount, CampaignsPanel, useCampaignTab } from './campaigns/CampaignsPanel'
+import { CampaignPickerContext, useCampaignPicker } from './campaigns/CampaignPicker'
+import { campaignOfPointer, campaignsOf } from './campaigns/campaignModel'
 import type { MarkdownTrees, PageConfig, StudioConfigError } from './types'
 import './editor.css'
 
@@ -51,7 +54,7 @@ export interface EditorWorkspaceProps {
   compileMarkdown(sources: string[]): Promise<MarkdownTrees>
 }
 
-type Side = 'block' | 'page' | 'errors'
+type Side = 'block' | 'page' | 'campaigns' | 'errors'
 
 /** The rjsf id of a field inside a form (root_a_0_b). */
 const fieldId = (relative: string) => ['root', ...splitPointer(relative)].join('_')
@@ -119,6 +122,7 @@ const SideTabs = memo(function SideTabs(props: {
   side: Side
   setSide(side: Side): void
   errorCount: number
+  campaignErrors: number
 }) {
   return (
     <Tabs
@@ -127,6 +131,10 @@ const SideTabs = memo(function SideTabs(props: {
       items={[
         { key: 'block', label: '区块属性' },
         { key: 'page', label: '页面设置' },
+        {
+          key: 'campaigns',
+          label: props.campaignErrors ? `活动（${props.campaignErrors} 个错误）` : '活动',
+        },
         { key: 'errors', label: `错误（${props.errorCount}）` },
       ]}
     />
@@ -153,6 +161,8 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
   const [side, setSide] = useState<Side>('block')
   const [selected, setSelected] = useState<string | null>(null)
   const focusField = useRef<string | null>(null)
+  const campaignTab = useCampaignTab()
+  const { pick: pickCampaign, select: selectCampaign } = campaignTab
   const configRef = useRef(config)
   useLayoutEffect(() => {
     configRef.current = config
@@ -255,6 +265,8 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
     [uploadImage, compileMarkdown, readOnly, nodes.length, selection],
   )
 
+  const campaignPicker = useCampaignPicker(config, selection, configRef, apply, selectCampaign)
+
   const onBlockChange = useCallback(
     (value: Json, field: string) => {
       if (!selection) return
@@ -287,6 +299,8 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
 
   const describe = useCallback(
     (e: StudioConfigError) => {
+      const campaign = campaignOfPointer(e.pointer)
+      if (campaign) return `活动 ${String(campaignsOf(config)[campaign]?.title ?? campaign)}`
       const at = blockPointerOf(config, e.pointer)
       if (!at) return '页面设置'
       const b = getAt(config, at) as Json
@@ -294,18 +308,24 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
     },
     [config],
   )
-  const onPickError = useCallback((e: StudioConfigError) => {
-    const at = blockPointerOf(configRef.current, e.pointer)
-    setMode('visual')
-    if (at) {
-      setSelected(at)
-      setSide('block')
-      focusField.current = fieldId(e.pointer.slice(at.length))
-    } else {
-      setSide('page')
-      focusField.current = fieldId(e.pointer)
-    }
-  }, [])
+  const onPickError = useCallback(
+    (e: StudioConfigError) => {
+      const at = blockPointerOf(configRef.current, e.pointer)
+      setMode('visual')
+      if (campaignOfPointer(e.pointer)) {
+        setSide('campaigns')
+        pickCampaign(e.pointer)
+      } else if (at) {
+        setSelected(at)
+        setSide('block')
+        focusField.current = fieldId(e.pointer.slice(at.length))
+      } else {
+        setSide('page')
+        focusField.current = fieldId(e.pointer)
+      }
+    },
+    [pickCampaign],
+  )
   // After an error is picked and its form is shown, bring its field into view.
   useEffect(() => {
     const id = focusField.current
@@ -363,16 +383,18 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         </Typography.Text>
       </Typography.Title>
       <Suspense fallback={<Spin />}>
-        <PropertyForm
-          key={`${selection}:${String(block.type)}`}
-          schema={schema}
-          value={block}
-          pointer={selection!}
-          errors={errors}
-          context={formContext}
-          readOnly={readOnly}
-          onChange={onBlockChange}
-        />
+        <CampaignPickerContext.Provider value={campaignPicker}>
+          <PropertyForm
+            key={`${selection}:${String(block.type)}`}
+            schema={schema}
+            value={block}
+            pointer={selection!}
+            errors={errors}
+            context={formContext}
+            readOnly={readOnly}
+            onChange={onBlockChange}
+          />
+        </CampaignPickerContext.Provider>
       </Suspense>
     </>
   )
@@ -390,7 +412,13 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         readOnly={readOnly}
         showErrors={showErrors}
       />
-      <div className={mode === 'json' ? 'studio-editor-body studio-editor-body-json' : 'studio-editor-body'}>
+      <div
+        className={
+          mode === 'json'
+            ? 'studio-editor-body studio-editor-body-json'
+            : `studio-editor-body${side === 'campaigns' ? ' studio-editor-body-campaigns' : ''}`
+        }
+      >
         {mode === 'json' ? (
           <div className="studio-editor-json">
             <JsonView config={config} errors={errors} readOnly={readOnly} onApply={(c) => apply(c, 'json')} />
@@ -420,7 +448,12 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         </div>
         {mode === 'visual' && (
           <div className="studio-editor-right">
-            <SideTabs side={side} setSide={setSide} errorCount={errors.length} />
+            <SideTabs
+              side={side}
+              setSide={setSide}
+              errorCount={errors.length}
+              campaignErrors={campaignErrorCount(errors)}
+            />
             {side === 'block' && blockForm}
             {side === 'page' && (
               <Suspense fallback={<Spin />}>
@@ -434,6 +467,16 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
                   onChange={onPageChange}
                 />
               </Suspense>
+            )}
+            {side === 'campaigns' && (
+              <CampaignsPanel
+                config={config}
+                errors={errors}
+                readOnly={readOnly}
+                uploadImage={uploadImage}
+                apply={apply}
+                tab={campaignTab}
+              />
             )}
             {side === 'errors' && <ErrorList errors={errors} describe={describe} onPick={onPickError} />}
           </div>
