@@ -344,7 +344,17 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
   // Ctrl+Z / Ctrl+Shift+Z anywhere in the workspace, or with nothing focused (a button that was just
   // disabled by the undo drops the focus to the body).
   const root = useRef<HTMLDivElement | null>(null)
-  const { undo, redo } = history
+  // Undo and redo remount the campaign panel, which otherwise keeps what it sent last (see CampaignsPanel).
+  const [historyEpoch, setHistoryEpoch] = useState(0)
+  const { undo: historyUndo, redo: historyRedo } = history
+  const undo = useCallback(() => {
+    historyUndo()
+    setHistoryEpoch((n) => n + 1)
+  }, [historyUndo])
+  const redo = useCallback(() => {
+    historyRedo()
+    setHistoryEpoch((n) => n + 1)
+  }, [historyRedo])
   useEffect(() => {
     if (readOnly) return
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -470,6 +480,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
             )}
             {side === 'campaigns' && (
               <CampaignsPanel
+                key={historyEpoch}
                 config={config}
                 errors={errors}
                 readOnly={readOnly}

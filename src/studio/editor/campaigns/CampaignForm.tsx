@@ -9,7 +9,7 @@ import { BeijingDateTimePicker } from '../fields'
 import { CampaignErrors, FieldAt } from './FieldAt'
 import { FormFieldsEditor, GuessEditor } from './KindFields'
 import { PrizeTable } from './PrizeTable'
-import { kindLabel, prizesOf, USES } from './campaignModel'
+import { kindLabel, prizesOf, USES, withKey, type Edit } from './campaignModel'
 
 const LEVELS = ['V1', 'V2', 'V3', 'V4', 'V5'].map((v) => ({ value: v, label: v }))
 
@@ -31,7 +31,7 @@ export function CampaignForm({
   others,
   readOnly,
   uploadImage,
-  onChange,
+  edit,
 }: {
   id: string
   campaign: Json
@@ -39,24 +39,15 @@ export function CampaignForm({
   others: readonly { id: string; title: string }[]
   readOnly: boolean
   uploadImage(file: File): Promise<string>
-  /** The edited campaign; `field` (a pointer) coalesces keystrokes into one undo step. */
-  onChange(campaign: Json, field?: string): void
+  /** Edits the config at a pointer (each edit applies to the latest config, however fast they come). */
+  edit: Edit
 }) {
   const pointer = `/campaigns/${id}`
   const errorsAt = useContext(CampaignErrors)
   const kind = campaign.kind
-  const set = (key: string, value: unknown, field = `${pointer}/${key}`) => {
-    const next: Json = { ...campaign }
-    if (value === undefined || value === null || value === '' || value === false) delete next[key]
-    else next[key] = value
-    onChange(next, field)
-  }
-  const setIn = (group: string, key: string, value: unknown, dropEmpty = true) => {
-    const inner: Json = { ...(isObject(campaign[group]) ? campaign[group] : {}) }
-    if (value === undefined || value === null || value === '' || value === false) delete inner[key]
-    else inner[key] = value
-    set(group, dropEmpty && Object.keys(inner).length === 0 ? undefined : inner, `${pointer}/${group}/${key}`)
-  }
+  const set = (key: string, value: unknown) => edit(`${pointer}/${key}`, () => value, `${pointer}/${key}`)
+  const setIn = (group: string, key: string, value: unknown, dropEmpty = true) =>
+    edit(`${pointer}/${group}`, withKey(key, value, dropEmpty), `${pointer}/${group}/${key}`)
   const window = isObject(campaign.window) ? campaign.window : {}
   const limits = isObject(campaign.limits) ? campaign.limits : {}
   const eligibility = isObject(campaign.eligibility) ? campaign.eligibility : {}
@@ -75,7 +66,7 @@ export function CampaignForm({
           status={status}
           disabled={readOnly}
           value={window[key]}
-          onChange={(v) => set('window', { ...window, [key]: v }, `${pointer}/window/${key}`)}
+          onChange={(v) => setIn('window', key, v, false)}
         />
       )}
     </FieldAt>
@@ -262,22 +253,18 @@ export function CampaignForm({
           prizes={prizesOf(campaign)}
           readOnly={readOnly}
           uploadImage={uploadImage}
-          onChange={(prizes, field) => onChange({ ...campaign, prizes }, field)}
+          edit={edit}
         />
       )}
       {USES.guess(kind) && (
-        <GuessEditor pointer={pointer} campaign={campaign} readOnly={readOnly} onChange={onChange} />
+        <GuessEditor pointer={pointer} campaign={campaign} readOnly={readOnly} edit={edit} />
       )}
       {USES.fields(kind) && (
         <FormFieldsEditor
           pointer={pointer}
           fields={Array.isArray(campaign.fields) ? campaign.fields.filter(isObject) : []}
           readOnly={readOnly}
-          onChange={(fields, field) => {
-            const next: Json = { ...campaign, fields }
-            if (!fields.length) delete next.fields
-            onChange(next, field)
-          }}
+          edit={edit}
         />
       )}
       <FieldAt pointer={`${pointer}/rules`} label="活动规则（逐条换行）">

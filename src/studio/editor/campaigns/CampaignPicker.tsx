@@ -67,7 +67,7 @@ export function CampaignRefField(props: FieldProps) {
       <Space.Compact style={{ width: '100%' }}>
         <Select
           id={props.fieldPathId.$id}
-          aria-label="选择活动"
+          aria-label={String(props.schema.title ?? '活动')}
           status={errors.length ? 'error' : undefined}
           placeholder={`选择本页的${kinds.map(kindLabel).join('或')}活动`}
           allowClear

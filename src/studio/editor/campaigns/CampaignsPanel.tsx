@@ -18,8 +18,10 @@ import {
   kindLabel,
   KIND_LABELS,
   newCampaign,
+  patchAt,
   withCampaign,
   type CampaignKind,
+  type Edit,
 } from './campaignModel'
 import './campaigns.css'
 
@@ -55,7 +57,7 @@ const windowText = (campaign: Json): string => {
 }
 
 export function CampaignsPanel({
-  config,
+  config: given,
   errors,
   readOnly,
   uploadImage,
@@ -69,6 +71,30 @@ export function CampaignsPanel({
   apply(next: PageConfig, coalesceKey?: string): void
   tab: CampaignTabState
 }) {
+  // The page screen takes each edit as a transition, so `given` lags behind fast edits and its renders may even
+  // bring back an older config of ours. The panel shows and edits what it sent last; a config it never sent (the
+  // page loaded, the JSON view, a block's 新建活动) is taken as it comes. Undo and redo remount the panel.
+  // What it sent (and so will see again, perhaps late) and the latest config, which edits build on at once.
+  const [mine] = useState(() => new WeakSet<object>())
+  const [latest] = useState(() => new Map([['config', given]]))
+  const latestConfig = () => latest.get('config') ?? given
+  const [shown, setShown] = useState(given)
+  const [prop, setProp] = useState(given)
+  if (given !== prop) {
+    setProp(given)
+    if (!mine.has(given)) {
+      latest.set('config', given)
+      setShown(given)
+    }
+  }
+  const config = shown
+  const commit = (next: PageConfig, coalesceKey?: string) => {
+    mine.add(next)
+    latest.set('config', next)
+    setShown(next)
+    apply(next, coalesceKey)
+  }
+  const edit: Edit = (pointer, fn, coalesceKey) => commit(patchAt(latestConfig(), pointer, fn), coalesceKey)
   const campaigns = campaignsOf(config)
   const ids = Object.keys(campaigns)
   const current = tab.selected && campaigns[tab.selected] ? tab.selected : (ids[0] ?? null)
@@ -79,8 +105,8 @@ export function CampaignsPanel({
   }, [focus])
 
   const create = (kind: CampaignKind) => {
-    const { id, campaign } = newCampaign(kind, config)
-    apply(withCampaign(config, id, campaign))
+    const { id, campaign } = newCampaign(kind, latestConfig())
+    commit(withCampaign(latestConfig(), id, campaign))
     tab.select(id)
   }
   return (
@@ -139,7 +165,7 @@ export function CampaignsPanel({
                     okButtonProps={{ danger: true }}
                     disabled={readOnly}
                     onConfirm={() => {
-                      apply(withCampaign(config, id, undefined))
+                      commit(withCampaign(latestConfig(), id, undefined))
                       if (tab.selected === id) tab.select(null)
                     }}
                   >
@@ -167,7 +193,7 @@ export function CampaignsPanel({
               .map((id) => ({ id, title: String(campaigns[id].title ?? id) }))}
             readOnly={readOnly}
             uploadImage={uploadImage}
-            onChange={(next, field) => apply(withCampaign(config, current, next), field)}
+            edit={edit}
           />
         )}
       </div>

@@ -7,7 +7,7 @@ import { isObject, type Json } from '../configOps'
 import { BeijingDateTimePicker } from '../fields'
 import { FieldAt } from './FieldAt'
 import { RewardEditor } from './RewardEditor'
-import { newGuessItem } from './campaignModel'
+import { newGuessItem, overList, type Edit } from './campaignModel'
 
 const replaceAt = <T,>(list: readonly T[], i: number, value: T): T[] =>
   list.map((x, j) => (j === i ? value : x))
@@ -16,22 +16,18 @@ export function GuessEditor({
   pointer,
   campaign,
   readOnly,
-  onChange,
+  edit,
 }: {
   pointer: string
   campaign: Json
   readOnly: boolean
-  onChange(campaign: Json, field?: string): void
+  edit: Edit
 }) {
   const items = Array.isArray(campaign.items) ? campaign.items.filter(isObject) : []
   const window = isObject(campaign.window) ? campaign.window : {}
-  const setItems = (next: Json[], field?: string) => onChange({ ...campaign, items: next }, field)
-  const setItem = (i: number, key: string, value: unknown) => {
-    const item: Json = { ...items[i] }
-    if (value === undefined || value === '') delete item[key]
-    else item[key] = value
-    setItems(replaceAt(items, i, item), `${pointer}/items/${i}/${key}`)
-  }
+  const setItems = (fn: (items: Json[]) => Json[]) => edit(`${pointer}/items`, overList(fn))
+  const setItem = (i: number, key: string, value: unknown) =>
+    edit(`${pointer}/items/${i}/${key}`, () => value, `${pointer}/items/${i}/${key}`)
   return (
     <>
       <FieldAt pointer={`${pointer}/correctReward`} deep label="每猜中一项的奖励 *">
@@ -41,9 +37,7 @@ export function GuessEditor({
             value={campaign.correctReward}
             only={['points', 'beans']}
             disabled={readOnly}
-            onChange={(reward) =>
-              onChange({ ...campaign, correctReward: reward }, `${pointer}/correctReward`)
-            }
+            edit={edit}
           />
         )}
       </FieldAt>
@@ -93,7 +87,7 @@ export function GuessEditor({
                       icon={<DeleteOutlined />}
                       aria-label={`删除第 ${i + 1} 个竞猜项`}
                       disabled={readOnly || items.length <= 1}
-                      onClick={() => setItems(items.filter((_, j) => j !== i))}
+                      onClick={() => setItems((list) => list.filter((_, j) => j !== i))}
                     />
                   }
                 >
@@ -142,7 +136,7 @@ export function GuessEditor({
               size="small"
               icon={<PlusOutlined />}
               disabled={readOnly || items.length >= 64}
-              onClick={() => setItems([...items, newGuessItem(items, window)])}
+              onClick={() => setItems((list) => [...list, newGuessItem(list, window)])}
             >
               添加竞猜项
             </Button>
@@ -181,20 +175,22 @@ export function FormFieldsEditor({
   pointer,
   fields,
   readOnly,
-  onChange,
+  edit,
 }: {
   pointer: string
   fields: readonly Json[]
   readOnly: boolean
-  onChange(fields: Json[], field?: string): void
+  edit: Edit
 }) {
-  const setField = (i: number, key: string, value: unknown) => {
-    const next: Json = { ...fields[i] }
-    if (value === undefined || value === '' || value === false) delete next[key]
-    else next[key] = value
-    onChange(replaceAt(fields, i, next), `${pointer}/fields/${i}/${key}`)
-  }
-  const keys = fields.map((f) => String(f.key))
+  const setField = (i: number, key: string, value: unknown) =>
+    edit(`${pointer}/fields/${i}/${key}`, () => value, `${pointer}/fields/${i}/${key}`)
+  // The list changed by `fn`; an emptied list is no list.
+  const change = (fn: (fields: Json[]) => Json[]) =>
+    edit(`${pointer}/fields`, (old) => {
+      const next = overList(fn)(old)
+      return next.length ? next : undefined
+    })
+  const keysOf = (list: readonly Json[]) => list.map((f) => String(f.key))
   return (
     <FieldAt pointer={`${pointer}/fields`} label="表单字段">
       {() => (
@@ -213,11 +209,11 @@ export function FormFieldsEditor({
                       value={kind}
                       options={FIELD_KINDS}
                       onChange={(k: string) =>
-                        onChange(
-                          replaceAt(fields, i, {
+                        change((list) =>
+                          replaceAt(list, i, {
                             key: freeKey(
                               k,
-                              keys.filter((_, j) => j !== i),
+                              keysOf(list).filter((_, j) => j !== i),
                             ),
                             kind: k,
                             label: fieldLabel(k),
@@ -273,7 +269,7 @@ export function FormFieldsEditor({
                       icon={<DeleteOutlined />}
                       aria-label={`删除第 ${i + 1} 个字段`}
                       disabled={readOnly}
-                      onClick={() => onChange(fields.filter((_, j) => j !== i))}
+                      onClick={() => change((list) => list.filter((_, j) => j !== i))}
                     />
                   </div>
                 )}
@@ -284,7 +280,9 @@ export function FormFieldsEditor({
             size="small"
             icon={<PlusOutlined />}
             disabled={readOnly || fields.length >= 12}
-            onClick={() => onChange([...fields, { key: freeKey('name', keys), kind: 'name', label: '姓名' }])}
+            onClick={() =>
+              change((list) => [...list, { key: freeKey('name', keysOf(list)), kind: 'name', label: '姓名' }])
+            }
           >
             添加字段
           </Button>

@@ -9,7 +9,7 @@ import type { Json } from '../configOps'
 import { FieldAt } from './FieldAt'
 import { PrizeImage } from './PrizeImage'
 import { RewardEditor } from './RewardEditor'
-import { formatPercent, newPrize, probabilities } from './campaignModel'
+import { formatPercent, newPrize, overList, probabilities, type Edit } from './campaignModel'
 
 interface Row {
   key: string
@@ -23,32 +23,25 @@ export function PrizeTable({
   prizes,
   readOnly,
   uploadImage,
-  onChange,
+  edit,
 }: {
   /** The campaign's pointer; the table edits `<pointer>/prizes`. */
   pointer: string
   prizes: readonly Json[]
   readOnly: boolean
   uploadImage(file: File): Promise<string>
-  /** The new list; `field` coalesces keystrokes in one cell into one undo step. */
-  onChange(prizes: Json[], field?: string): void
+  edit: Edit
 }) {
   const at = (i: number, key: string) => `${pointer}/prizes/${i}/${key}`
-  const setField = (i: number, key: string, value: unknown) => {
-    const next = { ...prizes[i] }
-    if (value === undefined || value === null || value === '') delete next[key]
-    else next[key] = value
-    onChange(
-      prizes.map((p, j) => (j === i ? next : p)),
-      at(i, key),
-    )
-  }
-  const move = (i: number, delta: number) => {
-    const next = [...prizes]
-    const [row] = next.splice(i, 1)
-    next.splice(i + delta, 0, row)
-    onChange(next)
-  }
+  const setField = (i: number, key: string, value: unknown) => edit(at(i, key), () => value, at(i, key))
+  const list = (fn: (prizes: Json[]) => Json[]) => edit(`${pointer}/prizes`, overList(fn))
+  const move = (i: number, delta: number) =>
+    list((prizes) => {
+      const next = [...prizes]
+      const [row] = next.splice(i, 1)
+      next.splice(i + delta, 0, row)
+      return next
+    })
   const count = (i: number, key: 'weight' | 'stock' | 'dailyCap', label: string, empty?: string) => (
     <FieldAt pointer={at(i, key)} className="campaign-cell-field">
       {({ id, status }) => (
@@ -175,12 +168,7 @@ export function PrizeTable({
       key: 'reward',
       width: 150,
       render: (_, { index, prize }) => (
-        <RewardEditor
-          pointer={at(index, 'reward')}
-          value={prize.reward}
-          disabled={readOnly}
-          onChange={(reward) => setField(index, 'reward', reward)}
-        />
+        <RewardEditor pointer={at(index, 'reward')} value={prize.reward} disabled={readOnly} edit={edit} />
       ),
     },
     {
@@ -195,7 +183,7 @@ export function PrizeTable({
           icon={<DeleteOutlined />}
           aria-label={`删除第 ${index + 1} 个奖品`}
           disabled={readOnly}
-          onClick={() => onChange(prizes.filter((_, j) => j !== index))}
+          onClick={() => list((prizes) => prizes.filter((_, j) => j !== index))}
         />
       ),
     },
@@ -218,7 +206,7 @@ export function PrizeTable({
             size="small"
             icon={<PlusOutlined />}
             disabled={readOnly || prizes.length >= 12}
-            onClick={() => onChange([...prizes, newPrize(prizes)])}
+            onClick={() => list((prizes) => [...prizes, newPrize(prizes)])}
             style={{ marginTop: 8 }}
           >
             添加奖品

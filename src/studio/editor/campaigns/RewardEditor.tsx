@@ -1,32 +1,27 @@
 // A reward (campaignReward of the page schema): its kind, then the fields of that kind.
 
 import { Input, InputNumber, Select } from 'antd'
-import { isObject, type Json } from '../configOps'
+import { isObject } from '../configOps'
 import { FieldAt } from './FieldAt'
-import { newReward, REWARD_KINDS } from './campaignModel'
+import { newReward, REWARD_KINDS, type Edit } from './campaignModel'
 
 export function RewardEditor({
   pointer,
   value,
   disabled,
   only,
-  onChange,
+  edit,
 }: {
   pointer: string
   value: unknown
   disabled: boolean
   /** The kinds allowed (猜中奖励: points and beans). */
   only?: readonly string[]
-  onChange(reward: Json): void
+  edit: Edit
 }) {
   const reward = isObject(value) ? value : { kind: 'nothing' }
   const kind = typeof reward.kind === 'string' ? reward.kind : 'nothing'
-  const set = (key: string, v: unknown) => {
-    const next: Json = { ...reward }
-    if (v === undefined || v === null || v === '') delete next[key]
-    else next[key] = v
-    onChange(next)
-  }
+  const set = (key: string, v: unknown) => edit(`${pointer}/${key}`, () => v, `${pointer}/${key}`)
   const number = (key: string, label: string, max: number) => (
     <FieldAt pointer={`${pointer}/${key}`} className="campaign-cell-field">
       {({ id, status }) => (
@@ -75,7 +70,7 @@ export function RewardEditor({
             disabled={disabled}
             value={kind}
             options={REWARD_KINDS.filter((k) => !only || only.includes(k.value))}
-            onChange={(k: string) => onChange(newReward(k))}
+            onChange={(k: string) => edit(pointer, () => newReward(k))}
             style={{ width: '100%' }}
           />
         )}

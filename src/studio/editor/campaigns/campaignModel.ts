@@ -2,7 +2,7 @@
 // kinds in Chinese, a valid new campaign of each kind, generated ids, the probabilities a prize table shows, and
 // which blocks use a campaign. UI-free.
 
-import { isObject, type Json } from '../configOps'
+import { isObject, updateAt, type Json } from '../configOps'
 import type { PageConfig } from '../types'
 
 export type CampaignKind = 'lottery' | 'guess' | 'coupon' | 'gift-claim' | 'form'
@@ -67,7 +67,7 @@ export function newReward(kind: string): Json {
     case 'physical':
       return { kind, description: '实物礼品（中奖后填写收货地址）' }
     case 'gift-policy':
-      return { kind, productId: '', planCode: '' }
+      return { kind, productId: 'p-gift-accident', planCode: 'gift' }
     default:
       return { kind: 'nothing' }
   }
@@ -123,7 +123,7 @@ export function newCampaign(kind: CampaignKind, config: PageConfig): { id: strin
     campaign.prizes = [
       newPrize([], { name: '100 积分', weight: 10, stock: 1000, reward: newReward('points') }),
       newPrize([], { name: '停车券', weight: 5, stock: 100, reward: newReward('coupon') }),
-      newPrize([], { name: '谢谢参与', weight: 85, reward: newReward('nothing') }),
+      { id: newId('prize', []), name: '谢谢参与', weight: 85, reward: newReward('nothing') },
     ]
   if (kind === 'coupon')
     campaign.prizes = [newPrize([], { name: '停车券', weight: 1, stock: 1000, reward: newReward('coupon') })]
@@ -131,9 +131,12 @@ export function newCampaign(kind: CampaignKind, config: PageConfig): { id: strin
     campaign.prizes = [
       newPrize([], { name: '赠险', weight: 1, stock: 1000, reward: newReward('gift-policy') }),
     ]
+    // The fields a gift policy reads its insured person from (src/page-config/campaignCollectChecks.ts).
     campaign.fields = [
       { key: 'name', kind: 'name', label: '姓名' },
+      { key: 'certificate', kind: 'certificate', label: '证件' },
       { key: 'phone', kind: 'phone', label: '手机号' },
+      { key: 'agree', kind: 'agreement', label: '我已阅读并同意赠险条款' },
     ]
   }
   if (kind === 'guess') {
@@ -210,3 +213,38 @@ export function withCampaign(config: PageConfig, id: string, campaign: Json | un
   else next.campaigns = all as unknown as PageConfig['campaigns']
   return next
 }
+
+/** One edit of the config: the value at `pointer` becomes `fn(old)`; `coalesceKey` joins a burst of keys. */
+export type Edit = (pointer: string, fn: (old: unknown) => unknown, coalesceKey?: string) => void
+
+const empty = (v: unknown) => v === undefined || v === null || v === '' || v === false
+
+/** A copy of `root` with the value at `pointer` replaced by `fn(old)`; an empty result removes the key. */
+export function patchAt<T>(root: T, pointer: string, fn: (old: unknown) => unknown): T {
+  const cut = pointer.lastIndexOf('/')
+  const key = pointer.slice(cut + 1)
+  return updateAt(root, pointer.slice(0, cut), (parent) => {
+    if (Array.isArray(parent)) return parent.map((v, i) => (i === Number(key) ? fn(v) : v))
+    const copy: Json = { ...(isObject(parent) ? parent : {}) }
+    const value = fn(copy[key])
+    if (empty(value)) delete copy[key]
+    else copy[key] = value
+    return copy
+  })
+}
+
+/** `fn` over the list at a pointer (absent: empty). */
+export const overList =
+  (fn: (list: Json[]) => Json[]) =>
+  (old: unknown): Json[] =>
+    fn(Array.isArray(old) ? old.filter(isObject) : [])
+
+/** Sets `key` of the object (emptied: removed; an emptied object is removed too when `dropEmpty`). */
+export const withKey =
+  (key: string, value: unknown, dropEmpty = true) =>
+  (old: unknown): Json | undefined => {
+    const copy: Json = { ...(isObject(old) ? old : {}) }
+    if (empty(value)) delete copy[key]
+    else copy[key] = value
+    return dropEmpty && Object.keys(copy).length === 0 ? undefined : copy
+  }

@@ -203,7 +203,7 @@ describe('the 活动 tab', { timeout: 60_000 }, () => {
     render(<Harness initial={withForm} onChange={onChange} />)
     const wheel = screen.getAllByRole('treeitem').find((r) => r.textContent?.includes('wheel'))!
     fireEvent.click(wheel)
-    const picker = await screen.findByLabelText('选择活动', {}, { timeout: 15_000 })
+    const picker = await screen.findByLabelText(/抽奖活动编号/, {}, { timeout: 15_000 })
     fireEvent.mouseDown(picker)
     const options = await screen.findAllByRole('option')
     expect(options.map((o) => o.textContent)).toEqual(['spring-draw'])
