@@ -85,7 +85,7 @@ test('an editor builds a page, a publisher publishes it, a consumer sees it, a r
   await page.getByRole('listitem').filter({ hasText: 'lottery' }).click()
   await expect(tree(page).getByText('抽奖')).toHaveCount(2)
   await expect(page.getByTestId('error-count')).toHaveAccessibleName('1 个错误')
-  await expect(page.locator('.studio-field-error').filter({ hasText: 'trialfee-lottery' })).toBeVisible()
+  await expect(page.getByText(/trialfee-lottery/).first()).toBeVisible()
   await clickSettled(page.getByLabel(/抽奖活动编号/))
   await clickSettled(
     page.locator('.ant-select-item-option').filter({ hasText: `${pageId}-trialfee-lottery` }),
