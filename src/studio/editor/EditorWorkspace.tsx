@@ -33,6 +33,9 @@ import { useHistory } from './history'
 import { JsonView } from './JsonView'
 import { PreviewPanel, type PreviewPost } from './PreviewPanel'
 import { blockFormSchema, blockInfo, pageFormSchema, PAGE_FORM_FIELDS, type BlockInfo } from './schemas'
+import { campaignErrorCount, CampaignsPanel, useCampaignTab } from './campaigns/CampaignsPanel'
+import { CampaignPickerContext, useCampaignPicker } from './campaigns/CampaignPicker'
+import { campaignOfPointer, campaignsOf } from './campaigns/campaignModel'
 import type { MarkdownTrees, PageConfig, StudioConfigError } from './types'
 import './editor.css'
 
@@ -52,7 +55,7 @@ export interface EditorWorkspaceProps {
   compileMarkdown(sources: string[]): Promise<MarkdownTrees>
 }
 
-type Side = 'block' | 'page' | 'errors'
+type Side = 'block' | 'page' | 'campaigns' | 'errors'
 
 /** The rjsf id of a field inside a form (root_a_0_b). */
 const fieldId = (relative: string) => ['root', ...splitPointer(relative)].join('_')
@@ -120,6 +123,7 @@ const SideTabs = memo(function SideTabs(props: {
   side: Side
   setSide(side: Side): void
   errorCount: number
+  campaignErrors: number
 }) {
   return (
     <Tabs
@@ -128,6 +132,10 @@ const SideTabs = memo(function SideTabs(props: {
       items={[
         { key: 'block', label: '区块属性' },
         { key: 'page', label: '页面设置' },
+        {
+          key: 'campaigns',
+          label: props.campaignErrors ? `活动（${props.campaignErrors} 个错误）` : '活动',
+        },
         { key: 'errors', label: `错误（${props.errorCount}）` },
       ]}
     />
@@ -154,6 +162,8 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
   const [side, setSide] = useState<Side>('block')
   const [selected, setSelected] = useState<string | null>(null)
   const focusField = useRef<string | null>(null)
+  const campaignTab = useCampaignTab()
+  const { pick: pickCampaign, select: selectCampaign } = campaignTab
   const configRef = useRef(config)
   useLayoutEffect(() => {
     configRef.current = config
@@ -256,6 +266,8 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
     [uploadImage, compileMarkdown, readOnly, nodes.length, selection],
   )
 
+  const campaignPicker = useCampaignPicker(config, selection, configRef, apply, selectCampaign)
+
   const onBlockChange = useCallback(
     (value: Json, field: string) => {
       if (!selection) return
@@ -288,6 +300,8 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
 
   const describe = useCallback(
     (e: StudioConfigError) => {
+      const campaign = campaignOfPointer(e.pointer)
+      if (campaign) return `活动 ${String(campaignsOf(config)[campaign]?.title ?? campaign)}`
       const at = blockPointerOf(config, e.pointer)
       if (!at) return '页面设置'
       const b = getAt(config, at) as Json
@@ -295,18 +309,24 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
     },
     [config],
   )
-  const onPickError = useCallback((e: StudioConfigError) => {
-    const at = blockPointerOf(configRef.current, e.pointer)
-    setMode('visual')
-    if (at) {
-      setSelected(at)
-      setSide('block')
-      focusField.current = fieldId(e.pointer.slice(at.length))
-    } else {
-      setSide('page')
-      focusField.current = fieldId(e.pointer)
-    }
-  }, [])
+  const onPickError = useCallback(
+    (e: StudioConfigError) => {
+      const at = blockPointerOf(configRef.current, e.pointer)
+      setMode('visual')
+      if (campaignOfPointer(e.pointer)) {
+        setSide('campaigns')
+        pickCampaign(e.pointer)
+      } else if (at) {
+        setSelected(at)
+        setSide('block')
+        focusField.current = fieldId(e.pointer.slice(at.length))
+      } else {
+        setSide('page')
+        focusField.current = fieldId(e.pointer)
+      }
+    },
+    [pickCampaign],
+  )
   // After an error is picked and its form is shown, bring its field into view.
   useEffect(() => {
     const id = focusField.current
@@ -325,7 +345,17 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
   // Ctrl+Z / Ctrl+Shift+Z anywhere in the workspace, or with nothing focused (a button that was just
   // disabled by the undo drops the focus to the body).
   const root = useRef<HTMLDivElement | null>(null)
-  const { undo, redo } = history
+  // Undo and redo remount the campaign panel, which otherwise keeps what it sent last (see CampaignsPanel).
+  const [historyEpoch, setHistoryEpoch] = useState(0)
+  const { undo: historyUndo, redo: historyRedo } = history
+  const undo = useCallback(() => {
+    historyUndo()
+    setHistoryEpoch((n) => n + 1)
+  }, [historyUndo])
+  const redo = useCallback(() => {
+    historyRedo()
+    setHistoryEpoch((n) => n + 1)
+  }, [historyRedo])
   useEffect(() => {
     if (readOnly) return
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -364,16 +394,18 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         </Typography.Text>
       </Typography.Title>
       <Suspense fallback={<Spin />}>
-        <PropertyForm
-          key={`${selection}:${String(block.type)}`}
-          schema={schema}
-          value={block}
-          pointer={selection!}
-          errors={errors}
-          context={formContext}
-          readOnly={readOnly}
-          onChange={onBlockChange}
-        />
+        <CampaignPickerContext.Provider value={campaignPicker}>
+          <PropertyForm
+            key={`${selection}:${String(block.type)}`}
+            schema={schema}
+            value={block}
+            pointer={selection!}
+            errors={errors}
+            context={formContext}
+            readOnly={readOnly}
+            onChange={onBlockChange}
+          />
+        </CampaignPickerContext.Provider>
       </Suspense>
     </>
   )
@@ -391,7 +423,13 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         readOnly={readOnly}
         showErrors={showErrors}
       />
-      <div className={mode === 'json' ? 'studio-editor-body studio-editor-body-json' : 'studio-editor-body'}>
+      <div
+        className={
+          mode === 'json'
+            ? 'studio-editor-body studio-editor-body-json'
+            : `studio-editor-body${side === 'campaigns' ? ' studio-editor-body-campaigns' : ''}`
+        }
+      >
         {mode === 'json' ? (
           <div className="studio-editor-json">
             <JsonView config={config} errors={errors} readOnly={readOnly} onApply={(c) => apply(c, 'json')} />
@@ -430,7 +468,12 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         </div>
         {mode === 'visual' && (
           <div className="studio-editor-right">
-            <SideTabs side={side} setSide={setSide} errorCount={errors.length} />
+            <SideTabs
+              side={side}
+              setSide={setSide}
+              errorCount={errors.length}
+              campaignErrors={campaignErrorCount(errors)}
+            />
             {side === 'block' && blockForm}
             {side === 'page' && (
               <Suspense fallback={<Spin />}>
@@ -444,6 +487,17 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
                   onChange={onPageChange}
                 />
               </Suspense>
+            )}
+            {side === 'campaigns' && (
+              <CampaignsPanel
+                key={historyEpoch}
+                config={config}
+                errors={errors}
+                readOnly={readOnly}
+                uploadImage={uploadImage}
+                apply={apply}
+                tab={campaignTab}
+              />
             )}
             {side === 'errors' && <ErrorList errors={errors} describe={describe} onPick={onPickError} />}
           </div>

@@ -20,6 +20,7 @@ const FIELD_OF: Record<string, string> = {
   condition: 'condition',
   phases: 'phases',
   'nested-blocks': 'nested-blocks',
+  campaign: 'campaign',
 }
 const WIDGET_OF: Record<string, string> = { datetime: 'datetime', image: 'image', markdown: 'markdown' }
 

@@ -14,6 +14,7 @@ import { STATUS_WORDS } from '../../page-config/schedule'
 import type { MarkdownTrees } from './types'
 import { isObject, type Json } from './configOps'
 import { ImageField } from './assets/ImageField'
+import { CampaignRefField } from './campaigns/CampaignPicker'
 
 dayjs.extend(utc)
 
@@ -42,18 +43,37 @@ export function formatBeijing(ms: number): string {
   return dayjs(ms).utcOffset(TZ_MINUTES).format('YYYY-MM-DD HH:mm')
 }
 
-function DateTimeWidget(props: WidgetProps) {
+/** A time picked as the +08:00 wall clock (ISO string in, ISO string or undefined out). */
+export function BeijingDateTimePicker(props: {
+  id?: string
+  value: unknown
+  disabled?: boolean
+  status?: 'error'
+  onChange(value: string | undefined): void
+}) {
   return (
     <DatePicker
       id={props.id}
       showTime
       format="YYYY-MM-DD HH:mm:ss"
       placeholder="选择时间（北京时间）"
-      disabled={props.disabled || props.readonly}
+      disabled={props.disabled}
+      status={props.status}
       value={toPickerValue(props.value)}
       onChange={(v) => props.onChange(fromPickerValue(v))}
       style={{ width: '100%' }}
       suffixIcon={<span style={{ fontSize: 12 }}>+08:00</span>}
+    />
+  )
+}
+
+function DateTimeWidget(props: WidgetProps) {
+  return (
+    <BeijingDateTimePicker
+      id={props.id}
+      disabled={props.disabled || props.readonly}
+      value={props.value}
+      onChange={(v) => props.onChange(v)}
     />
   )
 }
@@ -515,6 +535,7 @@ export const studioFields: RegistryFieldsType = {
   condition: ConditionField,
   phases: PhasesField,
   'nested-blocks': NestedBlocksField,
+  campaign: CampaignRefField,
 }
 
 export const studioWidgets: RegistryWidgetsType = {

@@ -5,6 +5,7 @@
 
 import { BLOCK_TYPES } from '../../page-config/blockCatalog'
 import { IMAGE_KEYWORD } from '../../page-config/schemaKeywords'
+import { withCampaignPicker } from './campaigns/campaignModel'
 
 export type JsonSchema = Record<string, unknown>
 
@@ -24,7 +25,15 @@ const blockSchemaPath = (type: string) => `src/blocks/${type}/schema.json`
 
 /** The studio's own editors, by the schema a field refers to. */
 export type StudioWidget =
-  'action' | 'navigate' | 'condition' | 'datetime' | 'image' | 'markdown' | 'phases' | 'nested-blocks'
+  | 'action'
+  | 'navigate'
+  | 'condition'
+  | 'datetime'
+  | 'image'
+  | 'markdown'
+  | 'phases'
+  | 'nested-blocks'
+  | 'campaign'
 const SPECIAL: Record<string, StudioWidget> = {
   'schemas/block-common.schema.json#/$defs/action': 'action',
   'schemas/block-common.schema.json#/$defs/navigateAction': 'navigate',
@@ -244,7 +253,7 @@ export function blockFormSchema(type: unknown): JsonSchema | undefined {
   let schema = formSchemas.get(type)
   if (!schema) {
     const file = blockSchemaPath(type)
-    schema = inline(byPath.get(file)!, file, '', [file + '#']) as JsonSchema
+    schema = withCampaignPicker(type, inline(byPath.get(file)!, file, '', [file + '#']) as JsonSchema)
     formSchemas.set(type, schema)
   }
   return schema

@@ -1,21 +1,11 @@
 // The image field of the studio: an address typed in, 上传 (into the asset library) or 从素材库选择, with a
 // thumbnail, the image's size and weight, and a warning over the weight budget. The property forms use it for
 // every field marked "x-image" (fields.tsx); other editors (the campaign prize table) use it directly.
-import { Suspense, useState } from 'react'
 import { Alert, Button, Image, Input, Space, Typography, Upload } from 'antd'
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons'
-import { lazyWithRetry } from '../../../lib/lazyWithRetry'
-import { ChunkRetryAlert } from '../../ChunkRetryAlert'
-import type { MediaAsset } from '../../api/types'
 import { formatWeight, isOverBudget, overBudgetWarning } from './budget'
-import { useAssetInfo } from './useAssetInfo'
+import { useImagePicking } from './useImagePicking'
 import './assets.css'
-
-// Loaded when first opened: opening the editor does not wait for it.
-const AssetLibrary = lazyWithRetry(
-  () => import('./AssetLibrary').then((m) => ({ default: m.AssetLibrary })),
-  ChunkRetryAlert,
-)
 
 export interface ImageFieldProps {
   value: string | undefined
@@ -30,19 +20,8 @@ export interface ImageFieldProps {
 }
 
 export function ImageField({ value, onChange, uploadImage, id, disabled, label }: ImageFieldProps) {
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState<string | null>(null)
-  const [libraryOpen, setLibraryOpen] = useState(false)
-  // Mounted from the first opening on, so the drawer closes with its motion.
-  const [libraryUsed, setLibraryUsed] = useState(false)
   const url = value ?? ''
-  const { asset, remember } = useAssetInfo(url)
-  const choose = (chosen: MediaAsset) => {
-    void remember(chosen)
-    setFailed(null)
-    setLibraryOpen(false)
-    onChange(chosen.url)
-  }
+  const { asset, busy, failed, upload, openLibrary, library } = useImagePicking(url, onChange, uploadImage)
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space.Compact style={{ width: '100%' }}>
@@ -53,20 +32,7 @@ export function ImageField({ value, onChange, uploadImage, id, disabled, label }
           disabled={disabled}
           onChange={(e) => onChange(e.target.value || undefined)}
         />
-        <Upload
-          accept="image/*"
-          showUploadList={false}
-          disabled={disabled}
-          beforeUpload={(file) => {
-            setBusy(true)
-            setFailed(null)
-            uploadImage(file)
-              .then((uploaded) => onChange(uploaded))
-              .catch((e: unknown) => setFailed(e instanceof Error ? e.message : '上传失败'))
-              .finally(() => setBusy(false))
-            return false
-          }}
-        >
+        <Upload accept="image/*" showUploadList={false} disabled={disabled} beforeUpload={upload}>
           <Button icon={<UploadOutlined />} loading={busy} aria-label={label ? `上传${label}` : undefined}>
             上传
           </Button>
@@ -74,10 +40,7 @@ export function ImageField({ value, onChange, uploadImage, id, disabled, label }
         <Button
           icon={<PictureOutlined />}
           disabled={disabled}
-          onClick={() => {
-            setLibraryUsed(true)
-            setLibraryOpen(true)
-          }}
+          onClick={openLibrary}
           aria-label={label ? `从素材库选择${label}` : undefined}
         >
           从素材库选择
@@ -93,11 +56,7 @@ export function ImageField({ value, onChange, uploadImage, id, disabled, label }
       {asset && isOverBudget(asset.bytes) && (
         <Alert type="warning" showIcon title={overBudgetWarning(asset.bytes)} />
       )}
-      {libraryUsed && (
-        <Suspense fallback={null}>
-          <AssetLibrary open={libraryOpen} onClose={() => setLibraryOpen(false)} onChoose={choose} />
-        </Suspense>
-      )}
+      {library}
     </Space>
   )
 }

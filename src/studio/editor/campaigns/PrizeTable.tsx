@@ -1,0 +1,218 @@
+// The prizes of a lottery, coupon or gift-claim campaign as an editable table: name, image, weight with the
+// resulting probability, stock (empty = 不限), daily cap and reward. Rows are added, removed and reordered here;
+// prize ids are generated, never typed.
+
+import { Button, Input, InputNumber, Space, Table, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import type { Json } from '../configOps'
+import { FieldAt } from './FieldAt'
+import { PrizeImage } from './PrizeImage'
+import { RewardEditor } from './RewardEditor'
+import { formatPercent, newPrize, overList, probabilities, type Edit } from './campaignModel'
+
+interface Row {
+  key: string
+  index: number
+  prize: Json
+  chance: number
+}
+
+export function PrizeTable({
+  pointer,
+  prizes,
+  readOnly,
+  uploadImage,
+  edit,
+}: {
+  /** The campaign's pointer; the table edits `<pointer>/prizes`. */
+  pointer: string
+  prizes: readonly Json[]
+  readOnly: boolean
+  uploadImage(file: File): Promise<string>
+  edit: Edit
+}) {
+  const at = (i: number, key: string) => `${pointer}/prizes/${i}/${key}`
+  const setField = (i: number, key: string, value: unknown) => edit(at(i, key), () => value, at(i, key))
+  const list = (fn: (prizes: Json[]) => Json[]) => edit(`${pointer}/prizes`, overList(fn))
+  const move = (i: number, delta: number) =>
+    list((prizes) => {
+      const next = [...prizes]
+      const [row] = next.splice(i, 1)
+      next.splice(i + delta, 0, row)
+      return next
+    })
+  const count = (i: number, key: 'weight' | 'stock' | 'dailyCap', label: string, empty?: string) => (
+    <FieldAt pointer={at(i, key)} className="campaign-cell-field">
+      {({ id, status }) => (
+        <InputNumber
+          id={id}
+          size="small"
+          status={status}
+          aria-label={`第 ${i + 1} 个奖品的${label}`}
+          placeholder={empty}
+          min={0}
+          precision={0}
+          disabled={readOnly}
+          value={typeof prizes[i][key] === 'number' ? (prizes[i][key] as number) : null}
+          onChange={(v) => setField(i, key, v)}
+          style={{ width: '100%' }}
+        />
+      )}
+    </FieldAt>
+  )
+  const chances = probabilities(prizes)
+  const rows: Row[] = prizes.map((prize, index) => ({
+    key: typeof prize.id === 'string' ? prize.id : String(index),
+    index,
+    prize,
+    chance: chances[index],
+  }))
+  const columns: ColumnsType<Row> = [
+    {
+      title: '顺序',
+      key: 'order',
+      width: 56,
+      render: (_, { index }) => (
+        <Space size={0} orientation="vertical">
+          <Button
+            size="small"
+            type="text"
+            icon={<ArrowUpOutlined />}
+            aria-label={`上移第 ${index + 1} 个奖品`}
+            disabled={readOnly || index === 0}
+            onClick={() => move(index, -1)}
+          />
+          <Button
+            size="small"
+            type="text"
+            icon={<ArrowDownOutlined />}
+            aria-label={`下移第 ${index + 1} 个奖品`}
+            disabled={readOnly || index === prizes.length - 1}
+            onClick={() => move(index, 1)}
+          />
+        </Space>
+      ),
+    },
+    {
+      title: '名称',
+      key: 'name',
+      width: 120,
+      render: (_, { index, prize }) => (
+        <FieldAt
+          pointer={at(index, 'name')}
+          pointers={[`${pointer}/prizes/${index}`, at(index, 'id')]}
+          className="campaign-cell-field"
+        >
+          {({ id, status }) => (
+            <Input
+              id={id}
+              size="small"
+              status={status}
+              aria-label={`第 ${index + 1} 个奖品的名称`}
+              maxLength={20}
+              disabled={readOnly}
+              value={typeof prize.name === 'string' ? prize.name : ''}
+              onChange={(e) => setField(index, 'name', e.target.value)}
+            />
+          )}
+        </FieldAt>
+      ),
+    },
+    {
+      title: '图片',
+      key: 'image',
+      width: 104,
+      render: (_, { index, prize }) => (
+        <FieldAt pointer={at(index, 'image')} className="campaign-cell-field">
+          {({ id, status }) => (
+            <PrizeImage
+              id={id}
+              status={status}
+              value={prize.image}
+              disabled={readOnly}
+              uploadImage={uploadImage}
+              onChange={(url) => setField(index, 'image', url)}
+            />
+          )}
+        </FieldAt>
+      ),
+    },
+    {
+      title: '权重（概率）',
+      key: 'weight',
+      width: 100,
+      render: (_, { index, chance }) => (
+        <>
+          {count(index, 'weight', '权重')}
+          <Typography.Text type="secondary" className="campaign-chance" data-testid="prize-probability">
+            {formatPercent(chance)}
+          </Typography.Text>
+        </>
+      ),
+    },
+    {
+      title: '库存',
+      key: 'stock',
+      width: 96,
+      render: (_, { index }) => count(index, 'stock', '库存', '不限'),
+    },
+    {
+      title: '每日上限',
+      key: 'dailyCap',
+      width: 96,
+      render: (_, { index }) => count(index, 'dailyCap', '每日上限', '不限'),
+    },
+    {
+      title: '奖励',
+      key: 'reward',
+      width: 150,
+      render: (_, { index, prize }) => (
+        <RewardEditor pointer={at(index, 'reward')} value={prize.reward} disabled={readOnly} edit={edit} />
+      ),
+    },
+    {
+      title: '',
+      key: 'remove',
+      width: 40,
+      render: (_, { index }) => (
+        <Button
+          size="small"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`删除第 ${index + 1} 个奖品`}
+          disabled={readOnly}
+          onClick={() => list((prizes) => prizes.filter((_, j) => j !== index))}
+        />
+      ),
+    },
+  ]
+  return (
+    <FieldAt pointer={`${pointer}/prizes`} label="奖品" className="studio-field campaign-prizes">
+      {() => (
+        <>
+          <Table<Row>
+            size="small"
+            rowKey="key"
+            pagination={false}
+            columns={columns}
+            dataSource={rows}
+            scroll={{ x: 'max-content' }}
+            aria-label="奖品表"
+            locale={{ emptyText: '还没有奖品' }}
+          />
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            disabled={readOnly || prizes.length >= 12}
+            onClick={() => list((prizes) => [...prizes, newPrize(prizes)])}
+            style={{ marginTop: 8 }}
+          >
+            添加奖品
+          </Button>
+        </>
+      )}
+    </FieldAt>
+  )
+}
