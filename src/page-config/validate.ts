@@ -5,13 +5,15 @@ import { join, relative, resolve, sep } from 'node:path'
 import type { ValidateFunction } from 'ajv'
 import { routeMatches } from './configPath'
 import { CURRENT_SCHEMA_VERSION, migrateConfig } from './migrations'
+import { blankTexts } from './blankTexts'
 import { checkConfig } from './checks'
 import { createComplianceChecker, readComplianceRules, type ComplianceChecker } from './compliance'
 import { sortErrors, type ConfigError } from './errors'
 import { PointerLocator, syntaxErrorPosition } from './locate'
 import { simplify, translate } from './messages'
+import { createConfigNamer, type ConfigNamer } from './configNamer'
 import { checkRouteParams, configPagePaths } from './routeParams'
-import { compilePageSchema } from './schemaSet'
+import { compilePageSchema, readSchemaFiles } from './schemaSet'
 import { loadScreenRoutePaths } from './screenRoutes'
 
 export const CONFIG_DIR = 'page-configs'
@@ -63,6 +65,7 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
   const schema: ValidateFunction = compilePageSchema(root)
   const screenRoutes = options.screenRoutes ?? (await loadScreenRoutePaths(root))
   const compliance = createComplianceChecker(readComplianceRules(root))
+  const namer = createConfigNamer(readSchemaFiles(root))
   const fileCache = new Map<string, boolean>()
   const publicFileExists = (sitePath: string) => {
     if (options.uploadedAsset?.(sitePath)) return true
@@ -109,7 +112,9 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
       const kinds = campaignKinds(configs.values())
       const campaignKind = (id: string) => kinds.get(id)
       for (const source of sources)
-        errors.push(...validateOne(source, schema, compliance, { routes, publicFileExists, campaignKind }))
+        errors.push(
+          ...validateOne(source, schema, compliance, namer, { routes, publicFileExists, campaignKind }),
+        )
       return sortErrors(errors)
     },
   }
@@ -153,6 +158,7 @@ function validateOne(
   source: ConfigSource,
   schema: ValidateFunction,
   compliance: ComplianceChecker,
+  namer: ConfigNamer,
   ctx: Parameters<typeof checkConfig>[1],
 ): ConfigError[] {
   let parsed: unknown
@@ -189,19 +195,25 @@ function validateOne(
   }
   const { config } = migrateConfig(parsed as Json)
   const errors: ConfigError[] = []
+  // Every message names its thing (第 3 个区块（标题「…」）, 活动「…」 › 奖品 2（…）) before the sentence.
+  const names = namer.of(config)
+  const say = (pointer: string, message: string, atKey = false) =>
+    make(pointer, names.sentence(pointer, message), atKey)
   if (!schema(config)) {
     for (const e of simplify(schema.errors ?? [])) {
-      const t = translate(e)
-      errors.push(make(t.pointer, t.message, t.atKey))
+      const t = translate(e, names)
+      errors.push(say(t.pointer, t.message, t.atKey))
     }
   }
+  for (const pointer of blankTexts(config))
+    errors.push(say(pointer, `「${names.label(pointer)}」只有空格，请填写文字`))
   // The reference checks run on invalid configs too (they skip what is malformed), so one run shows everything.
-  for (const f of checkConfig(config, ctx)) errors.push(make(f.pointer, f.message))
+  for (const f of checkConfig(config, ctx)) errors.push(say(f.pointer, f.message))
   for (const f of checkRouteParams(source.file.slice(CONFIG_DIR.length + 1), config))
-    errors.push(make(f.pointer, f.message))
+    errors.push(say(f.pointer, f.message))
   // The compliance lint (src/page-config/compliance-rules.json): banned phrases, premium discounts,
   // inducements tied to buying, campaign conditions on a policy, products without their insurer.
-  for (const f of compliance.check(config)) errors.push(make(f.pointer, f.message, f.atKey))
+  for (const f of compliance.check(config)) errors.push(say(f.pointer, f.message, f.atKey))
   return errors
 }
 

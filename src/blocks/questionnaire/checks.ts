@@ -7,7 +7,7 @@ export const check: BlockCheck = ({ block, pointer, add }) => {
   if (Array.isArray(block.questions)) {
     block.questions.forEach((q, i) => {
       if (!isObject(q)) return
-      if (seen.has(q.id)) add(`${pointer}/questions/${i}/id`, `题目 id "${String(q.id)}" 重复`)
+      if (seen.has(q.id)) add(`${pointer}/questions/${i}/id`, `题目编号「${String(q.id)}」重复`)
       seen.add(q.id)
     })
   }
