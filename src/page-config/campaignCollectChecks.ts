@@ -28,8 +28,7 @@ export function checkCampaignCollection(campaign: JsonObject, at: string, add: A
     const reward = rewardKind(prize)
     const here = `${at}/prizes/${i}/reward/kind`
     if (kind === 'coupon' && reward !== 'coupon') add(here, '领券活动的奖品须为券')
-    if (kind === 'gift-claim' && reward !== 'gift-policy')
-      add(here, '赠险活动的奖品须为赠险')
+    if (kind === 'gift-claim' && reward !== 'gift-policy') add(here, '赠险活动的奖品须为赠险')
     if (kind !== 'gift-claim' && reward === 'gift-policy')
       add(here, '赠险须填写被保险人信息，只能由赠险活动领取')
   })
@@ -44,10 +43,8 @@ export function checkCampaignCollection(campaign: JsonObject, at: string, add: A
       if (keys.has(field.key)) add(`${here}/key`, `字段名「${field.key}」重复`)
       keys.add(field.key)
     }
-    if (field.kind === 'select' && !Array.isArray(field.options))
-      add(`${here}/options`, '单选字段须列出选项')
-    if (field.kind !== 'select' && field.options !== undefined)
-      add(`${here}/options`, '只有单选字段有选项')
+    if (field.kind === 'select' && !Array.isArray(field.options)) add(`${here}/options`, '单选字段须列出选项')
+    if (field.kind !== 'select' && field.options !== undefined) add(`${here}/options`, '只有单选字段有选项')
     if (field.kind !== 'certificate' && field.certTypes !== undefined)
       add(`${here}/certTypes`, '只有证件字段可限定证件类型')
     if (field.kind !== 'agreement' && field.link !== undefined)

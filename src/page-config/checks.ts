@@ -234,10 +234,7 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
       const reward = isObject(prize.reward) ? prize.reward : {}
       const unlimited = reward.kind === 'nothing' || reward.kind === 'points' || reward.kind === 'beans'
       if (prize.stock === undefined && !unlimited)
-        add(
-          `${here}/stock`,
-          '须写明「库存」（只有谢谢参与、积分、金豆可不限）',
-        )
+        add(`${here}/stock`, '须写明「库存」（只有谢谢参与、积分、金豆可不限）')
       if (
         typeof prize.dailyCap === 'number' &&
         typeof prize.stock === 'number' &&
@@ -245,8 +242,7 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
       )
         add(`${here}/dailyCap`, '每日上限不能大于总库存')
     })
-    if (campaign.kind === 'lottery' && weights <= 0)
-      add(`${at}/prizes`, '奖品的「抽中权重」之和须大于 0')
+    if (campaign.kind === 'lottery' && weights <= 0) add(`${at}/prizes`, '奖品的「抽中权重」之和须大于 0')
     checkCampaignCollection(campaign, at, add)
   }
 }

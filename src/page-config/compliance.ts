@@ -315,9 +315,7 @@ export function createComplianceChecker(rules: readonly ComplianceRule[]): Compl
                   finding(rule, pointerOf(field), `${field}: ${JSON.stringify(value)} 隐藏了保险公司`),
                 )
           } else if (typeof block.from === 'string' && isProductSource(dataSources[block.from], rule)) {
-            findings.push(
-              finding(rule, pointerOf('from'), `区块 ${String(block.type)} 展示产品数据但不显示保险公司`),
-            )
+            findings.push(finding(rule, pointerOf('from'), '这个区块展示产品数据但不显示保险公司'))
           }
         }
       }

@@ -19,7 +19,7 @@ const quoted = (text: string | undefined) => (text ? `「${text}」` : '')
 
 /**
  * The subject of `pointer` in `config`, or '' for the page itself. `blockName` gives a block type's Chinese
- * name; `arrayName` the Chinese name of a list field (奖品, 条目) by its key.
+ * name; `arrayName` the Chinese name of a list field (奖品, 条目) by its key, '' when it has none.
  */
 export function subjectOf(
   config: unknown,
@@ -42,7 +42,7 @@ export function subjectOf(
       const index = Number(parts[i + 1])
       const block = next[index]
       const type = isObject(block) && typeof block.type === 'string' ? block.type : undefined
-      const name = type ? blockName(type) : '区块'
+      const name = (type && blockName(type)) || '未知类型的区块'
       const inner = isObject(block) ? quoted(caption(block)) : ''
       words.push(`第 ${index + 1} 个区块（${name}${inner}）`)
       node = block
@@ -65,7 +65,8 @@ export function subjectOf(
       const index = Number(parts[i + 1])
       const item = next[index]
       const inner = isObject(item) ? caption(item) : undefined
-      words.push(`${arrayName(key)} ${index + 1}${inner ? `（${inner}）` : ''}`)
+      const list = arrayName(key)
+      words.push(`${list ? `${list} ${index + 1}` : `第 ${index + 1} 项`}${inner ? `（${inner}）` : ''}`)
       node = item
       i++
       continue

@@ -55,6 +55,10 @@ export const FIELD_LABELS: Record<string, string> = {
   icon: '图标',
   type: '类型',
   value: '取值',
+  values: '取值',
+  questions: '题目',
+  bands: '分数段',
+  slides: '图片',
   options: '选项',
   fields: '字段',
   height: '高度',
@@ -63,6 +67,12 @@ export const FIELD_LABELS: Record<string, string> = {
   campaign: '活动编号',
   schemaVersion: '配置格式版本',
   routeParams: '路由参数',
+  mode: '模式',
+  view: '显示内容',
+  level: '级别',
+  size: '大小',
+  align: '对齐',
+  variant: '样式',
 }
 
 /** Fields whose schema is shared ($ref) and so describes the kind, not the field: the table's word wins. */
@@ -84,13 +94,15 @@ const OWN_LABEL = new Set([
 const HAS_CJK = /[\u3400-\u9fff]/
 
 /** A short Chinese label of a field: the table's word, or the words of its description before the first stop. */
-export function labelOf(description: unknown, key: string): string {
+export function labelOf(description: unknown, key: string, isEnum = false): string {
   if (
     FIELD_LABELS[key] &&
-    (OWN_LABEL.has(key) || typeof description !== 'string' || /^[\x20-\x7e]/.test(description))
+    (OWN_LABEL.has(key) || isEnum || typeof description !== 'string' || /^[\x20-\x7e]/.test(description))
   )
     return FIELD_LABELS[key]
   if (typeof description !== 'string' || !description) return FIELD_LABELS[key] ?? fallbackLabel(key)
+  // "picks 选择并提交；results 结果" describes the values, not the field.
+  if (/^[A-Za-z][\w-]* /.test(description)) return isEnum ? '选项' : fallbackLabel(key)
   const short = description.split(/[：:，,。；;（(]/)[0].trim()
   if (short.length > 0 && short.length <= 16 && HAS_CJK.test(short)) return short
   return FIELD_LABELS[key] ?? (HAS_CJK.test(short) ? short.slice(0, 16) : fallbackLabel(key))
@@ -138,6 +150,8 @@ const ENUM_NAMES: Record<string, string> = {
   vertical: '纵向',
   single: '单选',
   multiple: '多选',
+  card: '卡片',
+  row: '行式',
 }
 
 /** The Chinese names of enum values: as the description says them ("card 卡片"), else the table's, else the value. */

@@ -75,7 +75,9 @@ export function translate(error: ErrorObject, names: FieldNamer): TranslatedErro
       return at(`${field}只能是 ${JSON.stringify(p.allowedValue)}`)
     case 'enum': {
       const values = p.allowedValues as unknown[]
-      const words = names.enumNames?.(path, values) ?? values.map(String)
+      const words = (names.enumNames?.(path, values) ?? values.map(String)).map((w, i) =>
+        w === String(values[i]) ? q(w) : w,
+      )
       return at(`${field}只能是以下之一：${words.join('、')}`)
     }
     case 'pattern': {
@@ -136,7 +138,9 @@ export function translate(error: ErrorObject, names: FieldNamer): TranslatedErro
 /** The schema's own Chinese words about a union, when it has them. */
 function described(error: ErrorObject): string {
   const description = (error.parentSchema as { description?: string } | undefined)?.description
-  return description && /^[\u3400-\u9fff]/.test(description) ? `（${description}）` : ''
+  return description && /^[\u3400-\u9fff]/.test(description) && !/[A-Za-z]{3,}/.test(description)
+    ? `（${description}）`
+    : ''
 }
 
 function describeOneOf(error: ErrorObject, names: FieldNamer): string {

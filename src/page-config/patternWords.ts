@@ -15,7 +15,8 @@ const PATTERN_WORDS: Record<string, string> = {
   '^/api(/[A-Za-z0-9_-]+)+$': '应是 /api/ 开头的接口路径',
   '^\\d{4}-(0[1-9]|1[0-2])$': '应写成年-月，如 2027-01',
   '^/(?![/\\\\])[^\\s\\\\]*$': '应是以 / 开头的站内路径，不含空格',
-  '^/(?![/\\\\])[^\\s?#\\\\]+\\.(png|jpe?g|webp|svg)$': '应是站内图片路径（.png、.jpg、.webp 或 .svg），如 /a/b.png',
+  '^/(?![/\\\\])[^\\s?#\\\\]+\\.(png|jpe?g|webp|svg)$':
+    '应是站内图片路径（.png、.jpg、.webp 或 .svg），如 /a/b.png',
   '^(user|signIn|common|native|params)(\\.[A-Za-z0-9_]+)+$':
     '应是 user.、signIn.、common.、native.、params. 开头的状态路径',
   '^(/(?![/\\\\])[^\\s?#\\\\]+\\.mp4|https://media\\.guoheng-demo\\.com/[^\\s?#\\\\]+\\.mp4)$':

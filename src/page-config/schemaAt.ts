@@ -31,7 +31,10 @@ export function createSchemaLookup(files: readonly SchemaFile[]) {
   }
 
   /** Follows $refs; the first description met (the outermost) wins. */
-  const deref = (schema: JsonObject, file: string): { schema: JsonObject; file: string; description?: string } => {
+  const deref = (
+    schema: JsonObject,
+    file: string,
+  ): { schema: JsonObject; file: string; description?: string } => {
     let description = typeof schema.description === 'string' ? schema.description : undefined
     for (let hops = 0; typeof schema.$ref === 'string' && hops < 10; hops++) {
       const url = new URL(schema.$ref, SCHEMA_BASE + file)
@@ -57,7 +60,9 @@ export function createSchemaLookup(files: readonly SchemaFile[]) {
     const picked =
       (isObject(instance) &&
         resolved.find((r) =>
-          ['type', 'kind'].some((name) => instance[name] !== undefined && tag(r.schema, name) === instance[name]),
+          ['type', 'kind'].some(
+            (name) => instance[name] !== undefined && tag(r.schema, name) === instance[name],
+          ),
         )) ||
       resolved.find((r) => key !== undefined && isObject(r.schema.properties) && key in r.schema.properties)
     return picked ? { schema: picked.schema, file: picked.file } : { schema, file }

@@ -13,5 +13,5 @@ export const check: BlockCheck = ({ block, pointer, add }) => {
   }
   if (block.bands !== undefined) checkBands(block.bands, `${pointer}/bands`, add)
   if (block.resultPage === undefined && block.bands === undefined)
-    add(pointer, '问卷需要 resultPage（结果页）或 bands（本页显示结果）')
+    add(pointer, '问卷需要「结果页」或「分数段」（在本页显示结果）')
 }

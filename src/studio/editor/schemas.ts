@@ -89,7 +89,7 @@ function inline(node: unknown, file: string, key: string, seen: readonly string[
   // Chinese labels: English type names (ButtonBlock, TimeWindow) give way to the description's words.
   if (key && key !== 'items' && key !== 'properties') {
     if (typeof out.title !== 'string' || /^[A-Z][A-Za-z]*$/.test(out.title))
-      out.title = labelOf(out.description, key)
+      out.title = labelOf(out.description, key, Array.isArray(out.enum))
   } else if (typeof out.title === 'string' && /^[A-Z][A-Za-z]*$/.test(out.title)) delete out.title
   if (Array.isArray(out.enum) && out.enum.length > 1)
     out['x-enum-names'] = enumNames(out.enum, out.description)
