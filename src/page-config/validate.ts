@@ -33,12 +33,23 @@ export interface ValidatorOptions {
   uploadedAsset?: (sitePath: string) => boolean
 }
 
+/** A text a page shows that is not in its config (a catalog product's name or tagline), and where it shows. */
+export interface ShownText {
+  /** The config field that brings it onto the page (a product list's data source). */
+  pointer: string
+  /** What it is, in words: 产品「青松新人1元意外险」的介绍. */
+  what: string
+  text: string
+}
+
 export interface ConfigValidator {
   /**
    * Validates `sources`. `allConfigFiles` lists every config file that exists (for the route table and
    * collisions); defaults to the sources themselves.
    */
   validate(sources: readonly ConfigSource[], allConfigFiles?: readonly string[]): ConfigError[]
+  /** The compliance lint on texts a config shows from elsewhere, as errors at the field that shows them. */
+  lintShown(source: ConfigSource, shown: readonly ShownText[]): ConfigError[]
 }
 
 type Json = Record<string, unknown>
@@ -116,6 +127,20 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
           ...validateOne(source, schema, compliance, namer, { routes, publicFileExists, campaignKind }),
         )
       return sortErrors(errors)
+    },
+    lintShown(source, shown) {
+      const config = parseOrNull(source.text)
+      if (!shown.length || typeof config !== 'object' || config === null) return []
+      const locator = new PointerLocator(source.text)
+      const names = namer.of(config)
+      return shown.flatMap(({ pointer, what, text }) =>
+        compliance.checkText(text).map((message) => ({
+          file: source.file,
+          ...locator.locate(pointer),
+          pointer,
+          message: names.sentence(pointer, `${what}：${message}`),
+        })),
+      )
     },
   }
 }
