@@ -31,7 +31,7 @@ function lint(text: string): string[] {
     .validate([{ file: FILE, text }], [FILE])
     .map(formatError)
     .filter((line) => line.includes('合规：'))
-    .map((line) => line.replace(/^(\S+  \S+  ).*?(合规：)/, '$1$2'))
+    .map((line) => line.replace(/^(\S+ {2}\S+ {2}).*?(合规：)/, '$1$2'))
 }
 
 /** 1-based line of the first line of `text` holding `needle` (as JSON.stringify writes it). */

@@ -99,7 +99,9 @@ describe('each kind of schema error is a sentence naming the thing and the field
 
   it('an unknown block type lists the blocks by their Chinese names', () => {
     const [message] = messages(page([{ type: 'heroo' }]))
-    expect(message).toMatch(/^第 1 个区块（未知类型的区块）：没有「heroo」这种区块类型，可用：.*头图.*产品列表/)
+    expect(message).toMatch(
+      /^第 1 个区块（未知类型的区块）：没有「heroo」这种区块类型，可用：.*头图.*产品列表/,
+    )
   })
 
   it('every pattern of the schemas has its words (no message shows an expression)', () => {
@@ -201,7 +203,10 @@ describe('no message of a broken folder config shows a key, an expression or Eng
         count++
         expect(formatError(error)).toMatch(new RegExp(`^${file.replace(/[[\]]/g, '\\$&')}:\\d+:\\d+  /`))
         // A compliance finding cites its rule by id (规则 panic-buying), as the rule set and docs/blocks.md do.
-        const words = error.message.replace(/规则 [a-z-]+/, '').replace(QUOTED, '').replace(ALLOWED, '')
+        const words = error.message
+          .replace(/规则 [a-z-]+/, '')
+          .replace(QUOTED, '')
+          .replace(ALLOWED, '')
         if (REGEX.test(error.message) || /[A-Za-z]{3,}/.test(words))
           bad.push(`${error.pointer}  ${error.message}`)
       }

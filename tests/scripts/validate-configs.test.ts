@@ -22,7 +22,7 @@ const page = (blocks: unknown[], extra: Record<string, unknown> = {}) =>
  * (tests/scripts/errorSentences.test.ts covers them): `file:line:col  /pointer  sentence`.
  */
 const bare = (line: string) =>
-  line.replace(/^(\S+  \S+  )(第 \d+ 个区块|活动「|活动时间|分享信息|页面主题|数据源「)[^：]*：/, '$1')
+  line.replace(/^(\S+ {2}\S+ {2})(第 \d+ 个区块|活动「|活动时间|分享信息|页面主题|数据源「)[^：]*：/, '$1')
 
 function check(text: string, file = 'page-configs/test/a.json', others: string[] = []) {
   return validator

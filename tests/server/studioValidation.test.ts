@@ -224,7 +224,10 @@ describe('broken configs through the studio API', () => {
     const lines = cli.get(`${dir}/${name}.json`) ?? []
     // Every message starts with the words naming its block or campaign (tests/scripts/errorSentences.test.ts).
     const bare = (line: string) =>
-      line.replace(/^(\S+  \S+  )(第 \d+ 个区块|活动「|活动时间|分享信息|页面主题|数据源「)[^：]*：/, '$1')
+      line.replace(
+        /^(\S+ {2}\S+ {2})(第 \d+ 个区块|活动「|活动时间|分享信息|页面主题|数据源「)[^：]*：/,
+        '$1',
+      )
     expect(
       lines.some((l) => bare(l).includes(expected)),
       lines.join('\n'),
