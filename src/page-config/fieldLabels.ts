@@ -103,7 +103,11 @@ export function labelOf(description: unknown, key: string, isEnum = false): stri
   if (typeof description !== 'string' || !description) return FIELD_LABELS[key] ?? fallbackLabel(key)
   // "picks 选择并提交；results 结果" describes the values, not the field.
   if (/^[A-Za-z][\w-]* /.test(description)) return isEnum ? '选项' : fallbackLabel(key)
-  const short = description.split(/[：:，,。；;（(]/)[0].trim()
+  // The words before the first stop, without a trailing format hint ("月份 YYYY-MM" -> 月份).
+  const short = description
+    .split(/[：:，,。；;（(]/)[0]
+    .trim()
+    .replace(/(?<=[\u3400-\u9fff])\s+[\x21-\x7e]+$/, '')
   if (short.length > 0 && short.length <= 16 && HAS_CJK.test(short)) return short
   return FIELD_LABELS[key] ?? (HAS_CJK.test(short) ? short.slice(0, 16) : fallbackLabel(key))
 }
@@ -151,6 +155,13 @@ const ENUM_NAMES: Record<string, string> = {
   single: '单选',
   multiple: '多选',
   card: '卡片',
+  multi: '多选',
+  value: '账户价值',
+  payout: '每年领取',
+  'schedule.preheatAt': '活动预热时间',
+  'schedule.startAt': '活动开始时间',
+  'schedule.endAt': '活动结束时间',
+  'schedule.offlineAt': '活动下线时间',
   row: '行式',
 }
 

@@ -27,6 +27,7 @@ import {
   type Json,
 } from './configOps'
 import { ErrorList } from './ErrorList'
+import { focusFieldWhenShown } from './focusField'
 import type { EditorFormContext } from './fields'
 import { useHistory } from './history'
 import { JsonView } from './JsonView'
@@ -311,14 +312,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
     const id = focusField.current
     if (!id) return
     focusField.current = null
-    const timer = setTimeout(() => {
-      let el: HTMLElement | null = null
-      for (let cut = id; cut && !el; cut = cut.slice(0, Math.max(cut.lastIndexOf('_'), 0)))
-        el = document.getElementById(cut)
-      el?.scrollIntoView?.({ block: 'center' })
-      el?.focus()
-    }, 50)
-    return () => clearTimeout(timer)
+    return focusFieldWhenShown(id)
   })
 
   // Ctrl+Z / Ctrl+Shift+Z anywhere in the workspace, or with nothing focused (a button that was just

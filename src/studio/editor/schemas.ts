@@ -82,15 +82,21 @@ function inline(node: unknown, file: string, key: string, seen: readonly string[
         out.properties = Object.fromEntries(
           Object.entries(v).map(([name, prop]) => [name, inline(prop, file, name, seen)]),
         )
-      } else out[k] = inline(v, file, k, seen)
+      } else out[k] = inline(v, file, k === 'items' ? '' : k, seen)
     }
   }
   if (node['x-markdown'] === true) out['x-studio'] = 'markdown'
   // Chinese labels: English type names (ButtonBlock, TimeWindow) give way to the description's words.
-  if (key && key !== 'items' && key !== 'properties') {
+  if (key && key !== 'properties') {
     if (typeof out.title !== 'string' || /^[A-Z][A-Za-z]*$/.test(out.title))
       out.title = labelOf(out.description, key, Array.isArray(out.enum))
   } else if (typeof out.title === 'string' && /^[A-Z][A-Za-z]*$/.test(out.title)) delete out.title
+  // A list's items and a map's values are labelled too (rjsf would show "items", "blocks-0", "item Key").
+  for (const part of ['items', 'additionalProperties'] as const) {
+    const sub = out[part]
+    if (isPlain(sub) && typeof sub.title !== 'string')
+      out[part] = { ...sub, title: typeof out.title === 'string' ? out.title : '一项' }
+  }
   if (Array.isArray(out.enum) && out.enum.length > 1)
     out['x-enum-names'] = enumNames(out.enum, out.description)
   return out
