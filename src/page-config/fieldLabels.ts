@@ -97,7 +97,10 @@ const HAS_CJK = /[\u3400-\u9fff]/
 export function labelOf(description: unknown, key: string, isEnum = false): string {
   if (
     FIELD_LABELS[key] &&
-    (OWN_LABEL.has(key) || isEnum || typeof description !== 'string' || /^[\x20-\x7e]/.test(description))
+    ((OWN_LABEL.has(key) && !/^数据源/.test(String(description ?? ''))) ||
+      isEnum ||
+      typeof description !== 'string' ||
+      /^[\x20-\x7e]/.test(description))
   )
     return FIELD_LABELS[key]
   if (typeof description !== 'string' || !description) return FIELD_LABELS[key] ?? fallbackLabel(key)

@@ -7,10 +7,10 @@ import { expect, test } from './support/test'
 
 test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 
-const id = `e2e-errors-${Date.now().toString(36)}`
-const campaign = `${id}-draw`
+const base = `e2e-errors-${Date.now().toString(36)}`
 
-const config = {
+/** A valid page with a product list and a lottery of two prizes (each test its own page and campaign). */
+const configOf = (campaign: string) => ({
   schemaVersion: 3,
   title: '双十二狂欢',
   schedule: { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-12T23:59:59+08:00', fallback: '/' },
@@ -32,15 +32,15 @@ const config = {
     { type: 'product-list', from: 'products', title: '医疗险精选', limit: 4 },
     { type: 'lottery', campaign },
   ],
-}
+})
 
-async function openWithErrors(page: Page): Promise<void> {
+async function openWithErrors(page: Page, id: string): Promise<void> {
   const editor = await logInAsStaff(page.request, 'editor')
   const created = await editor.post('/api/studio/pages', { data: { id, title: '双十二狂欢' } })
   const { draftRevision } = (await created.json()) as { draftRevision: number }
   const saved = await editor.put(`/api/studio/pages/${id}/draft`, {
     headers: { 'If-Match': `"${draftRevision}"` },
-    data: config,
+    data: configOf(`${id}-draw`),
   })
   expect(saved.status()).toBe(200)
   await page.goto(`/studio/pages/${id}`)
@@ -58,7 +58,7 @@ async function openWithErrors(page: Page): Promise<void> {
 test('the error list names the prize and the field in Chinese; picking an error focuses its input', async ({
   page,
 }) => {
-  await openWithErrors(page)
+  await openWithErrors(page, `${base}-a`)
   await page.getByRole('tab', { name: /错误/ }).click()
   const list = page.getByRole('list', { name: '错误列表' })
   await expect(list).toContainText('活动「双十二抽奖」 › 奖品 2（谢谢参与）：「总库存」应为整数')
@@ -77,7 +77,7 @@ test('the error list names the prize and the field in Chinese; picking an error 
 })
 
 test('a field folded under 高级 is opened and focused when its error is picked', async ({ page }) => {
-  await openWithErrors(page)
+  await openWithErrors(page, `${base}-b`)
   // Give the title block a colour that is no colour: its style sits under 高级.
   await page.getByText('JSON 源码', { exact: true }).click()
   const source = page.getByRole('textbox', { name: 'JSON 源码' })

@@ -307,12 +307,13 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
       focusField.current = fieldId(e.pointer)
     }
   }, [])
-  // After an error is picked and its form is shown, bring its field into view.
+  // After an error is picked and its form is shown, bring its field into view. Not cancelled by the next render
+  // (the preview and validation re-render at once): focusField.ts gives up by itself.
   useEffect(() => {
     const id = focusField.current
     if (!id) return
     focusField.current = null
-    return focusFieldWhenShown(id)
+    focusFieldWhenShown(id)
   })
 
   // Ctrl+Z / Ctrl+Shift+Z anywhere in the workspace, or with nothing focused (a button that was just

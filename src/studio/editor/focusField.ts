@@ -4,10 +4,13 @@
 
 const FOCUSABLE = 'input:not([type="hidden"]), textarea, select, [contenteditable="true"], button, [tabindex]'
 
-/** The element of `id` or, cutting the id's last parts, of the nearest enclosing field. */
+/**
+ * The element of `id` or, cutting the id's last parts, of the nearest enclosing field; never the bare "root"
+ * (that is the app's mount point, found before the form is there).
+ */
 function fieldElement(id: string): HTMLElement | null {
   let el: HTMLElement | null = null
-  for (let cut = id; cut && !el; cut = cut.slice(0, Math.max(cut.lastIndexOf('_'), 0)))
+  for (let cut = id; cut.includes('_') && !el; cut = cut.slice(0, cut.lastIndexOf('_')))
     el = document.getElementById(cut)
   return el
 }
@@ -27,14 +30,12 @@ function focusNow(id: string): boolean {
   return true
 }
 
-/** Focuses the field of rjsf id `id` as soon as it is rendered (gives up after about a second). Returns a canceller. */
-export function focusFieldWhenShown(id: string): () => void {
-  let frames = 0
-  let handle = 0
+/** Focuses the field of rjsf id `id` as soon as it is rendered (gives up after 5 s). */
+export function focusFieldWhenShown(id: string): void {
+  // The form is a lazy chunk: on a slow machine its first showing can take a few seconds.
+  const until = performance.now() + 5000
   const attempt = () => {
-    if (focusNow(id) || ++frames > 60) return
-    handle = requestAnimationFrame(attempt)
+    if (!focusNow(id) && performance.now() < until) requestAnimationFrame(attempt)
   }
-  handle = requestAnimationFrame(attempt)
-  return () => cancelAnimationFrame(handle)
+  requestAnimationFrame(attempt)
 }
