@@ -8,8 +8,8 @@ export function campaignRefCheck(kinds: readonly string[], what: string): BlockC
     const id = block.campaign
     if (typeof id !== 'string') return
     const campaign = isObject(config.campaigns) ? config.campaigns[id] : undefined
-    if (!isObject(campaign)) add(`${pointer}/campaign`, `本页没有声明活动 "${id}"（campaigns）`)
+    if (!isObject(campaign)) add(`${pointer}/campaign`, `本页没有声明活动「${id}」`)
     else if (typeof campaign.kind !== 'string' || !kinds.includes(campaign.kind))
-      add(`${pointer}/campaign`, `活动 "${id}" 不是${what}（kind 须为 ${kinds.join(' 或 ')}）`)
+      add(`${pointer}/campaign`, `活动「${id}」不是${what}`)
   }
 }

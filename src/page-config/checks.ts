@@ -9,7 +9,8 @@ import { checkCampaignCollection } from './campaignCollectChecks'
 import { escapePointer, isObject, type JsonObject } from './json'
 import { markdownImages } from './markdown'
 import { markdownTextsOf } from './markdownSources'
-import { walkBlocks } from './walkBlocks'
+import { markdownTableProblems } from './markdownTables'
+import { blockOrdinal, walkBlocks } from './walkBlocks'
 
 export interface Finding {
   pointer: string
@@ -65,13 +66,14 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
   for (const { block, pointer } of blocks) {
     if (typeof block.id !== 'string') continue
     const first = ids.get(block.id)
-    if (first) add(`${pointer}/id`, `区块 id "${block.id}" 重复（已在 ${first} 使用）`)
+    if (first) add(`${pointer}/id`, `区块 id「${block.id}」重复（${blockOrdinal(first)}已在使用）`)
     else ids.set(block.id, pointer)
   }
 
   // Schedule order.
   if (schedule) {
     const order = ['preheatAt', 'startAt', 'endAt', 'offlineAt'] as const
+    const said = { preheatAt: '预热时间', startAt: '开始时间', endAt: '结束时间', offlineAt: '下线时间' }
     let previous: { key: string; ms: number } | null = null
     for (const key of order) {
       const ms = typeof schedule[key] === 'string' ? Date.parse(schedule[key] as string) : NaN
@@ -80,13 +82,13 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
       if (previous && (ms < previous.ms || (strict && ms === previous.ms))) {
         add(
           `/schedule/${key}`,
-          `${key} 必须${strict ? '晚于' : '不早于'} ${previous.key}（活动时间顺序：预热 ≤ 开始 < 结束 ≤ 下线）`,
+          `「${said[key]}」必须${strict ? '晚于' : '不早于'}「${said[previous.key as keyof typeof said]}」（活动时间顺序：预热 ≤ 开始 < 结束 ≤ 下线）`,
         )
       }
       previous = { key, ms }
     }
     if (typeof schedule.fallback === 'string' && !routeExists(schedule.fallback)) {
-      add('/schedule/fallback', `下线后跳转的页面 "${schedule.fallback}" 不存在于路由表`)
+      add('/schedule/fallback', `「下线后跳转」的页面 "${schedule.fallback}" 不存在`)
     }
   }
 
@@ -111,14 +113,16 @@ export function checkConfig(config: Json, ctx: CheckContext): Finding[] {
       typeof window.to === 'string' &&
       Date.parse(window.from) >= Date.parse(window.to)
     ) {
-      add(`${pointer}/activeBetween/to`, '生效时间段的 to 必须晚于 from')
+      add(`${pointer}/activeBetween/to`, '「生效时间段」的结束时间必须晚于开始时间')
     }
     const check = typeof block.type === 'string' ? blockChecks[block.type] : undefined
     check?.({ block, pointer, config, add, campaignKind })
     // Image fields are checked by the schema (x-image); images inside markdown text here.
-    for (const text of markdownTextsOf(block, pointer))
+    for (const text of markdownTextsOf(block, pointer)) {
       for (const src of markdownImages(text.source))
         if (!isAllowedImage(src)) add(text.pointer, `Markdown 中的图片 "${src}" 不允许：${IMAGE_RULE}`)
+      for (const problem of markdownTableProblems(text.source)) add(text.pointer, problem)
+    }
   }
 
   // Deep walk: actions, in-site targets, bindings and files.
@@ -193,17 +197,17 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
     const campaign = campaigns[id]
     if (!isObject(campaign)) continue
     const at = `/campaigns/${escapePointer(id)}`
-    checkCampaignKind(id, campaign, at, add)
+    checkCampaignKind(campaign, at, add)
     const window = isObject(campaign.window) ? campaign.window : {}
     const start = typeof window.startAt === 'string' ? Date.parse(window.startAt) : NaN
     const end = typeof window.endAt === 'string' ? Date.parse(window.endAt) : NaN
-    if (start >= end) add(`${at}/window/endAt`, `活动 ${id} 的结束时间必须晚于开始时间`)
+    if (start >= end) add(`${at}/window/endAt`, '结束时间必须晚于开始时间')
     if (schedule) {
       const pageStart = typeof schedule.startAt === 'string' ? Date.parse(schedule.startAt) : NaN
       const pageEnd = typeof schedule.endAt === 'string' ? Date.parse(schedule.endAt) : NaN
-      if (start < pageStart) add(`${at}/window/startAt`, `活动 ${id} 不能早于页面的开始时间 schedule.startAt`)
-      if (end > pageEnd) add(`${at}/window/endAt`, `活动 ${id} 不能晚于页面的结束时间 schedule.endAt`)
-    } else add(`${at}/window`, `声明了活动 ${id} 的页面须有 schedule（活动时间须在页面时间之内）`)
+      if (start < pageStart) add(`${at}/window/startAt`, '参与时间不能早于页面活动时间的开始时间')
+      if (end > pageEnd) add(`${at}/window/endAt`, '参与时间不能晚于页面活动时间的结束时间')
+    } else add(`${at}/window`, '有活动的页面须设置活动时间（活动的参与时间须在页面活动时间之内）')
     const limits = isObject(campaign.limits) ? campaign.limits : {}
     if (
       typeof limits.perUserPerDay === 'number' &&
@@ -218,17 +222,14 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
       if (!isObject(prize)) return
       const here = `${at}/prizes/${i}`
       if (typeof prize.id === 'string') {
-        if (prizeIds.has(prize.id)) add(`${here}/id`, `奖品编号 "${prize.id}" 重复`)
+        if (prizeIds.has(prize.id)) add(`${here}/id`, `奖品编号「${prize.id}」重复`)
         prizeIds.add(prize.id)
       }
       if (typeof prize.weight === 'number') weights += prize.weight
       const reward = isObject(prize.reward) ? prize.reward : {}
       const unlimited = reward.kind === 'nothing' || reward.kind === 'points' || reward.kind === 'beans'
       if (prize.stock === undefined && !unlimited)
-        add(
-          `${here}/stock`,
-          `奖品 "${String(prize.name)}" 须写明库存 stock（只有谢谢参与、积分、金豆可不限）`,
-        )
+        add(`${here}/stock`, '须写明「库存」（只有谢谢参与、积分、金豆可不限）')
       if (
         typeof prize.dailyCap === 'number' &&
         typeof prize.stock === 'number' &&
@@ -236,8 +237,7 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
       )
         add(`${here}/dailyCap`, '每日上限不能大于总库存')
     })
-    if (campaign.kind === 'lottery' && weights <= 0)
-      add(`${at}/prizes`, `抽奖活动 ${id} 的奖品权重之和须大于 0`)
-    checkCampaignCollection(id, campaign, at, add)
+    if (campaign.kind === 'lottery' && weights <= 0) add(`${at}/prizes`, '奖品的「抽中权重」之和须大于 0')
+    checkCampaignCollection(campaign, at, add)
   }
 }

@@ -50,6 +50,8 @@ export interface ComplianceFinding {
 export interface ComplianceChecker {
   rules: readonly ComplianceRule[]
   check(config: JsonObject): ComplianceFinding[]
+  /** What one text shown on a page breaks (a catalog product's name or tagline), as finding messages. */
+  checkText(text: string): string[]
 }
 
 /** Reads and checks the rule set; a malformed rule fails loudly with its id (it is edited by hand). */
@@ -170,14 +172,15 @@ export function normalizeText(text: string): string {
 const NEGATED =
   /(不|无|非|未|并非|没有|禁止|严禁|杜绝|拒绝)(需|须|用|必|要求|提供|给予|承诺|包含|含|设|予|可|能|得|会|涉及|存在|支持|用于|作为|以)?(任何|再)?$/u
 
-/** The first match of a global regex that is not negated. */
-function firstClaim(regex: RegExp, text: string): RegExpExecArray | null {
+/** Every match of a global regex that is not negated, with where it starts and ends. */
+function claims(regex: RegExp, text: string): RegExpExecArray[] {
+  const found: RegExpExecArray[] = []
   regex.lastIndex = 0
   for (let match = regex.exec(text); match; match = regex.exec(text)) {
-    if (!NEGATED.test(text.slice(Math.max(0, match.index - 8), match.index))) return match
-    regex.lastIndex = match.index + 1
+    if (!NEGATED.test(text.slice(Math.max(0, match.index - 8), match.index))) found.push(match)
+    regex.lastIndex = match.index + Math.max(match[0].length, 1)
   }
-  return null
+  return found
 }
 
 const MEMO_LIMIT = 20_000
@@ -235,14 +238,23 @@ export function createComplianceChecker(rules: readonly ComplianceRule[]): Compl
     const normalized = normalizeText(text)
     if (anyText.test(normalized)) {
       hits = []
-      const kinds = new Set<ComplianceKind>()
+      // Every phrase a text holds is reported; where rules of one kind overlap (two discount rules on
+      // "保费9折"), the span already reported is not reported again.
+      const spans = new Map<ComplianceKind, [number, number][]>()
       for (const t of textRules) {
-        // One finding per kind of rule for a text (overlapping discount rules say the same thing).
-        if ((t.campaignsOnly && !inCampaign) || kinds.has(t.rule.kind)) continue
-        const match = firstClaim(t.regex, normalized)
-        if (!match || (t.context && !t.context.test(normalized))) continue
-        kinds.add(t.rule.kind)
-        hits.push({ rule: t.rule, what: `含“${match[0]}”` })
+        if (t.campaignsOnly && !inCampaign) continue
+        if (t.context && !t.context.test(normalized)) continue
+        const taken = spans.get(t.rule.kind) ?? []
+        const said = new Set<string>()
+        for (const match of claims(t.regex, normalized)) {
+          const start = match.index
+          const end = start + match[0].length
+          if (taken.some(([a, b]) => start < b && a < end) || said.has(match[0])) continue
+          taken.push([start, end])
+          said.add(match[0])
+          hits.push({ rule: t.rule, what: `含“${match[0]}”` })
+        }
+        spans.set(t.rule.kind, taken)
       }
     }
     if (cache.size >= MEMO_LIMIT) cache.clear()
@@ -252,6 +264,7 @@ export function createComplianceChecker(rules: readonly ComplianceRule[]): Compl
 
   return {
     rules,
+    checkText: (text) => textHits(text, false).map((hit) => finding(hit.rule, '', hit.what).message),
     check(config) {
       const findings: ComplianceFinding[] = []
       // The pointer is built only for a finding: most strings break nothing.
@@ -302,9 +315,7 @@ export function createComplianceChecker(rules: readonly ComplianceRule[]): Compl
                   finding(rule, pointerOf(field), `${field}: ${JSON.stringify(value)} 隐藏了保险公司`),
                 )
           } else if (typeof block.from === 'string' && isProductSource(dataSources[block.from], rule)) {
-            findings.push(
-              finding(rule, pointerOf('from'), `区块 ${String(block.type)} 展示产品数据但不显示保险公司`),
-            )
+            findings.push(finding(rule, pointerOf('from'), '这个区块展示产品数据但不显示保险公司'))
           }
         }
       }

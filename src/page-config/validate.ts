@@ -5,13 +5,15 @@ import { join, relative, resolve, sep } from 'node:path'
 import type { ValidateFunction } from 'ajv'
 import { routeMatches } from './configPath'
 import { CURRENT_SCHEMA_VERSION, migrateConfig } from './migrations'
+import { blankTexts } from './blankTexts'
 import { checkConfig } from './checks'
 import { createComplianceChecker, readComplianceRules, type ComplianceChecker } from './compliance'
 import { sortErrors, type ConfigError } from './errors'
 import { PointerLocator, syntaxErrorPosition } from './locate'
 import { simplify, translate } from './messages'
+import { createConfigNamer, type ConfigNamer } from './configNamer'
 import { checkRouteParams, configPagePaths } from './routeParams'
-import { compilePageSchema } from './schemaSet'
+import { compilePageSchema, readSchemaFiles } from './schemaSet'
 import { loadScreenRoutePaths } from './screenRoutes'
 
 export const CONFIG_DIR = 'page-configs'
@@ -31,12 +33,23 @@ export interface ValidatorOptions {
   uploadedAsset?: (sitePath: string) => boolean
 }
 
+/** A text a page shows that is not in its config (a catalog product's name or tagline), and where it shows. */
+export interface ShownText {
+  /** The config field that brings it onto the page (a product list's data source). */
+  pointer: string
+  /** What it is, in words: 产品「青松新人1元意外险」的介绍. */
+  what: string
+  text: string
+}
+
 export interface ConfigValidator {
   /**
    * Validates `sources`. `allConfigFiles` lists every config file that exists (for the route table and
    * collisions); defaults to the sources themselves.
    */
   validate(sources: readonly ConfigSource[], allConfigFiles?: readonly string[]): ConfigError[]
+  /** The compliance lint on texts a config shows from elsewhere, as errors at the field that shows them. */
+  lintShown(source: ConfigSource, shown: readonly ShownText[]): ConfigError[]
 }
 
 type Json = Record<string, unknown>
@@ -63,6 +76,7 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
   const schema: ValidateFunction = compilePageSchema(root)
   const screenRoutes = options.screenRoutes ?? (await loadScreenRoutePaths(root))
   const compliance = createComplianceChecker(readComplianceRules(root))
+  const namer = createConfigNamer(readSchemaFiles(root))
   const fileCache = new Map<string, boolean>()
   const publicFileExists = (sitePath: string) => {
     if (options.uploadedAsset?.(sitePath)) return true
@@ -109,8 +123,24 @@ export async function createValidator(options: ValidatorOptions): Promise<Config
       const kinds = campaignKinds(configs.values())
       const campaignKind = (id: string) => kinds.get(id)
       for (const source of sources)
-        errors.push(...validateOne(source, schema, compliance, { routes, publicFileExists, campaignKind }))
+        errors.push(
+          ...validateOne(source, schema, compliance, namer, { routes, publicFileExists, campaignKind }),
+        )
       return sortErrors(errors)
+    },
+    lintShown(source, shown) {
+      const config = parseOrNull(source.text)
+      if (!shown.length || typeof config !== 'object' || config === null) return []
+      const locator = new PointerLocator(source.text)
+      const names = namer.of(config)
+      return shown.flatMap(({ pointer, what, text }) =>
+        compliance.checkText(text).map((message) => ({
+          file: source.file,
+          ...locator.locate(pointer),
+          pointer,
+          message: names.sentence(pointer, `${what}：${message}`),
+        })),
+      )
     },
   }
 }
@@ -153,6 +183,7 @@ function validateOne(
   source: ConfigSource,
   schema: ValidateFunction,
   compliance: ComplianceChecker,
+  namer: ConfigNamer,
   ctx: Parameters<typeof checkConfig>[1],
 ): ConfigError[] {
   let parsed: unknown
@@ -189,19 +220,25 @@ function validateOne(
   }
   const { config } = migrateConfig(parsed as Json)
   const errors: ConfigError[] = []
+  // Every message names its thing (第 3 个区块（标题「…」）, 活动「…」 › 奖品 2（…）) before the sentence.
+  const names = namer.of(config)
+  const say = (pointer: string, message: string, atKey = false) =>
+    make(pointer, names.sentence(pointer, message), atKey)
   if (!schema(config)) {
     for (const e of simplify(schema.errors ?? [])) {
-      const t = translate(e)
-      errors.push(make(t.pointer, t.message, t.atKey))
+      const t = translate(e, names)
+      errors.push(say(t.pointer, t.message, t.atKey))
     }
   }
+  for (const pointer of blankTexts(config))
+    errors.push(say(pointer, `「${names.label(pointer)}」只有空格，请填写文字`))
   // The reference checks run on invalid configs too (they skip what is malformed), so one run shows everything.
-  for (const f of checkConfig(config, ctx)) errors.push(make(f.pointer, f.message))
+  for (const f of checkConfig(config, ctx)) errors.push(say(f.pointer, f.message))
   for (const f of checkRouteParams(source.file.slice(CONFIG_DIR.length + 1), config))
-    errors.push(make(f.pointer, f.message))
+    errors.push(say(f.pointer, f.message))
   // The compliance lint (src/page-config/compliance-rules.json): banned phrases, premium discounts,
   // inducements tied to buying, campaign conditions on a policy, products without their insurer.
-  for (const f of compliance.check(config)) errors.push(make(f.pointer, f.message, f.atKey))
+  for (const f of compliance.check(config)) errors.push(say(f.pointer, f.message, f.atKey))
   return errors
 }
 

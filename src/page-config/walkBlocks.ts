@@ -46,3 +46,8 @@ function mapNested(node: JsonObject, fn: (block: JsonObject) => JsonObject): Jso
   }
   return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, copy(v, k)]))
 }
+
+/** "/blocks/2" -> 第 3 个区块; a nested block keeps its pointer's numbers in words. */
+export function blockOrdinal(pointer: string): string {
+  return [...pointer.matchAll(/\/blocks\/(\d+)/g)].map((m) => `第 ${Number(m[1]) + 1} 个区块`).join(' › ')
+}

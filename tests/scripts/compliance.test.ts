@@ -22,12 +22,16 @@ beforeAll(async () => {
 const page = (blocks: unknown[], extra: Record<string, unknown> = {}) =>
   JSON.stringify({ schemaVersion: 3, title: '测试页', ...extra, blocks }, null, 2)
 
-/** The compliance lines the validator prints for a config (other errors, e.g. a missing image, left out). */
+/**
+ * The compliance lines the validator prints for a config (other errors, e.g. a missing image, left out), without
+ * the words naming the block or campaign that every message starts with (tests/scripts/errorSentences.test.ts).
+ */
 function lint(text: string): string[] {
   return validator
     .validate([{ file: FILE, text }], [FILE])
     .map(formatError)
-    .filter((line) => line.includes('  合规：'))
+    .filter((line) => line.includes('合规：'))
+    .map((line) => line.replace(/^(\S+ {2}\S+ {2}).*?(合规：)/, '$1$2'))
 }
 
 /** 1-based line of the first line of `text` holding `needle` (as JSON.stringify writes it). */
@@ -64,6 +68,18 @@ const textCases: Record<string, { bad: string; match: string; good: string }> = 
   },
   'discount-near-insurance': { bad: '意外险活动：立减 20 元', match: '立减', good: '停车费立减 20 元' },
   'purchase-inducement': { bad: '投保即送 iPhone', match: '投保即送', good: '登录即送体检卡' },
+  'final-interpretation': {
+    bad: '本活动最终解释权归青松保险所有',
+    match: '最终解释权归青松保险所有',
+    good: '活动规则如有疑问请联系客服 95500',
+  },
+  'lowest-price': { bad: '意外险全年最低价', match: '最低价', good: '意外险每年 29.9 元' },
+  'full-payout-promise': {
+    bad: '住院医疗 １００％ 赔付',
+    match: '100%赔付',
+    good: '住院医疗按合同约定比例赔付',
+  },
+  'token-premium': { bad: '新用户专享，1元保30天', match: '1元保30天', good: '新用户专享，保障 30 天' },
   'campaign-purchase-condition': {
     bad: '仅限投保用户参与',
     match: '投保用户',
@@ -192,6 +208,25 @@ describe('every text of a config is checked, wherever it is', () => {
     expect(lint(text)[0]).toContain(expected(rule(), '稳赚'))
   })
 
+  it('every phrase of one text is an error, not only the first, each citing its rule', () => {
+    const bad = '抢购重疾险：最终解释权归本公司所有，全网最低价，100%赔付，稳赚'
+    const found = lint(page([{ type: 'title', text: bad }]))
+    expect(found.map((l) => /含“([^”]+)”/.exec(l)?.[1])).toEqual([
+      '抢购',
+      '稳赚',
+      '最终解释权归本公司所有',
+      '全网最低',
+      '100%赔付',
+    ])
+    expect(found.map((l) => /规则 ([a-z-]+)/.exec(l)?.[1])).toEqual([
+      'panic-buying',
+      'guaranteed-return',
+      'final-interpretation',
+      'lowest-price',
+      'full-payout-promise',
+    ])
+  })
+
   it('the page title too; spaces, full-width digits and Markdown emphasis do not hide a phrase', () => {
     expect(lint(page([], { title: '首月 １ 元' }))[0]).toMatch(
       /^page-configs\/test\/a\.json:3:12 {2}\/title {2}合规：含“首月1元”/,
@@ -294,7 +329,7 @@ describe('product-insurer-shown: product promotion names the insurer', () => {
 
   it('product data shown by a block that is not a product block is an error', () => {
     const text = page([{ type: 'table', from: 'products', columns: [], rows: [] }], { dataSources })
-    expect(lint(text)[0]).toContain('/blocks/0/from  合规：区块 table 展示产品数据但不显示保险公司')
+    expect(lint(text)[0]).toContain('/blocks/0/from  合规：这个区块展示产品数据但不显示保险公司')
   })
 
   it('a product list (which always shows the insurer) is no error', () => {

@@ -17,8 +17,18 @@ beforeAll(async () => {
 const page = (blocks: unknown[], extra: Record<string, unknown> = {}) =>
   JSON.stringify({ schemaVersion: 3, title: '测试页', ...extra, blocks }, null, 2)
 
+/**
+ * Each error line without the words naming its block or campaign, which every message starts with
+ * (tests/scripts/errorSentences.test.ts covers them): `file:line:col  /pointer  sentence`.
+ */
+const bare = (line: string) =>
+  line.replace(/^(\S+ {2}\S+ {2})(第 \d+ 个区块|活动「|活动时间|分享信息|页面主题|数据源「)[^：]*：/, '$1')
+
 function check(text: string, file = 'page-configs/test/a.json', others: string[] = []) {
-  return validator.validate([{ file, text }], [file, ...others]).map(formatError)
+  return validator
+    .validate([{ file, text }], [file, ...others])
+    .map(formatError)
+    .map(bare)
 }
 
 // Each broken example: the config text, and the one line the validator must print for it.
@@ -31,17 +41,17 @@ const broken: [string, string, string][] = [
   [
     'unknown field (typo)',
     page([{ type: 'hero', image: '/springFestival/hero.svg', alt: 'x', titel: '春节' }]),
-    ':9:7  /blocks/0/titel  未知字段 "titel"',
+    ':9:7  /blocks/0/titel  不认识的设置项「titel」',
   ],
-  ['unknown block type', page([{ type: 'heroo' }]), ':6:15  /blocks/0/type  类型 "heroo" 不存在'],
-  ['missing required field', page([{ type: 'markdown' }]), ':5:5  /blocks/0  缺少必填字段 "source"'],
-  ['wrong type', page([{ type: 'spacer', height: '16' }]), ':7:17  /blocks/0/height  类型应为整数'],
+  ['unknown block type', page([{ type: 'heroo' }]), ':6:15  /blocks/0/type  没有「heroo」这种区块类型'],
+  ['missing required field', page([{ type: 'markdown' }]), ':5:5  /blocks/0  缺少必填项「内容」'],
+  ['wrong type', page([{ type: 'spacer', height: '16' }]), ':7:17  /blocks/0/height  「高度」应为整数'],
   [
     'bad time format',
     page([{ type: 'markdown', source: 'x' }], {
       schedule: { startAt: '2027-01-01 10:00', endAt: '2027-02-01T00:00:00+08:00', fallback: '/' },
     }),
-    '/schedule/startAt  格式不正确',
+    '/schedule/startAt  「开始时间」不是有效的时间，应写成 2027-01-20T10:00:00+08:00',
   ],
   [
     'navigate target missing',
@@ -51,7 +61,7 @@ const broken: [string, string, string][] = [
   [
     'unknown data source',
     page([{ type: 'product-list', from: 'products' }]),
-    '/blocks/0/from  数据源 "products" 未在 dataSources 中定义',
+    '/blocks/0/from  数据源「products」不存在',
   ],
   [
     'binding outside whitelist',
@@ -69,7 +79,7 @@ const broken: [string, string, string][] = [
       { type: 'spacer', id: 'a', height: 8 },
       { type: 'spacer', id: 'a', height: 8 },
     ]),
-    '/blocks/1/id  区块 id "a" 重复',
+    '/blocks/1/id  区块 id「a」重复（第 1 个区块已在使用）',
   ],
   [
     'image missing under public/',
@@ -81,7 +91,7 @@ const broken: [string, string, string][] = [
     page([{ type: 'markdown', source: 'x' }], {
       schedule: { startAt: '2027-02-01T00:00:00+08:00', endAt: '2027-01-01T00:00:00+08:00', fallback: '/' },
     }),
-    '/schedule/endAt  endAt 必须晚于 startAt',
+    '/schedule/endAt  「结束时间」必须晚于「开始时间」',
   ],
   [
     'link host not allowed',
@@ -168,7 +178,7 @@ describe('validate:configs rejects broken configs with file:line:col, pointer an
     ])
     const twice = { routeParams: { type: { values: [{ value: 'a' }, { value: 'A' }] } } }
     expect(check(page([{ type: 'markdown', source: 'x' }], twice), file)).toEqual([
-      expect.stringContaining('/routeParams/type/values/1/value  参数值 "A" 重复'),
+      expect.stringContaining('/routeParams/type/values/1/value  取值 2：参数值 "A" 重复'),
     ])
   })
 
@@ -227,7 +237,7 @@ describe('the CLI', () => {
       out = e.stderr.toString()
     }
     expect(status).toBe(1)
-    expect(out).toContain(`${rel}:9:7  /blocks/0/titel  未知字段 "titel"`)
+    expect(out).toContain(`${rel}:9:7  /blocks/0/titel  第 1 个区块（头图「x」）：不认识的设置项「titel」`)
     const good = join(dir, 'good.json')
     writeFileSync(good, page([{ type: 'markdown', source: '好' }]))
     const ok = execFileSync(
@@ -255,7 +265,9 @@ describe('the CLI', () => {
       out = e.stderr.toString()
     }
     expect(status).toBe(1)
-    expect(out).toContain(`${rel}:7:15  /blocks/0/text  合规：含“限时停售”——不得炒作停售`)
+    expect(out).toContain(
+      `${rel}:7:15  /blocks/0/text  第 1 个区块（标题「限时停售，速来」）：合规：含“限时停售”——不得炒作停售`,
+    )
   })
 
   it('passes a v1 config whose richtext sits inside tabs (the migration reaches nested blocks)', () => {
@@ -291,7 +303,7 @@ describe('the CLI', () => {
           stdio: 'pipe',
         },
       ),
-    ).toThrow(/类型 "heroo" 不存在/)
+    ).toThrow(/没有「heroo」这种区块类型/)
   })
 
   it('takes absolute paths and paths relative to the folder the command was typed in', () => {
@@ -353,30 +365,26 @@ describe('campaigns: what each kind needs, and the checks of a guessing game', (
       },
     })
   const cases: [string, Record<string, unknown>, string][] = [
-    [
-      'a guess without items',
-      { items: undefined },
-      '/campaigns/cup-guess  竞猜活动 cup-guess 须写明竞猜项 items',
-    ],
+    ['a guess without items', { items: undefined }, '/campaigns/cup-guess  竞猜活动须写明「竞猜项」'],
     [
       'a guess without its reward',
       { correctReward: undefined },
-      '/campaigns/cup-guess  竞猜活动 cup-guess 须写明猜中奖励 correctReward',
+      '/campaigns/cup-guess  竞猜活动须写明「猜中奖励」',
     ],
     [
       'a guess with prizes',
       { prizes: [{ id: 'p1', name: '积分', weight: 1, reward: { kind: 'points', amount: 1 } }] },
-      '/campaigns/cup-guess/prizes  竞猜活动不用 prizes（奖励写在 correctReward）',
+      '/campaigns/cup-guess/prizes  竞猜活动不用「奖品」（奖励写在「猜中奖励」）',
     ],
     [
       'a duplicate item id',
       { items: [item(), item({ title: '阿根廷 vs 法国（重赛）' })] },
-      '/campaigns/cup-guess/items/1/id  竞猜项编号 "m1" 重复（第 1 项已使用）',
+      '/campaigns/cup-guess/items/1/id  竞猜项编号「m1」重复（第 1 项已使用）',
     ],
     [
       'a duplicate option id',
       { items: [item({ options: [...options, { id: 'home', label: '阿根廷大胜' }] })] },
-      '/campaigns/cup-guess/items/0/options/3/id  “阿根廷 vs 法国”的选项编号 "home" 重复',
+      '/campaigns/cup-guess/items/0/options/3/id  “阿根廷 vs 法国”的选项编号「home」重复',
     ],
     [
       'a duplicate option label',
@@ -386,32 +394,32 @@ describe('campaigns: what each kind needs, and the checks of a guessing game', (
     [
       'a lock after the window',
       { items: [item({ lockAt: '2027-02-01T19:30:00+08:00', kickoffAt: undefined })] },
-      '/campaigns/cup-guess/items/0/lockAt  “阿根廷 vs 法国”的截止时间须在活动时间 window 之内',
+      '/campaigns/cup-guess/items/0/lockAt  “阿根廷 vs 法国”的截止时间须在活动的参与时间之内',
     ],
     [
       'a lock before the window',
       { items: [item({ lockAt: '2026-11-20T19:30:00+08:00', kickoffAt: undefined })] },
-      '/campaigns/cup-guess/items/0/lockAt  “阿根廷 vs 法国”的截止时间须在活动时间 window 之内',
+      '/campaigns/cup-guess/items/0/lockAt  “阿根廷 vs 法国”的截止时间须在活动的参与时间之内',
     ],
     [
       'a lock after the kick-off',
       { items: [item({ lockAt: '2026-12-05T20:30:00+08:00' })] },
-      '/campaigns/cup-guess/items/0/lockAt  “阿根廷 vs 法国”的截止时间不能晚于开赛时间 kickoffAt',
+      '/campaigns/cup-guess/items/0/lockAt  “阿根廷 vs 法国”的截止时间不能晚于开赛时间',
     ],
     [
       'a lock not in Beijing time',
       { items: [item({ lockAt: '2026-12-05T11:30:00Z' })] },
-      '/campaigns/cup-guess/items/0/lockAt  格式不正确（截止竞猜时间（北京时间，写成',
+      '/campaigns/cup-guess/items/0/lockAt  「截止竞猜时间」须以 +08:00 结尾（北京时间）',
     ],
     [
       'one option only',
       { items: [item({ options: [options[0]] })] },
-      '/campaigns/cup-guess/items/0/options  至少需要 2 项',
+      '/campaigns/cup-guess/items/0/options  「选项」至少需要 2 项',
     ],
     [
       'a coupon as the reward',
       { correctReward: { kind: 'coupon', benefit: '停车券', validDays: 30 } },
-      '/campaigns/cup-guess/correctReward/kind  猜中奖励须为积分（points）或金豆（beans）',
+      '/campaigns/cup-guess/correctReward/kind  猜中奖励须为积分或金豆',
     ],
   ]
 
@@ -441,9 +449,9 @@ describe('campaigns: what each kind needs, and the checks of a guessing game', (
     })
     const lines = check(lottery)
     for (const expected of [
-      '/campaigns/draw  抽奖活动 draw 须写明奖品 prizes',
-      '/campaigns/draw  抽奖活动 draw 须写明每人次数 limits',
-      '/campaigns/draw/items  抽奖活动不用 items（仅竞猜使用）',
+      '/campaigns/draw  抽奖活动须写明「奖品」',
+      '/campaigns/draw  抽奖活动须写明「每人次数」',
+      '/campaigns/draw/items  抽奖活动不用「条目」（仅竞猜使用）',
     ])
       expect(
         lines.some((l) => l.includes(expected)),

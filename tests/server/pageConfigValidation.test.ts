@@ -54,9 +54,11 @@ describe('server validation of a page config', () => {
     const result = server.validate(text, file)
     expect(result.ok).toBe(false)
     expect(result.lines).toEqual([
-      `${file}:19:13  /blocks/3/to  倒计时引用了 schedule.endAt，但页面没有 schedule`,
-      `${file}:27:15  /blocks/4/action/to  跳转目标 "/nowhere" 不存在于路由表`,
-      expect.stringContaining(`${file}:34:7  /blocks/5/titel  未知字段 "titel"`),
+      `${file}:19:13  /blocks/3/to  第 4 个区块（倒计时「距结束」）：倒计时到页面活动时间的某一刻，但页面没有设置活动时间`,
+      `${file}:27:15  /blocks/4/action/to  第 5 个区块（按钮「去」）：跳转目标 "/nowhere" 不存在于路由表`,
+      expect.stringContaining(
+        `${file}:34:7  /blocks/5/titel  第 6 个区块（头图「x」）：不认识的设置项「titel」`,
+      ),
     ])
 
     const fromCli = cli(file)

@@ -44,6 +44,7 @@ export const pagesModule = defineModule({
         new FolderConfigs(REPO_ROOT, screenRoutes),
         pageValidator,
         new PreviewTokens(s.studioPreviewSecret),
+        () => s.catalog,
       ),
     studioMedia: (s) => new StudioMedia(s.db, s.now, s.mediaStore, s.mediaLimits, s.staffAudit),
     studioSections: (s) => new StudioSections(s.db, s.now, s.staffAudit),

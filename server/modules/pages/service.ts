@@ -46,7 +46,9 @@ import {
   supersedePending,
   type SupersededSchedule as Superseded,
 } from './publications'
+import { shownProductTexts } from './shownProducts'
 import type { PageConfigValidator } from './validateConfig'
+import type { CatalogService } from '../catalog/service'
 
 /** A published page is validated as the file it would be in the repository: messages name it, its route is /activity/{id}. */
 export const pageFile = (id: string) => `page-configs/activity/${id}.json`
@@ -136,6 +138,8 @@ export class PageService {
     readonly folders: FolderConfigs,
     private readonly validator: () => Promise<PageConfigValidator>,
     private readonly tokens: PreviewTokens,
+    /** The catalog, whose products a page's product lists show (their texts are linted too). */
+    private readonly catalog?: () => Pick<CatalogService, 'products'>,
   ) {}
 
   // ---- studio: reading ----
@@ -237,7 +241,9 @@ export class PageService {
     const others = (await this.db.selectFrom('studio_pages').select('id').execute())
       .map((r) => pageFile(r.id))
       .filter((f) => f !== file)
-    const check = (await this.validator()).validate(text, file, others)
+    const catalog = this.catalog?.()
+    const shown = catalog ? await shownProductTexts(config, (q) => catalog.products(q)) : []
+    const check = (await this.validator()).validate(text, file, others, shown)
     const errors: StudioConfigError[] = check.errors.map(({ pointer, message, line, column }) => ({
       pointer,
       message,

@@ -9,6 +9,6 @@ export const check: BlockCheck = ({ block, pointer, add, campaignKind }) => {
   const id = block.campaign
   if (typeof id !== 'string') return
   const kind = campaignKind(id)
-  if (kind === undefined) add(`${pointer}/campaign`, `没有页面声明活动 "${id}"（campaigns）`)
-  else if (kind !== 'guess') add(`${pointer}/campaign`, `活动 "${id}" 不是竞猜活动（kind 须为 guess）`)
+  if (kind === undefined) add(`${pointer}/campaign`, `没有页面声明活动「${id}」`)
+  else if (kind !== 'guess') add(`${pointer}/campaign`, `活动「${id}」不是竞猜活动`)
 }

@@ -7,11 +7,11 @@ export const check: BlockCheck = ({ block, pointer, add }) => {
   if (Array.isArray(block.questions)) {
     block.questions.forEach((q, i) => {
       if (!isObject(q)) return
-      if (seen.has(q.id)) add(`${pointer}/questions/${i}/id`, `题目 id "${String(q.id)}" 重复`)
+      if (seen.has(q.id)) add(`${pointer}/questions/${i}/id`, `题目编号「${String(q.id)}」重复`)
       seen.add(q.id)
     })
   }
   if (block.bands !== undefined) checkBands(block.bands, `${pointer}/bands`, add)
   if (block.resultPage === undefined && block.bands === undefined)
-    add(pointer, '问卷需要 resultPage（结果页）或 bands（本页显示结果）')
+    add(pointer, '问卷需要「结果页」或「分数段」（在本页显示结果）')
 }

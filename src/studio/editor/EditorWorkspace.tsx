@@ -28,6 +28,7 @@ import {
   type Json,
 } from './configOps'
 import { ErrorList } from './ErrorList'
+import { focusFieldWhenShown } from './focusField'
 import type { EditorFormContext } from './fields'
 import { useHistory } from './history'
 import { JsonView } from './JsonView'
@@ -327,19 +328,13 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
     },
     [pickCampaign],
   )
-  // After an error is picked and its form is shown, bring its field into view.
+  // After an error is picked and its form is shown, bring its field into view. Not cancelled by the next render
+  // (the preview and validation re-render at once): focusField.ts gives up by itself.
   useEffect(() => {
     const id = focusField.current
     if (!id) return
     focusField.current = null
-    const timer = setTimeout(() => {
-      let el: HTMLElement | null = null
-      for (let cut = id; cut && !el; cut = cut.slice(0, Math.max(cut.lastIndexOf('_'), 0)))
-        el = document.getElementById(cut)
-      el?.scrollIntoView?.({ block: 'center' })
-      el?.focus()
-    }, 50)
-    return () => clearTimeout(timer)
+    focusFieldWhenShown(id)
   })
 
   // Ctrl+Z / Ctrl+Shift+Z anywhere in the workspace, or with nothing focused (a button that was just

@@ -8,6 +8,8 @@ import Form from '@rjsf/antd'
 import { structuralValidator as validator } from './validator'
 import type { IChangeEvent } from '@rjsf/core'
 import type { ErrorSchema, UiSchema } from '@rjsf/utils'
+import { ADVANCED_FIELDS, AdvancedFields } from './AdvancedFields'
+import { translateFormString } from './formStrings'
 import { isPlainField, PlainField } from './PlainField'
 import { studioFields, studioWidgets, type EditorFormContext } from './fields'
 import type { JsonSchema } from './schemas'
@@ -144,6 +146,7 @@ const Part = memo(function Part({
       formContext={context}
       extraErrors={extraErrors}
       noHtml5Validate
+      translateString={translateFormString}
       showErrorList={false}
       liveValidate={false}
       readonly={readOnly}
@@ -207,26 +210,35 @@ export const PropertyForm = memo(function PropertyForm(props: PropertyFormProps)
   const { own, byPart } = usePartErrors(errors, pointer)
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
   const required = new Set((schema.required as string[] | undefined) ?? [])
+  const part = ([name, sub]: [string, JsonSchema]) =>
+    'const' in sub ? null : (
+      <Part
+        key={name}
+        name={name}
+        schema={sub}
+        value={value[name]}
+        required={required.has(name)}
+        extraErrors={byPart.get(name)}
+        context={context}
+        readOnly={readOnly}
+        onChange={onPart}
+      />
+    )
+  // The block's own fields first; the generic ones folded under 高级 (AdvancedFields.tsx).
+  const entries = Object.entries(properties)
+  const advanced = entries.filter(([name]) => ADVANCED_FIELDS.has(name))
   return (
     <div className="studio-form">
       {own.map((message) => (
         <Alert key={message} type="error" showIcon title={message} style={{ marginBottom: 12 }} />
       ))}
-      {Object.entries(properties).map(([name, part]) =>
-        'const' in part ? null : (
-          <Part
-            key={name}
-            name={name}
-            schema={part}
-            value={value[name]}
-            required={required.has(name)}
-            extraErrors={byPart.get(name)}
-            context={context}
-            readOnly={readOnly}
-            onChange={onPart}
-          />
-        ),
-      )}
+      {entries.filter(([name]) => !ADVANCED_FIELDS.has(name)).map(part)}
+      <AdvancedFields
+        names={advanced.map(([name]) => name)}
+        hasErrors={advanced.some(([name]) => byPart.has(name))}
+      >
+        {advanced.map(part)}
+      </AdvancedFields>
     </div>
   )
 })

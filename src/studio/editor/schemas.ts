@@ -6,6 +6,7 @@
 import { BLOCK_TYPES } from '../../page-config/blockCatalog'
 import { IMAGE_KEYWORD } from '../../page-config/schemaKeywords'
 import { withCampaignPicker } from './campaigns/campaignModel'
+import { blockNameOf, enumNames, labelOf } from '../../page-config/fieldLabels'
 
 export type JsonSchema = Record<string, unknown>
 
@@ -41,111 +42,6 @@ const SPECIAL: Record<string, StudioWidget> = {
   'schemas/block-common.schema.json#/$defs/dateTime': 'datetime',
   'schemas/block-common.schema.json#/properties/showIn': 'phases',
   'schemas/content-block.schema.json#': 'nested-blocks',
-}
-
-/** Labels of fields whose schema has no description of its own. */
-const LABELS: Record<string, string> = {
-  id: '区块 id',
-  showIn: '显示阶段',
-  visibleWhen: '显示条件',
-  activeBetween: '生效时间段',
-  style: '样式',
-  background: '背景色',
-  color: '颜色',
-  padding: '内边距',
-  margin: '外边距',
-  textAlign: '对齐',
-  borderRadius: '圆角',
-  from: '开始时间',
-  to: '结束时间',
-  preheatAt: '预热时间',
-  startAt: '开始时间',
-  endAt: '结束时间',
-  offlineAt: '下线时间',
-  fallback: '下线后跳转',
-  title: '标题',
-  desc: '描述',
-  image: '图片',
-  text: '文字',
-  action: '点击动作',
-  get: '接口路径',
-  query: '查询参数',
-  primaryColor: '主题色',
-  share: '分享信息',
-  schedule: '活动时间',
-  dataSources: '数据源',
-  layout: '布局',
-  theme: '主题',
-  requiresLogin: '需要登录',
-  tabs: '标签',
-  blocks: '区块',
-  items: '条目',
-}
-
-/** Chinese names of enum values that their descriptions do not spell out. */
-const ENUM_NAMES: Record<string, string> = {
-  left: '居左',
-  center: '居中',
-  right: '居右',
-  primary: '主色',
-  success: '成功',
-  warning: '警告',
-  danger: '危险',
-  default: '默认',
-  solid: '实心',
-  outline: '描边',
-  small: '小',
-  middle: '中',
-  large: '大',
-  preheat: '预热中',
-  live: '进行中',
-  ended: '已结束',
-  plain: '紧贴',
-  info: '普通',
-  alert: '醒目',
-  horizontal: '横向',
-  vertical: '纵向',
-  single: '单选',
-  multiple: '多选',
-}
-
-/** A short label from a Chinese description: the words before the first stop. */
-/** Fields whose schema is shared ($ref) and so describes the kind, not the field: the table's word wins. */
-const OWN_LABEL = new Set([
-  'id',
-  'showIn',
-  'visibleWhen',
-  'activeBetween',
-  'style',
-  'from',
-  'to',
-  'preheatAt',
-  'startAt',
-  'endAt',
-  'offlineAt',
-  'fallback',
-])
-
-export function labelOf(description: unknown, key: string): string {
-  if (
-    LABELS[key] &&
-    (OWN_LABEL.has(key) || typeof description !== 'string' || /^[\x20-\x7e]/.test(description))
-  )
-    return LABELS[key]
-  if (typeof description !== 'string' || !description) return LABELS[key] ?? key
-  const short = description.split(/[：:，,。；;（(]/)[0].trim()
-  return short.length > 0 && short.length <= 16 ? short : (LABELS[key] ?? short.slice(0, 16))
-}
-
-function enumNames(values: unknown[], description: unknown): string[] {
-  const text = typeof description === 'string' ? description : ''
-  return values.map((value) => {
-    const v = String(value)
-    const said = new RegExp(
-      `(?:^|[\\s：:，,、；])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*([\\u4e00-\\u9fa5]+)`,
-    ).exec(text)
-    return said?.[1] ?? ENUM_NAMES[v] ?? v
-  })
 }
 
 function resolveRef(ref: string, file: string): { file: string; pointer: string } {
@@ -195,17 +91,23 @@ function inline(node: unknown, file: string, key: string, seen: readonly string[
         out.properties = Object.fromEntries(
           Object.entries(v).map(([name, prop]) => [name, inline(prop, file, name, seen)]),
         )
-      } else out[k] = inline(v, file, k, seen)
+      } else out[k] = inline(v, file, k === 'items' ? '' : k, seen)
     }
   }
   if (node['x-markdown'] === true) out['x-studio'] = 'markdown'
   // Every image field (the schemas' own mark, as the validator reads it) uploads and picks from the library.
   if (node[IMAGE_KEYWORD] === true) out['x-studio'] = 'image'
   // Chinese labels: English type names (ButtonBlock, TimeWindow) give way to the description's words.
-  if (key && key !== 'items' && key !== 'properties') {
+  if (key && key !== 'properties') {
     if (typeof out.title !== 'string' || /^[A-Z][A-Za-z]*$/.test(out.title))
-      out.title = labelOf(out.description, key)
+      out.title = labelOf(out.description, key, Array.isArray(out.enum))
   } else if (typeof out.title === 'string' && /^[A-Z][A-Za-z]*$/.test(out.title)) delete out.title
+  // A list's items and a map's values are labelled too (rjsf would show "items", "blocks-0", "item Key").
+  for (const part of ['items', 'additionalProperties'] as const) {
+    const sub = out[part]
+    if (isPlain(sub) && typeof sub.title !== 'string')
+      out[part] = { ...sub, title: typeof out.title === 'string' ? out.title : '一项' }
+  }
   if (Array.isArray(out.enum) && out.enum.length > 1)
     out['x-enum-names'] = enumNames(out.enum, out.description)
   return out
@@ -221,11 +123,6 @@ export interface BlockInfo {
   pageOnly: boolean
 }
 
-function nameOf(description: string, type: string): string {
-  const short = description.split(/[：:，,。（(]/)[0].trim()
-  return short || type
-}
-
 /** The block catalogue: every block type with its Chinese name and first example. */
 export const BLOCK_CATALOG: readonly BlockInfo[] = BLOCK_TYPES.map((type) => {
   const schema = byPath.get(blockSchemaPath(type))!
@@ -233,7 +130,7 @@ export const BLOCK_CATALOG: readonly BlockInfo[] = BLOCK_TYPES.map((type) => {
   const examples = schema.examples as Record<string, unknown>[] | undefined
   return {
     type,
-    name: nameOf(description, type),
+    name: blockNameOf(description, type),
     description,
     example: examples?.[0] ?? { type },
     pageOnly: schema['x-page-only'] === true,

@@ -3,6 +3,7 @@
 import { Empty, Space, Table, Tag, Typography } from 'antd'
 import type { PageConfig } from '../api/types'
 import { diffConfigs, type BlockChange, type BlockChangeKind, type FieldChange } from './blockDiff'
+import { blockWords, fieldWords } from './diffNames'
 
 const KIND: Record<BlockChangeKind, { label: string; color: string }> = {
   added: { label: '新增', color: 'green' },
@@ -12,17 +13,24 @@ const KIND: Record<BlockChangeKind, { label: string; color: string }> = {
 }
 
 const MAX_TEXT = 160
-function show(value: unknown) {
+/** A value before (struck through, red) or after (green) the change. */
+function show(value: unknown, side: 'before' | 'after') {
   if (value === undefined) return <Typography.Text type="secondary">（无）</Typography.Text>
   const text = typeof value === 'string' ? value : JSON.stringify(value)
   return (
-    <Typography.Text style={{ wordBreak: 'break-all' }} title={text.length > MAX_TEXT ? text : undefined}>
+    <Typography.Text
+      className={`studio-diff-${side}`}
+      delete={side === 'before'}
+      type={side === 'before' ? 'danger' : 'success'}
+      style={{ wordBreak: 'break-all' }}
+      title={text.length > MAX_TEXT ? text : undefined}
+    >
       {text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text}
     </Typography.Text>
   )
 }
 
-function Fields({ fields }: { fields: FieldChange[] }) {
+function Fields({ fields, type }: { fields: FieldChange[]; type: string | null }) {
   return (
     <Table<FieldChange>
       size="small"
@@ -34,19 +42,23 @@ function Fields({ fields }: { fields: FieldChange[] }) {
           title: '字段',
           dataIndex: 'path',
           width: '30%',
-          render: (path: string) => <Typography.Text code>{path}</Typography.Text>,
+          render: (path: string) => (
+            <Typography.Text strong title={path}>
+              {fieldWords(path, type)}
+            </Typography.Text>
+          ),
         },
         {
           title: '之前',
           key: 'before',
           render: (_: unknown, field: FieldChange) =>
-            field.moved ? `第 ${field.moved.from + 1} 项` : show(field.before),
+            field.moved ? `第 ${field.moved.from + 1} 项` : show(field.before, 'before'),
         },
         {
           title: '之后',
           key: 'after',
           render: (_: unknown, field: FieldChange) =>
-            field.moved ? `移到第 ${field.moved.to + 1} 项` : show(field.after),
+            field.moved ? `移到第 ${field.moved.to + 1} 项` : show(field.after, 'after'),
         },
       ]}
     />
@@ -82,7 +94,7 @@ export function VersionDiff({
       {page.length > 0 && (
         <section aria-label="页面设置的变化" style={{ marginBottom: 16 }}>
           <Typography.Title level={5}>页面设置</Typography.Title>
-          <Fields fields={page} />
+          <Fields fields={page} type={null} />
         </section>
       )}
       {blocks.map((change) => (
@@ -93,15 +105,16 @@ export function VersionDiff({
         >
           <Space wrap style={{ marginBottom: change.fields.length ? 8 : 0 }}>
             <Tag color={KIND[change.kind].color}>{KIND[change.kind].label}</Tag>
-            <Typography.Text strong>{change.type}</Typography.Text>
-            <Typography.Text type="secondary">
-              {change.id
-                ? `id: ${change.id}`
-                : `（无 id，按同类第 ${Number(change.key.split('#')[1] ?? 0) + 1} 个匹配）`}
+            <Typography.Text strong>
+              {blockWords(
+                change.kind === 'removed' ? older.blocks[change.from ?? 0] : newer.blocks[change.to ?? 0],
+                change.type,
+              )}
             </Typography.Text>
+            {change.id && <Typography.Text type="secondary">区块 id {change.id}</Typography.Text>}
             <Typography.Text type="secondary">{position(change)}</Typography.Text>
           </Space>
-          {change.fields.length > 0 && <Fields fields={change.fields} />}
+          {change.fields.length > 0 && <Fields fields={change.fields} type={change.type} />}
         </section>
       ))}
     </div>

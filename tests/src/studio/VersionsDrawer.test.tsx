@@ -81,9 +81,16 @@ describe('studio versions', () => {
     const diff = await within(drawer).findByTestId('version-diff')
     expect(diff).toHaveTextContent('v1 → v2：1 个区块有变化')
     const block = within(diff).getByRole('region', { name: '区块 top 修改' })
-    expect(within(block).getByText('/title')).toBeInTheDocument()
-    expect(within(block).getByText('春季保障节')).toBeInTheDocument()
-    expect(within(block).getByText('春季保障节 · 第二波')).toBeInTheDocument()
+    // The block by its Chinese name and title, the field by its form label; the old value struck, the new one green.
+    expect(within(block).getByText('头图「春季保障节 · 第二波」')).toBeInTheDocument()
+    expect(within(block).getByText('叠加在图上的标题')).toBeInTheDocument()
+    expect(within(block).queryByText('/title')).toBeNull()
+    expect(within(block).getByText('春季保障节').closest('del')).not.toBeNull()
+    expect(
+      within(block).getByText('春季保障节 · 第二波', {
+        selector: '.studio-diff-after, .studio-diff-after *',
+      }),
+    ).toHaveClass(/ant-typography-success|studio-diff-after/)
   })
 
   it('a publisher rolls back to an older version after confirming', async () => {
