@@ -7,6 +7,7 @@ import { Badge, Button, Empty, Segmented, Space, Spin, Tabs, Tooltip, Typography
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons'
 import { AddBlock } from './AddBlock'
 import { BlockTree, type BlockTreeActions, type TreeSlot } from './BlockTree'
+import { useCanvas } from './canvas/useCanvas'
 import { RowStore } from './rowStore'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import { ChunkRetryAlert } from '../ChunkRetryAlert'
@@ -325,6 +326,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
   // disabled by the undo drops the focus to the body).
   const root = useRef<HTMLDivElement | null>(null)
   const { undo, redo } = history
+  const canvas = useCanvas({ configRef, apply, select: actions.select, undo, redo, readOnly, add: onAdd })
   useEffect(() => {
     if (readOnly) return
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -416,6 +418,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
             selectedBlockId={typeof block?.id === 'string' ? block.id : undefined}
             compileMarkdown={compileMarkdown}
             postRef={previewPost}
+            canvas={mode === 'visual' ? canvas : undefined}
           />
         </div>
         {mode === 'visual' && (
