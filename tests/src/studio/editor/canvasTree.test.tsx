@@ -57,7 +57,7 @@ describe('block tree texts and search', () => {
   it("shows each block's title or first text, one line and truncated", () => {
     render(<Harness />)
     expect(texts()).toEqual([
-      '新春保障节，全家安心过大年',
+      '新春保障节，全家安心过大年，保障升级…',
       '立即领取',
       '保障',
       '意外身故 10 万元',
@@ -90,7 +90,7 @@ describe('canvas messages from the preview frame', () => {
     render(<Harness />)
     await fromFrame({ type: 'studio-preview:select', pointer: '/blocks/1' })
     expect(rows()[1]).toHaveAttribute('aria-selected', 'true')
-    expect(await screen.findByDisplayValue('立即领取')).toBeInTheDocument()
+    expect(await screen.findByDisplayValue('立即领取', {}, { timeout: 15_000 })).toBeInTheDocument()
     await fromFrame({ type: 'studio-preview:select', pointer: '/blocks/3' })
     expect(rows()[5]).toHaveAttribute('aria-selected', 'true')
   })
@@ -98,7 +98,7 @@ describe('canvas messages from the preview frame', () => {
   it('an inline text sets the field and undo takes it back; a field that is not inline text is refused', async () => {
     render(<Harness />)
     await fromFrame({ type: 'studio-preview:text', pointer: '/blocks/0', field: 'text', text: '夏日保障节' })
-    expect(await screen.findByDisplayValue('夏日保障节')).toBeInTheDocument()
+    expect(await screen.findByDisplayValue('夏日保障节', {}, { timeout: 15_000 })).toBeInTheDocument()
     expect(texts()[0]).toBe('夏日保障节')
     await fromFrame({ type: 'studio-preview:text', pointer: '/blocks/1', field: 'id', text: 'other' })
     expect(labels()[1]).toBe('按钮 claim')
