@@ -2,8 +2,13 @@
 // key in the preview frame does to the working copy. Every change goes through configOps and the history, so
 // undo/redo covers it.
 
-import { useMemo, type RefObject } from 'react'
-import { CANVAS_SETUP, readCanvasMessage, type CanvasPlace } from '../../../page-config/canvasProtocol'
+import { startTransition, useMemo, type RefObject } from 'react'
+import {
+  CANVAS_SETUP,
+  readCanvasMessage,
+  type CanvasFrameMessage,
+  type CanvasPlace,
+} from '../../../page-config/canvasProtocol'
 import { isInlineText } from '../../../page-config/inlineText'
 import { getAt, insertBlockAt, isObject, moveToList, parentOf, setAt } from '../configOps'
 import { BLOCK_CATALOG, blockInfo, type BlockInfo } from '../schemas'
@@ -75,25 +80,29 @@ export function useCanvas({
       }),
       receive: (data) => {
         const message = readCanvasMessage(data)
-        if (!message) return
-        switch (message.type) {
-          case 'studio-preview:select':
-            if (isObject(getAt(configRef.current, message.pointer))) select(message.pointer)
-            return
-          case 'studio-preview:history':
-            if (!readOnly) (message.redo ? redo : undo)()
-            return
-          case 'studio-preview:drop':
-            if (!readOnly) drop(message.place, message.blockType, message.from)
-            return
-          case 'studio-preview:text': {
-            const block = getAt(configRef.current, message.pointer)
-            if (readOnly || !isObject(block) || !isInlineText(block.type, message.field)) return
-            apply(setAt(configRef.current, `${message.pointer}/${message.field}`, message.text))
-            select(message.pointer)
-          }
-        }
+        // The frame renders the change at once (apply posts it); the editor's own re-render (the tree's rows move
+        // on a drop) is a transition after it, not a sync render of a pointerup ahead of the frame.
+        if (message) startTransition(() => handle(message))
       },
+    }
+    function handle(message: CanvasFrameMessage) {
+      switch (message.type) {
+        case 'studio-preview:select':
+          if (isObject(getAt(configRef.current, message.pointer))) select(message.pointer)
+          return
+        case 'studio-preview:history':
+          if (!readOnly) (message.redo ? redo : undo)()
+          return
+        case 'studio-preview:drop':
+          if (!readOnly) drop(message.place, message.blockType, message.from)
+          return
+        case 'studio-preview:text': {
+          const block = getAt(configRef.current, message.pointer)
+          if (readOnly || !isObject(block) || !isInlineText(block.type, message.field)) return
+          apply(setAt(configRef.current, `${message.pointer}/${message.field}`, message.text))
+          select(message.pointer)
+        }
+      }
     }
   }, [configRef, apply, select, undo, redo, readOnly, add])
 }
