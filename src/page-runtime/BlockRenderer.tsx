@@ -1,9 +1,10 @@
-import { memo, Suspense, type ComponentType, type CSSProperties } from 'react'
+import { memo, Suspense, useContext, type ComponentType, type CSSProperties } from 'react'
 import type { Block, BlockStyle, ContentBlock, Phase } from '../types/generated/page'
 import { blockComponent } from '../blocks/registry'
 import type { BlockProps } from '../blocks/runtime'
 import { blockElementId } from './actions'
 import { BlockBoundary } from './BlockBoundary'
+import { BlockPlacesContext, ParentBlockContext } from './blockPlaces'
 import { colorOrNothing } from '../page-config/colors'
 import { isCampaignId } from '../page-config/apiPaths'
 import { evaluateCondition, type ConditionContext } from '../page-config/conditions'
@@ -54,23 +55,32 @@ const BlockSlot = memo(function BlockSlot({
   Component: ComponentType<BlockProps<Block>>
   showErrors: boolean
 }) {
+  const places = useContext(BlockPlacesContext)
+  const body = (
+    <BlockBoundary type={block.type} id={block.id} showError={showErrors} resetKey={block}>
+      <Suspense fallback={<div className="cp-block-loading" aria-hidden />}>
+        <Component block={block as Block} />
+      </Suspense>
+    </BlockBoundary>
+  )
   return (
     <section
+      ref={places ? (element) => places.element(element, block) : undefined}
       id={block.id ? blockElementId(block.id) : undefined}
       className={`cp-block cp-block-${block.type}`}
       data-block-type={block.type}
       style={cssOf(block.style)}
     >
-      <BlockBoundary type={block.type} id={block.id} showError={showErrors} resetKey={block}>
-        <Suspense fallback={<div className="cp-block-loading" aria-hidden />}>
-          <Component block={block as Block} />
-        </Suspense>
-      </BlockBoundary>
+      {places ? <ParentBlockContext value={block}>{body}</ParentBlockContext> : body}
     </section>
   )
 })
 
 export function BlockRenderer({ blocks, ctx }: { blocks: readonly AnyBlock[]; ctx: RenderContext }) {
+  // The studio's canvas: where each block sits (blockPlaces.ts).
+  const places = useContext(BlockPlacesContext)
+  const parent = useContext(ParentBlockContext)
+  places?.list(blocks, parent)
   return (
     <>
       {blocks.map((block, index) => {

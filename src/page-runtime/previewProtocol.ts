@@ -1,5 +1,8 @@
 import type { MarkdownTrees } from '../page-config/markdownTree'
 
+// The canvas messages (select, drop, inline text, undo keys) are in the shared core, for the studio reads them too.
+export * from '../page-config/canvasProtocol'
+
 // The studio's preview frame (/studio-preview) and its parent talk by message events, same origin only (issue 15
 // contract): the frame says it is ready, the parent sends the config to render on every change (the latest
 // wins; dispatched to the frame's window in the parent's task, or posted), the frame says when it has rendered

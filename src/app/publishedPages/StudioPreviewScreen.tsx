@@ -12,7 +12,9 @@ import {
   readRenderMessage,
   type PreviewRenderedMessage,
 } from '../../page-runtime/previewProtocol'
+import { BlockPlaces, BlockPlacesContext } from '../../page-runtime/blockPlaces'
 import { setFrameTitle } from './frameTitle'
+import { useStudioCanvas } from './studioCanvas'
 import { structuralShare } from './structuralShare'
 import './studioPreview.css'
 
@@ -49,6 +51,8 @@ export default function StudioPreviewScreen() {
   // (the page's runtime, and so every block, stays the same while another block's text changes).
   const [markdown] = useState<MarkdownTrees>(() => ({}))
   const sequence = useRef(0)
+  const [places] = useState(() => new BlockPlaces())
+  useStudioCanvas(places, frame?.config)
 
   useEffect(() => {
     let previous: unknown
@@ -134,12 +138,14 @@ export default function StudioPreviewScreen() {
   return (
     <PageHostContext.Provider value={host}>
       <div className="studio-preview-page">
-        <ConfigPage
-          config={frame.config}
-          markdown={markdown}
-          routeParams={frame.params}
-          overrides={frame.overrides}
-        />
+        <BlockPlacesContext value={places}>
+          <ConfigPage
+            config={frame.config}
+            markdown={markdown}
+            routeParams={frame.params}
+            overrides={frame.overrides}
+          />
+        </BlockPlacesContext>
       </div>
     </PageHostContext.Provider>
   )

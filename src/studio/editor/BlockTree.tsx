@@ -14,7 +14,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react'
-import { Button, Popconfirm, Tooltip } from 'antd'
+import { Button, Input, Popconfirm, Tooltip, Typography } from 'antd'
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined } from '@ant-design/icons'
 import {
   DndContext,
@@ -35,6 +35,8 @@ import { CSS } from '@dnd-kit/utilities'
 import { blockInfo } from './schemas'
 import type { BlockNode } from './configOps'
 import { useRowBlock, type RowStore } from './rowStore'
+import { blockSummary, searchBlocks } from './tree/blockLabel'
+import './tree/tree.css'
 
 export interface BlockTreeActions {
   select(pointer: string): void
@@ -142,6 +144,7 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
         {group && <span className="studio-tree-group">{group} · </span>}
         {name}
       </span>
+      <span className="studio-tree-text">{blockSummary(block)}</span>
       <span className="studio-tree-id">{id ?? '（无 id）'}</span>
       {hasError && <span className="studio-tree-error" aria-label="有错误" title="有错误" />}
       {/* The tools only on the selected row: two hundred rows of buttons would slow every render. */}
@@ -211,7 +214,7 @@ export interface BlockTreeProps {
 }
 
 export const BlockTree = memo(function BlockTree({
-  slots: nodes,
+  slots: allNodes,
   store,
   selected,
   errorPointers,
@@ -221,6 +224,21 @@ export const BlockTree = memo(function BlockTree({
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  // The search box: matches and the blocks holding them (the rows read their blocks from the store).
+  const [query, setQuery] = useState('')
+  const shown = useMemo(
+    () =>
+      searchBlocks(
+        allNodes.map((n) => n.pointer),
+        (p) => store.get(p),
+        query,
+      ),
+    [allNodes, store, query],
+  )
+  const nodes = useMemo(
+    () => (shown ? allNodes.filter((n) => shown.has(n.pointer)) : allNodes),
+    [allNodes, shown],
   )
   const ids = useMemo(() => nodes.map((n) => n.pointer), [nodes])
   const lastIndexOf = useMemo(() => {
@@ -242,6 +260,21 @@ export const BlockTree = memo(function BlockTree({
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <div className="studio-tree-search">
+          <Input.Search
+            size="small"
+            allowClear
+            placeholder="按类型或文字筛选区块"
+            aria-label="筛选区块"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+        {shown?.size === 0 && (
+          <Typography.Text type="secondary" className="studio-tree-none">
+            没有匹配的区块
+          </Typography.Text>
+        )}
         <div role="tree" aria-label="区块树" className="studio-tree" onPointerEnter={armed ? undefined : arm}>
           {nodes.map((n) => {
             const index = Number(n.pointer.slice(n.pointer.lastIndexOf('/') + 1))

@@ -8,6 +8,7 @@ import { RedoOutlined, UndoOutlined } from '@ant-design/icons'
 import { AddBlock } from './AddBlock'
 import { BlockCollabTools } from './collab/BlockCollabTools'
 import { BlockTree, type BlockTreeActions, type TreeSlot } from './BlockTree'
+import { useCanvas } from './canvas/useCanvas'
 import { RowStore } from './rowStore'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import { ChunkRetryAlert } from '../ChunkRetryAlert'
@@ -351,6 +352,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
     historyRedo()
     setHistoryEpoch((n) => n + 1)
   }, [historyRedo])
+  const canvas = useCanvas({ configRef, apply, select: actions.select, undo, redo, readOnly, add: onAdd })
   useEffect(() => {
     if (readOnly) return
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -459,6 +461,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
             selectedBlockId={typeof block?.id === 'string' ? block.id : undefined}
             compileMarkdown={compileMarkdown}
             postRef={previewPost}
+            canvas={mode === 'visual' ? canvas : undefined}
           />
         </div>
         {mode === 'visual' && (

@@ -13,6 +13,8 @@ import { formatBeijing } from './fields'
 import { isObject } from './configOps'
 import type { MarkdownTrees, PageConfig } from './types'
 import { deliver } from './previewDelivery'
+import { CanvasPalette, PALETTE_WIDTH } from './canvas/CanvasPalette'
+import type { CanvasBridge } from './canvas/useCanvas'
 
 /** The consumer app's preview route (contract: /studio-preview), under the app's base path. */
 const PREVIEW_SRC = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/studio-preview`
@@ -150,12 +152,20 @@ export interface PreviewPanelProps {
   compileMarkdown(sources: string[]): Promise<MarkdownTrees>
   /** Filled with the panel's PreviewPost. */
   postRef?: RefObject<PreviewPost | null>
+  /** Canvas-first editing: clicks, drops and inline texts in the frame, and the block palette. */
+  canvas?: CanvasBridge
 }
 
 const sameMessage = (a: Record<string, unknown> | null, b: Record<string, unknown>) =>
   a !== null && Object.keys(b).every((key) => a[key] === b[key])
 
-export function PreviewPanel({ config, selectedBlockId, compileMarkdown, postRef }: PreviewPanelProps) {
+export function PreviewPanel({
+  config,
+  selectedBlockId,
+  compileMarkdown,
+  postRef,
+  canvas,
+}: PreviewPanelProps) {
   const frame = useRef<HTMLIFrameElement | null>(null)
   const box = useRef<HTMLDivElement | null>(null)
   const [readyCount, setReadyCount] = useState(0)
@@ -166,10 +176,18 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown, postRef
   const markdown = useMarkdown(config, compileMarkdown)
   const schedule = config.schedule
 
+  const hasPalette = canvas !== undefined
+  const canvasRef = useRef(canvas)
+  useLayoutEffect(() => {
+    canvasRef.current = canvas
+  })
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return
-      if (isObject(event.data) && event.data.type === 'studio-preview:ready') setReadyCount((n) => n + 1)
+      if (isObject(event.data) && event.data.type === 'studio-preview:ready') {
+        setReadyCount((n) => n + 1)
+        if (canvasRef.current) deliver(frame.current?.contentWindow, canvasRef.current.setup())
+      } else canvasRef.current?.receive(event.data)
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
@@ -231,7 +249,7 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown, postRef
     const fit = () => {
       const s = Math.min(
         1,
-        (el.clientWidth - 16) / (PHONE_WIDTH + 24),
+        (el.clientWidth - 16 - (hasPalette ? PALETTE_WIDTH : 0)) / (PHONE_WIDTH + 24),
         (el.clientHeight - 16) / (PHONE_HEIGHT + 24),
       )
       setScale(s > 0 ? s : 1)
@@ -240,7 +258,7 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown, postRef
     const observer = new ResizeObserver(fit)
     observer.observe(el)
     return () => observer.disconnect()
-  }, [])
+  }, [hasPalette])
 
   // The slider's bounds: the schedule and every block's own window, as a key so a text edit keeps them.
   const boundsKey = useMemo(() => {
@@ -297,6 +315,7 @@ export function PreviewPanel({ config, selectedBlockId, compileMarkdown, postRef
         setParamText={setParamText}
       />
       <div className="studio-preview-box" ref={box}>
+        {canvas && <CanvasPalette frame={frame} disabled={canvas.readOnly} onAdd={canvas.add} />}
         <div style={{ width: (PHONE_WIDTH + 24) * scale, height: (PHONE_HEIGHT + 24) * scale }}>
           <div className="studio-phone" style={{ transform: `scale(${scale})` }}>
             {frameShown && (

@@ -128,17 +128,29 @@ export function insertBlock(
   block: Json,
   after: string | null,
 ): { config: PageConfig; pointer: string } {
+  const { list, index } = after ? parentOf(after) : { list: '/blocks', index: config.blocks.length - 1 }
+  return insertBlockAt(config, block, list, index + 1)
+}
+
+/** Inserts a block at `index` of the list at `list` (a drop on the canvas). Returns the new pointer. */
+export function insertBlockAt(
+  config: PageConfig,
+  block: Json,
+  list: string,
+  index: number,
+): { config: PageConfig; pointer: string } {
   const added = withIdsFreshened(config, {
     ...block,
     id: typeof block.id === 'string' ? block.id : String(block.type),
   })
-  const { list, index } = after ? parentOf(after) : { list: '/blocks', index: config.blocks.length - 1 }
+  const arr = getAt(config, list)
+  const at = Math.min(index, Array.isArray(arr) ? arr.length : 0)
   const next = updateAt(config, list, (old) => {
-    const arr = Array.isArray(old) ? old.slice() : []
-    arr.splice(index + 1, 0, added)
-    return arr
+    const copy = Array.isArray(old) ? old.slice() : []
+    copy.splice(at, 0, added)
+    return copy
   })
-  return { config: next, pointer: `${list}/${index + 1}` }
+  return { config: next, pointer: `${list}/${at}` }
 }
 
 /** Copies the block at `pointer` right after itself, with new ids. */
