@@ -146,7 +146,9 @@ describe('the campaign sandbox of a preview', () => {
       ]),
       frame(true),
     )
-    const notices = await screen.findAllByRole('alert')
+    // Each block's chunk loads on its own: wait for both notices.
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2))
+    const notices = screen.getAllByRole('alert')
     expect(notices[0]).toHaveTextContent(/^本页未声明活动“trialfee-lottery”，预览只运行本页声明的活动/)
     expect(notices[1]).toHaveTextContent('活动未声明本页未声明活动“newuser-coupon”')
     // A notice to fix the page: nothing to retry, no prize of another page.
@@ -203,7 +205,7 @@ describe('the campaign sandbox of a preview', () => {
     await waitFor(() => expect(screen.getByText('剩余 2 张')).toBeInTheDocument())
     expect(screen.getByRole('button', { name: '已领取' })).toBeDisabled()
 
-    await user.click(screen.getByRole('button', { name: /甲队胜/ }))
+    await user.click(await screen.findByRole('button', { name: /甲队胜/ }))
     await user.click(screen.getByRole('button', { name: '提交竞猜' }))
     expect(await screen.findByText('竞猜已提交，截止前可修改')).toBeInTheDocument()
     expect(campaignRequests(api.requested)).toEqual([])
