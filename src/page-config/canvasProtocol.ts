@@ -51,6 +51,8 @@ export interface CanvasSetupMessage {
   type: typeof CANVAS_SETUP
   /** Chinese name of each block type (标题, 按钮…), shown on the hover outline. */
   names: Record<string, string>
+  /** 试用交互: clicks reach the blocks (draw, collect, links) and the canvas stands aside. */
+  interactive: boolean
 }
 
 /**
@@ -116,7 +118,7 @@ export function readCanvasControl(data: unknown): CanvasSetupMessage | CanvasDra
           Object.entries(data.names).filter((e): e is [string, string] => typeof e[1] === 'string'),
         )
       : {}
-    return { type: CANVAS_SETUP, names }
+    return { type: CANVAS_SETUP, names, interactive: data.interactive === true }
   }
   if (data.type === CANVAS_DRAG && typeof data.blockType === 'string') {
     const at =

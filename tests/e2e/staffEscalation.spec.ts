@@ -171,6 +171,8 @@ test('a preview link an admin opens cannot act with the admin’s studio session
   // the tap is refused there too, and the frame cannot act with the admin's session either.
   await studio.goto(`/studio/pages/${PAGE_ID}`)
   const frame = studio.frameLocator('iframe[title="页面预览"]')
+  // 试用交互: a tap reaches the page's button instead of selecting its block.
+  await studio.getByLabel('试用交互').click()
   await frame.getByRole('button', { name: BUTTON }).click()
   await expect(frame.getByText(REFUSED)).toBeVisible()
   const inFrame = studio.frames().find((f) => new URL(f.url()).pathname === '/studio-preview')

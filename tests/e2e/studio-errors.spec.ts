@@ -59,7 +59,7 @@ test('the error list names the prize and the field in Chinese; picking an error 
   page,
 }) => {
   await openWithErrors(page, `${base}-a`)
-  await page.getByRole('tab', { name: /错误/ }).click()
+  await page.getByRole('tab', { name: /^错误/ }).click()
   const list = page.getByRole('list', { name: '错误列表' })
   await expect(list).toContainText('活动「双十二抽奖」 › 奖品 2（谢谢参与）：「总库存」应为整数')
   await expect(list).toContainText('第 2 个区块（产品列表「医疗险精选」）：「最多显示几个」不能小于 1')
@@ -85,7 +85,7 @@ test('a field folded under 高级 is opened and focused when its error is picked
   await source.fill(text.replace('"text": "双十二狂欢"', '"text": "双十二狂欢", "style": { "color": "rot" }'))
   await expect(page.getByTestId('error-count')).toHaveAccessibleName('3 个错误')
   await page.getByText('可视化编辑', { exact: true }).click()
-  await page.getByRole('tab', { name: /错误/ }).click()
+  await page.getByRole('tab', { name: /^错误/ }).click()
   await page.getByRole('list', { name: '错误列表' }).getByText('「文字颜色」应是颜色').click()
   await expect(page.locator('#root_style_color')).toBeFocused()
 })

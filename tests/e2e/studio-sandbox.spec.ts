@@ -86,6 +86,8 @@ test('a draft lottery draws in the preview frame and on the signed preview link;
   await expect(frame.getByTestId('lottery-cell').filter({ hasText: '保温杯' })).toBeVisible()
   await expect(frame.getByTestId('lottery-chances')).toHaveText('今日还可抽 2 次（活动期间共剩 3 次）')
 
+  // 试用交互: taps reach the lottery (off, a tap selects the block to edit it).
+  await page.getByLabel('试用交互').click()
   await frame.getByRole('button', { name: '抽奖' }).click()
   // Mid-draw: the light runs round the ring.
   await expect(frame.locator('.blk-lottery-cell.is-lit')).toBeVisible()

@@ -76,6 +76,8 @@ function install(places: BlockPlaces, getConfig: () => unknown): () => void {
     }
   }
   let names: Record<string, string> = {}
+  // 试用交互 (the studio's switch): the page takes the clicks (a draw, a link) and the canvas stands aside.
+  let interactive = false
   const hover = overlay('studio-canvas-hover')
   const hoverLabel = document.createElement('span')
   hover.appendChild(hoverLabel)
@@ -186,6 +188,7 @@ function install(places: BlockPlaces, getConfig: () => unknown): () => void {
   }
 
   const onPointerMove = (e: PointerEvent) => {
+    if (interactive) return
     if (press && !press.dragging && Math.hypot(e.clientX - press.x, e.clientY - press.y) > DRAG_DISTANCE) {
       press.dragging = true
       hover.hidden = true
@@ -201,6 +204,7 @@ function install(places: BlockPlaces, getConfig: () => unknown): () => void {
     else showHover(e.target as Element | null)
   }
   const onPointerDown = (e: PointerEvent) => {
+    if (interactive) return
     swallowClick = false
     if (e.button !== 0 || editing?.element.contains(e.target as Node)) return
     const hit = places.blockAt(e.target as Element | null)
@@ -225,6 +229,7 @@ function install(places: BlockPlaces, getConfig: () => unknown): () => void {
   const onPointerCancel = (e: PointerEvent) => endPress(e, false)
 
   const onClick = (e: MouseEvent) => {
+    if (interactive) return
     const target = e.target as Element | null
     if (editing?.element.contains(target)) return
     if (swallowClick) {
@@ -244,6 +249,7 @@ function install(places: BlockPlaces, getConfig: () => unknown): () => void {
     post({ type: CANVAS_SELECT, pointer })
   }
   const onDoubleClick = (e: MouseEvent) => {
+    if (interactive) return
     if (editing || !e.target) return
     e.preventDefault()
     e.stopPropagation()
@@ -273,6 +279,11 @@ function install(places: BlockPlaces, getConfig: () => unknown): () => void {
     if (!message) return
     if (message.type === 'studio-preview:canvas-setup') {
       names = message.names
+      interactive = message.interactive
+      if (interactive) {
+        hideHover()
+        hideLine()
+      }
       return
     }
     const at = message.at && placeAt(message.at.x, message.at.y)

@@ -5,7 +5,7 @@
 // and a route parameter complete the visitor.
 
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
-import { Input, Radio, Slider, Space, Switch, Typography } from 'antd'
+import { Input, Radio, Slider, Space, Switch, Tooltip, Typography } from 'antd'
 import { markdownSources } from '../../page-config/markdownSources'
 import { walkBlocks } from '../../page-config/walkBlocks'
 import { LIFECYCLE_PHASES, phaseAt, STATUS_WORDS, type LifecyclePhase } from '../../page-config/schedule'
@@ -85,11 +85,13 @@ interface ControlsProps {
   setNowMs(ms: number): void
   setLoggedIn(v: boolean): void
   setParamText(v: string): void
+  /** Present with canvas editing: 试用交互 lets clicks reach the page (a draw, a link) instead of selecting. */
+  interactive?: { value: boolean; set(v: boolean): void }
 }
 
 /** The visitor's moment, login and route parameter (memoized: a text edit does not re-render them). */
 const Controls = memo(function Controls(props: ControlsProps) {
-  const { span, phase, nowMs, loggedIn, paramText, setNowMs, setLoggedIn, setParamText } = props
+  const { span, phase, nowMs, loggedIn, paramText, setNowMs, setLoggedIn, setParamText, interactive } = props
   return (
     <div className="studio-preview-controls">
       <Space wrap>
@@ -111,6 +113,19 @@ const Controls = memo(function Controls(props: ControlsProps) {
           <Switch size="small" checked={loggedIn} onChange={setLoggedIn} aria-label="已登录" />
           <Typography.Text>{loggedIn ? '已登录' : '未登录'}</Typography.Text>
         </Space>
+        {interactive && (
+          <Tooltip title="打开后可在手机上点按抽奖、领券、链接（沙盒，不计入）；关闭后点按选中区块">
+            <Space size={4}>
+              <Switch
+                size="small"
+                checked={interactive.value}
+                onChange={interactive.set}
+                aria-label="试用交互"
+              />
+              <Typography.Text>试用交互</Typography.Text>
+            </Space>
+          </Tooltip>
+        )}
         <Input
           size="small"
           aria-label="路由参数"
@@ -178,15 +193,33 @@ export function PreviewPanel({
 
   const hasPalette = canvas !== undefined
   const canvasRef = useRef(canvas)
+  const [interactive, setInteractive] = useState(false)
+  const interactiveRef = useRef(interactive)
   useLayoutEffect(() => {
     canvasRef.current = canvas
+    interactiveRef.current = interactive
   })
+  const interactiveControl = useMemo(
+    () => (hasPalette ? { value: interactive, set: setInteractive } : undefined),
+    [hasPalette, interactive],
+  )
+  const setupCanvas = () => {
+    if (canvasRef.current)
+      deliver(frame.current?.contentWindow, {
+        ...canvasRef.current.setup(),
+        interactive: interactiveRef.current,
+      })
+  }
+  useEffect(() => {
+    if (readyCount) setupCanvas()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sent again when the switch changes
+  }, [interactive])
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return
       if (isObject(event.data) && event.data.type === 'studio-preview:ready') {
         setReadyCount((n) => n + 1)
-        if (canvasRef.current) deliver(frame.current?.contentWindow, canvasRef.current.setup())
+        setupCanvas()
       } else canvasRef.current?.receive(event.data)
     }
     window.addEventListener('message', onMessage)
@@ -313,6 +346,7 @@ export function PreviewPanel({
         setNowMs={setNowMs}
         setLoggedIn={setLoggedIn}
         setParamText={setParamText}
+        interactive={interactiveControl}
       />
       <div className="studio-preview-box" ref={box}>
         {canvas && <CanvasPalette frame={frame} disabled={canvas.readOnly} onAdd={canvas.add} />}
