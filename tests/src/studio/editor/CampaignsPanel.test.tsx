@@ -1,9 +1,8 @@
-import { useState } from 'react'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { EditorWorkspace } from '../../../../src/studio/editor/EditorWorkspace'
 import type { PageConfig, StudioConfigError } from '../../../../src/studio/editor/types'
+import { WorkspaceHarness } from './workspaceHarness'
 
 const schedule = {
   startAt: '2027-01-20T10:00:00+08:00',
@@ -38,30 +37,9 @@ const base = {
   ],
 } as unknown as PageConfig
 
-function Harness({
-  initial = base,
-  errors = [],
-  onChange,
-}: {
-  initial?: PageConfig
-  errors?: StudioConfigError[]
-  onChange?: (c: PageConfig) => void
-}) {
-  const [config, setConfig] = useState(initial)
-  return (
-    <EditorWorkspace
-      pageId="spring"
-      config={config}
-      errors={errors}
-      onChange={(c) => {
-        onChange?.(c)
-        setConfig(c)
-      }}
-      uploadImage={async () => '/uploads/a.png'}
-      compileMarkdown={async (sources) => Object.fromEntries(sources.map((s) => [s, [s]]))}
-    />
-  )
-}
+const Harness = (
+  props: Omit<Parameters<typeof WorkspaceHarness>[0], 'initial'> & { initial?: PageConfig },
+) => <WorkspaceHarness initial={base} {...props} />
 
 const lastConfig = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.at(-1)![0] as PageConfig
 const campaignsOf = (config: PageConfig) =>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { EditorWorkspace } from '../../../../src/studio/editor/EditorWorkspace'
 import type { PageConfig, StudioConfigError } from '../../../../src/studio/editor/types'
+import { WorkspaceHarness } from './workspaceHarness'
 
 const base: PageConfig = {
   schemaVersion: 3,
@@ -29,30 +30,9 @@ const base: PageConfig = {
   ],
 } as PageConfig
 
-function Harness({
-  initial = base,
-  errors = [],
-  onChange,
-}: {
-  initial?: PageConfig
-  errors?: StudioConfigError[]
-  onChange?: (c: PageConfig) => void
-}) {
-  const [config, setConfig] = useState(initial)
-  return (
-    <EditorWorkspace
-      pageId="spring"
-      config={config}
-      errors={errors}
-      onChange={(c) => {
-        onChange?.(c)
-        setConfig(c)
-      }}
-      uploadImage={async () => '/uploads/a.png'}
-      compileMarkdown={async (sources) => Object.fromEntries(sources.map((s) => [s, [s]]))}
-    />
-  )
-}
+const Harness = (
+  props: Omit<Parameters<typeof WorkspaceHarness>[0], 'initial'> & { initial?: PageConfig },
+) => <WorkspaceHarness initial={base} {...props} />
 
 const rows = () => screen.getAllByRole('treeitem')
 const rowIds = () => rows().map((r) => r.querySelector('.studio-tree-id')?.textContent)

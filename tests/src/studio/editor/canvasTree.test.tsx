@@ -1,9 +1,8 @@
-import { useState } from 'react'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { EditorWorkspace } from '../../../../src/studio/editor/EditorWorkspace'
 import type { PageConfig } from '../../../../src/studio/editor/types'
+import { WorkspaceHarness } from './workspaceHarness'
 
 // The block tree's texts and search, and what the preview frame's canvas messages do to the page (issue 30).
 
@@ -25,19 +24,9 @@ const base = {
   ],
 } as PageConfig
 
-function Harness() {
-  const [config, setConfig] = useState(base)
-  return (
-    <EditorWorkspace
-      pageId="spring"
-      config={config}
-      errors={[]}
-      onChange={setConfig}
-      uploadImage={async () => '/uploads/a.png'}
-      compileMarkdown={async (sources) => Object.fromEntries(sources.map((s) => [s, [s]]))}
-    />
-  )
-}
+const Harness = (
+  props: Omit<Parameters<typeof WorkspaceHarness>[0], 'initial'> & { initial?: PageConfig },
+) => <WorkspaceHarness initial={base} {...props} />
 
 const rows = () => screen.queryAllByRole('treeitem')
 const labels = () => rows().map((r) => r.getAttribute('aria-label'))
