@@ -70,7 +70,15 @@ describe('readCanvasControl (studio -> frame)', () => {
     ).toEqual({
       type: 'studio-preview:canvas-setup',
       names: { title: '标题' },
+      interactive: false,
     })
+    // 试用交互: only a literal true lets the page take the taps.
+    expect(
+      readCanvasControl({ type: 'studio-preview:canvas-setup', names: {}, interactive: true }),
+    ).toMatchObject({ interactive: true })
+    expect(
+      readCanvasControl({ type: 'studio-preview:canvas-setup', names: {}, interactive: 'yes' }),
+    ).toMatchObject({ interactive: false })
     expect(
       readCanvasControl({ type: 'studio-preview:drag', blockType: 'title', at: { x: 10, y: 20 }, end: true }),
     ).toEqual({ type: 'studio-preview:drag', blockType: 'title', at: { x: 10, y: 20 }, end: true })
