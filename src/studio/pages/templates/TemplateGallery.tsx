@@ -110,7 +110,7 @@ export function TemplateGallery({ value = '', onChange, id }: TemplateGalleryPro
             id={domId(folder.file)}
             role="option"
             aria-selected={folder.file === value}
-            title={folder.route || undefined}
+            title={folder.route ? `${folder.title}（${folder.route}）` : undefined}
             className={`tpl-card${folder.file === activeFile ? ' tpl-card--active' : ''}${
               folder.file === value ? ' tpl-card--selected' : ''
             }`}
