@@ -4,6 +4,7 @@ import { configRoutePath, routeMatches } from '../../../src/page-config/configPa
 import { isObject } from '../../../src/page-config/json'
 import { CONFIG_DIR, listConfigFiles } from '../../../src/page-config/validate'
 import type { FolderConfig } from '../../../src/types/generated/api/studio'
+import { summarizeTemplate } from './templateSummary'
 
 // The configs in the repository's page-configs/ folder: read-only for the studio (templates of new pages), and
 // the routes a published page's id may not take.
@@ -32,6 +33,7 @@ export class FolderConfigs {
           file,
           route: configRoutePath(file),
           title: typeof config.title === 'string' ? config.title : file,
+          ...summarizeTemplate(config),
         }
       })
     this.files = new Set(this.list.map((f) => f.file))

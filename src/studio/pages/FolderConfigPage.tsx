@@ -88,7 +88,6 @@ export function FolderConfigPage() {
       </div>
       <NewPageDialog
         open={copying}
-        folders={list?.folders ?? []}
         initial={{ template: file, title: data?.config.title }}
         onClose={() => setCopying(false)}
       />

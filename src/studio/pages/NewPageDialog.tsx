@@ -1,11 +1,12 @@
-// 新建页面: id (the /activity/{id} address), title, and a template among the folder configs (or a blank page).
-import { App, Form, Input, Modal, Select, Typography } from 'antd'
+// 新建页面: id (the /activity/{id} address), title, and a template among the folder configs (or a blank page),
+// chosen in a gallery of cards (templates/TemplateGallery.tsx).
+import { App, Form, Input, Modal, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { errorMessage, StudioApiError } from '../api/client'
 import { studioApi } from '../api/endpoints'
-import type { FolderConfig } from '../api/types'
 import { pageHref } from '../paths'
+import { TemplateGallery } from './templates/TemplateGallery'
 
 export const PAGE_ID = /^[a-z][a-zA-Z0-9-]{1,39}$/
 
@@ -17,13 +18,12 @@ interface NewPageForm {
 
 export interface NewPageDialogProps {
   open: boolean
-  folders: FolderConfig[]
   /** Preset by 复制为新页面 (a template) or 复制页面 (`from`: a studio page, named by `fromTitle`). */
   initial?: { template?: string; title?: string; from?: string; fromTitle?: string }
   onClose(): void
 }
 
-export function NewPageDialog({ open, folders, initial, onClose }: NewPageDialogProps) {
+export function NewPageDialog({ open, initial, onClose }: NewPageDialogProps) {
   const [form] = Form.useForm<NewPageForm>()
   const [submitting, setSubmitting] = useState(false)
   const navigate = useNavigate()
@@ -65,6 +65,7 @@ export function NewPageDialog({ open, folders, initial, onClose }: NewPageDialog
       confirmLoading={submitting}
       okButtonProps={{ disabled: submitting }}
       destroyOnHidden
+      width={initial?.from ? undefined : 760}
     >
       <Form<NewPageForm>
         form={form}
@@ -106,13 +107,7 @@ export function NewPageDialog({ open, folders, initial, onClose }: NewPageDialog
           </Typography.Paragraph>
         ) : (
           <Form.Item label="模板" name="template">
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              options={[
-                { value: '', label: '空白页面' },
-                ...folders.map((f) => ({ value: f.file, label: `${f.title}（${f.route}）` })),
-              ]}
-            />
+            <TemplateGallery />
           </Form.Item>
         )}
       </Form>

@@ -201,12 +201,7 @@ export function PagesPage() {
           },
         ]}
       />
-      <NewPageDialog
-        open={dialog !== null}
-        folders={folders}
-        initial={dialog ?? undefined}
-        onClose={() => setDialog(null)}
-      />
+      <NewPageDialog open={dialog !== null} initial={dialog ?? undefined} onClose={() => setDialog(null)} />
     </div>
   )
 }

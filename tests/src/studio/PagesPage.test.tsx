@@ -5,8 +5,22 @@ import { EDITOR, renderStudio, stubStudioApi, studioError, findDialog } from './
 import { detail, summary } from './fixtures'
 
 const folders = [
-  { file: 'newgift.json', route: '/newgift', title: '新人礼包' },
-  { file: 'activity/worldcup.json', route: '/activity/worldcup', title: '世界杯竞猜' },
+  {
+    file: 'newgift.json',
+    route: '/newgift',
+    title: '新人礼包',
+    blockCount: 3,
+    blockTypes: [],
+    campaignKinds: [],
+  },
+  {
+    file: 'activity/worldcup.json',
+    route: '/activity/worldcup',
+    title: '世界杯竞猜',
+    blockCount: 5,
+    blockTypes: [],
+    campaignKinds: ['guess'],
+  },
 ]
 const pages = [
   summary({ id: 'spring-sale', title: '春季保障节', status: 'draft' }),
@@ -77,8 +91,7 @@ describe('studio pages list', () => {
     const dialog = await findDialog('新建页面')
     await user.type(within(dialog).getByLabelText('页面 ID'), 'new-day')
     await user.type(within(dialog).getByLabelText('页面标题'), '元旦活动')
-    await user.click(within(dialog).getByLabelText('模板'))
-    await user.click(await screen.findByText('新人礼包（/newgift）'))
+    await user.click(await within(dialog).findByRole('option', { name: /新人礼包/ }))
     await user.click(within(dialog).getByRole('button', { name: '创建' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/new-day'))
     expect(api.callsTo('POST', '/api/studio/pages')[0].body).toEqual({
@@ -117,7 +130,9 @@ describe('studio pages list', () => {
     await user.click(within(row).getByRole('button', { name: '复制为新页面' }))
     const dialog = await findDialog('新建页面')
     expect(within(dialog).getByLabelText('页面标题')).toHaveValue('世界杯竞猜')
-    expect(within(dialog).getByText('世界杯竞猜（/activity/worldcup）')).toBeInTheDocument()
+    expect(
+      await within(dialog).findByRole('option', { name: /世界杯竞猜/, selected: true }),
+    ).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: '取消' }))
     await user.click(within(row).getByRole('button', { name: '查看' }))
     await waitFor(() => expect(router.state.location.search).toBe('?file=activity%2Fworldcup.json'))

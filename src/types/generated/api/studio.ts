@@ -241,6 +241,22 @@ export interface FolderConfig {
   file: string
   route: string
   title: string
+  /**
+   * 页面的首图（头图、图片、轮播或海报区块中的第一张），作模板卡片的封面
+   */
+  cover?: string
+  /**
+   * 区块数（含标签页等容器中的区块）
+   */
+  blockCount: number
+  /**
+   * 顶层区块的类型，按页面顺序
+   */
+  blockTypes: string[]
+  /**
+   * 页面所含活动的类型（lottery、coupon…），不重复，按声明顺序
+   */
+  campaignKinds: string[]
 }
 export interface PageList {
   pages: PageSummary[]
