@@ -235,3 +235,30 @@ test('a new operations person builds, previews and publishes the 双十二 page 
     'product-list',
   ])
 })
+
+test('a palette block dropped near the bottom edge of the phone lands at the end of the page', async ({
+  page,
+}) => {
+  const id = `${pageId}-edge`
+  await page.goto('/studio/')
+  await page.getByLabel('用户名').fill('editor')
+  await page.getByLabel('密码').fill('editor-2026')
+  await page.getByRole('button', { name: '登录' }).click()
+  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
+  const created = await studioApi(page).post('/api/studio/pages', { data: { id, title: '拖到底部' } })
+  expect(created.status()).toBe(201)
+  await page.goto(`/studio/pages/${id}`)
+  await expect(page.getByTestId('editor-ready')).toBeVisible()
+
+  // Where a person lets go to add at the end: just above the phone's bottom edge, near the window's edge.
+  const from = page.getByRole('group', { name: '区块面板' }).locator('[data-block-type="divider"]')
+  const a = (await from.boundingBox())!
+  const b = (await page.locator('iframe[title="页面预览"]').boundingBox())!
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 })
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height - 30, { steps: 12 })
+  await page.mouse.up()
+  await expect(tree(page).getByRole('treeitem')).toHaveCount(1)
+  await expect(tree(page).getByRole('treeitem').first()).toHaveAttribute('aria-label', /^分割线 /)
+})
