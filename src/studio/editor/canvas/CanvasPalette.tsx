@@ -106,6 +106,9 @@ export const CanvasPalette = memo(function CanvasPalette({
   return (
     <DndContext
       sensors={sensors}
+      // No auto-scroll: near the window's edge it would scroll the studio under the pointer, and the drop
+      // (start + delta, which counts that scroll) would miss the phone.
+      autoScroll={false}
       onDragStart={(e) => {
         setDragged(blockInfo(e.active.id) ?? null)
         passPointer(frame.current, false)
