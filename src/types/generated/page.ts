@@ -319,7 +319,7 @@ export interface PageConfig {
     image?: string
   }
   /**
-   * 活动时间（按服务器时间）：预热 preheatAt ≤ 开始 startAt < 结束 endAt ≤ 下线 offlineAt；下线后跳转 fallback
+   * 活动时间（按服务器时间）：预热 ≤ 开始 < 结束 ≤ 下线；下线后跳转到指定页面
    */
   schedule?: {
     /**
@@ -1106,7 +1106,7 @@ export interface CouponBlock {
   activeBetween?: TimeWindow
   style?: BlockStyle
   /**
-   * 领券活动编号（本页 campaigns 中 kind 为 coupon 的一项）
+   * 领券活动编号（本页声明的领券活动）
    */
   campaign: string
   /**
@@ -1250,7 +1250,7 @@ export interface FormBlock {
   activeBetween?: TimeWindow
   style?: BlockStyle
   /**
-   * 活动编号（本页 campaigns 中 kind 为 form 或 gift-claim 的一项）
+   * 活动编号（本页声明的表单登记或领取赠险活动）
    */
   campaign: string
   /**
@@ -1283,7 +1283,7 @@ export interface GuessBlock {
   activeBetween?: TimeWindow
   style?: BlockStyle
   /**
-   * 竞猜活动编号（本页 campaigns 中 kind 为 guess 的一项）
+   * 竞猜活动编号（本页声明的竞猜活动）
    */
   campaign: string
   /**
@@ -1443,7 +1443,7 @@ export interface LeaderboardBlock {
   activeBetween?: TimeWindow
   style?: BlockStyle
   /**
-   * 竞猜活动编号（本页 campaigns 中 kind 为 guess 的一项）
+   * 竞猜活动编号（本页声明的竞猜活动）
    */
   campaign: string
   /**
@@ -1468,7 +1468,7 @@ export interface LotteryBlock {
   activeBetween?: TimeWindow
   style?: BlockStyle
   /**
-   * 抽奖活动编号（本页 campaigns 中 kind 为 lottery 的一项）
+   * 抽奖活动编号（本页声明的抽奖活动）
    */
   campaign: string
   /**
@@ -1577,7 +1577,7 @@ export interface ProductListBlock {
   activeBetween?: TimeWindow
   style?: BlockStyle
   /**
-   * 数据源名（页面 dataSources 里的键）
+   * 数据源名（页面设置 › 数据源 里的名称）
    */
   from: string
   /**
