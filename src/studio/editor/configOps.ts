@@ -2,6 +2,7 @@
 // (structural sharing), so undo snapshots are cheap and memoized rows of untouched blocks do not re-render.
 
 import type { PageConfig } from '../../types/generated/page'
+import { CONFIG_API_PATHS } from '../../page-config/apiPaths'
 import { walkBlocks } from '../../page-config/walkBlocks'
 
 export type Json = Record<string, unknown>
@@ -132,6 +133,25 @@ export function insertBlock(
   return insertBlockAt(config, block, list, index + 1)
 }
 
+/** The catalogue's products, as a product list reads them: what a dropped product list shows at once. */
+const PRODUCTS_SOURCE = { get: CONFIG_API_PATHS.get[0], query: { limit: 6 } }
+
+/**
+ * A product list (also inside a dropped tabs block) names a data source of the page; one the page lacks is
+ * declared with the catalogue's products, so the list shows products at once instead of an error that asks a
+ * person to type an API path in 页面设置.
+ */
+function withDataSourcesOf(config: PageConfig, block: Json): PageConfig {
+  const missing = new Set<string>()
+  const sources = isObject(config.dataSources) ? config.dataSources : {}
+  walkBlocks([block], (b) => {
+    if (b.type === 'product-list' && typeof b.from === 'string' && !(b.from in sources)) missing.add(b.from)
+  })
+  if (!missing.size) return config
+  const added = Object.fromEntries([...missing].map((name) => [name, PRODUCTS_SOURCE]))
+  return { ...config, dataSources: { ...sources, ...added } } as PageConfig
+}
+
 /** Inserts a block at `index` of the list at `list` (a drop on the canvas). Returns the new pointer. */
 export function insertBlockAt(
   config: PageConfig,
@@ -145,7 +165,7 @@ export function insertBlockAt(
   })
   const arr = getAt(config, list)
   const at = Math.min(index, Array.isArray(arr) ? arr.length : 0)
-  const next = updateAt(config, list, (old) => {
+  const next = updateAt(withDataSourcesOf(config, added), list, (old) => {
     const copy = Array.isArray(old) ? old.slice() : []
     copy.splice(at, 0, added)
     return copy
