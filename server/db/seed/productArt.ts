@@ -78,7 +78,7 @@ export const PRODUCT_ART: Record<string, ProductArt> = {
   'p-accident-commute': { title: '通勤意外', motif: 'bus', hue: 196 },
   'p-accident-kids': { title: '少儿意外', motif: 'balloon', hue: 350 },
   'p-accident-senior': { title: '银龄意外', motif: 'sun', hue: 32 },
-  'p-accident-newcomer': { title: '1元意外', motif: 'gift', hue: 4 },
+  'p-accident-newcomer': { title: '新人意外', motif: 'gift', hue: 4 },
   'p-health-checkup': { title: '年度体检', motif: 'clipboard', hue: 152 },
   'p-health-dental': { title: '齿科保障', motif: 'tooth', hue: 186 },
   'p-health-women': { title: '女性健康', motif: 'female', hue: 330 },
