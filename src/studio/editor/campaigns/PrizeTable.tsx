@@ -4,11 +4,12 @@
 
 import { Button, Input, InputNumber, Space, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
 import type { Json } from '../configOps'
 import { FieldAt } from './FieldAt'
 import { PrizeImage } from './PrizeImage'
 import { RewardEditor } from './RewardEditor'
+import { RowDeleteButton } from './RowDeleteButton'
 import { formatPercent, newPrize, overList, probabilities, type Edit } from './campaignModel'
 
 interface Row {
@@ -176,14 +177,11 @@ export function PrizeTable({
       key: 'remove',
       width: 40,
       render: (_, { index }) => (
-        <Button
-          size="small"
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={`删除第 ${index + 1} 个奖品`}
+        <RowDeleteButton
+          index={index}
+          what="奖品"
           disabled={readOnly}
-          onClick={() => list((prizes) => prizes.filter((_, j) => j !== index))}
+          onDelete={() => list((prizes) => prizes.filter((_, j) => j !== index))}
         />
       ),
     },
