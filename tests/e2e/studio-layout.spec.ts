@@ -105,6 +105,7 @@ for (const { width, height, minPhone } of [
         expect(phoneBox.x + phoneBox.width, `${at}: phone overlaps the side panel`).toBeLessThanOrEqual(
           sideBox.x,
         )
+        expect(phoneBox.y + phoneBox.height, `${at}: phone cut at the bottom`).toBeLessThanOrEqual(height)
         expect((await box(frame)).width, `${at}: phone screen width`).toBeGreaterThanOrEqual(minPhone)
         phoneWidths.push(phoneBox.width)
         // The side panel: inside the window, nothing cut sideways.
