@@ -137,6 +137,24 @@ export function PrizeTable({
   // panel (docs/studio.md, "Layout"): every field stays in view, with no sideways scrolling and nothing to unfold.
   const detail = ({ index, prize }: Row) => (
     <div className="campaign-prize-detail">
+      <Space size={0} className="campaign-prize-order">
+        <Button
+          size="small"
+          type="text"
+          icon={<ArrowUpOutlined />}
+          aria-label={`上移第 ${index + 1} 个奖品`}
+          disabled={readOnly || index === 0}
+          onClick={() => move(index, -1)}
+        />
+        <Button
+          size="small"
+          type="text"
+          icon={<ArrowDownOutlined />}
+          aria-label={`下移第 ${index + 1} 个奖品`}
+          disabled={readOnly || index === prizes.length - 1}
+          onClick={() => move(index, 1)}
+        />
+      </Space>
       <div className="campaign-prize-part">
         <span className="campaign-prize-label">图片</span>
         <FieldAt pointer={at(index, 'image')} className="campaign-cell-field">
@@ -156,24 +174,6 @@ export function PrizeTable({
         <span className="campaign-prize-label">奖励</span>
         <RewardEditor pointer={at(index, 'reward')} value={prize.reward} disabled={readOnly} edit={edit} />
       </div>
-      <Space size={0} className="campaign-prize-order">
-        <Button
-          size="small"
-          type="text"
-          icon={<ArrowUpOutlined />}
-          aria-label={`上移第 ${index + 1} 个奖品`}
-          disabled={readOnly || index === 0}
-          onClick={() => move(index, -1)}
-        />
-        <Button
-          size="small"
-          type="text"
-          icon={<ArrowDownOutlined />}
-          aria-label={`下移第 ${index + 1} 个奖品`}
-          disabled={readOnly || index === prizes.length - 1}
-          onClick={() => move(index, 1)}
-        />
-      </Space>
     </div>
   )
   return (
