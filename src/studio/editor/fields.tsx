@@ -15,6 +15,7 @@ import type { MarkdownTrees } from './types'
 import { isObject, type Json } from './configOps'
 import { ImageField } from './assets/ImageField'
 import { CampaignRefField } from './campaigns/CampaignPicker'
+import { ProductSourceField } from './productSource/ProductSourceField'
 
 dayjs.extend(utc)
 
@@ -536,6 +537,7 @@ export const studioFields: RegistryFieldsType = {
   phases: PhasesField,
   'nested-blocks': NestedBlocksField,
   campaign: CampaignRefField,
+  'product-source': ProductSourceField,
 }
 
 export const studioWidgets: RegistryWidgetsType = {
