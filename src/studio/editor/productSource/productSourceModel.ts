@@ -47,7 +47,11 @@ function freeName(config: PageConfig, base: string): string {
  * person typed in 页面设置 are kept), and the block's own `limit` following the count. Null when the block would
  * need a new data source and the page already has the most it may declare.
  */
-export function withProductChoice(config: PageConfig, pointer: string, choice: ProductChoice): PageConfig | null {
+export function withProductChoice(
+  config: PageConfig,
+  pointer: string,
+  choice: ProductChoice,
+): PageConfig | null {
   const block = getAt(config, pointer)
   if (!isObject(block)) return null
   const sources = sourcesOf(config)
@@ -74,7 +78,10 @@ export function withProductChoice(config: PageConfig, pointer: string, choice: P
 }
 
 /** A product-list schema whose `from` is this picker and whose `limit` the picker sets (schemas.ts). */
-export function withProductSourcePicker(type: string, schema: Record<string, unknown>): Record<string, unknown> {
+export function withProductSourcePicker(
+  type: string,
+  schema: Record<string, unknown>,
+): Record<string, unknown> {
   const props = schema.properties as Record<string, Record<string, unknown>> | undefined
   if (type !== 'product-list' || !props?.from) return schema
   const { limit: _limit, ...rest } = props

@@ -71,10 +71,11 @@ describe("a product list's 显示哪些产品 picker", { timeout: 60_000 }, () =
     expect(await shown().findByText('青松百万医疗险')).toBeTruthy()
     await pickOption('产品分类', '意外险（2）')
     await waitFor(() => expect(shown().queryByText('青松百万医疗险')).toBeNull())
-    expect(shown().getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '青松安心综合意外险',
-      '星芒通勤出行意外险',
-    ])
+    expect(
+      shown()
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['青松安心综合意外险', '星芒通勤出行意外险'])
     const config = lastConfig(onChange) as unknown as {
       dataSources: Record<string, unknown>
       blocks: { from: string; limit?: number }[]
