@@ -3,6 +3,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { useState } from 'react'
+import { BeijingDateTimePicker } from '../../../../src/studio/editor/fields'
 import type { PageConfig, StudioConfigError } from '../../../../src/studio/editor/types'
 import { readInlineStyles } from '../studioHarness'
 import { WorkspaceHarness } from './workspaceHarness'
@@ -61,5 +63,33 @@ describe('the generated forms', { timeout: 60_000 }, () => {
     const picker = await screen.findByLabelText(/抽奖活动编号/, {}, { timeout: 15_000 })
     const field = picker.closest('.studio-field') as HTMLElement
     expect(within(field).getByRole('alert').textContent).toBe('本页没有声明活动「missing-draw」')
+  })
+
+  it('confirm a day picked in the time picker with Enter, and close it', async () => {
+    readInlineStyles()
+    const user = userEvent.setup()
+    const onChange = vi.fn()
+    function Picker() {
+      const [value, setValue] = useState<string | undefined>('2027-01-20T10:00:00+08:00')
+      return (
+        <BeijingDateTimePicker
+          value={value}
+          onChange={(v) => {
+            onChange(v)
+            setValue(v)
+          }}
+        />
+      )
+    }
+    render(<Picker />)
+    const input = screen.getByPlaceholderText('选择时间（北京时间）')
+    await user.click(input)
+    const dropdown = () => document.querySelector('.ant-picker-dropdown')!
+    await user.click(dropdown().querySelector('.ant-picker-cell-in-view[title="2027-01-15"]')!)
+    expect(onChange).not.toHaveBeenCalled()
+    await user.keyboard('{Enter}')
+    expect(onChange).toHaveBeenLastCalledWith('2027-01-15T10:00:00+08:00')
+    await waitFor(() => expect(dropdown().className).toMatch(/leave|hidden/))
+    expect((input as HTMLInputElement).value).toBe('2027-01-15 10:00:00')
   })
 })
