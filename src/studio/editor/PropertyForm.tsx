@@ -35,6 +35,8 @@ export function uiSchemaFor(schema: JsonSchema, top = true): UiSchema {
   if (typeof mark === 'string' && FIELD_OF[mark]) {
     ui['ui:field'] = FIELD_OF[mark]
     if (mark === 'navigate') ui['ui:options'] = { navigate: true }
+    // The campaign picker shows its errors under itself (CampaignPicker.tsx), not again below the field.
+    if (mark === 'campaign') ui['ui:hideError'] = true
     return ui
   }
   if (typeof mark === 'string' && WIDGET_OF[mark]) ui['ui:widget'] = WIDGET_OF[mark]

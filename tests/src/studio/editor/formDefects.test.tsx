@@ -63,6 +63,9 @@ describe('the generated forms', { timeout: 60_000 }, () => {
     const picker = await screen.findByLabelText(/抽奖活动编号/, {}, { timeout: 15_000 })
     const field = picker.closest('.studio-field') as HTMLElement
     expect(within(field).getByRole('alert').textContent).toBe('本页没有声明活动「missing-draw」')
+    // Once, and the picker is marked.
+    expect(screen.getAllByText('本页没有声明活动「missing-draw」')).toHaveLength(1)
+    expect(field.querySelector('.ant-select-status-error')).toBeTruthy()
   })
 
   it('confirm a day picked in the time picker with Enter, and close it', async () => {
