@@ -37,6 +37,7 @@ import { PreviewPanel, type PreviewPost } from './PreviewPanel'
 import { blockFormSchema, blockInfo, pageFormSchema, PAGE_FORM_FIELDS, type BlockInfo } from './schemas'
 import { campaignErrorCount, CampaignsPanel, useCampaignTab } from './campaigns/CampaignsPanel'
 import { CampaignPickerContext, useCampaignPicker } from './campaigns/CampaignPicker'
+import { ProductSourceContext, useProductSource } from './productSource/ProductSourceField'
 import { campaignOfPointer, campaignsOf } from './campaigns/campaignModel'
 import type { MarkdownTrees, PageConfig, StudioConfigError } from './types'
 import './editor.css'
@@ -269,6 +270,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
   )
 
   const campaignPicker = useCampaignPicker(config, selection, configRef, apply, selectCampaign)
+  const productSource = useProductSource(config, selection, configRef, apply)
 
   const onBlockChange = useCallback(
     (value: Json, field: string) => {
@@ -392,16 +394,18 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
       </Typography.Title>
       <Suspense fallback={<Spin />}>
         <CampaignPickerContext.Provider value={campaignPicker}>
-          <PropertyForm
-            key={`${selection}:${String(block.type)}`}
-            schema={schema}
-            value={block}
-            pointer={selection!}
-            errors={errors}
-            context={formContext}
-            readOnly={readOnly}
-            onChange={onBlockChange}
-          />
+          <ProductSourceContext.Provider value={productSource}>
+            <PropertyForm
+              key={`${selection}:${String(block.type)}`}
+              schema={schema}
+              value={block}
+              pointer={selection!}
+              errors={errors}
+              context={formContext}
+              readOnly={readOnly}
+              onChange={onBlockChange}
+            />
+          </ProductSourceContext.Provider>
         </CampaignPickerContext.Provider>
       </Suspense>
     </>

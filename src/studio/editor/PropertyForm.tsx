@@ -12,6 +12,7 @@ import { ADVANCED_FIELDS, AdvancedFields } from './AdvancedFields'
 import { translateFormString } from './formStrings'
 import { isPlainField, PlainField } from './PlainField'
 import { studioFields, studioWidgets, type EditorFormContext } from './fields'
+import { addLabelOf, studioTemplates } from './formTemplates'
 import type { JsonSchema } from './schemas'
 import { splitPointer, type Json } from './configOps'
 import type { StudioConfigError } from './types'
@@ -23,6 +24,7 @@ const FIELD_OF: Record<string, string> = {
   phases: 'phases',
   'nested-blocks': 'nested-blocks',
   campaign: 'campaign',
+  'product-source': 'product-source',
 }
 const WIDGET_OF: Record<string, string> = { datetime: 'datetime', image: 'image', markdown: 'markdown' }
 
@@ -33,10 +35,13 @@ export function uiSchemaFor(schema: JsonSchema, top = true): UiSchema {
   if (typeof mark === 'string' && FIELD_OF[mark]) {
     ui['ui:field'] = FIELD_OF[mark]
     if (mark === 'navigate') ui['ui:options'] = { navigate: true }
+    // The campaign picker shows its errors under itself (CampaignPicker.tsx), not again below the field.
+    if (mark === 'campaign') ui['ui:hideError'] = true
     return ui
   }
   if (typeof mark === 'string' && WIDGET_OF[mark]) ui['ui:widget'] = WIDGET_OF[mark]
   if (Array.isArray(schema['x-enum-names'])) ui['ui:enumNames'] = schema['x-enum-names'] as string[]
+  if (addLabelOf(schema)) ui['ui:addLabel'] = addLabelOf(schema)
   if ('const' in schema && !top) ui['ui:widget'] = 'hidden'
   const props = schema.properties as Record<string, JsonSchema> | undefined
   if (props) for (const [k, v] of Object.entries(props)) ui[k] = uiSchemaFor(v, false)
@@ -143,6 +148,7 @@ const Part = memo(function Part({
       validator={validator}
       fields={studioFields}
       widgets={studioWidgets}
+      templates={studioTemplates}
       formContext={context}
       extraErrors={extraErrors}
       noHtml5Validate

@@ -15,6 +15,8 @@ import type { MarkdownTrees } from './types'
 import { isObject, type Json } from './configOps'
 import { ImageField } from './assets/ImageField'
 import { CampaignRefField } from './campaigns/CampaignPicker'
+import { useEnterToConfirm } from './enterToConfirm'
+import { ProductSourceField } from './productSource/ProductSourceField'
 
 dayjs.extend(utc)
 
@@ -51,19 +53,26 @@ export function BeijingDateTimePicker(props: {
   status?: 'error'
   onChange(value: string | undefined): void
 }) {
+  const enter = useEnterToConfirm(props.value, props.onChange, (v) => fromPickerValue(v)!)
   return (
-    <DatePicker
-      id={props.id}
-      showTime
-      format="YYYY-MM-DD HH:mm:ss"
-      placeholder="选择时间（北京时间）"
-      disabled={props.disabled}
-      status={props.status}
-      value={toPickerValue(props.value)}
-      onChange={(v) => props.onChange(fromPickerValue(v))}
-      style={{ width: '100%' }}
-      suffixIcon={<span style={{ fontSize: 12 }}>+08:00</span>}
-    />
+    // Keys in the picker's panel (a portal) reach this wrapper too: Enter confirms and closes from either.
+    <div onKeyDown={enter.onKeyDown}>
+      <DatePicker
+        id={props.id}
+        showTime
+        format="YYYY-MM-DD HH:mm:ss"
+        placeholder="选择时间（北京时间）"
+        disabled={props.disabled}
+        status={props.status}
+        value={toPickerValue(props.value)}
+        open={enter.open}
+        onOpenChange={enter.setOpen}
+        onCalendarChange={enter.onPending}
+        onChange={(v) => enter.send(fromPickerValue(v))}
+        style={{ width: '100%' }}
+        suffixIcon={<span style={{ fontSize: 12 }}>+08:00</span>}
+      />
+    </div>
   )
 }
 
@@ -536,6 +545,7 @@ export const studioFields: RegistryFieldsType = {
   phases: PhasesField,
   'nested-blocks': NestedBlocksField,
   campaign: CampaignRefField,
+  'product-source': ProductSourceField,
 }
 
 export const studioWidgets: RegistryWidgetsType = {

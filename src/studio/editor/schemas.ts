@@ -6,6 +6,7 @@
 import { BLOCK_TYPES } from '../../page-config/blockCatalog'
 import { IMAGE_KEYWORD } from '../../page-config/schemaKeywords'
 import { withCampaignPicker } from './campaigns/campaignModel'
+import { withProductSourcePicker } from './productSource/productSourceModel'
 import { blockNameOf, enumNames, labelOf } from '../../page-config/fieldLabels'
 
 export type JsonSchema = Record<string, unknown>
@@ -35,6 +36,7 @@ export type StudioWidget =
   | 'phases'
   | 'nested-blocks'
   | 'campaign'
+  | 'product-source'
 const SPECIAL: Record<string, StudioWidget> = {
   'schemas/block-common.schema.json#/$defs/action': 'action',
   'schemas/block-common.schema.json#/$defs/navigateAction': 'navigate',
@@ -168,6 +170,7 @@ export function blockFormSchema(type: unknown): JsonSchema | undefined {
   if (!schema) {
     const file = blockSchemaPath(type)
     schema = withCampaignPicker(type, inline(byPath.get(file)!, file, '', [file + '#']) as JsonSchema)
+    schema = withProductSourcePicker(type, schema)
     formSchemas.set(type, schema)
   }
   return schema

@@ -56,7 +56,13 @@ export function CampaignRefField(props: FieldProps) {
   const fitting = campaigns.filter((c) => kinds.includes(c.kind as CampaignKind))
   const options = fitting.map((c) => ({ value: c.id, label: `${c.title}（${kindLabel(c.kind)} · ${c.id}）` }))
   if (value && !fitting.some((c) => c.id === value)) options.push({ value, label: `${value}（本页未声明）` })
-  const errors = (props.errorSchema?.__errors as string[] | undefined) ?? []
+  // The field's own errors (an undeclared campaign) come as rawErrors: shown here, under the picker.
+  const errors = [
+    ...new Set([
+      ...((props.errorSchema?.__errors as string[] | undefined) ?? []),
+      ...(props.rawErrors ?? []),
+    ]),
+  ]
   const disabled = props.disabled || props.readonly
   return (
     <div className="studio-field">

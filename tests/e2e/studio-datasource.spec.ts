@@ -1,0 +1,55 @@
+import type { FrameLocator, Page } from '@playwright/test'
+import { logInAsStaff } from '../../scripts/studioPublish'
+import { clickSettled } from './support/overlays'
+import { expect, test } from './support/test'
+
+// Product lists without JSON (docs/studio.md): a product list's form picks 产品分类 (and 标签, 最多显示几个) from
+// the catalogue, lists the products that choice returns under the picker, and the phone shows the same ones.
+
+test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+
+const phone = (page: Page): FrameLocator => page.frameLocator('iframe[title="页面预览"]')
+
+test('choosing 意外 (accident) in a product list shows only accident products, in the picker and on the phone', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const pageId = `e2e-datasource-${Date.now().toString(36)}`
+  const editor = await logInAsStaff(page.request, 'editor')
+  const created = await editor.post('/api/studio/pages', { data: { id: pageId, title: '保障精选' } })
+  const { draftRevision } = (await created.json()) as { draftRevision: number }
+  const saved = await editor.put(`/api/studio/pages/${pageId}/draft`, {
+    headers: { 'If-Match': `"${draftRevision}"` },
+    data: {
+      schemaVersion: 3,
+      title: '保障精选',
+      dataSources: { products: { get: '/api/products', query: { limit: 6 } } },
+      blocks: [
+        { type: 'product-list', id: 'picks', from: 'products', title: '精选保障', layout: 'row', limit: 6 },
+      ],
+    },
+  })
+  expect(saved.status()).toBe(200)
+  const accident = (await (await page.request.get('/api/products?category=accident&limit=6')).json()) as {
+    items: { name: string }[]
+  }
+  const accidentNames = accident.items.map((p) => p.name)
+  expect(accidentNames.length).toBeGreaterThan(1)
+
+  await page.goto(`/studio/pages/${pageId}`)
+  await expect(page.getByTestId('editor-ready')).toBeVisible()
+  const cards = phone(page).getByTestId('product-card').locator('h4')
+  // Before: the catalogue's best sellers, not only accident cover.
+  await expect(cards).toHaveCount(6)
+  expect((await cards.allTextContents()).some((name) => !accidentNames.includes(name))).toBe(true)
+
+  await page.getByRole('tree', { name: '区块树' }).getByText('picks').click()
+  await clickSettled(page.getByLabel('产品分类'))
+  await clickSettled(page.locator('.ant-select-item-option').filter({ hasText: '意外（' }))
+
+  // The picker lists what the list will show, and the phone shows exactly those.
+  const shown = page.getByRole('region', { name: '列表将显示的产品' }).getByRole('listitem')
+  await expect(shown).toHaveText(accidentNames)
+  await expect(cards).toHaveText(accidentNames)
+  await expect(page.getByTestId('error-count')).toHaveAccessibleName('没有错误')
+})
