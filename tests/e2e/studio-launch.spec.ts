@@ -22,8 +22,8 @@ test.use({
 const run = Date.now().toString(36)
 const pageId = `double12-${run}`
 const HOUR = 3_600_000
-/** The consumer who draws (helper 6's phones: 139760000xx). */
-const CONSUMER_PHONE = '13976000001'
+/** The consumer who draws (helper 6's phones: 139760000xx), one per repeat (the SMS throttle is per phone). */
+const consumerPhone = (repeat: number) => `139760000${String(1 + repeat).padStart(2, '0')}`
 const PAGE_RULES = [
   '## 活动规则',
   '1. 活动时间：2026年11月25日至12月12日',
@@ -69,6 +69,11 @@ test('a new operations person builds, previews, schedules and publishes the 双�
   await dragIn('hero', '头图')
   await upload(fileInput(page), `double12-hero-${run}.png`, await png(750, 400, '#c8102e'))
   await expect(page.getByRole('textbox', { name: /图片/ }).first()).toHaveValue(/^\/api\/pages\/media\//)
+  // Its words are the page's, not the catalogue's example (春节保障节).
+  await type(page.getByRole('textbox', { name: /^叠加在图上的标题/ }), '双十二保障节')
+  await type(page.getByRole('textbox', { name: /^叠加在图上的副标题/ }), '12.12 抽好礼 · 保障到家')
+  await type(page.getByRole('textbox', { name: /^图片的文字说明/ }), '双十二保障节头图')
+  await expect(phone(page).getByText('12.12 抽好礼 · 保障到家')).toBeVisible()
   await shot('03-hero')
 
   // 倒计时 to the end of the page's schedule.
@@ -121,7 +126,10 @@ test('a new operations person builds, previews, schedules and publishes the 双�
   // 图文说明: the page's rules, in Markdown, shown on the phone as the person types.
   await dragIn('markdown', '图文说明')
   await type(page.getByRole('textbox', { name: /^内容/ }), PAGE_RULES)
-  await expect(phone(page).getByText('登录即可抽奖，每位用户活动期间可抽 1 次')).toBeVisible()
+  // Drawn as Markdown (a list) once the studio has compiled it, not the text as typed.
+  await expect(
+    phone(page).getByRole('listitem').filter({ hasText: '登录即可抽奖，每位用户活动期间可抽 1 次' }),
+  ).toBeVisible()
   await shot('08-rules')
 
   // 分享海报 with an uploaded background.
@@ -214,7 +222,7 @@ test('a new operations person builds, previews, schedules and publishes the 双�
     })
     try {
       await syncServerClock(consumer, baseURL)
-      await logInByApi(consumer.request, CONSUMER_PHONE)
+      await logInByApi(consumer.request, consumerPhone(test.info().repeatEachIndex))
       const state = async () =>
         (await (await consumer.request.get(`/api/campaigns/${campaignId}`)).json()) as CampaignState
       // The sandbox draws in the editor and on the preview link took nothing from the stock.
@@ -225,7 +233,11 @@ test('a new operations person builds, previews, schedules and publishes the 双�
       ])
       const live = await consumer.newPage()
       await live.goto(`/activity/${pageId}`)
-      await expect(live.getByText('登录即可抽奖，每位用户活动期间可抽 1 次')).toBeVisible()
+      await expect(live.getByText('12.12 抽好礼 · 保障到家')).toBeVisible()
+      await expect(live.getByText('春节保障节')).toHaveCount(0)
+      await expect(
+        live.getByRole('listitem').filter({ hasText: '登录即可抽奖，每位用户活动期间可抽 1 次' }),
+      ).toBeVisible()
       await expect(live.getByText('奖品数量有限，抽完即止。')).toBeVisible()
       await expect(live.getByTestId('lottery-chances')).toHaveText('今日还可抽 1 次（活动期间共剩 1 次）')
       await live.getByRole('button', { name: '抽奖' }).click()
@@ -271,4 +283,27 @@ test('a palette block dropped near the bottom edge of the phone lands at the end
   await page.mouse.up()
   await expect(tree(page).getByRole('treeitem')).toHaveCount(1)
   await expect(tree(page).getByRole('treeitem').first()).toHaveAttribute('aria-label', /^分割线 /)
+})
+
+test('rules typed into a 图文说明 block are drawn on the phone as Markdown, not as the text typed', async ({
+  page,
+}) => {
+  const id = `${pageId}-rules`
+  const { dragIn, type } = person(page)
+  await page.goto('/studio/')
+  await page.getByLabel('用户名').fill('editor')
+  await page.getByLabel('密码').fill('editor-2026')
+  await page.getByRole('button', { name: '登录' }).click()
+  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
+  expect((await studioApi(page).post('/api/studio/pages', { data: { id, title: '规则' } })).status()).toBe(
+    201,
+  )
+  await page.goto(`/studio/pages/${id}`)
+  await expect(page.getByTestId('editor-ready')).toBeVisible()
+
+  await dragIn('markdown', '图文说明')
+  await type(page.getByRole('textbox', { name: /^内容/ }), '## 抽奖规则\n1. 每人 1 次\n2. 抽完即止')
+  await expect(phone(page).getByRole('heading', { name: '抽奖规则' })).toBeVisible()
+  await expect(phone(page).getByRole('listitem')).toHaveText(['每人 1 次', '抽完即止'])
+  await expect(phone(page).getByText('## 抽奖规则')).toHaveCount(0)
 })
