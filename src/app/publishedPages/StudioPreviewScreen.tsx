@@ -23,6 +23,7 @@ interface Frame {
   overrides: PageOverrides
   params: Record<string, string>
   selectedBlockId?: string
+  markdown: MarkdownTrees
 }
 
 const SELECTED_CLASS = 'studio-preview-selected'
@@ -47,9 +48,10 @@ function blockTypes(config: Record<string, unknown>): string[] {
  */
 export default function StudioPreviewScreen() {
   const [frame, setFrame] = useState<Frame | null>(null)
-  // Compiled markdown by source: a tree never changes for its source, so one growing object keeps its identity
-  // (the page's runtime, and so every block, stays the same while another block's text changes).
-  const [markdown] = useState<MarkdownTrees>(() => ({}))
+  // Compiled markdown by source: a tree never changes for its source, so the object keeps its identity (the
+  // page's runtime, and so every block, stays the same while another block's text changes) until a tree for a
+  // new source arrives, which the block showing that text must draw (it arrives after the text itself).
+  const markdownRef = useRef<MarkdownTrees>({})
   const sequence = useRef(0)
   const [places] = useState(() => new BlockPlaces())
   useStudioCanvas(places, frame?.config)
@@ -63,7 +65,9 @@ export default function StudioPreviewScreen() {
       const at = ++sequence.current
       const config = structuralShare(previous, message.config)
       previous = config
-      Object.assign(markdown, message.markdown)
+      if (Object.keys(message.markdown).some((source) => !(source in markdownRef.current)))
+        markdownRef.current = { ...markdownRef.current, ...message.markdown }
+      const markdown = markdownRef.current
       // The blocks' chunks first, so the frame commits the whole page at once (and says so when it has).
       void preloadBlocks(blockTypes(config)).then(() => {
         if (at !== sequence.current) return
@@ -74,6 +78,7 @@ export default function StudioPreviewScreen() {
             config,
             params: structuralShare(current?.params, message.params),
             selectedBlockId: message.selectedBlockId,
+            markdown,
             overrides:
               current?.overrides.nowMs === message.nowMs && current.overrides.loggedIn === message.loggedIn
                 ? current.overrides
@@ -91,7 +96,7 @@ export default function StudioPreviewScreen() {
     window.addEventListener('message', onMessage)
     window.parent.postMessage({ type: PREVIEW_READY }, window.location.origin)
     return () => window.removeEventListener('message', onMessage)
-  }, [markdown])
+  }, [])
 
   // Internal page: never indexed.
   useEffect(() => {
@@ -141,7 +146,7 @@ export default function StudioPreviewScreen() {
         <BlockPlacesContext value={places}>
           <ConfigPage
             config={frame.config}
-            markdown={markdown}
+            markdown={frame.markdown}
             routeParams={frame.params}
             overrides={frame.overrides}
           />
