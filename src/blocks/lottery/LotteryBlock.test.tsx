@@ -54,7 +54,7 @@ describe('lottery block', () => {
       },
     })
     renderBlocks([{ type: 'lottery', campaign: 'trialfee-lottery' }])
-    expect(await screen.findByText('50积分')).toBeInTheDocument()
+    expect(await screen.findAllByText('50积分')).not.toHaveLength(0)
     expect(screen.getAllByTestId('lottery-cell')).toHaveLength(8)
     expect(screen.getByTestId('lottery-chances')).toHaveTextContent('今日还可抽 2 次（活动期间共剩 10 次）')
     expect(screen.getByText('2. 与是否购买保险无关。')).toBeInTheDocument()
@@ -103,5 +103,35 @@ describe('lottery block', () => {
     )
     expect(screen.getByRole('button', { name: '暂不可抽' })).toBeDisabled()
     expect(api.callsTo('POST', '/api/campaigns/task-lottery/draws')).toHaveLength(0)
+  })
+
+  it('shows only outcomes the campaign can give: two prizes and no 谢谢参与 fill the ring in turn', async () => {
+    const prizes = state().prizes.filter((p) => p.id !== 'thanks')
+    stubApi({ 'GET /api/campaigns/all-win-lottery': state({ prizes }) })
+    renderBlocks([{ type: 'lottery', campaign: 'all-win-lottery' }])
+    await screen.findAllByText('50积分')
+    const names = screen.getAllByTestId('lottery-cell').map((c) => c.textContent)
+    expect(names).toHaveLength(8)
+    expect(names.filter((n) => n?.includes('谢谢参与'))).toEqual([])
+    expect(new Set(names)).toEqual(new Set(['50积分', '10积分']))
+  })
+
+  it('lights no prize when the draw had nothing left to give', async () => {
+    const prizes = state().prizes.filter((p) => p.id !== 'thanks')
+    const none: CampaignDraw = {
+      ...won,
+      prizeId: null,
+      won: false,
+      prizeName: '谢谢参与',
+      reward: '谢谢参与',
+    }
+    stubApi({
+      'GET /api/campaigns/empty-lottery': state({ prizes }),
+      'POST /api/campaigns/empty-lottery/draws': () => ({ draw: none, chances: { left: 1, leftTotal: 9 } }),
+    })
+    renderBlocks([{ type: 'lottery', campaign: 'empty-lottery' }])
+    await userEvent.setup().click(await screen.findByRole('button', { name: '抽奖' }))
+    expect(await screen.findByTestId('lottery-result', {}, { timeout: 5000 })).toHaveTextContent('谢谢参与')
+    expect(document.querySelector('.blk-lottery-cell.is-lit')).toBeNull()
   })
 })

@@ -22,11 +22,14 @@ interface Cell {
   name: string
 }
 
-/** The prizes on the ring (at most 8), the rest 谢谢参与. */
+/**
+ * The prizes on the ring (at most 8), repeated in turn to fill it: a 谢谢参与 cell only where the campaign has such
+ * a prize, so the ring shows no outcome the draw cannot give. Before the state arrives, the frame alone.
+ */
 function cellsOf(state: CampaignState | undefined): Cell[] {
   const prizes: Cell[] = (state?.prizes ?? []).slice(0, 8).map((p) => ({ prizeId: p.id, name: p.name }))
-  while (prizes.length < 8) prizes.push({ prizeId: null, name: THANKS })
-  return prizes
+  if (prizes.length === 0) return RING.map(() => ({ prizeId: null, name: THANKS }))
+  return RING.map((_, i) => prizes[i % prizes.length])
 }
 
 /**
@@ -74,19 +77,18 @@ export default function LotteryBlock({ block }: BlockProps<Props>) {
     setWon(null)
     try {
       const result = await actions.draw(block.campaign)
-      const at = cells.findIndex((c) => c.prizeId === result.draw.prizeId)
-      const target =
-        at >= 0
-          ? at
-          : Math.max(
-              0,
-              cells.findIndex((c) => c.prizeId === null),
-            )
-      spinTo(target, () => {
+      const done = () => {
         setSpinning(false)
         setWon(result.draw)
         void mutate()
-      })
+      }
+      // Nothing left to give (prizeId null): no cell stands for that, so the light lights none.
+      const at = cells.findIndex((c) => c.prizeId !== null && c.prizeId === result.draw.prizeId)
+      if (at >= 0) spinTo(at, done)
+      else {
+        setLit(null)
+        done()
+      }
     } catch (e) {
       setSpinning(false)
       toast('error', describeError(e))
