@@ -75,6 +75,24 @@ export const FIELD_LABELS: Record<string, string> = {
   variant: '样式',
 }
 
+/** The fields of a click action (the studio's action widget), whose schema is a oneOf of kinds. */
+export const ACTION_FIELD_LABELS: Record<string, string> = {
+  type: '动作类型',
+  to: '页面路径',
+  replace: '替换当前页',
+  href: '链接',
+  url: '接口',
+  body: '请求内容',
+  successText: '成功提示',
+  then: '成功后跳转',
+  text: '提示文字',
+  kind: '样式',
+  target: '目标区块',
+  title: '弹窗标题',
+  content: '弹窗内容',
+  confirmText: '按钮文字',
+}
+
 /** Fields whose schema is shared ($ref) and so describes the kind, not the field: the table's word wins. */
 const OWN_LABEL = new Set([
   'id',

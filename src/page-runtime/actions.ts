@@ -25,7 +25,7 @@ export function blockElementId(id: string): string {
 }
 
 /** What the login action says in a preview, which never leaves for the login screen. */
-export const PREVIEW_LOGIN = '预览中不跳转登录：可在工作台切换“已登录”查看'
+export const PREVIEW_LOGIN = '预览中不跳转登录：可切换“已登录”查看'
 /** What an `api` action says in a preview: it sends nothing (a campaign's entries and claims count). */
 export const PREVIEW_API = '预览中不提交：发布后点按才会提交到活动'
 

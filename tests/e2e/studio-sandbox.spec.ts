@@ -103,7 +103,7 @@ test('a draft lottery draws in the preview frame and on the signed preview link;
   await page.getByLabel('已登录').click()
   await expect(frame.getByTestId('lottery-chances')).toHaveText('登录后即可参与抽奖')
   await frame.getByRole('button', { name: '登录抽奖' }).click()
-  await expect(frame.getByText('预览中不跳转登录：可在工作台切换“已登录”查看')).toBeVisible()
+  await expect(frame.getByText('预览中不跳转登录：可切换“已登录”查看')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/studio/pages/${pageId}$`))
   if (shots)
     await page.locator('iframe[title="页面预览"]').screenshot({ path: `${shots}/frame-logged-out.png` })

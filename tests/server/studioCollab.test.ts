@@ -225,6 +225,67 @@ describe('sections (保存为区块组合)', () => {
     ])
   })
 
+  it('renames in 我的组合: a free name only, never empty or over 30 characters; audited', async () => {
+    const made = await as(t.app, editor, 'POST', '/api/studio/sections', { ...section, name: '旧名称' })
+    const { id } = made.json<{ id: string }>()
+    await as(t.app, editor, 'POST', '/api/studio/sections', { ...section, name: 'Lucky 组合' })
+    const rename = (name: string, cookie = publisher) =>
+      as(t.app, cookie, 'PATCH', `/api/studio/sections/${id}`, { name })
+    const renamed = await rename('  双十二抽奖区 ')
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(renamed.json()).toMatchObject({
+      id,
+      name: '双十二抽奖区',
+      createdBy: '运营编辑',
+      blocks: section.blocks,
+    })
+    const names = async () =>
+      (await as(t.app, editor, 'GET', '/api/studio/sections'))
+        .json<{ sections: { name: string }[] }>()
+        .sections.map((x) => x.name)
+    expect(await names()).toContain('双十二抽奖区')
+    const refused = async (name: string) => {
+      const res = await rename(name)
+      const error = errorOf(res)
+      return { status: res.statusCode, message: error.message, field: error.details?.[0]?.field }
+    }
+    expect(await refused('   ')).toEqual({ status: 400, message: '请填写组合名称', field: 'name' })
+    const tooLong = await refused('组'.repeat(31))
+    expect(tooLong).toMatchObject({ status: 400, field: 'name' })
+    expect(tooLong.message).toMatch(/^组合名称/)
+    expect(await refused('lucky 组合')).toEqual({
+      status: 409,
+      message: '已有名为「lucky 组合」的组合，请换一个名称',
+      field: 'name',
+    })
+    const missing = await as(t.app, editor, 'PATCH', '/api/studio/sections/nope', { name: '新名' })
+    expect(missing.statusCode).toBe(404)
+    expect(await names()).toEqual(expect.arrayContaining(['双十二抽奖区', 'Lucky 组合']))
+    const audit = await t.db.db
+      .selectFrom('staff_audit')
+      .select(['action', 'detail'])
+      .where('action', '=', 'section-rename')
+      .execute()
+    expect(audit).toEqual([{ action: 'section-rename', detail: '区块组合「旧名称」改名为「双十二抽奖区」' }])
+    const noCsrf = await json(t.app, {
+      method: 'PATCH',
+      url: `/api/studio/sections/${id}`,
+      body: { name: '偷改' },
+      headers: { cookie: editor.replace(/;\s*studio_csrf=[^;]*/, '') },
+    })
+    expect({ status: noCsrf.statusCode, code: errorOf(noCsrf).code }).toEqual({
+      status: 403,
+      code: 'STAFF_CSRF_REQUIRED',
+    })
+    const anonymous = await json(t.app, {
+      method: 'PATCH',
+      url: `/api/studio/sections/${id}`,
+      body: { name: 'x' },
+    })
+    expect(anonymous.statusCode).toBe(401)
+    expect(await names()).not.toContain('偷改')
+  })
+
   it('needs a staff login, and the CSRF header to change anything', async () => {
     const anonymous = await json(t.app, { method: 'GET', url: '/api/studio/sections' })
     expect(anonymous.statusCode).toBe(401)
@@ -262,5 +323,53 @@ describe('presence', () => {
       tab: 'editor-tab-1',
     })
     expect(missing.statusCode).toBe(404)
+  })
+})
+
+describe('presence: leaving when the tab closes (navigator.sendBeacon)', () => {
+  /** What a beacon sends: the session cookie, no CSRF header, a JSON body. */
+  const beacon = (cookie: string | null, page: string, body: Record<string, unknown>) =>
+    json(t.app, {
+      method: 'POST',
+      url: `/api/studio/pages/${page}/presence/leave`,
+      body,
+      headers: cookie ? { cookie: cookie.replace(/;\s*studio_csrf=[^;]*/, '') } : {},
+    })
+  const beat = async (cookie: string, tab: string) =>
+    (await as(t.app, cookie, 'POST', '/api/studio/pages/closing/presence', { tab })).json<{
+      others: { displayName: string }[]
+      leaveToken: string
+    }>()
+
+  it('drops the tab at once with the one-time token of its last heartbeat, and with nothing else', async () => {
+    await create({ id: 'closing', title: '关闭标签页' })
+    const first = await beat(publisher, 'publisher-tab')
+    expect(first.leaveToken).toMatch(/^[A-Za-z0-9_-]{24}$/)
+    const { leaveToken } = await beat(publisher, 'publisher-tab')
+    expect(leaveToken).not.toBe(first.leaveToken)
+    expect((await beat(editor, 'editor-tab-1')).others.map((o) => o.displayName)).toEqual(['发布负责人'])
+
+    const refused = async (cookie: string | null, body: Record<string, unknown>) => {
+      const res = await beacon(cookie, 'closing', body)
+      return { status: res.statusCode, code: errorOf(res).code }
+    }
+    // No session: 401. Another person's session, the token of an older beat, a forged one: 403, still there.
+    expect(await refused(null, { tab: 'publisher-tab', leaveToken })).toEqual({
+      status: 401,
+      code: 'STAFF_LOGIN_REQUIRED',
+    })
+    const forbidden = { status: 403, code: 'PRESENCE_LEAVE_INVALID' }
+    expect(await refused(editor, { tab: 'publisher-tab', leaveToken })).toEqual(forbidden)
+    expect(await refused(publisher, { tab: 'publisher-tab', leaveToken: first.leaveToken })).toEqual(
+      forbidden,
+    )
+    expect(await refused(publisher, { tab: 'publisher-tab', leaveToken: 'x'.repeat(24) })).toEqual(forbidden)
+    expect((await beat(editor, 'editor-tab-1')).others.map((o) => o.displayName)).toEqual(['发布负责人'])
+
+    const left = await beacon(publisher, 'closing', { tab: 'publisher-tab', leaveToken })
+    expect(left.statusCode, left.body).toBe(204)
+    expect((await beat(editor, 'editor-tab-1')).others).toEqual([])
+    // One use only.
+    expect(await refused(publisher, { tab: 'publisher-tab', leaveToken })).toEqual(forbidden)
   })
 })

@@ -237,6 +237,18 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
     },
   },
   {
+    route: 'patch /api/studio/sections/{sectionId}',
+    role: 'editor',
+    call: async () => {
+      const made = await as(t.app, cookies.editor, 'POST', '/api/studio/sections', section(`改名${++n}`))
+      return {
+        method: 'PATCH',
+        url: `/api/studio/sections/${made.json<{ id: string }>().id}`,
+        body: { name: `新名${++n}` },
+      }
+    },
+  },
+  {
     route: 'post /api/studio/pages/{id}/presence',
     role: 'editor',
     call: async () => ({
@@ -316,12 +328,15 @@ describe('the role of every studio route', () => {
       )
       .sort()
     expect(marked).toEqual(table.map((row) => `${row.route} ${row.role}`).sort())
-    // Everything under /api/studio is guarded, except the login itself.
+    // Everything under /api/studio is guarded, except the login itself and the presence leave a closing tab
+    // sends with navigator.sendBeacon (no CSRF header: it checks the session, the role and a one-time token
+    // itself; studioCollab.test.ts).
     const studioRoutes = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/api/studio'))
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`))
     expect(studioRoutes.filter((r) => !table.some((row) => row.route === r))).toEqual([
       'post /api/studio/session',
+      'post /api/studio/pages/{id}/presence/leave',
     ])
   })
 

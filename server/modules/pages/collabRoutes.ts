@@ -4,7 +4,7 @@ import { staffOf } from '../studio/guard'
 
 /** The studio's shared work: reusable sections (/api/studio/sections) and who has a page open (presence). */
 export const collabRoutes: FastifyPluginAsync = async (app) => {
-  const { studioSections, studioPresence } = app.services
+  const { studioSections, studioPresence, staffGuard } = app.services
   const tags = ['studio']
 
   route(app, {
@@ -37,6 +37,22 @@ export const collabRoutes: FastifyPluginAsync = async (app) => {
       reply.code(201)
       return section
     },
+  })
+
+  route(app, {
+    method: 'PATCH',
+    url: '/api/studio/sections/:sectionId',
+    schema: {
+      summary: '重命名区块组合（名称不区分大小写唯一；记入审计日志）',
+      tags,
+      staff: 'editor',
+      params: 'studioCollab/SectionParams',
+      querystring: 'common/EmptyQuery',
+      body: 'studioCollab/SectionRename',
+      response: 'studioCollab/Section',
+    },
+    handler: async (request) =>
+      studioSections.rename(request.params.sectionId, request.body, staffOf(request)),
   })
 
   route(app, {
@@ -75,6 +91,26 @@ export const collabRoutes: FastifyPluginAsync = async (app) => {
         request.body.leaving ?? false,
         staffOf(request),
       )
+    },
+  })
+
+  route(app, {
+    method: 'POST',
+    url: '/api/studio/pages/:id/presence/leave',
+    schema: {
+      summary:
+        '关闭标签页时离开（navigator.sendBeacon）：不带安全校验头，凭最近一次心跳返回的一次性离开凭证和工作台登录',
+      tags,
+      params: 'studioCollab/PresenceParams',
+      querystring: 'common/EmptyQuery',
+      body: 'studioCollab/PresenceLeave',
+    },
+    handler: async (request, reply) => {
+      // The session and role are checked as for every studio route; the one-time token stands in for the CSRF
+      // header, which a beacon cannot send (presence.ts, leave).
+      const staff = await staffGuard.authenticateBeacon(request, reply, 'editor')
+      await studioPresence.leave(request.params.id, request.body.tab, request.body.leaveToken, staff)
+      return reply.code(204).send()
     },
   })
 }

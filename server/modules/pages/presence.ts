@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import type { PresenceList } from '../../../src/types/generated/api/studioCollab'
 import type { Staff } from '../../../src/types/generated/api/studio'
 import type { DB } from '../../db/schema'
+import { ApiError } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import { pageNotFound } from './service'
 
@@ -20,6 +22,7 @@ export class StudioPresence {
 
   async beat(pageId: string, tab: string, leaving: boolean, staff: Staff): Promise<PresenceList> {
     const now = this.now()
+    const leaveToken = randomBytes(18).toString('base64url')
     if (leaving)
       await this.db
         .deleteFrom('studio_presence')
@@ -29,9 +32,10 @@ export class StudioPresence {
         .execute()
     else {
       const { rows } = await sql<{ page_id: string }>`
-        INSERT INTO studio_presence (page_id, staff_id, tab, seen_at)
-        SELECT id, ${staff.id}, ${tab}, ${now} FROM studio_pages WHERE id = ${pageId}
-        ON CONFLICT (page_id, staff_id, tab) DO UPDATE SET seen_at = excluded.seen_at
+        INSERT INTO studio_presence (page_id, staff_id, tab, seen_at, leave_token)
+        SELECT id, ${staff.id}, ${tab}, ${now}, ${leaveToken} FROM studio_pages WHERE id = ${pageId}
+        ON CONFLICT (page_id, staff_id, tab)
+        DO UPDATE SET seen_at = excluded.seen_at, leave_token = excluded.leave_token
         RETURNING page_id`.execute(this.db)
       if (rows.length === 0) throw pageNotFound()
     }
@@ -55,6 +59,28 @@ export class StudioPresence {
         seenAt: toIso(new Date(o.seen_at)),
       })),
       expiresInSeconds: PRESENCE_TTL_SECONDS,
+      ...(leaving ? {} : { leaveToken }),
     }
+  }
+
+  /**
+   * A closing tab's leave (navigator.sendBeacon on `pagehide`, which cannot send the CSRF header): the row goes
+   * only when the session's staff member, the tab and the token of that tab's last heartbeat all match, in one
+   * statement. The token was only ever in a heartbeat's answer, which needs the CSRF header to be asked for, so
+   * a page that merely carries the session cookie cannot forge a leave; and once used it is gone with the row.
+   */
+  async leave(pageId: string, tab: string, leaveToken: string, staff: Staff): Promise<void> {
+    const gone = await this.db
+      .deleteFrom('studio_presence')
+      .where('page_id', '=', pageId)
+      .where('staff_id', '=', staff.id)
+      .where('tab', '=', tab)
+      .where('leave_token', '=', leaveToken)
+      .returning('tab')
+      .executeTakeFirst()
+    if (!gone)
+      throw new ApiError(403, 'PRESENCE_LEAVE_INVALID', '离开凭证无效或已用过，请刷新页面', [
+        { field: 'leaveToken', message: '与最近一次心跳不符' },
+      ])
   }
 }

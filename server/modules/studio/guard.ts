@@ -97,6 +97,20 @@ export class StaffGuard {
     if (!token) throw staffLoginRequired()
     // Before the session is looked up: a page's request (the cookie without the header) costs no query.
     if (!this.csrfMatches(request, token)) throw csrfRequired()
+    request.staff = await this.staffWithRole(token, reply, role)
+  }
+
+  /**
+   * For the one route a navigator.sendBeacon calls (presence leave), which cannot send the CSRF header: the
+   * session and role only. The route itself must demand a secret that stands in for the header.
+   */
+  async authenticateBeacon(request: FastifyRequest, reply: FastifyReply, role: StaffRole): Promise<Staff> {
+    const token = studioToken(request)
+    if (!token) throw staffLoginRequired()
+    return this.staffWithRole(token, reply, role)
+  }
+
+  private async staffWithRole(token: string, reply: FastifyReply, role: StaffRole): Promise<Staff> {
     const staff = await this.staff.resolve(token)
     if (!staff) {
       this.endSession(reply)
@@ -106,7 +120,7 @@ export class StaffGuard {
       throw new ApiError(403, 'STAFF_FORBIDDEN', `需要${ROLE_NAMES[role]}权限`, [
         { field: 'role', message: `需要${ROLE_NAMES[role]}或更高权限` },
       ])
-    request.staff = staff
+    return staff
   }
 }
 

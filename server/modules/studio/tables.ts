@@ -118,6 +118,8 @@ export interface StudioPresenceTable {
   staff_id: number
   tab: string
   seen_at: Timestamp
+  /** 239: the one-time token a sendBeacon leave must carry (rotated by every heartbeat). */
+  leave_token: string | null
 }
 
 export interface StudioTables {

@@ -9,6 +9,10 @@ import { ConfigPage, type PageOverrides } from '../../page-runtime/ConfigPage'
 import { NotFoundScreen } from '../screens/NotFoundScreen'
 import { ScreenMessage } from '../screens/ScreenMessage'
 import { usePublishedPage } from './api'
+import { PreviewLoginBar } from './PreviewLoginBar'
+
+/** The preview link's login choice: `login=0` previews as a visitor (not part of the signature: see the bar). */
+const GUEST_PARAM = 'login'
 
 /** The moment a preview link was made for: the server's `nowMs`, else the link's own `now`. */
 function previewMoment(nowMs: number | undefined, now: string | null): number | undefined {
@@ -23,8 +27,9 @@ function previewMoment(nowMs: number | undefined, now: string | null): number | 
  */
 export default function PublishedPageScreen() {
   const { id } = useParams()
-  const [query] = useSearchParams()
+  const [query, setQuery] = useSearchParams()
   const token = query.get('preview')
+  const loggedIn = query.get(GUEST_PARAM) !== '0'
   const navigate = useAppNavigate()
   const { data, error, isValidating, mutate } = usePublishedPage(id, token)
 
@@ -37,15 +42,16 @@ export default function PublishedPageScreen() {
   const overrides = useMemo<PageOverrides | undefined>(
     () =>
       token
-        ? // The draft's campaigns run in the sandbox, for a sample user logged in (the phone needs no account).
+        ? // The draft's campaigns run in the sandbox, for a sample user logged in or a visitor, as the bar says
+          // (the phone needs no account).
           {
             preview: true,
             nowMs: previewMoment(nowMs, query.get('now')),
-            loggedIn: true,
+            loggedIn,
             campaignSandbox: true,
           }
         : undefined,
-    [token, nowMs, query],
+    [token, nowMs, query, loggedIn],
   )
 
   if (data?.kind === 'not-found') return <NotFoundScreen />
@@ -75,8 +81,8 @@ export default function PublishedPageScreen() {
         </Button>
       </ScreenMessage>
     )
-  if (data?.kind === 'page' || data?.kind === 'preview')
-    return (
+  if (data?.kind === 'page' || data?.kind === 'preview') {
+    const page = (
       <ConfigPage
         // A new version (or draft revision) is a new page: no state of the old one carries over.
         key={data.kind === 'page' ? `v${data.page.version}` : `r${data.page.revision}`}
@@ -85,6 +91,27 @@ export default function PublishedPageScreen() {
         overrides={overrides}
       />
     )
+    if (data.kind === 'page') return page
+    return (
+      <>
+        <PreviewLoginBar
+          loggedIn={loggedIn}
+          onChange={(next) =>
+            setQuery(
+              (current) => {
+                const params = new URLSearchParams(current)
+                if (next) params.delete(GUEST_PARAM)
+                else params.set(GUEST_PARAM, '0')
+                return params
+              },
+              { replace: true },
+            )
+          }
+        />
+        {page}
+      </>
+    )
+  }
   // Loading, or leaving for an offline page's fallback.
   return <BlockLoading lines={5} />
 }

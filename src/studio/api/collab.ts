@@ -8,6 +8,11 @@ export const collabApi = {
   sections: () => studioRequest<SectionList>(`${API_BASE}/sections`),
   saveSection: (input: SectionInput) =>
     studioRequest<Section>(`${API_BASE}/sections`, { method: 'POST', body: input }),
+  renameSection: (id: string, name: string) =>
+    studioRequest<Section>(`${API_BASE}/sections/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: { name },
+    }),
   deleteSection: (id: string) =>
     studioRequest<void>(`${API_BASE}/sections/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   presence: (pageId: string, tab: string, leaving = false) =>
@@ -15,4 +20,13 @@ export const collabApi = {
       method: 'POST',
       body: leaving ? { tab, leaving } : { tab },
     }),
+  /**
+   * The tab is closing (`pagehide`): a beacon, which outlives the page but cannot send the CSRF header, so it
+   * carries the one-time token of the last heartbeat instead (server/modules/pages/presence.ts, leave).
+   */
+  leaveByBeacon: (pageId: string, tab: string, leaveToken: string) =>
+    navigator.sendBeacon(
+      `${API_BASE}/pages/${encodeURIComponent(pageId)}/presence/leave`,
+      new Blob([JSON.stringify({ tab, leaveToken })], { type: 'application/json' }),
+    ),
 }

@@ -23,6 +23,9 @@ export const ACTION_NAMES: Record<string, string> = {
   'media-upload': '上传图片',
   'staff-create': '添加员工',
   'staff-update': '修改员工',
+  'section-create': '保存区块组合',
+  'section-rename': '重命名区块组合',
+  'section-delete': '删除区块组合',
 }
 
 const detailText = (detail: unknown) =>

@@ -6,52 +6,14 @@ import { useEffect, useMemo, useState } from 'react'
 import { errorMessage } from '../api/client'
 import { studioApi } from '../api/endpoints'
 import type { PageConfig, PageDetail } from '../api/types'
-import { blockInfo } from '../editor/schemas'
 import { formatTime } from '../format'
+import { differingFields, unitWords } from './mergeWords'
 import { threeWayMerge, type MergeUnit, type Side } from './threeWayMerge'
 
-const MAX_TEXT = 120
-type Json = Record<string, unknown>
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
-
-function show(value: unknown): string {
-  if (value === undefined) return '（无）'
-  const text = typeof value === 'string' ? value : JSON.stringify(value)
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text
-}
-
-/** The page settings by their 页面设置 names. */
-const PAGE_FIELDS: Record<string, string> = {
-  title: '页面标题',
-  schedule: '活动时间',
-  share: '分享设置',
-  theme: '主题',
-  layout: '布局',
-  requiresLogin: '需要登录',
-  dataSources: '数据源',
-  schemaVersion: '配置版本',
-}
-
-/** 「抽奖 draw」, 「活动 lucky-draw」, 「页面设置：页面标题」. */
-function unitName(unit: MergeUnit): string {
-  if (unit.kind === 'campaign') return `活动 ${unit.name}`
-  if (unit.kind === 'page') return `页面设置：${PAGE_FIELDS[unit.name] ?? unit.name}`
-  const block = [unit.mine, unit.theirs, unit.base].find(isObject)
-  const name = blockInfo(block?.type)?.name ?? '区块'
-  // A block without an id is matched by its type and rank: 「标题（第 1 个）」.
-  const rank = /^[^#]+#(\d+)$/.exec(unit.name)
-  return rank ? `${name}（第 ${Number(rank[1]) + 1} 个）` : `${name} ${unit.name}`
-}
-
 /** One side of a conflict: removed, or the fields where it differs from the other side. */
-function SideView({ value, other, label }: { value: unknown; other: unknown; label: string }) {
-  let rows: [string, unknown][]
-  if (value === undefined) rows = []
-  else if (isObject(value) && isObject(other))
-    rows = [...new Set([...Object.keys(value), ...Object.keys(other)])]
-      .filter((k) => JSON.stringify(value[k]) !== JSON.stringify(other[k]))
-      .map((k) => [k, value[k]])
-  else rows = [['', value]]
+function SideView(props: { unit: MergeUnit; value: unknown; other: unknown; label: string }) {
+  const { unit, value, label } = props
+  const rows = value === undefined ? [] : differingFields(unit, value, props.other)
   return (
     <div style={{ flex: 1, minWidth: 0 }}>
       <Typography.Text strong>{label}</Typography.Text>
@@ -61,9 +23,10 @@ function SideView({ value, other, label }: { value: unknown; other: unknown; lab
         </Typography.Paragraph>
       ) : (
         <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
-          {rows.map(([k, v]) => (
-            <li key={k} style={{ wordBreak: 'break-all' }}>
-              {k && <Typography.Text code>{k}</Typography.Text>} {show(v)}
+          {rows.map(([k, v], i) => (
+            <li key={i} style={{ wordBreak: 'break-all' }}>
+              {k && <Typography.Text strong>{k}：</Typography.Text>}
+              {v}
             </li>
           ))}
         </ul>
@@ -146,7 +109,7 @@ export function MergeDialog(props: {
                 return (
                   <li key={unit.key}>
                     {side === 'mine' ? '你' : theirs.savedBy}
-                    {what}了{unitName(unit)}
+                    {what}了{unitWords(unit)}
                   </li>
                 )
               })}
@@ -156,11 +119,11 @@ export function MergeDialog(props: {
             <Card
               key={unit.key}
               size="small"
-              title={unitName(unit)}
+              title={unitWords(unit)}
               data-testid="merge-conflict"
               extra={
                 <Radio.Group
-                  aria-label={`${unitName(unit)} 保留哪一方`}
+                  aria-label={`${unitWords(unit)} 保留哪一方`}
                   value={choices[unit.key]}
                   onChange={(e) => setChoices((c) => ({ ...c, [unit.key]: e.target.value as Side }))}
                   options={[
@@ -171,8 +134,13 @@ export function MergeDialog(props: {
               }
             >
               <div style={{ display: 'flex', gap: 16 }}>
-                <SideView label={`${theirs.savedBy}的版本`} value={unit.theirs} other={unit.mine} />
-                <SideView label="我的版本" value={unit.mine} other={unit.theirs} />
+                <SideView
+                  unit={unit}
+                  label={`${theirs.savedBy}的版本`}
+                  value={unit.theirs}
+                  other={unit.mine}
+                />
+                <SideView unit={unit} label="我的版本" value={unit.mine} other={unit.theirs} />
               </div>
             </Card>
           ))}

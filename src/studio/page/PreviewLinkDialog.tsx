@@ -1,5 +1,5 @@
 // 预览链接: a signed, expiring link to the saved draft (optionally at a chosen moment), with a QR code for a phone.
-import { App, Button, DatePicker, Form, Input, Modal, Space, Typography } from 'antd'
+import { App, Button, DatePicker, Form, Input, Modal, Radio, Space, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import QRCode from 'qrcode'
 import { useState } from 'react'
@@ -18,6 +18,9 @@ export interface PreviewLinkDialogProps {
 
 export function PreviewLinkDialog({ open, pageId, dirty, onClose }: PreviewLinkDialogProps) {
   const [at, setAt] = useState<Dayjs | null>(null)
+  // Opens as a visitor (未登录) or a sample user (已登录); the phone's bar switches too. Not signed: it only
+  // simulates the login inside the preview's sandbox (the draft needs the signature either way).
+  const [asGuest, setAsGuest] = useState(false)
   const [link, setLink] = useState<(PreviewLink & { absolute: string; qr: string }) | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const { message } = App.useApp()
@@ -26,7 +29,9 @@ export function PreviewLinkDialog({ open, pageId, dirty, onClose }: PreviewLinkD
     setSubmitting(true)
     try {
       const made = await studioApi.previewLink(pageId, at ? beijingIso(at) : undefined)
-      const absolute = new URL(made.url, window.location.origin).toString()
+      const url = new URL(made.url, window.location.origin)
+      if (asGuest) url.searchParams.set('login', '0')
+      const absolute = url.toString()
       const qr = await QRCode.toDataURL(absolute, { margin: 1, width: 200 })
       setLink({ ...made, absolute, qr })
     } catch (error) {
@@ -69,6 +74,17 @@ export function PreviewLinkDialog({ open, pageId, dirty, onClose }: PreviewLinkD
             placeholder="默认为打开时的当前时间"
             style={{ width: 240 }}
             aria-label="预览时刻"
+          />
+        </Form.Item>
+        <Form.Item label="打开时">
+          <Radio.Group
+            aria-label="打开时的登录状态"
+            value={asGuest}
+            onChange={(e) => setAsGuest(e.target.value as boolean)}
+            options={[
+              { value: false, label: '已登录' },
+              { value: true, label: '未登录' },
+            ]}
           />
         </Form.Item>
         <Button type="primary" onClick={create} loading={submitting}>

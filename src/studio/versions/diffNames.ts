@@ -1,6 +1,6 @@
 // The words of the version diff: a block by its Chinese name and its own title (标题「双十二狂欢」), a changed
 // field by the Chinese labels of its form (条目 1 › 回答), never a JSON pointer or an English key.
-import { labelOf } from '../../page-config/fieldLabels'
+import { ACTION_FIELD_LABELS, labelOf } from '../../page-config/fieldLabels'
 import { blockFormSchema, blockInfo, pageFormSchema, type JsonSchema } from '../editor/schemas'
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -32,6 +32,12 @@ export function fieldWords(path: string, type: string | null): string {
     if (/^\d+$/.test(part)) {
       words.push(`第 ${Number(part) + 1} 项`)
       schema = isObject(schema?.items) ? (schema.items as JsonSchema) : undefined
+      continue
+    }
+    if (schema?.['x-studio'] === 'action') {
+      // The action widget's own fields (its schema is a oneOf of kinds, not properties).
+      words.push(ACTION_FIELD_LABELS[part] ?? labelOf(undefined, part))
+      if (part !== 'then') schema = undefined // 成功后跳转 is an action of its own
       continue
     }
     const props: Record<string, unknown> | undefined = isObject(schema?.properties)

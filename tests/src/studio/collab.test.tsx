@@ -24,12 +24,12 @@ const withSubtitle = (title: string, subtitle: string) => {
 }
 
 /** A page whose draft another person saves (revision 4, `theirs`) while this editor edits revision 3. */
-function savedMeanwhile(theirs: PageConfig) {
+function savedMeanwhile(theirs: PageConfig, base = config()) {
   let revision = 3
   return stubStudioApi({
     [`GET ${PAGE}`]: () =>
       revision === 3
-        ? detail({ draftRevision: 3 })
+        ? detail({ draftRevision: 3, config: base })
         : detail({
             draftRevision: 4,
             config: theirs,
@@ -92,6 +92,34 @@ describe('保留我的修改', () => {
     // Theirs for the block both changed; mine for the title only I changed.
     await waitFor(() => expect(shown().blocks[0]).toMatchObject({ subtitle: '对方的副标题' }))
     expect(shown().title).toBe('我改的标题')
+  })
+
+  it('names conflicting blocks and fields in Chinese, never by their keys', async () => {
+    const page = (title: string, src: string, url: string) =>
+      config('春季保障节', {
+        blocks: [
+          { type: 'title', text: title },
+          { type: 'image', src, alt: '活动主图' },
+          { type: 'button', text: '立即投保', action: { type: 'navigate', to: url } },
+        ],
+      } as Partial<PageConfig>)
+    const base = page('双十二狂欢', '/media/base.jpg', '/products/base')
+    savedMeanwhile(page('对方的标题', '/media/theirs.jpg', '/products/theirs'), base)
+    renderStudio('/pages/spring-sale', EDITOR)
+    await screen.findByLabelText('页面 spring-sale 的 JSON 配置')
+    edit(page('我的标题', '/media/mine.jpg', '/products/mine'))
+    const dialog = await keepMine()
+    const conflicts = await within(dialog).findAllByTestId('merge-conflict')
+    expect(conflicts).toHaveLength(3)
+    const [title, image, button] = conflicts
+    expect(title).toHaveTextContent('标题「双十二狂欢」')
+    expect(title).toHaveTextContent('标题文字：对方的标题')
+    expect(image).toHaveTextContent('图片地址：/media/mine.jpg')
+    expect(button).toHaveTextContent('按钮「立即投保」')
+    expect(button).toHaveTextContent('点击动作 › 页面路径：/products/theirs')
+    const words = dialog.textContent ?? ''
+    for (const key of ['text', 'src', 'action', 'url', 'type', 'title#0'])
+      expect(words).not.toMatch(new RegExp(`(^|[^\\w/.])${key}([^\\w/.]|$)`))
   })
 })
 

@@ -29,6 +29,7 @@ import { isObject } from '../../../page-config/json'
 import { blockInfo } from '../schemas'
 import type { PageConfig } from '../types'
 import { bundleOf, bundleSummary, insertBundle, type BlockBundle } from './blockTransfer'
+import { RenameSection } from './RenameSection'
 import { useClipboard, writeClipboard } from './clipboard'
 
 interface Props {
@@ -278,6 +279,7 @@ function SectionsDialog(props: { onClose(): void; onInsert(bundle: BlockBundle):
                 >
                   插入
                 </Button>,
+                <RenameSection key="rename" section={section} onRenamed={() => void mutate()} />,
                 <Popconfirm
                   key="delete"
                   title={`删除组合「${section.name}」？`}

@@ -23,9 +23,11 @@ export interface StudioCollabApi {
   SectionList?: SectionList
   SectionInput?: SectionInput
   SectionParams?: SectionParams
+  SectionRename?: SectionRename
   PresenceParams?: PresenceParams
   PresenceInput?: PresenceInput
   PresenceList?: PresenceList
+  PresenceLeave?: PresenceLeave
 }
 /**
  * 区块组合
@@ -71,6 +73,12 @@ export interface SectionParams {
    */
   sectionId: string
 }
+export interface SectionRename {
+  /**
+   * 组合名称
+   */
+  name: string
+}
 export interface PresenceParams {
   /**
    * 页面编号（/activity/{id}）
@@ -103,4 +111,18 @@ export interface PresenceList {
    * 多久没有心跳即视为离开
    */
   expiresInSeconds: number
+  /**
+   * 一次性离开凭证：关闭标签页时随 sendBeacon 发回（sendBeacon 不能带安全校验头），每次心跳更换
+   */
+  leaveToken?: string
+}
+export interface PresenceLeave {
+  /**
+   * 浏览器标签页编号
+   */
+  tab: string
+  /**
+   * 最近一次心跳返回的离开凭证
+   */
+  leaveToken: string
 }

@@ -107,7 +107,7 @@ describe('/activity/{id}', () => {
     })
     open('/activity/spring-health?preview=tok-1&now=2026-11-16T09:00:00%2B08:00')
     expect(await screen.findByText('春季健康节草稿 欢迎参加')).toBeInTheDocument()
-    expect(screen.getByText(/预览/)).toHaveTextContent('预览：预热')
+    expect(screen.getByText(/^预览：/)).toHaveTextContent('预览：预热')
     // The link's moment is in the preheat, although the server's is live.
     expect(screen.getByText('预热中 敬请期待')).toBeInTheDocument()
     expect(screen.queryByText('活动火热进行中')).not.toBeInTheDocument()

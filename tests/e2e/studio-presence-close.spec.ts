@@ -1,0 +1,61 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { staffHeaders } from './support/staff'
+import { expect, test } from './support/test'
+
+// Closing the studio tab drops the person from the others' header at once: the tab's `pagehide` sends a leave
+// with navigator.sendBeacon (a one-time token from its last heartbeat stands in for the CSRF header), so the
+// other person stops seeing 「… 正在编辑」 at their next heartbeat (15 s), not after the 45 s expiry.
+
+test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+
+const stamp = Date.now().toString(36).slice(-6)
+const HEARTBEAT_MS = 15_000
+
+async function signedIn(
+  browser: Browser,
+  username: string,
+  password: string,
+): Promise<[BrowserContext, Page]> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const page = await context.newPage()
+  await page.goto('/studio/')
+  await page.getByLabel('用户名').fill(username)
+  await page.getByLabel('密码').fill(password)
+  await page.getByRole('button', { name: '登录' }).click()
+  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
+  return [context, page]
+}
+
+async function open(page: Page, id: string): Promise<void> {
+  await page.goto(`/studio/pages/${id}`)
+  await expect(page.getByTestId('editor-ready')).toBeVisible()
+}
+
+test('B closes the tab: A stops seeing 「B 正在编辑」 by A’s next heartbeat, well before the 45 s expiry', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const id = `e2e-leaving-${stamp}`
+  const made = await request.post('/api/studio/pages', {
+    data: { id, title: '关闭标签页' },
+    headers: await staffHeaders(request, 'editor'),
+  })
+  expect(made.status(), await made.text()).toBe(201)
+  const [aContext, a] = await signedIn(browser, 'editor', 'editor-2026')
+  const [bContext, b] = await signedIn(browser, 'publisher', 'publisher-2026')
+  try {
+    await open(b, id)
+    await open(a, id)
+    const presence = a.getByTestId('presence')
+    await expect(presence).toHaveText(/发布负责人 正在编辑/)
+    // The tab closes as a person closes it (unload handlers run); the beacon is all that tells the server.
+    await b.close({ runBeforeUnload: true })
+    // Before the leave, B's row lives 45 s after B's last heartbeat (at least 30 s from now): A would see it
+    // on its next beat. Now that beat (at most 15 s away) comes back without B.
+    await expect(presence).toBeHidden({ timeout: HEARTBEAT_MS + 3_000 })
+  } finally {
+    await aContext.close()
+    await bContext.close()
+  }
+})
