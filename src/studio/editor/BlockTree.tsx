@@ -103,6 +103,67 @@ function DragHandle({ pointer, row }: { pointer: string; row: RefObject<HTMLDivE
   )
 }
 
+/**
+ * The selected row's buttons (memoized apart from the row: a keystroke in the block's form re-renders its row's
+ * text, not these four antd buttons with their tooltips).
+ */
+const RowTools = memo(function RowTools(props: {
+  pointer: string
+  name: string
+  first: boolean
+  last: boolean
+  actions: BlockTreeActions
+}) {
+  const { pointer, name, first, last, actions } = props
+  return (
+    <span className="studio-tree-tools" onClick={(e) => e.stopPropagation()}>
+      {[
+        {
+          label: '上移',
+          tip: '上移（Alt+↑）',
+          icon: <ArrowUpOutlined />,
+          off: first,
+          run: () => actions.move(pointer, -1),
+        },
+        {
+          label: '下移',
+          tip: '下移（Alt+↓）',
+          icon: <ArrowDownOutlined />,
+          off: last,
+          run: () => actions.move(pointer, 1),
+        },
+        {
+          label: '复制',
+          tip: '复制',
+          icon: <CopyOutlined />,
+          off: false,
+          run: () => actions.duplicate(pointer),
+        },
+      ].map((tool) => (
+        <Tooltip key={tool.label} title={tool.tip}>
+          <Button
+            size="small"
+            type="text"
+            icon={tool.icon}
+            aria-label={tool.label}
+            disabled={tool.off}
+            onClick={tool.run}
+          />
+        </Tooltip>
+      ))}
+      <Popconfirm
+        title={`删除区块「${name}」？`}
+        okText="删除"
+        cancelText="取消"
+        okButtonProps={{ danger: true }}
+        onConfirm={() => actions.remove(pointer)}
+      >
+        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除" />
+      </Popconfirm>
+    </span>
+  )
+})
+
 const BlockRow = memo(function BlockRow(props: RowProps) {
   const { pointer, store, depth, group, first, last, selected, hasError, readOnly, armed, actions } = props
   const block = useRowBlock(store, pointer) ?? {}
@@ -149,51 +210,7 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
       {hasError && <span className="studio-tree-error" aria-label="有错误" title="有错误" />}
       {/* The tools only on the selected row: two hundred rows of buttons would slow every render. */}
       {!readOnly && selected && (
-        <span className="studio-tree-tools" onClick={(e) => e.stopPropagation()}>
-          {[
-            {
-              label: '上移',
-              tip: '上移（Alt+↑）',
-              icon: <ArrowUpOutlined />,
-              off: first,
-              run: () => actions.move(pointer, -1),
-            },
-            {
-              label: '下移',
-              tip: '下移（Alt+↓）',
-              icon: <ArrowDownOutlined />,
-              off: last,
-              run: () => actions.move(pointer, 1),
-            },
-            {
-              label: '复制',
-              tip: '复制',
-              icon: <CopyOutlined />,
-              off: false,
-              run: () => actions.duplicate(pointer),
-            },
-          ].map((tool) => (
-            <Tooltip key={tool.label} title={tool.tip}>
-              <Button
-                size="small"
-                type="text"
-                icon={tool.icon}
-                aria-label={tool.label}
-                disabled={tool.off}
-                onClick={tool.run}
-              />
-            </Tooltip>
-          ))}
-          <Popconfirm
-            title={`删除区块「${name}」？`}
-            okText="删除"
-            cancelText="取消"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => actions.remove(pointer)}
-          >
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除" />
-          </Popconfirm>
-        </span>
+        <RowTools pointer={pointer} name={name} first={first} last={last} actions={actions} />
       )}
     </div>
   )

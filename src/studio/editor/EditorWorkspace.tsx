@@ -35,7 +35,7 @@ import { useHistory } from './history'
 import { JsonView } from './JsonView'
 import { PreviewPanel, type PreviewPost } from './PreviewPanel'
 import { blockFormSchema, blockInfo, pageFormSchema, PAGE_FORM_FIELDS, type BlockInfo } from './schemas'
-import { campaignErrorCount, CampaignsPanel, useCampaignTab } from './campaigns/CampaignsPanel'
+import { campaignErrorCount, useCampaignTab } from './campaigns/campaignTab'
 import { CampaignPickerContext, useCampaignPicker } from './campaigns/CampaignPicker'
 import { ProductSourceContext, useProductSource } from './productSource/ProductSourceField'
 import { campaignOfPointer, campaignsOf } from './campaigns/campaignModel'
@@ -118,6 +118,12 @@ const Toolbar = memo(function Toolbar(props: ToolbarProps) {
 // with 重试 in their place).
 const PropertyForm = lazyWithRetry(
   () => import('./PropertyForm').then((m) => ({ default: m.PropertyForm })),
+  ChunkRetryAlert,
+)
+
+// The 活动 tab's panel (its forms, prize table and reward editors) loads when the tab is first shown.
+const CampaignsPanel = lazyWithRetry(
+  () => import('./campaigns/CampaignsPanel').then((m) => ({ default: m.CampaignsPanel })),
   ChunkRetryAlert,
 )
 
@@ -491,15 +497,17 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
               </Suspense>
             )}
             {side === 'campaigns' && (
-              <CampaignsPanel
-                key={historyEpoch}
-                config={config}
-                errors={errors}
-                readOnly={readOnly}
-                uploadImage={uploadImage}
-                apply={apply}
-                tab={campaignTab}
-              />
+              <Suspense fallback={<Spin />}>
+                <CampaignsPanel
+                  key={historyEpoch}
+                  config={config}
+                  errors={errors}
+                  readOnly={readOnly}
+                  uploadImage={uploadImage}
+                  apply={apply}
+                  tab={campaignTab}
+                />
+              </Suspense>
             )}
             {side === 'errors' && <ErrorList errors={errors} describe={describe} onPick={onPickError} />}
           </div>

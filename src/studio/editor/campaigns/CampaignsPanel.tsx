@@ -2,7 +2,7 @@
 // block uses it), and the selected campaign's form. Edits go out as whole configs through `apply`, so undo/redo
 // covers them.
 
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Badge, Button, Dropdown, Empty, Popconfirm, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { Json } from '../configOps'
@@ -23,31 +23,8 @@ import {
   type CampaignKind,
   type Edit,
 } from './campaignModel'
+import type { CampaignTabState } from './campaignTab'
 import './campaigns.css'
-
-/** Where the tab is: the selected campaign and a field to focus (set by picking an error). */
-export interface CampaignTabState {
-  selected: string | null
-  select(id: string | null): void
-  /** A pointer to focus once its field is shown; `seq` tells two picks of one pointer apart. */
-  focus: { pointer: string; seq: number } | null
-  /** Opens the campaign an error pointer is in, at that field. */
-  pick(pointer: string): void
-}
-
-export function useCampaignTab(): CampaignTabState {
-  const [selected, select] = useState<string | null>(null)
-  const [focus, setFocus] = useState<{ pointer: string; seq: number } | null>(null)
-  const pick = useCallback((pointer: string) => {
-    select(campaignOfPointer(pointer) ?? null)
-    setFocus((f) => ({ pointer, seq: (f?.seq ?? 0) + 1 }))
-  }, [])
-  return { selected, select, focus, pick }
-}
-
-/** The errors under /campaigns (the 活动 tab's count). */
-export const campaignErrorCount = (errors: readonly StudioConfigError[]): number =>
-  errors.filter((e) => campaignOfPointer(e.pointer) !== undefined).length
 
 const windowText = (campaign: Json): string => {
   const w = campaign.window as Json | undefined

@@ -44,7 +44,11 @@ const Harness = (
 const lastConfig = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.at(-1)![0] as PageConfig
 const campaignsOf = (config: PageConfig) =>
   (config as unknown as { campaigns: Record<string, never> }).campaigns
-const openTab = async () => fireEvent.click(await screen.findByRole('tab', { name: /^活动/ }))
+// The panel loads when the tab is first shown (a lazy chunk): wait for it.
+const openTab = async () => {
+  fireEvent.click(await screen.findByRole('tab', { name: /^活动/ }))
+  await screen.findByRole('button', { name: /新建活动/ })
+}
 const chances = () => screen.getAllByTestId('prize-probability').map((el) => el.textContent)
 
 // Each test drives a whole workspace in jsdom; on a busy machine that can take longer than the default 20 s.
