@@ -112,7 +112,7 @@ test('a new operations person builds, previews and publishes the 双十二 page 
 
   // 产品列表: dropped, it declares its data source (the catalogue's products) and shows them at once.
   await dragIn(page, 'product-list', '产品列表')
-  await expect(phone(page).getByText('热销保障')).toBeVisible()
+  await expect(phone(page).getByText('保障推荐')).toBeVisible()
   await expect(phone(page).locator('.blk-products-card > *').first()).toBeVisible()
   await shot(page, '05-product-list')
   await click(page.getByRole('tab', { name: '页面设置' }))
