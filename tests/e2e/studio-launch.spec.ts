@@ -132,6 +132,8 @@ test('a new operations person builds, previews and publishes the 双十二 page 
     await type(page.getByLabel(`第 ${i + 1} 个奖品的名称`), name)
     await type(page.getByLabel(`第 ${i + 1} 个奖品的库存`), stock)
   }
+  // The example's 谢谢参与 row, renamed 「10 积分」, is warned at its reward: one click makes it pay 10 points.
+  await click(page.getByRole('button', { name: '奖励改为 10 积分' }))
   await upload(
     page.locator('.campaign-prize-image').first().locator('input[type="file"]'),
     `double12-cup-${run}.png`,
