@@ -19,11 +19,9 @@ const PRIZES: Json[] = [
   { id: 'thanks', name: '谢谢参与', weight: 60, reward: { kind: 'nothing' } },
 ]
 
-let latest: Json[] = []
 function Harness() {
   const [root, setRoot] = useState<Json>({ c: { prizes: PRIZES } })
   const prizes = (root.c as { prizes: Json[] }).prizes
-  latest = prizes
   const edit: Edit = (pointer, fn) => setRoot((old) => patchAt(old, pointer, fn))
   return (
     <PrizeTable
@@ -50,7 +48,7 @@ describe('the prize table’s rewards', () => {
     )
     fireEvent.click(within(cell).getByRole('button', { name: '奖励改为 10 积分' }))
     await waitFor(() => expect(screen.queryByTestId('prize-reward-mismatch')).toBeNull())
-    expect(latest[1].reward).toEqual({ kind: 'points', amount: 10 })
+    expect(within(row(2)).getByLabelText('积分数')).toHaveValue('10')
   })
 
   it('添加奖品 opens the new row’s 奖励类型 so its reward is chosen there', async () => {
