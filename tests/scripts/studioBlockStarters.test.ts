@@ -27,7 +27,8 @@ const FOREIGN_PATH = new RegExp(`/(${campaignPaths.join('|')})(\\b|/|$)`, 'i')
 const FOREIGN_WORDS =
   /春节|新春|世界杯|worldcup|spring\s*festival|双十一|双十二|元旦|中秋|国庆|年终|停车|parking|新人礼|trialfee|riskcheck|国恒储备金/i
 
-const blankPage = (): PageConfig => ({ schemaVersion: 3, title: '新页面', blocks: [] }) as PageConfig
+const blankPage = (): PageConfig =>
+  ({ schemaVersion: 3, title: '新页面', blocks: [] }) as unknown as PageConfig
 
 function stringsIn(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value)
@@ -71,6 +72,7 @@ describe('campaign blocks from the palette', () => {
   it('a lottery allows a draw a day and three in all, with three prizes that have stock, weights and rewards', () => {
     const { config } = insertStarter(blankPage(), 'lottery', '/blocks', 0)
     const [lottery] = Object.values(config.campaigns ?? {})
+    if (!lottery) throw new Error('the lottery block declared no campaign')
     expect(lottery.limits).toEqual({ perUserPerDay: 1, perUserTotal: 3 })
     expect((lottery.prizes ?? []).map((p) => [p.name, p.weight, p.stock, p.dailyCap, p.reward.kind])).toEqual(
       [
@@ -86,7 +88,7 @@ describe('campaign blocks from the palette', () => {
     const first = insertStarter(blankPage(), 'lottery', '/blocks', 0).config
     const [id] = Object.keys(first.campaigns ?? {})
     // The campaign made in the 活动 tab, its block deleted: the next lottery block runs it.
-    const orphan = { ...first, blocks: [] } as PageConfig
+    const orphan = { ...first, blocks: [] } as unknown as PageConfig
     const again = insertStarter(orphan, 'lottery', '/blocks', 0).config
     expect(Object.keys(again.campaigns ?? {})).toEqual([id])
     expect(again.blocks[0]).toMatchObject({ type: 'lottery', campaign: id })
