@@ -424,7 +424,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         className={
           mode === 'json'
             ? 'studio-editor-body studio-editor-body-json'
-            : `studio-editor-body${side === 'campaigns' ? ' studio-editor-body-campaigns' : ''}`
+            : 'studio-editor-body'
         }
       >
         {mode === 'json' ? (

@@ -108,9 +108,26 @@ function inline(node: unknown, file: string, key: string, seen: readonly string[
     if (isPlain(sub) && typeof sub.title !== 'string')
       out[part] = { ...sub, title: typeof out.title === 'string' ? out.title : '一项' }
   }
-  if (Array.isArray(out.enum) && out.enum.length > 1)
+  if (Array.isArray(out.enum) && out.enum.length > 1) {
     out['x-enum-names'] = enumNames(out.enum, out.description)
+    // The help says the choices in the words the select shows ("default 区块间留边距" reads 区块间留边距).
+    if (typeof out.description === 'string') out.description = withoutEnumValues(out.description, out.enum)
+  }
   return out
+}
+
+/** A description without the raw enum values it names its choices by ("plain 区块紧贴" → "区块紧贴"). */
+function withoutEnumValues(description: string, values: readonly unknown[]): string {
+  return values.reduce<string>(
+    (text, value) =>
+      text.replace(
+        new RegExp(
+          `(^|[\\s：:，,、；])${String(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(?=[\\u4e00-\\u9fa5])`,
+        ),
+        '$1',
+      ),
+    description,
+  )
 }
 
 export interface BlockInfo {

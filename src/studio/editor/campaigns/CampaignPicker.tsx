@@ -76,7 +76,8 @@ export function CampaignRefField(props: FieldProps) {
           options={options}
           notFoundContent="本页还没有这类活动"
           onChange={(v: string | undefined) => props.onChange(v, props.fieldPathId.path)}
-          style={{ width: '100%' }}
+          // Shares the row with 新建活动: it takes what the button leaves, never pushing it out of the panel.
+          style={{ flex: 1, minWidth: 0 }}
         />
         {kinds.map((kind) => (
           <Button key={kind} icon={<PlusOutlined />} disabled={disabled} onClick={() => create(kind)}>

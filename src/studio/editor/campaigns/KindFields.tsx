@@ -2,11 +2,12 @@
 // (表单登记, 领取赠险). Item, option and field ids are generated.
 
 import { Button, Card, Checkbox, Input, Select } from 'antd'
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import { isObject, type Json } from '../configOps'
 import { BeijingDateTimePicker } from '../fields'
 import { FieldAt } from './FieldAt'
 import { RewardEditor } from './RewardEditor'
+import { RowDeleteButton } from './RowDeleteButton'
 import { newGuessItem, overList, type Edit } from './campaignModel'
 
 const replaceAt = <T,>(list: readonly T[], i: number, value: T): T[] =>
@@ -80,14 +81,11 @@ export function GuessEditor({
                   className="campaign-card"
                   title={`第 ${i + 1} 项`}
                   extra={
-                    <Button
-                      size="small"
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`删除第 ${i + 1} 个竞猜项`}
+                    <RowDeleteButton
+                      index={i}
+                      what="竞猜项"
                       disabled={readOnly || items.length <= 1}
-                      onClick={() => setItems((list) => list.filter((_, j) => j !== i))}
+                      onDelete={() => setItems((list) => list.filter((_, j) => j !== i))}
                     />
                   }
                 >
@@ -262,14 +260,11 @@ export function FormFieldsEditor({
                         可不填
                       </Checkbox>
                     )}
-                    <Button
-                      size="small"
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`删除第 ${i + 1} 个字段`}
+                    <RowDeleteButton
+                      index={i}
+                      what="字段"
                       disabled={readOnly}
-                      onClick={() => change((list) => list.filter((_, j) => j !== i))}
+                      onDelete={() => change((list) => list.filter((_, j) => j !== i))}
                     />
                   </div>
                 )}

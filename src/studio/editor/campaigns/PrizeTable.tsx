@@ -1,16 +1,17 @@
-// The prizes of a lottery, coupon or gift-claim campaign as an editable table: name, image, weight with the
-// resulting probability, stock (empty = 不限), daily cap and reward. Rows are added, removed and reordered here;
-// prize ids are generated, never typed.
+// The prizes of a lottery, coupon or gift-claim campaign as an editable table: name, weight with the resulting
+// probability, stock (empty = 不限) and daily cap in the row; image, reward and order on a line under it. Rows are added,
+// removed and reordered here; prize ids are generated, never typed.
 
 import { useState } from 'react'
 import { Button, Input, InputNumber, Space, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
+import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
 import type { Json } from '../configOps'
 import { FieldAt } from './FieldAt'
 import { PrizeImage } from './PrizeImage'
 import { RewardEditor } from './RewardEditor'
 import { RewardMismatch } from './RewardMismatch'
+import { RowDeleteButton } from './RowDeleteButton'
 import { formatPercent, newPrize, overList, probabilities, type Edit } from './campaignModel'
 
 interface Row {
@@ -74,34 +75,8 @@ export function PrizeTable({
   }))
   const columns: ColumnsType<Row> = [
     {
-      title: '顺序',
-      key: 'order',
-      width: 56,
-      render: (_, { index }) => (
-        <Space size={0} orientation="vertical">
-          <Button
-            size="small"
-            type="text"
-            icon={<ArrowUpOutlined />}
-            aria-label={`上移第 ${index + 1} 个奖品`}
-            disabled={readOnly || index === 0}
-            onClick={() => move(index, -1)}
-          />
-          <Button
-            size="small"
-            type="text"
-            icon={<ArrowDownOutlined />}
-            aria-label={`下移第 ${index + 1} 个奖品`}
-            disabled={readOnly || index === prizes.length - 1}
-            onClick={() => move(index, 1)}
-          />
-        </Space>
-      ),
-    },
-    {
       title: '名称',
       key: 'name',
-      width: 120,
       render: (_, { index, prize }) => (
         <FieldAt
           pointer={at(index, 'name')}
@@ -124,28 +99,9 @@ export function PrizeTable({
       ),
     },
     {
-      title: '图片',
-      key: 'image',
-      width: 104,
-      render: (_, { index, prize }) => (
-        <FieldAt pointer={at(index, 'image')} className="campaign-cell-field">
-          {({ id, status }) => (
-            <PrizeImage
-              id={id}
-              status={status}
-              value={prize.image}
-              disabled={readOnly}
-              uploadImage={uploadImage}
-              onChange={(url) => setField(index, 'image', url)}
-            />
-          )}
-        </FieldAt>
-      ),
-    },
-    {
       title: '权重（概率）',
       key: 'weight',
-      width: 100,
+      width: 68,
       render: (_, { index, chance }) => (
         <>
           {count(index, 'weight', '权重')}
@@ -158,55 +114,85 @@ export function PrizeTable({
     {
       title: '库存',
       key: 'stock',
-      width: 96,
+      width: 68,
       render: (_, { index }) => count(index, 'stock', '库存', '不限'),
     },
     {
       title: '每日上限',
       key: 'dailyCap',
-      width: 96,
+      width: 68,
       render: (_, { index }) => count(index, 'dailyCap', '每日上限', '不限'),
-    },
-    {
-      title: '奖励',
-      key: 'reward',
-      width: 150,
-      render: (_, { index, prize }) => (
-        <>
-          <RewardEditor
-            pointer={at(index, 'reward')}
-            value={prize.reward}
-            disabled={readOnly}
-            autoOpen={prize.id === added}
-            edit={edit}
-          />
-          <RewardMismatch
-            pointer={at(index, 'reward')}
-            name={prize.name}
-            reward={prize.reward}
-            disabled={readOnly}
-            edit={edit}
-          />
-        </>
-      ),
     },
     {
       title: '',
       key: 'remove',
-      width: 40,
+      width: 32,
       render: (_, { index }) => (
-        <Button
-          size="small"
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={`删除第 ${index + 1} 个奖品`}
+        <RowDeleteButton
+          index={index}
+          what="奖品"
           disabled={readOnly}
-          onClick={() => list((prizes) => prizes.filter((_, j) => j !== index))}
+          onDelete={() => list((prizes) => prizes.filter((_, j) => j !== index))}
         />
       ),
     },
   ]
+  // A prize's image, reward and order buttons sit on a line of their own under its row, so the table fits the side
+  // panel (docs/studio.md, "Layout"): every field stays in view, with no sideways scrolling and nothing to unfold.
+  const detail = ({ index, prize }: Row) => (
+    <div className="campaign-prize-detail">
+      <Space size={0} className="campaign-prize-order">
+        <Button
+          size="small"
+          type="text"
+          icon={<ArrowUpOutlined />}
+          aria-label={`上移第 ${index + 1} 个奖品`}
+          disabled={readOnly || index === 0}
+          onClick={() => move(index, -1)}
+        />
+        <Button
+          size="small"
+          type="text"
+          icon={<ArrowDownOutlined />}
+          aria-label={`下移第 ${index + 1} 个奖品`}
+          disabled={readOnly || index === prizes.length - 1}
+          onClick={() => move(index, 1)}
+        />
+      </Space>
+      <div className="campaign-prize-part">
+        <span className="campaign-prize-label">图片</span>
+        <FieldAt pointer={at(index, 'image')} className="campaign-cell-field">
+          {({ id, status }) => (
+            <PrizeImage
+              id={id}
+              status={status}
+              value={prize.image}
+              disabled={readOnly}
+              uploadImage={uploadImage}
+              onChange={(url) => setField(index, 'image', url)}
+            />
+          )}
+        </FieldAt>
+      </div>
+      <div className="campaign-prize-part campaign-prize-reward">
+        <span className="campaign-prize-label">奖励</span>
+        <RewardEditor
+          pointer={at(index, 'reward')}
+          value={prize.reward}
+          disabled={readOnly}
+          autoOpen={prize.id === added}
+          edit={edit}
+        />
+        <RewardMismatch
+          pointer={at(index, 'reward')}
+          name={prize.name}
+          reward={prize.reward}
+          disabled={readOnly}
+          edit={edit}
+        />
+      </div>
+    </div>
+  )
   return (
     <FieldAt pointer={`${pointer}/prizes`} label="奖品" className="studio-field campaign-prizes">
       {() => (
@@ -217,7 +203,11 @@ export function PrizeTable({
             pagination={false}
             columns={columns}
             dataSource={rows}
-            scroll={{ x: 'max-content' }}
+            expandable={{
+              expandedRowRender: detail,
+              expandedRowKeys: rows.map((r) => r.key),
+              showExpandColumn: false,
+            }}
             aria-label="奖品表"
             locale={{ emptyText: '还没有奖品' }}
           />
