@@ -3,7 +3,7 @@
 // The hashing itself is the caller's (node:crypto on the server, WebCrypto in the browser); this is the mapping.
 // The studio's preview sandbox (page-runtime/campaignSandbox.ts) runs the same rules on a throwaway state.
 import type { CampaignReward } from '../types/generated/page'
-import { couponValidityText } from './campaignForms'
+import { couponValidityText, ENTRY_FRESH_DAYS } from './campaignForms'
 
 /** What a draw's HMAC is computed over, keyed by the campaign's secret seed. */
 export const drawMessage = (campaignId: string, userId: string, seq: number): string =>
@@ -124,4 +124,47 @@ export function rewardText(reward: CampaignReward, name: string, nowMs: number):
     case 'nothing':
       return '谢谢参与'
   }
+}
+
+/** A campaign's eligibility rules (campaignEligibility of schemas/page.schema.json). */
+export interface EligibilityRules {
+  minLevel?: string
+  newUserDays?: number
+  realName?: boolean
+  entryOf?: string
+}
+
+/** What the rules ask of a user (the server reads them from the database; a preview has a sample user). */
+export interface EligibilityFacts {
+  realNameVerified: boolean
+  registeredAtMs: number
+  /** The member level code (V1…V5), when the rules ask for one. */
+  level?: string
+  /** Whether the user took part in `entryOf` within the last ENTRY_FRESH_DAYS days, when the rules ask for it. */
+  entered?: boolean
+  /** The title of the campaign `entryOf` names, when known. */
+  entryTitle?: string
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * Why this user may not take part yet, and what to do (null: they may): shown before a tap, refused on it. The
+ * checks run in this order, the first failing one speaks.
+ */
+export function eligibilityProblem(
+  rules: EligibilityRules | undefined,
+  facts: EligibilityFacts,
+  nowMs: number,
+): string | null {
+  if (!rules) return null
+  if (rules.realName && !facts.realNameVerified) return '完成实名认证后才能参与本活动'
+  if (rules.newUserDays && nowMs - facts.registeredAtMs > rules.newUserDays * DAY_MS)
+    return `本活动仅限注册 ${rules.newUserDays} 天内的新用户参与`
+  if (rules.minLevel && (facts.level ?? '') < rules.minLevel)
+    return `本活动仅限 ${rules.minLevel} 及以上会员参与`
+  // An entry of the other campaign (a form, e.g. "used a calculator") within the last days; never a purchase.
+  if (rules.entryOf && !facts.entered)
+    return `请先${facts.entryTitle ? `完成“${facts.entryTitle}”` : '完成活动要求的任务'}（${ENTRY_FRESH_DAYS} 天内有效）再来参与`
+  return null
 }

@@ -1,11 +1,12 @@
 import { CAMPAIGN_NOT_DECLARED, type CampaignTransport } from '../blocks/campaignTransport'
 import { shanghaiDate } from '../domain/age'
-import { checkForm, couponValidity } from '../domain/campaignForms'
+import { checkForm, couponValidity, ENTRY_FRESH_DAYS } from '../domain/campaignForms'
 import {
   campaignStatus,
   chancesLeft,
   COLLECT_REFUSAL,
   DRAW_REFUSAL,
+  eligibilityProblem,
   ENTRY_REFUSAL,
   pickPrize,
   prizeOpen,
@@ -35,6 +36,18 @@ import type { Campaign, CampaignPrize, PageConfig } from '../types/generated/pag
 
 /** The sample user a preview is logged in as. */
 export const SANDBOX_NICKNAME = '预览用户'
+/**
+ * Who the sample user is for a campaign's 参与条件: real-name verified, a V1 member, registered when the preview
+ * starts (a new user); an entry of another campaign (须先参与) is one made in this preview.
+ */
+export interface SandboxUser {
+  realNameVerified: boolean
+  level: string
+  /** Default: the preview's moment (a user who registered just now). */
+  registeredAtMs?: number
+}
+export const SANDBOX_USER: SandboxUser = { realNameVerified: true, level: 'V1' }
+
 /** The poster's invite code in a preview (of the invite alphabet: no 0/O, 1/I/L). */
 export const SANDBOX_INVITE_CODE = 'YVWX2026'
 
@@ -67,6 +80,8 @@ export interface SandboxOptions {
   now: () => number
   /** The studio's 已登录 switch: logged out, every action is refused and the blocks ask to log in. */
   loggedIn: boolean
+  /** The sample user the eligibility rules are checked against (default SANDBOX_USER). */
+  user?: SandboxUser
   /** A number in [0, 1) for a draw; by default from crypto.getRandomValues, as uniform as the server's HMAC. */
   unit?: () => number
 }
@@ -85,6 +100,7 @@ let sandboxes = 0
 /** A campaign transport (blocks/campaignTransport.ts) that answers from the draft on the preview's state. */
 export function campaignSandbox(options: SandboxOptions): CampaignTransport {
   const { state, now, loggedIn } = options
+  const user = options.user ?? SANDBOX_USER
   const unit = options.unit ?? cryptoUnit
   const key = `campaign-sandbox-${++sandboxes}`
 
@@ -137,13 +153,39 @@ export function campaignSandbox(options: SandboxOptions): CampaignTransport {
     use.awarded.set(prize.id, { total: total + 1, day, today: today + 1 })
   }
 
-  /** Everything an action needs first: logged in, the kind, the window open now; then one chance taken. */
+  /** Whether the sample user took part in `id` in this preview within the last ENTRY_FRESH_DAYS days. */
+  const entered = (id: string) => {
+    const since = now() - ENTRY_FRESH_DAYS * 86_400_000
+    return (state.campaigns.get(id)?.entries ?? []).some((e) => Date.parse(e.at) > since)
+  }
+  /** The server's eligibility rules and words (src/domain/campaigns.ts), for the sample user. */
+  const notEligible = (campaign: Campaign): string | null => {
+    const entryOf = campaign.eligibility?.entryOf
+    return eligibilityProblem(
+      campaign.eligibility,
+      {
+        realNameVerified: user.realNameVerified,
+        registeredAtMs: user.registeredAtMs ?? now(),
+        level: user.level,
+        entered: entryOf ? entered(entryOf) : undefined,
+        entryTitle: entryOf ? options.campaigns?.[entryOf]?.title : undefined,
+      },
+      now(),
+    )
+  }
+  const assertEligible = (campaign: Campaign) => {
+    const problem = notEligible(campaign)
+    if (problem) throw apiError(403, 'NOT_ELIGIBLE', problem)
+  }
+
+  /** Everything an action needs first: logged in, the kind, the window open now, eligible; then one chance taken. */
   const takeChance = (id: string, kinds: Campaign['kind'][], wrongKind: string, refusal: ChanceRefusal) => {
     const campaign = definition(id)
     if (!kinds.includes(campaign.kind)) throw apiError(409, 'WRONG_CAMPAIGN_KIND', wrongKind)
     if (!loggedIn) throw apiError(401, 'UNAUTHENTICATED', '请先登录')
     const problem = windowProblem(campaign.window, now())
     if (problem) throw apiError(409, 'CAMPAIGN_CLOSED', problem)
+    assertEligible(campaign)
     const use = usageOf(id)
     const left = chances(campaign, use)
     if (!left || left.left <= 0)
@@ -217,8 +259,7 @@ export function campaignSandbox(options: SandboxOptions): CampaignTransport {
       chances: mine,
       draws: mine ? [...use.draws] : [],
       guess: campaign.kind === 'guess' ? guessState(campaign, use) : null,
-      // The sample user meets every condition: eligibility is the server's, on a real account.
-      notEligible: null,
+      notEligible: loggedIn && status(campaign) === 'live' ? notEligible(campaign) : null,
     }
   }
 
@@ -312,6 +353,7 @@ export function campaignSandbox(options: SandboxOptions): CampaignTransport {
             throw apiError(409, 'GUESS_LOCKED', message, [{ field: `picks.${i}.itemId`, message }])
           }
         }
+        assertEligible(campaign)
         for (const pick of picks) use.picks.set(pick.itemId, pick.optionId)
         return guessState(campaign, use)
       }),

@@ -96,8 +96,8 @@ test('标题 dragged from the palette between two blocks is inserted there', asy
   })
   await expect(rows(page).nth(1)).toHaveAttribute('aria-label', /^标题 /)
   await expect(rows(page).nth(1)).toHaveAttribute('aria-selected', 'true')
-  await expect(page.locator('#root_text')).toHaveValue('活动规则')
-  await expect(phone(page).getByText('活动规则')).toBeVisible()
+  await expect(page.locator('#root_text')).toHaveValue('标题文字')
+  await expect(phone(page).getByText('标题文字')).toBeVisible()
   await expect(phone(page).locator('.studio-canvas-line')).toBeHidden()
 
   await page.getByRole('button', { name: '保存', exact: true }).click()
@@ -106,7 +106,7 @@ test('标题 dragged from the palette between two blocks is inserted there', asy
     config: { blocks: { type: string; text?: string }[] }
   }
   expect(saved.config.blocks.map((b) => b.type)).toEqual(['title', 'title', 'button', 'title', 'divider'])
-  expect(saved.config.blocks[1].text).toBe('活动规则')
+  expect(saved.config.blocks[1].text).toBe('标题文字')
 })
 
 test('a block dragged inside the phone moves there', async ({ page }) => {

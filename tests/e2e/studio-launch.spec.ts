@@ -82,7 +82,7 @@ test('a new operations person builds, previews, schedules and publishes the 双�
 
   // 产品列表: dropped, it declares its data source (the catalogue's products) and shows them at once.
   await dragIn('product-list', '产品列表')
-  await expect(phone(page).getByText('热销保障')).toBeVisible()
+  await expect(phone(page).getByText('保障推荐')).toBeVisible()
   await expect(phone(page).locator('.blk-products-card > *').first()).toBeVisible()
   await shot('05-product-list')
   await click(page.getByRole('tab', { name: '页面设置' }))
@@ -102,11 +102,8 @@ test('a new operations person builds, previews, schedules and publishes the 双�
     await type(page.getByLabel(`第 ${i + 1} 个奖品的名称`), name)
     await type(page.getByLabel(`第 ${i + 1} 个奖品的库存`), stock)
   }
-  // The third row starts as 谢谢参与: renamed "10 积分", it pays 10 积分 once its reward says so.
-  await click(page.getByLabel('奖励类型').nth(2))
-  await click(
-    page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^积分$/ }),
-  )
+  // The example's 谢谢参与 row, renamed 「10 积分」, is warned at its reward: one click makes it pay 10 points.
+  await click(page.getByRole('button', { name: '奖励改为 10 积分' }))
   await expect(page.getByLabel('积分数').last()).toHaveValue('10')
   await upload(
     page.locator('.campaign-prize-image').first().locator('input[type="file"]'),

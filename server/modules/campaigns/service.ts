@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
-import { ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
 import {
   campaignStatus,
   chancesLeft,
+  eligibilityProblem,
   rewardText,
   windowProblem,
   type CampaignStatus,
@@ -18,8 +18,6 @@ import type { MemberService } from '../member/service'
 import { assertPageLive, pageGate, type PageGate } from './pageGate'
 import { hasRecentEntry } from './rewards'
 import type { CampaignsTable } from './tables'
-
-const DAY_MS = 86_400_000
 
 /** A campaign row with where its studio page stands now (null: declared by a folder config). */
 export type CampaignRow = Selectable<CampaignsTable> & { onPage: PageGate | null }
@@ -163,23 +161,30 @@ export class CampaignService {
       .select(['created_at', 'real_name_verified_at'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow()
-    if (rules.realName && !user.real_name_verified_at) return '完成实名认证后才能参与本活动'
-    if (rules.newUserDays && this.now().getTime() - user.created_at.getTime() > rules.newUserDays * DAY_MS)
-      return `本活动仅限注册 ${rules.newUserDays} 天内的新用户参与`
-    if (rules.minLevel) {
-      const { level } = await this.member.status(userId)
-      if (level.code < rules.minLevel) return `本活动仅限 ${rules.minLevel} 及以上会员参与`
-    }
-    // An entry of the other campaign (a form, e.g. "used a calculator") within the last days; never a purchase.
-    if (rules.entryOf && !(await hasRecentEntry(this.db, rules.entryOf, userId, this.now()))) {
-      const task = await this.db
-        .selectFrom('campaigns')
-        .select('title')
-        .where('id', '=', rules.entryOf)
-        .executeTakeFirst()
-      return `请先${task ? `完成“${task.title}”` : '完成活动要求的任务'}（${ENTRY_FRESH_DAYS} 天内有效）再来参与`
-    }
-    return null
+    // Only what a rule asks for is read; the rules and their words are src/domain/campaigns.ts (the preview's too).
+    const level = rules.minLevel ? (await this.member.status(userId)).level.code : undefined
+    const entered = rules.entryOf
+      ? await hasRecentEntry(this.db, rules.entryOf, userId, this.now())
+      : undefined
+    const task =
+      rules.entryOf && !entered
+        ? await this.db
+            .selectFrom('campaigns')
+            .select('title')
+            .where('id', '=', rules.entryOf)
+            .executeTakeFirst()
+        : undefined
+    return eligibilityProblem(
+      rules,
+      {
+        realNameVerified: user.real_name_verified_at !== null,
+        registeredAtMs: user.created_at.getTime(),
+        level,
+        entered,
+        entryTitle: task?.title,
+      },
+      this.now().getTime(),
+    )
   }
 
   /** Takes one chance in one statement: the chances used after it (the draw's sequence number), or 409. */

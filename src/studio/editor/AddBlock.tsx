@@ -1,5 +1,5 @@
 // The block catalogue: a searchable list of every block type by its Chinese name; choosing one inserts the
-// schema's first example after the selected block.
+// block's starter (starters/blockStarters.ts) after the selected block.
 
 import { useMemo, useState } from 'react'
 import { Button, Input, Modal, Typography } from 'antd'

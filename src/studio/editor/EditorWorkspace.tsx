@@ -10,6 +10,7 @@ import { BlockCollabTools } from './collab/BlockCollabTools'
 import { BlockTree, type BlockTreeActions, type TreeSlot } from './BlockTree'
 import { useCanvas } from './canvas/useCanvas'
 import { RowStore } from './rowStore'
+import { insertStarterAfter } from './starters/insertStarter'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import { ChunkRetryAlert } from '../ChunkRetryAlert'
 import {
@@ -18,7 +19,6 @@ import {
   blockPointerOf,
   duplicateBlock,
   getAt,
-  insertBlock,
   isObject,
   moveToList,
   moveWithin,
@@ -255,7 +255,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
       // Inside a tab only blocks allowed there; a page-only block goes after the tab's container.
       let after = selection
       if (after && info.pageOnly) after = after.match(/^\/blocks\/\d+/)?.[0] ?? null
-      const added = insertBlock(configRef.current, info.example, after)
+      const added = insertStarterAfter(configRef.current, info.type, after)
       apply(added.config)
       setSelected(added.pointer)
       setSide('block')

@@ -2,6 +2,7 @@
 // probability, stock (empty = 不限) and daily cap in the row; image, reward and order on a line under it. Rows are added,
 // removed and reordered here; prize ids are generated, never typed.
 
+import { useState } from 'react'
 import { Button, Input, InputNumber, Space, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons'
@@ -9,6 +10,7 @@ import type { Json } from '../configOps'
 import { FieldAt } from './FieldAt'
 import { PrizeImage } from './PrizeImage'
 import { RewardEditor } from './RewardEditor'
+import { RewardMismatch } from './RewardMismatch'
 import { RowDeleteButton } from './RowDeleteButton'
 import { formatPercent, newPrize, overList, probabilities, type Edit } from './campaignModel'
 
@@ -33,6 +35,8 @@ export function PrizeTable({
   uploadImage(file: File): Promise<string>
   edit: Edit
 }) {
+  // The prize 添加奖品 just added: its reward kind is chosen in its row at once.
+  const [added, setAdded] = useState<string | null>(null)
   const at = (i: number, key: string) => `${pointer}/prizes/${i}/${key}`
   const setField = (i: number, key: string, value: unknown) => edit(at(i, key), () => value, at(i, key))
   const list = (fn: (prizes: Json[]) => Json[]) => edit(`${pointer}/prizes`, overList(fn))
@@ -172,7 +176,20 @@ export function PrizeTable({
       </div>
       <div className="campaign-prize-part campaign-prize-reward">
         <span className="campaign-prize-label">奖励</span>
-        <RewardEditor pointer={at(index, 'reward')} value={prize.reward} disabled={readOnly} edit={edit} />
+        <RewardEditor
+          pointer={at(index, 'reward')}
+          value={prize.reward}
+          disabled={readOnly}
+          autoOpen={prize.id === added}
+          edit={edit}
+        />
+        <RewardMismatch
+          pointer={at(index, 'reward')}
+          name={prize.name}
+          reward={prize.reward}
+          disabled={readOnly}
+          edit={edit}
+        />
       </div>
     </div>
   )
@@ -198,7 +215,11 @@ export function PrizeTable({
             size="small"
             icon={<PlusOutlined />}
             disabled={readOnly || prizes.length >= 12}
-            onClick={() => list((prizes) => [...prizes, newPrize(prizes)])}
+            onClick={() => {
+              const prize = newPrize(prizes)
+              setAdded(String(prize.id))
+              list((prizes) => [...prizes, prize])
+            }}
             style={{ marginTop: 8 }}
           >
             添加奖品

@@ -10,6 +10,7 @@ export function RewardEditor({
   value,
   disabled,
   only,
+  autoOpen,
   edit,
 }: {
   pointer: string
@@ -17,6 +18,8 @@ export function RewardEditor({
   disabled: boolean
   /** The kinds allowed (猜中奖励: points and beans). */
   only?: readonly string[]
+  /** A row just added: its kind is chosen first, so the list opens. */
+  autoOpen?: boolean
   edit: Edit
 }) {
   const reward = isObject(value) ? value : { kind: 'nothing' }
@@ -68,6 +71,8 @@ export function RewardEditor({
             status={status}
             aria-label="奖励类型"
             disabled={disabled}
+            defaultOpen={autoOpen}
+            autoFocus={autoOpen}
             value={kind}
             options={REWARD_KINDS.filter((k) => !only || only.includes(k.value))}
             onChange={(k: string) => edit(pointer, () => newReward(k))}

@@ -63,7 +63,7 @@ export function newReward(kind: string): Json {
     case 'beans':
       return { kind, amount: 10 }
     case 'coupon':
-      return { kind, benefit: '停车券', validDays: 30 }
+      return { kind, benefit: '礼品券', validDays: 30 }
     case 'physical':
       return { kind, description: '实物礼品（中奖后填写收货地址）' }
     case 'gift-policy':
@@ -102,7 +102,7 @@ export const prizesOf = (campaign: Json): Json[] =>
   Array.isArray(campaign.prizes) ? campaign.prizes.filter(isObject) : []
 
 /** The window a new campaign gets: the page's schedule, or today 00:00 to 30 days later (+08:00). */
-function defaultWindow(config: PageConfig): Json {
+export function defaultWindow(config: PageConfig): Json {
   const schedule: unknown = config.schedule
   if (isObject(schedule) && typeof schedule.startAt === 'string' && typeof schedule.endAt === 'string')
     return { startAt: schedule.startAt, endAt: schedule.endAt }
@@ -113,20 +113,29 @@ function defaultWindow(config: PageConfig): Json {
   return { startAt: day(0), endAt: day(30) }
 }
 
+/** A new lottery's limits: 每人每天 1 次, 活动期间共 3 次. */
+export const LOTTERY_LIMITS = { perUserPerDay: 1, perUserTotal: 3 } as const
+
 /** A valid new campaign of `kind` (title, window, limits, and what the kind needs). */
 export function newCampaign(kind: CampaignKind, config: PageConfig): { id: string; campaign: Json } {
   const id = newId(kind, Object.keys(campaignsOf(config)))
   const window = defaultWindow(config)
   const campaign: Json = { kind, title: `${KIND_LABELS[kind]}活动`, window }
   if (USES.limits(kind)) campaign.limits = { perUserTotal: 1 }
-  if (kind === 'lottery')
-    campaign.prizes = [
-      newPrize([], { name: '100 积分', weight: 10, stock: 1000, reward: newReward('points') }),
-      newPrize([], { name: '停车券', weight: 5, stock: 100, reward: newReward('coupon') }),
-      { id: newId('prize', []), name: '谢谢参与', weight: 85, reward: newReward('nothing') },
-    ]
+  if (kind === 'lottery') {
+    // What a mall launches with: a draw a day, three in all; points for many, a few coupons, the rest thanks.
+    campaign.limits = { ...LOTTERY_LIMITS }
+    const prizes: Json[] = []
+    prizes.push(newPrize(prizes, { name: '10 积分', weight: 30, stock: 1000, reward: newReward('points') }))
+    prizes.push(
+      newPrize(prizes, { name: '礼品券', weight: 10, stock: 100, dailyCap: 10, reward: newReward('coupon') }),
+    )
+    const thanks = newPrize(prizes, { name: '谢谢参与', weight: 60, reward: newReward('nothing') })
+    delete thanks.stock
+    campaign.prizes = [...prizes, thanks]
+  }
   if (kind === 'coupon')
-    campaign.prizes = [newPrize([], { name: '停车券', weight: 1, stock: 1000, reward: newReward('coupon') })]
+    campaign.prizes = [newPrize([], { name: '礼品券', weight: 1, stock: 1000, reward: newReward('coupon') })]
   if (kind === 'gift-claim') {
     campaign.prizes = [
       newPrize([], { name: '赠险', weight: 1, stock: 1000, reward: newReward('gift-policy') }),

@@ -1,4 +1,4 @@
-// The block palette next to the phone: drag a block type onto the preview to insert its example where the
+// The block palette next to the phone: drag a block type onto the preview to insert its starter where the
 // insertion line shows (or click it to add it after the selected block). dnd-kit runs the drag (activation
 // distance, the chip under the pointer, Esc cancels); the preview frame cannot take part in dnd-kit's collision
 // detection (its blocks live in another document), so while dragging the frame ignores the pointer and this

@@ -10,8 +10,9 @@ import {
   type CanvasPlace,
 } from '../../../page-config/canvasProtocol'
 import { isInlineText } from '../../../page-config/inlineText'
-import { getAt, insertBlockAt, isObject, moveToList, parentOf, setAt } from '../configOps'
+import { getAt, isObject, moveToList, parentOf, setAt } from '../configOps'
 import { BLOCK_CATALOG, blockInfo, type BlockInfo } from '../schemas'
+import { insertStarter } from '../starters/insertStarter'
 import type { PageConfig } from '../types'
 
 export interface CanvasBridge {
@@ -59,7 +60,7 @@ export function useCanvas({
       if (blockType !== undefined) {
         const info = blockInfo(blockType)
         if (!info || !allowedIn(blockType, place.list)) return
-        const added = insertBlockAt(config, info.example, place.list, place.index)
+        const added = insertStarter(config, blockType, place.list, place.index)
         apply(added.config)
         select(added.pointer)
       } else if (from !== undefined) {

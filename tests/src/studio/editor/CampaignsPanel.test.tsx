@@ -53,7 +53,7 @@ const chances = () => screen.getAllByTestId('prize-probability').map((el) => el.
 
 // Each test drives a whole workspace in jsdom; on a busy machine that can take longer than the default 20 s.
 describe('the 活动 tab', { timeout: 60_000 }, () => {
-  it('新建活动 抽奖 declares a valid lottery: generated id, the page window, one per user, three prizes', async () => {
+  it('新建活动 抽奖 declares a valid lottery: generated id, the page window, a draw a day and 3 in all, three prizes', async () => {
     const onChange = vi.fn()
     render(<Harness initial={{ ...base, campaigns: undefined } as PageConfig} onChange={onChange} />)
     await openTab()
@@ -69,7 +69,8 @@ describe('the 活动 tab', { timeout: 60_000 }, () => {
       kind: 'lottery',
       title: '抽奖活动',
       window: { startAt: schedule.startAt, endAt: schedule.endAt },
-      limits: { perUserTotal: 1 },
+      // What a mall launches with: 每人每天 1 次, 活动期间共 3 次 (not one draw in all).
+      limits: { perUserPerDay: 1, perUserTotal: 3 },
     })
     const prizes = made.prizes as { name: string; id: string; reward: { kind: string } }[]
     expect(prizes).toHaveLength(3)
@@ -80,7 +81,7 @@ describe('the 活动 tab', { timeout: 60_000 }, () => {
     expect(within(list).getByText('抽奖活动')).toBeTruthy()
     expect(within(list).getByText('抽奖')).toBeTruthy()
     expect(screen.getByRole('table')).toBeTruthy()
-    expect(chances()).toEqual(['10%', '5%', '85%'])
+    expect(chances()).toEqual(['30%', '10%', '60%'])
   })
 
   it('a prize weight edit changes the probabilities shown; 0 weight is 0%', async () => {

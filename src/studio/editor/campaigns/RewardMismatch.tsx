@@ -1,0 +1,52 @@
+// At a prize's reward cell: its name promises something (「10 积分」) while its reward is 谢谢参与, so the person
+// who draws it gets nothing. Said as the name is typed, before the page check (src/page-config/prizeReward.ts)
+// refuses it at save and publish, with a one-click fix when the name says how many points or beans.
+
+import { useContext } from 'react'
+import { Button, Typography } from 'antd'
+import { nothingRewardProblem, rewardNamed } from '../../../page-config/prizeReward'
+import { CampaignErrors } from './FieldAt'
+import { REWARD_KINDS, type Edit } from './campaignModel'
+import './rewardMismatch.css'
+
+export function RewardMismatch({
+  pointer,
+  name,
+  reward,
+  disabled,
+  edit,
+}: {
+  /** The prize's reward pointer. */
+  pointer: string
+  name: unknown
+  reward: unknown
+  disabled: boolean
+  edit: Edit
+}) {
+  const errorsAt = useContext(CampaignErrors)
+  const problem = nothingRewardProblem(name, reward)
+  if (!problem) return null
+  // Once the server's check says it at this cell, its message stands there instead.
+  const said = [pointer, `${pointer}/kind`].some((p) => errorsAt(p).some((m) => m.includes(problem)))
+  const named = typeof name === 'string' ? rewardNamed(name) : null
+  const label = named && REWARD_KINDS.find((k) => k.value === named.kind)?.label
+  return (
+    <div className="campaign-reward-mismatch" data-testid="prize-reward-mismatch">
+      {!said && (
+        <Typography.Text type="warning" role="status">
+          {problem}
+        </Typography.Text>
+      )}
+      {named && (
+        <Button
+          size="small"
+          type="link"
+          disabled={disabled}
+          onClick={() => edit(pointer, () => ({ kind: named.kind, amount: named.amount }))}
+        >
+          奖励改为 {named.amount} {label}
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,65 @@
+import { resolve } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { formatError } from '../../src/page-config/errors'
+import { createValidator, type ConfigValidator } from '../../src/page-config/validate'
+
+// A prize whose name promises something (「10 积分」) while its reward is 谢谢参与 pays nothing to the person who
+// draws it: the page checks (the server's, at save and publish) refuse it at the prize's reward.
+
+const root = resolve(import.meta.dirname, '../..')
+const FILE = 'page-configs/zz-prize/a.json'
+const window = { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T23:59:59+08:00' }
+let validator: ConfigValidator
+
+beforeAll(async () => {
+  validator = await createValidator({ root, screenRoutes: ['/'] })
+})
+
+const lottery = (thirdName: string) =>
+  JSON.stringify(
+    {
+      schemaVersion: 3,
+      title: '抽奖页',
+      schedule: { ...window, fallback: '/' },
+      campaigns: {
+        'prize-check': {
+          kind: 'lottery',
+          title: '幸运抽奖',
+          window,
+          limits: { perUserPerDay: 1, perUserTotal: 3 },
+          prizes: [
+            {
+              id: 'cup',
+              name: '保温杯',
+              weight: 10,
+              stock: 100,
+              reward: { kind: 'physical', description: '保温杯一个' },
+            },
+            { id: 'pts', name: '50 积分', weight: 30, reward: { kind: 'points', amount: 50 } },
+            { id: 'third', name: thirdName, weight: 60, reward: { kind: 'nothing' } },
+          ],
+        },
+      },
+      blocks: [{ type: 'lottery', id: 'draw', campaign: 'prize-check' }],
+    },
+    null,
+    2,
+  )
+
+const lines = (text: string) =>
+  validator.validate([{ file: FILE, text }], [FILE]).map((e) => formatError(e).replace(/^\S+ {2}/, ''))
+
+describe('a prize that pays nothing', () => {
+  it.each(['谢谢参与', '再接再厉', '谢谢惠顾'])('named %s is a thank-you: no error', (name) => {
+    expect(lines(lottery(name))).toEqual([])
+  })
+
+  it.each(['10 积分', '保温杯'])(
+    'named %s is refused at its reward, saying what the name promises',
+    (name) => {
+      expect(lines(lottery(name))).toEqual([
+        `/campaigns/prize-check/prizes/2/reward  活动「幸运抽奖」 › 奖品 3（${name}）：奖品名称是「${name}」，但奖励为「谢谢参与」（不发奖）：抽中的人什么也得不到，请选择奖励，或把名称改为谢谢参与`,
+      ])
+    },
+  )
+})

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { describeError } from '../../../src/lib/request'
+import {
+  campaignSandbox,
+  createSandboxState,
+  type SandboxOptions,
+} from '../../../src/page-runtime/campaignSandbox'
+import type { Campaign } from '../../../src/types/generated/page'
+
+// The preview's sandbox applies a campaign's 参与条件 as the server does (src/domain/campaigns.ts), with its
+// words: 须先参与 another campaign of the draft (met by taking part in it in the preview), new users only, a
+// member level. The sample user is a V1 member, real-name verified, registered when the preview starts.
+
+const NOW = Date.parse('2026-12-12T10:00:00+08:00')
+const window = { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T00:00:00+08:00' }
+
+const lottery = (eligibility: Campaign['eligibility']): Campaign => ({
+  kind: 'lottery',
+  title: '双十二抽奖',
+  window,
+  limits: { perUserTotal: 3 },
+  eligibility,
+  prizes: [{ id: 'pts', name: '10 积分', weight: 1, reward: { kind: 'points', amount: 10 } }],
+})
+const trial: Campaign = { kind: 'form', title: '试算登记', window, limits: { perUserTotal: 1 }, fields: [] }
+
+const sandboxOf = (campaigns: Record<string, Campaign>, options: Partial<SandboxOptions> = {}) =>
+  campaignSandbox({ state: createSandboxState(), campaigns, now: () => NOW, loggedIn: true, ...options })
+
+const refusal = async (promise: Promise<unknown>) =>
+  describeError(
+    await promise.then(
+      () => null,
+      (e) => e,
+    ),
+  )
+
+describe('campaign sandbox eligibility', () => {
+  it('须先参与: refused with the server’s words until the other campaign is entered in the preview', async () => {
+    const sandbox = sandboxOf({ 'd12-draw': lottery({ entryOf: 'd12-trial' }), 'd12-trial': trial })
+    const said = '请先完成“试算登记”（7 天内有效）再来参与'
+    expect((await sandbox.campaign('d12-draw')).notEligible).toBe(said)
+    expect(await refusal(sandbox.draw('d12-draw'))).toBe(said)
+
+    await sandbox.submitForm('d12-trial', false, { fields: {} })
+    expect((await sandbox.campaign('d12-draw')).notEligible).toBeNull()
+    expect((await sandbox.draw('d12-draw')).draw.prizeId).toBe('pts')
+  })
+
+  it('new users only: the sample user is new; one registered earlier is refused', async () => {
+    const campaigns = { 'd12-draw': lottery({ newUserDays: 7 }) }
+    expect((await sandboxOf(campaigns).draw('d12-draw')).draw.prizeId).toBe('pts')
+
+    const old = sandboxOf(campaigns, {
+      user: { realNameVerified: true, level: 'V1', registeredAtMs: NOW - 30 * 86_400_000 },
+    })
+    expect((await old.campaign('d12-draw')).notEligible).toBe('本活动仅限注册 7 天内的新用户参与')
+    expect(await refusal(old.draw('d12-draw'))).toBe('本活动仅限注册 7 天内的新用户参与')
+  })
+
+  it('a member level above the sample user’s is refused; logged out, nothing is said before login', async () => {
+    const campaigns = { 'd12-draw': lottery({ minLevel: 'V3' }) }
+    const sandbox = sandboxOf(campaigns)
+    expect((await sandbox.campaign('d12-draw')).notEligible).toBe('本活动仅限 V3 及以上会员参与')
+    expect(await refusal(sandbox.draw('d12-draw'))).toBe('本活动仅限 V3 及以上会员参与')
+    expect((await sandboxOf(campaigns, { loggedIn: false }).campaign('d12-draw')).notEligible).toBeNull()
+  })
+})
