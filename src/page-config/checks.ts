@@ -10,7 +10,7 @@ import { escapePointer, isObject, type JsonObject } from './json'
 import { markdownImages } from './markdown'
 import { markdownTextsOf } from './markdownSources'
 import { markdownTableProblems } from './markdownTables'
-import { nothingRewardProblem } from './prizeReward'
+import { rewardProblem } from './prizeReward'
 import { blockOrdinal, walkBlocks } from './walkBlocks'
 
 export interface Finding {
@@ -231,7 +231,7 @@ function checkCampaigns(campaigns: Json, schedule: Json | undefined, add: (p: st
       const unlimited = reward.kind === 'nothing' || reward.kind === 'points' || reward.kind === 'beans'
       if (prize.stock === undefined && !unlimited)
         add(`${here}/stock`, '须写明「库存」（只有谢谢参与、积分、金豆可不限）')
-      const promised = nothingRewardProblem(prize.name, prize.reward)
+      const promised = rewardProblem(prize.name, prize.reward)
       if (promised) add(`${here}/reward`, promised)
       if (
         typeof prize.dailyCap === 'number' &&

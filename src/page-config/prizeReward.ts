@@ -1,5 +1,6 @@
 // Whether a prize pays what its name says: a prize named 「10 积分」 whose reward is 谢谢参与 pays nothing to the
-// person who draws it. Shared by the page checks (checks.ts, on the server at save and publish) and the studio's
+// person who draws it, and one named 「保温杯」 whose reward is still the example's 10 积分 pays points, not a cup
+// (the light stops on 保温杯 and the result says 恭喜获得：10 积分). Shared by the page checks (checks.ts, on the server at save and publish) and the studio's
 // prize table, which says it at the reward cell as the name is typed.
 
 import { isObject } from './json'
@@ -19,9 +20,41 @@ export function rewardNamed(name: string): { kind: 'points' | 'beans'; amount: n
   return { kind: m[2] === '积分' ? 'points' : 'beans', amount: Number(m[1]) }
 }
 
-/** The sentence for a prize whose reward is 谢谢参与 (nothing) while its name promises something, or null. */
-export function nothingRewardProblem(name: unknown, reward: unknown): string | null {
-  if (!isObject(reward) || reward.kind !== 'nothing') return null
-  if (typeof name !== 'string' || !name.trim() || isThankYouName(name)) return null
-  return `奖品名称是「${name.trim()}」，但奖励为「谢谢参与」（不发奖）：抽中的人什么也得不到，请选择奖励，或把名称改为谢谢参与`
+const UNIT = { points: '积分', beans: '金豆' } as const
+
+/** What a reward gives, in the words the draw's result uses. */
+function rewardWords(reward: Record<string, unknown>): string | null {
+  if ((reward.kind === 'points' || reward.kind === 'beans') && typeof reward.amount === 'number')
+    return `${reward.amount} ${UNIT[reward.kind]}`
+  if (reward.kind === 'physical' && typeof reward.description === 'string')
+    return `实物：${reward.description}`
+  if (reward.kind === 'coupon' && typeof reward.benefit === 'string') return `券：${reward.benefit}`
+  if (reward.kind === 'gift-policy') return '赠险'
+  return null
+}
+
+/**
+ * The sentence for a prize whose reward is not what its name says, or null: 谢谢参与 (nothing) under a name that
+ * promises something; points or beans under a name that does not say them, or says another amount; anything else
+ * under a name that says points or beans. Coupons, gifts and gift policies under other names are the editor's call.
+ */
+export function rewardProblem(name: unknown, reward: unknown): string | null {
+  if (!isObject(reward) || typeof name !== 'string' || !name.trim()) return null
+  const shown = name.trim()
+  if (reward.kind === 'nothing')
+    return isThankYouName(name)
+      ? null
+      : `奖品名称是「${shown}」，但奖励为「谢谢参与」（不发奖）：抽中的人什么也得不到，请选择奖励，或把名称改为谢谢参与`
+  const named = rewardNamed(name)
+  const what = rewardWords(reward)
+  if (!what) return null
+  const pays = reward.kind === 'points' || reward.kind === 'beans' ? reward.kind : null
+  const fits = pays
+    ? named
+      ? named.kind === pays && named.amount === reward.amount
+      : name.includes(UNIT[pays])
+    : !named
+  return fits
+    ? null
+    : `奖品名称是「${shown}」，但奖励为「${what}」：抽中的人得到的不是名称所写的奖品，请改奖励或名称`
 }

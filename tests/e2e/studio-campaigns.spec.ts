@@ -62,6 +62,16 @@ test('an editor builds a lottery on the 活动 tab and binds the lottery block t
     await page.getByLabel(`第 ${i + 1} 个奖品的库存`).fill(stock)
   }
   await expect(page.getByTestId('prize-probability')).toHaveText(['2%', '8%', '90%'])
+  // 保温杯 took the example row's 10 积分: said at its reward until it pays a cup.
+  await expect(page.getByTestId('prize-reward-mismatch')).toContainText(
+    '奖品名称是「保温杯」，但奖励为「10 积分」',
+  )
+  await clickSettled(page.getByLabel('奖励类型').first())
+  await clickSettled(
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^实物$/ }),
+  )
+  await page.getByLabel('礼品说明').fill('保温杯一个')
+  await expect(page.getByTestId('prize-reward-mismatch')).toHaveCount(0)
 
   // A lottery block from the catalogue runs the page's lottery that no block runs yet (no other campaign's
   // example, no error); its campaign picker lists the page's lottery campaigns.

@@ -102,9 +102,20 @@ test('a new operations person builds, previews, schedules and publishes the 双�
     await type(page.getByLabel(`第 ${i + 1} 个奖品的名称`), name)
     await type(page.getByLabel(`第 ${i + 1} 个奖品的库存`), stock)
   }
+  // Each reward says what its prize is: the example rows, renamed, are refused until they do.
+  await expect(page.getByTestId('prize-reward-mismatch').first()).toContainText(
+    '奖品名称是「保温杯」，但奖励为「10 积分」',
+  )
+  await click(page.getByLabel('奖励类型').first())
+  await click(
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^实物$/ }),
+  )
+  await type(page.getByLabel('礼品说明'), '双十二定制保温杯一个')
+  await type(page.getByLabel('券的权益'), '体检卡')
   // The example's 谢谢参与 row, renamed 「10 积分」, is warned at its reward: one click makes it pay 10 points.
   await click(page.getByRole('button', { name: '奖励改为 10 积分' }))
   await expect(page.getByLabel('积分数').last()).toHaveValue('10')
+  await expect(page.getByTestId('prize-reward-mismatch')).toHaveCount(0)
   await upload(
     page.locator('.campaign-prize-image').first().locator('input[type="file"]'),
     `double12-cup-${run}.png`,

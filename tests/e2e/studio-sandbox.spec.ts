@@ -83,7 +83,7 @@ test('a draft lottery draws in the preview frame and on the signed preview link;
   await expect(page.getByTestId('editor-ready')).toBeVisible()
   const frame = page.frameLocator('iframe[title="页面预览"]')
   await expect(frame.getByTestId('campaign-sandbox')).toContainText('预览沙盒：抽奖、领取都不计入，也不发奖')
-  await expect(frame.getByTestId('lottery-cell').filter({ hasText: '保温杯' })).toBeVisible()
+  await expect(frame.getByTestId('lottery-cell').filter({ hasText: '保温杯' }).first()).toBeVisible()
   await expect(frame.getByTestId('lottery-chances')).toHaveText('今日还可抽 2 次（活动期间共剩 3 次）')
 
   // 试用交互: taps reach the lottery (off, a tap selects the block to edit it).

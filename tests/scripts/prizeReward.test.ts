@@ -15,7 +15,7 @@ beforeAll(async () => {
   validator = await createValidator({ root, screenRoutes: ['/'] })
 })
 
-const lottery = (thirdName: string) =>
+const lottery = (thirdName: string, thirdReward: Record<string, unknown> = { kind: 'nothing' }) =>
   JSON.stringify(
     {
       schemaVersion: 3,
@@ -36,7 +36,7 @@ const lottery = (thirdName: string) =>
               reward: { kind: 'physical', description: '保温杯一个' },
             },
             { id: 'pts', name: '50 积分', weight: 30, reward: { kind: 'points', amount: 50 } },
-            { id: 'third', name: thirdName, weight: 60, reward: { kind: 'nothing' } },
+            { id: 'third', name: thirdName, weight: 60, stock: 100, reward: thirdReward },
           ],
         },
       },
@@ -62,4 +62,28 @@ describe('a prize that pays nothing', () => {
       ])
     },
   )
+})
+
+describe('a prize whose reward is not what its name says', () => {
+  const say = (name: string, what: string) =>
+    `/campaigns/prize-check/prizes/2/reward  活动「幸运抽奖」 › 奖品 3（${name}）：奖品名称是「${name}」，但奖励为「${what}」：抽中的人得到的不是名称所写的奖品，请改奖励或名称`
+
+  it.each([
+    ['保温杯', { kind: 'points', amount: 10 }, '10 积分'],
+    ['20 积分', { kind: 'points', amount: 10 }, '10 积分'],
+    ['20 积分', { kind: 'beans', amount: 20 }, '20 金豆'],
+    ['100 积分', { kind: 'physical', description: '保温杯一个' }, '实物：保温杯一个'],
+  ])('named %s, paying %j, is refused at its reward', (name, reward, what) => {
+    expect(lines(lottery(name, reward))).toEqual([say(name, what)])
+  })
+
+  it.each([
+    ['10 积分', { kind: 'points', amount: 10 }],
+    ['10积分大礼', { kind: 'points', amount: 10 }],
+    ['50 金豆', { kind: 'beans', amount: 50 }],
+    ['体检卡', { kind: 'coupon', benefit: '体检卡', validDays: 30 }],
+    ['保温杯', { kind: 'physical', description: '保温杯一个' }],
+  ])('named %s, paying %j, passes', (name, reward) => {
+    expect(lines(lottery(name, reward))).toEqual([])
+  })
 })

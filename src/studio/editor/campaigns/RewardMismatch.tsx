@@ -1,10 +1,10 @@
-// At a prize's reward cell: its name promises something (「10 积分」) while its reward is 谢谢参与, so the person
-// who draws it gets nothing. Said as the name is typed, before the page check (src/page-config/prizeReward.ts)
+// At a prize's reward cell: its name promises something (「10 积分」) its reward does not pay (谢谢参与, or the
+// example's points under 「保温杯」). Said as the name is typed, before the page check (src/page-config/prizeReward.ts)
 // refuses it at save and publish, with a one-click fix when the name says how many points or beans.
 
 import { useContext } from 'react'
 import { Button, Typography } from 'antd'
-import { nothingRewardProblem, rewardNamed } from '../../../page-config/prizeReward'
+import { rewardProblem, rewardNamed } from '../../../page-config/prizeReward'
 import { CampaignErrors } from './FieldAt'
 import { REWARD_KINDS, type Edit } from './campaignModel'
 import './rewardMismatch.css'
@@ -24,7 +24,7 @@ export function RewardMismatch({
   edit: Edit
 }) {
   const errorsAt = useContext(CampaignErrors)
-  const problem = nothingRewardProblem(name, reward)
+  const problem = rewardProblem(name, reward)
   if (!problem) return null
   // Once the server's check says it at this cell, its message stands there instead.
   const said = [pointer, `${pointer}/kind`].some((p) => errorsAt(p).some((m) => m.includes(problem)))
