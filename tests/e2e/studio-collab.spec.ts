@@ -44,7 +44,8 @@ async function open(page: Page, id: string): Promise<void> {
 async function addBlock(page: Page, type: string): Promise<void> {
   await page.getByRole('button', { name: '添加区块' }).click()
   await page.getByLabel('搜索区块').fill(type)
-  await page.getByRole('listitem').filter({ hasText: type }).click()
+  // Once the catalogue has opened: a click during its zoom-in lands beside the moving item.
+  await clickSettled(page.getByRole('listitem').filter({ hasText: type }))
 }
 
 test('two people on one page see each other; 保留我的修改 keeps both people’s changes', async ({

@@ -276,7 +276,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
   )
 
   const campaignPicker = useCampaignPicker(config, selection, configRef, apply, selectCampaign)
-  const productSource = useProductSource(config, selection, configRef, apply)
+  const productSource = useProductSource(config, selection, configRef, apply, errors)
 
   const onBlockChange = useCallback(
     (value: Json, field: string) => {

@@ -6,7 +6,7 @@ import { createContext, useContext, useMemo, useState, type RefObject } from 're
 import { InputNumber, Select, Typography } from 'antd'
 import type { FieldProps } from '@rjsf/utils'
 import { getAt, isObject } from '../configOps'
-import type { PageConfig } from '../types'
+import type { PageConfig, StudioConfigError } from '../types'
 import { productsPath } from '../../api/catalog'
 import { useCategories, useProducts } from './useCatalog'
 import { MAX_DATA_SOURCES, queryOfBlock, withProductChoice, type ProductChoice } from './productSourceModel'
@@ -16,6 +16,8 @@ export interface ProductSourceValue {
   /** The selected block's data-source query and its own count. */
   query: Record<string, unknown>
   limit: number | undefined
+  /** The validator's messages at the block's own `limit`, which the picker's count sets (the field is hidden). */
+  limitErrors: string[]
   /** Writes the choice to the block's own data source; false when the page has no room for one. */
   choose(choice: ProductChoice): boolean
 }
@@ -23,6 +25,7 @@ export interface ProductSourceValue {
 export const ProductSourceContext = createContext<ProductSourceValue>({
   query: {},
   limit: undefined,
+  limitErrors: [],
   choose: () => false,
 })
 
@@ -32,16 +35,21 @@ export function useProductSource(
   selection: string | null,
   latest: RefObject<PageConfig>,
   apply: (next: PageConfig, coalesceKey?: string) => void,
+  errors: readonly StudioConfigError[],
 ): ProductSourceValue {
   const block = selection ? getAt(config, selection) : undefined
   const query = selection ? queryOfBlock(config, selection) : {}
   const own = isObject(block) && typeof block.limit === 'number' ? block.limit : undefined
   const queried = typeof query.limit === 'number' ? query.limit : undefined
   const key = JSON.stringify(query)
+  const limitErrorsKey = JSON.stringify(
+    errors.filter((e) => e.pointer === `${selection}/limit`).map((e) => e.message),
+  )
   return useMemo(
     () => ({
       query: JSON.parse(key) as Record<string, unknown>,
       limit: own ?? queried,
+      limitErrors: JSON.parse(limitErrorsKey) as string[],
       choose: (choice) => {
         if (!selection) return false
         const next = withProductChoice(latest.current, selection, choice)
@@ -50,14 +58,14 @@ export function useProductSource(
         return true
       },
     }),
-    [key, own, queried, selection, latest, apply],
+    [key, own, queried, limitErrorsKey, selection, latest, apply],
   )
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
 
 export function ProductSourceField(props: FieldProps) {
-  const { query, limit, choose } = useContext(ProductSourceContext)
+  const { query, limit, limitErrors, choose } = useContext(ProductSourceContext)
   const [full, setFull] = useState(false)
   const categories = useCategories()
   const category = text(query.category)
@@ -70,7 +78,7 @@ export function ProductSourceField(props: FieldProps) {
     [pool.data],
   )
   const disabled = props.disabled || props.readonly
-  const errors = (props.errorSchema?.__errors as string[] | undefined) ?? []
+  const errors = [...((props.errorSchema?.__errors as string[] | undefined) ?? []), ...limitErrors]
   const current: ProductChoice = { category, tag, limit }
   const set = (change: ProductChoice) => setFull(!choose({ ...current, ...change }))
   const items = shown.data?.items ?? []
@@ -113,6 +121,8 @@ export function ProductSourceField(props: FieldProps) {
       <label className="studio-sub-row">
         <span className="studio-sub-label">最多显示几个</span>
         <InputNumber
+          // The block's own `limit` field, which this count sets: an error at it (列表 limit 0) focuses here.
+          id={props.fieldPathId.$id.replace(/_from$/, '_limit')}
           aria-label="最多显示几个"
           className="studio-sub-input"
           min={1}
