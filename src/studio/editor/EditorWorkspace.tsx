@@ -430,13 +430,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         readOnly={readOnly}
         showErrors={showErrors}
       />
-      <div
-        className={
-          mode === 'json'
-            ? 'studio-editor-body studio-editor-body-json'
-            : 'studio-editor-body'
-        }
-      >
+      <div className={mode === 'json' ? 'studio-editor-body studio-editor-body-json' : 'studio-editor-body'}>
         {mode === 'json' ? (
           <div className="studio-editor-json">
             <JsonView config={config} errors={errors} readOnly={readOnly} onApply={(c) => apply(c, 'json')} />
