@@ -50,8 +50,13 @@ describe('each kind of schema error is a sentence naming the thing and the field
       '活动「双十二抽奖」 › 奖品 2：缺少必填项「奖品名称」',
     ])
     expect(
-      messages(lottery([thanks, { ...points, reward: { kind: 'coupon', benefit: '停车券', validDays: 3 } }])),
-    ).toEqual(['活动「双十二抽奖」 › 奖品 2（20 积分）：须写明「库存」（只有谢谢参与、积分、金豆可不限）'])
+      messages(
+        lottery([
+          thanks,
+          { ...points, name: '停车券', reward: { kind: 'coupon', benefit: '停车券', validDays: 3 } },
+        ]),
+      ),
+    ).toEqual(['活动「双十二抽奖」 › 奖品 2（停车券）：须写明「库存」（只有谢谢参与、积分、金豆可不限）'])
   })
 
   it('required, unknown field, type, enum, maxLength, minLength, minimum, format: with the block named', () => {
