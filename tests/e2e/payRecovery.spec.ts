@@ -104,8 +104,11 @@ test('a new screen opens at the top, and back returns to where the person was', 
   // partner's opens its own page).
   const card = page.locator('a[data-testid="product-card"][href*="/product?id="]').last()
   await card.scrollIntoViewIfNeeded()
-  const left = await page.evaluate(() => window.scrollY)
-  expect(left).toBeGreaterThan(300)
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+  // Where the card stands on the screen: images still loading above it grow the page and the browser's scroll
+  // anchoring moves scrollY with them, so the card's place, not a scrollY read early, is what back must restore.
+  const cardTop = async () => (await card.boundingBox())?.y ?? Number.NaN
+  const before = await cardTop()
 
   await card.click()
   await expect(page).toHaveURL(/\/product\?id=/)
@@ -114,5 +117,6 @@ test('a new screen opens at the top, and back returns to where the person was', 
 
   await page.goBack()
   await expect(page).toHaveURL(/\/products$/)
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left)
+  await expect.poll(async () => Math.round(await cardTop())).toBe(Math.round(before))
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
 })

@@ -1,5 +1,5 @@
 import type { FrameLocator, Locator, Page } from '@playwright/test'
-import { studioApi } from './support/staff'
+import { studioApi, studioLogIn } from './support/staff'
 import { expect, test } from './support/test'
 
 // Canvas-first editing in the studio (issue 30): a click on a block in the phone preview selects it; a block
@@ -23,11 +23,7 @@ let serial = 0
 /** A new page holding `config`, opened in the editor as the demo editor. */
 async function openPage(page: Page): Promise<string> {
   const id = `e2e-canvas-${Date.now().toString(36)}-${serial++}`
-  await page.goto('/studio/')
-  await page.getByLabel('用户名').fill('editor')
-  await page.getByLabel('密码').fill('editor-2026')
-  await page.getByRole('button', { name: '登录' }).click()
-  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
+  await studioLogIn(page, 'editor')
   const api = studioApi(page)
   const created = await api.post('/api/studio/pages', { data: { id, title: '画布编辑测试' } })
   expect(created.status()).toBe(201)

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { clickSettled } from './support/overlays'
-import { staffHeaders } from './support/staff'
+import { openStudioPage, staffHeaders, studioSignedIn } from './support/staff'
 import { expect, test, type APIRequestContext } from './support/test'
 
 // Two people on one studio page, and blocks and pages copied with their campaigns: presence in the header, 保留我的
@@ -21,26 +21,6 @@ async function createPage(request: APIRequestContext, body: Record<string, unkno
   expect(res.status(), await res.text()).toBe(201)
 }
 
-async function signedIn(
-  browser: Browser,
-  username: string,
-  password: string,
-): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  const page = await context.newPage()
-  await page.goto('/studio/')
-  await page.getByLabel('用户名').fill(username)
-  await page.getByLabel('密码').fill(password)
-  await page.getByRole('button', { name: '登录' }).click()
-  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
-  return [context, page]
-}
-
-async function open(page: Page, id: string): Promise<void> {
-  await page.goto(`/studio/pages/${id}`)
-  await expect(page.getByTestId('editor-ready')).toBeVisible()
-}
-
 async function addBlock(page: Page, type: string): Promise<void> {
   await page.getByRole('button', { name: '添加区块' }).click()
   await page.getByLabel('搜索区块').fill(type)
@@ -55,11 +35,11 @@ test('two people on one page see each other; 保留我的修改 keeps both peopl
   test.setTimeout(120_000)
   const id = `e2e-together-${stamp}`
   await createPage(request, { id, title: '一起编辑的页面', template: 'manualactivity/trialFee/lottery.json' })
-  const [editorContext, editor] = await signedIn(browser, 'editor', 'editor-2026')
-  const [publisherContext, publisher] = await signedIn(browser, 'publisher', 'publisher-2026')
+  const [editorContext, editor] = await studioSignedIn(browser, 'editor')
+  const [publisherContext, publisher] = await studioSignedIn(browser, 'publisher')
   try {
-    await open(editor, id)
-    await open(publisher, id)
+    await openStudioPage(editor, id)
+    await openStudioPage(publisher, id)
     // Each sees the other: the one who came second at once, the first by its next heartbeat (15 s).
     await expect(publisher.getByTestId('presence')).toHaveText(/运营编辑 正在编辑/)
     await expect(editor.getByTestId('presence')).toHaveText(/发布负责人 正在编辑/, { timeout: 30_000 })
@@ -120,14 +100,14 @@ test('a lottery copied on page A is pasted on page B with its campaign under a n
   const b = `e2e-copy-b-${stamp}`
   await createPage(request, { id: a, title: '抽奖页 A', template: 'manualactivity/trialFee/lottery.json' })
   await createPage(request, { id: b, title: '页面 B', template: 'manualactivity/trialFee/lottery.json' })
-  const [context, page] = await signedIn(browser, 'editor', 'editor-2026')
+  const [context, page] = await studioSignedIn(browser, 'editor')
   try {
-    await open(page, a)
+    await openStudioPage(page, a)
     await tree(page).getByRole('treeitem', { name: /^抽奖/ }).first().click()
     await page.getByRole('button', { name: '复制区块' }).click()
     await expect(page.getByText(/已复制 1 个区块（含 \d 个活动/)).toBeVisible()
 
-    await open(page, b)
+    await openStudioPage(page, b)
     await expect(tree(page).getByRole('treeitem', { name: /^抽奖/ })).toHaveCount(1)
     await page.getByRole('button', { name: '粘贴区块' }).click()
     await expect(tree(page).getByRole('treeitem', { name: /^抽奖/ })).toHaveCount(2)
@@ -154,7 +134,7 @@ test('复制页面 of a page with a lottery: the copy validates with no campaign
     title: `复制源${stamp}`,
     template: 'manualactivity/trialFee/lottery.json',
   })
-  const [context, page] = await signedIn(browser, 'editor', 'editor-2026')
+  const [context, page] = await studioSignedIn(browser, 'editor')
   try {
     await page.getByLabel('搜索页面').fill(source)
     await page.getByRole('button', { name: `复制页面 复制源${stamp}` }).click()

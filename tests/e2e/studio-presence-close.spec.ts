@@ -1,5 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { staffHeaders } from './support/staff'
+import { openStudioPage, staffHeaders, studioSignedIn } from './support/staff'
 import { expect, test } from './support/test'
 
 // Closing the studio tab drops the person from the others' header at once: the tab's `pagehide` sends a leave
@@ -10,26 +9,6 @@ test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: fa
 
 const stamp = Date.now().toString(36).slice(-6)
 const HEARTBEAT_MS = 15_000
-
-async function signedIn(
-  browser: Browser,
-  username: string,
-  password: string,
-): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-  const page = await context.newPage()
-  await page.goto('/studio/')
-  await page.getByLabel('用户名').fill(username)
-  await page.getByLabel('密码').fill(password)
-  await page.getByRole('button', { name: '登录' }).click()
-  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
-  return [context, page]
-}
-
-async function open(page: Page, id: string): Promise<void> {
-  await page.goto(`/studio/pages/${id}`)
-  await expect(page.getByTestId('editor-ready')).toBeVisible()
-}
 
 test('B closes the tab: A stops seeing 「B 正在编辑」 by A’s next heartbeat, well before the 45 s expiry', async ({
   browser,
@@ -42,11 +21,11 @@ test('B closes the tab: A stops seeing 「B 正在编辑」 by A’s next heartb
     headers: await staffHeaders(request, 'editor'),
   })
   expect(made.status(), await made.text()).toBe(201)
-  const [aContext, a] = await signedIn(browser, 'editor', 'editor-2026')
-  const [bContext, b] = await signedIn(browser, 'publisher', 'publisher-2026')
+  const [aContext, a] = await studioSignedIn(browser, 'editor')
+  const [bContext, b] = await studioSignedIn(browser, 'publisher')
   try {
-    await open(b, id)
-    await open(a, id)
+    await openStudioPage(b, id)
+    await openStudioPage(a, id)
     const presence = a.getByTestId('presence')
     await expect(presence).toHaveText(/发布负责人 正在编辑/)
     // The tab closes as a person closes it (unload handlers run); the beacon is all that tells the server.

@@ -1,4 +1,4 @@
-import { studioApi } from './support/staff'
+import { studioApi, studioLogIn } from './support/staff'
 import { expect, syncServerClock, test } from './support/test'
 
 // The signed preview link (the QR code) on a real phone has the editor preview's 已登录 / 未登录 choice: as a
@@ -48,11 +48,7 @@ test('the QR preview link switches between 已登录 and 未登录 on the phone;
   baseURL,
 }) => {
   test.setTimeout(120_000)
-  await page.goto('/studio/')
-  await page.getByLabel('用户名').fill('editor')
-  await page.getByLabel('密码').fill('editor-2026')
-  await page.getByRole('button', { name: '登录' }).click()
-  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
+  await studioLogIn(page, 'editor')
   const api = studioApi(page)
   const created = await api.post('/api/studio/pages', { data: { id: pageId, title: '双十二登录预览' } })
   expect(created.status()).toBe(201)

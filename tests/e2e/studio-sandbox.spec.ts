@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test'
-import { studioApi } from './support/staff'
+import { studioApi, studioLogIn } from './support/staff'
 import { expect, syncServerClock, test } from './support/test'
 
 // A draft's lottery works before publish, in a sandbox: the studio's preview frame draws against the draft's own
@@ -63,11 +63,7 @@ test('a draft lottery draws in the preview frame and on the signed preview link;
 }) => {
   test.setTimeout(120_000)
   // Staff sign in through the studio; the page and its draft come through the API.
-  await page.goto('/studio/')
-  await page.getByLabel('用户名').fill('editor')
-  await page.getByLabel('密码').fill('editor-2026')
-  await page.getByRole('button', { name: '登录' }).click()
-  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
+  await studioLogIn(page, 'editor')
   const api = studioApi(page)
   const created = await api.post('/api/studio/pages', { data: { id: pageId, title: '双十二保障节' } })
   expect(created.status()).toBe(201)

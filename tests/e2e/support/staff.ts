@@ -1,5 +1,6 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
-import { staffCredentials, type DemoStaffRole } from '../../../scripts/studioPublish'
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import { DEMO_STAFF, staffCredentials, type DemoStaffRole } from '../../../scripts/studioPublish'
+import { expect } from './test'
 
 // Staff routes want the studio's session and its X-Studio-CSRF header, as the studio app sends them.
 
@@ -38,3 +39,26 @@ export function studioApi(page: Page) {
   }
 }
 export type StudioApi = ReturnType<typeof studioApi>
+
+/** Signs a demo staff member in through the studio's login screen, as a person does. */
+export async function studioLogIn(page: Page, role: DemoStaffRole): Promise<void> {
+  await page.goto('/studio/')
+  await page.getByLabel('用户名').fill(DEMO_STAFF[role].username)
+  await page.getByLabel('密码').fill(DEMO_STAFF[role].password)
+  await page.getByRole('button', { name: '登录' }).click()
+  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
+}
+
+/** A desktop browser context of its own (1440×900) with a demo staff member signed in to the studio. */
+export async function studioSignedIn(browser: Browser, role: DemoStaffRole): Promise<[BrowserContext, Page]> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const page = await context.newPage()
+  await studioLogIn(page, role)
+  return [context, page]
+}
+
+/** Opens a studio page in the editor and waits until it is ready for input. */
+export async function openStudioPage(page: Page, id: string): Promise<void> {
+  await page.goto(`/studio/pages/${id}`)
+  await expect(page.getByTestId('editor-ready')).toBeVisible()
+}
