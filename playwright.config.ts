@@ -20,11 +20,6 @@ export const baseURL = `http://127.0.0.1:${port}`
 const widePort = Number(process.env.E2E_WIDE_PORT)
 const wideBaseURL = `http://127.0.0.1:${widePort}`
 
-/** The projects the command line asks for (`--project`, repeatable; none: all); `shared` alone needs one server. */
-const askedProjects = process.argv.flatMap((arg, i, all) =>
-  arg === '--project' ? [all[i + 1]] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [],
-)
-
 /** The e2e server on `port` with its data in `dataDir`. */
 const server = (port: number, dataDir: string | undefined) => {
   const base = `http://127.0.0.1:${port}`
@@ -90,10 +85,5 @@ export default defineConfig({
     { name: 'server-wide', grep: /@server-wide/, workers: 1, use: { baseURL: wideBaseURL } },
     { name: 'shared', grepInvert: /@server-wide/ },
   ],
-  webServer: [
-    server(port, process.env.E2E_DATA_DIR),
-    ...(askedProjects.length === 0 || askedProjects.includes('server-wide')
-      ? [server(widePort, process.env.E2E_WIDE_DATA_DIR)]
-      : []),
-  ],
+  webServer: [server(port, process.env.E2E_DATA_DIR), server(widePort, process.env.E2E_WIDE_DATA_DIR)],
 })
