@@ -5,49 +5,15 @@ import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './scripts/chromium'
 import { freePort } from './scripts/freePort'
 
-// Real servers (built SPA + API), each on a free loopback port with a throwaway DATA_DIR: one the tests share,
-// and one of its own for the @server-wide tests (below).
-// The config is evaluated in the runner and in every worker: the first evaluation picks the ports and
-// data dirs and leaves them in the environment, which the workers inherit.
+// One real server (built SPA + API) on a free loopback port with a throwaway DATA_DIR.
+// The config is evaluated in the runner and in every worker: the first evaluation picks the port and
+// data dir and leaves them in the environment, which the workers inherit.
 process.env.E2E_PORT ??= String(await freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mall-e2e-'))
-process.env.E2E_WIDE_PORT ??= String(await freePort())
-process.env.E2E_WIDE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'mall-e2e-wide-'))
 // A test that starts a server of its own (tests/server/serverProcess.ts) runs this build's, as the suite's does.
 process.env.SERVER_BUILD ??= resolve('dist/server')
 const port = Number(process.env.E2E_PORT)
 export const baseURL = `http://127.0.0.1:${port}`
-const widePort = Number(process.env.E2E_WIDE_PORT)
-const wideBaseURL = `http://127.0.0.1:${widePort}`
-
-/** The e2e server on `port` with its data in `dataDir`. */
-const server = (port: number, dataDir: string | undefined) => {
-  const base = `http://127.0.0.1:${port}`
-  return {
-    command: 'node dist/server/index.js',
-    url: `${base}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir ?? '',
-      APP_MODE: 'demo',
-      LOG_LEVEL: 'warn',
-      TEST_CLOCK: 'on',
-      // `npm run test:e2e` sets E2E_START: the server's clock (and, through support/test.ts, each browser's)
-      // starts there, and the build prerendered for that moment, so the seed's dated campaigns are live
-      // whatever the real date.
-      ...(process.env.E2E_START ? { TEST_CLOCK_START: process.env.E2E_START } : {}),
-      // logInByApi gives each login its own client address (support/session.ts).
-      TRUST_PROXY: '127.0.0.1',
-      // The sandbox's QR code opens the pay page on the address the tests use (not localhost).
-      PUBLIC_URL: base,
-    },
-  }
-}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -56,8 +22,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Two workers share the server: every test logs in its own user. A file's tests run in order in one worker
   // (the sweep's routes in both). Tests that change the server for everyone (move its clock, make the sandbox
-  // partner fail) say so with @server-wide in their title: they run one at a time on a server of their own
-  // (projects, below). A test that fails is a bug to find, not to retry.
+  // partner fail) say so with @server-wide in their title: they run last, one at a time. A test that fails is a bug to find, not to retry.
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -78,12 +43,32 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  // The @server-wide tests have a server of their own, so they run one at a time beside the shared tests instead
-  // of after them, when one of the 2 workers sat idle (about 110 s of a run). Listed first so that they start at
-  // once, on one worker; the other takes the shared tests, and both share them once the @server-wide ones are done.
   projects: [
-    { name: 'server-wide', grep: /@server-wide/, workers: 1, use: { baseURL: wideBaseURL } },
     { name: 'shared', grepInvert: /@server-wide/ },
+    { name: 'server-wide', grep: /@server-wide/, workers: 1, dependencies: ['shared'] },
   ],
-  webServer: [server(port, process.env.E2E_DATA_DIR), server(widePort, process.env.E2E_WIDE_DATA_DIR)],
+  webServer: {
+    command: 'node dist/server/index.js',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      APP_MODE: 'demo',
+      LOG_LEVEL: 'warn',
+      TEST_CLOCK: 'on',
+      // `npm run test:e2e` sets E2E_START: the server's clock (and, through support/test.ts, each browser's)
+      // starts there, and the build prerendered for that moment, so the seed's dated campaigns are live
+      // whatever the real date.
+      ...(process.env.E2E_START ? { TEST_CLOCK_START: process.env.E2E_START } : {}),
+      // logInByApi gives each login its own client address (support/session.ts).
+      TRUST_PROXY: '127.0.0.1',
+      // The sandbox's QR code opens the pay page on the address the tests use (not localhost).
+      PUBLIC_URL: baseURL,
+    },
+  },
 })
