@@ -101,8 +101,13 @@ test('a new screen opens at the top, and back returns to where the person was', 
   const cards = page.getByTestId('product-card')
   await expect(cards.nth(5)).toBeVisible()
   // The list is sorted by sales, which other tests change: the last card that opens a mall product page (a
-  // partner's opens its own page).
-  const card = page.locator('a[data-testid="product-card"][href*="/product?id="]').last()
+  // partner's opens its own page). Pinned by its address: scrolling to it loads the next page of the list, after
+  // which `.last()` would be another card.
+  const href = await page
+    .locator('a[data-testid="product-card"][href*="/product?id="]')
+    .last()
+    .getAttribute('href')
+  const card = page.locator(`a[data-testid="product-card"][href="${href}"]`)
   await card.scrollIntoViewIfNeeded()
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
   // Where the card stands on the screen: images still loading above it grow the page and the browser's scroll

@@ -139,3 +139,27 @@ test('a title edited in place reaches the form and the preview; Ctrl+Z takes it 
   await expect(phone(page).getByRole('heading', { name: '春季保障节' })).toBeVisible()
   await expect(page.locator('#root_text')).toHaveValue('春季保障节')
 })
+
+test('a block dropped on the phone while its page is still loading is added, not lost', async ({ page }) => {
+  // The frame's page is held back until after the drop, as on a slow connection.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/studio-preview', async (route) => {
+    await held
+    await route.continue()
+  })
+  await studioLogIn(page, 'editor')
+  const id = `e2e-canvas-${Date.now().toString(36)}-${serial++}`
+  const created = await studioApi(page).post('/api/studio/pages', { data: { id, title: '加载中拖入' } })
+  expect(created.status()).toBe(201)
+  await page.goto(`/studio/pages/${id}`)
+  await expect(page.getByTestId('editor-ready')).toBeVisible()
+
+  const from = page.getByRole('group', { name: '区块面板' }).locator('[data-block-type="divider"]')
+  await drag(page, from, page.locator('iframe[title="页面预览"]'), 200)
+  await expect(rows(page)).toHaveCount(1)
+  await expect(rows(page).first()).toHaveAttribute('aria-label', /^分割线 /)
+
+  release()
+  await expect(phone(page).locator('section.cp-block-divider')).toHaveCount(1)
+})

@@ -349,7 +349,9 @@ export function PreviewPanel({
         interactive={interactiveControl}
       />
       <div className="studio-preview-box" ref={box}>
-        {canvas && <CanvasPalette frame={frame} disabled={canvas.readOnly} onAdd={canvas.add} />}
+        {canvas && (
+          <CanvasPalette frame={frame} ready={readyCount > 0} disabled={canvas.readOnly} onAdd={canvas.add} />
+        )}
         <div style={{ width: (PHONE_WIDTH + 24) * scale, height: (PHONE_HEIGHT + 24) * scale }}>
           <div className="studio-phone" style={{ transform: `scale(${scale})` }}>
             {frameShown && (

@@ -70,21 +70,27 @@ function PaletteItem({ info, disabled, onAdd }: { info: BlockInfo; disabled: boo
 /** Memoized: the workspace re-renders on every keystroke, the palette does not need to. */
 export const CanvasPalette = memo(function CanvasPalette({
   frame,
+  ready,
   disabled,
   onAdd,
 }: {
   frame: RefObject<HTMLIFrameElement | null>
+  /** Whether the frame's page has loaded (and so can place a drop); before that a drop on the phone adds. */
+  ready: boolean
   disabled: boolean
   onAdd(info: BlockInfo): void
 }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }))
   const [dragged, setDragged] = useState<BlockInfo | null>(null)
 
-  /** Tells the frame where the pointer is, in its own pixels (null: not over the phone). */
-  const forward = (event: DragMoveEvent, end: boolean) => {
+  /**
+   * Tells the frame where the pointer is, in its own pixels (null: not over the phone); true when it is over
+   * the phone.
+   */
+  const forward = (event: DragMoveEvent, end: boolean): boolean => {
     const iframe = frame.current
     const start = event.activatorEvent as PointerEvent
-    if (!iframe || !(start instanceof PointerEvent || 'clientX' in start)) return
+    if (!iframe || !(start instanceof PointerEvent || 'clientX' in start)) return false
     const x = start.clientX + event.delta.x
     const y = start.clientY + event.delta.y
     const rect = iframe.getBoundingClientRect()
@@ -97,6 +103,7 @@ export const CanvasPalette = memo(function CanvasPalette({
       end,
     }
     deliver(iframe.contentWindow, { ...message })
+    return inside
   }
   const stop = () => {
     setDragged(null)
@@ -115,8 +122,11 @@ export const CanvasPalette = memo(function CanvasPalette({
       }}
       onDragMove={(e) => forward(e, false)}
       onDragEnd={(e) => {
-        forward(e, true)
+        const inside = forward(e, true)
         stop()
+        // A page still loading in the frame cannot place the block nor answer: added as a click would.
+        const info = blockInfo(e.active.id)
+        if (inside && !ready && info) onAdd(info)
       }}
       onDragCancel={(e) => {
         const iframe = frame.current
