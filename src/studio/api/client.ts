@@ -47,6 +47,11 @@ interface ErrorBody {
   error?: { code?: unknown; message?: unknown; details?: unknown }
 }
 
+/** A body already serialized (sent as is): a caller that needs the JSON text too serializes once. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
@@ -75,7 +80,7 @@ export async function studioRequest<T>(path: string, options: RequestOptions = {
   if (body instanceof FormData) {
     init.body = body
   } else if (body !== undefined) {
-    init.body = JSON.stringify(body)
+    init.body = body instanceof JsonText ? body.text : JSON.stringify(body)
     ;(init.headers as Record<string, string>)['content-type'] = 'application/json'
   }
   let response: Response

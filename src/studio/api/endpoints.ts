@@ -1,5 +1,5 @@
 // One function per studio API route (contract: schemas/api/studio.schema.json, tag studio of /api/openapi.json).
-import { API_BASE, studioRequest } from './client'
+import { API_BASE, studioRequest, type JsonText } from './client'
 import type {
   AuditEntry,
   PartnerHealth,
@@ -45,7 +45,8 @@ export const studioApi = {
       body: config,
       headers: { 'if-match': `"${revision}"` },
     }),
-  validate: (id: string, config: PageConfig, signal?: AbortSignal) =>
+  /** `config` may come serialized (the draft's tick also keeps that text in localStorage). */
+  validate: (id: string, config: PageConfig | JsonText, signal?: AbortSignal) =>
     studioRequest<{ errors: StudioConfigError[] }>(`${API_BASE}/validate?id=${encodeURIComponent(id)}`, {
       method: 'POST',
       body: config,

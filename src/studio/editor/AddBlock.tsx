@@ -1,12 +1,19 @@
 // The block catalogue: a searchable list of every block type by its Chinese name; choosing one inserts the
 // block's starter (starters/blockStarters.ts) after the selected block.
 
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import { Button, Input, Modal, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { BLOCK_CATALOG, type BlockInfo } from './schemas'
 
-export function AddBlock({ disabled, onAdd }: { disabled: boolean; onAdd(info: BlockInfo): void }) {
+/** Memoized: the workspace re-renders on every keystroke, the catalogue (a closed dialog) need not. */
+export const AddBlock = memo(function AddBlock({
+  disabled,
+  onAdd,
+}: {
+  disabled: boolean
+  onAdd(info: BlockInfo): void
+}) {
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const shown = useMemo(() => {
@@ -59,4 +66,4 @@ export function AddBlock({ disabled, onAdd }: { disabled: boolean; onAdd(info: B
       </Modal>
     </>
   )
-}
+})

@@ -177,6 +177,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
   useLayoutEffect(() => {
     configRef.current = config
   }, [config])
+  const getConfig = useCallback(() => configRef.current, [])
 
   const nodes = useMemo(() => blockNodes(config), [config])
   const selectedBlock = selected ? getAt(config, selected) : undefined
@@ -440,7 +441,8 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
             <AddBlock disabled={readOnly} onAdd={onAdd} />
             <BlockCollabTools
               pageId={pageId}
-              config={config}
+              getConfig={getConfig}
+              empty={config.blocks.length === 0}
               selection={selection}
               readOnly={readOnly}
               root={root}

@@ -2,15 +2,7 @@
 // after a rollback) and the editor workspace. Edits are a working copy
 // (useDraft) validated by the server as they happen; publishing needs a saved, error-free draft and the
 // publisher role.
-import {
-  ArrowLeftOutlined,
-  CloudUploadOutlined,
-  HistoryOutlined,
-  QrcodeOutlined,
-  SaveOutlined,
-  StopOutlined,
-} from '@ant-design/icons'
-import { Alert, App, Badge, Button, Modal, Result, Space, Spin, Typography } from 'antd'
+import { Alert, App, Button, Modal, Result, Spin, Typography } from 'antd'
 import { Suspense, useCallback, useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
@@ -20,13 +12,12 @@ import { usePage } from '../api/hooks'
 import type { DraftConflict } from '../api/types'
 import { EditorWorkspace } from '../editor/EditorWorkspace'
 import { formatTime } from '../format'
-import { StatusTag } from '../pages/StatusTag'
 import { auditHref } from '../paths'
 import { hasRole, NEEDS_PUBLISHER, useStaff } from '../session'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
+import { useStableCallback } from '../../lib/useStableCallback'
 import { ChunkRetryAlert } from '../ChunkRetryAlert'
-import { Blocked } from './Blocked'
-import { PresenceBar } from './PresenceBar'
+import { PageToolbar } from './PageToolbar'
 import { PublishingPanel, scheduleList } from './PublishingPanel'
 import { useDraft } from './useDraft'
 
@@ -119,7 +110,7 @@ export function PageScreen() {
     setConflict(null)
   }
 
-  const unpublish = () =>
+  const unpublish = useStableCallback(() =>
     modal.confirm({
       title: '下线这个页面？',
       content: `/activity/${id} 将立即下线，访问者会被带到页面设置的跳转地址。${
@@ -141,7 +132,28 @@ export function PageScreen() {
           setUnpublishing(false)
         }
       },
+    }),
+  )
+  // 发布 of a draft that differs from a rolled-back live version asks first.
+  const openPublish = useStableCallback(() => {
+    if (!detail || !draft) return
+    if (detail.live?.kind !== 'rollback' || detail.draftMatchesLive !== false) return setDialog('publish')
+    modal.confirm({
+      title: '草稿与回滚后的线上版本不同',
+      content: `线上是回滚后的版本 ${detail.live.version}，草稿（修订 ${draft.revision}）的内容与它不同。发布会用草稿替换线上内容；如果只想在线上版本的基础上修改，请先“载入线上版本到草稿”。`,
+      okText: '仍然发布草稿',
+      cancelText: '取消',
+      onOk: () => setDialog('publish'),
     })
+  })
+  const saveNow = useStableCallback(() => void onSave())
+  const goBack = useStableCallback(() => navigate('/'))
+  const openAudit = useStableCallback(() => navigate(auditHref(id)))
+  const onPanelChanged = useStableCallback(async (reloadDraft: boolean) => {
+    const fresh = await mutate()
+    if (reloadDraft && fresh) load(fresh, false)
+    void refreshLists()
+  })
 
   if (error && !detail)
     return (
@@ -176,133 +188,34 @@ export function PageScreen() {
         ? '页面已下线'
         : null
 
-  // 发布 of a draft that differs from a rolled-back live version asks first.
-  const openPublish = () => {
-    if (detail.live?.kind !== 'rollback' || detail.draftMatchesLive !== false) return setDialog('publish')
-    modal.confirm({
-      title: '草稿与回滚后的线上版本不同',
-      content: `线上是回滚后的版本 ${detail.live.version}，草稿（修订 ${draft.revision}）的内容与它不同。发布会用草稿替换线上内容；如果只想在线上版本的基础上修改，请先“载入线上版本到草稿”。`,
-      okText: '仍然发布草稿',
-      cancelText: '取消',
-      onOk: () => setDialog('publish'),
-    })
-  }
-
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 56px)' }}>
-      <div
-        role="toolbar"
-        aria-label="页面操作"
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 12,
-          padding: '10px 24px',
-          background: '#fff',
-          borderBottom: '1px solid #f0f0f0',
-          flexWrap: 'wrap',
-        }}
-      >
-        <Button
-          icon={<ArrowLeftOutlined aria-hidden />}
-          onClick={() => navigate('/')}
-          aria-label="返回页面列表"
-        />
-        <div style={{ flex: 1, minWidth: 240 }}>
-          <Space size={8} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
-              {draft.config.title || '（未命名）'}
-            </Typography.Title>
-            <StatusTag status={detail.status} />
-            <PresenceBar pageId={id} />
-            {detail.live && (
-              <Typography.Text type="secondary" data-testid="live-version">
-                线上版本 {detail.live.version}
-                {detail.live.kind === 'rollback' ? '（回滚）' : ''}
-              </Typography.Text>
-            )}
-          </Space>
-          <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              /activity/{id} ·{' '}
-              <span data-testid="save-state">
-                {dirty ? (
-                  <Badge status="warning" text="有未保存的修改" />
-                ) : (
-                  `已保存（${draft.savedBy} ${formatTime(draft.savedAt)}）`
-                )}
-              </span>
-              {!dirty && errors.length > 0 && (
-                <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="draft-errors">
-                  {' '}
-                  · 草稿有 {errors.length} 个错误
-                </Typography.Text>
-              )}
-              {validating && ' · 校验中…'}
-            </Typography.Text>
-          </div>
-        </div>
-        <Badge count={errors.length} overflowCount={999} showZero={false}>
-          <Button
-            danger={errors.length > 0}
-            type={errors.length ? 'default' : 'text'}
-            aria-label={errors.length ? `${errors.length} 个错误` : '没有错误'}
-            data-testid="error-count"
-          >
-            {errors.length ? '错误' : '无错误'}
-          </Button>
-        </Badge>
-        <Button
-          icon={<SaveOutlined aria-hidden />}
-          onClick={onSave}
-          loading={saving}
-          disabled={!dirty || saving}
-        >
-          保存
-        </Button>
-        <Blocked reason={blocker} id="publish-blocked">
-          <Button
-            type="primary"
-            icon={<CloudUploadOutlined aria-hidden />}
-            disabled={blocker !== null}
-            aria-describedby={blocker ? 'publish-blocked' : undefined}
-            onClick={openPublish}
-          >
-            发布
-          </Button>
-        </Blocked>
-        <Button icon={<QrcodeOutlined aria-hidden />} onClick={() => setDialog('preview')}>
-          预览链接
-        </Button>
-        <Button icon={<HistoryOutlined aria-hidden />} onClick={() => setDialog('versions')}>
-          版本
-        </Button>
-        <Blocked reason={offlineBlocker} id="unpublish-blocked">
-          <Button
-            danger
-            icon={<StopOutlined aria-hidden />}
-            disabled={offlineBlocker !== null || unpublishing}
-            aria-describedby={offlineBlocker ? 'unpublish-blocked' : undefined}
-            loading={unpublishing}
-            onClick={unpublish}
-          >
-            下线
-          </Button>
-        </Blocked>
-        <Button type="link" onClick={() => navigate(auditHref(id))}>
-          操作日志
-        </Button>
-      </div>
+      <PageToolbar
+        id={id}
+        title={draft.config.title}
+        detail={detail}
+        dirty={dirty}
+        savedBy={draft.savedBy}
+        savedAt={draft.savedAt}
+        errorCount={errors.length}
+        validating={validating}
+        saving={saving}
+        unpublishing={unpublishing}
+        blocker={blocker}
+        offlineBlocker={offlineBlocker}
+        onBack={goBack}
+        onSave={saveNow}
+        onPublish={openPublish}
+        onDialog={setDialog}
+        onUnpublish={unpublish}
+        onAudit={openAudit}
+      />
       <PublishingPanel
         detail={detail}
         revision={draft.revision}
         dirty={dirty}
         canPublish={canPublish}
-        onChanged={async (reloadDraft) => {
-          const fresh = await mutate()
-          if (reloadDraft && fresh) load(fresh, false)
-          void refreshLists()
-        }}
+        onChanged={onPanelChanged}
       />
       {draft.restoredAt && dirty && (
         <Alert

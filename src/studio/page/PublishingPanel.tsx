@@ -1,7 +1,7 @@
 // Under the toolbar: what is live after a rollback and what the draft holds (with 载入线上版本到草稿), and every
 // pending schedule with 取消 (publishers). The publishing model is in docs/studio.md.
 import { Alert, App, Button, List, Space, Typography } from 'antd'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { errorMessage } from '../api/client'
 import { studioApi } from '../api/endpoints'
 import type { PageDetail, PendingSchedule } from '../api/types'
@@ -23,7 +23,14 @@ export interface PublishingPanelProps {
   onChanged(reloadDraft: boolean): Promise<void>
 }
 
-export function PublishingPanel({ detail, revision, dirty, canPublish, onChanged }: PublishingPanelProps) {
+/** Memoized: the page screen re-renders on every key typed in the editor. */
+export const PublishingPanel = memo(function PublishingPanel({
+  detail,
+  revision,
+  dirty,
+  canPublish,
+  onChanged,
+}: PublishingPanelProps) {
   const { modal, message } = App.useApp()
   const [loadingLive, setLoadingLive] = useState(false)
   const [cancelling, setCancelling] = useState<string | null>(null)
@@ -148,4 +155,4 @@ export function PublishingPanel({ detail, revision, dirty, canPublish, onChanged
       )}
     </div>
   )
-}
+})

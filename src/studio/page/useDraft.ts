@@ -1,8 +1,8 @@
 // The page screen's working copy of a draft: loaded from the server, every edit kept in localStorage (per page,
 // so a reload or a crash loses nothing), validated by the server 300 ms after the last change, saved with the
 // revision it was based on (If-Match).
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
-import { StudioApiError } from '../api/client'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { JsonText, StudioApiError } from '../api/client'
 import { studioApi } from '../api/endpoints'
 import type { DraftConflict, PageConfig, PageDetail, StudioConfigError } from '../api/types'
 
@@ -31,10 +31,23 @@ export function readStoredDraft(id: string): StoredDraft | null {
   }
 }
 
-function writeStoredDraft(id: string, draft: StoredDraft | null) {
+/**
+ * Keeps an edit (`config` and `base` as JSON text: the config's text is also the validation's body, and the base
+ * changes only on load and save, so a tick of typing serializes the page once), or forgets it (null).
+ */
+function writeStoredDraft(
+  id: string,
+  draft: { baseRevision: number; config: string; at: string; base: string | null } | null,
+) {
   try {
-    if (draft) localStorage.setItem(storageKey(id), JSON.stringify(draft))
-    else localStorage.removeItem(storageKey(id))
+    if (draft) {
+      const { baseRevision, config, at, base } = draft
+      const head = JSON.stringify({ baseRevision, at })
+      localStorage.setItem(
+        storageKey(id),
+        `${head.slice(0, -1)},"config":${config}${base === null ? '' : `,"base":${base}`}}`,
+      )
+    } else localStorage.removeItem(storageKey(id))
   } catch {
     // Storage full or disabled: the edit stays in memory (and the beforeunload guard still asks).
   }
@@ -105,20 +118,22 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
   const dirty = draft?.dirty ?? false
   const revision = draft?.revision ?? 0
   const base = draft?.base
+  const baseText = useMemo(() => (base ? JSON.stringify(base) : null), [base])
   useEffect(() => {
     if (!config || !dirty) return
     const controller = new AbortController()
     pendingValidation.current = controller
     const timer = setTimeout(() => {
+      const text = JSON.stringify(config)
       writeStoredDraft(id, {
         baseRevision: revision,
-        config,
+        config: text,
         at: new Date().toISOString(),
-        ...(base ? { base } : {}),
+        base: baseText,
       })
       if (controller.signal.aborted) return
       setValidating(true)
-      studioApi.validate(id, config, controller.signal).then(
+      studioApi.validate(id, new JsonText(text), controller.signal).then(
         ({ errors }) => {
           if (controller.signal.aborted) return
           // The same findings keep the same array, so the workspace does not re-render for nothing.
@@ -134,7 +149,7 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
       clearTimeout(timer)
       controller.abort()
     }
-  }, [config, dirty, revision, base, id])
+  }, [config, dirty, revision, baseText, id])
 
   // Saved (or reloaded from the server): nothing of this page is kept locally any more. In an effect, after the
   // commit that also cancels a pending write of the edit, so that write cannot land after this.

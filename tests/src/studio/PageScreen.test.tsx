@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PageConfig } from '../../../src/studio/api/types'
+import { readStoredDraft } from '../../../src/studio/page/useDraft'
 import { config, detail } from './fixtures'
 import { EDITOR, PUBLISHER, renderStudio, stubStudioApi, studioError, findDialog } from './studioHarness'
 
@@ -182,6 +183,15 @@ describe('studio page screen', () => {
     await screen.findByLabelText('页面 spring-sale 的 JSON 配置')
     edit(config('离开前没保存'))
     await waitFor(() => expect(localStorage.getItem('studio:draft:spring-sale')).toContain('离开前没保存'))
+    // Kept whole: the edit, the revision it was based on, and the server's draft at that revision (the base of a
+    // merge after a conflict); what was validated is the same edit.
+    expect(readStoredDraft('spring-sale')).toMatchObject({
+      baseRevision: 3,
+      config: config('离开前没保存'),
+      base: detail({ draftRevision: 3 }).config,
+    })
+    await waitFor(() => expect(api.callsTo('POST', '/api/studio/validate').length).toBeGreaterThan(0))
+    expect(api.callsTo('POST', '/api/studio/validate').at(-1)!.body).toEqual(config('离开前没保存'))
     first.unmount()
 
     renderStudio('/pages/spring-sale', EDITOR)

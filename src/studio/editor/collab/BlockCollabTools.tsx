@@ -20,7 +20,7 @@ import {
   Space,
   Typography,
 } from 'antd'
-import { useCallback, useEffect, useState, type RefObject } from 'react'
+import { memo, useCallback, useEffect, useState, type RefObject } from 'react'
 import useSWR from 'swr'
 import { errorMessage } from '../../api/client'
 import { collabApi } from '../../api/collab'
@@ -34,7 +34,10 @@ import { useClipboard, writeClipboard } from './clipboard'
 
 interface Props {
   pageId: string
-  config: PageConfig
+  /** The page as it is now (read when a tool runs: typing does not re-render the tools). */
+  getConfig(): PageConfig
+  /** Whether the page has no block (nothing to save as a section). */
+  empty: boolean
   selection: string | null
   readOnly: boolean
   root: RefObject<HTMLElement | null>
@@ -54,27 +57,37 @@ const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
 
-export function BlockCollabTools({ pageId, config, selection, readOnly, root, apply, onInserted }: Props) {
+/** Memoized (see Props.getConfig). */
+export const BlockCollabTools = memo(function BlockCollabTools({
+  pageId,
+  getConfig,
+  empty,
+  selection,
+  readOnly,
+  root,
+  apply,
+  onInserted,
+}: Props) {
   const { message } = App.useApp()
   const clipboard = useClipboard()
   const [dialog, setDialog] = useState<'save' | 'sections' | null>(null)
 
   const insert = useCallback(
     (bundle: BlockBundle, what: string) => {
-      const inserted = insertBundle(config, bundle, selection, pageId)
+      const inserted = insertBundle(getConfig(), bundle, selection, pageId)
       if (!inserted.pointer) return
       apply(inserted.config)
       onInserted(inserted.pointer)
       message.success(`已${what}：${bundleSummary(bundle)}`)
     },
-    [config, selection, pageId, apply, onInserted, message],
+    [getConfig, selection, pageId, apply, onInserted, message],
   )
   const copy = useCallback(() => {
     if (!selection) return
-    const bundle = bundleOf(config, [selection], pageId)
+    const bundle = bundleOf(getConfig(), [selection], pageId)
     writeClipboard(bundle)
     message.success(`已复制 ${bundleSummary(bundle)}，可在任意页面粘贴`)
-  }, [config, selection, pageId, message])
+  }, [getConfig, selection, pageId, message])
   const paste = useCallback(() => {
     if (clipboard) insert(clipboard, '粘贴')
   }, [clipboard, insert])
@@ -132,7 +145,7 @@ export function BlockCollabTools({ pageId, config, selection, readOnly, root, ap
               key: 'save',
               icon: <SaveOutlined aria-hidden />,
               label: '保存为区块组合',
-              disabled: config.blocks.length === 0,
+              disabled: empty,
             },
           ],
           onClick: ({ key }) => setDialog(key as 'save' | 'sections'),
@@ -144,7 +157,7 @@ export function BlockCollabTools({ pageId, config, selection, readOnly, root, ap
       </Dropdown>
       {dialog === 'save' && (
         <SaveSectionDialog
-          config={config}
+          config={getConfig()}
           pageId={pageId}
           selection={selection}
           onClose={() => setDialog(null)}
@@ -161,7 +174,7 @@ export function BlockCollabTools({ pageId, config, selection, readOnly, root, ap
       )}
     </>
   )
-}
+})
 
 function SaveSectionDialog(props: {
   config: PageConfig

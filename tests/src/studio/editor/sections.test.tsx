@@ -28,7 +28,8 @@ function renderTools() {
       <AntApp>
         <BlockCollabTools
           pageId="spring-sale"
-          config={config() as PageConfig}
+          getConfig={() => config() as PageConfig}
+          empty={false}
           selection={null}
           readOnly={false}
           root={createRef<HTMLElement>()}
