@@ -4,6 +4,7 @@ import zhCN from 'antd/locale/zh_CN'
 // antd's styles as one static stylesheet (zero-runtime mode): no style generation while the editor renders,
 // which took most of the half second the editor's first render cost at 4x CPU throttling (bench:studio).
 import 'antd/dist/antd.css'
+import './studio.css'
 import dayjs from 'dayjs'
 import 'dayjs/locale/zh-cn'
 import { StudioRouter } from './StudioRouter'

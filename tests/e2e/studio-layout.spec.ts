@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { logInAsStaff } from '../../scripts/studioPublish'
+import { clickSettled } from './support/overlays'
 import { expect, test } from './support/test'
 
 // The editor's three columns hold at desktop sizes (docs/studio.md, "Layout"): whichever side tab is open, the
@@ -153,3 +154,49 @@ for (const { width, height, minPhone } of [
     })
   })
 }
+
+test.describe('1440×900, a blank page', () => {
+  test.use({ viewport: { width: 1440, height: 900 } })
+
+  test('the studio fills the window without a page scroll as blocks are added, and 页面设置 reads as one form', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    const id = `e2e-layout-blank-${stamp}`
+    const editor = await logInAsStaff(page.request, 'editor')
+    const created = await editor.post('/api/studio/pages', { data: { id, title: '空白页' } })
+    expect(created.status(), await created.text()).toBe(201)
+    await page.goto(`/studio/pages/${id}`)
+    await expect(page.getByTestId('editor-ready')).toBeVisible()
+    const tree = page.getByRole('tree', { name: '区块树' })
+    // Only the editor's own panes scroll: the page as a whole is exactly the window's height.
+    const pageScroll = () =>
+      page.evaluate(() => ({
+        overflow: document.scrollingElement!.scrollHeight - window.innerHeight,
+        scrollY: window.scrollY,
+      }))
+    for (const [n, type] of ['title', 'lottery', 'notice-bar'].entries()) {
+      await page.getByRole('button', { name: '添加区块' }).click()
+      await page.getByLabel('搜索区块').fill(type)
+      await clickSettled(page.getByRole('listitem').filter({ hasText: type }).first())
+      await expect(tree.getByRole('treeitem')).toHaveCount(n + 1)
+      expect.soft(await pageScroll(), `after adding ${type}`).toEqual({ overflow: 0, scrollY: 0 })
+    }
+
+    // 页面设置: the page-theme group has no box of its own and says its name once; an unset 布局 names the
+    // layout the page runs with.
+    await openTab(page, '页面设置')
+    const side = page.locator('.studio-editor-right')
+    const theme = side.locator('fieldset').filter({ hasText: '页面背景色' }).first()
+    await expect(theme).toBeVisible()
+    expect
+      .soft(await theme.evaluate((el) => getComputedStyle(el).borderTopWidth), '页面主题色 border')
+      .toBe('0px')
+    await expect.soft(side.getByText('页面主题色', { exact: true })).toHaveCount(1)
+    await expect.soft(side.getByText('页面背景色', { exact: true })).toHaveCount(1)
+    await expect
+      .soft(side.locator('.ant-select').filter({ has: page.getByLabel('布局') }))
+      .toContainText('区块间留边距（默认）')
+    expect.soft(await pageScroll(), 'on 页面设置').toEqual({ overflow: 0, scrollY: 0 })
+  })
+})

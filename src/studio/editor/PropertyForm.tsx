@@ -14,6 +14,7 @@ import { isPlainField, PlainField } from './PlainField'
 import { studioFields, studioWidgets, type EditorFormContext } from './fields'
 import { addLabelOf, studioTemplates } from './formTemplates'
 import type { JsonSchema } from './schemas'
+import { selectPlaceholder } from './selectPlaceholder'
 import { splitPointer, type Json } from './configOps'
 import type { StudioConfigError } from './types'
 
@@ -41,6 +42,7 @@ export function uiSchemaFor(schema: JsonSchema, top = true): UiSchema {
   }
   if (typeof mark === 'string' && WIDGET_OF[mark]) ui['ui:widget'] = WIDGET_OF[mark]
   if (Array.isArray(schema['x-enum-names'])) ui['ui:enumNames'] = schema['x-enum-names'] as string[]
+  if (Array.isArray(schema['x-enum-names'])) ui['ui:placeholder'] = selectPlaceholder(schema)
   if (addLabelOf(schema)) ui['ui:addLabel'] = addLabelOf(schema)
   if ('const' in schema && !top) ui['ui:widget'] = 'hidden'
   const props = schema.properties as Record<string, JsonSchema> | undefined

@@ -104,6 +104,8 @@ function inline(node: unknown, file: string, key: string, seen: readonly string[
     if (typeof out.title !== 'string' || /^[A-Z][A-Za-z]*$/.test(out.title))
       out.title = labelOf(out.description, key, Array.isArray(out.enum))
   } else if (typeof out.title === 'string' && /^[A-Z][A-Za-z]*$/.test(out.title)) delete out.title
+  // A description that only repeats the label (页面主题色) is said once, as the label.
+  if (out.description === out.title) delete out.description
   // A list's items and a map's values are labelled too (rjsf would show "items", "blocks-0", "item Key").
   for (const part of ['items', 'additionalProperties'] as const) {
     const sub = out[part]
