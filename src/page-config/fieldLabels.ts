@@ -75,7 +75,8 @@ export const FIELD_LABELS: Record<string, string> = {
   variant: '样式',
 }
 
-/** The fields of a click action (the studio's action widget), whose schema is a oneOf of kinds. */
+/** The fields of a click action, whose schema is a oneOf of kinds: the labels of the studio's action widget (fields.tsx)
+ * and the names the merge dialog and the version diff give them. */
 export const ACTION_FIELD_LABELS: Record<string, string> = {
   type: '动作类型',
   to: '页面路径',

@@ -10,6 +10,7 @@ import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
 import { MarkdownTree } from '../../components/MarkdownTree'
 import { describeConfigApiPaths } from '../../page-config/apiPaths'
+import { ACTION_FIELD_LABELS as LABEL } from '../../page-config/fieldLabels'
 import { STATUS_WORDS } from '../../page-config/schedule'
 import type { MarkdownTrees } from './types'
 import { isObject, type Json } from './configOps'
@@ -228,8 +229,9 @@ export function ActionEditor({
     else next[key] = v
     onChange(next)
   }
-  const str = (key: string, label: string, placeholder?: string, area?: boolean) => (
-    <Row label={label}>
+  // Each field's label is the one the merge dialog and the version diff name it by (fieldLabels.ts).
+  const str = (key: string, placeholder?: string, area?: boolean) => (
+    <Row label={LABEL[key]}>
       {area ? (
         <Input.TextArea
           value={text(value?.[key])}
@@ -252,7 +254,7 @@ export function ActionEditor({
       {!onlyNavigate && (
         <Row label="动作">
           <Select
-            aria-label="动作类型"
+            aria-label={LABEL.type}
             value={type || undefined}
             placeholder="无动作"
             allowClear
@@ -265,8 +267,8 @@ export function ActionEditor({
       )}
       {(type === 'navigate' || onlyNavigate) && (
         <>
-          {str('to', '页面路径', '/product?id=p-1')}
-          <Row label="替换当前页">
+          {str('to', '/product?id=p-1')}
+          <Row label={LABEL.replace}>
             <Switch
               size="small"
               checked={value?.replace === true}
@@ -276,12 +278,12 @@ export function ActionEditor({
           </Row>
         </>
       )}
-      {type === 'link' && str('href', '链接', 'https://…')}
+      {type === 'link' && str('href', 'https://…')}
       {type === 'api' && (
         <>
-          {str('url', '接口', describeConfigApiPaths('post'))}
-          {str('successText', '成功提示')}
-          <Row label="成功后跳转">
+          {str('url', describeConfigApiPaths('post'))}
+          {str('successText')}
+          <Row label={LABEL.then}>
             <Input
               value={text(isObject(value?.then) ? value.then.to : undefined)}
               placeholder="不跳转"
@@ -295,8 +297,8 @@ export function ActionEditor({
       )}
       {type === 'toast' && (
         <>
-          {str('text', '提示文字')}
-          <Row label="样式">
+          {str('text')}
+          <Row label={LABEL.kind}>
             <Select
               value={text(value?.kind) || undefined}
               placeholder="普通"
@@ -315,7 +317,7 @@ export function ActionEditor({
         </>
       )}
       {type === 'scroll-to' && (
-        <Row label="目标区块">
+        <Row label={LABEL.target}>
           <Select
             value={text(value?.target) || undefined}
             placeholder="选择区块 id"
@@ -329,9 +331,9 @@ export function ActionEditor({
       )}
       {type === 'dialog' && (
         <>
-          {str('title', '弹窗标题')}
-          {str('content', '弹窗内容', undefined, true)}
-          {str('confirmText', '按钮文字', '知道了')}
+          {str('title')}
+          {str('content', undefined, true)}
+          {str('confirmText', '知道了')}
         </>
       )}
     </div>
