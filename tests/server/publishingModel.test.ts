@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, loginAs, testClock, type TestApp } from './helpers'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { loginAs, testClock, type TestApp } from './helpers'
 import { as, publishPage, saveDraft, staffLogin, studioCookie, validPage } from './studioHelpers'
+import { studioTestApp } from './studioTestApp'
 
 // The publishing model (docs/studio.md) by the server's clock: a newer publish, schedule, rollback or 下线
 // supersedes pending schedules, which staff can also cancel; statuses by server time; what is live after a
@@ -18,16 +19,7 @@ type ErrorBody = { error: { code: string; message: string } }
 const errorOf = (res: { json: <T>() => T }) => res.json<ErrorBody>().error
 const later = (ms: number) => new Date(clock.now().getTime() + ms).toISOString()
 
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now })
-}, 60_000)
-afterAll(() => t?.close())
-// Tests move the clock by hours and days: fresh sessions each time.
-beforeEach(async () => {
-  editor = await staffLogin(t.app, 'editor')
-  publisher = await staffLogin(t.app, 'publisher')
-  admin = await staffLogin(t.app, 'admin')
-})
+studioTestApp(clock, (app) => ({ t, editor, publisher, admin } = app))
 
 const consumerTitle = async (id: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/pages/${id}` })

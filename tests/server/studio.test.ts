@@ -1,7 +1,8 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
-import { createTestApp, json, testClock, type TestApp } from './helpers'
+import { json, testClock, type TestApp } from './helpers'
+import { studioTestApp } from './studioTestApp'
 import { multipart } from './uploads'
 import {
   as,
@@ -26,16 +27,7 @@ let admin: string
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown>[] } }
 const errorOf = (res: { json: <T>() => T }) => res.json<ErrorBody>().error
 
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now })
-}, 60_000)
-afterAll(() => t?.close())
-// Tests move the clock by hours and days: each starts with fresh sessions (they end after 12 idle hours).
-beforeEach(async () => {
-  editor = await staffLogin(t.app, 'editor')
-  publisher = await staffLogin(t.app, 'publisher')
-  admin = await staffLogin(t.app, 'admin')
-})
+studioTestApp(clock, (app) => ({ t, editor, publisher, admin } = app))
 
 const consumer = (id: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/pages/${id}`, headers })

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, json, testClock, type TestApp } from './helpers'
-import { as, publishPage, saveDraft, staffLogin, validPage } from './studioHelpers'
+import { describe, expect, it } from 'vitest'
+import { json, testClock, type TestApp } from './helpers'
+import { as, publishPage, saveDraft, validPage } from './studioHelpers'
+import { studioTestApp } from './studioTestApp'
 
 // Work shared between studio pages and people: copies of pages with campaigns (new ids at once), campaign ids
 // checked across studio pages at save, sections (保存为区块组合), presence, and drafts saved with errors.
@@ -20,14 +21,7 @@ type Detail = {
   draftErrors: number
 }
 
-beforeAll(async () => {
-  t = await createTestApp({ now: clock.now })
-}, 60_000)
-afterAll(() => t?.close())
-beforeEach(async () => {
-  editor = await staffLogin(t.app, 'editor')
-  publisher = await staffLogin(t.app, 'publisher')
-})
+studioTestApp(clock, (app) => ({ t, editor, publisher } = app))
 
 const lotteryPage = (title: string, id: string) =>
   validPage(title, {
