@@ -12,7 +12,7 @@ import { resetClockOffset } from '../../../src/page-runtime/serverClock'
 
 const LIVE = Date.parse('2026-12-12T10:00:00+08:00')
 
-const pageOf = (blocks: Record<string, unknown>[]): RawPageConfig => ({
+const pageOf = (blocks: Record<string, unknown>[], eligibility?: Record<string, unknown>): RawPageConfig => ({
   schemaVersion: 3,
   title: '双十二保障节',
   schedule: {
@@ -26,6 +26,7 @@ const pageOf = (blocks: Record<string, unknown>[]): RawPageConfig => ({
       title: '双十二抽奖',
       window: { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T00:00:00+08:00' },
       limits: { perUserTotal: 2 },
+      ...(eligibility ? { eligibility } : {}),
       rules: '1. 每人 2 次。',
       prizes: [
         {
@@ -107,6 +108,19 @@ describe('the campaign sandbox of a preview', () => {
     )
     await waitFor(() => expect(screen.getByTestId('lottery-chances')).toHaveTextContent('今日还可抽 1 次'))
     expect(campaignRequests(api.requested)).toEqual([])
+  })
+
+  it('the sample user’s profile reaches the eligibility rules: 未实名 is refused a real-name lottery in the consumer’s words', async () => {
+    server()
+    const config = pageOf([{ type: 'lottery', campaign: 'd12-lottery' }], {
+      realName: true,
+      minLevel: 'V2',
+      newUserDays: 30,
+    })
+    const unverified = { realName: false, level: 'V2', newUser: true } as const
+    renderPage(config, { ...frame(true), sandboxProfile: unverified })
+    expect(await screen.findByTestId('lottery-eligibility')).toHaveTextContent('完成实名认证后才能参与本活动')
+    expect(screen.getByRole('button', { name: '暂不可抽' })).toBeDisabled()
   })
 
   it('重置 starts the throwaway state over', async () => {
