@@ -87,3 +87,61 @@ describe('a prize whose reward is not what its name says', () => {
     expect(lines(lottery(name, reward))).toEqual([])
   })
 })
+
+// A guess has no prize names: the name its consumer sees is the campaign's title (「猜冠军赢 50 积分」), and its
+// 每猜中一项的奖励 must be what that title says, or what some number of correct picks adds up to.
+const guess = (title: string, correctReward: Record<string, unknown>, items = 2) =>
+  JSON.stringify(
+    {
+      schemaVersion: 3,
+      title: '竞猜页',
+      schedule: { ...window, fallback: '/' },
+      campaigns: {
+        'guess-check': {
+          kind: 'guess',
+          title,
+          window,
+          items: Array.from({ length: items }, (_, i) => ({
+            id: `match-${i + 1}`,
+            title: `第 ${i + 1} 场`,
+            lockAt: '2026-12-20T20:00:00+08:00',
+            options: [
+              { id: 'a', label: '甲队胜' },
+              { id: 'b', label: '乙队胜' },
+            ],
+          })),
+          correctReward,
+        },
+      },
+      blocks: [{ type: 'guess', id: 'picks', campaign: 'guess-check' }],
+    },
+    null,
+    2,
+  )
+
+describe('a guess whose reward is not what its title says', () => {
+  it.each([
+    ['猜冠军赢 50 积分', { kind: 'points', amount: 20 }, 2, '20 积分'],
+    ['猜冠军赢 50 积分', { kind: 'beans', amount: 50 }, 2, '50 金豆'],
+    ['猜 2 场赢 100 积分', { kind: 'points', amount: 20 }, 2, '20 积分'],
+    ['猜胜负赢金豆', { kind: 'points', amount: 20 }, 2, '20 积分'],
+  ])('titled %s, paying %j a pick over %i items, is refused at its reward', (title, reward, items, what) => {
+    expect(lines(guess(title, reward, items))).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^/campaigns/guess-check/correctReward  .*活动名称是「${title}」，但每猜中一项的奖励为「${what}」：猜中的人得不到名称所写的奖励，请改奖励或名称$`,
+        ),
+      ),
+    ])
+  })
+
+  it.each([
+    ['世界杯竞猜', { kind: 'beans', amount: 5 }, 2],
+    ['世界杯竞猜：猜胜负，赢积分', { kind: 'points', amount: 20 }, 2],
+    ['猜中一场赢 20 积分', { kind: 'points', amount: 20 }, 2],
+    ['猜 5 场赢 100 积分', { kind: 'points', amount: 20 }, 5],
+    ['猜中赢 10 金豆', { kind: 'beans', amount: 5 }, 2],
+  ])('titled %s, paying %j a pick over %i items, passes', (title, reward, items) => {
+    expect(lines(guess(title, reward, items))).toEqual([])
+  })
+})

@@ -42,6 +42,7 @@ export function PreviewLoginBar({
       </div>
       {loggedIn && (
         <div className="preview-login-bar-row preview-login-bar-profile">
+          <span className="preview-login-bar-label">用户情况</span>
           <select
             aria-label="实名认证"
             value={String(profile.realName)}
