@@ -38,6 +38,7 @@ import { blockFormSchema, blockInfo, pageFormSchema, PAGE_FORM_FIELDS, type Bloc
 import { campaignErrorCount, useCampaignTab } from './campaigns/campaignTab'
 import { CampaignPickerContext, useCampaignPicker } from './campaigns/CampaignPicker'
 import { ProductSourceContext, useProductSource } from './productSource/ProductSourceField'
+import { withoutOrphanSources } from './productSource/productSourceModel'
 import { campaignOfPointer, campaignsOf } from './campaigns/campaignModel'
 import type { MarkdownTrees, PageConfig, StudioConfigError } from './types'
 import './editor.css'
@@ -231,7 +232,10 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         setSelected(copy.pointer)
       },
       remove: (pointer) => {
-        apply(removeBlock(configRef.current, pointer))
+        // With the data sources only it read (its product lists'): one edit, so 撤销 brings both back.
+        apply(
+          withoutOrphanSources(removeBlock(configRef.current, pointer), getAt(configRef.current, pointer)),
+        )
         setSelected(null)
       },
       drop: (pointer, over) => {
