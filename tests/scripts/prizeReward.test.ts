@@ -2,13 +2,15 @@ import { resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatError } from '../../src/page-config/errors'
 import { createValidator, type ConfigValidator } from '../../src/page-config/validate'
+import type { CampaignReward } from '../../src/types/generated/page'
+import { cupPrize, DECEMBER, lotteryCampaign, pointsPrize } from '../fixtures/lottery'
 
 // A prize whose name promises something (「10 积分」) while its reward is 谢谢参与 pays nothing to the person who
 // draws it: the page checks (the server's, at save and publish) refuse it at the prize's reward.
 
 const root = resolve(import.meta.dirname, '../..')
 const FILE = 'page-configs/zz-prize/a.json'
-const window = { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T23:59:59+08:00' }
+const window = DECEMBER
 let validator: ConfigValidator
 
 beforeAll(async () => {
@@ -22,23 +24,15 @@ const lottery = (thirdName: string, thirdReward: Record<string, unknown> = { kin
       title: '抽奖页',
       schedule: { ...window, fallback: '/' },
       campaigns: {
-        'prize-check': {
-          kind: 'lottery',
+        'prize-check': lotteryCampaign({
           title: '幸运抽奖',
-          window,
           limits: { perUserPerDay: 1, perUserTotal: 3 },
           prizes: [
-            {
-              id: 'cup',
-              name: '保温杯',
-              weight: 10,
-              stock: 100,
-              reward: { kind: 'physical', description: '保温杯一个' },
-            },
-            { id: 'pts', name: '50 积分', weight: 30, reward: { kind: 'points', amount: 50 } },
-            { id: 'third', name: thirdName, weight: 60, stock: 100, reward: thirdReward },
+            cupPrize(),
+            pointsPrize(50, { id: 'pts' }),
+            { id: 'third', name: thirdName, weight: 60, stock: 100, reward: thirdReward as CampaignReward },
           ],
-        },
+        }),
       },
       blocks: [{ type: 'lottery', id: 'draw', campaign: 'prize-check' }],
     },

@@ -6,6 +6,7 @@ import { PREVIEW_LOGIN } from '../../../src/page-runtime/actions'
 import { ConfigPage, type PageOverrides, type RawPageConfig } from '../../../src/page-runtime/ConfigPage'
 import { PageHostContext } from '../../../src/page-runtime/pageHost'
 import { resetClockOffset } from '../../../src/page-runtime/serverClock'
+import { cupPrize, lotteryCampaign, pointsPrize } from '../../fixtures/lottery'
 
 // A draft's campaigns in a preview (the studio's frame, a signed preview link): the real blocks draw against the
 // page's own campaigns in a throwaway sandbox and never ask the server; the live page still does.
@@ -21,24 +22,12 @@ const pageOf = (blocks: Record<string, unknown>[], eligibility?: Record<string, 
   },
   campaigns: {
     // Its own id in each test: SWR's cache outlives a test.
-    'd12-lottery': {
-      kind: 'lottery',
-      title: '双十二抽奖',
-      window: { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T00:00:00+08:00' },
+    'd12-lottery': lotteryCampaign({
       limits: { perUserTotal: 2 },
       ...(eligibility ? { eligibility } : {}),
       rules: '1. 每人 2 次。',
-      prizes: [
-        {
-          id: 'cup',
-          name: '保温杯',
-          weight: 1,
-          stock: 1,
-          reward: { kind: 'physical', description: '保温杯一个' },
-        },
-        { id: 'points', name: '10积分', weight: 1, reward: { kind: 'points', amount: 10 } },
-      ],
-    },
+      prizes: [cupPrize({ weight: 1, stock: 1 }), pointsPrize(10, { weight: 1 })],
+    }),
   },
   blocks,
 })
