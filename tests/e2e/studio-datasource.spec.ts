@@ -111,13 +111,13 @@ test('deleting a product list takes the data source only it read out of 数据�
   await expect(tree.getByText('picks')).toHaveCount(0)
   await (await sourceNames()).toEqual(['products'])
 
-  // One undo: the list and its source are both back (its picker shows its own 意外 choice again).
+  // One undo, with 页面设置 still open: the source is back in 数据源, and the list with its own 意外 choice.
   await page.locator('body').press('Control+z')
   await expect(tree.getByText('picks')).toBeVisible()
+  await (await sourceNames()).toEqual(['products', 'products2'])
   await page.getByRole('tab', { name: '区块属性' }).click()
   await tree.getByText('picks').click()
   await expect(
     page.getByLabel('产品分类').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
   ).toContainText('意外（')
-  await (await sourceNames()).toEqual(['products', 'products2'])
 })

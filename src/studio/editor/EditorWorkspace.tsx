@@ -486,6 +486,8 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
             {side === 'page' && (
               <Suspense fallback={<Spin />}>
                 <PropertyForm
+                  // Undo and redo remount it too: rjsf keeps a map's rows (数据源) as it last showed them.
+                  key={historyEpoch}
                   schema={pageFormSchema()}
                   value={pageValue}
                   pointer=""

@@ -151,4 +151,38 @@ describe("a product list's 显示哪些产品 picker", { timeout: 60_000 }, () =
       'dataSources',
     )
   })
+
+  it('with 页面设置 open, Ctrl+Z after deleting a list shows its data source back in 数据源', async () => {
+    readInlineStyles()
+    catalogApi()
+    const config = {
+      schemaVersion: 3,
+      title: '产品页',
+      dataSources: { products: { get: '/api/products' }, products2: { get: '/api/products' } },
+      blocks: [{ ...list('picks'), from: 'products2' }, list('more')],
+    } as unknown as PageConfig
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <WorkspaceHarness initial={config} />
+      </SWRConfig>,
+    )
+    fireEvent.click(screen.getByRole('tab', { name: '页面设置' }))
+    const names = () =>
+      [...document.querySelectorAll<HTMLInputElement>('input[id$="-key"]')]
+        .filter((el) => /^root_dataSources_[^_]+-key$/.test(el.id))
+        .map((el) => el.value)
+    await waitFor(() => expect(names()).toEqual(['products', 'products2']), { timeout: 15000 })
+    const row = screen.getAllByRole('treeitem').find((r) => r.textContent?.includes('picks'))!
+    fireEvent.click(row)
+    fireEvent.click(within(row).getByRole('button', { name: '删除' }))
+    const confirm = await waitFor(() => document.querySelector<HTMLElement>('.ant-popconfirm')!)
+    fireEvent.click(within(confirm).getByRole('button', { name: /^删\s?除$/ }))
+    fireEvent.click(screen.getByRole('tab', { name: '页面设置' }))
+    await waitFor(() => expect(names()).toEqual(['products']), { timeout: 15000 })
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true })
+    await waitFor(() =>
+      expect(screen.getAllByRole('treeitem').some((r) => r.textContent?.includes('picks'))).toBe(true),
+    )
+    await waitFor(() => expect(names()).toEqual(['products', 'products2']))
+  })
 })
