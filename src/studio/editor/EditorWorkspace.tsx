@@ -356,15 +356,26 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
   const root = useRef<HTMLDivElement | null>(null)
   // Undo and redo remount the campaign panel, which otherwise keeps what it sent last (see CampaignsPanel).
   const [historyEpoch, setHistoryEpoch] = useState(0)
-  const { undo: historyUndo, redo: historyRedo } = history
+  const { undo: historyUndo, redo: historyRedo, canUndo, canRedo } = history
+  // The page settings form is remounted once the undone config itself arrives (the page screen hands it over in a
+  // transition): rjsf keeps a map's rows (数据源) as it last showed them.
+  const [pageEpoch, setPageEpoch] = useState(0)
+  const remountPage = useRef(false)
+  useLayoutEffect(() => {
+    if (!remountPage.current) return
+    remountPage.current = false
+    setPageEpoch((n) => n + 1)
+  }, [config])
   const undo = useCallback(() => {
+    remountPage.current = canUndo
     historyUndo()
     setHistoryEpoch((n) => n + 1)
-  }, [historyUndo])
+  }, [historyUndo, canUndo])
   const redo = useCallback(() => {
+    remountPage.current = canRedo
     historyRedo()
     setHistoryEpoch((n) => n + 1)
-  }, [historyRedo])
+  }, [historyRedo, canRedo])
   const canvas = useCanvas({ configRef, apply, select: actions.select, undo, redo, readOnly, add: onAdd })
   useEffect(() => {
     if (readOnly) return
@@ -486,8 +497,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
             {side === 'page' && (
               <Suspense fallback={<Spin />}>
                 <PropertyForm
-                  // Undo and redo remount it too: rjsf keeps a map's rows (数据源) as it last showed them.
-                  key={historyEpoch}
+                  key={pageEpoch}
                   schema={pageFormSchema()}
                   value={pageValue}
                   pointer=""
