@@ -3,6 +3,7 @@
 // reward the ledger can credit. UI-free: the CLI, the Vite build and the server run it.
 import { FIELD_LABELS } from './fieldLabels'
 import { isObject, type JsonObject } from './json'
+import { guessRewardProblem } from './prizeReward'
 
 type Add = (pointer: string, message: string) => void
 
@@ -115,4 +116,8 @@ function checkGuess(campaign: JsonObject, at: string, add: Add) {
   const reward = isObject(campaign.correctReward) ? campaign.correctReward : undefined
   if (reward && reward.kind !== 'points' && reward.kind !== 'beans')
     add(`${at}/correctReward/kind`, '猜中奖励须为积分或金豆，结果录入时记入账户')
+  else {
+    const promised = guessRewardProblem(campaign.title, reward, items.length)
+    if (promised) add(`${at}/correctReward`, promised)
+  }
 }

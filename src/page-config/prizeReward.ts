@@ -58,3 +58,27 @@ export function rewardProblem(name: unknown, reward: unknown): string | null {
     ? null
     : `奖品名称是「${shown}」，但奖励为「${what}」：抽中的人得到的不是名称所写的奖品，请改奖励或名称`
 }
+
+/**
+ * The sentence for a guess whose 每猜中一项的奖励 is not what its title (the name the consumer sees, e.g. 「猜冠军赢
+ * 50 积分」) says, or null. A title naming an amount must be what some number of correct picks pays (1 to the
+ * number of items, times the reward: 「猜 5 场赢 100 积分」 fits 20 积分 a pick); a title naming only 积分 or 金豆
+ * must name the currency paid. A title naming neither (「世界杯竞猜」) says nothing of the reward.
+ */
+export function guessRewardProblem(title: unknown, reward: unknown, items: number): string | null {
+  if (!isObject(reward) || typeof title !== 'string' || !title.trim()) return null
+  const what = rewardWords(reward)
+  if (!what) return null
+  const pays = reward.kind === 'points' || reward.kind === 'beans' ? reward.kind : null
+  const amount = typeof reward.amount === 'number' ? reward.amount : 0
+  const named = rewardNamed(title)
+  const says = (['points', 'beans'] as const).filter((kind) => title.includes(UNIT[kind]))
+  let fits: boolean
+  if (named) {
+    const picks = amount > 0 ? named.amount / amount : 0
+    fits = named.kind === pays && Number.isInteger(picks) && picks >= 1 && picks <= Math.max(1, items)
+  } else fits = says.length !== 1 || says[0] === pays
+  return fits
+    ? null
+    : `活动名称是「${title.trim()}」，但每猜中一项的奖励为「${what}」：猜中的人得不到名称所写的奖励，请改奖励或名称`
+}

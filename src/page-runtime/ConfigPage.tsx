@@ -210,7 +210,12 @@ export function ConfigPage({
       >
         {previewing && <div className="config-page-preview">预览：{STATUS_WORDS[clock.phase]}</div>}
         {sandboxed ? (
-          <CampaignSandbox campaigns={config.campaigns} now={clock.now} loggedIn={loggedIn}>
+          <CampaignSandbox
+            campaigns={config.campaigns}
+            now={clock.now}
+            loggedIn={loggedIn}
+            profile={overrides?.sandboxProfile}
+          >
             <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
           </CampaignSandbox>
         ) : (

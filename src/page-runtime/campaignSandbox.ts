@@ -17,6 +17,7 @@ import {
 } from '../domain/campaigns'
 import { toShanghaiIso } from '../domain/dates'
 import { isLocked, nextLock, pickOutcome, scorePicks } from '../domain/guess'
+import { DEFAULT_SANDBOX_PROFILE, profileFacts, type SandboxProfile } from '../domain/sandboxProfile'
 import { HttpError } from '../lib/request'
 import type {
   CampaignDraw,
@@ -36,18 +37,6 @@ import type { Campaign, CampaignPrize, PageConfig } from '../types/generated/pag
 
 /** The sample user a preview is logged in as. */
 export const SANDBOX_NICKNAME = '预览用户'
-/**
- * Who the sample user is for a campaign's 参与条件: real-name verified, a V1 member, registered when the preview
- * starts (a new user); an entry of another campaign (须先参与) is one made in this preview.
- */
-export interface SandboxUser {
-  realNameVerified: boolean
-  level: string
-  /** Default: the preview's moment (a user who registered just now). */
-  registeredAtMs?: number
-}
-export const SANDBOX_USER: SandboxUser = { realNameVerified: true, level: 'V1' }
-
 /** The poster's invite code in a preview (of the invite alphabet: no 0/O, 1/I/L). */
 export const SANDBOX_INVITE_CODE = 'YVWX2026'
 
@@ -80,8 +69,8 @@ export interface SandboxOptions {
   now: () => number
   /** The studio's 已登录 switch: logged out, every action is refused and the blocks ask to log in. */
   loggedIn: boolean
-  /** The sample user the eligibility rules are checked against (default SANDBOX_USER). */
-  user?: SandboxUser
+  /** Who the sample user is for a campaign's 参与条件 (default: real-name verified, V1, a new user). */
+  profile?: SandboxProfile
   /** A number in [0, 1) for a draw; by default from crypto.getRandomValues, as uniform as the server's HMAC. */
   unit?: () => number
 }
@@ -100,7 +89,7 @@ let sandboxes = 0
 /** A campaign transport (blocks/campaignTransport.ts) that answers from the draft on the preview's state. */
 export function campaignSandbox(options: SandboxOptions): CampaignTransport {
   const { state, now, loggedIn } = options
-  const user = options.user ?? SANDBOX_USER
+  const profile = options.profile ?? DEFAULT_SANDBOX_PROFILE
   const unit = options.unit ?? cryptoUnit
   const key = `campaign-sandbox-${++sandboxes}`
 
@@ -158,15 +147,16 @@ export function campaignSandbox(options: SandboxOptions): CampaignTransport {
     const since = now() - ENTRY_FRESH_DAYS * 86_400_000
     return (state.campaigns.get(id)?.entries ?? []).some((e) => Date.parse(e.at) > since)
   }
-  /** The server's eligibility rules and words (src/domain/campaigns.ts), for the sample user. */
+  /**
+   * The server's eligibility rules and words (src/domain/campaigns.ts), for the sample user; an entry of another
+   * campaign (须先参与) is one made in this preview.
+   */
   const notEligible = (campaign: Campaign): string | null => {
     const entryOf = campaign.eligibility?.entryOf
     return eligibilityProblem(
       campaign.eligibility,
       {
-        realNameVerified: user.realNameVerified,
-        registeredAtMs: user.registeredAtMs ?? now(),
-        level: user.level,
+        ...profileFacts(profile, now()),
         entered: entryOf ? entered(entryOf) : undefined,
         entryTitle: entryOf ? options.campaigns?.[entryOf]?.title : undefined,
       },

@@ -1,3 +1,5 @@
+import type { SandboxProfile } from '../domain/sandboxProfile'
+
 /**
  * What a preview changes about how a config renders: the signed preview link (/activity/{id}?preview=…) and the
  * studio's preview frame (/studio-preview). Explicit props of ConfigPage, never globals: a consumer's page
@@ -19,4 +21,6 @@ export interface PageOverrides {
    * the server: a draft's campaigns work before publish and nothing counts. The login action only says so.
    */
   campaignSandbox?: boolean
+  /** The sandbox's sample user for the campaigns' 参与条件 (default: 已实名, V1, 新用户). */
+  sandboxProfile?: SandboxProfile
 }

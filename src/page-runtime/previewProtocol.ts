@@ -1,3 +1,4 @@
+import { readProfile, type SandboxProfile } from '../domain/sandboxProfile'
 import type { MarkdownTrees } from '../page-config/markdownTree'
 
 // The canvas messages (select, drop, inline text, undo keys) are in the shared core, for the studio reads them too.
@@ -24,6 +25,8 @@ export interface PreviewRenderMessage {
   /** The moment to render at: the phase comes from the schedule. */
   nowMs: number
   loggedIn: boolean
+  /** The sandbox's sample user for the campaigns' 参与条件 (the studio's 实名 / 会员等级 / 新用户 choice). */
+  profile: SandboxProfile
   /** Route parameter values (a sample for a config with routeParams). */
   params: Record<string, string>
   /** Scrolled into view and outlined. */
@@ -54,6 +57,7 @@ export function readRenderMessage(data: unknown): PreviewRenderMessage | null {
     markdown: isRecord(data.markdown) ? (data.markdown as MarkdownTrees) : {},
     nowMs: data.nowMs,
     loggedIn: data.loggedIn === true,
+    profile: readProfile(data.profile),
     params,
     selectedBlockId: typeof data.selectedBlockId === 'string' ? data.selectedBlockId : undefined,
   }

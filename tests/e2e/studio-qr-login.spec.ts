@@ -1,3 +1,4 @@
+import { createDraftLotteryPage } from './support/draftLottery'
 import { studioApi, studioLogIn } from './support/staff'
 import { expect, syncServerClock, test } from './support/test'
 
@@ -13,35 +14,6 @@ const pageId = `e2e-qr-login-${stamp}`
 const campaignId = `qrl-${stamp}`
 const shots = process.env.QR_SHOTS
 
-const draft = {
-  schemaVersion: 3,
-  title: '双十二登录预览',
-  schedule: { startAt: '2026-11-01T00:00:00+08:00', endAt: '2027-12-31T00:00:00+08:00', fallback: '/' },
-  campaigns: {
-    [campaignId]: {
-      kind: 'lottery',
-      title: '双十二抽奖',
-      window: { startAt: '2026-11-01T00:00:00+08:00', endAt: '2027-12-31T00:00:00+08:00' },
-      limits: { perUserTotal: 3, perUserPerDay: 2 },
-      prizes: [
-        { id: 'points', name: '50积分', weight: 5, reward: { kind: 'points', amount: 50 } },
-        { id: 'beans', name: '5金豆', weight: 5, stock: 100, reward: { kind: 'beans', amount: 5 } },
-      ],
-      rules: '1. 每人每天 2 次，活动期间共 3 次。\n2. 参与本活动无需投保。',
-    },
-  },
-  blocks: [
-    { type: 'title', text: '双十二登录预览' },
-    { type: 'lottery', campaign: campaignId },
-    {
-      type: 'poster',
-      background: '/activity/worldcup/poster-bg.svg',
-      headline: '一起来抽奖',
-      sharePath: `/activity/${pageId}`,
-    },
-  ],
-}
-
 test('the QR preview link switches between 已登录 and 未登录 on the phone; the choice opens nothing by itself', async ({
   page,
   browser,
@@ -50,15 +22,18 @@ test('the QR preview link switches between 已登录 and 未登录 on the phone;
   test.setTimeout(120_000)
   await studioLogIn(page, 'editor')
   const api = studioApi(page)
-  const created = await api.post('/api/studio/pages', { data: { id: pageId, title: '双十二登录预览' } })
-  expect(created.status()).toBe(201)
-  const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await api.put(`/api/studio/pages/${pageId}/draft`, {
-    headers: { 'If-Match': `"${draftRevision}"` },
-    data: draft,
+  await createDraftLotteryPage(api, pageId, {
+    title: '双十二登录预览',
+    campaignId,
+    moreBlocks: [
+      {
+        type: 'poster',
+        background: '/activity/worldcup/poster-bg.svg',
+        headline: '一起来抽奖',
+        sharePath: `/activity/${pageId}`,
+      },
+    ],
   })
-  expect(saved.status(), await saved.text()).toBe(200)
-  expect(((await saved.json()) as { errors: number }).errors).toBe(0)
 
   // 预览链接 with 打开时 未登录: the link the QR code holds says so.
   await page.goto(`/studio/pages/${pageId}`)

@@ -1,5 +1,7 @@
 import type { Page, Request } from '@playwright/test'
+import { createDraftLotteryPage, DRAFT_PRIZES } from './support/draftLottery'
 import { studioApi, studioLogIn } from './support/staff'
+import { clickSettled } from './support/overlays'
 import { expect, syncServerClock, test } from './support/test'
 
 // A draft's lottery works before publish, in a sandbox: the studio's preview frame draws against the draft's own
@@ -13,37 +15,6 @@ const pageId = `e2e-sandbox-${stamp}`
 const campaignId = `sbx-${stamp}`
 /** Where screenshots go when asked for (SANDBOX_SHOTS=/tmp/shots-sandbox), never into the repository. */
 const shots = process.env.SANDBOX_SHOTS
-
-const draft = {
-  schemaVersion: 3,
-  title: '双十二保障节',
-  schedule: { startAt: '2026-11-01T00:00:00+08:00', endAt: '2027-12-31T00:00:00+08:00', fallback: '/' },
-  campaigns: {
-    [campaignId]: {
-      kind: 'lottery',
-      title: '双十二抽奖',
-      window: { startAt: '2026-11-01T00:00:00+08:00', endAt: '2027-12-31T00:00:00+08:00' },
-      limits: { perUserTotal: 3, perUserPerDay: 2 },
-      // Every cell a prize: each draw shows one.
-      prizes: [
-        {
-          id: 'cup',
-          name: '保温杯',
-          weight: 1,
-          stock: 1,
-          reward: { kind: 'physical', description: '保温杯一个' },
-        },
-        { id: 'points', name: '50积分', weight: 5, reward: { kind: 'points', amount: 50 } },
-        { id: 'beans', name: '5金豆', weight: 5, stock: 100, reward: { kind: 'beans', amount: 5 } },
-      ],
-      rules: '1. 每人每天 2 次，活动期间共 3 次。\n2. 参与本活动无需投保。',
-    },
-  },
-  blocks: [
-    { type: 'title', text: '双十二保障节' },
-    { type: 'lottery', campaign: campaignId },
-  ],
-}
 
 /** Every request a page (and its frames) sends to the campaigns' API or for an invite code. */
 function campaignRequests(page: Page): string[] {
@@ -65,14 +36,12 @@ test('a draft lottery draws in the preview frame and on the signed preview link;
   // Staff sign in through the studio; the page and its draft come through the API.
   await studioLogIn(page, 'editor')
   const api = studioApi(page)
-  const created = await api.post('/api/studio/pages', { data: { id: pageId, title: '双十二保障节' } })
-  expect(created.status()).toBe(201)
-  const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await api.put(`/api/studio/pages/${pageId}/draft`, {
-    headers: { 'If-Match': `"${draftRevision}"` },
-    data: draft,
+  // Every cell a prize: each draw shows one.
+  await createDraftLotteryPage(api, pageId, {
+    title: '双十二保障节',
+    campaignId,
+    prizes: [DRAFT_PRIZES.cup, DRAFT_PRIZES.points, DRAFT_PRIZES.beans],
   })
-  expect(saved.status()).toBe(200)
 
   const fromStudio = campaignRequests(page)
   await page.goto(`/studio/pages/${pageId}`)
@@ -130,4 +99,68 @@ test('a draft lottery draws in the preview frame and on the signed preview link;
   const live = await page.request.get(`/api/campaigns/${campaignId}`)
   expect(live.status()).toBe(404)
   expect(((await live.json()) as { error: { message: string } }).error.message).toContain('活动不存在')
+})
+
+test('the preview’s sample user switched to 未实名 is refused a real-name lottery in the consumer’s words, in the frame and on the phone', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const id = `e2e-sandbox-who-${stamp}`
+  await studioLogIn(page, 'editor')
+  const api = studioApi(page)
+  await createDraftLotteryPage(api, id, {
+    title: '实名专享抽奖',
+    campaignId: `sbw-${stamp}`,
+    eligibility: { realName: true },
+  })
+  await page.goto(`/studio/pages/${id}`)
+  await expect(page.getByTestId('editor-ready')).toBeVisible()
+  const frame = page.frameLocator('iframe[title="页面预览"]')
+  await expect(frame.getByTestId('lottery-chances')).toHaveText('今日还可抽 2 次（活动期间共剩 3 次）')
+  await page.getByLabel('试用交互').click()
+
+  // 未实名: the lottery says what a consumer without real name sees, and its button does not draw.
+  const realName = page.getByTestId('sandbox-profile').getByLabel('实名认证')
+  await expect(page.getByTestId('sandbox-profile')).toContainText('已实名')
+  await clickSettled(realName)
+  await clickSettled(
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^未实名$/ }),
+  )
+  await expect(frame.getByTestId('lottery-eligibility')).toHaveText('完成实名认证后才能参与本活动')
+  await expect(frame.getByRole('button', { name: '暂不可抽' })).toBeDisabled()
+  if (shots) await page.locator('.studio-preview').screenshot({ path: `${shots}/frame-unverified.png` })
+
+  // Back to 已实名: the same sample user draws.
+  await clickSettled(realName)
+  await clickSettled(
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^已实名$/ }),
+  )
+  await expect(frame.getByTestId('lottery-eligibility')).toBeHidden()
+  await frame.getByRole('button', { name: '抽奖' }).click()
+  await expect(frame.getByTestId('lottery-result')).toHaveText(/^恭喜获得：(50 积分|5 金豆)$/)
+
+  // The signed preview link on a phone: the bar's 实名 choice does the same.
+  const link = (await (await api.post(`/api/studio/pages/${id}/preview-links`, { data: {} })).json()) as {
+    url: string
+  }
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true })
+  try {
+    await syncServerClock(context, baseURL)
+    const phone = await context.newPage()
+    await phone.goto(link.url)
+    await expect(phone.getByTestId('lottery-chances')).toHaveText('今日还可抽 2 次（活动期间共剩 3 次）')
+    await phone.getByLabel('实名认证').selectOption({ label: '未实名' })
+    await expect(phone).toHaveURL(/[?&]profile=unverified/)
+    await expect(phone.getByTestId('lottery-eligibility')).toHaveText('完成实名认证后才能参与本活动')
+    await expect(phone.getByRole('button', { name: '暂不可抽' })).toBeDisabled()
+    if (shots) await phone.screenshot({ path: `${shots}/qr-unverified.png` })
+    await phone.getByLabel('实名认证').selectOption({ label: '已实名' })
+    await expect(phone).not.toHaveURL(/[?&]profile=/)
+    await phone.getByRole('button', { name: '抽奖' }).click()
+    await expect(phone.getByTestId('lottery-result')).toHaveText(/^恭喜获得：/)
+  } finally {
+    await context.close()
+  }
 })

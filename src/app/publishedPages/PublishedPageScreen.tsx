@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { BlockLoading } from '../../blocks/shared/BlockStatus'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { PROFILE_PARAM, profileParam, readProfileParam } from '../../domain/sandboxProfile'
 import { describeError } from '../../lib/request'
 import { ConfigPage, type PageOverrides } from '../../page-runtime/ConfigPage'
 import { NotFoundScreen } from '../screens/NotFoundScreen'
@@ -30,6 +31,9 @@ export default function PublishedPageScreen() {
   const [query, setQuery] = useSearchParams()
   const token = query.get('preview')
   const loggedIn = query.get(GUEST_PARAM) !== '0'
+  // The sample user's 实名 / 会员等级 / 新用户 (not signed either: it only changes the sandbox's pretend user).
+  const profileText = query.get(PROFILE_PARAM)
+  const profile = useMemo(() => readProfileParam(profileText), [profileText])
   const navigate = useAppNavigate()
   const { data, error, isValidating, mutate } = usePublishedPage(id, token)
 
@@ -49,9 +53,10 @@ export default function PublishedPageScreen() {
             nowMs: previewMoment(nowMs, query.get('now')),
             loggedIn,
             campaignSandbox: true,
+            sandboxProfile: profile,
           }
         : undefined,
-    [token, nowMs, query, loggedIn],
+    [token, nowMs, query, loggedIn, profile],
   )
 
   if (data?.kind === 'not-found') return <NotFoundScreen />
@@ -102,6 +107,19 @@ export default function PublishedPageScreen() {
                 const params = new URLSearchParams(current)
                 if (next) params.delete(GUEST_PARAM)
                 else params.set(GUEST_PARAM, '0')
+                return params
+              },
+              { replace: true },
+            )
+          }
+          profile={profile}
+          onProfileChange={(next) =>
+            setQuery(
+              (current) => {
+                const params = new URLSearchParams(current)
+                const text = profileParam(next)
+                if (text) params.set(PROFILE_PARAM, text)
+                else params.delete(PROFILE_PARAM)
                 return params
               },
               { replace: true },

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { preloadBlocks } from '../../blocks/registry'
+import { sameProfile } from '../../domain/sandboxProfile'
 import type { MarkdownTrees } from '../../page-config/markdownTree'
 import { walkBlocks } from '../../page-config/walkBlocks'
 import { blockElementId } from '../../page-runtime/actions'
@@ -80,7 +81,10 @@ export default function StudioPreviewScreen() {
             selectedBlockId: message.selectedBlockId,
             markdown,
             overrides:
-              current?.overrides.nowMs === message.nowMs && current.overrides.loggedIn === message.loggedIn
+              current?.overrides.nowMs === message.nowMs &&
+              current.overrides.loggedIn === message.loggedIn &&
+              current.overrides.sandboxProfile !== undefined &&
+              sameProfile(current.overrides.sandboxProfile, message.profile)
                 ? current.overrides
                 : {
                     nowMs: message.nowMs,
@@ -88,6 +92,7 @@ export default function StudioPreviewScreen() {
                     loggedIn: message.loggedIn,
                     showBlockErrors: true,
                     campaignSandbox: true,
+                    sandboxProfile: message.profile,
                   },
           })),
         )

@@ -38,6 +38,7 @@ import { blockFormSchema, blockInfo, pageFormSchema, PAGE_FORM_FIELDS, type Bloc
 import { campaignErrorCount, useCampaignTab } from './campaigns/campaignTab'
 import { CampaignPickerContext, useCampaignPicker } from './campaigns/CampaignPicker'
 import { ProductSourceContext, useProductSource } from './productSource/ProductSourceField'
+import { withoutOrphanSources } from './productSource/productSourceModel'
 import { campaignOfPointer, campaignsOf } from './campaigns/campaignModel'
 import type { MarkdownTrees, PageConfig, StudioConfigError } from './types'
 import './editor.css'
@@ -231,7 +232,10 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
         setSelected(copy.pointer)
       },
       remove: (pointer) => {
-        apply(removeBlock(configRef.current, pointer))
+        // With the data sources only it read (its product lists'): one edit, so 撤销 brings both back.
+        apply(
+          withoutOrphanSources(removeBlock(configRef.current, pointer), getAt(configRef.current, pointer)),
+        )
         setSelected(null)
       },
       drop: (pointer, over) => {
@@ -352,15 +356,26 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
   const root = useRef<HTMLDivElement | null>(null)
   // Undo and redo remount the campaign panel, which otherwise keeps what it sent last (see CampaignsPanel).
   const [historyEpoch, setHistoryEpoch] = useState(0)
-  const { undo: historyUndo, redo: historyRedo } = history
+  const { undo: historyUndo, redo: historyRedo, canUndo, canRedo } = history
+  // The page settings form is remounted once the undone config itself arrives (the page screen hands it over in a
+  // transition): rjsf keeps a map's rows (数据源) as it last showed them.
+  const [pageEpoch, setPageEpoch] = useState(0)
+  const remountPage = useRef(false)
+  useLayoutEffect(() => {
+    if (!remountPage.current) return
+    remountPage.current = false
+    setPageEpoch((n) => n + 1)
+  }, [config])
   const undo = useCallback(() => {
+    remountPage.current = canUndo
     historyUndo()
     setHistoryEpoch((n) => n + 1)
-  }, [historyUndo])
+  }, [historyUndo, canUndo])
   const redo = useCallback(() => {
+    remountPage.current = canRedo
     historyRedo()
     setHistoryEpoch((n) => n + 1)
-  }, [historyRedo])
+  }, [historyRedo, canRedo])
   const canvas = useCanvas({ configRef, apply, select: actions.select, undo, redo, readOnly, add: onAdd })
   useEffect(() => {
     if (readOnly) return
@@ -482,6 +497,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
             {side === 'page' && (
               <Suspense fallback={<Spin />}>
                 <PropertyForm
+                  key={pageEpoch}
                   schema={pageFormSchema()}
                   value={pageValue}
                   pointer=""

@@ -15,6 +15,8 @@ import type { MarkdownTrees, PageConfig } from './types'
 import { deliver } from './previewDelivery'
 import { CanvasPalette, PALETTE_WIDTH } from './canvas/CanvasPalette'
 import type { CanvasBridge } from './canvas/useCanvas'
+import { DEFAULT_SANDBOX_PROFILE, type SandboxProfile } from '../../domain/sandboxProfile'
+import { SandboxProfileControl } from './SandboxProfileControl'
 
 /** The consumer app's preview route (contract: /studio-preview), under the app's base path. */
 const PREVIEW_SRC = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/studio-preview`
@@ -85,13 +87,26 @@ interface ControlsProps {
   setNowMs(ms: number): void
   setLoggedIn(v: boolean): void
   setParamText(v: string): void
+  /** The sample user's 实名 / 会员等级 / 新用户, shown when the page has campaigns. */
+  profile?: { value: SandboxProfile; set(v: SandboxProfile): void }
   /** Present with canvas editing: 试用交互 lets clicks reach the page (a draw, a link) instead of selecting. */
   interactive?: { value: boolean; set(v: boolean): void }
 }
 
 /** The visitor's moment, login and route parameter (memoized: a text edit does not re-render them). */
 const Controls = memo(function Controls(props: ControlsProps) {
-  const { span, phase, nowMs, loggedIn, paramText, setNowMs, setLoggedIn, setParamText, interactive } = props
+  const {
+    span,
+    phase,
+    nowMs,
+    loggedIn,
+    paramText,
+    setNowMs,
+    setLoggedIn,
+    setParamText,
+    interactive,
+    profile,
+  } = props
   return (
     <div className="studio-preview-controls">
       <Space wrap>
@@ -113,6 +128,9 @@ const Controls = memo(function Controls(props: ControlsProps) {
           <Switch size="small" checked={loggedIn} onChange={setLoggedIn} aria-label="已登录" />
           <Typography.Text>{loggedIn ? '已登录' : '未登录'}</Typography.Text>
         </Space>
+        {profile && (
+          <SandboxProfileControl profile={profile.value} disabled={!loggedIn} onChange={profile.set} />
+        )}
         {interactive && (
           <Tooltip title="打开后可在手机上点按抽奖、领券、链接（沙盒，不计入）；关闭后点按选中区块">
             <Space size={4}>
@@ -186,6 +204,12 @@ export function PreviewPanel({
   const [readyCount, setReadyCount] = useState(0)
   const [nowMs, setNowMs] = useState(() => Date.now())
   const [loggedIn, setLoggedIn] = useState(true)
+  const [profile, setProfile] = useState<SandboxProfile>(DEFAULT_SANDBOX_PROFILE)
+  const hasCampaigns = Object.keys(config.campaigns ?? {}).length > 0
+  const profileControl = useMemo(
+    () => (hasCampaigns ? { value: profile, set: setProfile } : undefined),
+    [hasCampaigns, profile],
+  )
   const [paramText, setParamText] = useState('')
   const [scale, setScale] = useState(1)
   const markdown = useMarkdown(config, compileMarkdown)
@@ -239,9 +263,9 @@ export function PreviewPanel({
   // event through postRef, so the frame (on this thread) renders it before the editor's re-render, which the
   // page screen runs as a transition; the effect then finds that message sent and does not repeat it.
   const sent = useRef<Record<string, unknown> | null>(null)
-  const latest = useRef({ ready: false, markdown, nowMs, loggedIn, params, selectedBlockId })
+  const latest = useRef({ ready: false, markdown, nowMs, loggedIn, profile, params, selectedBlockId })
   useLayoutEffect(() => {
-    latest.current = { ready: readyCount > 0, markdown, nowMs, loggedIn, params, selectedBlockId }
+    latest.current = { ready: readyCount > 0, markdown, nowMs, loggedIn, profile, params, selectedBlockId }
   })
   const send = (message: Record<string, unknown>) => {
     sent.current = message
@@ -262,11 +286,12 @@ export function PreviewPanel({
       markdown,
       nowMs,
       loggedIn,
+      profile,
       params,
       selectedBlockId,
     }
     if (!sameMessage(sent.current, message)) send(message)
-  }, [readyCount, config, markdown, nowMs, loggedIn, params, selectedBlockId])
+  }, [readyCount, config, markdown, nowMs, loggedIn, profile, params, selectedBlockId])
 
   // The frame (the consumer runtime, on this same thread) starts loading once the editor has painted, so
   // opening a page shows the editor first.
@@ -347,6 +372,7 @@ export function PreviewPanel({
         setLoggedIn={setLoggedIn}
         setParamText={setParamText}
         interactive={interactiveControl}
+        profile={profileControl}
       />
       <div className="studio-preview-box" ref={box}>
         {canvas && (

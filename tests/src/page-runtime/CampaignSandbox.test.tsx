@@ -6,13 +6,14 @@ import { PREVIEW_LOGIN } from '../../../src/page-runtime/actions'
 import { ConfigPage, type PageOverrides, type RawPageConfig } from '../../../src/page-runtime/ConfigPage'
 import { PageHostContext } from '../../../src/page-runtime/pageHost'
 import { resetClockOffset } from '../../../src/page-runtime/serverClock'
+import { cupPrize, lotteryCampaign, pointsPrize } from '../../fixtures/lottery'
 
 // A draft's campaigns in a preview (the studio's frame, a signed preview link): the real blocks draw against the
 // page's own campaigns in a throwaway sandbox and never ask the server; the live page still does.
 
 const LIVE = Date.parse('2026-12-12T10:00:00+08:00')
 
-const pageOf = (blocks: Record<string, unknown>[]): RawPageConfig => ({
+const pageOf = (blocks: Record<string, unknown>[], eligibility?: Record<string, unknown>): RawPageConfig => ({
   schemaVersion: 3,
   title: '双十二保障节',
   schedule: {
@@ -21,23 +22,12 @@ const pageOf = (blocks: Record<string, unknown>[]): RawPageConfig => ({
   },
   campaigns: {
     // Its own id in each test: SWR's cache outlives a test.
-    'd12-lottery': {
-      kind: 'lottery',
-      title: '双十二抽奖',
-      window: { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T00:00:00+08:00' },
+    'd12-lottery': lotteryCampaign({
       limits: { perUserTotal: 2 },
+      ...(eligibility ? { eligibility } : {}),
       rules: '1. 每人 2 次。',
-      prizes: [
-        {
-          id: 'cup',
-          name: '保温杯',
-          weight: 1,
-          stock: 1,
-          reward: { kind: 'physical', description: '保温杯一个' },
-        },
-        { id: 'points', name: '10积分', weight: 1, reward: { kind: 'points', amount: 10 } },
-      ],
-    },
+      prizes: [cupPrize({ weight: 1, stock: 1 }), pointsPrize(10, { weight: 1 })],
+    }),
   },
   blocks,
 })
@@ -107,6 +97,19 @@ describe('the campaign sandbox of a preview', () => {
     )
     await waitFor(() => expect(screen.getByTestId('lottery-chances')).toHaveTextContent('今日还可抽 1 次'))
     expect(campaignRequests(api.requested)).toEqual([])
+  })
+
+  it('the sample user’s profile reaches the eligibility rules: 未实名 is refused a real-name lottery in the consumer’s words', async () => {
+    server()
+    const config = pageOf([{ type: 'lottery', campaign: 'd12-lottery' }], {
+      realName: true,
+      minLevel: 'V2',
+      newUserDays: 30,
+    })
+    const unverified = { realName: false, level: 'V2', newUser: true } as const
+    renderPage(config, { ...frame(true), sandboxProfile: unverified })
+    expect(await screen.findByTestId('lottery-eligibility')).toHaveTextContent('完成实名认证后才能参与本活动')
+    expect(screen.getByRole('button', { name: '暂不可抽' })).toBeDisabled()
   })
 
   it('重置 starts the throwaway state over', async () => {

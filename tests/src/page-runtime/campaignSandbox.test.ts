@@ -1,40 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { describeError } from '../../../src/lib/request'
-import {
-  campaignSandbox,
-  createSandboxState,
-  type SandboxOptions,
-} from '../../../src/page-runtime/campaignSandbox'
+import { campaignSandbox, createSandboxState } from '../../../src/page-runtime/campaignSandbox'
 import type { Campaign } from '../../../src/types/generated/page'
+import { lotteryCampaign, pointsPrize } from '../../fixtures/lottery'
+import { NOW, refusal, sandboxOf } from './sandboxHarness'
 
 // The preview's sandbox: the draft's own campaigns on a throwaway state, by the server's rules (src/domain), in
 // the API's types. Nothing here asks the server (the test has no fetch to answer it).
 
-const NOW = Date.parse('2026-12-12T10:00:00+08:00')
-
-const lottery = (extra: Partial<Campaign> = {}): Campaign => ({
-  kind: 'lottery',
-  title: '双十二抽奖',
-  window: { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T00:00:00+08:00' },
-  limits: { perUserTotal: 10 },
-  prizes: [
-    { id: 'gold', name: '金条', weight: 1000, stock: 1, reward: { kind: 'points', amount: 500 } },
-    { id: 'points', name: '10积分', weight: 10, reward: { kind: 'points', amount: 10 } },
-    { id: 'never', name: '不会抽到', weight: 0, reward: { kind: 'points', amount: 99 } },
-  ],
-  ...extra,
-})
-
-const sandboxOf = (campaigns: Record<string, Campaign>, options: Partial<SandboxOptions> = {}) =>
-  campaignSandbox({ state: createSandboxState(), campaigns, now: () => NOW, loggedIn: true, ...options })
-
-const refusal = async (promise: Promise<unknown>) =>
-  describeError(
-    await promise.then(
-      () => null,
-      (e) => e,
-    ),
-  )
+const lottery = (extra: Partial<Campaign> = {}): Campaign =>
+  lotteryCampaign({
+    limits: { perUserTotal: 10 },
+    prizes: [
+      pointsPrize(500, { id: 'gold', name: '500 积分', weight: 1000, stock: 1 }),
+      pointsPrize(10, { weight: 10 }),
+      pointsPrize(99, { id: 'never', weight: 0 }),
+    ],
+    ...extra,
+  })
 
 describe('campaign sandbox', () => {
   it('draws by weight among the prizes with stock: a prize with stock 1 is won once, weight 0 never', async () => {

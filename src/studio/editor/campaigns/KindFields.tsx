@@ -6,7 +6,9 @@ import { PlusOutlined } from '@ant-design/icons'
 import { isObject, type Json } from '../configOps'
 import { BeijingDateTimePicker } from '../fields'
 import { FieldAt } from './FieldAt'
+import { guessRewardProblem } from '../../../page-config/prizeReward'
 import { RewardEditor } from './RewardEditor'
+import { RewardMismatch } from './RewardMismatch'
 import { RowDeleteButton } from './RowDeleteButton'
 import { newGuessItem, overList, type Edit } from './campaignModel'
 
@@ -33,13 +35,23 @@ export function GuessEditor({
     <>
       <FieldAt pointer={`${pointer}/correctReward`} deep label="每猜中一项的奖励 *">
         {() => (
-          <RewardEditor
-            pointer={`${pointer}/correctReward`}
-            value={campaign.correctReward}
-            only={['points', 'beans']}
-            disabled={readOnly}
-            edit={edit}
-          />
+          <>
+            <RewardEditor
+              pointer={`${pointer}/correctReward`}
+              value={campaign.correctReward}
+              only={['points', 'beans']}
+              disabled={readOnly}
+              edit={edit}
+            />
+            <RewardMismatch
+              pointer={`${pointer}/correctReward`}
+              name={campaign.title}
+              reward={campaign.correctReward}
+              check={(title, reward) => guessRewardProblem(title, reward, items.length)}
+              disabled={readOnly}
+              edit={edit}
+            />
+          </>
         )}
       </FieldAt>
       <FieldAt pointer={`${pointer}/items`} label="竞猜项 *">

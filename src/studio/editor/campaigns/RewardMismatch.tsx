@@ -1,6 +1,7 @@
 // At a prize's reward cell: its name promises something (「10 积分」) its reward does not pay (谢谢参与, or the
-// example's points under 「保温杯」). Said as the name is typed, before the page check (src/page-config/prizeReward.ts)
-// refuses it at save and publish, with a one-click fix when the name says how many points or beans.
+// example's points under 「保温杯」); at a guess's 每猜中一项的奖励, the same for the campaign's title. Said as the
+// name is typed, before the page check (src/page-config/prizeReward.ts) refuses it at save and publish, with a
+// one-click fix when the name says how many points or beans.
 
 import { useContext } from 'react'
 import { Button, Typography } from 'antd'
@@ -15,16 +16,20 @@ export function RewardMismatch({
   reward,
   disabled,
   edit,
+  check = rewardProblem,
 }: {
-  /** The prize's reward pointer. */
+  /** The reward's pointer. */
   pointer: string
+  /** The name the consumer sees with the reward: a prize's name, a guess's title. */
   name: unknown
   reward: unknown
   disabled: boolean
   edit: Edit
+  /** The page check's rule for this reward (default: a prize's). */
+  check?: (name: unknown, reward: unknown) => string | null
 }) {
   const errorsAt = useContext(CampaignErrors)
-  const problem = rewardProblem(name, reward)
+  const problem = check(name, reward)
   if (!problem) return null
   // Once the server's check says it at this cell, its message stands there instead.
   const said = [pointer, `${pointer}/kind`].some((p) => errorsAt(p).some((m) => m.includes(problem)))

@@ -87,3 +87,33 @@ export function withProductSourcePicker(
   const { limit: _limit, ...rest } = props
   return { ...schema, properties: { ...rest, from: { ...props.from, 'x-studio': 'product-source' } } }
 }
+
+/** Whether anything of `config` but its data sources reads the source `name` (a list's `from`, a `data.name` binding). */
+function sourceRead(config: PageConfig, name: string): boolean {
+  let read = false
+  walkBlocks(config.blocks, (block) => {
+    if (block.from === name) read = true
+  })
+  if (read) return true
+  const { dataSources: _sources, ...rest } = config
+  return new RegExp(`\\bdata\\.${name}\\b`).test(JSON.stringify(rest))
+}
+
+/**
+ * The config after `removed` (a block, with whatever it holds) left it: the data sources its product lists read
+ * and nothing else reads any more are gone too, so a deleted 产品列表 leaves nothing behind in 数据源. A source
+ * another block or a binding still reads stays.
+ */
+export function withoutOrphanSources(config: PageConfig, removed: unknown): PageConfig {
+  if (!isObject(removed)) return config
+  const names = new Set<string>()
+  walkBlocks([removed], (block) => {
+    if (block.type === 'product-list' && typeof block.from === 'string') names.add(block.from)
+  })
+  const sources = sourcesOf(config)
+  const orphans = [...names].filter((name) => name in sources && !sourceRead(config, name))
+  if (!orphans.length) return config
+  const kept = Object.fromEntries(Object.entries(sources).filter(([name]) => !orphans.includes(name)))
+  const { dataSources: _old, ...rest } = config
+  return (Object.keys(kept).length ? { ...rest, dataSources: kept } : rest) as PageConfig
+}

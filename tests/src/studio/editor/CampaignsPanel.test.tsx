@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { PageConfig, StudioConfigError } from '../../../../src/studio/editor/types'
+import { cupPrize, lotteryCampaign, pointsPrize, thanksPrize } from '../../../fixtures/lottery'
 import { WorkspaceHarness } from './workspaceHarness'
 
 const schedule = {
@@ -9,23 +10,15 @@ const schedule = {
   endAt: '2027-02-20T10:00:00+08:00',
   fallback: '/',
 }
-const draw = {
-  kind: 'lottery',
+const draw = lotteryCampaign({
   title: '新春抽奖',
   window: { startAt: schedule.startAt, endAt: schedule.endAt },
-  limits: { perUserTotal: 3 },
   prizes: [
-    {
-      id: 'p-cup',
-      name: '保温杯',
-      weight: 10,
-      stock: 50,
-      reward: { kind: 'physical', description: '保温杯一个' },
-    },
-    { id: 'p-points', name: '50 积分', weight: 30, reward: { kind: 'points', amount: 50 } },
-    { id: 'p-none', name: '谢谢参与', weight: 60, reward: { kind: 'nothing' } },
+    cupPrize({ id: 'p-cup', stock: 50 }),
+    pointsPrize(50, { id: 'p-points' }),
+    thanksPrize({ id: 'p-none' }),
   ],
-}
+})
 const base = {
   schemaVersion: 3,
   title: '新春活动',

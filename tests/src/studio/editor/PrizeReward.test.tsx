@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { patchAt, type Edit } from '../../../../src/studio/editor/campaigns/campaignModel'
+import { GuessEditor } from '../../../../src/studio/editor/campaigns/KindFields'
 import { PrizeTable } from '../../../../src/studio/editor/campaigns/PrizeTable'
 import type { Json } from '../../../../src/studio/editor/configOps'
 
@@ -60,5 +61,37 @@ describe('the prize table’s rewards', () => {
     expect(kind.getAttribute('aria-expanded')).toBe('true')
     // The other rows' lists stay closed.
     expect(kinds()[0].getAttribute('aria-expanded')).toBe('false')
+  })
+})
+
+function GuessHarness({ title }: { title: string }) {
+  const [root, setRoot] = useState<Json>({
+    c: {
+      kind: 'guess',
+      title,
+      window: { startAt: '2026-12-01T00:00:00+08:00', endAt: '2026-12-31T00:00:00+08:00' },
+      items: [],
+      correctReward: { kind: 'points', amount: 10 },
+    },
+  })
+  const edit: Edit = (pointer, fn) => setRoot((old) => patchAt(old, pointer, fn))
+  return <GuessEditor pointer="/c" campaign={root.c as Json} readOnly={false} edit={edit} />
+}
+
+describe('a guess’s reward', () => {
+  it('titled 「猜冠军赢 50 积分」 while paying 10 积分 a pick is warned at 每猜中一项的奖励, and fixed in one click', async () => {
+    render(<GuessHarness title="猜冠军赢 50 积分" />)
+    const cell = screen.getByTestId('prize-reward-mismatch')
+    expect(within(cell).getByRole('status').textContent).toBe(
+      '活动名称是「猜冠军赢 50 积分」，但每猜中一项的奖励为「10 积分」：猜中的人得不到名称所写的奖励，请改奖励或名称',
+    )
+    fireEvent.click(within(cell).getByRole('button', { name: '奖励改为 50 积分' }))
+    await waitFor(() => expect(screen.queryByTestId('prize-reward-mismatch')).toBeNull())
+    expect((screen.getByLabelText('积分数') as HTMLInputElement).value).toBe('50')
+  })
+
+  it('a title that names no reward (世界杯竞猜) says nothing', () => {
+    render(<GuessHarness title="世界杯竞猜" />)
+    expect(screen.queryByTestId('prize-reward-mismatch')).toBeNull()
   })
 })

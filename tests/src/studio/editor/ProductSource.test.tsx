@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { SWRConfig } from 'swr'
 import { describe, expect, it, vi } from 'vitest'
+import { withoutOrphanSources } from '../../../../src/studio/editor/productSource/productSourceModel'
 import type { PageConfig } from '../../../../src/studio/editor/types'
 import { readInlineStyles, stubStudioApi, type StudioCall } from '../studioHarness'
 import { WorkspaceHarness } from './workspaceHarness'
@@ -100,5 +101,88 @@ describe("a product list's 显示哪些产品 picker", { timeout: 60_000 }, () =
     expect(after.blocks[0]).toMatchObject({ from: 'products2', limit: 1 })
     // Its own source now: a second choice edits it in place.
     expect(Object.keys(after.dataSources)).toEqual(['products', 'products2'])
+  })
+
+  it('deleting a product list removes the data source only it read; one another list still reads stays', async () => {
+    readInlineStyles()
+    catalogApi()
+    const onChange = vi.fn()
+    const twoSources = {
+      ...page,
+      dataSources: {
+        products: { get: '/api/products', query: { limit: 6 } },
+        products2: { get: '/api/products', query: { category: 'accident' } },
+      },
+      blocks: [{ ...list('picks'), from: 'products2' }, list('more'), list('also')],
+    } as unknown as PageConfig
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <WorkspaceHarness initial={twoSources} onChange={onChange} />
+      </SWRConfig>,
+    )
+    const remove = async (id: string) => {
+      const row = screen.getAllByRole('treeitem').find((r) => r.textContent?.includes(id))!
+      fireEvent.click(row)
+      fireEvent.click(within(row).getByRole('button', { name: '删除' }))
+      const confirm = await waitFor(() => document.querySelector<HTMLElement>('.ant-popconfirm')!)
+      fireEvent.click(within(confirm).getByRole('button', { name: /^删\s?除$/ }))
+      await waitFor(() =>
+        expect(screen.getAllByRole('treeitem').some((r) => r.textContent?.includes(id))).toBe(false),
+      )
+    }
+    await remove('picks')
+    const sources = () => Object.keys((lastConfig(onChange) as { dataSources?: object }).dataSources ?? {})
+    expect(sources()).toEqual(['products'])
+    // 'products' is still read by 'also'.
+    await remove('more')
+    expect(sources()).toEqual(['products'])
+  })
+
+  it('a source a text still binds (data.products2) is kept when its list goes', () => {
+    const config = {
+      schemaVersion: 3,
+      title: '产品页',
+      dataSources: { products2: { get: '/api/products' } },
+      blocks: [{ type: 'title', text: '共 {{data.products2.items.length}} 款' }],
+    } as unknown as PageConfig
+    expect(withoutOrphanSources(config, { ...list('picks'), from: 'products2' })).toBe(config)
+    const unbound = { ...config, blocks: [] } as unknown as PageConfig
+    expect(withoutOrphanSources(unbound, { ...list('picks'), from: 'products2' })).not.toHaveProperty(
+      'dataSources',
+    )
+  })
+
+  it('with 页面设置 open, Ctrl+Z after deleting a list shows its data source back in 数据源', async () => {
+    readInlineStyles()
+    catalogApi()
+    const config = {
+      schemaVersion: 3,
+      title: '产品页',
+      dataSources: { products: { get: '/api/products' }, products2: { get: '/api/products' } },
+      blocks: [{ ...list('picks'), from: 'products2' }, list('more')],
+    } as unknown as PageConfig
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <WorkspaceHarness initial={config} />
+      </SWRConfig>,
+    )
+    fireEvent.click(screen.getByRole('tab', { name: '页面设置' }))
+    const names = () =>
+      [...document.querySelectorAll<HTMLInputElement>('input[id$="-key"]')]
+        .filter((el) => /^root_dataSources_[^_]+-key$/.test(el.id))
+        .map((el) => el.value)
+    await waitFor(() => expect(names()).toEqual(['products', 'products2']), { timeout: 15000 })
+    const row = screen.getAllByRole('treeitem').find((r) => r.textContent?.includes('picks'))!
+    fireEvent.click(row)
+    fireEvent.click(within(row).getByRole('button', { name: '删除' }))
+    const confirm = await waitFor(() => document.querySelector<HTMLElement>('.ant-popconfirm')!)
+    fireEvent.click(within(confirm).getByRole('button', { name: /^删\s?除$/ }))
+    fireEvent.click(screen.getByRole('tab', { name: '页面设置' }))
+    await waitFor(() => expect(names()).toEqual(['products']), { timeout: 15000 })
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true })
+    await waitFor(() =>
+      expect(screen.getAllByRole('treeitem').some((r) => r.textContent?.includes('picks'))).toBe(true),
+    )
+    await waitFor(() => expect(names()).toEqual(['products', 'products2']))
   })
 })
