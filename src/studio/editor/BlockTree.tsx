@@ -171,6 +171,7 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
   const info = blockInfo(block.type)
   const name = info?.name ?? String(block.type ?? '未知区块')
   const id = typeof block.id === 'string' ? block.id : null
+  const summary = blockSummary(block)
   const onKeyDown = (e: KeyboardEvent) => {
     if (readOnly || !e.altKey) return
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
@@ -205,7 +206,8 @@ const BlockRow = memo(function BlockRow(props: RowProps) {
         {group && <span className="studio-tree-group">{group} · </span>}
         {name}
       </span>
-      <span className="studio-tree-text">{blockSummary(block)}</span>
+      {/* A title that only repeats the type's name (常见问题 常见问题) is not said twice. */}
+      {summary !== name && <span className="studio-tree-text">{summary}</span>}
       <span className="studio-tree-id">{id ?? '（无 id）'}</span>
       {hasError && <span className="studio-tree-error" aria-label="有错误" title="有错误" />}
       {/* The tools only on the selected row: two hundred rows of buttons would slow every render. */}

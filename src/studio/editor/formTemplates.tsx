@@ -1,22 +1,26 @@
 // rjsf's antd templates where the studio needs them to behave otherwise:
 // - the add button is named in words (antd's plus-circle icon would otherwise be its accessible name);
 // - a map's key (a data source's name) is renamed when the focus leaves its row, not when it moves from the
-//   key to the row's own fields: a rename re-mounts the row, which would drop what is typed next (接口路径).
-import { useRef, type FocusEvent } from 'react'
+//   key to the row's own fields: a rename re-mounts the row, which would drop what is typed next (接口路径);
+// - a list's items are numbered (问答 1, 问答 2), without the required mark a list item always had.
+import { cloneElement, isValidElement, useRef, type FocusEvent, type ReactElement } from 'react'
 import { Button } from 'antd'
 import { PlusCircleOutlined } from '@ant-design/icons'
 import { generateTemplates } from '@rjsf/antd'
 import {
   ADDITIONAL_PROPERTY_FLAG,
+  type ArrayFieldItemTemplateProps,
   getUiOptions,
   TranslatableString,
   type IconButtonProps,
   type TemplatesType,
+  type UiSchema,
   type WrapIfAdditionalTemplateProps,
 } from '@rjsf/utils'
 
 const antd = generateTemplates()
 const AntdWrapIfAdditional = antd.WrapIfAdditionalTemplate!
+const AntdArrayItem = antd.ArrayFieldItemTemplate!
 
 /** The add button's name: the caller's title (an optional object's 填写这一项), the field's, or 添加一项. */
 export function addButtonLabel(props: IconButtonProps): string {
@@ -91,7 +95,23 @@ function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
   )
 }
 
+type ItemField = ReactElement<{ schema?: { title?: unknown }; uiSchema?: UiSchema; required?: boolean }>
+
+/** A list item titled by its place in the list ("问答 2", where rjsf would say "问答" for every one, marked *). */
+function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const field = props.children
+  if (!isValidElement(field)) return <AntdArrayItem {...props} />
+  const { schema, uiSchema } = (field as ItemField).props
+  const title = typeof schema?.title === 'string' ? schema.title.replace(/ \*$/, '') : ''
+  const numbered = cloneElement(field as ItemField, {
+    required: false,
+    ...(title ? { uiSchema: { ...uiSchema, 'ui:title': `${title} ${props.index + 1}` } } : {}),
+  })
+  return <AntdArrayItem {...props}>{numbered}</AntdArrayItem>
+}
+
 export const studioTemplates: Partial<TemplatesType> = {
   ButtonTemplates: { ...antd.ButtonTemplates!, AddButton },
+  ArrayFieldItemTemplate,
   WrapIfAdditionalTemplate,
 }

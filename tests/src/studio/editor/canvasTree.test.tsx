@@ -56,6 +56,18 @@ describe('block tree texts and search', () => {
     expect(rows()[0]).toHaveTextContent('标题')
   })
 
+  it('does not say a title twice that only repeats the type name', () => {
+    const faq = (title: string) => ({ type: 'faq', title, items: [{ q: '怎么理赔？', a: '拨打客服电话。' }] })
+    const initial = {
+      schemaVersion: 3,
+      title: '问答',
+      blocks: [faq('常见问题'), faq('理赔问答')],
+    } as PageConfig
+    render(<Harness initial={initial} />)
+    expect(texts()).toEqual([undefined, '理赔问答'])
+    expect(rows()[0]).toHaveTextContent(/^⠿?\s*常见问题/)
+  })
+
   it('filters by type name or text; a match inside a tab keeps its tabs', async () => {
     const user = userEvent.setup()
     render(<Harness />)
