@@ -1,3 +1,4 @@
+import { HEARTBEAT_MS } from '../../src/studio/page/presenceTiming'
 import type { Page } from '@playwright/test'
 import { clickSettled } from './support/overlays'
 import { openStudioPage, staffHeaders, studioSignedIn } from './support/staff'
@@ -40,9 +41,11 @@ test('two people on one page see each other; 保留我的修改 keeps both peopl
   try {
     await openStudioPage(editor, id)
     await openStudioPage(publisher, id)
-    // Each sees the other: the one who came second at once, the first by its next heartbeat (15 s).
+    // Each sees the other: the one who came second at once, the first by its next heartbeat (5 s).
     await expect(publisher.getByTestId('presence')).toHaveText(/运营编辑 正在编辑/)
-    await expect(editor.getByTestId('presence')).toHaveText(/发布负责人 正在编辑/, { timeout: 30_000 })
+    await expect(editor.getByTestId('presence')).toHaveText(/发布负责人 正在编辑/, {
+      timeout: HEARTBEAT_MS + 3_000,
+    })
     await editor
       .getByRole('toolbar', { name: '页面操作' })
       .screenshot({ path: `${SHOTS}/presence-header.png` })

@@ -1,14 +1,14 @@
+import { HEARTBEAT_MS } from '../../src/studio/page/presenceTiming'
 import { openStudioPage, staffHeaders, studioSignedIn } from './support/staff'
 import { expect, test } from './support/test'
 
 // Closing the studio tab drops the person from the others' header at once: the tab's `pagehide` sends a leave
 // with navigator.sendBeacon (a one-time token from its last heartbeat stands in for the CSRF header), so the
-// other person stops seeing 「… 正在编辑」 at their next heartbeat (15 s), not after the 45 s expiry.
+// other person stops seeing 「… 正在编辑」 at their next heartbeat (5 s), not after the 45 s expiry.
 
 test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 
 const stamp = Date.now().toString(36).slice(-6)
-const HEARTBEAT_MS = 15_000
 
 test('B closes the tab: A stops seeing 「B 正在编辑」 by A’s next heartbeat, well before the 45 s expiry', async ({
   browser,
@@ -31,7 +31,7 @@ test('B closes the tab: A stops seeing 「B 正在编辑」 by A’s next heartb
     // The tab closes as a person closes it (unload handlers run); the beacon is all that tells the server.
     await b.close({ runBeforeUnload: true })
     // Before the leave, B's row lives 45 s after B's last heartbeat (at least 30 s from now): A would see it
-    // on its next beat. Now that beat (at most 15 s away) comes back without B.
+    // on its next beat. Now that beat (at most 5 s away) comes back without B.
     await expect(presence).toBeHidden({ timeout: HEARTBEAT_MS + 3_000 })
   } finally {
     await aContext.close()

@@ -7,7 +7,7 @@ import { ApiError } from '../../platform/errors'
 import { toIso } from '../../platform/time'
 import { pageNotFound } from './service'
 
-/** The studio sends a heartbeat every 15 s; three missed ones and the tab is gone. */
+/** The studio sends a heartbeat every 5 s (a background tab's timers may run far less often); 45 s without one and the tab is gone. */
 export const PRESENCE_TTL_SECONDS = 45
 
 /**
