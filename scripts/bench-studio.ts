@@ -154,12 +154,16 @@ try {
     await field.press(i % 2 ? 'Backspace' : 'x')
     // Waits for the next render report without polling (polling would load the throttled page).
     // A string, not a function: tsx would wrap the inner functions in a helper the page does not have.
+    // The first render after the key: a late render of an earlier change (the markdown of the first edit
+    // compiled, say) arriving after `before` was read is not this key's.
     const latency = await page.evaluate<number>(`new Promise((resolve, reject) => {
       const n = ${before}
       const done = () => {
-        if (window.__rendered.length <= n) return false
+        const key = window.__keys[window.__keys.length - 1]
+        const at = window.__rendered.slice(n).find((t) => t >= key)
+        if (at === undefined) return false
         window.removeEventListener('message', check)
-        resolve(window.__rendered[n] - window.__keys[window.__keys.length - 1])
+        resolve(at - key)
         return true
       }
       const check = () => setTimeout(done, 0)

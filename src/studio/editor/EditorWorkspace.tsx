@@ -115,6 +115,18 @@ const Toolbar = memo(function Toolbar(props: ToolbarProps) {
   )
 })
 
+/** The selected block's kind above its form (memoized: a keystroke in the form does not re-render it). */
+const BlockHeading = memo(function BlockHeading({ type }: { type: string }) {
+  return (
+    <Typography.Title level={5} style={{ marginTop: 0 }}>
+      {blockInfo(type)?.name}
+      <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 8 }}>
+        {type}
+      </Typography.Text>
+    </Typography.Title>
+  )
+})
+
 // The forms (react-jsonschema-form, ajv) load once a block or the page settings are shown (lazyWithRetry: offline,
 // with 重试 in their place).
 const PropertyForm = lazyWithRetry(
@@ -408,12 +420,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
     <Typography.Text type="danger">未知的区块类型：{String(block.type)}</Typography.Text>
   ) : (
     <>
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
-        {blockInfo(block.type)?.name}
-        <Typography.Text type="secondary" style={{ fontSize: 12, marginLeft: 8 }}>
-          {String(block.type)}
-        </Typography.Text>
-      </Typography.Title>
+      <BlockHeading type={String(block.type)} />
       <Suspense fallback={<Spin />}>
         <CampaignPickerContext.Provider value={campaignPicker}>
           <ProductSourceContext.Provider value={productSource}>

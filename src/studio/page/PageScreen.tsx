@@ -2,14 +2,13 @@
 // after a rollback) and the editor workspace. Edits are a working copy
 // (useDraft) validated by the server as they happen; publishing needs a saved, error-free draft and the
 // publisher role.
-import { Alert, App, Button, Modal, Result, Spin, Typography } from 'antd'
+import { Alert, App, Button, Result, Spin } from 'antd'
 import { Suspense, useCallback, useEffect, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { useSWRConfig } from 'swr'
 import { errorMessage } from '../api/client'
 import { studioApi } from '../api/endpoints'
 import { usePage } from '../api/hooks'
-import type { DraftConflict } from '../api/types'
 import { EditorWorkspace } from '../editor/EditorWorkspace'
 import { formatTime } from '../format'
 import { auditHref } from '../paths'
@@ -17,6 +16,7 @@ import { hasRole, NEEDS_PUBLISHER, useStaff } from '../session'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import { useStableCallback } from '../../lib/useStableCallback'
 import { ChunkRetryAlert } from '../ChunkRetryAlert'
+import { ConflictDialog, type Conflict } from './ConflictDialog'
 import { PageToolbar } from './PageToolbar'
 import { PublishingPanel, scheduleList } from './PublishingPanel'
 import { useDraft } from './useDraft'
@@ -56,7 +56,7 @@ export function PageScreen() {
   const { mutate: mutateAny } = useSWRConfig()
   const { data: detail, error, isLoading, mutate } = usePage(id)
   const { draft, errors, validating, saving, change, save, adoptMerge, load } = useDraft(id, detail)
-  const [conflict, setConflict] = useState<{ detail: DraftConflict | null; message: string } | null>(null)
+  const [conflict, setConflict] = useState<Conflict | null>(null)
   const [dialog, setDialog] = useState<'publish' | 'preview' | 'versions' | 'merge' | null>(null)
   const [unpublishing, setUnpublishing] = useState(false)
   const canPublish = hasRole(staff, 'publisher')
@@ -147,6 +147,11 @@ export function PageScreen() {
     })
   })
   const saveNow = useStableCallback(() => void onSave())
+  const refreshNow = useStableCallback(() => void refresh())
+  const keepMine = useStableCallback(() => {
+    setConflict(null)
+    setDialog('merge')
+  })
   const goBack = useStableCallback(() => navigate('/'))
   const openAudit = useStableCallback(() => navigate(auditHref(id)))
   const onPanelChanged = useStableCallback(async (reloadDraft: boolean) => {
@@ -240,38 +245,7 @@ export function PageScreen() {
           compileMarkdown={studioApi.compileMarkdown}
         />
       </div>
-      <Modal
-        title="草稿已被他人保存"
-        open={conflict !== null}
-        closable={false}
-        mask={{ closable: false }}
-        footer={[
-          <Button key="refresh" onClick={() => void refresh()}>
-            刷新
-          </Button>,
-          <Button
-            key="keep"
-            type="primary"
-            onClick={() => {
-              setConflict(null)
-              setDialog('merge')
-            }}
-          >
-            保留我的修改
-          </Button>,
-        ]}
-      >
-        <Typography.Paragraph data-testid="conflict-message">{conflict?.message}</Typography.Paragraph>
-        {conflict?.detail && (
-          <Typography.Paragraph type="secondary">
-            保存人：{conflict.detail.savedBy}，时间：{formatTime(conflict.detail.savedAt)}（修订号{' '}
-            {conflict.detail.revision}）
-          </Typography.Paragraph>
-        )}
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          “刷新”载入对方保存的草稿，你的修改会丢弃；“保留我的修改”把双方的修改合并：各自改动的部分都保留，双方都改了的区块由你逐个选择。
-        </Typography.Paragraph>
-      </Modal>
+      <ConflictDialog conflict={conflict} onRefresh={refreshNow} onKeep={keepMine} />
       <Suspense fallback={null}>
         {dialog === 'publish' && (
           <PublishDialog

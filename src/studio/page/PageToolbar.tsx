@@ -1,5 +1,5 @@
-// The page screen's toolbar: the page's name and state, and 保存, 发布, 预览链接, 版本, 下线. Memoized with
-// plain props and stable handlers: typing in the editor changes the draft on every key, the toolbar only when
+// The page screen's toolbar: the page's name and state, and 保存, 发布, 预览链接, 版本, 下线. Its parts are memoized
+// with plain props and stable handlers: typing in the editor changes the draft on every key, a part only when
 // what it shows does (bench:studio, keystroke -> preview).
 import {
   ArrowLeftOutlined,
@@ -39,58 +39,68 @@ export interface PageToolbarProps {
   onAudit(): void
 }
 
-export const PageToolbar = memo(function PageToolbar(props: PageToolbarProps) {
-  const { id, title, detail, dirty, savedBy, savedAt, errorCount, validating, saving, unpublishing } = props
-  const { blocker, offlineBlocker, onBack, onSave, onPublish, onDialog, onUnpublish, onAudit } = props
+/** The page's name, state, who else has it open and the live version. */
+const TitleLine = memo(function TitleLine({
+  id,
+  title,
+  detail,
+}: Pick<PageToolbarProps, 'id' | 'title' | 'detail'>) {
   return (
-    <div
-      role="toolbar"
-      aria-label="页面操作"
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 12,
-        padding: '10px 24px',
-        background: '#fff',
-        borderBottom: '1px solid #f0f0f0',
-        flexWrap: 'wrap',
-      }}
-    >
-      <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack} aria-label="返回页面列表" />
-      <div style={{ flex: 1, minWidth: 240 }}>
-        <Space size={8} wrap>
-          <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
-            {title || '（未命名）'}
-          </Typography.Title>
-          <StatusTag status={detail.status} />
-          <PresenceBar pageId={id} />
-          {detail.live && (
-            <Typography.Text type="secondary" data-testid="live-version">
-              线上版本 {detail.live.version}
-              {detail.live.kind === 'rollback' ? '（回滚）' : ''}
-            </Typography.Text>
+    <Space size={8} wrap>
+      <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
+        {title || '（未命名）'}
+      </Typography.Title>
+      <StatusTag status={detail.status} />
+      <PresenceBar pageId={id} />
+      {detail.live && (
+        <Typography.Text type="secondary" data-testid="live-version">
+          线上版本 {detail.live.version}
+          {detail.live.kind === 'rollback' ? '（回滚）' : ''}
+        </Typography.Text>
+      )}
+    </Space>
+  )
+})
+
+/** Saved or not, the draft's errors and 校验中… (the only part that changes while a person types). */
+const SaveState = memo(function SaveState(
+  props: Pick<PageToolbarProps, 'id' | 'dirty' | 'savedBy' | 'savedAt' | 'errorCount' | 'validating'>,
+) {
+  const { id, dirty, savedBy, savedAt, errorCount, validating } = props
+  return (
+    <div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        /activity/{id} ·{' '}
+        <span data-testid="save-state">
+          {dirty ? (
+            <Badge status="warning" text="有未保存的修改" />
+          ) : (
+            `已保存（${savedBy} ${formatTime(savedAt)}）`
           )}
-        </Space>
-        <div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            /activity/{id} ·{' '}
-            <span data-testid="save-state">
-              {dirty ? (
-                <Badge status="warning" text="有未保存的修改" />
-              ) : (
-                `已保存（${savedBy} ${formatTime(savedAt)}）`
-              )}
-            </span>
-            {!dirty && errorCount > 0 && (
-              <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="draft-errors">
-                {' '}
-                · 草稿有 {errorCount} 个错误
-              </Typography.Text>
-            )}
-            {validating && ' · 校验中…'}
+        </span>
+        {!dirty && errorCount > 0 && (
+          <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="draft-errors">
+            {' '}
+            · 草稿有 {errorCount} 个错误
           </Typography.Text>
-        </div>
-      </div>
+        )}
+        {validating && ' · 校验中…'}
+      </Typography.Text>
+    </div>
+  )
+})
+
+type ActionProps = Omit<
+  PageToolbarProps,
+  'id' | 'title' | 'detail' | 'savedBy' | 'savedAt' | 'validating' | 'onBack'
+>
+
+/** The error count and the page's buttons. */
+const Actions = memo(function Actions(props: ActionProps) {
+  const { dirty, errorCount, saving, unpublishing, blocker, offlineBlocker } = props
+  const { onSave, onPublish, onDialog, onUnpublish, onAudit } = props
+  return (
+    <>
       <Badge count={errorCount} overflowCount={999} showZero={false}>
         <Button
           danger={errorCount > 0}
@@ -141,6 +151,42 @@ export const PageToolbar = memo(function PageToolbar(props: PageToolbarProps) {
       <Button type="link" onClick={onAudit}>
         操作日志
       </Button>
-    </div>
+    </>
   )
 })
+
+const BackButton = memo(function BackButton({ onBack }: Pick<PageToolbarProps, 'onBack'>) {
+  return <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack} aria-label="返回页面列表" />
+})
+
+const BAR_STYLE = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 12,
+  padding: '10px 24px',
+  background: '#fff',
+  borderBottom: '1px solid #f0f0f0',
+  flexWrap: 'wrap',
+} as const
+
+/** In parts, each memoized: 校验中… coming and going with every pause in typing re-renders only its own line. */
+export function PageToolbar(props: PageToolbarProps) {
+  const { id, title, detail, savedBy, savedAt, validating, onBack, ...actions } = props
+  return (
+    <div role="toolbar" aria-label="页面操作" style={BAR_STYLE}>
+      <BackButton onBack={onBack} />
+      <div style={{ flex: 1, minWidth: 240 }}>
+        <TitleLine id={id} title={title} detail={detail} />
+        <SaveState
+          id={id}
+          dirty={actions.dirty}
+          savedBy={savedBy}
+          savedAt={savedAt}
+          errorCount={actions.errorCount}
+          validating={validating}
+        />
+      </div>
+      <Actions {...actions} />
+    </div>
+  )
+}

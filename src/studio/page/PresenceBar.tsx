@@ -23,7 +23,11 @@ export function usePresence(pageId: string): PresenceList['others'] {
       collabApi.presence(pageId, tab).then(
         (answer) => {
           leaveToken = answer.leaveToken
-          if (!stopped) setOthers(answer.others)
+          // The same people again keep the list (and the header) as it is.
+          if (!stopped)
+            setOthers((shown) =>
+              JSON.stringify(shown) === JSON.stringify(answer.others) ? shown : answer.others,
+            )
         },
         () => {
           // Offline or signed out: the list stays as it was until the next beat answers.
