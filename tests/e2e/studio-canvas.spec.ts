@@ -1,5 +1,6 @@
 import type { FrameLocator, Locator, Page } from '@playwright/test'
-import { studioApi, studioLogIn } from './support/staff'
+import { createDraftPage } from './support/draftPage'
+import { openStudioPage, studioApi, studioLogIn } from './support/staff'
 import { expect, test } from './support/test'
 
 // Canvas-first editing in the studio (issue 30): a click on a block in the phone preview selects it; a block
@@ -24,17 +25,8 @@ let serial = 0
 async function openPage(page: Page): Promise<string> {
   const id = `e2e-canvas-${Date.now().toString(36)}-${serial++}`
   await studioLogIn(page, 'editor')
-  const api = studioApi(page)
-  const created = await api.post('/api/studio/pages', { data: { id, title: '画布编辑测试' } })
-  expect(created.status()).toBe(201)
-  const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await api.put(`/api/studio/pages/${id}/draft`, {
-    headers: { 'If-Match': `"${draftRevision}"` },
-    data: config,
-  })
-  expect(saved.status()).toBe(200)
-  await page.goto(`/studio/pages/${id}`)
-  await expect(page.getByTestId('editor-ready')).toBeVisible()
+  await createDraftPage(studioApi(page), id, config)
+  await openStudioPage(page, id)
   await expect(phone(page).getByText('春季保障节')).toBeVisible()
   return id
 }
@@ -152,8 +144,7 @@ test('a block dropped on the phone while its page is still loading is added, not
   const id = `e2e-canvas-${Date.now().toString(36)}-${serial++}`
   const created = await studioApi(page).post('/api/studio/pages', { data: { id, title: '加载中拖入' } })
   expect(created.status()).toBe(201)
-  await page.goto(`/studio/pages/${id}`)
-  await expect(page.getByTestId('editor-ready')).toBeVisible()
+  await openStudioPage(page, id)
 
   const from = page.getByRole('group', { name: '区块面板' }).locator('[data-block-type="divider"]')
   await drag(page, from, page.locator('iframe[title="页面预览"]'), 200)

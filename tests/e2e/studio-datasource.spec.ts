@@ -1,6 +1,8 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { logInAsStaff } from '../../scripts/studioPublish'
+import { createDraftPage } from './support/draftPage'
 import { clickSettled } from './support/overlays'
+import { openStudioPage } from './support/staff'
 import { expect, test } from './support/test'
 
 // Product lists without JSON (docs/studio.md): a product list's form picks 产品分类 (and 标签, 最多显示几个) from
@@ -10,34 +12,37 @@ test.use({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: fa
 
 const phone = (page: Page): FrameLocator => page.frameLocator('iframe[title="页面预览"]')
 
+/** A page of product lists reading the catalogue's first six products (`products`). */
+const PRODUCTS_PAGE = {
+  schemaVersion: 3,
+  title: '保障精选',
+  dataSources: { products: { get: '/api/products', query: { limit: 6 } } },
+}
+const PICKS = {
+  type: 'product-list',
+  id: 'picks',
+  from: 'products',
+  title: '精选保障',
+  layout: 'row',
+  limit: 6,
+}
+
 test('choosing 意外 (accident) in a product list shows only accident products, in the picker and on the phone', async ({
   page,
 }) => {
   test.setTimeout(120_000)
   const pageId = `e2e-datasource-${Date.now().toString(36)}`
-  const editor = await logInAsStaff(page.request, 'editor')
-  const created = await editor.post('/api/studio/pages', { data: { id: pageId, title: '保障精选' } })
-  const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await editor.put(`/api/studio/pages/${pageId}/draft`, {
-    headers: { 'If-Match': `"${draftRevision}"` },
-    data: {
-      schemaVersion: 3,
-      title: '保障精选',
-      dataSources: { products: { get: '/api/products', query: { limit: 6 } } },
-      blocks: [
-        { type: 'product-list', id: 'picks', from: 'products', title: '精选保障', layout: 'row', limit: 6 },
-      ],
-    },
+  await createDraftPage(await logInAsStaff(page.request, 'editor'), pageId, {
+    ...PRODUCTS_PAGE,
+    blocks: [{ ...PICKS }],
   })
-  expect(saved.status()).toBe(200)
   const accident = (await (await page.request.get('/api/products?category=accident&limit=6')).json()) as {
     items: { name: string }[]
   }
   const accidentNames = accident.items.map((p) => p.name)
   expect(accidentNames.length).toBeGreaterThan(1)
 
-  await page.goto(`/studio/pages/${pageId}`)
-  await expect(page.getByTestId('editor-ready')).toBeVisible()
+  await openStudioPage(page, pageId)
   const cards = phone(page).getByTestId('product-card').locator('h4')
   // Before: the catalogue's best sellers, not only accident cover.
   await expect(cards).toHaveCount(6)
@@ -59,25 +64,12 @@ test('deleting a product list takes the data source only it read out of 数据�
 }) => {
   test.setTimeout(120_000)
   const pageId = `e2e-datasource-del-${Date.now().toString(36)}`
-  const editor = await logInAsStaff(page.request, 'editor')
-  const created = await editor.post('/api/studio/pages', { data: { id: pageId, title: '保障精选' } })
-  const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await editor.put(`/api/studio/pages/${pageId}/draft`, {
-    headers: { 'If-Match': `"${draftRevision}"` },
-    data: {
-      schemaVersion: 3,
-      title: '保障精选',
-      dataSources: { products: { get: '/api/products', query: { limit: 6 } } },
-      blocks: [
-        { type: 'product-list', id: 'picks', from: 'products', title: '精选保障', layout: 'row', limit: 6 },
-        { type: 'product-list', id: 'more', from: 'products', title: '更多保障', layout: 'row', limit: 6 },
-      ],
-    },
+  await createDraftPage(await logInAsStaff(page.request, 'editor'), pageId, {
+    ...PRODUCTS_PAGE,
+    blocks: [{ ...PICKS }, { ...PICKS, id: 'more', title: '更多保障' }],
   })
-  expect(saved.status()).toBe(200)
 
-  await page.goto(`/studio/pages/${pageId}`)
-  await expect(page.getByTestId('editor-ready')).toBeVisible()
+  await openStudioPage(page, pageId)
   const tree = page.getByRole('tree', { name: '区块树' })
   // 意外 for 'picks': it gets a data source of its own (products2); 'more' keeps reading products.
   await tree.getByText('picks').click()

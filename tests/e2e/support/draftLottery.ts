@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test'
+import { createDraftPage } from './draftPage'
 import type { StudioApi } from './staff'
 
 // A studio page whose draft runs one lottery (live from 2026-11 to 2027-12, 每人每天 2 次、活动期间共 3 次, every
@@ -62,13 +62,5 @@ export async function createDraftLotteryPage(
   pageId: string,
   lottery: DraftLottery,
 ): Promise<void> {
-  const created = await api.post('/api/studio/pages', { data: { id: pageId, title: lottery.title } })
-  expect(created.status(), await created.text()).toBe(201)
-  const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await api.put(`/api/studio/pages/${pageId}/draft`, {
-    headers: { 'If-Match': `"${draftRevision}"` },
-    data: draftLotteryConfig(lottery),
-  })
-  expect(saved.status(), await saved.text()).toBe(200)
-  expect(((await saved.json()) as { errors: number }).errors).toBe(0)
+  await createDraftPage(api, pageId, draftLotteryConfig(lottery))
 }

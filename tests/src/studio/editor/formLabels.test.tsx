@@ -1,8 +1,6 @@
-import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { PropertyForm } from '../../../../src/studio/editor/PropertyForm'
 import { BLOCK_CATALOG, blockFormSchema, type JsonSchema } from '../../../../src/studio/editor/schemas'
-import type { EditorFormContext } from '../../../../src/studio/editor/fields'
+import { renderBlockForm } from './blockForm'
 
 // Every block's generated form speaks Chinese: no raw generator label (「products Key」, 「additionalProperties」,
 // an English property name) on any field, rendered or nested in a list or a union; and the block's own fields come
@@ -11,13 +9,6 @@ import type { EditorFormContext } from '../../../../src/studio/editor/fields'
 /** Terms a label may keep: they are what people call these things. */
 const ALLOWED = /\b(URL|App|iPhone|Markdown|ID)\b|id\b/g
 const englishIn = (label: string) => /[A-Za-z]{3,}/.test(label.replace(ALLOWED, ''))
-
-const context: EditorFormContext = {
-  uploadImage: async () => '/x.png',
-  compileMarkdown: async () => ({}),
-  blockIds: [],
-  readOnly: false,
-}
 
 /** Every title and enum name a schema gives its fields, wherever they sit. */
 function labelsOf(schema: unknown, path = ''): string[] {
@@ -49,17 +40,7 @@ describe('the property forms of every block', () => {
   it.each(BLOCK_CATALOG.map((b) => [b.type, b] as const))(
     '%s: rendered with its example, every label is Chinese; the generic fields are folded under 高级',
     (type, info) => {
-      const { container } = render(
-        <PropertyForm
-          schema={blockFormSchema(type)!}
-          value={info.example}
-          pointer="/blocks/0"
-          errors={[]}
-          context={context}
-          readOnly={false}
-          onChange={() => {}}
-        />,
-      )
+      const { container } = renderBlockForm(type, info.example)
       const labels = [
         ...container.querySelectorAll('.studio-field-label, label, legend, .studio-sub-label, summary'),
       ]

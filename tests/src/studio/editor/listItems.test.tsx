@@ -1,38 +1,19 @@
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { PropertyForm } from '../../../../src/studio/editor/PropertyForm'
-import { blockFormSchema } from '../../../../src/studio/editor/schemas'
-import type { EditorFormContext } from '../../../../src/studio/editor/fields'
+import { renderBlockForm } from './blockForm'
 
 // A list's items in a block's form are told apart by their place (问答 1, 问答 2), not all called 问答 with a
 // required mark (issue 30: forms a person understands).
 
-const context: EditorFormContext = {
-  uploadImage: async () => '/x.png',
-  compileMarkdown: async () => ({}),
-  blockIds: [],
-  readOnly: false,
-}
-
 describe('list items in a block form', () => {
   it('numbers each 问答 of a 常见问题 block', () => {
-    const { container } = render(
-      <PropertyForm
-        schema={blockFormSchema('faq')!}
-        value={{
-          type: 'faq',
-          items: [
-            { q: '怎么理赔？', a: '拨打客服电话。' },
-            { q: '多久到账？', a: '3 个工作日。' },
-          ],
-        }}
-        pointer="/blocks/0"
-        errors={[]}
-        context={context}
-        readOnly={false}
-        onChange={() => {}}
-      />,
-    )
+    const { container } = renderBlockForm('faq', {
+      type: 'faq',
+      items: [
+        { q: '怎么理赔？', a: '拨打客服电话。' },
+        { q: '多久到账？', a: '3 个工作日。' },
+      ],
+    })
     expect(screen.getByText('问答 1')).toBeInTheDocument()
     expect(screen.getByText('问答 2')).toBeInTheDocument()
     const itemTitles = [...container.querySelectorAll('.ant-form-item-label, legend, .studio-field-label')]
