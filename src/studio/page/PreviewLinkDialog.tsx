@@ -7,6 +7,13 @@ import { errorMessage } from '../api/client'
 import { studioApi } from '../api/endpoints'
 import type { PreviewLink } from '../api/types'
 import { beijingIso, formatTime } from '../format'
+import { SandboxProfileControl } from '../editor/SandboxProfileControl'
+import {
+  DEFAULT_SANDBOX_PROFILE,
+  PROFILE_PARAM,
+  profileParam,
+  type SandboxProfile,
+} from '../../domain/sandboxProfile'
 
 export interface PreviewLinkDialogProps {
   open: boolean
@@ -21,6 +28,9 @@ export function PreviewLinkDialog({ open, pageId, dirty, onClose }: PreviewLinkD
   // Opens as a visitor (未登录) or a sample user (已登录); the phone's bar switches too. Not signed: it only
   // simulates the login inside the preview's sandbox (the draft needs the signature either way).
   const [asGuest, setAsGuest] = useState(false)
+  // The sample user for the campaigns' 参与条件 (实名, 会员等级, 新用户), as the editor's preview has it; the phone's
+  // 预览身份 bar can change it again.
+  const [profile, setProfile] = useState<SandboxProfile>(DEFAULT_SANDBOX_PROFILE)
   const [link, setLink] = useState<(PreviewLink & { absolute: string; qr: string }) | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const { message } = App.useApp()
@@ -31,6 +41,8 @@ export function PreviewLinkDialog({ open, pageId, dirty, onClose }: PreviewLinkD
       const made = await studioApi.previewLink(pageId, at ? beijingIso(at) : undefined)
       const url = new URL(made.url, window.location.origin)
       if (asGuest) url.searchParams.set('login', '0')
+      const profileText = asGuest ? null : profileParam(profile)
+      if (profileText) url.searchParams.set(PROFILE_PARAM, profileText)
       const absolute = url.toString()
       const qr = await QRCode.toDataURL(absolute, { margin: 1, width: 200 })
       setLink({ ...made, absolute, qr })
@@ -86,6 +98,9 @@ export function PreviewLinkDialog({ open, pageId, dirty, onClose }: PreviewLinkD
               { value: true, label: '未登录' },
             ]}
           />
+        </Form.Item>
+        <Form.Item label="用户情况">
+          <SandboxProfileControl profile={profile} disabled={asGuest} onChange={setProfile} />
         </Form.Item>
         <Button type="primary" onClick={create} loading={submitting}>
           {link ? '重新生成' : '生成链接'}

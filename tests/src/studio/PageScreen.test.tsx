@@ -254,6 +254,42 @@ describe('studio page screen', () => {
     expect(api.callsTo('POST', `${PAGE}/preview-links`)[0].body).toEqual({})
   })
 
+  it("a preview link carries the sample user chosen under 用户情况; a guest's link has none", async () => {
+    stubStudioApi({
+      [`GET ${PAGE}`]: detail(),
+      [`POST ${PAGE}/preview-links`]: {
+        url: '/activity/spring-sale?preview=abc.def',
+        expiresAt: '2026-11-26T02:30:00Z',
+      },
+    })
+    renderStudio('/pages/spring-sale', EDITOR)
+    await userEvent.click(await screen.findByRole('button', { name: /预览链接/ }))
+    const dialog = await findDialog('预览链接')
+    const pick = async (label: string, option: string) => {
+      fireEvent.mouseDown(within(dialog).getByLabelText(label))
+      fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }))
+    }
+    await pick('实名认证', '未实名')
+    await pick('注册时间', '老用户')
+    await userEvent.click(within(dialog).getByRole('button', { name: '生成链接' }))
+    const address = within(await screen.findByTestId('preview-link')).getByLabelText('预览链接地址')
+    await waitFor(() =>
+      expect(new URL((address as HTMLTextAreaElement).value).searchParams.get('profile')).toBe(
+        'unverified,old',
+      ),
+    )
+
+    // 未登录: no sample user, so no profile (and the choices are disabled).
+    await userEvent.click(within(dialog).getByRole('radio', { name: '未登录' }))
+    expect(within(dialog).getByLabelText('实名认证')).toBeDisabled()
+    await userEvent.click(within(dialog).getByRole('button', { name: /重新生成/ }))
+    await waitFor(() => {
+      const url = new URL((address as HTMLTextAreaElement).value)
+      expect(url.searchParams.get('login')).toBe('0')
+      expect(url.searchParams.has('profile')).toBe(false)
+    })
+  })
+
   it('says so when the page does not exist', async () => {
     stubStudioApi({ [`GET ${PAGE}`]: studioError(404, 'PAGE_NOT_FOUND', '页面不存在') })
     renderStudio('/pages/spring-sale', EDITOR)
