@@ -7,6 +7,8 @@ import { studioApi } from '../api/endpoints'
 import type { DraftConflict, PageConfig, PageDetail, StudioConfigError } from '../api/types'
 
 export const VALIDATE_DELAY_MS = 300
+/** 校验中… shows only for a validation slower than this: a quick answer would make it flicker at every pause. */
+export const VALIDATING_SHOWN_AFTER_MS = 400
 const storageKey = (id: string) => `studio:draft:${id}`
 
 /** An edit not yet saved, as kept in localStorage. */
@@ -123,6 +125,7 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
     if (!config || !dirty) return
     const controller = new AbortController()
     pendingValidation.current = controller
+    let shownTimer: ReturnType<typeof setTimeout> | undefined
     const timer = setTimeout(() => {
       const text = JSON.stringify(config)
       writeStoredDraft(id, {
@@ -132,21 +135,23 @@ export function useDraft(id: string, detail: PageDetail | undefined) {
         base: baseText,
       })
       if (controller.signal.aborted) return
-      setValidating(true)
-      studioApi.validate(id, new JsonText(text), controller.signal).then(
-        ({ errors }) => {
-          if (controller.signal.aborted) return
-          // The same findings keep the same array, so the workspace does not re-render for nothing.
+      shownTimer = setTimeout(() => {
+        if (!controller.signal.aborted) setValidating(true)
+      }, VALIDATING_SHOWN_AFTER_MS)
+      const done = () => {
+        clearTimeout(shownTimer)
+        if (!controller.signal.aborted) setValidating(false)
+      }
+      studioApi.validate(id, new JsonText(text), controller.signal).then(({ errors }) => {
+        // The same findings keep the same array, so the workspace does not re-render for nothing.
+        if (!controller.signal.aborted)
           setErrors((shown) => (JSON.stringify(shown) === JSON.stringify(errors) ? shown : errors))
-          setValidating(false)
-        },
-        () => {
-          if (!controller.signal.aborted) setValidating(false)
-        },
-      )
+        done()
+      }, done)
     }, VALIDATE_DELAY_MS)
     return () => {
       clearTimeout(timer)
+      clearTimeout(shownTimer)
       controller.abort()
     }
   }, [config, dirty, revision, baseText, id])

@@ -42,6 +42,37 @@ describe('studio page screen', () => {
     expect(validated[0].query.get('id')).toBe('spring-sale')
   })
 
+  it('says 校验中… only while a validation is slow: a quick answer never flickers it', async () => {
+    let release = () => {}
+    let slow = false
+    const api = stubStudioApi({
+      [`GET ${PAGE}`]: detail(),
+      'POST /api/studio/validate': async () => {
+        // A quick answer still comes in a later task, as over a network (50 ms).
+        await new Promise<void>((resolve) => (slow ? (release = resolve) : setTimeout(resolve, 50)))
+        return { errors: [] }
+      },
+    })
+    renderStudio('/pages/spring-sale', PUBLISHER)
+    await screen.findByLabelText('页面 spring-sale 的 JSON 配置')
+    let flickered = false
+    const observer = new MutationObserver(() => {
+      if (screen.getByTestId('save-state').parentElement?.textContent?.includes('校验中')) flickered = true
+    })
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+    edit(config('春季保障节 2'))
+    await waitFor(() => expect(api.callsTo('POST', '/api/studio/validate')).toHaveLength(1))
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    observer.disconnect()
+    expect(flickered).toBe(false)
+
+    slow = true
+    edit(config('春季保障节 3'))
+    expect(await screen.findByText(/校验中/, {}, { timeout: 2000 })).toBeInTheDocument()
+    await act(async () => release())
+    await waitFor(() => expect(screen.queryByText(/校验中/)).toBeNull())
+  })
+
   it('publishing is refused while an error remains, with the reason', async () => {
     stubStudioApi({
       [`GET ${PAGE}`]: detail({
