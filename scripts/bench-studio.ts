@@ -169,14 +169,17 @@ try {
     // A string, not a function: tsx would wrap the inner functions in a helper the page does not have.
     // The first render after the key: a late render of an earlier change (the markdown of the first edit
     // compiled, say) arriving after `before` was read is not this key's.
-    const latency = await page.evaluate<number>(`new Promise((resolve, reject) => {
+    const { key, latency } = await page.evaluate<{
+      key: number
+      latency: number
+    }>(`new Promise((resolve, reject) => {
       const n = ${before}
       const done = () => {
         const key = window.__keys[window.__keys.length - 1]
         const at = window.__rendered.slice(n).find((t) => t >= key)
         if (at === undefined) return false
         window.removeEventListener('message', check)
-        resolve(at - key)
+        resolve({ key, latency: at - key })
         return true
       }
       const check = () => setTimeout(done, 0)
@@ -184,7 +187,7 @@ try {
       setTimeout(() => reject(new Error('no studio-preview:rendered within 10 s')), 10000)
     })`)
     latencies.push(latency)
-    keyStarts.push(await page.evaluate(() => (window as unknown as Probe).__keys.at(-1)!))
+    keyStarts.push(key)
     await page.waitForTimeout(200)
   }
 

@@ -8,7 +8,7 @@ import type { DraftConflict, PageConfig, PageDetail, StudioConfigError } from '.
 
 export const VALIDATE_DELAY_MS = 300
 /** 校验中… shows only for a validation slower than this: a quick answer would make it flicker at every pause. */
-export const VALIDATING_SHOWN_AFTER_MS = 400
+const VALIDATING_SHOWN_AFTER_MS = 400
 const storageKey = (id: string) => `studio:draft:${id}`
 
 /** An edit not yet saved, as kept in localStorage. */

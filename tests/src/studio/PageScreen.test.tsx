@@ -10,6 +10,15 @@ import { EDITOR, PUBLISHER, renderStudio, stubStudioApi, studioError, findDialog
 vi.mock('../../../src/studio/editor/EditorWorkspace', () => import('./workspaceDouble'))
 
 const PAGE = '/api/studio/pages/spring-sale'
+/** The page, and 生成链接's answer: a signed link valid until 2026-11-26 10:30. */
+const stubPreviewLinks = () =>
+  stubStudioApi({
+    [`GET ${PAGE}`]: detail(),
+    [`POST ${PAGE}/preview-links`]: {
+      url: '/activity/spring-sale?preview=abc.def',
+      expiresAt: '2026-11-26T02:30:00Z',
+    },
+  })
 const json = () => screen.getByLabelText('页面 spring-sale 的 JSON 配置')
 
 /** An edit in the workspace double: the whole config replaced. */
@@ -263,13 +272,7 @@ describe('studio page screen', () => {
   })
 
   it('makes a preview link with its QR code and expiry', async () => {
-    const api = stubStudioApi({
-      [`GET ${PAGE}`]: detail(),
-      [`POST ${PAGE}/preview-links`]: {
-        url: '/activity/spring-sale?preview=abc.def',
-        expiresAt: '2026-11-26T02:30:00Z',
-      },
-    })
+    const api = stubPreviewLinks()
     renderStudio('/pages/spring-sale', EDITOR)
     await userEvent.click(await screen.findByRole('button', { name: /预览链接/ }))
     await userEvent.click(await screen.findByRole('button', { name: '生成链接' }))
@@ -286,13 +289,7 @@ describe('studio page screen', () => {
   })
 
   it("a preview link carries the sample user chosen under 用户情况; a guest's link has none", async () => {
-    stubStudioApi({
-      [`GET ${PAGE}`]: detail(),
-      [`POST ${PAGE}/preview-links`]: {
-        url: '/activity/spring-sale?preview=abc.def',
-        expiresAt: '2026-11-26T02:30:00Z',
-      },
-    })
+    stubPreviewLinks()
     renderStudio('/pages/spring-sale', EDITOR)
     await userEvent.click(await screen.findByRole('button', { name: /预览链接/ }))
     const dialog = await findDialog('预览链接')
