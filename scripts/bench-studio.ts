@@ -2,10 +2,13 @@
 // CPU throttling (CDP Emulation.setCPUThrottlingRate). Measures
 // - open: from navigation to the editor showing the page's block tree (every row) — budget 2 s;
 // - first preview: from navigation to the preview frame's first 'studio-preview:rendered';
-// - keystroke -> preview: from a key typed into a property field to the frame's next 'studio-preview:rendered'
-//   (median and p95 of KEYSTROKES keys) — budget 100 ms;
-// - keystroke -> next paint: the same keys by Event Timing (the key to the first frame painted after it, which shows
-//   the edited preview); reported, no budget;
+// - keystroke -> preview: from a key typed into a property field to the first frame painted with the edited preview
+//   (median and p95 of KEYSTROKES keys) — budget 100 ms. By Event Timing (what INP is made of: the key's event to
+//   the next paint after its handlers), counted only when the frame's own commit of the edit (the time in its
+//   'studio-preview:rendered') fell within those handlers, so that paint shows it; a key whose preview commits
+//   later counts until its report arrives instead (later than its paint: an upper bound);
+// - keystroke -> render report: the same keys until the frame's 'studio-preview:rendered' reaches the studio (a
+//   posted message, which waits behind the paint); reported, no budget;
 // - open asset library: from the click on 从素材库选择 to the first page of thumbnails shown, with 200 uploads
 //   (benchAssetLibrary.ts).
 // - drag onto the canvas: from dropping 标题 from the block palette between two blocks of the phone preview to the
@@ -74,7 +77,9 @@ let firstPreviewMs: number | undefined
 const latencies: number[] = []
 /** performance.now() of each timed key, to find its Event Timing entries. */
 const keyStarts: number[] = []
-let paints: { start: number; duration: number }[] = []
+/** Event Timing entries of the keys' events, and the frame's commit times (the `at` of its render reports). */
+let paints: { start: number; end: number; duration: number }[] = []
+let commits: number[] = []
 let library: LibraryTiming | undefined
 const drops: number[] = []
 try {
@@ -121,15 +126,20 @@ try {
     // Event Timing (what INP is made of): each key event's time from the key to the next frame painted after its
     // handlers, which is when the person sees the edited preview (the frame renders in the key's own task).
     window.__paints = []
+    window.__commits = []
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
         if (e.name === 'keydown' || e.name === 'keypress' || e.name === 'input')
-          window.__paints.push({ start: e.startTime, duration: e.duration })
+          window.__paints.push({ start: e.startTime, end: e.processingEnd, duration: e.duration })
     }).observe({ type: 'event', durationThreshold: 16, buffered: true })
     window.addEventListener('keydown', () => window.__keys.push(performance.now()), true)
     window.addEventListener('pointerup', () => window.__ups.push(performance.now()), true)
     window.addEventListener('message', (e) => {
-      if (e.data && e.data.type === 'studio-preview:rendered') window.__rendered.push(performance.now())
+      if (e.data && e.data.type === 'studio-preview:rendered') {
+        window.__rendered.push(performance.now())
+        // The frame's clock (its own time origin) to this page's.
+        window.__commits.push(e.data.at - performance.timeOrigin)
+      }
     })
   })()`)
   await page.goto(`/studio/pages/${PAGE_ID}`, { waitUntil: 'commit' })
@@ -193,7 +203,10 @@ try {
 
   // Entries arrive after their frame is presented: give the last key's a moment.
   await page.waitForTimeout(500)
-  paints = await page.evaluate(() => (window as unknown as { __paints: typeof paints }).__paints)
+  ;({ paints, commits } = await page.evaluate(() => {
+    const probe = window as unknown as { __paints: typeof paints; __commits: typeof commits }
+    return { paints: probe.__paints, commits: probe.__commits }
+  }))
 
   // Drag 标题 from the palette onto the phone, just inside the top edge of the top-level button b2 (so between
   // two blocks); timed from the drop (pointerup) to the first render of the frame after it, once the frame shows
@@ -236,24 +249,37 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-// A key's paint: the longest of its events (keydown, keypress, input) starting within 50 ms of it. Event
-// Timing rounds durations to 8 ms.
-const keyPaints = keyStarts
-  .map((key) =>
-    Math.max(...paints.filter((p) => p.start >= key - 50 && p.start <= key + 50).map((p) => p.duration)),
-  )
-  .filter((ms) => Number.isFinite(ms))
-  .sort((a, b) => a - b)
+// A key's events (keydown, keypress, input) are its Event Timing entries starting within 50 ms of it; they end
+// at the same paint (durations are rounded to 8 ms). The edit is in that paint when the frame committed it before
+// the handlers ended (it renders in the key's own task); otherwise the key counts until its report arrived.
+let fellBack = 0
+const shown = keyStarts.map((key, i) => {
+  const events = paints.filter((p) => p.start >= key - 50 && p.start <= key + 50)
+  const commit = commits.find((at) => at >= key - 50)
+  if (!events.length || commit === undefined || commit > Math.max(...events.map((p) => p.end)) + 1) {
+    fellBack++
+    return latencies[i]
+  }
+  const start = Math.min(...events.map((p) => p.start))
+  return Math.max(...events.map((p) => p.start + p.duration)) - start
+})
+const sortedShown = [...shown].sort((a, b) => a - b)
 const sorted = [...latencies].sort((a, b) => a - b)
-const median = quantile(sorted, 0.5)
-const p95 = quantile(sorted, 0.95)
 const rows: [string, number, number | null][] = [
   ['open page (200 blocks) -> block tree shown', openMs ?? NaN, BUDGET.openMs],
   ['open page -> first preview rendered', firstPreviewMs ?? NaN, null],
-  [`keystroke -> preview rendered, median of ${latencies.length}`, median, BUDGET.keystrokeMs],
-  [`keystroke -> preview rendered, p95 of ${latencies.length}`, p95, BUDGET.keystrokeMs],
-  [`keystroke -> next paint (Event Timing), median of ${keyPaints.length}`, quantile(keyPaints, 0.5), null],
-  [`keystroke -> next paint (Event Timing), p95 of ${keyPaints.length}`, quantile(keyPaints, 0.95), null],
+  [
+    `keystroke -> edited preview painted, median of ${shown.length}`,
+    quantile(sortedShown, 0.5),
+    BUDGET.keystrokeMs,
+  ],
+  [
+    `keystroke -> edited preview painted, p95 of ${shown.length}`,
+    quantile(sortedShown, 0.95),
+    BUDGET.keystrokeMs,
+  ],
+  [`keystroke -> render report received, median of ${latencies.length}`, quantile(sorted, 0.5), null],
+  [`keystroke -> render report received, p95 of ${latencies.length}`, quantile(sorted, 0.95), null],
   [
     `open asset library (${LIBRARY_ASSETS}) -> ${library?.cards ?? 0} cards shown`,
     library?.gridMs ?? NaN,
@@ -279,4 +305,8 @@ for (const [name, ms, budget] of rows) {
     `${name.padEnd(52)} ${Math.round(ms).toString().padStart(8)}  ${budget === null ? '-' : `≤ ${budget} ${bad ? 'OVER' : 'ok'}`}`,
   )
 }
+if (fellBack)
+  console.log(
+    `(${fellBack} of ${shown.length} keys' previews committed after their handlers: counted to their report)`,
+  )
 process.exitCode = over ? 1 : 0
