@@ -3,22 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createRequire } from 'node:module'
+import { autocannon } from './autocannon'
 import { startServer, stopServer } from './benchServer'
 import { freePort } from './freePort'
-
-// autocannon ships no types; this is the part of its API used here.
-interface AutocannonResult {
-  requests: { average: number }
-  latency: { p50: number; p99: number }
-  non2xx: number
-  errors: number
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string
-  connections: number
-  duration: number
-}) => Promise<AutocannonResult>
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)

@@ -8,19 +8,23 @@ import {
   VALID_FROM_ATTRIBUTE,
   VALID_UNTIL_ATTRIBUTE,
 } from '../../src/page-config/prerenderBoot'
+import { detectEnvironment } from '../../src/domain/environment'
 import {
   compileScreenTemplate,
   escapeHtml,
   SCREEN_TEMPLATES_FILE,
   type ScreenTemplate,
 } from '../../src/page-config/screenHtml'
+import { databaseContentState, RenderCache, type Rendered } from './renderCache'
+import { SESSION_COOKIE } from './sessions'
 
 // Hand-written screens are rendered here for each visitor, with their data, so a screen shows before its
 // JavaScript has loaded; the browser then hydrates it (src/main.tsx). The renderer is the app's own code, built
 // by `vite build` into dist/server/ (src/app/ssr/renderScreen.tsx). Without that build, with SSR=off, or when a
 // render fails, the screen is sent as before: the app's HTML, rendered in the browser. A page published through
 // the studio (/activity/{id}) comes back rendered by the light shell and is sent in the light shell's template
-// (LIGHT_SHELL_TEMPLATE), so the browser boots the light shell, not the app.
+// (LIGHT_SHELL_TEMPLATE), so the browser boots the light shell, not the app. A render for a visitor who is not
+// logged in is the same for all of them: it is kept (renderCache.ts) and may be kept by a CDN in front.
 
 /** How long a render waits for its data before it renders what it has (the browser loads the rest). */
 export const SCREEN_DATA_BUDGET_MS = 800
@@ -95,48 +99,98 @@ export async function loadScreenRendering(
       ([route, html]) => [route, compileScreenTemplate(html)],
     ),
   )
+  const cache = new RenderCache(databaseContentState(app.services.db), now)
+  // A publish, schedule or test reset made through this process shows at once here (others see it within
+  // VERSION_CHECK_MS).
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && /^\/api\/(studio|test)\//.test(request.url))
+      cache.recheck()
+  })
+
+  /** The screen at the request's URL in its template, for this visitor; null when it is not rendered here. */
+  const render = async (request: FastifyRequest): Promise<Rendered | null> => {
+    let result: ScreenRender
+    try {
+      result = await renderScreen({
+        url: request.url,
+        userAgent: request.headers['user-agent'] ?? '',
+        fetch: visitorFetch(app, {
+          cookie: request.headers.cookie,
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        }),
+        nowMs: now().getTime(),
+        dataBudgetMs: SCREEN_DATA_BUDGET_MS,
+      })
+    } catch (error) {
+      request.log.warn({ err: error, url: request.url }, 'screen render failed; the browser renders it')
+      return null
+    }
+    if (!result.rendered) return null
+    const template = templates.get(result.route)
+    if (!template) {
+      request.log.warn({ route: result.route }, 'no HTML template for this screen; rebuild the app')
+      return null
+    }
+    const path = request.url.split('?')[0]
+    const attributes = [
+      `${PRERENDER_ATTRIBUTE}="${escapeHtml(JSON.stringify(result.snapshot))}"`,
+      `${PATH_ATTRIBUTE}="${escapeHtml(path)}"`,
+      // A light-shell render (a published page) holds only while its phase and block windows hold.
+      typeof result.validFrom === 'number' ? `${VALID_FROM_ATTRIBUTE}="${result.validFrom}"` : '',
+      typeof result.validUntil === 'number' ? `${VALID_UNTIL_ATTRIBUTE}="${result.validUntil}"` : '',
+    ]
+    const html = template({
+      title: escapeHtml(result.title),
+      rootAttributes: attributes.filter(Boolean).join(' '),
+      root: result.html,
+      data: result.payload,
+    })
+    return { html, validFrom: result.validFrom, validUntil: result.validUntil }
+  }
+
   return {
     async send(request, reply) {
-      let result: ScreenRender
-      try {
-        result = await renderScreen({
-          url: request.url,
-          userAgent: request.headers['user-agent'] ?? '',
-          fetch: visitorFetch(app, {
-            cookie: request.headers.cookie,
-            userAgent: request.headers['user-agent'],
-            ip: request.ip,
-          }),
-          nowMs: now().getTime(),
-          dataBudgetMs: SCREEN_DATA_BUDGET_MS,
-        })
-      } catch (error) {
-        request.log.warn({ err: error, url: request.url }, 'screen render failed; the browser renders it')
-        return false
+      reply.type('text/html; charset=utf-8').header('Vary', 'Cookie, User-Agent')
+      if (isPersonal(request)) {
+        const page = await render(request)
+        if (!page) return false
+        // Rendered for this visitor: no shared cache may keep it.
+        await reply.header('Cache-Control', 'private, no-cache').send(page.html)
+        return true
       }
-      if (!result.rendered) return false
-      const template = templates.get(result.route)
-      if (!template) {
-        request.log.warn({ route: result.route }, 'no HTML template for this screen; rebuild the app')
-        return false
-      }
-      const path = request.url.split('?')[0]
-      const attributes = [
-        `${PRERENDER_ATTRIBUTE}="${escapeHtml(JSON.stringify(result.snapshot))}"`,
-        `${PATH_ATTRIBUTE}="${escapeHtml(path)}"`,
-        // A light-shell render (a published page) holds only while its phase and block windows hold.
-        typeof result.validFrom === 'number' ? `${VALID_FROM_ATTRIBUTE}="${result.validFrom}"` : '',
-        typeof result.validUntil === 'number' ? `${VALID_UNTIL_ATTRIBUTE}="${result.validUntil}"` : '',
-      ]
-      const html = template({
-        title: escapeHtml(result.title),
-        rootAttributes: attributes.filter(Boolean).join(' '),
-        root: result.html,
-        data: result.payload,
-      })
-      // Rendered for this visitor: no shared cache may keep it.
-      await reply.header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8').send(html)
+      const kept = await cache.get(renderKey(request), () => render(request))
+      if (!kept) return false
+      // A CDN or proxy in front may keep it as long as this process would, and serve it STALE_S longer while it
+      // asks again (a phase change shows at most that late).
+      const fresh = Math.max(0, Math.floor((kept.expiresAt - now().getTime()) / 1000))
+      reply
+        .header('ETag', kept.etag)
+        .header('Cache-Control', `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${STALE_S}`)
+      if (request.headers['if-none-match'] === kept.etag) await reply.code(304).send()
+      else await reply.send(kept.html)
       return true
     },
   }
+}
+
+/** Seconds a shared cache may serve an anonymous screen after it expired, while it asks for a new one. */
+const STALE_S = 2
+
+/** Query parameters that make a URL someone's own (a shared policy's token, a draft's preview link). */
+const PERSONAL_PARAMS = ['token', 'preview']
+
+/** Rendered for this visitor only: logged in (their session cookie), or a URL that carries someone's access. */
+function isPersonal(request: FastifyRequest): boolean {
+  if (request.cookies[SESSION_COOKIE]) return true
+  const query = new URL(request.url, 'http://localhost').searchParams
+  return PERSONAL_PARAMS.some((name) => query.has(name))
+}
+
+/** An anonymous render's key: the URL (its query sorted) and what the render reads of the user agent. */
+function renderKey(request: FastifyRequest): string {
+  const url = new URL(request.url, 'http://localhost')
+  url.searchParams.sort()
+  const env = detectEnvironment(request.headers['user-agent'] ?? '', url.search)
+  return `${url.pathname}${url.search} ${env.device} ${env.inMallApp} ${env.isInApp}`
 }

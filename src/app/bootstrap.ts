@@ -1,7 +1,7 @@
 import { applyTheme } from '../config/theme'
 import { commonStore } from '../page-runtime/bindingStores'
 import { nativeStore } from '../state/native'
-import { detectEnvironment } from './environment'
+import { detectEnvironment } from '../domain/environment'
 import { recordPreloadError } from '../lib/lazyChunk'
 
 /** Start-up work before the first render: theme and where the app is running. */

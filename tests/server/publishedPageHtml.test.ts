@@ -8,7 +8,7 @@ import { LIGHT_SHELL_TEMPLATE, SCREEN_SLOTS, SCREEN_TEMPLATES_FILE } from '../..
 import { PUBLISHED_PAGE_DATA_ID } from '../../src/page-config/publishedPageData'
 import { SCREEN_DATA_ID } from '../../src/app/ssr/payload'
 import { createTestApp, testClock, type TestApp } from './helpers'
-import { as, publishPage, staffLogin, validPage } from './studioHelpers'
+import { as, publishPage, saveDraft, staffLogin, validPage } from './studioHelpers'
 
 // A direct GET of /activity/{id} (and /app/activity/{id}) answers the light shell's HTML: the page's live
 // version rendered by the server with the light shell's renderer (the real one, src/app/ssr/renderScreen.tsx,
@@ -93,6 +93,26 @@ describe('/activity/{id} opened directly', () => {
     expect(html).toContain('data-path="/app/activity/winter-care"')
     expect(html).toContain('活动规则')
     expect(html).not.toContain('adm-nav-bar-title')
+  })
+
+  it('a kept render gives way at once to a publish here, and to a schedule the moment it comes due', async () => {
+    await publishPage(t.app, publisher, 'launch-day', validPage('双十二预热'))
+    expect(await get('/activity/launch-day')).toContain('<title>双十二预热</title>')
+    // Published again through this server: shown at once, not once the kept render has aged.
+    await publishPage(t.app, publisher, 'launch-day', validPage('双十二开抢'))
+    expect(await get('/activity/launch-day')).toContain('<title>双十二开抢</title>')
+    // Scheduled 3 s ahead, sooner than a render is kept: the live version until then, the new one from then on.
+    const saved = await saveDraft(t.app, publisher, 'launch-day', validPage('双十二返场'))
+    const scheduled = await as(t.app, publisher, 'POST', '/api/studio/pages/launch-day/publish', {
+      revision: saved.json<{ revision: number }>().revision,
+      at: new Date(clock.now().getTime() + 3000).toISOString(),
+    })
+    expect(scheduled.statusCode, scheduled.body).toBe(200)
+    expect(await get('/activity/launch-day')).toContain('<title>双十二开抢</title>')
+    clock.advance(2999)
+    expect(await get('/activity/launch-day')).toContain('<title>双十二开抢</title>')
+    clock.advance(1)
+    expect(await get('/activity/launch-day')).toContain('<title>双十二返场</title>')
   })
 
   it('leaves an unknown id, an offline page and a preview link to the screen', async () => {

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SCREEN_SLOTS, SCREEN_TEMPLATES_FILE } from '../../src/page-config/screenHtml'
+import { sql } from 'kysely'
+import { buildApp } from '../../server/app'
+import { VERSION_CHECK_MS } from '../../server/platform/renderCache'
 import { createTestApp, loginAs, type TestApp } from './helpers'
 
 // The server's side of server-rendered screens, with a stand-in renderer in place of the one `vite build`
@@ -20,11 +23,15 @@ export async function renderScreen(request) {
   if (path !== '/shopping') return { rendered: false, reason: 'not a screen' }
   const me = await request.fetch('/api/me', { headers: { Accept: 'application/json' } })
   const body = me.ok ? await me.json() : null
+  const products = await (await request.fetch('/api/products?sort=sales&limit=1')).json()
+  // Which render this is, to tell a kept one from a new one.
+  globalThis.renders = (globalThis.renders ?? 0) + 1
   return {
     rendered: true,
     route: '/shopping',
     title: '商城 <&>',
-    html: '<p class="who">' + (body ? body.phone : 'guest') + '</p>',
+    html: '<p class="who">' + (body ? body.phone : 'guest') + '</p><p class="n">' + globalThis.renders +
+      '</p><p class="top">' + products.items[0].name + '</p>',
     snapshot: { pathname: path, nowMs: request.nowMs },
     // A slot's mark inside user data stays what it is.
     payload: JSON.stringify({ fallback: { note: '${SCREEN_SLOTS.title}' } }),
@@ -46,12 +53,17 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true })
 })
 
+const renderOf = (html: string) => Number(/<p class="n">(\d+)<\/p>/.exec(html)?.[1])
+const topOf = (html: string) => /<p class="top">([^<]*)<\/p>/.exec(html)?.[1]
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36'
+
 describe('server-rendered screens', () => {
   it('sends the screen in its template: title, rendered HTML, snapshot and data, for this visitor only', async () => {
     const res = await test.app.inject({ url: '/shopping?sort=sales' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/html')
-    expect(res.headers['cache-control']).toBe('private, no-cache')
     expect(res.body).toContain('<title>商城 &lt;&amp;&gt;</title>')
     expect(res.body).toContain('<p class="who">guest</p>')
     expect(res.body).toContain('data-path="/shopping"')
@@ -65,6 +77,11 @@ describe('server-rendered screens', () => {
     const cookie = await loginAs(test.app, '13700001111')
     const res = await test.app.inject({ url: '/shopping', headers: { cookie } })
     expect(res.body).toContain('<p class="who">13700001111</p>')
+    // Theirs only: never kept, never to a shared cache.
+    expect(res.headers['cache-control']).toBe('private, no-cache')
+    expect(res.headers.etag).toBeUndefined()
+    const again = await test.app.inject({ url: '/shopping', headers: { cookie } })
+    expect(renderOf(again.body)).toBe(renderOf(res.body) + 1)
   })
 
   it('leaves the screen to the browser when the renderer declines or fails, or SSR is off', async () => {
@@ -84,6 +101,71 @@ describe('server-rendered screens', () => {
       const res = await test.app.inject({ url })
       expect(res.body).not.toContain('renderScreen')
       expect(res.body).not.toContain('ssr:')
+    }
+  })
+})
+
+describe('anonymous screens, rendered once and kept (renderCache.ts)', () => {
+  // After a content change, the version is read again within VERSION_CHECK_MS.
+  const nextVersionRead = () => new Promise((resolve) => setTimeout(resolve, VERSION_CHECK_MS + 50))
+
+  it('sends every visitor who is not logged in the same render, which a CDN may keep, with an ETag', async () => {
+    const url = '/shopping?b=2&a=1'
+    const first = await test.app.inject({ url, headers: { 'user-agent': IPHONE } })
+    const second = await test.app.inject({ url: '/shopping?a=1&b=2', headers: { 'user-agent': IPHONE } })
+    expect(second.body).toBe(first.body)
+    expect(first.headers['cache-control']).toMatch(
+      /^public, max-age=0, s-maxage=[1-5], stale-while-revalidate=2$/,
+    )
+    expect(first.headers.vary).toBe('Cookie, User-Agent')
+    expect(first.headers.etag).toMatch(/^"[\w-]{22}"$/)
+    // What the browser has already: 304, no body.
+    const revalidated = await test.app.inject({
+      url,
+      headers: { 'user-agent': IPHONE, 'if-none-match': String(first.headers.etag) },
+    })
+    expect(revalidated.statusCode).toBe(304)
+    expect(revalidated.body).toBe('')
+    // Another device class is another render; a shared policy's token is never kept.
+    const android = await test.app.inject({ url, headers: { 'user-agent': ANDROID } })
+    expect(renderOf(android.body)).toBeGreaterThan(renderOf(first.body))
+    const token = await test.app.inject({ url: `${url}&token=abc`, headers: { 'user-agent': IPHONE } })
+    expect(token.headers['cache-control']).toBe('private, no-cache')
+  })
+
+  it('renders again after a catalog change, but not after a sale moves a counter', async () => {
+    const get = () => test.app.inject({ url: '/shopping?c=1' })
+    const before = await get()
+    const top = topOf(before.body)
+    expect(top).toBeTruthy()
+    const { rows } = await sql<{ id: string }>`SELECT id FROM products WHERE name = ${top}`.execute(
+      test.db.db,
+    )
+    await sql`UPDATE products SET sales_count = sales_count + 1 WHERE id = ${rows[0].id}`.execute(test.db.db)
+    await nextVersionRead()
+    expect(renderOf((await get()).body)).toBe(renderOf(before.body))
+
+    await sql`UPDATE products SET name = ${`${top}（新）`} WHERE id = ${rows[0].id}`.execute(test.db.db)
+    await nextVersionRead()
+    const after = await get()
+    expect(topOf(after.body)).toBe(`${top}（新）`)
+    expect(after.headers.etag).not.toBe(before.headers.etag)
+  })
+
+  it('every server on one database sees a content change, whichever made it', async () => {
+    const other = await buildApp({ database: test.db, distDir: dist })
+    try {
+      const get = (app: typeof other) => app.inject({ url: '/shopping?d=1' })
+      const before = [await get(test.app), await get(other)]
+      // Each keeps its own render.
+      expect(renderOf((await get(other)).body)).toBe(renderOf(before[1].body))
+      await sql`UPDATE categories SET name = name`.execute(test.db.db)
+      await nextVersionRead()
+      const after = await Promise.all([get(test.app), get(other)])
+      expect(renderOf(after[0].body)).toBeGreaterThan(renderOf(before[0].body))
+      expect(renderOf(after[1].body)).toBeGreaterThan(renderOf(before[1].body))
+    } finally {
+      await other.close()
     }
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectEnvironment } from '../../../src/app/environment'
+import { detectEnvironment } from '../../src/domain/environment'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36'

@@ -1,0 +1,74 @@
+// `npm run bench:launch` (builds): a campaign launch's traffic on one server process (built app + API, demo
+// mode, PGlite, its own DATA_DIR): autocannon with CONNECTIONS connections for DURATION_S seconds per route, as
+// visitors who are not logged in, against a static file served by the same process in the same run. Budgets
+// (issue: fast at campaign-launch traffic): every HTML route ≥ 0.3× the static file's req/s, a published page's
+// JSON ≥ 0.5×, no errors and no non-2xx answers. Prints a table and exits 1 over budget. Stops the server by its PID.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { request } from '@playwright/test'
+import { autocannon, type AutocannonResult } from './autocannon'
+import { startServer, stopServer } from './benchServer'
+import { freePort } from './freePort'
+import { logInAsPublisher, publishPage, samplePageConfig } from './studioPublish'
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+const PUBLISHED_ID = 'launch-bench'
+const BUDGET = { html: 0.3, json: 0.5 }
+
+type Kind = keyof typeof BUDGET | 'static'
+const ROUTES: { path: string; kind: Kind }[] = [
+  { path: '/icon.svg', kind: 'static' },
+  { path: '/', kind: 'html' },
+  { path: '/product?id=p-medical-million', kind: 'html' },
+  { path: '/shopping', kind: 'html' },
+  { path: '/springFestival', kind: 'html' },
+  { path: '/activity/worldcup', kind: 'html' },
+  { path: `/activity/${PUBLISHED_ID}`, kind: 'html' },
+  { path: `/api/pages/${PUBLISHED_ID}`, kind: 'json' },
+]
+
+const dataDir = mkdtempSync(join(tmpdir(), 'mall-bench-launch-'))
+const server = await startServer(await freePort(), dataDir)
+const results: { path: string; kind: Kind; result: AutocannonResult }[] = []
+try {
+  // A page published through the studio, as operations staff launch one.
+  const api = await request.newContext({ baseURL: server.base })
+  const { epochMs } = (await (await api.get('/api/time')).json()) as { epochMs: number }
+  await publishPage(await logInAsPublisher(api), PUBLISHED_ID, samplePageConfig('双十二开抢', epochMs))
+  await api.dispose()
+  for (const { path, kind } of ROUTES) {
+    const url = `${server.base}${path}`
+    const first = await fetch(url)
+    if (!first.ok) throw new Error(`${path}: HTTP ${first.status}`)
+    results.push({
+      path,
+      kind,
+      result: await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S }),
+    })
+  }
+} finally {
+  await stopServer(server.child)
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+const staticRate = results.find((r) => r.kind === 'static')?.result.requests.average ?? NaN
+console.log(
+  `${`route (${CONNECTIONS} connections, ${DURATION_S} s each, one process)`.padEnd(52)} ${'req/s'.padStart(7)} ` +
+    `${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(7)} ${'ratio'.padStart(6)}  budget`,
+)
+let over = false
+for (const { path, kind, result } of results) {
+  const ratio = result.requests.average / staticRate
+  const failed = result.errors + result.timeouts + result.non2xx
+  const budget = kind === 'static' ? null : BUDGET[kind]
+  const bad = failed > 0 || (budget !== null && !(ratio >= budget))
+  over ||= bad
+  console.log(
+    `${path.padEnd(52)} ${result.requests.average.toFixed(0).padStart(7)} ${`${result.latency.p50}`.padStart(6)} ` +
+      `${`${result.latency.p99}`.padStart(6)} ${`${failed}`.padStart(7)} ${ratio.toFixed(3).padStart(6)}  ` +
+      (budget === null ? '-' : `≥ ${budget} ${bad ? 'OVER' : 'ok'}`),
+  )
+}
+process.exitCode = over ? 1 : 0

@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+
+// Anonymous HTML (a screen rendered for a visitor who is not logged in) is the same for every such visitor of one
+// URL and device class until what it shows changes, so at a campaign's launch it is rendered once, not once per
+// visitor. A kept render is used while
+// - the content version it was rendered at is still the current one (240_content_version.sql: any change to the
+//   catalog, content, campaigns or publications, by any process; each process reads it at most every
+//   VERSION_CHECK_MS);
+// - no scheduled publication has come due since, and the render's own validity (a page's phase) holds;
+// - it is younger than RENDER_TTL_MS, by the wall clock and the app's clock: counters (sales, prizes left) move
+//   without a version change, and a countdown ages.
+
+export const RENDER_TTL_MS = 5_000
+export const VERSION_CHECK_MS = 500
+/** Renders kept (least recently used dropped first); one URL with many query strings cannot push out the rest. */
+const MAX_ENTRIES = 500
+
+export interface ContentState {
+  version: number
+  /** The next pending scheduled publication (ms), if any: a render is kept no longer than that. */
+  nextChangeMs: number | null
+}
+
+/** What a render sends, kept. */
+export interface Rendered {
+  html: string
+  /** The render holds from / until (ms, the app's clock): a published page's phase and block windows. */
+  validFrom?: number | null
+  validUntil?: number | null
+}
+
+export interface KeptRender {
+  html: string
+  etag: string
+  /** The app's clock (ms) after which this render is not used: what `Cache-Control` may promise a CDN. */
+  expiresAt: number
+}
+
+interface Entry extends KeptRender {
+  version: number
+  renderedAt: number
+  renderedAtWall: number
+  validFrom: number | null
+}
+
+export class RenderCache {
+  private readonly entries = new Map<string, Entry>()
+  private readonly rendering = new Map<string, Promise<KeptRender | null>>()
+  private state: { at: number; value: Promise<ContentState> } | null = null
+
+  constructor(
+    private readonly readState: (nowMs: number) => Promise<ContentState>,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * The kept render of `key`, or a new one from `render` (null: not renderable, nothing kept). Visitors asking for
+   * the same key while it renders share that render.
+   */
+  async get(key: string, render: () => Promise<Rendered | null>): Promise<KeptRender | null> {
+    const state = await this.contentState()
+    const nowMs = this.now().getTime()
+    const kept = this.entries.get(key)
+    if (kept && this.holds(kept, state, nowMs)) {
+      // Most recently used last, so the first key is the one to drop.
+      this.entries.delete(key)
+      this.entries.set(key, kept)
+      return kept
+    }
+    const pending = this.rendering.get(key)
+    if (pending) return pending
+    const started = this.renderAndKeep(key, state, render).finally(() => this.rendering.delete(key))
+    this.rendering.set(key, started)
+    return started
+  }
+
+  /** Reads the content version again on the next request (this process has just changed something). */
+  recheck() {
+    this.state = null
+  }
+
+  private async renderAndKeep(
+    key: string,
+    state: ContentState,
+    render: () => Promise<Rendered | null>,
+  ): Promise<KeptRender | null> {
+    const renderedAt = this.now().getTime()
+    const result = await render()
+    if (!result) return null
+    // A scheduled change already past (the state was read a moment before it) is in this render.
+    const nextChange =
+      state.nextChangeMs !== null && state.nextChangeMs > renderedAt ? state.nextChangeMs : null
+    const limits = [renderedAt + RENDER_TTL_MS, result.validUntil, nextChange].filter(
+      (ms): ms is number => typeof ms === 'number',
+    )
+    const entry: Entry = {
+      html: result.html,
+      etag: `"${createHash('sha1').update(result.html).digest('base64url').slice(0, 22)}"`,
+      expiresAt: Math.min(...limits),
+      version: state.version,
+      renderedAt,
+      renderedAtWall: Date.now(),
+      validFrom: result.validFrom ?? null,
+    }
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string)
+    return entry
+  }
+
+  private holds(entry: Entry, state: ContentState, nowMs: number): boolean {
+    return (
+      entry.version === state.version &&
+      nowMs >= entry.renderedAt &&
+      nowMs < entry.expiresAt &&
+      (entry.validFrom === null || nowMs >= entry.validFrom) &&
+      Date.now() - entry.renderedAtWall < RENDER_TTL_MS
+    )
+  }
+
+  private contentState(): Promise<ContentState> {
+    const wall = Date.now()
+    if (!this.state || wall - this.state.at >= VERSION_CHECK_MS) {
+      const value = this.readState(this.now().getTime())
+      // A failed read is not kept: the next request asks again.
+      value.catch(() => {
+        if (this.state?.value === value) this.state = null
+      })
+      this.state = { at: wall, value }
+    }
+    return this.state.value
+  }
+}
+
+/** The content version and the next pending scheduled publication, from the database. */
+export function databaseContentState(db: Kysely<DB>) {
+  return async (nowMs: number): Promise<ContentState> => {
+    const now = new Date(nowMs)
+    const { rows } = await sql<{ version: string | number; next_change: Date | null }>`
+      SELECT (SELECT last_value FROM content_version) AS version,
+             (SELECT min(publish_at) FROM studio_publications
+               WHERE publish_at > ${now} AND cancelled_at IS NULL) AS next_change`.execute(db)
+    const row = rows[0]
+    return {
+      version: Number(row?.version ?? 0),
+      nextChangeMs: row?.next_change ? new Date(row.next_change).getTime() : null,
+    }
+  }
+}
