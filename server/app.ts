@@ -23,7 +23,7 @@ import type { PaymentProvider } from './modules/payments/providers/provider'
 import { SandboxPaymentProvider, type SandboxSecrets } from './modules/payments/providers/sandbox'
 import { REPO_ROOT } from './platform/repoRoot'
 import { installSecurity } from './platform/security'
-import { isStudioPath, spaHtmlResolver } from './platform/spaPages'
+import { isConfigPageHtml, isStudioPath, spaHtmlResolver } from './platform/spaPages'
 import { loadScreenRendering } from './platform/screenRendering'
 import { loadPublishedShell } from './platform/publishedShell'
 import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
@@ -40,6 +40,7 @@ import { seedDemoStaff } from './modules/studio/seed'
 import { registerPublishedCampaigns } from './modules/pages/service'
 import { DEMO_PREVIEW_SECRET } from './modules/pages/previewTokens'
 import { DEFAULT_SMS_LIMITS, type SmsLimits } from './modules/auth/service'
+import { databaseContentState, RenderCache } from './platform/renderCache'
 import { SessionStore } from './platform/sessions'
 import { DemoSmsProvider } from './modules/auth/sms/demo'
 import type { SmsProvider } from './modules/auth/sms/provider'
@@ -251,6 +252,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         studioPreviewSecret,
         basePath: options.basePath ?? '/',
         sessions: new SessionStore(db, now),
+        renderCache: new RenderCache(databaseContentState(db), now),
         smsProvider: options.smsProvider ?? new DemoSmsProvider(db, app.log, now),
         smsLimits: options.smsLimits ?? DEFAULT_SMS_LIMITS,
         paymentProvider,
@@ -281,6 +283,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   installSecurity(app)
   installAuthentication(app)
 
+  // A publish, schedule or test reset made through this process shows at once in its kept renders (others see it
+  // within VERSION_CHECK_MS).
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && /^\/api\/(studio|test)\//.test(request.url))
+      app.services.renderCache.recheck()
+  })
   for (const module of modules) if (module.routes) await app.register(module.routes)
   if (testClock) registerTestControls(app, testClock, modules)
   // The API reference as a page, from the same document as /api/openapi.json: for developers, in demo mode.
@@ -325,15 +333,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const isApi = request.url === '/api' || request.url.startsWith('/api/')
     if (hidden?.test(request.url)) return sendError(reply, 404, 'NOT_FOUND', '页面不存在')
     if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      // The studio is its own entry (spaPages.ts), not a screen of the consumer app.
-      const isScreen = request.method === 'GET' && screens && !isStudioPath(request.url)
-      if (isScreen && (await screens.send(request, reply))) return reply
-      const isPublished = request.method === 'GET' && publishedShell && !isStudioPath(request.url)
-      if (isPublished && (await publishedShell.send(request, reply))) return reply
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile(spaHtml(request.url))
+      const file = spaHtml(request.url)
+      // The studio is its own entry (spaPages.ts), not a screen of the consumer app; a config page's HTML is
+      // made at build time, with its content prerendered: sent as it is.
+      const dynamic = request.method === 'GET' && !isStudioPath(request.url) && !isConfigPageHtml(file)
+      if (dynamic && screens && (await screens.send(request, reply))) return reply
+      if (dynamic && publishedShell && (await publishedShell.send(request, reply))) return reply
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file)
     }
     return sendError(reply, 404, 'NOT_FOUND', isApi ? '接口不存在' : '页面不存在')
   })

@@ -4,7 +4,7 @@ import type { DB } from '../db/schema'
 
 // Anonymous HTML (a screen rendered for a visitor who is not logged in) is the same for every such visitor of one
 // URL and device class until what it shows changes, so at a campaign's launch it is rendered once, not once per
-// visitor. A kept render is used while
+// visitor; so is a published page's JSON. One cache per process (app.services.renderCache). A kept render is used while
 // - the content version it was rendered at is still the current one (240_content_version.sql: any change to the
 //   catalog, content, campaigns or publications, by any process; each process reads it at most every
 //   VERSION_CHECK_MS);
@@ -23,16 +23,18 @@ export interface ContentState {
   nextChangeMs: number | null
 }
 
-/** What a render sends, kept. */
+/** What a render sends (HTML, or a JSON answer), kept. */
 export interface Rendered {
-  html: string
+  body: string
   /** The render holds from / until (ms, the app's clock): a published page's phase and block windows. */
   validFrom?: number | null
   validUntil?: number | null
+  /** Its own ETag (a page's id and version, say); otherwise one from the body's hash. */
+  etag?: string
 }
 
 export interface KeptRender {
-  html: string
+  body: string
   etag: string
   /** The app's clock (ms) after which this render is not used: what `Cache-Control` may promise a CDN. */
   expiresAt: number
@@ -96,8 +98,8 @@ export class RenderCache {
       (ms): ms is number => typeof ms === 'number',
     )
     const entry: Entry = {
-      html: result.html,
-      etag: `"${createHash('sha1').update(result.html).digest('base64url').slice(0, 22)}"`,
+      body: result.body,
+      etag: result.etag ?? `"${createHash('sha1').update(result.body).digest('base64url').slice(0, 22)}"`,
       expiresAt: Math.min(...limits),
       version: state.version,
       renderedAt,
@@ -132,6 +134,24 @@ export class RenderCache {
     }
     return this.state.value
   }
+}
+
+/** Seconds a shared cache may serve a kept answer after it expired, while it asks for a new one. */
+const STALE_S = 2
+
+/**
+ * `Cache-Control` of a kept answer: a CDN or proxy in front may keep it as long as this process would and serve it
+ * STALE_S longer while it asks again (so a phase change or a schedule shows at most that late); a browser asks
+ * every time (a 304 when its ETag matches).
+ */
+export function sharedCacheControl(kept: KeptRender, nowMs: number): string {
+  const fresh = Math.max(0, Math.floor((kept.expiresAt - nowMs) / 1000))
+  return `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${STALE_S}`
+}
+
+/** Whether the request's If-None-Match names this ETag (weak or strong, in a list). */
+export function etagMatches(given: string | undefined, etag: string): boolean {
+  return !!given && given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }
 
 /** The content version and the next pending scheduled publication, from the database. */

@@ -15,7 +15,7 @@ import {
   SCREEN_TEMPLATES_FILE,
   type ScreenTemplate,
 } from '../../src/page-config/screenHtml'
-import { databaseContentState, RenderCache, type Rendered } from './renderCache'
+import { etagMatches, sharedCacheControl, type Rendered } from './renderCache'
 import { SESSION_COOKIE } from './sessions'
 
 // Hand-written screens are rendered here for each visitor, with their data, so a screen shows before its
@@ -99,13 +99,7 @@ export async function loadScreenRendering(
       ([route, html]) => [route, compileScreenTemplate(html)],
     ),
   )
-  const cache = new RenderCache(databaseContentState(app.services.db), now)
-  // A publish, schedule or test reset made through this process shows at once here (others see it within
-  // VERSION_CHECK_MS).
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && /^\/api\/(studio|test)\//.test(request.url))
-      cache.recheck()
-  })
+  const cache = app.services.renderCache
 
   /** The screen at the request's URL in its template, for this visitor; null when it is not rendered here. */
   const render = async (request: FastifyRequest): Promise<Rendered | null> => {
@@ -146,7 +140,7 @@ export async function loadScreenRendering(
       root: result.html,
       data: result.payload,
     })
-    return { html, validFrom: result.validFrom, validUntil: result.validUntil }
+    return { body: html, validFrom: result.validFrom, validUntil: result.validUntil }
   }
 
   return {
@@ -156,26 +150,18 @@ export async function loadScreenRendering(
         const page = await render(request)
         if (!page) return false
         // Rendered for this visitor: no shared cache may keep it.
-        await reply.header('Cache-Control', 'private, no-cache').send(page.html)
+        await reply.header('Cache-Control', 'private, no-cache').send(page.body)
         return true
       }
       const kept = await cache.get(renderKey(request), () => render(request))
       if (!kept) return false
-      // A CDN or proxy in front may keep it as long as this process would, and serve it STALE_S longer while it
-      // asks again (a phase change shows at most that late).
-      const fresh = Math.max(0, Math.floor((kept.expiresAt - now().getTime()) / 1000))
-      reply
-        .header('ETag', kept.etag)
-        .header('Cache-Control', `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${STALE_S}`)
-      if (request.headers['if-none-match'] === kept.etag) await reply.code(304).send()
-      else await reply.send(kept.html)
+      reply.header('ETag', kept.etag).header('Cache-Control', sharedCacheControl(kept, now().getTime()))
+      if (etagMatches(request.headers['if-none-match'], kept.etag)) await reply.code(304).send()
+      else await reply.send(kept.body)
       return true
     },
   }
 }
-
-/** Seconds a shared cache may serve an anonymous screen after it expired, while it asks for a new one. */
-const STALE_S = 2
 
 /** Query parameters that make a URL someone's own (a shared policy's token, a draft's preview link). */
 const PERSONAL_PARAMS = ['token', 'preview']

@@ -7,6 +7,7 @@ import type { SmsLimits } from '../modules/auth/service'
 import type { SmsProvider } from '../modules/auth/sms/provider'
 import type { PaymentProvider } from '../modules/payments/providers/provider'
 import type { JsonSchema } from './schemas'
+import type { RenderCache } from './renderCache'
 import type { SessionStore } from './sessions'
 import type { MediaStore } from './media'
 import type { MediaLimits } from '../modules/media/limits'
@@ -38,6 +39,8 @@ export interface Platform {
   mediaLimits: MediaLimits
   /** The address visitors reach the site at (PUBLIC_URL), for links the server writes out; never the Host header. */
   publicUrl: () => string
+  /** Kept anonymous renders and published-page answers (renderCache.ts). */
+  renderCache: RenderCache
   /** The partner insurer's settings (null: not configured) and the sandbox partner when it runs (demo). */
   partnerConfig: { huating: HuatingConfig | null; sandbox: HuatingSandbox | null }
 }

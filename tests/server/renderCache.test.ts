@@ -16,7 +16,7 @@ function setup() {
   )
   let renders = 0
   const get = (key = '/', extra: { validFrom?: number; validUntil?: number } = {}) =>
-    cache.get(key, async () => ({ html: `<p>${++renders}</p>`, ...extra }))
+    cache.get(key, async () => ({ body: `<p>${++renders}</p>`, ...extra }))
   return {
     cache,
     state,
@@ -34,7 +34,7 @@ describe('RenderCache', () => {
     const together = await Promise.all(Array.from({ length: 20 }, () => t.get('/')))
     expect(t.renders()).toBe(1)
     expect(new Set(together.map((kept) => kept?.etag)).size).toBe(1)
-    expect((await t.get('/'))?.html).toBe('<p>1</p>')
+    expect((await t.get('/'))?.body).toBe('<p>1</p>')
     // The content version is read once per moment, not per visitor.
     expect(t.reads()).toBe(1)
     await t.get('/other')
@@ -47,7 +47,7 @@ describe('RenderCache', () => {
     t.state.version = 2
     // Within the moment the version was read, the kept render stands; after it, the change is seen.
     await new Promise((resolve) => setTimeout(resolve, 550))
-    expect((await t.get('/'))?.html).toBe('<p>2</p>')
+    expect((await t.get('/'))?.body).toBe('<p>2</p>')
   })
 
   it('keeps a render no longer than its time to live, by the app clock too', async () => {
@@ -55,12 +55,12 @@ describe('RenderCache', () => {
     const first = await t.get('/')
     expect(first?.expiresAt).toBe(t.now() + RENDER_TTL_MS)
     t.advance(RENDER_TTL_MS - 1)
-    expect((await t.get('/'))?.html).toBe('<p>1</p>')
+    expect((await t.get('/'))?.body).toBe('<p>1</p>')
     t.advance(1)
-    expect((await t.get('/'))?.html).toBe('<p>2</p>')
+    expect((await t.get('/'))?.body).toBe('<p>2</p>')
     // A clock moved back (a test clock reset) does not use a render made in its future.
     t.advance(-60_000)
-    expect((await t.get('/'))?.html).toBe('<p>3</p>')
+    expect((await t.get('/'))?.body).toBe('<p>3</p>')
   })
 
   it("keeps a render no longer than the next scheduled publication or the render's own validity", async () => {
@@ -68,12 +68,12 @@ describe('RenderCache', () => {
     t.state.nextChangeMs = t.now() + 1000
     expect((await t.get('/'))?.expiresAt).toBe(t.now() + 1000)
     t.advance(1000)
-    expect((await t.get('/'))?.html).toBe('<p>2</p>')
+    expect((await t.get('/'))?.body).toBe('<p>2</p>')
 
     const until = t.now() + 300
     await t.get('/phase', { validUntil: until })
     t.advance(300)
-    expect((await t.get('/phase', { validUntil: until + 10_000 }))?.html).toBe('<p>4</p>')
+    expect((await t.get('/phase', { validUntil: until + 10_000 }))?.body).toBe('<p>4</p>')
   })
 
   it('does not keep what was not rendered, nor a failed render', async () => {
@@ -83,6 +83,6 @@ describe('RenderCache', () => {
     expect(await t.cache.get('/x', async () => (calls++, null))).toBeNull()
     expect(calls).toBe(2)
     await expect(t.cache.get('/y', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
-    expect((await t.get('/y'))?.html).toBe('<p>1</p>')
+    expect((await t.get('/y'))?.body).toBe('<p>1</p>')
   })
 })

@@ -19,6 +19,7 @@ let off: TestApp
 const RENDERER = `
 export async function renderScreen(request) {
   const path = request.url.split('?')[0]
+  globalThis.asked = [...(globalThis.asked ?? []), path]
   if (path === '/boom') throw new Error('boom')
   if (path !== '/shopping') return { rendered: false, reason: 'not a screen' }
   const me = await request.fetch('/api/me', { headers: { Accept: 'application/json' } })
@@ -45,6 +46,9 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'server'))
   writeFileSync(join(dist, 'server', 'renderScreen.js'), RENDERER)
   writeFileSync(join(dist, SCREEN_TEMPLATES_FILE), JSON.stringify({ '/shopping': TEMPLATE }))
+  mkdirSync(join(dist, 'springFestival'))
+  writeFileSync(join(dist, 'springFestival', 'index.html'), '<!doctype html><title>新春健康节</title>')
+  writeFileSync(join(dist, 'config-pages.json'), JSON.stringify({ routes: ['/springFestival'], screens: [] }))
   test = await createTestApp({ distDir: dist })
   off = await createTestApp({ distDir: dist, screenRendering: false })
 })
@@ -94,6 +98,17 @@ describe('server-rendered screens', () => {
     expect(plain.body).toContain('<div id="root"></div>')
     const head = await test.app.inject({ method: 'HEAD', url: '/shopping' })
     expect(head.statusCode).toBe(200)
+  })
+
+  it("sends a config page's built HTML as it is, without asking the renderer", async () => {
+    const res = await test.app.inject({ url: '/springFestival?from=push' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<title>新春健康节</title>')
+    const asked = (globalThis as { asked?: string[] }).asked ?? []
+    expect(asked).not.toContain('/springFestival')
+    // The renderer is asked for other paths (the check above can fail).
+    await test.app.inject({ url: '/orders' })
+    expect((globalThis as { asked?: string[] }).asked).toContain('/orders')
   })
 
   it('never serves the renderer or its templates to the browser', async () => {

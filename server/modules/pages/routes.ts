@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import fastifyMultipart from '@fastify/multipart'
 import { ApiError, notFound } from '../../platform/errors'
+import { etagMatches, sharedCacheControl } from '../../platform/renderCache'
 import { route } from '../../platform/route'
 import { staffOf } from '../studio/guard'
 
@@ -21,7 +22,7 @@ const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store
 
 /** Published pages for consumers (/api/pages) and the studio's pages API (/api/studio/pages…). */
 export const pageRoutes: FastifyPluginAsync = async (app) => {
-  const { pages, studioMedia } = app.services
+  const { pages, studioMedia, renderCache, now } = app.services
   const tags = ['pages']
   const studio = ['studio']
 
@@ -38,13 +39,16 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
       response: 'page/PageAnswer',
     },
     handler: async (request, reply) => {
-      const page = await pages.live(request.params.id)
-      const etag = 'version' in page ? `"${page.id}-${page.version}"` : `"${page.id}-offline"`
-      reply.header('ETag', etag).header('Cache-Control', 'public, max-age=15')
-      const given = request.headers['if-none-match']
-      if (given && given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-        return reply.code(304).send()
-      return page
+      // The same for everyone: kept while no publication changes it (renderCache.ts), not read per visitor.
+      const kept = await renderCache.get(`GET /api/pages/${request.params.id}`, async () => {
+        const page = await pages.live(request.params.id)
+        const etag = 'version' in page ? `"${page.id}-${page.version}"` : `"${page.id}-offline"`
+        return { body: JSON.stringify(page), etag }
+      })
+      if (!kept) throw new Error('a published page is always kept')
+      reply.header('ETag', kept.etag).header('Cache-Control', sharedCacheControl(kept, now().getTime()))
+      if (etagMatches(request.headers['if-none-match'], kept.etag)) return reply.code(304).send()
+      return reply.type('application/json; charset=utf-8').send(kept.body)
     },
   })
 
