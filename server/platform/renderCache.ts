@@ -11,9 +11,13 @@ import type { DB } from '../db/schema'
 // - no scheduled publication has come due since, and the render's own validity (a page's phase) holds;
 // - it is younger than RENDER_TTL_MS, by the wall clock and the app's clock: counters (sales, prizes left) move
 //   without a version change, and a countdown ages.
+// Past its time to live only (nothing it shows has changed), it is still sent, up to STALE_SERVED_MS, while a new
+// one renders in the background: at a launch no visitor waits for a render every few seconds.
 
 export const RENDER_TTL_MS = 5_000
 export const VERSION_CHECK_MS = 500
+/** How old a render may be when sent while its replacement renders (only its time to live has passed). */
+export const STALE_SERVED_MS = 2 * RENDER_TTL_MS
 /** Renders kept (least recently used dropped first); one URL with many query strings cannot push out the rest. */
 const MAX_ENTRIES = 500
 
@@ -41,6 +45,8 @@ export interface KeptRender {
 }
 
 interface Entry extends KeptRender {
+  /** What it shows holds until (a page's phase, the next scheduled publication): never sent past it. */
+  holdsUntil: number
   version: number
   renderedAt: number
   renderedAtWall: number
@@ -65,22 +71,29 @@ export class RenderCache {
     const state = await this.contentState()
     const nowMs = this.now().getTime()
     const kept = this.entries.get(key)
-    if (kept && this.holds(kept, state, nowMs)) {
+    const fresh =
+      kept !== undefined && this.holds(kept, state, nowMs, RENDER_TTL_MS) && nowMs < kept.expiresAt
+    if (kept && (fresh || this.holds(kept, state, nowMs, STALE_SERVED_MS))) {
       // Most recently used last, so the first key is the one to drop.
       this.entries.delete(key)
       this.entries.set(key, kept)
+      if (!fresh && !this.rendering.has(key))
+        // Its replacement, for the next visitors; a failed render leaves the next one to try again.
+        void this.startRender(key, state, render).catch(() => undefined)
       return kept
     }
-    const pending = this.rendering.get(key)
-    if (pending) return pending
-    const started = this.renderAndKeep(key, state, render).finally(() => this.rendering.delete(key))
-    this.rendering.set(key, started)
-    return started
+    return this.rendering.get(key) ?? this.startRender(key, state, render)
   }
 
   /** Reads the content version again on the next request (this process has just changed something). */
   recheck() {
     this.state = null
+  }
+
+  private startRender(key: string, state: ContentState, render: () => Promise<Rendered | null>) {
+    const started = this.renderAndKeep(key, state, render).finally(() => this.rendering.delete(key))
+    this.rendering.set(key, started)
+    return started
   }
 
   private async renderAndKeep(
@@ -94,13 +107,13 @@ export class RenderCache {
     // A scheduled change already past (the state was read a moment before it) is in this render.
     const nextChange =
       state.nextChangeMs !== null && state.nextChangeMs > renderedAt ? state.nextChangeMs : null
-    const limits = [renderedAt + RENDER_TTL_MS, result.validUntil, nextChange].filter(
-      (ms): ms is number => typeof ms === 'number',
-    )
+    const limits = [result.validUntil, nextChange].filter((ms): ms is number => typeof ms === 'number')
+    const holdsUntil = Math.min(Infinity, ...limits)
     const entry: Entry = {
       body: result.body,
       etag: result.etag ?? `"${createHash('sha1').update(result.body).digest('base64url').slice(0, 22)}"`,
-      expiresAt: Math.min(...limits),
+      expiresAt: Math.min(renderedAt + RENDER_TTL_MS, holdsUntil),
+      holdsUntil,
       version: state.version,
       renderedAt,
       renderedAtWall: Date.now(),
@@ -112,13 +125,15 @@ export class RenderCache {
     return entry
   }
 
-  private holds(entry: Entry, state: ContentState, nowMs: number): boolean {
+  /** Whether what `entry` shows still holds and it is younger than `maxAgeMs` (wall clock and app clock). */
+  private holds(entry: Entry, state: ContentState, nowMs: number, maxAgeMs: number): boolean {
     return (
       entry.version === state.version &&
       nowMs >= entry.renderedAt &&
-      nowMs < entry.expiresAt &&
+      nowMs < entry.holdsUntil &&
+      nowMs - entry.renderedAt < maxAgeMs &&
       (entry.validFrom === null || nowMs >= entry.validFrom) &&
-      Date.now() - entry.renderedAtWall < RENDER_TTL_MS
+      Date.now() - entry.renderedAtWall < maxAgeMs
     )
   }
 

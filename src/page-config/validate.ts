@@ -6,6 +6,7 @@ import type { ValidateFunction } from 'ajv'
 import { routeMatches } from './configPath'
 import { CURRENT_SCHEMA_VERSION, migrateConfig } from './migrations'
 import { blankTexts } from './blankTexts'
+import { pageSizeFindings } from './pageSize'
 import { checkConfig } from './checks'
 import { createComplianceChecker, readComplianceRules, type ComplianceChecker } from './compliance'
 import { sortErrors, type ConfigError } from './errors'
@@ -230,6 +231,7 @@ function validateOne(
       errors.push(say(t.pointer, t.message, t.atKey))
     }
   }
+  for (const f of pageSizeFindings(config.blocks, source.text)) errors.push(say(f.pointer, f.message))
   for (const pointer of blankTexts(config))
     errors.push(say(pointer, `「${names.label(pointer)}」只有空格，请填写文字`))
   // The reference checks run on invalid configs too (they skip what is malformed), so one run shows everything.

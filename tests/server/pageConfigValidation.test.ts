@@ -66,6 +66,19 @@ describe('server validation of a page config', () => {
     expect(result.lines).toEqual(fromCli.lines)
   })
 
+  it('refuses a config over 512 KB, saying its size, at the top of the file', () => {
+    const rules = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        type: 'markdown',
+        source: `第 ${i + 1} 条：${'保障'.repeat(950)}`,
+      }))
+    const result = server.validate(page(rules(100)), 'page-configs/activity/big.json')
+    expect(result.lines).toEqual([
+      'page-configs/activity/big.json:1:1  /  页面配置有 564 KB，超过上限 512 KB：请精简文字或拆成几个页面',
+    ])
+    expect(server.validate(page(rules(60)), 'page-configs/activity/big.json').lines).toEqual([])
+  })
+
   it('passes a good config, migrating an old one (v1 richtext inside tabs)', () => {
     const tabs = [
       { title: '规则', blocks: [{ type: 'richtext', content: '## 活动规则' }] },

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { RENDER_TTL_MS, RenderCache, type ContentState } from '../../server/platform/renderCache'
+import {
+  RENDER_TTL_MS,
+  RenderCache,
+  STALE_SERVED_MS,
+  VERSION_CHECK_MS,
+  type ContentState,
+} from '../../server/platform/renderCache'
 
 // The kept anonymous renders (server/platform/renderCache.ts), with a clock and a content state the test sets:
 // when a kept render is used, and when a visitor gets a new one.
@@ -41,26 +47,37 @@ describe('RenderCache', () => {
     expect(t.renders()).toBe(2)
   })
 
-  it('renders again once the content version changed', async () => {
-    const t = setup()
-    await t.get('/')
-    t.state.version = 2
-    // Within the moment the version was read, the kept render stands; after it, the change is seen.
-    await new Promise((resolve) => setTimeout(resolve, 550))
-    expect((await t.get('/'))?.body).toBe('<p>2</p>')
-  })
-
-  it('keeps a render no longer than its time to live, by the app clock too', async () => {
+  it('past its time to live, sends the kept render once more while the next one renders; older, waits', async () => {
     const t = setup()
     const first = await t.get('/')
     expect(first?.expiresAt).toBe(t.now() + RENDER_TTL_MS)
     t.advance(RENDER_TTL_MS - 1)
     expect((await t.get('/'))?.body).toBe('<p>1</p>')
+    expect(t.renders()).toBe(1)
+    // Its time to live is up (nothing it shows changed): this visitor still gets it, the next one a new render.
     t.advance(1)
+    expect((await t.get('/'))?.body).toBe('<p>1</p>')
+    expect(t.renders()).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect((await t.get('/'))?.body).toBe('<p>2</p>')
+    // Twice its time to live: not sent any more.
+    t.advance(STALE_SERVED_MS)
+    expect((await t.get('/'))?.body).toBe('<p>3</p>')
     // A clock moved back (a test clock reset) does not use a render made in its future.
     t.advance(-60_000)
-    expect((await t.get('/'))?.body).toBe('<p>3</p>')
+    expect((await t.get('/'))?.body).toBe('<p>4</p>')
+  })
+
+  it('never sends a render past a content change or its validity, however young', async () => {
+    const t = setup()
+    await t.get('/')
+    t.state.version = 2
+    await new Promise((resolve) => setTimeout(resolve, VERSION_CHECK_MS + 50))
+    expect((await t.get('/'))?.body).toBe('<p>2</p>')
+    const until = t.now() + 100
+    await t.get('/phase', { validUntil: until })
+    t.advance(100)
+    expect((await t.get('/phase'))?.body).toBe('<p>4</p>')
   })
 
   it("keeps a render no longer than the next scheduled publication or the render's own validity", async () => {

@@ -254,6 +254,32 @@ describe('drafts', () => {
 })
 
 describe('publishing', () => {
+  it('refuses to publish a page over its size budget, saying how many blocks it has and the limit', async () => {
+    await create('huge')
+    // Six tabs of 60 blocks each and the tabs block: 361, over the 300 a page may have.
+    const tabs = Array.from({ length: 6 }, (_, t) => ({
+      title: `分组${t + 1}`,
+      blocks: Array.from({ length: 60 }, (_, i) => ({ type: 'title', text: `第 ${t * 60 + i + 1} 节` })),
+    }))
+    const saved = await saveDraft(
+      t.app,
+      editor,
+      'huge',
+      validPage('大促会场', { blocks: [{ type: 'tabs', tabs }] }),
+    )
+    expect(saved.statusCode).toBe(200)
+    const res = await as(t.app, publisher, 'POST', '/api/studio/pages/huge/publish', {
+      revision: saved.json<{ revision: number }>().revision,
+    })
+    expect({ status: res.statusCode, code: errorOf(res).code }).toEqual({
+      status: 409,
+      code: 'DRAFT_HAS_ERRORS',
+    })
+    const blocks = errorOf(res).details?.find((d) => d.pointer === '/blocks')
+    expect(blocks?.message).toContain('页面共有 361 个区块（含标签页里的），超过上限 300 个')
+    expect((await consumer('huge')).statusCode).toBe(404)
+  })
+
   it('refuses to publish while an error remains, naming the field', async () => {
     await create('blank')
     const detail = (await as(t.app, publisher, 'GET', '/api/studio/pages/blank')).json<{
