@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { logInAsStaff } from '../../scripts/studioPublish'
+import { createDraftPage } from './support/draftPage'
 import { clickSettled } from './support/overlays'
 import { studioApi } from './support/staff'
 import { expect, test } from './support/test'
@@ -38,31 +39,25 @@ test('uploads a poster background and a grid image, then reuses the upload from 
 }) => {
   test.setTimeout(120_000)
   const editor = await logInAsStaff(page.request, 'editor')
-  const created = await editor.post('/api/studio/pages', { data: { id: pageId, title: '素材库' } })
-  const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await editor.put(`/api/studio/pages/${pageId}/draft`, {
-    headers: { 'If-Match': `"${draftRevision}"` },
-    data: {
-      schemaVersion: 3,
-      title: '素材库',
-      blocks: [
-        { type: 'hero', id: 'top', image: '/springFestival/hero.svg', alt: '头图' },
-        {
-          type: 'image-grid',
-          id: 'prizes',
-          columns: 3,
-          items: [{ image: '/benefit/icon-health.svg', alt: '奖品' }],
-        },
-        {
-          type: 'poster',
-          id: 'invite',
-          background: '/activity/worldcup/poster-bg.svg',
-          headline: '一起抽奖',
-        },
-      ],
-    },
+  await createDraftPage(editor, pageId, {
+    schemaVersion: 3,
+    title: '素材库',
+    blocks: [
+      { type: 'hero', id: 'top', image: '/springFestival/hero.svg', alt: '头图' },
+      {
+        type: 'image-grid',
+        id: 'prizes',
+        columns: 3,
+        items: [{ image: '/benefit/icon-health.svg', alt: '奖品' }],
+      },
+      {
+        type: 'poster',
+        id: 'invite',
+        background: '/activity/worldcup/poster-bg.svg',
+        headline: '一起抽奖',
+      },
+    ],
   })
-  expect(saved.status()).toBe(200)
   await page.goto(`/studio/pages/${pageId}`)
   await expect(page.getByTestId('editor-ready')).toBeVisible()
 

@@ -1,4 +1,5 @@
 import { logInAsStaff } from '../../scripts/studioPublish'
+import { createDraftPage } from './support/draftPage'
 import { clickSettled } from './support/overlays'
 import { studioApi } from './support/staff'
 import { expect, test } from './support/test'
@@ -22,22 +23,16 @@ test('an editor builds a lottery on the 活动 tab and binds the lottery block t
   test.setTimeout(120_000)
   // A page with a schedule and a heading.
   const editor = await logInAsStaff(page.request, 'editor')
-  const created = await editor.post('/api/studio/pages', { data: { id: pageId, title: '双十二抽奖' } })
-  const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await editor.put(`/api/studio/pages/${pageId}/draft`, {
-    headers: { 'If-Match': `"${draftRevision}"` },
-    data: {
-      schemaVersion: 3,
-      title: '双十二抽奖',
-      schedule: {
-        startAt: '2026-12-01T00:00:00+08:00',
-        endAt: '2026-12-31T23:59:59+08:00',
-        fallback: '/',
-      },
-      blocks: [{ type: 'title', id: 'heading', text: '双十二幸运抽奖' }],
+  await createDraftPage(editor, pageId, {
+    schemaVersion: 3,
+    title: '双十二抽奖',
+    schedule: {
+      startAt: '2026-12-01T00:00:00+08:00',
+      endAt: '2026-12-31T23:59:59+08:00',
+      fallback: '/',
     },
+    blocks: [{ type: 'title', id: 'heading', text: '双十二幸运抽奖' }],
   })
-  expect(saved.status()).toBe(200)
   await page.goto(`/studio/pages/${pageId}`)
   await expect(page.getByTestId('editor-ready')).toBeVisible()
 

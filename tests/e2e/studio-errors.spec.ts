@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { logInAsStaff } from '../../scripts/studioPublish'
+import { createDraftPage } from './support/draftPage'
 import { expect, test } from './support/test'
 
 // Errors a person understands, in the studio: the error list says in Chinese which block or prize and which
@@ -36,13 +37,7 @@ const configOf = (campaign: string) => ({
 
 async function openWithErrors(page: Page, id: string): Promise<void> {
   const editor = await logInAsStaff(page.request, 'editor')
-  const created = await editor.post('/api/studio/pages', { data: { id, title: '双十二狂欢' } })
-  const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await editor.put(`/api/studio/pages/${id}/draft`, {
-    headers: { 'If-Match': `"${draftRevision}"` },
-    data: configOf(`${id}-draw`),
-  })
-  expect(saved.status()).toBe(200)
+  await createDraftPage(editor, id, configOf(`${id}-draw`))
   await page.goto(`/studio/pages/${id}`)
   await expect(page.getByTestId('editor-ready')).toBeVisible()
   await expect(page.getByTestId('error-count')).toHaveAccessibleName('没有错误')

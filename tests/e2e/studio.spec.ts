@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { logInAsStaff } from '../../scripts/studioPublish'
+import { createDraftPage } from './support/draftPage'
 import { clickSettled } from './support/overlays'
 import { studioApi, studioCsrfHeader, type StudioApi } from './support/staff'
 import { expect, syncServerClock, test, type APIRequestContext } from './support/test'
@@ -146,21 +147,15 @@ test('an editor builds a page, a publisher publishes it, a consumer sees it, a r
 test('dragging a block by its handle reorders the tree and the preview', async ({ page }) => {
   const id = `${pageId}-drag`
   const editor = await logInAsStaff(page.request, 'editor')
-  const created = await editor.post('/api/studio/pages', { data: { id, title: '拖动排序' } })
-  const { draftRevision } = (await created.json()) as { draftRevision: number }
-  const saved = await editor.put(`/api/studio/pages/${id}/draft`, {
-    headers: { 'If-Match': `"${draftRevision}"` },
-    data: {
-      schemaVersion: 3,
-      title: '拖动排序',
-      blocks: [
-        { type: 'title', id: 'first', text: '第一段' },
-        { type: 'title', id: 'second', text: '第二段' },
-        { type: 'title', id: 'third', text: '第三段' },
-      ],
-    },
+  await createDraftPage(editor, id, {
+    schemaVersion: 3,
+    title: '拖动排序',
+    blocks: [
+      { type: 'title', id: 'first', text: '第一段' },
+      { type: 'title', id: 'second', text: '第二段' },
+      { type: 'title', id: 'third', text: '第三段' },
+    ],
   })
-  expect(saved.status()).toBe(200)
   await page.goto(`/studio/pages/${id}`)
   const rows = tree(page).getByRole('treeitem')
   await expect(rows).toHaveCount(3)
