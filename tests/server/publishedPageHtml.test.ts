@@ -7,6 +7,7 @@ import { PAGE_SCRIPTS_ID, PRERENDER_BOOT_SCRIPT } from '../../src/page-config/pr
 import { LIGHT_SHELL_TEMPLATE, SCREEN_SLOTS, SCREEN_TEMPLATES_FILE } from '../../src/page-config/screenHtml'
 import { PUBLISHED_PAGE_DATA_ID } from '../../src/page-config/publishedPageData'
 import { SCREEN_DATA_ID } from '../../src/app/ssr/payload'
+import { buildApp } from '../../server/app'
 import { createTestApp, testClock, type TestApp } from './helpers'
 import { as, publishPage, saveDraft, staffLogin, validPage } from './studioHelpers'
 
@@ -113,6 +114,26 @@ describe('/activity/{id} opened directly', () => {
     expect(await get('/activity/launch-day')).toContain('<title>双十二开抢</title>')
     clock.advance(1)
     expect(await get('/activity/launch-day')).toContain('<title>双十二返场</title>')
+  })
+
+  it('a publish through one server is served by another on the same database within a moment', async () => {
+    const other = await buildApp({ database: t.db, distDir: dist, now: clock.now })
+    try {
+      await publishPage(t.app, publisher, 'two-servers', validPage('双十二预热'))
+      expect(await get('/activity/two-servers', other)).toContain('<title>双十二预热</title>')
+      await publishPage(t.app, publisher, 'two-servers', validPage('双十二开抢'))
+      const published = Date.now()
+      // The other server keeps its render until it reads the content version again (every 500 ms);
+      // kept alone, it would be sent for 10 s.
+      let html = await get('/activity/two-servers', other)
+      while (!html.includes('<title>双十二开抢</title>') && Date.now() - published < 2000) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        html = await get('/activity/two-servers', other)
+      }
+      expect(html).toContain('<title>双十二开抢</title>')
+    } finally {
+      await other.close()
+    }
   })
 
   it('leaves an unknown id, an offline page and a preview link to the screen', async () => {
