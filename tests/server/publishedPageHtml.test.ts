@@ -9,7 +9,7 @@ import { PUBLISHED_PAGE_DATA_ID } from '../../src/page-config/publishedPageData'
 import { SCREEN_DATA_ID } from '../../src/app/ssr/payload'
 import { buildApp } from '../../server/app'
 import { createTestApp, testClock, type TestApp } from './helpers'
-import { as, publishPage, saveDraft, staffLogin, validPage } from './studioHelpers'
+import { as, publishPage, saveAndPublish, staffLogin, validPage } from './studioHelpers'
 
 // A direct GET of /activity/{id} (and /app/activity/{id}) answers the light shell's HTML: the page's live
 // version rendered by the server with the light shell's renderer (the real one, src/app/ssr/renderScreen.tsx,
@@ -103,11 +103,13 @@ describe('/activity/{id} opened directly', () => {
     await publishPage(t.app, publisher, 'launch-day', validPage('双十二开抢'))
     expect(await get('/activity/launch-day')).toContain('<title>双十二开抢</title>')
     // Scheduled 3 s ahead, sooner than a render is kept: the live version until then, the new one from then on.
-    const saved = await saveDraft(t.app, publisher, 'launch-day', validPage('双十二返场'))
-    const scheduled = await as(t.app, publisher, 'POST', '/api/studio/pages/launch-day/publish', {
-      revision: saved.json<{ revision: number }>().revision,
-      at: new Date(clock.now().getTime() + 3000).toISOString(),
-    })
+    const { published: scheduled } = await saveAndPublish(
+      t.app,
+      publisher,
+      'launch-day',
+      validPage('双十二返场'),
+      new Date(clock.now().getTime() + 3000).toISOString(),
+    )
     expect(scheduled.statusCode, scheduled.body).toBe(200)
     expect(await get('/activity/launch-day')).toContain('<title>双十二开抢</title>')
     clock.advance(2999)

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { loginAs, testClock, type TestApp } from './helpers'
-import { as, publishPage, saveDraft, staffLogin, studioCookie, validPage } from './studioHelpers'
+import { as, publishPage, saveAndPublish, staffLogin, studioCookie, validPage } from './studioHelpers'
 import { studioTestApp } from './studioTestApp'
 
 // The publishing model (docs/studio.md) by the server's clock: a newer publish, schedule, rollback or 下线
@@ -43,12 +43,7 @@ async function publish(id: string, config: Record<string, unknown>, at?: string)
     expect((await as(t.app, publisher, 'POST', '/api/studio/pages', { id, title: '测试' })).statusCode).toBe(
       201,
     )
-  const saved = await saveDraft(t.app, publisher, id, config)
-  expect(saved.statusCode, saved.body).toBe(200)
-  const res = await as(t.app, publisher, 'POST', `/api/studio/pages/${id}/publish`, {
-    revision: saved.json<{ revision: number }>().revision,
-    ...(at ? { at } : {}),
-  })
+  const { published: res } = await saveAndPublish(t.app, publisher, id, config, at)
   expect(res.statusCode, res.body).toBe(200)
   return res.json<{ version: number; superseded: { version: number }[] }>()
 }

@@ -7,6 +7,7 @@ import { multipart } from './uploads'
 import {
   as,
   publishPage,
+  saveAndPublish,
   saveDraft,
   staffHeaders,
   staffLogin,
@@ -261,16 +262,12 @@ describe('publishing', () => {
       title: `分组${t + 1}`,
       blocks: Array.from({ length: 60 }, (_, i) => ({ type: 'title', text: `第 ${t * 60 + i + 1} 节` })),
     }))
-    const saved = await saveDraft(
+    const { published: res } = await saveAndPublish(
       t.app,
-      editor,
+      publisher,
       'huge',
       validPage('大促会场', { blocks: [{ type: 'tabs', tabs }] }),
     )
-    expect(saved.statusCode).toBe(200)
-    const res = await as(t.app, publisher, 'POST', '/api/studio/pages/huge/publish', {
-      revision: saved.json<{ revision: number }>().revision,
-    })
     expect({ status: res.statusCode, code: errorOf(res).code }).toEqual({
       status: 409,
       code: 'DRAFT_HAS_ERRORS',
@@ -483,11 +480,7 @@ describe('campaigns of a published page', () => {
       .where('campaign_id', '=', 'lucky-draw')
       .where('prize_id', '=', 'p1')
       .execute()
-    const saved = await saveDraft(t.app, publisher, 'draw', lottery(10))
-    expect(saved.statusCode).toBe(200)
-    const refused = await as(t.app, publisher, 'POST', '/api/studio/pages/draw/publish', {
-      revision: saved.json<{ revision: number }>().revision,
-    })
+    const { published: refused } = await saveAndPublish(t.app, publisher, 'draw', lottery(10))
     expect({ status: refused.statusCode, code: errorOf(refused).code }).toEqual({
       status: 400,
       code: 'CAMPAIGN_REFUSED',
@@ -514,10 +507,7 @@ describe('campaigns of a published page', () => {
   it('refuses a campaign id a folder config declares', async () => {
     const config = lottery(5, 'worldcup-2026')
     await create('clash')
-    const saved = await saveDraft(t.app, publisher, 'clash', config)
-    const res = await as(t.app, publisher, 'POST', '/api/studio/pages/clash/publish', {
-      revision: saved.json<{ revision: number }>().revision,
-    })
+    const { saved, published: res } = await saveAndPublish(t.app, publisher, 'clash', config)
     expect(saved.json()).toMatchObject({ errors: 1 })
     expect({ status: res.statusCode, code: errorOf(res).code }).toEqual({
       status: 409,

@@ -90,6 +90,26 @@ export async function saveDraft(app: FastifyInstance, cookie: string, id: string
   return as(app, cookie, 'PUT', `/api/studio/pages/${id}/draft`, config, { 'if-match': `"${revision}"` })
 }
 
+/**
+ * Saves `config` as the draft of page `id` (which must save: 200) and asks to publish that revision, now or at
+ * `at`; the save's and the publish's answers, whatever the publish answered.
+ */
+export async function saveAndPublish(
+  app: FastifyInstance,
+  publisher: string,
+  id: string,
+  config: unknown,
+  at?: string,
+) {
+  const saved = await saveDraft(app, publisher, id, config)
+  if (saved.statusCode !== 200) throw new Error(`save ${saved.statusCode}: ${saved.body}`)
+  const published = await as(app, publisher, 'POST', `/api/studio/pages/${id}/publish`, {
+    revision: saved.json<{ revision: number }>().revision,
+    ...(at ? { at } : {}),
+  })
+  return { saved, published }
+}
+
 /** Creates a page with a valid draft and publishes it now; the published version. */
 export async function publishPage(
   app: FastifyInstance,
@@ -102,11 +122,7 @@ export async function publishPage(
     const created = await as(app, publisher, 'POST', '/api/studio/pages', { id, title: '测试页面' })
     if (created.statusCode !== 201) throw new Error(`create ${created.statusCode}: ${created.body}`)
   }
-  const saved = await saveDraft(app, publisher, id, config)
-  if (saved.statusCode !== 200) throw new Error(`save ${saved.statusCode}: ${saved.body}`)
-  const published = await as(app, publisher, 'POST', `/api/studio/pages/${id}/publish`, {
-    revision: saved.json<{ revision: number }>().revision,
-  })
+  const { published } = await saveAndPublish(app, publisher, id, config)
   if (published.statusCode !== 200) throw new Error(`publish ${published.statusCode}: ${published.body}`)
   return published.json<{ version: number }>().version
 }
