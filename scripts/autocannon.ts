@@ -13,7 +13,6 @@ export interface AutocannonOptions {
   url: string
   connections: number
   duration: number
-  headers?: Record<string, string>
 }
 
 export const autocannon = createRequire(import.meta.url)('autocannon') as (

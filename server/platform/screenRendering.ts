@@ -146,14 +146,15 @@ export async function loadScreenRendering(
   return {
     async send(request, reply) {
       reply.type('text/html; charset=utf-8').header('Vary', 'Cookie, User-Agent')
-      if (isPersonal(request)) {
+      const url = new URL(request.url, 'http://localhost')
+      if (isPersonal(request, url)) {
         const page = await render(request)
         if (!page) return false
         // Rendered for this visitor: no shared cache may keep it.
         await reply.header('Cache-Control', 'private, no-cache').send(page.body)
         return true
       }
-      const kept = await cache.get(renderKey(request), () => render(request))
+      const kept = await cache.get(renderKey(request, url), () => render(request))
       if (!kept) return false
       reply.header('ETag', kept.etag).header('Cache-Control', sharedCacheControl(kept, now().getTime()))
       if (etagMatches(request.headers['if-none-match'], kept.etag)) await reply.code(304).send()
@@ -167,16 +168,14 @@ export async function loadScreenRendering(
 const PERSONAL_PARAMS = ['token', 'preview']
 
 /** Rendered for this visitor only: logged in (their session cookie), or a URL that carries someone's access. */
-function isPersonal(request: FastifyRequest): boolean {
-  if (request.cookies[SESSION_COOKIE]) return true
-  const query = new URL(request.url, 'http://localhost').searchParams
-  return PERSONAL_PARAMS.some((name) => query.has(name))
+function isPersonal(request: FastifyRequest, url: URL): boolean {
+  return !!request.cookies[SESSION_COOKIE] || PERSONAL_PARAMS.some((name) => url.searchParams.has(name))
 }
 
 /** An anonymous render's key: the URL (its query sorted) and what the render reads of the user agent. */
-function renderKey(request: FastifyRequest): string {
-  const url = new URL(request.url, 'http://localhost')
-  url.searchParams.sort()
+function renderKey(request: FastifyRequest, url: URL): string {
+  const query = new URLSearchParams(url.searchParams)
+  query.sort()
   const env = detectEnvironment(request.headers['user-agent'] ?? '', url.search)
-  return `${url.pathname}${url.search} ${env.device} ${env.inMallApp} ${env.isInApp}`
+  return `${url.pathname}?${query} ${env.device} ${env.inMallApp} ${env.isInApp}`
 }

@@ -25,43 +25,36 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER insurers_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON insurers
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
-CREATE TRIGGER insurer_disclosures_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON insurer_disclosures
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
-CREATE TRIGGER categories_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON categories
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
+-- Tables whose every change is content: one statement-level trigger each.
+DO $$
+DECLARE
+  tbl text;
+BEGIN
+  FOREACH tbl IN ARRAY ARRAY[
+    'insurers', 'insurer_disclosures', 'categories', 'product_plans', 'premium_rates', 'product_clauses', 'faqs',
+    'content_articles', 'consultants', 'partner_products', 'campaigns', 'campaign_guess_items',
+    -- A publish, rollback, unpublish or schedule, and its cancelling. A schedule's moment itself writes nothing:
+    -- the cache also keeps a page no longer than the next pending publish_at.
+    'studio_publications'
+  ] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
+      'FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version()',
+      tbl || '_content', tbl);
+  END LOOP;
+END
+$$;
+
+-- Tables with counters: inserts and deletes always count, an update unless it only moves its counter.
 CREATE TRIGGER products_content AFTER INSERT OR DELETE OR TRUNCATE ON products
   FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
 CREATE TRIGGER products_content_update AFTER UPDATE ON products
   FOR EACH ROW EXECUTE FUNCTION bump_content_version_unless_counters('sales_count');
-CREATE TRIGGER product_plans_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_plans
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
-CREATE TRIGGER premium_rates_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON premium_rates
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
-CREATE TRIGGER product_clauses_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_clauses
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
-CREATE TRIGGER faqs_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON faqs
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
-CREATE TRIGGER content_articles_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON content_articles
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
-CREATE TRIGGER consultants_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON consultants
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
-CREATE TRIGGER partner_products_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON partner_products
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
 CREATE TRIGGER gifts_content AFTER INSERT OR DELETE OR TRUNCATE ON gifts
   FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
 CREATE TRIGGER gifts_content_update AFTER UPDATE ON gifts
   FOR EACH ROW EXECUTE FUNCTION bump_content_version_unless_counters('stock');
-CREATE TRIGGER campaigns_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON campaigns
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
 CREATE TRIGGER campaign_prizes_content AFTER INSERT OR DELETE OR TRUNCATE ON campaign_prizes
   FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
 CREATE TRIGGER campaign_prizes_content_update AFTER UPDATE ON campaign_prizes
   FOR EACH ROW EXECUTE FUNCTION bump_content_version_unless_counters('awarded');
-CREATE TRIGGER campaign_guess_items_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON campaign_guess_items
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
--- A publish, rollback, unpublish or schedule, and its cancelling. A schedule's moment itself writes nothing: the
--- cache also keeps a page no longer than the next pending publish_at.
-CREATE TRIGGER studio_publications_content AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON studio_publications
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
