@@ -101,15 +101,18 @@ export async function loadScreenRendering(
   )
   const cache = app.services.renderCache
 
-  /** The screen at the request's URL in its template, for this visitor; null when it is not rendered here. */
-  const render = async (request: FastifyRequest): Promise<Rendered | null> => {
+  /**
+   * The screen at the request's URL in its template; null when it is not rendered here. A personal render's API
+   * requests carry the visitor's cookies; a shared one (kept for everyone) carries none.
+   */
+  const render = async (request: FastifyRequest, personal: boolean): Promise<Rendered | null> => {
     let result: ScreenRender
     try {
       result = await renderScreen({
         url: request.url,
         userAgent: request.headers['user-agent'] ?? '',
         fetch: visitorFetch(app, {
-          cookie: request.headers.cookie,
+          cookie: personal ? request.headers.cookie : undefined,
           userAgent: request.headers['user-agent'],
           ip: request.ip,
         }),
@@ -148,13 +151,13 @@ export async function loadScreenRendering(
       reply.type('text/html; charset=utf-8').header('Vary', 'Cookie, User-Agent')
       const url = new URL(request.url, 'http://localhost')
       if (isPersonal(request, url)) {
-        const page = await render(request)
+        const page = await render(request, true)
         if (!page) return false
         // Rendered for this visitor: no shared cache may keep it.
         await reply.header('Cache-Control', 'private, no-cache').send(page.body)
         return true
       }
-      const kept = await cache.get(renderKey(request, url), () => render(request))
+      const kept = await cache.get(renderKey(request, url), () => render(request, false))
       if (!kept) return false
       reply.header('ETag', kept.etag).header('Cache-Control', sharedCacheControl(kept, now().getTime()))
       if (etagMatches(request.headers['if-none-match'], kept.etag)) await reply.code(304).send()

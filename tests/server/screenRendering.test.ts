@@ -7,11 +7,12 @@ import { sql } from 'kysely'
 import { buildApp } from '../../server/app'
 import { VERSION_CHECK_MS } from '../../server/platform/renderCache'
 import { createTestApp, loginAs, type TestApp } from './helpers'
+import { staffLogin } from './studioHelpers'
 
 // The server's side of server-rendered screens, with a stand-in renderer in place of the one `vite build`
 // writes (src/app/ssr/renderScreen.tsx, tested in tests/src/app/ssr): the screen is sent in its route's
-// template for this visitor only, the renderer's API requests go out with the visitor's cookie, and a renderer
-// that declines or fails leaves the screen to the browser, as before.
+// template, the renderer's API requests go out with the visitor's cookie (none for a render kept for
+// everyone), and a renderer that declines or fails leaves the screen to the browser, as before.
 const dist = mkdtempSync(join(tmpdir(), 'mall-dist-ssr-'))
 let test: TestApp
 let off: TestApp
@@ -25,6 +26,8 @@ export async function renderScreen(request) {
   const me = await request.fetch('/api/me', { headers: { Accept: 'application/json' } })
   const body = me.ok ? await me.json() : null
   const products = await (await request.fetch('/api/products?sort=sales&limit=1')).json()
+  // Whether the render's requests carried a staff member's studio cookie.
+  globalThis.studioStatus = (await request.fetch('/api/studio/session')).status
   // Which render this is, to tell a kept one from a new one.
   globalThis.renders = (globalThis.renders ?? 0) + 1
   return {
@@ -146,6 +149,21 @@ describe('anonymous screens, rendered once and kept (renderCache.ts)', () => {
     expect(renderOf(android.body)).toBeGreaterThan(renderOf(first.body))
     const token = await test.app.inject({ url: `${url}&token=abc`, headers: { 'user-agent': IPHONE } })
     expect(token.headers['cache-control']).toBe('private, no-cache')
+  })
+
+  it("makes a kept render's API requests with no cookies, whatever the first visitor sent", async () => {
+    const studio = await staffLogin(test.app, 'editor')
+    const url = '/shopping?cookies=studio'
+    const g = globalThis as { studioStatus?: number }
+    // Logged in to the studio only: the visitor's own render carries their studio session (seen, then refused
+    // for want of the studio's CSRF header)...
+    await test.app.inject({ url: `${url}&token=own`, headers: { cookie: studio } })
+    expect(g.studioStatus).toBe(403)
+    // ...but a render kept for everyone carries nobody's cookies.
+    const shared = await test.app.inject({ url, headers: { cookie: studio } })
+    expect(shared.headers.etag).toBeDefined()
+    // (401: no studio session at all.)
+    expect(g.studioStatus).toBe(401)
   })
 
   it('renders again after a catalog change, but not after a sale moves a counter', async () => {
