@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   PATH_ATTRIBUTE,
   PRERENDER_ATTRIBUTE,
+  RENDERED_FOR_EVERYONE,
+  RENDERED_FOR_SESSION,
   VALID_FROM_ATTRIBUTE,
   VALID_UNTIL_ATTRIBUTE,
 } from '../../src/page-config/prerenderBoot'
@@ -24,7 +26,9 @@ import { SESSION_COOKIE } from './sessions'
 // render fails, the screen is sent as before: the app's HTML, rendered in the browser. A page published through
 // the studio (/activity/{id}) comes back rendered by the light shell and is sent in the light shell's template
 // (LIGHT_SHELL_TEMPLATE), so the browser boots the light shell, not the app. A render for a visitor who is not
-// logged in is the same for all of them: it is kept (renderCache.ts) and may be kept by a CDN in front.
+// logged in is the same for all of them: it is kept (renderCache.ts) and may be kept by a CDN in front. A screen
+// that is the same for everyone (ScreenRoute.sameForEveryone: the catalog, campaign pages) is sent from that
+// kept render to logged-in visitors too, marked so their browser fetches their own data once it shows.
 
 /** How long a render waits for its data before it renders what it has (the browser loads the rest). */
 export const SCREEN_DATA_BUDGET_MS = 800
@@ -49,6 +53,8 @@ type ScreenRender =
     }
   | { rendered: false; reason: string }
 type Renderer = (request: ScreenRequest) => Promise<ScreenRender>
+/** Whether the screen at a URL is the same for every visitor (src/app/ssr/renderScreen.tsx). */
+type SharedScreen = (url: string) => boolean
 
 export interface ScreenRendering {
   /** Sends the screen at the request's URL rendered for its visitor; false when it did not (send the app). */
@@ -93,7 +99,10 @@ export async function loadScreenRendering(
   const rendererFile = join(distDir, 'server', 'renderScreen.js')
   const templatesFile = join(distDir, SCREEN_TEMPLATES_FILE)
   if (!existsSync(rendererFile) || !existsSync(templatesFile)) return null
-  const { renderScreen } = (await import(pathToFileURL(rendererFile).href)) as { renderScreen: Renderer }
+  const { renderScreen, sharedScreen = () => false } = (await import(pathToFileURL(rendererFile).href)) as {
+    renderScreen: Renderer
+    sharedScreen?: SharedScreen
+  }
   const templates = new Map<string, ScreenTemplate>(
     Object.entries(JSON.parse(readFileSync(templatesFile, 'utf8')) as Record<string, string>).map(
       ([route, html]) => [route, compileScreenTemplate(html)],
@@ -133,6 +142,7 @@ export async function loadScreenRendering(
     const attributes = [
       `${PRERENDER_ATTRIBUTE}="${escapeHtml(JSON.stringify(result.snapshot))}"`,
       `${PATH_ATTRIBUTE}="${escapeHtml(path)}"`,
+      personal ? '' : RENDERED_FOR_EVERYONE,
       // A light-shell render (a published page) holds only while its phase and block windows hold.
       typeof result.validFrom === 'number' ? `${VALID_FROM_ATTRIBUTE}="${result.validFrom}"` : '',
       typeof result.validUntil === 'number' ? `${VALID_UNTIL_ATTRIBUTE}="${result.validUntil}"` : '',
@@ -150,7 +160,11 @@ export async function loadScreenRendering(
     async send(request, reply) {
       reply.type('text/html; charset=utf-8').header('Vary', 'Cookie, User-Agent')
       const url = new URL(request.url, 'http://localhost')
-      if (isPersonal(request, url)) {
+      const loggedIn = !!request.cookies[SESSION_COOKIE]
+      if (
+        PERSONAL_PARAMS.some((name) => url.searchParams.has(name)) ||
+        (loggedIn && !sharedScreen(request.url))
+      ) {
         const page = await render(request, true)
         if (!page) return false
         // Rendered for this visitor: no shared cache may keep it.
@@ -159,21 +173,26 @@ export async function loadScreenRendering(
       }
       const kept = await cache.get(renderKey(request, url), () => render(request, false))
       if (!kept) return false
-      reply.header('ETag', kept.etag).header('Cache-Control', sharedCacheControl(kept, now().getTime()))
-      if (etagMatches(request.headers['if-none-match'], kept.etag)) await reply.code(304).send()
-      else await reply.send(kept.body)
-      return true
+      const answer = async (etag: string, cacheControl: string, body: string) => {
+        reply.header('ETag', etag).header('Cache-Control', cacheControl)
+        if (etagMatches(request.headers['if-none-match'], etag)) await reply.code(304).send()
+        else await reply.send(body)
+        return true
+      }
+      // The render kept for everyone, marked for a logged-in visitor's browser to fetch their own data: theirs.
+      if (loggedIn)
+        return answer(
+          kept.etag.replace(/"$/, '-s"'),
+          'private, no-cache',
+          kept.body.replace(RENDERED_FOR_EVERYONE, RENDERED_FOR_SESSION),
+        )
+      return answer(kept.etag, sharedCacheControl(kept, now().getTime()), kept.body)
     },
   }
 }
 
 /** Query parameters that make a URL someone's own (a shared policy's token, a draft's preview link). */
 const PERSONAL_PARAMS = ['token', 'preview']
-
-/** Rendered for this visitor only: logged in (their session cookie), or a URL that carries someone's access. */
-function isPersonal(request: FastifyRequest, url: URL): boolean {
-  return !!request.cookies[SESSION_COOKIE] || PERSONAL_PARAMS.some((name) => url.searchParams.has(name))
-}
 
 /** An anonymous render's key: the URL (its query sorted) and what the render reads of the user agent. */
 function renderKey(request: FastifyRequest, url: URL): string {

@@ -12,6 +12,13 @@ export const PRERENDER_ATTRIBUTE = 'data-prerendered'
 /** The URL path (base included) the HTML was rendered for: under another (the /app layout), it is dropped. */
 export const PATH_ATTRIBUTE = 'data-path'
 export const VALID_FROM_ATTRIBUTE = 'data-valid-from'
+/**
+ * Whom a server-rendered screen was rendered for: absent, the visitor alone; `everyone`, a render kept for every
+ * visitor; `session`, that render sent to a logged-in visitor, whose own data the browser fetches once it shows.
+ */
+export const RENDERED_FOR_ATTRIBUTE = 'data-rendered-for'
+export const RENDERED_FOR_EVERYONE = `${RENDERED_FOR_ATTRIBUTE}="everyone"`
+export const RENDERED_FOR_SESSION = `${RENDERED_FOR_ATTRIBUTE}="session"`
 export const VALID_UNTIL_ATTRIBUTE = 'data-valid-until'
 /** Id of the JSON data block listing the page's scripts: `{ "entry": url, "preload": [url…] }`. */
 export const PAGE_SCRIPTS_ID = 'page-scripts'

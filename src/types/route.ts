@@ -11,6 +11,12 @@ export interface ScreenRoute {
   load: () => Promise<ScreenModule>
   /** Top-level tab screen: shows the TabBar and no back arrow. */
   tab?: boolean
+  /**
+   * The same HTML for every visitor (a catalog or campaign screen, the launch traffic): the server renders it once
+   * for everyone and keeps it, a logged-in visitor gets that render too, and their own data (login state, what
+   * they may do) comes from the API once it shows. Screens of someone's own things leave it unset.
+   */
+  sameForEveryone?: boolean
 }
 
 /** What a layout reads from a matched route's `handle`. */

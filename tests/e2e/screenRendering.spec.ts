@@ -45,3 +45,23 @@ test("a logged-in visitor's 我的 comes from the server with their own account"
   await page.goto('/user')
   await expect(page.getByTestId('user-phone')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`)
 })
+
+test('a logged-in visitor gets the product rendered for everyone, then their own session in the browser', async ({
+  page,
+}) => {
+  const phone = uniquePhone('1373')
+  await logInByApi(page.request, phone)
+  // The server's answer is the render it keeps for everyone, marked for this browser to fetch their own data.
+  const html = await (await page.request.get('/product?id=p-medical-million')).text()
+  expect(html).toContain('data-rendered-for="session"')
+  expect(html).toContain('云禾百万医疗险（2026版）')
+  const ownSession = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/me' && r.status() === 200,
+  )
+  await page.goto('/product?id=p-medical-million')
+  await ownSession
+  // Still logged in here: 立即投保 goes on to the application, not to the login screen.
+  await page.getByRole('button', { name: '立即投保' }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+  await expect(page).toHaveURL(/\/specialNotify\?/)
+})

@@ -22,7 +22,7 @@ export async function renderScreen(request) {
   const path = request.url.split('?')[0]
   globalThis.asked = [...(globalThis.asked ?? []), path]
   if (path === '/boom') throw new Error('boom')
-  if (path !== '/shopping') return { rendered: false, reason: 'not a screen' }
+  if (path !== '/shopping' && path !== '/user') return { rendered: false, reason: 'not a screen' }
   const me = await request.fetch('/api/me', { headers: { Accept: 'application/json' } })
   const body = me.ok ? await me.json() : null
   const products = await (await request.fetch('/api/products?sort=sales&limit=1')).json()
@@ -32,7 +32,7 @@ export async function renderScreen(request) {
   globalThis.renders = (globalThis.renders ?? 0) + 1
   return {
     rendered: true,
-    route: '/shopping',
+    route: path,
     title: '商城 <&>',
     html: '<p class="who">' + (body ? body.phone : 'guest') + '</p><p class="n">' + globalThis.renders +
       '</p><p class="top">' + products.items[0].name + '</p>',
@@ -40,6 +40,10 @@ export async function renderScreen(request) {
     // A slot's mark inside user data stays what it is.
     payload: JSON.stringify({ fallback: { note: '${SCREEN_SLOTS.title}' } }),
   }
+}
+// 商城 is the same for everyone; 我的 is each visitor's own.
+export function sharedScreen(url) {
+  return url.split('?')[0] === '/shopping'
 }`
 
 const TEMPLATE = `<!doctype html><title>${SCREEN_SLOTS.title}</title><div id="root" ${SCREEN_SLOTS.rootAttributes}>${SCREEN_SLOTS.root}</div><script type="application/json" id="screen-data">${SCREEN_SLOTS.data}</script>`
@@ -48,7 +52,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>国恒保险商城</title><div id="root"></div>')
   mkdirSync(join(dist, 'server'))
   writeFileSync(join(dist, 'server', 'renderScreen.js'), RENDERER)
-  writeFileSync(join(dist, SCREEN_TEMPLATES_FILE), JSON.stringify({ '/shopping': TEMPLATE }))
+  writeFileSync(
+    join(dist, SCREEN_TEMPLATES_FILE),
+    JSON.stringify({ '/shopping': TEMPLATE, '/user': TEMPLATE }),
+  )
   mkdirSync(join(dist, 'springFestival'))
   writeFileSync(join(dist, 'springFestival', 'index.html'), '<!doctype html><title>新春健康节</title>')
   writeFileSync(join(dist, 'config-pages.json'), JSON.stringify({ routes: ['/springFestival'], screens: [] }))
@@ -82,12 +89,12 @@ describe('server-rendered screens', () => {
 
   it("answers the renderer's API requests as the visitor: with their session cookie", async () => {
     const cookie = await loginAs(test.app, '13700001111')
-    const res = await test.app.inject({ url: '/shopping', headers: { cookie } })
+    const res = await test.app.inject({ url: '/user', headers: { cookie } })
     expect(res.body).toContain('<p class="who">13700001111</p>')
     // Theirs only: never kept, never to a shared cache.
     expect(res.headers['cache-control']).toBe('private, no-cache')
     expect(res.headers.etag).toBeUndefined()
-    const again = await test.app.inject({ url: '/shopping', headers: { cookie } })
+    const again = await test.app.inject({ url: '/user', headers: { cookie } })
     expect(renderOf(again.body)).toBe(renderOf(res.body) + 1)
   })
 
@@ -149,6 +156,32 @@ describe('anonymous screens, rendered once and kept (renderCache.ts)', () => {
     expect(renderOf(android.body)).toBeGreaterThan(renderOf(first.body))
     const token = await test.app.inject({ url: `${url}&token=abc`, headers: { 'user-agent': IPHONE } })
     expect(token.headers['cache-control']).toBe('private, no-cache')
+  })
+
+  it('sends a logged-in visitor the render kept for everyone on a screen that is the same for everyone', async () => {
+    const url = '/shopping?launch=1'
+    const anonymous = await test.app.inject({ url })
+    expect(anonymous.body).toContain('data-rendered-for="everyone"')
+    const cookie = await loginAs(test.app, '13700002222')
+    const loggedIn = await test.app.inject({ url, headers: { cookie } })
+    // Not rendered again: the same render, marked for their browser to fetch their own data, and theirs alone.
+    expect(renderOf(loggedIn.body)).toBe(renderOf(anonymous.body))
+    expect(loggedIn.body).toContain('<p class="who">guest</p>')
+    expect(loggedIn.body).toContain('data-rendered-for="session"')
+    expect(loggedIn.body).not.toContain('data-rendered-for="everyone"')
+    expect(loggedIn.headers['cache-control']).toBe('private, no-cache')
+    expect(loggedIn.headers.etag).not.toBe(anonymous.headers.etag)
+    const revalidated = await test.app.inject({
+      url,
+      headers: { cookie, 'if-none-match': String(loggedIn.headers.etag) },
+    })
+    expect(revalidated.statusCode).toBe(304)
+    // The anonymous ETag is not theirs: the body differs.
+    const other = await test.app.inject({
+      url,
+      headers: { cookie, 'if-none-match': String(anonymous.headers.etag) },
+    })
+    expect(other.statusCode).toBe(200)
   })
 
   it("makes a kept render's API requests with no cookies, whatever the first visitor sent", async () => {

@@ -11,6 +11,11 @@ export const STUDIO_PREVIEW_PATH = '/studio-preview'
 export const publishedPageHref = (id: string) => `/activity/${encodeURIComponent(id)}`
 
 export const publishedRoutes: ScreenRoute[] = [
-  { path: PUBLISHED_PAGE_PATH, title: '活动', load: () => import('./PublishedPageScreen') },
+  {
+    path: PUBLISHED_PAGE_PATH,
+    title: '活动',
+    sameForEveryone: true,
+    load: () => import('./PublishedPageScreen'),
+  },
   { path: STUDIO_PREVIEW_PATH, title: '页面预览', load: () => import('./StudioPreviewScreen') },
 ]

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { meKey, type Me } from '../../features/member/api'
+import { mutate } from 'swr'
+import { fetchMe, meKey, type Me } from '../../features/member/api'
 import {
   applyLoggedIn,
   clearLocalUser,
@@ -8,6 +9,7 @@ import {
   storeLoggedIn,
 } from '../../features/member/session'
 import { PRERENDER_ATTRIBUTE, type PrerenderSnapshot } from '../../components/prerender'
+import { RENDERED_FOR_ATTRIBUTE } from '../../page-config/prerenderBoot'
 import { persistor } from '../../state'
 import { App } from '../App'
 import { createAppRouter, routesLoadedFor } from '../router'
@@ -16,7 +18,9 @@ import { serverRenderedData } from './screenData'
 
 // The browser's side of a screen the server rendered (src/app/ssr/renderScreen.tsx): the same screen, data and
 // session in the stores, so the first render matches the HTML and React only attaches to it; then this device's
-// stored state is restored and the app goes on as if it had rendered the screen itself.
+// stored state is restored and the app goes on as if it had rendered the screen itself. A screen the server
+// rendered for everyone and sent to a logged-in visitor (RENDERED_FOR_ATTRIBUTE `session`) hydrates as it was
+// rendered, logged out; then the visitor's own data is fetched: their session, and each of the render's data again.
 
 export async function hydrateScreen(
   container: HTMLElement,
@@ -26,6 +30,7 @@ export async function hydrateScreen(
   const router = createAppRouter(
     await routesLoadedFor(`${window.location.pathname}${window.location.search}`),
   )
+  const forSession = container.getAttribute(RENDERED_FOR_ATTRIBUTE) === 'session'
   // The server knows the session: its user is in the stores as it was for the render.
   const me = (fallback[meKey] ?? null) as Me | null
   if (me) storeLoggedIn(me)
@@ -33,6 +38,7 @@ export async function hydrateScreen(
     // Taps count from now on (src/styles/global.css).
     container.removeAttribute(PRERENDER_ATTRIBUTE)
     void persistor.restore().then(() => {
+      if (forSession) return fetchOwnData(fallback)
       // What this device remembered of the user yields to the session, as after any answer of /api/me.
       if (me) applyLoggedIn(me)
       else if (isLoggedInLocally()) clearLocalUser(false)
@@ -45,4 +51,16 @@ export async function hydrateScreen(
     </StrictMode>,
     { onRecoverableError: (error) => console.warn('[ssr] hydration fell back to rendering', error) },
   )
+}
+
+/** The session's user, then each piece of the render's data asked again as this visitor. */
+async function fetchOwnData(fallback: Record<string, unknown>): Promise<void> {
+  try {
+    const me = await fetchMe()
+    if (me) applyLoggedIn(me)
+    else if (isLoggedInLocally()) clearLocalUser(false)
+  } catch {
+    // Offline or failing: the stores keep what this device remembered; the screen's hooks retry as usual.
+  }
+  for (const key of Object.keys(fallback)) if (key !== meKey) void mutate(key)
 }

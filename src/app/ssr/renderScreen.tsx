@@ -107,11 +107,27 @@ function resetStores(): void {
   for (const store of Object.values(stateNamespaces)) store.reset()
 }
 
+/** The handle of the screen (or page) `pathname` matches, if any. */
+function handleAt(routes: ReturnType<typeof buildRouteObjects>, pathname: string): RouteHandle | undefined {
+  return matchRoutes(routes, pathname, ROUTER_BASENAME)?.at(-1)?.route.handle as RouteHandle | undefined
+}
+
+let sharedRoutes: ReturnType<typeof buildRouteObjects> | null = null
+
+/**
+ * Whether the screen at `url` is the same for every visitor (ScreenRoute.sameForEveryone): the server then sends
+ * a logged-in visitor the render it keeps for everyone (their data follows from the API in the browser).
+ */
+export function sharedScreen(url: string): boolean {
+  sharedRoutes ??= buildRouteObjects(allRoutes)
+  const path = handleAt(sharedRoutes, new URL(url, 'http://localhost').pathname)?.path
+  return [...screenRoutes, ...publishedRoutes].some((route) => route.path === path && route.sameForEveryone)
+}
+
 export async function renderScreen(request: ScreenRequest): Promise<ScreenRender> {
   const url = new URL(request.url, 'http://localhost')
   const routes = buildRouteObjects(allRoutes)
-  const handle = matchRoutes(routes, url.pathname, ROUTER_BASENAME)?.at(-1)?.route.handle as
-    RouteHandle | undefined
+  const handle = handleAt(routes, url.pathname)
   if (!handle?.path) return { rendered: false, reason: 'no screen at this path' }
   // A config page's HTML is made at build time; a page published through the studio is rendered here.
   if (![...screenRoutes, ...publishedRoutes].some((route) => route.path === handle.path))

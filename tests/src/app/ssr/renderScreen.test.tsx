@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { renderScreen, type ScreenRequest } from '../../../../src/app/ssr/renderScreen'
+import { renderScreen, sharedScreen, type ScreenRequest } from '../../../../src/app/ssr/renderScreen'
 import { SCREEN_DATA_ID } from '../../../../src/app/ssr/payload'
 import { infiniteKey } from '../../../../src/app/ssr/screenData'
 import { unstable_serialize } from 'swr/infinite'
@@ -88,6 +88,13 @@ describe('renderScreen', () => {
     expect((page.data.fallback['/api/me'] as { nickname: string }).nickname).toBe('</script><b>x')
     expect(page.html).toContain('&lt;/script&gt;&lt;b&gt;x')
     expect(SCREEN_DATA_ID).toBe('screen-data')
+  })
+
+  it('tells the catalog and published pages (the same for everyone) from screens of the visitor’s own', () => {
+    const shared = ['/', '/shopping', '/product?id=p-medical-million', '/activity/double12']
+    const own = ['/user', '/orders', '/policy', '/studio-preview', '/springFestival', '/no-such-screen']
+    expect(shared.map(sharedScreen)).toEqual(shared.map(() => true))
+    expect(own.map(sharedScreen)).toEqual(own.map(() => false))
   })
 
   it('leaves config pages (made at build time) and unknown paths to others', async () => {
