@@ -32,6 +32,12 @@ import { SESSION_COOKIE } from './sessions'
 
 /** How long a render waits for its data before it renders what it has (the browser loads the rest). */
 export const SCREEN_DATA_BUDGET_MS = 800
+/**
+ * How long a visitor waits for a render at most (its data budget, the renderer's waits for lazy code, and the
+ * renders): past it they get the app's HTML, rendered in their browser, while a render for everyone goes on and
+ * is kept for the visitors after them. A busy database or process then costs a first paint, not a page.
+ */
+export const SCREEN_RENDER_BUDGET_MS = 1_500
 
 interface ScreenRequest {
   url: string
@@ -165,13 +171,16 @@ export async function loadScreenRendering(
         PERSONAL_PARAMS.some((name) => url.searchParams.has(name)) ||
         (loggedIn && !sharedScreen(request.url))
       ) {
-        const page = await render(request, true)
+        const page = await withinBudget(request, render(request, true))
         if (!page) return false
         // Rendered for this visitor: no shared cache may keep it.
         await reply.header('Cache-Control', 'private, no-cache').send(page.body)
         return true
       }
-      const kept = await cache.get(renderKey(request, url), () => render(request, false))
+      const kept = await withinBudget(
+        request,
+        cache.get(renderKey(request, url), () => render(request, false)),
+      )
       if (!kept) return false
       const answer = async (etag: string, cacheControl: string, body: string) => {
         reply.header('ETag', etag).header('Cache-Control', cacheControl)
@@ -188,6 +197,22 @@ export async function loadScreenRendering(
         )
       return answer(kept.etag, sharedCacheControl(kept, now().getTime()), kept.body)
     },
+  }
+}
+
+/** The render's result, or null when it takes longer than SCREEN_RENDER_BUDGET_MS (it goes on unawaited). */
+async function withinBudget<T>(request: FastifyRequest, work: Promise<T | null>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => {
+      request.log.warn({ url: request.url }, 'screen render over its time budget; the browser renders it')
+      resolve(null)
+    }, SCREEN_RENDER_BUDGET_MS)
+  })
+  try {
+    return await Promise.race([work, late])
+  } finally {
+    clearTimeout(timer)
   }
 }
 

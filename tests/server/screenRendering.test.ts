@@ -6,6 +6,7 @@ import { SCREEN_SLOTS, SCREEN_TEMPLATES_FILE } from '../../src/page-config/scree
 import { sql } from 'kysely'
 import { buildApp } from '../../server/app'
 import { VERSION_CHECK_MS } from '../../server/platform/renderCache'
+import { SCREEN_RENDER_BUDGET_MS } from '../../server/platform/screenRendering'
 import { createTestApp, loginAs, type TestApp } from './helpers'
 import { staffLogin } from './studioHelpers'
 
@@ -22,7 +23,9 @@ export async function renderScreen(request) {
   const path = request.url.split('?')[0]
   globalThis.asked = [...(globalThis.asked ?? []), path]
   if (path === '/boom') throw new Error('boom')
-  if (path !== '/shopping' && path !== '/user') return { rendered: false, reason: 'not a screen' }
+  if (!['/shopping', '/user', '/slow'].includes(path)) return { rendered: false, reason: 'not a screen' }
+  // A render slower than its budget (a busy database, say).
+  if (path === '/slow') await new Promise((resolve) => setTimeout(resolve, ${SCREEN_RENDER_BUDGET_MS + 300}))
   const me = await request.fetch('/api/me', { headers: { Accept: 'application/json' } })
   const body = me.ok ? await me.json() : null
   const products = await (await request.fetch('/api/products?sort=sales&limit=1')).json()
@@ -54,7 +57,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'server', 'renderScreen.js'), RENDERER)
   writeFileSync(
     join(dist, SCREEN_TEMPLATES_FILE),
-    JSON.stringify({ '/shopping': TEMPLATE, '/user': TEMPLATE }),
+    JSON.stringify({ '/shopping': TEMPLATE, '/user': TEMPLATE, '/slow': TEMPLATE }),
   )
   mkdirSync(join(dist, 'springFestival'))
   writeFileSync(join(dist, 'springFestival', 'index.html'), '<!doctype html><title>新春健康节</title>')
@@ -108,6 +111,20 @@ describe('server-rendered screens', () => {
     expect(plain.body).toContain('<div id="root"></div>')
     const head = await test.app.inject({ method: 'HEAD', url: '/shopping' })
     expect(head.statusCode).toBe(200)
+  })
+
+  it('answers with the app when a render takes longer than its budget, and keeps that render for later', async () => {
+    const started = performance.now()
+    const first = await test.app.inject({ url: '/slow' })
+    const waited = performance.now() - started
+    // The app's HTML, rendered in the browser, at the budget; not the render.
+    expect(first.statusCode).toBe(200)
+    expect(first.body).toContain('<title>国恒保险商城</title>')
+    expect(first.body).not.toContain('class="who"')
+    expect(waited).toBeGreaterThanOrEqual(SCREEN_RENDER_BUDGET_MS - 50)
+    // The render went on: the next visitor joins it (done well within their own budget) and gets it.
+    const next = await test.app.inject({ url: '/slow' })
+    expect(next.body).toContain('<p class="who">guest</p>')
   })
 
   it("sends a config page's built HTML as it is, without asking the renderer", async () => {
