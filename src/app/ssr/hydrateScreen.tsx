@@ -62,5 +62,8 @@ async function fetchOwnData(fallback: Record<string, unknown>): Promise<void> {
   } catch {
     // Offline or failing: the stores keep what this device remembered; the screen's hooks retry as usual.
   }
-  for (const key of Object.keys(fallback)) if (key !== meKey) void mutate(key)
+  // Each with the render's data in SWR's cache meanwhile: SWR calls data held only as a fallback "loading" while
+  // it asks again, and the screen would swap it for a spinner (a layout shift).
+  for (const [key, data] of Object.entries(fallback))
+    if (key !== meKey) void mutate(key, data, { revalidate: true })
 }
