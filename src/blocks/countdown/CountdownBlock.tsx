@@ -40,9 +40,10 @@ export default function CountdownBlock({ block }: BlockProps<Props>) {
   return (
     <div className="blk-countdown" role="timer">
       {block.label && <span className="blk-countdown-label">{text(block.label)}</span>}
-      {days > 0 && !prerendered && (
+      {/* Prerendered, the days take their place too (as --): the digits arriving later move nothing. */}
+      {days > 0 && (
         <>
-          <b>{days}</b>天
+          <b>{prerendered ? '--' : days}</b>天
         </>
       )}
       <b>{digit(hours)}</b>:<b>{digit(minutes)}</b>:<b>{digit(seconds)}</b>

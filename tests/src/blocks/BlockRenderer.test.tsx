@@ -108,3 +108,19 @@ describe('BlockRenderer', () => {
     await vi.waitFor(() => expect(run).toHaveBeenCalledWith({ type: 'navigate', to: '/products' }))
   })
 })
+
+describe('countdown', () => {
+  const threeDays = { type: 'countdown', to: '2026-12-12T00:00:00+08:00', label: '距开抢还有' } as const
+  const nowMs = Date.parse('2026-12-09T00:00:00+08:00') - 3_600_000
+
+  it('prerendered (HTML made before its moment) holds the place of every part, days too, without digits', async () => {
+    renderBlocks([threeDays], { ctx: { nowMs }, runtime: { prerendered: true } })
+    // The same parts as once the digits come: nothing moves when they do.
+    expect(await screen.findByRole('timer')).toHaveTextContent('距开抢还有--天--:--:--')
+  })
+
+  it('on the page clock it counts days, hours, minutes and seconds', async () => {
+    renderBlocks([threeDays], { ctx: { nowMs } })
+    expect(await screen.findByRole('timer')).toHaveTextContent('距开抢还有3天01:00:00')
+  })
+})
