@@ -2,7 +2,6 @@ import { applyTheme } from '../config/theme'
 import { commonStore } from '../page-runtime/bindingStores'
 import { nativeStore } from '../state/native'
 import { detectEnvironment } from '../domain/environment'
-import { recordPreloadError } from '../lib/lazyChunk'
 
 /** Start-up work before the first render: theme and where the app is running. */
 export function bootstrap(): void {
@@ -10,9 +9,4 @@ export function bootstrap(): void {
   const env = detectEnvironment(navigator.userAgent, window.location.search)
   commonStore.update({ inMallApp: env.inMallApp })
   nativeStore.update({ isInApp: env.isInApp, device: env.device })
-  // A failed chunk rejects and is retried once (then the reload screen shows); a failed stylesheet is
-  // remembered so that retry fetches it again.
-  window.addEventListener('vite:preloadError', (event) =>
-    recordPreloadError((event as Event & { payload?: unknown }).payload),
-  )
 }

@@ -1,6 +1,6 @@
 // Every constant of the specification's §9 table, each named once.
 
-/** Script and stylesheet chunks are fetched with a 120 s timeout. */
+/** Script chunks are fetched with a 120 s timeout. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000
 /** A failed chunk is retried this many times before the user is asked to reload. */
 export const CHUNK_LOAD_RETRIES = 1

@@ -76,16 +76,6 @@ test('a screen chunk that fails to load shows a reload message, and reload recov
   await expect(page.getByRole('heading', { level: 1, name: '隐私保护政策' })).toBeVisible()
 })
 
-test('a stylesheet chunk that fails to load shows the reload message too', async ({ page }) => {
-  let block = true
-  await page.route(/\/assets\/(?!index-)[^/]+\.css$/, (route) => (block ? route.abort() : route.continue()))
-  await page.goto('/')
-  await expect(page.getByRole('heading', { name: '页面加载失败' })).toBeVisible()
-  block = false
-  await page.getByRole('button', { name: '重新加载' }).click()
-  await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()
-})
-
 test('a slow chunk shows the 加载中… placeholder while the current screen stays', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { name: '热销推荐' })).toBeVisible()

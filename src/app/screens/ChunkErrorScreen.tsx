@@ -3,7 +3,7 @@ import { LoopOutline } from 'antd-mobile-icons'
 import { ScreenMessage } from './ScreenMessage'
 
 /**
- * A script or stylesheet chunk would not load (network, or a deploy replaced it). `onRetry` asks for it again
+ * A script chunk would not load (network, or a deploy replaced it). `onRetry` asks for it again
  * in place (a route's screen); without it, the page is reloaded.
  */
 export function ChunkErrorScreen({ onRetry, retrying }: { onRetry?: () => void; retrying?: boolean }) {

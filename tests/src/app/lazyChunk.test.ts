@@ -55,27 +55,3 @@ describe('loadChunkAgain (a retry after a failure)', () => {
     expect(reload).not.toHaveBeenCalled()
   })
 })
-
-describe('stylesheet failures', () => {
-  it('a stylesheet that failed to preload is fetched again by the retry; if it fails again the chunk fails', async () => {
-    const { recordPreloadError, retryFailedStylesheets } = await import('../../../src/lib/lazyChunk')
-    document.head.innerHTML =
-      '<link rel="stylesheet" href="http://localhost/assets/A.css"><link rel="stylesheet" href="http://localhost/assets/B.css">'
-    recordPreloadError(new Error('Unable to preload CSS for http://localhost/assets/A.css'))
-    recordPreloadError(new Error('something else'))
-    expect([...document.querySelectorAll('link')].map((l) => l.getAttribute('href'))).toEqual([
-      'http://localhost/assets/B.css',
-    ])
-    const retry = retryFailedStylesheets()
-    const link = document.querySelector('link[href="http://localhost/assets/A.css"]') as HTMLLinkElement
-    expect(link).not.toBeNull()
-    link.dispatchEvent(new Event('error'))
-    await expect(retry).rejects.toThrow(/A\.css/)
-    const again = retryFailedStylesheets()
-    ;(document.querySelector('link[href="http://localhost/assets/A.css"]') as HTMLLinkElement).dispatchEvent(
-      new Event('load'),
-    )
-    await expect(again).resolves.toBeUndefined()
-    await expect(retryFailedStylesheets()).resolves.toBeUndefined()
-  })
-})
