@@ -11,6 +11,11 @@ export interface PrerenderSnapshot {
   pathname: string
   /** The moment it was rendered for (ms). */
   nowMs: number
+  /**
+   * The HTML shows the page's data sources (a published page rendered by the server, whose results travel with
+   * the page): the page renders them, not their loading state. Absent: rendered before its data (the build).
+   */
+  withData?: boolean
 }
 
 export { PRERENDER_ATTRIBUTE } from '../page-config/prerenderBoot'
@@ -29,7 +34,11 @@ export function readPrerender(root: Element): PrerenderSnapshot | null {
   try {
     const parsed = JSON.parse(raw) as Partial<PrerenderSnapshot>
     return typeof parsed.pathname === 'string' && typeof parsed.nowMs === 'number'
-      ? { pathname: parsed.pathname, nowMs: parsed.nowMs }
+      ? {
+          pathname: parsed.pathname,
+          nowMs: parsed.nowMs,
+          ...(parsed.withData === true ? { withData: true } : {}),
+        }
       : null
   } catch {
     return null

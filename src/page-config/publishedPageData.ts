@@ -13,6 +13,11 @@ export interface EmbeddedPublishedPage {
   version: number
   config: Record<string, unknown>
   markdown: MarkdownTrees
+  /**
+   * What each of its data sources answered when the server rendered it (all of them, or absent): the HTML shows
+   * it, and the browser hydrates with exactly it.
+   */
+  data?: Record<string, { data: unknown }>
 }
 
 /** The data block's text: "<" escaped, so no "</script>" in the config's texts can end it. */
@@ -36,6 +41,7 @@ export function readPublishedPage(doc: Document): EmbeddedPublishedPage | null {
           version: parsed.version as number,
           config: parsed.config as Record<string, unknown>,
           markdown: (parsed.markdown ?? {}) as MarkdownTrees,
+          ...(parsed.data && typeof parsed.data === 'object' ? { data: parsed.data } : {}),
         }
       : null
   } catch {

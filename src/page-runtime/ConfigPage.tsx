@@ -92,7 +92,8 @@ export function ConfigPage({
     [config.dataSources, routeParams],
   )
   const query = useMemo(() => new URLSearchParams(search), [search])
-  // Prerendered HTML (build and hydration): the build's moment, a visitor logged out, data still loading.
+  // Prerendered HTML (build and hydration): the build's moment, a visitor logged out, data still loading
+  // (unless the server rendered it with its data: withData).
   const prerender = usePrerender()
   const liveClock = usePageClock(config.schedule, query)
   const fixedAt = overrides?.nowMs
@@ -115,7 +116,7 @@ export function ConfigPage({
   const signIn = anonymous?.signIn ?? liveSignIn
   const common = anonymous?.common ?? liveCommon
   const liveData = useDataSources(dataSources, initialData)
-  const data = prerender ? loadingData : liveData
+  const data = prerender && !prerender.withData ? loadingData : liveData
   const loggedIn = overrides?.loggedIn ?? Boolean(user.id || user.userInfo.id)
 
   const dataNames = Object.keys(dataSources ?? {})

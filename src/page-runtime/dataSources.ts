@@ -10,7 +10,8 @@ type Sources = NonNullable<PageConfig['dataSources']>
 export type SettledSources = Record<string, { data?: unknown; error?: unknown }>
 type Settled = SettledSources
 
-async function fetchAll(sources: Sources): Promise<Settled> {
+/** Every data source of a page, each settled on its own (never rejects). */
+export async function fetchAll(sources: Sources): Promise<Settled> {
   const entries = Object.entries(sources).flatMap(([name, def]) => (def ? [[name, def] as const] : []))
   const names = entries.map(([name]) => name)
   const results = await Promise.allSettled(

@@ -38,14 +38,17 @@ export async function preparePage(
   blockModules: Readonly<Record<string, { default: unknown }>> = {},
   /** The values of the page's route parameters (routeParams.ts), filled into its data sources. */
   params: Readonly<Record<string, string>> = {},
+  /** fetchData false: the page comes with its data (a published page the server rendered). */
+  { fetchData = true } = {},
 ): Promise<PreparedPage> {
   registerBlocks(blockModules)
   const config = migrateConfig(raw).config as unknown as PageConfig
   const prepared: PreparedPage = {}
   // fetchAll settles every source, so this never rejects.
-  void prefetchDataSources(withParamValues(config.dataSources, params))?.then(
-    (data) => (prepared.data = data),
-  )
+  if (fetchData)
+    void prefetchDataSources(withParamValues(config.dataSources, params))?.then(
+      (data) => (prepared.data = data),
+    )
   const offset = await clockOffset()
   await preloadBlocks(blockTypesShownAt(config, Date.now() + offset))
   return prepared

@@ -18,7 +18,7 @@ import { publishedShellRoute } from './publishedShell'
 // Loaded by the build (scripts/prerender.ts) through Vite's SSR loader: renders a config page as the light
 // shell would at `nowMs`, logged out and before its data, to the HTML the browser then hydrates (src/main.tsx).
 // The server's renderer (src/app/ssr/renderScreen.tsx) renders a page published through the studio the same
-// way, at request time.
+// way, at request time, with its data sources' answers.
 
 export interface PrerenderedPage {
   html: string
@@ -71,7 +71,8 @@ async function renderInLightShell(
 
 /**
  * A page published through the studio as the light shell renders it at `nowMs` for the URL path `pathname`
- * (below the basename; /app/… renders the in-app frame), logged out and before its data, like a folder page.
+ * (below the basename; /app/… renders the in-app frame), logged out; with its data when `page.data` holds it
+ * (the server's render), else before its data, like a folder page.
  */
 export async function renderPublishedPage(
   page: EmbeddedPublishedPage,
@@ -81,8 +82,9 @@ export async function renderPublishedPage(
   const config = migrateConfig(page.config).config as unknown as PageConfig
   // Only the blocks it shows at this moment; the browser loads the same before hydrating (src/main.tsx).
   await preloadBlocks(blockTypesShownAt(config, nowMs))
-  const snapshot: PrerenderSnapshot = { pathname, nowMs }
-  const { route, screen } = publishedShellRoute(page)
+  // With its data sources' answers, it shows them (and the browser hydrates with the same, page.data).
+  const snapshot: PrerenderSnapshot = { pathname, nowMs, ...(page.data ? { withData: true } : {}) }
+  const { route, screen } = publishedShellRoute(page, page.data)
   const html = await renderInLightShell(route, screen, snapshot)
   const around = unchangedAround(config, nowMs)
   return { html, snapshot, validFrom: around.from, validUntil: around.until }

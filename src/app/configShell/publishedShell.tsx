@@ -49,6 +49,7 @@ export async function preparePublishedShell(
 ): Promise<{ route: ScreenRoute; screen: ComponentType }> {
   const config = migrateConfig(page.config).config as unknown as PageConfig
   if (Array.isArray(config.blocks)) void preloadBlocks(blockTypesShownAt(config, renderedAt))
-  const prepared = await preparePage(page.config)
-  return publishedShellRoute(page, prepared.data)
+  // The data the server rendered it with, when it did: the first render matches the HTML, and nothing waits.
+  const prepared = await preparePage(page.config, {}, {}, { fetchData: !page.data })
+  return publishedShellRoute(page, page.data ?? prepared.data)
 }

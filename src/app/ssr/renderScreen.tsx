@@ -25,6 +25,9 @@ import {
   type EmbeddedPublishedPage,
 } from '../../page-config/publishedPageData'
 import { publishedPagePath } from '../publishedPages/api'
+import { fetchAll } from '../../page-runtime/dataSources'
+import { migrateConfig } from '../../page-config/migrations'
+import type { PageConfig } from '../../types/generated/page'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 
 // The server's renderer of hand-written screens (built into dist/server/, loaded by server/platform/
@@ -201,6 +204,25 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
   })
 }
 
+/**
+ * What a published page's data sources answer now (as the visitor), when every one of them answered; null
+ * otherwise, and the page is rendered before its data (the browser asks for it).
+ */
+async function pageData(
+  request: ScreenRequest,
+  raw: Record<string, unknown>,
+): Promise<Record<string, { data: unknown }> | null> {
+  const sources = (migrateConfig(raw).config as unknown as PageConfig).dataSources
+  if (!sources || !Object.keys(sources).length) return null
+  const settled = await requests.run(request.fetch, () => fetchAll(sources))
+  const answered = Object.entries(settled).map(([name, { data, error }]) =>
+    error === undefined ? ([name, { data }] as const) : null,
+  )
+  return answered.every(Boolean)
+    ? Object.fromEntries(answered as (readonly [string, { data: unknown }])[])
+    : null
+}
+
 /** The live version of /activity/{id} from the pages API, or null (unknown, offline, failed: the screen's). */
 async function livePublishedPage(request: ScreenRequest, id: string): Promise<EmbeddedPublishedPage | null> {
   const answer = await request.fetch(publishedPagePath(id), {
@@ -230,11 +252,11 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
     return null
   }
   // Too late or unreadable: the screen renders it (its own request shows the error or the page).
-  const page = await withDeadline(
-    livePublishedPage(request, decoded),
-    Date.now() + request.dataBudgetMs,
-  ).catch(() => null)
+  const deadline = Date.now() + request.dataBudgetMs
+  const page = await withDeadline(livePublishedPage(request, decoded), deadline).catch(() => null)
   if (!page) return null
+  const data = await withDeadline(pageData(request, page.config), deadline).catch(() => null)
+  if (data) page.data = data
   let rendered: Awaited<ReturnType<typeof renderPublishedPage>>
   try {
     rendered = await renderPublishedPage(page, below, request.nowMs)

@@ -34,6 +34,25 @@ const config = {
   ],
 }
 const markdown = { '## 活动规则': [{ tag: 'h2', children: ['活动规则'] }] }
+// A launch page listing products from a data source.
+const withProducts = {
+  ...config,
+  title: '双十二开抢',
+  dataSources: { hot: { get: '/api/products', query: { tag: '热销', limit: 6 } } },
+  blocks: [{ type: 'product-list', from: 'hot', title: '活动产品', layout: 'card' }],
+}
+const product = (id: string, name: string) => ({
+  id,
+  name,
+  tagline: '保障说明',
+  image: `/images/products/${id}.svg`,
+  category: 'accident',
+  tags: [],
+  minPremiumFen: 9900,
+  salesCount: 10,
+  rating: 4.8,
+  insurer: '云禾健康',
+})
 
 const api: typeof fetch = async (input) => {
   const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost')
@@ -53,6 +72,20 @@ const api: typeof fetch = async (input) => {
       markdown,
       nowMs: Date.parse('2026-11-16T09:00:00+08:00'),
     })
+  if (url.pathname === '/api/pages/launch')
+    return json(200, { id: 'launch', version: 1, config: withProducts, markdown: {} })
+  if (url.pathname === '/api/pages/launch-down')
+    return json(200, {
+      id: 'launch-down',
+      version: 1,
+      config: {
+        ...withProducts,
+        dataSources: { ...withProducts.dataSources, down: { get: '/api/nothing' } },
+      },
+      markdown: {},
+    })
+  if (url.pathname === '/api/products' && url.searchParams.get('tag') === '热销')
+    return json(200, { items: [product('p-a', '安心意外险'), product('p-b', '百万医疗险')], total: 2 })
   if (url.pathname === '/api/me')
     return json(401, { error: { code: 'UNAUTHENTICATED', message: '请先登录' } })
   return json(404, { error: { code: 'PAGE_NOT_FOUND', message: '页面不存在' } })
@@ -99,6 +132,27 @@ describe('server rendering of /activity/{id}', () => {
       block.textContent = text
       expect(readPublishedPage(doc)).toBeNull()
     }
+  })
+
+  it("renders a page's data sources as they answer now, and carries them for the browser to hydrate with", async () => {
+    const page = await render('/activity/launch')
+    if (!page.rendered) throw new Error(page.reason)
+    // The products show in the HTML, not a loading skeleton.
+    expect(page.html).toContain('安心意外险')
+    expect(page.html).toContain('百万医疗险')
+    expect(page.html).not.toContain('blk-status-loading')
+    expect(page.snapshot).toEqual({ pathname: '/activity/launch', nowMs: NOW, withData: true })
+    const block = { id: PUBLISHED_PAGE_DATA_ID, textContent: page.payload }
+    const doc = { getElementById: (id: string) => (id === block.id ? block : null) } as unknown as Document
+    expect(readPublishedPage(doc)?.data?.hot.data).toMatchObject({ items: [{ id: 'p-a' }, { id: 'p-b' }] })
+  })
+
+  it('renders before its data when a data source fails (the browser asks again)', async () => {
+    const page = await render('/activity/launch-down')
+    if (!page.rendered) throw new Error(page.reason)
+    expect(page.html).toContain('blk-status-loading')
+    expect(page.snapshot).toEqual({ pathname: '/activity/launch-down', nowMs: NOW })
+    expect(JSON.parse(page.payload)).not.toHaveProperty('data')
   })
 
   it('renders the in-app layout (no title bar) under /app', async () => {
