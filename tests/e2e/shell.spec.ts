@@ -14,6 +14,26 @@ test('home: Chinese title and content, blue theme', async ({ page }) => {
   expect(primary.toLowerCase()).toBe('#0958d9')
 })
 
+test('home: the banners slide on by themselves and with a swipe; a tap opens the banner shown', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const dots = page.locator('.home-banner-dots span')
+  await expect(dots.nth(0)).toHaveClass('active')
+  // Autoplay: the next banner within a few seconds.
+  await expect(dots.nth(1)).toHaveClass('active', { timeout: 6_000 })
+  await page.getByRole('img', { name: '春节保障节 新春返乡 全家安心' }).click()
+  await expect(page).toHaveURL(/\/springFestival$/)
+  await page.goBack()
+  // A swipe is the browser's own scroll: the row snaps to a whole banner.
+  const track = page.locator('.home-banner-track')
+  // (A finger on it: autoplay waits.)
+  await track.dispatchEvent('touchstart')
+  await track.evaluate((el) => el.scrollTo({ left: el.clientWidth * 2 }))
+  await expect(dots.nth(2)).toHaveClass('active')
+  expect(await track.evaluate((el) => el.scrollLeft / el.clientWidth)).toBeCloseTo(2, 1)
+})
+
 for (const [key, title] of [
   ['privacy', '隐私保护政策'],
   ['sensitive', '个人敏感信息收集使用授权书'],

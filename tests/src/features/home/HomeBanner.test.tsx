@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { HomeBanner } from '../../../../src/features/home/HomeBanner'
 import { renderScreen } from '../../harness'
 
@@ -33,7 +33,7 @@ function cssRule(selector: string): Record<string, string> {
   )
 }
 
-/** Renders the banner and waits for the swiper, which loads after the first banner shows. */
+/** Renders the banner row (every banner, as the server renders it). */
 async function renderBanners() {
   const router = renderScreen(HomeBanner, '/')
   await screen.findAllByRole('img', { name: /每日签到领积分/ })
@@ -95,5 +95,29 @@ describe('home banner', () => {
     const router = await renderBanners()
     await userEvent.click(screen.getAllByRole('img', { name: /每日签到领积分/ })[0])
     expect(router.state.location.pathname).toBe('/benefit')
+  })
+
+  it('shows where the row is with its dots, and slides on by itself unless a finger holds it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      renderScreen(HomeBanner, '/')
+      const track = document.querySelector('.home-banner-track') as HTMLElement
+      // jsdom lays nothing out: the row is given a phone's width, scrolled to its second banner.
+      Object.defineProperty(track, 'clientWidth', { value: 366 })
+      track.scrollLeft = 366
+      const scrollTo = vi.fn()
+      track.scrollTo = scrollTo as unknown as typeof track.scrollTo
+      fireEvent.scroll(track)
+      const dots = [...document.querySelectorAll('.home-banner-dots span')]
+      expect(dots.map((d) => d.classList.contains('active'))).toEqual([false, true, false])
+      fireEvent.touchStart(track)
+      vi.advanceTimersByTime(4_000)
+      expect(scrollTo).not.toHaveBeenCalled()
+      fireEvent.touchEnd(track)
+      vi.advanceTimersByTime(4_000)
+      expect(scrollTo).toHaveBeenCalledWith({ left: 732, behavior: 'smooth' })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
