@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, DotLoading } from 'antd-mobile'
-import QRCode from 'qrcode'
 import { useSearchParams } from 'react-router-dom'
 import { useOrder } from '../orders/api'
 import { PAY_CHANNELS, startPayment, usePayment, usePaymentChannels } from './api'
@@ -38,7 +37,13 @@ export default function PayQrCodePage() {
   useEffect(() => {
     if (!qrContent) return
     let live = true
-    void QRCode.toDataURL(qrContent, { width: 440, margin: 1 }).then((url) => live && setImage(url))
+    // The encoder (~8 KiB gzip) loads with the payment, not with the screen: price and countdown show first.
+    void import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(qrContent, { width: 440, margin: 1 }))
+      .then(
+        (url) => live && setImage(url),
+        () => live && setRefreshError('二维码生成失败，请检查网络后刷新页面'),
+      )
     return () => {
       live = false
     }
@@ -109,7 +114,7 @@ export default function PayQrCodePage() {
           <div style={{ height: 220, display: 'flex', alignItems: 'center' }}>
             {refreshError ?? (
               <span>
-                二维码已过期，正在刷新 <DotLoading />
+                {expired ? '二维码已过期，正在刷新' : '二维码生成中'} <DotLoading />
               </span>
             )}
           </div>

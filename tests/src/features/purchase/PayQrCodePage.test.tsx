@@ -25,6 +25,9 @@ describe('/payqrcode', () => {
   it('shows the QR code with its countdown', async () => {
     stubApi({ 'GET /api/orders/o1': order, 'GET /api/payments/pay_a': payment('pay_a', 'PENDING', 299_000) })
     renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_a')
+    // Price first, while the encoder loads: a code being made, not one that expired.
+    expect(await screen.findByText('¥136')).toBeInTheDocument()
+    expect(screen.queryByText(/二维码已过期/)).toBeNull()
     const img = await screen.findByRole('img', { name: '支付二维码' })
     expect(img.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
     expect(img).toHaveAttribute('data-qr-content', 'http://localhost/pay/sandbox?paymentId=pay_a')
