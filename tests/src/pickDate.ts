@@ -18,7 +18,9 @@ async function pick(field: HTMLElement, iso: string) {
   fireEvent.click(field)
   // Pickers closed earlier stay in the document, hidden.
   const picker = await waitFor(() => {
-    const open = Array.from(document.querySelectorAll<HTMLElement>('.adm-picker'))
+    // This field's own wheel (DateField names it), which appears once its code has loaded.
+    const selector = field.id ? `.adm-picker[data-field="${CSS.escape(field.id)}"]` : '.adm-picker'
+    const open = Array.from(document.querySelectorAll<HTMLElement>(selector))
       .filter((p) => (p.closest('.adm-popup') as HTMLElement | null)?.style.display !== 'none')
       .at(-1)
     if (!open) throw new Error('the date picker did not open')

@@ -33,7 +33,11 @@ describe('DateField', () => {
   it('opens the wheel picker with Chinese labels on the chosen date, and confirms an ISO value', async () => {
     render(<Host initial="2020-01-05" />)
     fireEvent.click(screen.getByLabelText('出生日期'))
-    const picker = await waitFor(() => document.querySelector<HTMLElement>('.adm-picker') as HTMLElement)
+    const picker = await waitFor(() => {
+      const wheel = document.querySelector<HTMLElement>('.adm-picker')
+      expect(wheel).not.toBeNull()
+      return wheel as HTMLElement
+    })
     const active = Array.from(picker.querySelectorAll('.adm-picker-view-column-item-active')).map(
       (e) => e.textContent,
     )
