@@ -1,6 +1,7 @@
 // Ordered migrations of page configs written for older schema versions. Each is a pure function from
 // version N to N+1; the validator and the runtime both run them, so old files keep working unchanged.
 import { mapBlocks } from './walkBlocks'
+import type { PageConfig } from '../types/generated/page'
 
 export const CURRENT_SCHEMA_VERSION = 3
 
@@ -67,4 +68,13 @@ export function migrateConfig(config: Json): MigrationResult {
     version = migration.from + 1
   }
   return { config: current, applied }
+}
+
+/**
+ * A config from outside the code (a folder file, a published version, an embedded page) at the current schema,
+ * as the schema's type: the one place it becomes a PageConfig. Each was validated when it was saved, published
+ * or built, so it is trusted here.
+ */
+export function currentPageConfig(config: Json): PageConfig {
+  return migrateConfig(config).config as unknown as PageConfig
 }

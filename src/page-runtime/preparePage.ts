@@ -1,7 +1,7 @@
 import type { Block, ContentBlock, PageConfig } from '../types/generated/page'
 import { preloadBlocks, registerBlocks } from '../blocks/registry'
 import { prefetchDataSources, type SettledSources } from './dataSources'
-import { migrateConfig } from '../page-config/migrations'
+import { currentPageConfig } from '../page-config/migrations'
 import { withParamValues } from '../page-config/routeParams'
 import { insideWindow, phaseAt } from '../page-config/schedule'
 import { walkBlocks } from '../page-config/walkBlocks'
@@ -42,7 +42,7 @@ export async function preparePage(
   { fetchData = true } = {},
 ): Promise<PreparedPage> {
   registerBlocks(blockModules)
-  const config = migrateConfig(raw).config as unknown as PageConfig
+  const config = currentPageConfig(raw)
   const prepared: PreparedPage = {}
   // fetchAll settles every source, so this never rejects.
   if (fetchData)

@@ -2,14 +2,13 @@ import { StrictMode, createElement, type ComponentType } from 'react'
 import { prerender } from 'react-dom/static'
 import { preloadBlocks, registerBlocks } from '../../blocks/registry'
 import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../../page-config/markdownTree'
-import { migrateConfig } from '../../page-config/migrations'
+import { currentPageConfig } from '../../page-config/migrations'
 import { walkBlocks } from '../../page-config/walkBlocks'
 import { unchangedAround } from '../../page-config/schedule'
 import { ConfigPage } from '../../page-runtime/ConfigPage'
 import { blockTypesShownAt } from '../../page-runtime/preparePage'
 import { configPageModule, configRouteAt, configRouteParams } from '../../page-runtime/configRoutes'
 import type { PrerenderSnapshot } from '../../components/prerender'
-import type { PageConfig } from '../../types/generated/page'
 import type { ScreenRoute } from '../../types/route'
 import { ConfigShell } from './ConfigShell'
 import type { EmbeddedPublishedPage } from '../../page-config/publishedPageData'
@@ -44,7 +43,7 @@ export async function prerenderConfigPage(path: string, nowMs: number): Promise<
   const screen = () =>
     createElement(ConfigPage, { config, markdown: markdown as MarkdownTrees | undefined, routeParams })
   const html = await renderInLightShell(route, screen, snapshot)
-  const around = unchangedAround(migrateConfig(config).config as unknown as PageConfig, nowMs)
+  const around = unchangedAround(currentPageConfig(config), nowMs)
   return { html, snapshot, validFrom: around.from, validUntil: around.until }
 }
 
@@ -79,7 +78,7 @@ export async function renderPublishedPage(
   pathname: string,
   nowMs: number,
 ): Promise<PrerenderedPage> {
-  const config = migrateConfig(page.config).config as unknown as PageConfig
+  const config = currentPageConfig(page.config)
   // Only the blocks it shows at this moment; the browser loads the same before hydrating (src/main.tsx).
   await preloadBlocks(blockTypesShownAt(config, nowMs))
   // With its data sources' answers, it shows them (and the browser hydrates with the same, page.data).

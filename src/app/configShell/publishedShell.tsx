@@ -1,9 +1,8 @@
 import { createElement, type ComponentType } from 'react'
 import { preloadBlocks } from '../../blocks/registry'
-import { migrateConfig } from '../../page-config/migrations'
+import { currentPageConfig } from '../../page-config/migrations'
 import { ConfigPage, preparePage } from '../../page-runtime/ConfigPage'
 import { blockTypesShownAt } from '../../page-runtime/preparePage'
-import type { PageConfig } from '../../types/generated/page'
 import type { SettledSources } from '../../page-runtime/dataSources'
 import type { ScreenRoute } from '../../types/route'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
@@ -47,7 +46,7 @@ export async function preparePublishedShell(
   page: EmbeddedPublishedPage,
   renderedAt = Date.now(),
 ): Promise<{ route: ScreenRoute; screen: ComponentType }> {
-  const config = migrateConfig(page.config).config as unknown as PageConfig
+  const config = currentPageConfig(page.config)
   if (Array.isArray(config.blocks)) void preloadBlocks(blockTypesShownAt(config, renderedAt))
   // The data the server rendered it with, when it did: the first render matches the HTML, and nothing waits.
   const prepared = await preparePage(page.config, {}, {}, { fetchData: !page.data })

@@ -1,8 +1,7 @@
 import useSWR from 'swr'
 import { preloadBlocks } from '../../blocks/registry'
 import { get, HttpError, apiErrorOf } from '../../lib/request'
-import { migrateConfig } from '../../page-config/migrations'
-import type { PageConfig } from '../../types/generated/page'
+import { currentPageConfig } from '../../page-config/migrations'
 import { blockTypesShownAt } from '../../page-runtime/preparePage'
 import {
   publishedPageKey,
@@ -22,7 +21,7 @@ export const publishedPagePath = (id: string) => `/api/pages/${encodeURIComponen
 
 /** The blocks the page shows now come before the page does: its first paint has them (no suspending). */
 async function withBlocks(config: Record<string, unknown>): Promise<void> {
-  const migrated = migrateConfig(config).config as unknown as PageConfig
+  const migrated = currentPageConfig(config)
   if (Array.isArray(migrated.blocks)) await preloadBlocks(blockTypesShownAt(migrated, Date.now()))
 }
 

@@ -26,8 +26,7 @@ import {
 } from '../../page-config/publishedPageData'
 import { publishedPagePath } from '../publishedPages/api'
 import { fetchAll } from '../../page-runtime/dataSources'
-import { migrateConfig } from '../../page-config/migrations'
-import type { PageConfig } from '../../types/generated/page'
+import { currentPageConfig } from '../../page-config/migrations'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 
 // The server's renderer of hand-written screens (built into dist/server/, loaded by server/platform/
@@ -212,7 +211,7 @@ async function pageData(
   request: ScreenRequest,
   raw: Record<string, unknown>,
 ): Promise<Record<string, { data: unknown }> | null> {
-  const sources = (migrateConfig(raw).config as unknown as PageConfig).dataSources
+  const sources = currentPageConfig(raw).dataSources
   if (!sources || !Object.keys(sources).length) return null
   const settled = await requests.run(request.fetch, () => fetchAll(sources))
   const answered = Object.entries(settled).map(([name, { data, error }]) =>
