@@ -1,4 +1,5 @@
-// Starts the real server for benchmarks (built SPA + API, demo mode, its own DATA_DIR) and stops it by PID.
+// Starts the real server for benchmarks (built SPA + API, demo mode, its own DATA_DIR; PGlite unless `env` gives a
+// DATABASE_URL) and stops it by PID.
 import { spawn, type ChildProcess } from 'node:child_process'
 
 export interface RunningServer {
@@ -21,7 +22,12 @@ async function waitHealthy(base: string, child: ChildProcess, started: number): 
   }
 }
 
-export async function startServer(port: number, dataDir: string): Promise<RunningServer> {
+/** `env` overrides the defaults, e.g. DATABASE_URL and TRUST_PROXY for processes behind a proxy on PostgreSQL. */
+export async function startServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const started = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: {
@@ -32,6 +38,7 @@ export async function startServer(port: number, dataDir: string): Promise<Runnin
       APP_MODE: 'demo',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
