@@ -13,6 +13,7 @@ export interface AutocannonOptions {
   url: string
   connections: number
   duration: number
+  headers?: Record<string, string>
 }
 
 export const autocannon = createRequire(import.meta.url)('autocannon') as (

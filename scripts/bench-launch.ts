@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { autocannon, type AutocannonResult } from './autocannon'
 import { publishThroughStudio, runClusterLaunch } from './bench-launch-cluster'
 import { startServer, stopServer } from './benchServer'
+import { demoLogin } from './demoLogin'
 import { freePort } from './freePort'
 import { samplePageConfig } from './studioPublish'
 
@@ -22,14 +23,18 @@ const BUDGET = { html: 0.3, json: 0.5 }
 const PARTS = (process.env.LAUNCH_PARTS ?? 'single,cluster').split(',').map((part) => part.trim())
 
 type Kind = keyof typeof BUDGET | 'static'
-const ROUTES: { path: string; kind: Kind }[] = [
+/** `loggedIn`: as a visitor with a session (one demo login), who gets the page kept for everyone. */
+const ROUTES: { path: string; kind: Kind; loggedIn?: boolean }[] = [
   { path: '/icon.svg', kind: 'static' },
   { path: '/', kind: 'html' },
+  { path: '/', kind: 'html', loggedIn: true },
   { path: '/product?id=p-medical-million', kind: 'html' },
+  { path: '/product?id=p-medical-million', kind: 'html', loggedIn: true },
   { path: '/shopping', kind: 'html' },
   { path: '/springFestival', kind: 'html' },
   { path: '/activity/worldcup', kind: 'html' },
   { path: `/activity/${PUBLISHED_ID}`, kind: 'html' },
+  { path: `/activity/${PUBLISHED_ID}`, kind: 'html', loggedIn: true },
   { path: `/api/pages/${PUBLISHED_ID}`, kind: 'json' },
 ]
 
@@ -39,20 +44,22 @@ async function runSingleProcess(): Promise<boolean> {
   const server = await startServer(await freePort(), dataDir)
   const results: { path: string; kind: Kind; result: AutocannonResult }[] = []
   try {
+    const session = { cookie: await demoLogin(server.base, '13799990001') }
     // A page published through the studio, as operations staff launch one.
     await publishThroughStudio(server.base, PUBLISHED_ID, (epochMs) =>
       samplePageConfig('双十二开抢', epochMs),
     )
     // The process warmed up first (JIT), so the static file's rate, measured first, is not a cold one.
     await autocannon({ url: `${server.base}${ROUTES[0].path}`, connections: CONNECTIONS, duration: 2 })
-    for (const { path, kind } of ROUTES) {
+    for (const { path, kind, loggedIn } of ROUTES) {
       const url = `${server.base}${path}`
-      const first = await fetch(url)
+      const headers = loggedIn ? session : undefined
+      const first = await fetch(url, { headers })
       if (!first.ok) throw new Error(`${path}: HTTP ${first.status}`)
       results.push({
-        path,
+        path: loggedIn ? `${path} (logged in)` : path,
         kind,
-        result: await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S }),
+        result: await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }),
       })
     }
   } finally {
