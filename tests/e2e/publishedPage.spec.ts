@@ -7,6 +7,7 @@ import {
   saveAndPublish,
   shanghaiIso,
 } from '../../scripts/studioPublish'
+import { layoutShift, recordLayoutShift } from './support/layoutShift'
 import { expect, test, withoutScripts } from './support/test'
 
 // A page published through the studio API (as the demo publisher) is what a consumer sees at /activity/{id}:
@@ -81,22 +82,13 @@ test('a launch page listing products shows them before any script, and hydrates 
 
   const warnings: string[] = []
   page.on('console', (m) => void (['warning', 'error'].includes(m.type()) && warnings.push(m.text())))
-  await page.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number }
-    w.layoutShift = 0
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-        w.layoutShift += entry.value
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
+  await recordLayoutShift(page)
   await page.goto(`/activity/${id}`)
   await page.waitForLoadState('networkidle')
   await expect(page.getByTestId('product-card')).toHaveCount(3)
   // Hydrated in place with the data it was rendered with: no mismatch, nothing moved (the demo strip: 0.024).
   expect(warnings).toEqual([])
-  expect(
-    await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift),
-  ).toBeLessThanOrEqual(0.05)
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.05)
 })
 
 test('opened directly it boots the light shell with the embedded config, not the app; leaving continues in the app', async ({

@@ -1,4 +1,5 @@
 import { logInByApi, uniquePhone } from './support/session'
+import { layoutShift, recordLayoutShift } from './support/layoutShift'
 import { expect, test, withoutScripts } from './support/test'
 
 // Hand-written screens come rendered by the server for the visitor, with their data (src/app/ssr): they show
@@ -71,21 +72,12 @@ test('a logged-in visitor gets the product rendered for everyone, then their own
 
 test('a logged-in visitor’s home does not move while their own data comes (CLS ≤ 0.05)', async ({ page }) => {
   await logInByApi(page.request, uniquePhone('1374'))
-  await page.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number }
-    w.layoutShift = 0
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-        w.layoutShift += entry.value
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
+  await recordLayoutShift(page)
   const ownData = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products')
   await page.goto('/')
   await ownData
   await page.waitForLoadState('networkidle')
   await expect(page.locator('.product-card').first()).toBeVisible()
   // (The demo mode's 演示环境 strip, added once hydrated, moves the page by 20 px: 0.024.)
-  expect(
-    await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift),
-  ).toBeLessThanOrEqual(0.05)
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.05)
 })
