@@ -79,14 +79,15 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
 const LAZY_WAITS_MS = [10, 20, 40, 80, 160, 320]
 
 const requests = new AsyncLocalStorage<typeof fetch>()
-// The request layer's requests go to the visitor's request being rendered, never to a shared cache.
-setTransport({
-  fetch: (input, init) => {
+// The request layer's requests go to the visitor's request being rendered, never to a shared cache. Set again by
+// each render: whatever else in the process set the layer's transport (a test of the browser's) does not stay.
+const serverTransport = {
+  fetch: ((input, init) => {
     const send = requests.getStore()
     return send ? send(input, init) : Promise.reject(new Error('server render: no request to answer'))
-  },
+  }) satisfies typeof fetch,
   cache: false,
-})
+}
 
 function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -139,6 +140,7 @@ export function sharedScreen(url: string): boolean {
 }
 
 export async function renderScreen(request: ScreenRequest): Promise<ScreenRender> {
+  setTransport(serverTransport)
   const url = new URL(request.url, 'http://localhost')
   const routes = buildRouteObjects(allRoutes)
   const handle = handleAt(routes, url.pathname)

@@ -4,6 +4,7 @@ import { SCREEN_DATA_ID } from '../../../../src/app/ssr/payload'
 import { infiniteKey } from '../../../../src/app/ssr/screenData'
 import { unstable_serialize } from 'swr/infinite'
 import { visitorFetch } from '../../../../server/platform/screenRendering'
+import { browserTransport, setTransport } from '../../../../src/lib/request'
 import { createTestApp, json, loginAs, type TestApp } from '../../../server/helpers'
 
 // The server's renderer of screens (what `vite build` bundles into dist/server/), against the real API: a
@@ -47,6 +48,12 @@ describe('renderScreen', () => {
     expect(page.data.fallback['/api/me']).toBeNull()
     // Below the fold, a lazily loaded part is rendered too (not left to the browser with an error).
     expect(page.html).not.toContain('<!--$!-->')
+  })
+
+  it('asks for its data in-process whatever the request layer was last set to (a browser test in this worker)', async () => {
+    setTransport(browserTransport)
+    const page = await rendered('/product?id=p-medical-million')
+    expect(page.html).toContain('云禾百万医疗险（2026版）')
   })
 
   it("renders a paged list with its first page (useSWRInfinite's fallback)", async () => {
