@@ -37,11 +37,14 @@ export async function hydrateScreen(
   const onHydrated = () => {
     // Taps count from now on (src/styles/global.css).
     container.removeAttribute(PRERENDER_ATTRIBUTE)
-    void persistor.restore().then(() => {
-      if (forSession) return fetchOwnData(fallback)
+    void persistor.restore().then(async () => {
+      // The session: the render's, or, for a render made for everyone, this visitor's own from the API
+      // (undefined when that fails: the stores keep what this device remembered, the screen's hooks retry).
+      const session = forSession ? await fetchMe().catch(() => undefined) : me
       // What this device remembered of the user yields to the session, as after any answer of /api/me.
-      if (me) applyLoggedIn(me)
-      else if (isLoggedInLocally()) clearLocalUser(false)
+      if (session) applyLoggedIn(session)
+      else if (session === null && isLoggedInLocally()) clearLocalUser(false)
+      if (forSession) askAgain(fallback)
     })
   }
   hydrateRoot(
@@ -53,17 +56,12 @@ export async function hydrateScreen(
   )
 }
 
-/** The session's user, then each piece of the render's data asked again as this visitor. */
-async function fetchOwnData(fallback: Record<string, unknown>): Promise<void> {
-  try {
-    const me = await fetchMe()
-    if (me) applyLoggedIn(me)
-    else if (isLoggedInLocally()) clearLocalUser(false)
-  } catch {
-    // Offline or failing: the stores keep what this device remembered; the screen's hooks retry as usual.
-  }
-  // Each with the render's data in SWR's cache meanwhile: SWR calls data held only as a fallback "loading" while
-  // it asks again, and the screen would swap it for a spinner (a layout shift).
+/**
+ * Each piece of a render made for everyone asked again as this visitor, with the render's data in SWR's cache
+ * meanwhile: SWR calls data held only as a fallback "loading" while it asks again, and the screen would swap it
+ * for a spinner (a layout shift).
+ */
+function askAgain(fallback: Record<string, unknown>): void {
   for (const [key, data] of Object.entries(fallback))
     if (key !== meKey) void mutate(key, data, { revalidate: true })
 }
