@@ -113,12 +113,16 @@ export function samplePageConfig(title: string, nowMs: number): Record<string, u
   }
 }
 
-/** Saves `config` as the draft of page `id` (at draft revision `revision`) and publishes it now. */
+/**
+ * Saves `config` as the draft of page `id` (at draft revision `revision`) and publishes it now, or at `at`
+ * (an ISO time: a schedule).
+ */
 export async function saveAndPublish(
   request: StudioClient,
   id: string,
   config: Record<string, unknown>,
   revision: number,
+  at?: string,
 ): Promise<{ version: number; revision: number }> {
   const saved = await expectOk(
     await request.put(`/api/studio/pages/${id}/draft`, {
@@ -128,7 +132,9 @@ export async function saveAndPublish(
     'save draft',
   )
   const published = await expectOk(
-    await request.post(`/api/studio/pages/${id}/publish`, { data: { revision: Number(saved.revision) } }),
+    await request.post(`/api/studio/pages/${id}/publish`, {
+      data: { revision: Number(saved.revision), ...(at ? { at } : {}) },
+    }),
     'publish',
   )
   return { version: Number(published.version), revision: Number(saved.revision) }

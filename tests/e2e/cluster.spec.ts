@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { demoLogin } from '../../scripts/demoLogin'
 import { startPostgres, type Postgres } from '../../scripts/postgres'
 import { startProxy, type Proxy } from '../../scripts/proxy'
-import { shanghaiIso, staffCredentials } from '../../scripts/studioPublish'
+import { saveAndPublish, shanghaiIso, staffCredentials } from '../../scripts/studioPublish'
 import { openDatabase, type Database } from '../../server/db/database'
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../server/serverProcess'
 import { draftLotteryConfig } from './support/draftLottery'
@@ -80,18 +80,7 @@ async function ok<T = Record<string, unknown>>(answer: Promise<APIResponse>) {
 /** Saves `config` as page `id`'s draft and publishes it (now, or at `at`); the new version. */
 async function publish(id: string, config: Record<string, unknown>, at?: string): Promise<number> {
   const { draftRevision } = await ok<{ draftRevision: number }>(studio.get(`/api/studio/pages/${id}`))
-  const saved = await ok<{ revision: number }>(
-    studio.put(`/api/studio/pages/${id}/draft`, {
-      data: config,
-      headers: { 'If-Match': `"${draftRevision}"` },
-    }),
-  )
-  const published = await ok<{ version: number }>(
-    studio.post(`/api/studio/pages/${id}/publish`, {
-      data: { revision: saved.revision, ...(at ? { at } : {}) },
-    }),
-  )
-  return published.version
+  return (await saveAndPublish(studio, id, config, draftRevision, at)).version
 }
 
 /** The page's title in the HTML a process serves to a visitor who is not logged in. */
