@@ -39,11 +39,16 @@ test('the pay screen keeps the service entries in the page, under the pay bar', 
   await section.scrollIntoViewIfNeeded()
   await section.getByText('服务与披露').click()
   await expect(section).toContainText('保险公司客服')
-  // Scrolled to the end, the section sits above the fixed pay bar, not under it.
+  // Scrolled to the end, the section sits above the fixed pay bar, not under it. (The wheel's scroll lands a
+  // moment later: the positions are read again until it has.)
   await page.mouse.wheel(0, 2000)
-  const bar = await page.locator('.purchase-bottom-bar').boundingBox()
-  const last = await section.locator('.disclosure-row').last().boundingBox()
-  expect(bar && last && last.y + last.height <= bar.y).toBe(true)
+  await expect
+    .poll(async () => {
+      const bar = await page.locator('.purchase-bottom-bar').boundingBox()
+      const last = await section.locator('.disclosure-row').last().boundingBox()
+      return bar && last && last.y + last.height <= bar.y
+    })
+    .toBe(true)
   await expect(page.getByRole('button', { name: '立即支付' })).toBeInViewport()
 })
 
