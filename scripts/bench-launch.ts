@@ -29,7 +29,6 @@ const ROUTES: { path: string; kind: Kind; loggedIn?: boolean }[] = [
   { path: '/', kind: 'html' },
   { path: '/', kind: 'html', loggedIn: true },
   { path: '/product?id=p-medical-million', kind: 'html' },
-  { path: '/product?id=p-medical-million', kind: 'html', loggedIn: true },
   { path: '/shopping', kind: 'html' },
   { path: '/springFestival', kind: 'html' },
   { path: '/activity/worldcup', kind: 'html' },

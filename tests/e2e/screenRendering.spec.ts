@@ -50,21 +50,25 @@ test("a logged-in visitor's 我的 comes from the server with their own account"
   await expect(page.getByTestId('user-phone')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`)
 })
 
-test('a logged-in visitor gets the product rendered for everyone, then their own session in the browser', async ({
+test('a logged-in visitor gets 商城 rendered for everyone, then their own session in the browser', async ({
   page,
 }) => {
   const phone = uniquePhone('1373')
   await logInByApi(page.request, phone)
   // The server's answer is the render it keeps for everyone, marked for this browser to fetch their own data.
-  const html = await (await page.request.get('/product?id=p-medical-million')).text()
+  const html = await (await page.request.get('/shopping')).text()
   expect(html).toContain('data-rendered-for="session"')
-  expect(html).toContain('云禾百万医疗险（2026版）')
+  expect(html).toContain('class="product-card')
+  // A product page is theirs (its trial prices their real insured): rendered for them.
+  const product = await (await page.request.get('/product?id=p-medical-million')).text()
+  expect(product).not.toContain('data-rendered-for')
   const ownSession = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/me' && r.status() === 200,
   )
-  await page.goto('/product?id=p-medical-million')
+  await page.goto('/shopping')
   await ownSession
-  // Still logged in here: 立即投保 goes on to the application, not to the login screen.
+  // Still logged in here: a product's 立即投保 goes on to the application, not to the login screen.
+  await page.goto('/product?id=p-medical-million')
   await page.getByRole('button', { name: '立即投保' }).click()
   await expect(page).not.toHaveURL(/\/login/)
   await expect(page).toHaveURL(/\/specialNotify\?/)

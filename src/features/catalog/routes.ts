@@ -36,7 +36,8 @@ export const catalogRoutes: ScreenRoute[] = [
   {
     path: catalogPaths.product,
     title: '产品详情',
-    sameForEveryone: true,
+    // Not the same for everyone: a logged-in buyer's trial is priced for their real insured from the first
+    // paint, and the price they see is the one every later screen shows.
     load: () => import('./product/ProductPage'),
   },
   {

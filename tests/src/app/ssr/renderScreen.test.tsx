@@ -98,8 +98,16 @@ describe('renderScreen', () => {
   })
 
   it('tells the catalog and published pages (the same for everyone) from screens of the visitor’s own', () => {
-    const shared = ['/', '/shopping', '/product?id=p-medical-million', '/activity/double12']
-    const own = ['/user', '/orders', '/policy', '/studio-preview', '/springFestival', '/no-such-screen']
+    const shared = ['/', '/shopping', '/productsSearch', '/activity/double12']
+    const own = [
+      '/product?id=p-medical-million',
+      '/user',
+      '/orders',
+      '/policy',
+      '/studio-preview',
+      '/springFestival',
+      '/no-such-screen',
+    ]
     expect(shared.map(sharedScreen)).toEqual(shared.map(() => true))
     expect(own.map(sharedScreen)).toEqual(own.map(() => false))
   })
