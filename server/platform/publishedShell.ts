@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { sendHtml } from './htmlEncoding'
 import type { MarkdownTrees } from '../../src/page-config/markdownTree'
 import { publishedPageText } from '../../src/page-config/publishedPageData'
 import {
@@ -64,22 +65,20 @@ export function loadPublishedShell(
       if (page.offline || typeof page.version !== 'number' || !page.config || typeof page.id !== 'string')
         return false
       const title = typeof page.config.title === 'string' && page.config.title ? page.config.title : '活动'
-      await reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(
-          template({
-            title: escapeHtml(title),
-            rootAttributes: '',
-            root: '',
-            data: publishedPageText({
-              id: page.id,
-              version: page.version,
-              config: page.config,
-              markdown: (page.markdown ?? {}) as MarkdownTrees,
-            }),
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8')
+      await sendHtml(request, reply, {
+        body: template({
+          title: escapeHtml(title),
+          rootAttributes: '',
+          root: '',
+          data: publishedPageText({
+            id: page.id,
+            version: page.version,
+            config: page.config,
+            markdown: (page.markdown ?? {}) as MarkdownTrees,
           }),
-        )
+        }),
+      })
       return true
     },
   }

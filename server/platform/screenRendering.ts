@@ -17,7 +17,8 @@ import {
   SCREEN_TEMPLATES_FILE,
   type ScreenTemplate,
 } from '../../src/page-config/screenHtml'
-import { etagMatches, sharedCacheControl, type Rendered } from './renderCache'
+import { sendHtml } from './htmlEncoding'
+import { sharedCacheControl, type Rendered } from './renderCache'
 import { SESSION_COOKIE } from './sessions'
 
 // Hand-written screens are rendered here for each visitor, with their data, so a screen shows before its
@@ -174,7 +175,8 @@ export async function loadScreenRendering(
         const page = await withinBudget(request, render(request, true))
         if (!page) return false
         // Rendered for this visitor: no shared cache may keep it.
-        await reply.header('Cache-Control', 'private, no-cache').send(page.body)
+        reply.header('Cache-Control', 'private, no-cache')
+        await sendHtml(request, reply, { body: page.body })
         return true
       }
       const kept = await withinBudget(
@@ -182,20 +184,23 @@ export async function loadScreenRendering(
         cache.get(renderKey(request, url), () => render(request, false)),
       )
       if (!kept) return false
-      const answer = async (etag: string, cacheControl: string, body: string) => {
-        reply.header('ETag', etag).header('Cache-Control', cacheControl)
-        if (etagMatches(request.headers['if-none-match'], etag)) await reply.code(304).send()
-        else await reply.send(body)
-        return true
-      }
       // The render kept for everyone, marked for a logged-in visitor's browser to fetch their own data: theirs.
-      if (loggedIn)
-        return answer(
-          kept.etag.replace(/"$/, '-s"'),
-          'private, no-cache',
-          kept.body.replace(RENDERED_FOR_EVERYONE, RENDERED_FOR_SESSION),
-        )
-      return answer(kept.etag, sharedCacheControl(kept, now().getTime()), kept.body)
+      if (loggedIn) {
+        reply.header('Cache-Control', 'private, no-cache')
+        await sendHtml(request, reply, {
+          body: kept.body.replace(RENDERED_FOR_EVERYONE, RENDERED_FOR_SESSION),
+          keptAs: { owner: kept, variant: 'session' },
+          etag: kept.etag.replace(/"$/, '-s"'),
+        })
+      } else {
+        reply.header('Cache-Control', sharedCacheControl(kept, now().getTime()))
+        await sendHtml(request, reply, {
+          body: kept.body,
+          keptAs: { owner: kept, variant: 'everyone' },
+          etag: kept.etag,
+        })
+      }
+      return true
     },
   }
 }

@@ -8,6 +8,8 @@ export interface DataSourceState {
   error: unknown
   isLoading: boolean
   retry: () => void
+  /** How many items the source asks for (its query's `limit`), if it says: a list's placeholder keeps their room. */
+  expected?: number
 }
 
 export interface ShareInfo {

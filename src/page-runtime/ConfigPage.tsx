@@ -16,7 +16,7 @@ import { useActionRunner } from './actions'
 import { CampaignSandbox } from './CampaignSandbox'
 import { resolvePath, resolveText, type BindingScope } from './bindings'
 import { BlockRenderer, type RenderContext } from './BlockRenderer'
-import { useDataSources, type SettledSources } from './dataSources'
+import { expectedItems, useDataSources, type SettledSources } from './dataSources'
 import { migrateConfig } from '../page-config/migrations'
 import { colorOrNothing, readableOnWhite } from '../page-config/colors'
 import { withoutForeignImages } from '../page-config/foreignImages'
@@ -53,12 +53,15 @@ const defaultStates = () => ({
   signIn: signInStore.defaults(),
   common: commonStore.defaults(),
 })
-const loadingData = (): DataSourceState => ({
-  data: undefined,
-  error: undefined,
-  isLoading: true,
-  retry: () => {},
-})
+const loadingData =
+  (sources: PageConfig['dataSources']) =>
+  (name: string): DataSourceState => ({
+    data: undefined,
+    error: undefined,
+    isLoading: true,
+    retry: () => {},
+    expected: expectedItems(sources?.[name]),
+  })
 
 /**
  * Renders one page config: lifecycle, login gate, data sources, bindings, actions and its blocks. `markdown`
@@ -116,7 +119,8 @@ export function ConfigPage({
   const signIn = anonymous?.signIn ?? liveSignIn
   const common = anonymous?.common ?? liveCommon
   const liveData = useDataSources(dataSources, initialData)
-  const data = prerender && !prerender.withData ? loadingData : liveData
+  const before = useMemo(() => loadingData(dataSources), [dataSources])
+  const data = prerender && !prerender.withData ? before : liveData
   const loggedIn = overrides?.loggedIn ?? Boolean(user.id || user.userInfo.id)
 
   const dataNames = Object.keys(dataSources ?? {})

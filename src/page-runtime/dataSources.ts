@@ -27,6 +27,12 @@ export async function fetchAll(sources: Sources): Promise<Settled> {
   )
 }
 
+/** The `limit` a data source's query asks for (a whole number from 1), if any. */
+export function expectedItems(def: Sources[string] | undefined): number | undefined {
+  const limit = Number(def?.query?.limit)
+  return Number.isInteger(limit) && limit > 0 ? limit : undefined
+}
+
 const keyOf = (sources: PageConfig['dataSources']) =>
   sources && Object.keys(sources).length ? ['page-data-sources', JSON.stringify(sources)] : null
 
@@ -58,6 +64,7 @@ export function useDataSources(
       // SWR reports loading while it revalidates prefetched data; a block with data has nothing to wait for.
       isLoading: isLoading && data?.[name] === undefined,
       retry: () => void mutate(),
+      expected: expectedItems(sources?.[name]),
     }),
     [data, isLoading, mutate, sources],
   )

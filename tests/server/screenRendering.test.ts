@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SCREEN_SLOTS, SCREEN_TEMPLATES_FILE } from '../../src/page-config/screenHtml'
 import { sql } from 'kysely'
@@ -49,7 +50,8 @@ export function sharedScreen(url) {
   return url.split('?')[0] === '/shopping'
 }`
 
-const TEMPLATE = `<!doctype html><title>${SCREEN_SLOTS.title}</title><div id="root" ${SCREEN_SLOTS.rootAttributes}>${SCREEN_SLOTS.root}</div><script type="application/json" id="screen-data">${SCREEN_SLOTS.data}</script>`
+// A real screen's HTML is tens of KB: the footer makes this one large enough to be sent compressed.
+const TEMPLATE = `<!doctype html><title>${SCREEN_SLOTS.title}</title><div id="root" ${SCREEN_SLOTS.rootAttributes}>${SCREEN_SLOTS.root}</div><script type="application/json" id="screen-data">${SCREEN_SLOTS.data}</script><footer>${'国恒保险商城 · 保障到家 '.repeat(60)}</footer>`
 
 beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>国恒保险商城</title><div id="root"></div>')
@@ -159,7 +161,7 @@ describe('anonymous screens, rendered once and kept (renderCache.ts)', () => {
     expect(first.headers['cache-control']).toMatch(
       /^public, max-age=0, s-maxage=[1-5], stale-while-revalidate=2$/,
     )
-    expect(first.headers.vary).toBe('Cookie, User-Agent')
+    expect(first.headers.vary).toBe('Cookie, User-Agent, Accept-Encoding')
     expect(first.headers.etag).toMatch(/^"[\w-]{22}"$/)
     // What the browser has already: 304, no body.
     const revalidated = await test.app.inject({
@@ -173,6 +175,32 @@ describe('anonymous screens, rendered once and kept (renderCache.ts)', () => {
     expect(renderOf(android.body)).toBeGreaterThan(renderOf(first.body))
     const token = await test.app.inject({ url: `${url}&token=abc`, headers: { 'user-agent': IPHONE } })
     expect(token.headers['cache-control']).toBe('private, no-cache')
+  })
+
+  it('sends the HTML compressed as the browser accepts, each encoding with its own ETag', async () => {
+    const url = '/shopping?encoded=1'
+    const plain = await test.app.inject({ url })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const phone = await test.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(phone.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(phone.rawPayload).toString()).toBe(plain.body)
+    expect(phone.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+    const gzip = await test.app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body)
+    expect(new Set([plain, phone, gzip].map((r) => r.headers.etag)).size).toBe(3)
+    expect(phone.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-br"'))
+    // The ETag of the brotli body matches only a request in brotli; the plain one does not.
+    const revalidate = (etag: unknown) =>
+      test.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': String(etag) } })
+    expect((await revalidate(phone.headers.etag)).statusCode).toBe(304)
+    expect((await revalidate(plain.headers.etag)).statusCode).toBe(200)
+    // A visitor's own render is compressed too, and no shared cache keeps it.
+    const cookie = await loginAs(test.app, '13700002223')
+    const own = await test.app.inject({ url: '/user', headers: { cookie, 'accept-encoding': 'gzip' } })
+    expect(own.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(own.rawPayload).toString()).toContain('<p class="who">13700002223</p>')
+    expect(own.headers['cache-control']).toBe('private, no-cache')
   })
 
   it('sends a logged-in visitor the render kept for everyone on a screen that is the same for everyone', async () => {

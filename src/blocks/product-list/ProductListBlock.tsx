@@ -5,7 +5,10 @@ import { TapLink } from '../../components/navigation/TapLink'
 import { formatFen } from '../../domain/money'
 import { productHref } from '../../features/catalog/paths'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import { BlockEmpty, BlockError, BlockLoading } from '../shared/BlockStatus'
+import { BlockEmpty, BlockError } from '../shared/BlockStatus'
+
+/** Placeholders while a source that does not say how many it asks for loads. */
+const PLACEHOLDER_CARDS = 3
 
 function itemsOf(data: unknown): ProductSummary[] | null {
   if (Array.isArray(data)) return data as ProductSummary[]
@@ -20,8 +23,26 @@ export default function ProductListBlock({ block }: BlockProps<Props>) {
   const source = runtime.data(block.from)
   const open = (id: string) => runtime.navigate(productHref(id))
   let body
-  if (source.isLoading) body = <BlockLoading lines={4} />
-  else if (source.error) body = <BlockError error={source.error} onRetry={source.retry} />
+  if (source.isLoading) {
+    // As many cards as the list will show, each the height of one, so the products arrive without moving the
+    // page below them (a config page's HTML is built before its data).
+    const count = Math.min(block.limit ?? 20, source.expected ?? PLACEHOLDER_CARDS)
+    body = (
+      <div
+        className={block.layout === 'card' ? 'blk-products-card' : 'blk-products-row'}
+        role="status"
+        aria-label="加载中"
+      >
+        {Array.from({ length: count }, (_, i) => (
+          <div key={i} className="blk-products-placeholder">
+            <span className="blk-skeleton-line" />
+            <span className="blk-skeleton-line" />
+            <span className="blk-skeleton-line" />
+          </div>
+        ))}
+      </div>
+    )
+  } else if (source.error) body = <BlockError error={source.error} onRetry={source.retry} />
   else {
     const items = (itemsOf(source.data) ?? []).slice(0, block.limit ?? 20)
     if (!items.length)

@@ -99,6 +99,35 @@ describe('BlockRenderer', () => {
     expect(retry).toHaveBeenCalledTimes(1)
   })
 
+  it('product-list keeps room for the products its source asks for while they load', async () => {
+    const loading = (expected?: number) => () => ({
+      data: undefined,
+      error: undefined,
+      isLoading: true,
+      retry: vi.fn(),
+      expected,
+    })
+    const placeholders = (view: { container: HTMLElement }) =>
+      view.container.querySelectorAll('.blk-products-placeholder').length
+    // The source asks for 6; the block shows at most 4 of them; a source that does not say gets 3.
+    const six = renderBlocks([{ type: 'product-list', from: 'products', layout: 'card' }], {
+      runtime: { data: loading(6) },
+    })
+    expect(await screen.findByRole('status', { name: '加载中' })).toBeInTheDocument()
+    expect(placeholders(six)).toBe(6)
+    six.unmount()
+    const four = renderBlocks([{ type: 'product-list', from: 'products', limit: 4 }], {
+      runtime: { data: loading(6) },
+    })
+    expect(placeholders(four)).toBe(4)
+    four.unmount()
+    expect(
+      placeholders(
+        renderBlocks([{ type: 'product-list', from: 'products' }], { runtime: { data: loading() } }),
+      ),
+    ).toBe(3)
+  })
+
   it('button runs its action', async () => {
     const run = vi.fn(async () => {})
     renderBlocks([{ type: 'button', text: '去看看', action: { type: 'navigate', to: '/products' } }], {
