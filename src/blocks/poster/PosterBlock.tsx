@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile'
 import { useInviteCode } from '../../features/campaigns/api'
 import type { PosterBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
-import { BlockError, BlockLoading } from '../shared/BlockStatus'
+import { BlockError } from '../shared/BlockStatus'
 import { drawPoster, posterUrl } from './drawPoster'
 import './PosterBlock.css'
 
@@ -61,7 +61,13 @@ export default function PosterBlock({ block }: BlockProps<Props>) {
   }, [invite, block.background, block.sharePath, headline, caption, inputs])
 
   if (error) return <BlockError error={error} onRetry={() => void mutate()} />
-  if (!data) return <BlockLoading lines={6} />
+  // The poster's own room while it loads (and in HTML built ahead), so what follows it does not move.
+  if (!data)
+    return (
+      <section className="blk-poster" aria-label="分享海报">
+        <div className="blk-poster-drawing" role="status" aria-label="加载中" />
+      </section>
+    )
   if (!invite)
     return (
       <section className="blk-poster blk-poster-visitor" aria-label="分享海报">

@@ -7,8 +7,8 @@ import { productHref } from '../../features/catalog/paths'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockEmpty, BlockError } from '../shared/BlockStatus'
 
-/** Placeholders while a source that does not say how many it asks for loads. */
-const PLACEHOLDER_CARDS = 3
+/** Placeholders while a source that does not say how many it asks for loads: one card, the least it shows. */
+const PLACEHOLDER_CARDS = 1
 
 function itemsOf(data: unknown): ProductSummary[] | null {
   if (Array.isArray(data)) return data as ProductSummary[]

@@ -83,7 +83,7 @@ describe('blocks show Chinese only', () => {
   for (const [name, state] of states) {
     it(`product-list while ${name}`, async () => {
       const { container } = renderBlocks([list], { runtime: { data: source(state) } })
-      await waitFor(() => expect(container.querySelector('.blk-status')).not.toBeNull())
+      await waitFor(() => expect(container.querySelector('.blk-status, [role="status"]')).not.toBeNull())
       expect(blockWords(container, list)).toEqual([])
     })
   }
