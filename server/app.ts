@@ -26,6 +26,7 @@ import { installSecurity } from './platform/security'
 import { isConfigPageHtml, isStudioPath, spaHtmlResolver } from './platform/spaPages'
 import { loadScreenRendering } from './platform/screenRendering'
 import { loadPublishedShell } from './platform/publishedShell'
+import { builtPageHtml } from './platform/builtPageHtml'
 import { SCREEN_TEMPLATES_FILE } from '../src/page-config/screenHtml'
 import { seedDemoCatalog, seedRiskRatedProducts } from './db/seed/seed'
 import { seedDemoGifts } from './db/seed/gifts'
@@ -303,6 +304,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const distDir = resolve(options.distDir ?? 'dist')
   const hasSpa = existsSync(join(distDir, 'index.html'))
   const spaHtml = spaHtmlResolver(distDir)
+  const sendPageHtml = builtPageHtml(distDir, app.services.mode)
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -336,10 +338,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       const file = spaHtml(request.url)
       // The studio is its own entry (spaPages.ts), not a screen of the consumer app; a config page's HTML is
       // made at build time, with its content prerendered: sent as it is.
-      const dynamic = request.method === 'GET' && !isStudioPath(request.url) && !isConfigPageHtml(file)
+      const studio = isStudioPath(request.url)
+      const dynamic = request.method === 'GET' && !studio && !isConfigPageHtml(file)
       if (dynamic && screens && (await screens.send(request, reply))) return reply
       if (dynamic && publishedShell && (await publishedShell.send(request, reply))) return reply
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file)
+      if (studio)
+        return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file)
+      await sendPageHtml(request, reply, file)
+      return reply
     }
     return sendError(reply, 404, 'NOT_FOUND', isApi ? '接口不存在' : '页面不存在')
   })

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sendHtml } from './htmlEncoding'
+import { withAppMode } from '../../src/page-config/appMode'
 import type { MarkdownTrees } from '../../src/page-config/markdownTree'
 import { publishedPageText } from '../../src/page-config/publishedPageData'
 import {
@@ -36,7 +37,7 @@ export function loadPublishedShell(
   if (!existsSync(file)) return null
   const html = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[LIGHT_SHELL_TEMPLATE]
   if (typeof html !== 'string') return null
-  const template: ScreenTemplate = compileScreenTemplate(html)
+  const template: ScreenTemplate = compileScreenTemplate(withAppMode(html, app.services.mode))
   return {
     async send(request, reply) {
       const url = new URL(request.url, 'http://localhost')

@@ -11,6 +11,7 @@ import {
   VALID_UNTIL_ATTRIBUTE,
 } from '../../src/page-config/prerenderBoot'
 import { detectEnvironment } from '../../src/domain/environment'
+import { withAppMode } from '../../src/page-config/appMode'
 import {
   compileScreenTemplate,
   escapeHtml,
@@ -112,7 +113,7 @@ export async function loadScreenRendering(
   }
   const templates = new Map<string, ScreenTemplate>(
     Object.entries(JSON.parse(readFileSync(templatesFile, 'utf8')) as Record<string, string>).map(
-      ([route, html]) => [route, compileScreenTemplate(html)],
+      ([route, html]) => [route, compileScreenTemplate(withAppMode(html, app.services.mode))],
     ),
   )
   const cache = app.services.renderCache

@@ -557,7 +557,7 @@ async function configPageProblems(tab: Tab, url: string, phase: string): Promise
   const { page } = tab
   await expect(page.locator(`.config-page[data-phase="${phase}"]`)).toBeVisible()
   await expect(page.locator('.config-page > .cp-block').first()).toBeVisible()
-  // The demo strip joins only once the page is hydrated (src/app/AppProviders.tsx).
+  // The demo strip comes in the page's HTML (src/page-config/appMode.ts).
   await expect(page.getByTestId('demo-badge')).toBeVisible()
   tab.problems.push(...(await faultsAt(page, NARROW)))
   return tab.problems.map((p) => `${url}  ${p}`)

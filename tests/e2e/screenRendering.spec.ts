@@ -82,6 +82,5 @@ test('a logged-in visitor’s home does not move while their own data comes (CLS
   await ownData
   await page.waitForLoadState('networkidle')
   await expect(page.locator('.product-card').first()).toBeVisible()
-  // (The demo mode's 演示环境 strip, added once hydrated, moves the page by 20 px: 0.024.)
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.05)
 })

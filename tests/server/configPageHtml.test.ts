@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spaHtmlResolver } from '../../server/platform/spaPages'
 import { PRERENDER_BOOT_SCRIPT } from '../../src/page-config/prerenderBoot'
@@ -11,12 +12,17 @@ import { createTestApp, type TestApp } from './helpers'
 // screen with a fixed path its own HTML (its chunks preloaded), in any letter case and under /app too; every
 // other path gets index.html.
 const dist = mkdtempSync(join(tmpdir(), 'mall-dist-pages-'))
+/** A real page's HTML is tens of KB: large enough to be sent compressed. */
+const FOOTER = `<footer>${'国恒保险商城 · 保障到家 '.repeat(60)}</footer>`
 let test: TestApp
 
 beforeAll(async () => {
   mkdirSync(join(dist, 'preheatActivity'))
   mkdirSync(join(dist, 'manualactivity', 'trialFee'), { recursive: true })
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>国恒保险商城</title>')
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><html><head><title>国恒保险商城</title></head><body><div id="root"></div>${FOOTER}</body></html>`,
+  )
   writeFileSync(join(dist, 'preheatActivity', 'index.html'), '<!doctype html><title>双十二保障节</title>')
   writeFileSync(
     join(dist, 'manualactivity', 'trialFee', 'index.html'),
@@ -71,6 +77,29 @@ describe('config page HTML', () => {
     const hash = createHash('sha256').update(PRERENDER_BOOT_SCRIPT).digest('base64')
     const scriptSrc = /script-src [^;]*/.exec(String(res.headers['content-security-policy']))?.[0]
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`)
+  })
+
+  it("tells the page the demo server's mode, with the 演示环境 strip first in <body>; compressed, with an ETag", async () => {
+    const plain = await test.app.inject({ url: '/product?id=p-1' })
+    expect(plain.body).toContain(
+      '<head><title>国恒保险商城</title><meta name="app-mode" content="demo" /></head>',
+    )
+    expect(plain.body).toMatch(
+      /<body><div class="demo-strip"><div class="demo-badge"[^>]*><strong>演示环境<\/strong>/,
+    )
+    expect(plain.headers['cache-control']).toBe('no-cache')
+    const phone = await test.app.inject({
+      url: '/product?id=p-1',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(phone.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(phone.rawPayload).toString()).toBe(plain.body)
+    expect(phone.headers.etag).toBe(String(plain.headers.etag).replace(/"$/, '-br"'))
+    const again = await test.app.inject({
+      url: '/product?id=p-2',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(phone.headers.etag) },
+    })
+    expect(again.statusCode).toBe(304)
   })
 
   it('the API is never answered with a page', async () => {

@@ -36,7 +36,10 @@ beforeAll(async () => {
   })
   // A stand-in build, to see that the SPA is served but the sandbox pay page is not.
   const dist = mkdtempSync(join(tmpdir(), 'mall-dist-'))
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>国恒保险商城</title><div id="root"></div>')
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>国恒保险商城</title></head><body><div id="root"></div></body></html>',
+  )
   const dataDir = mkdtempSync(join(tmpdir(), 'mall-prod-'))
   dirs.push(dist, dataDir)
   if (process.env.DATABASE_URL) database = await createTestDatabase()
@@ -119,7 +122,11 @@ describe('production mode with real provider adapters', () => {
     // The API reference page is for developers, in demo mode.
     expect((await call('GET', '/api/docs/')).status).toBe(404)
     expect((await call('GET', '/api/docs/json')).status).toBe(404)
-    expect((await call('GET', '/product?id=p-medical-million')).status).toBe(200)
+    const page = await call<string>('GET', '/product?id=p-medical-million')
+    expect(page.status).toBe(200)
+    // The page is told the mode in its HTML (no request for it), and carries no 演示环境 strip.
+    expect(page.body).toContain('<meta name="app-mode" content="production" />')
+    expect(page.body).not.toContain('演示环境')
   })
 
   it('tells browsers to use https only (HSTS), on pages and API answers', async () => {

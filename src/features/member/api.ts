@@ -56,9 +56,9 @@ export function useMeOverview(loggedIn: boolean) {
 
 export const healthKey = '/api/health'
 
-/** Server health, including the run mode ("demo" shows the 演示环境 badge). */
-export function useHealth() {
-  return useSWR<Health>(healthKey, { revalidateIfStale: false })
+/** Server health, including the run mode ("demo" shows the 演示环境 badge); `ask` false: not asked. */
+export function useHealth(ask = true) {
+  return useSWR<Health>(ask ? healthKey : null, { revalidateIfStale: false })
 }
 
 // The member area (schemas/api/member.schema.json): level, rules, agreements signed, consent, deletion.
