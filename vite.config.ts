@@ -22,6 +22,8 @@ const VENDOR =
 const SHELL =
   /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href|lazyWithRetry)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|components[\\/]prerender|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/](global|components[\\/](button|dot-loading|config-provider)|utils[\\/]attach-properties-to-component)[\\/.]|antd-mobile-icons[\\/]es[\\/](LeftOutline|LoopOutline)\.js|node_modules[\\/](classnames|tslib)[\\/]|vite[\\/]preload-helper/
 
+const ANTD_MOBILE_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/
+
 // The studio's UI kit core, one long-cached chunk apart from the studio's own code.
 const STUDIO_UI_CORE =
   /node_modules[\\/](antd[\\/]es[\\/](_util|config-provider|theme|locale|style)|@ant-design[\\/](cssinjs|colors|fast-color)|@rc-component[\\/]util|@babel[\\/]runtime)[\\/]/
@@ -37,6 +39,14 @@ export default defineConfig(({ command }) => ({
     precompressPlugin(),
     studioEntryPlugin(),
     serverBuildPlugin({ root: import.meta.dirname }),
+    // antd-mobile's barrel only re-exports, besides importing its global styles (src/main.tsx imports those
+    // itself): marked side-effect free (its package.json says otherwise, which only a transform can override),
+    // it no longer costs every page a request for an empty chunk of its own.
+    {
+      name: 'guoheng:antd-mobile-barrel',
+      transform: (code: string, id: string) =>
+        ANTD_MOBILE_BARREL.test(id) ? { code, moduleSideEffects: false } : undefined,
+    },
   ],
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },

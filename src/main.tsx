@@ -1,3 +1,6 @@
+// antd-mobile's global styles (its CSS variables) first: its barrel, side-effect free in the build
+// (vite.config.ts), does not bring them.
+import 'antd-mobile/es/global'
 import { StrictMode, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { bootstrap } from './app/bootstrap'
