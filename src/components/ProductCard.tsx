@@ -54,3 +54,20 @@ export function ProductCard({
     </TapLink>
   )
 }
+
+/**
+ * A card's stand-in while products load, the size of a card with a one-line name: a list that shows as many as
+ * it will hold keeps its room, so what follows does not move when they come. The list gives the status role.
+ */
+export function ProductCardPlaceholder() {
+  return (
+    <div className="product-card product-card-placeholder" aria-hidden>
+      <span className="product-card-image" />
+      <div className="product-card-body">
+        <span className="product-card-bar" />
+        <span className="product-card-bar" />
+        <span className="product-card-bar" />
+      </div>
+    </div>
+  )
+}

@@ -48,13 +48,13 @@ test('a product list built before its data keeps their room: the products arrive
 }) => {
   // The HTML holds a placeholder per product the page asks for (6), before any data.
   const html = await (await page.request.get('/preheatActivity')).text()
-  expect(html.match(/class="blk-products-placeholder"/g)).toHaveLength(6)
+  expect(html.match(/class="product-card product-card-placeholder"/g)).toHaveLength(6)
   await recordLayoutShift(page)
   const products = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products')
   await page.goto('/preheatActivity')
   await products
   await expect(page.locator('.blk-products .product-card')).toHaveCount(6)
-  await expect(page.locator('.blk-products-placeholder')).toHaveCount(0)
+  await expect(page.locator('.product-card-placeholder')).toHaveCount(0)
   await page.waitForLoadState('networkidle')
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.05)
 })

@@ -1,6 +1,6 @@
 import type { ProductListBlock as Props } from '../../types/generated/page'
 import type { ProductSummary } from '../../types/generated/api/catalog'
-import { ProductCard } from '../../components/ProductCard'
+import { ProductCard, ProductCardPlaceholder } from '../../components/ProductCard'
 import { TapLink } from '../../components/navigation/TapLink'
 import { formatFen } from '../../domain/money'
 import { productHref } from '../../features/catalog/paths'
@@ -33,13 +33,17 @@ export default function ProductListBlock({ block }: BlockProps<Props>) {
         role="status"
         aria-label="加载中"
       >
-        {Array.from({ length: count }, (_, i) => (
-          <div key={i} className="blk-products-placeholder">
-            <span className="blk-skeleton-line" />
-            <span className="blk-skeleton-line" />
-            <span className="blk-skeleton-line" />
-          </div>
-        ))}
+        {Array.from({ length: count }, (_, i) =>
+          block.layout === 'card' ? (
+            <ProductCardPlaceholder key={i} />
+          ) : (
+            <div key={i} className="blk-products-placeholder">
+              <span className="blk-skeleton-line" />
+              <span className="blk-skeleton-line" />
+              <span className="blk-skeleton-line" />
+            </div>
+          ),
+        )}
       </div>
     )
   } else if (source.error) body = <BlockError error={source.error} onRetry={source.retry} />

@@ -1,6 +1,6 @@
 import { useProducts, type ProductQuery } from '../catalog/api'
-import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
-import { FIRST_SCREEN_CARDS, ProductCard } from '../../components/ProductCard'
+import { EmptyView, ErrorView } from '../../components/StatusViews'
+import { FIRST_SCREEN_CARDS, ProductCard, ProductCardPlaceholder } from '../../components/ProductCard'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { productHref } from '../catalog/paths'
 
@@ -11,7 +11,12 @@ export function ProductSection({ title, query }: { title: string; query: Product
     <section className="section" aria-label={title}>
       <h2 className="section-title">{title}</h2>
       {isLoading ? (
-        <LoadingView />
+        // A card's room for each product asked for: the sections below do not move when they come.
+        <div role="status" aria-label="加载中">
+          {Array.from({ length: query.limit ?? FIRST_SCREEN_CARDS }, (_, i) => (
+            <ProductCardPlaceholder key={i} />
+          ))}
+        </div>
       ) : error ? (
         <ErrorView error={error} onRetry={() => void mutate()} />
       ) : !data?.items.length ? (

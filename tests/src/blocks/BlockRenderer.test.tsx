@@ -108,7 +108,7 @@ describe('BlockRenderer', () => {
       expected,
     })
     const placeholders = (view: { container: HTMLElement }) =>
-      view.container.querySelectorAll('.blk-products-placeholder').length
+      view.container.querySelectorAll('.blk-products-placeholder, .product-card-placeholder').length
     // The source asks for 6; the block shows at most 4 of them; a source that does not say gets one.
     const six = renderBlocks([{ type: 'product-list', from: 'products', layout: 'card' }], {
       runtime: { data: loading(6) },

@@ -140,7 +140,7 @@ describe('server rendering of /activity/{id}', () => {
     // The products show in the HTML, not a loading skeleton.
     expect(page.html).toContain('安心意外险')
     expect(page.html).toContain('百万医疗险')
-    expect(page.html).not.toContain('blk-products-placeholder')
+    expect(page.html).not.toContain('product-card-placeholder')
     expect(page.snapshot).toEqual({ pathname: '/activity/launch', nowMs: NOW, withData: true })
     const block = { id: PUBLISHED_PAGE_DATA_ID, textContent: page.payload }
     const doc = { getElementById: (id: string) => (id === block.id ? block : null) } as unknown as Document
@@ -150,7 +150,7 @@ describe('server rendering of /activity/{id}', () => {
   it('renders before its data when a data source fails (the browser asks again)', async () => {
     const page = await render('/activity/launch-down')
     if (!page.rendered) throw new Error(page.reason)
-    expect(page.html).toContain('blk-products-placeholder')
+    expect(page.html).toContain('product-card-placeholder')
     expect(page.snapshot).toEqual({ pathname: '/activity/launch-down', nowMs: NOW })
     expect(JSON.parse(page.payload)).not.toHaveProperty('data')
   })

@@ -24,6 +24,20 @@ const product = (id: string, name: string) => ({
 })
 
 describe('home', () => {
+  it('keeps a card’s room for each product a section asks for while they load', async () => {
+    stubApi({
+      'GET /api/categories': { items: [] },
+      // Never answers: the sections stay loading.
+      'GET /api/products': () => new Promise(() => {}),
+    })
+    renderScreen(HomePage, '/')
+    const hot = await screen.findByRole('region', { name: '热销推荐' })
+    const rated = screen.getByRole('region', { name: '口碑好评' })
+    expect(hot.querySelectorAll('.product-card-placeholder')).toHaveLength(6)
+    expect(rated.querySelectorAll('.product-card-placeholder')).toHaveLength(4)
+    expect(screen.getAllByRole('status', { name: '加载中' }).length).toBeGreaterThanOrEqual(2)
+  })
+
   it('shows the banner, the category grid and product sections from the API', async () => {
     stubApi({
       'GET /api/categories': { items: [{ code: 'accident', name: '意外', icon: '/i.svg', productCount: 3 }] },
