@@ -22,6 +22,9 @@ export interface ShareInfo {
  * What the page runtime gives every block. Blocks never import the page runtime (docs/architecture.md): it provides
  * this context instead.
  */
+/** A campaign as a page config declares it. */
+export type DeclaredCampaign = NonNullable<PageConfig['campaigns']>[string]
+
 export interface BlockRuntime {
   phase: Phase
   /**
@@ -42,6 +45,11 @@ export interface BlockRuntime {
   query: URLSearchParams
   /** In-site navigation to a path of the route table (kept inside the current root layout). */
   navigate: (to: string) => void
+  /**
+   * The campaign this page declares under `id` (its config's `campaigns`), if it does: what a campaign block
+   * knows before the campaign's state comes (a form's fields), to keep their room.
+   */
+  campaign?: (id: string) => DeclaredCampaign | undefined
   /** Renders nested blocks (tabs) with the same filtering and error boundaries. */
   renderBlocks: (blocks: readonly ContentBlock[]) => ReactNode
 }

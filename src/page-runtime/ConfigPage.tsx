@@ -186,9 +186,23 @@ export function ConfigPage({
       data,
       query,
       navigate,
+      campaign: (id) => config.campaigns?.[id],
       renderBlocks: (blocks) => <BlockRenderer blocks={blocks} ctx={renderCtx} />,
     }),
-    [renderCtx, prerender, clock.now, config.schedule, share, text, readMarkdown, run, data, query, navigate],
+    [
+      renderCtx,
+      prerender,
+      clock.now,
+      config.schedule,
+      config.campaigns,
+      share,
+      text,
+      readMarkdown,
+      run,
+      data,
+      query,
+      navigate,
+    ],
   )
 
   if (offline) {

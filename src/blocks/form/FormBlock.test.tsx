@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checksumChar } from '../../domain/certificate'
 import type { FormState } from '../../types/generated/api/campaign'
+import type { DeclaredCampaign } from '../runtime'
 import { renderBlocks } from '../../../tests/src/blocks/renderBlocks'
 import { reply, stubApi } from '../../../tests/src/harness'
 import { pickDate } from '../../../tests/src/pickDate'
@@ -56,6 +57,33 @@ async function fillGift(user: ReturnType<typeof userEvent.setup>, cert = ID) {
 }
 
 describe('form block', () => {
+  it('while the campaign loads, shows the form the page declares, disabled: its fields, code and rules', async () => {
+    // Never answers (a campaign of its own: SWR would share the pending request with the other tests).
+    stubApi({ 'GET /api/campaigns/gift-loading/form': () => new Promise<FormState>(() => {}) })
+    const declared = giftState('gift-loading')
+    const campaign = (id: string): DeclaredCampaign | undefined =>
+      id === 'gift-loading'
+        ? {
+            kind: 'gift-claim',
+            title: declared.title,
+            window: { startAt: declared.startAt, endAt: declared.endAt },
+            fields: [
+              { key: 'name', kind: 'name', label: '姓名' },
+              { key: 'mobile', kind: 'phone', label: '手机号' },
+            ],
+            rules: declared.rules ?? undefined,
+          }
+        : undefined
+    renderBlocks([{ type: 'form', campaign: 'gift-loading' }], { runtime: { campaign } })
+    const form = await screen.findByRole('status', { name: '加载中' })
+    expect(within(form).getByLabelText('姓名')).toBeDisabled()
+    expect(within(form).getByLabelText('手机号')).toBeDisabled()
+    expect(within(form).getByLabelText('短信验证码')).toBeDisabled()
+    expect(within(form).getByRole('button', { name: '加载中' })).toBeDisabled()
+    expect(screen.getByText('活动规则')).toBeInTheDocument()
+    expect(screen.getByText('1. 每人限领一份。')).toBeInTheDocument()
+  })
+
   it('claims a gift policy: product and insurer first, fields checked, phone proven, policy number shown', async () => {
     let claimed = false
     const api = stubApi({

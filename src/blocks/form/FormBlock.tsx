@@ -19,7 +19,7 @@ import { useCampaignActions, useCampaignForm, type CollectResult } from '../../f
 import { apiErrorOf, describeError, refreshServerData } from '../../lib/request'
 import type { GiftInfo } from '../../types/generated/api/campaign'
 import type { FormBlock as Props } from '../../types/generated/page'
-import { useBlockRuntime, type BlockProps } from '../runtime'
+import { useBlockRuntime, type BlockProps, type DeclaredCampaign } from '../runtime'
 import { BlockError, BlockLoading } from '../shared/BlockStatus'
 import './FormBlock.css'
 
@@ -173,6 +173,108 @@ function FieldInput({ field, value, error, disabled, today, onChange, onLink }: 
   )
 }
 
+/** The SMS code a form with a phone field asks for, with its send button (a countdown once sent). */
+function SmsCodeField(props: {
+  value: string
+  error: string | undefined
+  disabled: boolean
+  sendDisabled: boolean
+  sending: boolean
+  left: number
+  onChange: (code: string) => void
+  onSend: () => void
+}) {
+  return (
+    <div className={`blk-form-field${props.error ? ' has-error' : ''}`}>
+      <label htmlFor="form-sms-code">短信验证码</label>
+      <div className="blk-form-code">
+        <input
+          id="form-sms-code"
+          value={props.value}
+          maxLength={6}
+          inputMode="numeric"
+          placeholder="6位验证码"
+          autoComplete="one-time-code"
+          disabled={props.disabled}
+          onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
+        />
+        <Button size="small" disabled={props.sendDisabled} loading={props.sending} onClick={props.onSend}>
+          {props.left > 0 ? `${props.left}秒后重发` : '获取验证码'}
+        </Button>
+      </div>
+      {props.error && (
+        <p className="blk-form-error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * The form as the page declares it, disabled, while the campaign's state loads (and in HTML built before it):
+ * its fields, code and button, and its rules, so the blocks below keep their place; a gift's card (its product,
+ * from the server) keeps a typical card's room. Without a declaration, a few lines of skeleton.
+ */
+function FormPlaceholder({ block, declared }: { block: Props; declared: DeclaredCampaign | undefined }) {
+  const runtime = useBlockRuntime()
+  const fields: FormFieldSpec[] = declared?.fields ?? []
+  if (!fields.length)
+    return (
+      <section className="blk-form" aria-label="表单">
+        <BlockLoading lines={5} />
+      </section>
+    )
+  const none = () => {}
+  return (
+    <section className="blk-form" aria-label={declared?.title ?? '表单'} aria-busy="true">
+      {declared?.kind === 'gift-claim' && <div className="blk-form-gift blk-form-gift-placeholder" />}
+      <div className="blk-form-body" role="status" aria-label="加载中">
+        {block.title && <h3 className="blk-section-title">{runtime.text(block.title)}</h3>}
+        {fields.map((field) => (
+          <FieldInput
+            key={field.key}
+            field={field}
+            value={undefined}
+            error={undefined}
+            disabled
+            today={todayOf(runtime.now())}
+            onChange={none}
+            onLink={none}
+          />
+        ))}
+        {fields.some((f) => f.kind === 'phone') && (
+          <SmsCodeField
+            value=""
+            error={undefined}
+            disabled
+            sendDisabled
+            sending={false}
+            left={0}
+            onChange={none}
+            onSend={none}
+          />
+        )}
+        <Button block color="primary" shape="rounded" size="large" disabled>
+          加载中
+        </Button>
+      </div>
+      {declared?.rules && <FormRules rules={declared.rules} />}
+    </section>
+  )
+}
+
+function FormRules({ rules }: { rules: string }) {
+  return (
+    <div className="blk-form-rules">
+      <h3>活动规则</h3>
+      {rules.split('\n').map((line, i) => (
+        <p key={i}>{line}</p>
+      ))}
+    </div>
+  )
+}
+
 /**
  * 表单 on a form or gift-claim campaign of the page: whitelisted fields checked as you submit by the same rules
  * the server applies, a phone proven by an SMS code of this form, sent once with an Idempotency-Key. A gift
@@ -192,12 +294,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
   const countdown = useResendCountdown()
 
   if (error) return <BlockError error={error} onRetry={() => void mutate()} />
-  if (!data)
-    return (
-      <section className="blk-form" aria-label="表单">
-        <BlockLoading lines={5} />
-      </section>
-    )
+  if (!data) return <FormPlaceholder block={block} declared={runtime.campaign?.(block.campaign)} />
 
   const gift = data.kind === 'gift-claim'
   const loggedIn = data.chances !== null
@@ -314,37 +411,19 @@ export default function FormBlock({ block }: BlockProps<Props>) {
             />
           ))}
           {phoneField && (
-            <div className={`blk-form-field${errors.smsCode ? ' has-error' : ''}`}>
-              <label htmlFor="form-sms-code">短信验证码</label>
-              <div className="blk-form-code">
-                <input
-                  id="form-sms-code"
-                  value={smsCode}
-                  maxLength={6}
-                  inputMode="numeric"
-                  placeholder="6位验证码"
-                  autoComplete="one-time-code"
-                  disabled={busy}
-                  onChange={(e) => {
-                    setSmsCode(e.target.value.replace(/\D/g, ''))
-                    setErrors((er) => ({ ...er, smsCode: '' }))
-                  }}
-                />
-                <Button
-                  size="small"
-                  disabled={!loggedIn || closed || sending || countdown.left > 0}
-                  loading={sending}
-                  onClick={() => void sendCode()}
-                >
-                  {countdown.left > 0 ? `${countdown.left}秒后重发` : '获取验证码'}
-                </Button>
-              </div>
-              {errors.smsCode && (
-                <p className="blk-form-error" role="alert">
-                  {errors.smsCode}
-                </p>
-              )}
-            </div>
+            <SmsCodeField
+              value={smsCode}
+              error={errors.smsCode}
+              disabled={busy}
+              sendDisabled={!loggedIn || closed || sending || countdown.left > 0}
+              sending={sending}
+              left={countdown.left}
+              onChange={(code) => {
+                setSmsCode(code)
+                setErrors((er) => ({ ...er, smsCode: '' }))
+              }}
+              onSend={() => void sendCode()}
+            />
           )}
           <Button
             block
@@ -372,14 +451,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
           )}
         </form>
       )}
-      {data.rules && (
-        <div className="blk-form-rules">
-          <h3>活动规则</h3>
-          {data.rules.split('\n').map((line, i) => (
-            <p key={i}>{line}</p>
-          ))}
-        </div>
-      )}
+      {data.rules && <FormRules rules={data.rules} />}
     </section>
   )
 }
