@@ -15,8 +15,8 @@ const apiPort = process.env.API_PORT ?? '8080'
 // prerender snapshot's context, Vite's preload helper, plus what every page of the build loaded as small files of
 // its own (bench:routes): antd-mobile's global styles, Button, its loading dots and ConfigProvider, the title
 // bar's back and retry icons, classnames, tslib, and the lazy-load retry. SWR's infinite lists stay with the list
-// screens that use them. (antd-mobile's barrel module cannot join: its dependencies would bring all of
-// antd-mobile, so a 28-byte facade of it stays a file of its own.)
+// screens that use them. (antd-mobile's barrel cannot join: its dependencies would bring all of antd-mobile; it is
+// side-effect free instead, the plugin below.)
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|swr(?![\\/]dist[\\/]infinite)|valtio|proxy-compare|use-sync-external-store)[\\/]/
 const SHELL =

@@ -336,8 +336,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (hidden?.test(request.url)) return sendError(reply, 404, 'NOT_FOUND', '页面不存在')
     if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       const file = spaHtml(request.url)
-      // The studio is its own entry (spaPages.ts), not a screen of the consumer app; a config page's HTML is
-      // made at build time, with its content prerendered: sent as it is.
+      // The studio is its own entry (spaPages.ts), not a screen of the consumer app, sent as it is; a config
+      // page's HTML is made at build time, with its content prerendered: sent as built, told the server's mode.
       const studio = isStudioPath(request.url)
       const dynamic = request.method === 'GET' && !studio && !isConfigPageHtml(file)
       if (dynamic && screens && (await screens.send(request, reply))) return reply

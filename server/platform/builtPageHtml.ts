@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { withAppMode } from '../../src/page-config/appMode'
 import type { AppMode } from './config'
 import { sendHtml } from './htmlEncoding'
+import { bodyEtag } from './renderCache'
 
 // The consumer app's HTML files of the build (index.html, a config page's prerendered HTML, a screen's), read once
 // and told the server's mode (the 演示环境 strip in demo mode, src/page-config/appMode.ts), then sent like a render:
@@ -22,7 +22,7 @@ export function builtPageHtml(distDir: string, mode: AppMode) {
     let page = pages.get(file)
     if (!page) {
       const body = withAppMode(readFileSync(join(distDir, file), 'utf8'), mode)
-      page = { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` }
+      page = { body, etag: bodyEtag(body) }
       pages.set(file, page)
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8')

@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { etagMatches } from './renderCache'
 
-// HTML the server renders (screens, published pages) goes out compressed as the browser accepts: a home screen's
-// 34 KB is about 8 KB, half a second less on a slow phone network. The build's files are compressed at build time
-// (scripts/precompressPlugin.ts); a render kept for everyone (renderCache.ts) is compressed once per encoding and
-// kept with it, so a launch's visitors do not each pay for it.
+// The consumer HTML the server sends (rendered screens, published pages, the build's HTML files told the server's
+// mode) goes out compressed as the browser accepts: a home screen's 34 KB is about 8 KB, half a second less on a
+// slow phone network. A render kept for everyone (renderCache.ts) and a built page (builtPageHtml.ts) are
+// compressed once per encoding and kept with it, so a launch's visitors do not each pay for it. The build's other
+// files are compressed at build time (scripts/precompressPlugin.ts).
 
 export type HtmlEncoding = 'br' | 'gzip'
 

@@ -111,7 +111,7 @@ export class RenderCache {
     const holdsUntil = Math.min(Infinity, ...limits)
     const entry: Entry = {
       body: result.body,
-      etag: result.etag ?? `"${createHash('sha1').update(result.body).digest('base64url').slice(0, 22)}"`,
+      etag: result.etag ?? bodyEtag(result.body),
       expiresAt: Math.min(renderedAt + RENDER_TTL_MS, holdsUntil),
       holdsUntil,
       version: state.version,
@@ -149,6 +149,11 @@ export class RenderCache {
     }
     return this.state.value
   }
+}
+
+/** A strong ETag from a body's hash (a render's, a built page's). */
+export function bodyEtag(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
 }
 
 /** Seconds a shared cache may serve a kept answer after it expired, while it asks for a new one. */

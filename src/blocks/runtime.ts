@@ -18,13 +18,13 @@ export interface ShareInfo {
   image?: string
 }
 
+/** A campaign as a page config declares it. */
+export type DeclaredCampaign = NonNullable<PageConfig['campaigns']>[string]
+
 /**
  * What the page runtime gives every block. Blocks never import the page runtime (docs/architecture.md): it provides
  * this context instead.
  */
-/** A campaign as a page config declares it. */
-export type DeclaredCampaign = NonNullable<PageConfig['campaigns']>[string]
-
 export interface BlockRuntime {
   phase: Phase
   /**
