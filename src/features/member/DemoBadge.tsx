@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react'
-import { DEMO_STRIP_CLASS, DEMO_STRIP_HTML, servedAppMode } from '../../page-config/appMode'
-import { useHealth } from './api'
+import { DEMO_STRIP_CLASS, DEMO_STRIP_HTML } from '../../page-config/appMode'
+import { useAppMode } from './api'
 import './user.css'
 
 /**
@@ -11,9 +11,7 @@ import './user.css'
  * that does not say the mode (Vite's dev server) gets it here once /api/health has answered.
  */
 export function DemoBadge() {
-  const served = servedAppMode(document)
-  const { data } = useHealth(served === null)
-  const mode = served ?? data?.mode
+  const mode = useAppMode()
   useLayoutEffect(() => {
     if (mode !== 'demo' || document.querySelector(`body > .${DEMO_STRIP_CLASS}`)) return
     const host = document.createElement('div')

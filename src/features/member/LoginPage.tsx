@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Button, Checkbox, Input, type InputRef } from 'antd-mobile'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
-import { fetchDemoSmsCode, loginWithCode, requestSmsCode, useHealth } from './api'
+import { fetchDemoSmsCode, loginWithCode, requestSmsCode, useAppMode } from './api'
 import { AppLink } from '../../components/navigation/AppLink'
 import { safeRedirect, stripLayoutPrefix } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -48,8 +48,9 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState('')
   const countdown = useResendCountdown()
-  const { data: health } = useHealth()
-  // Demo mode has no real SMS: show the code the demo provider wrote to its outbox.
+  const mode = useAppMode()
+  // Demo mode has no real SMS: show the code the demo provider wrote to its outbox (asked also while the mode is
+  // not known yet; a production server has no outbox and answers 404).
   const [demoCode, setDemoCode] = useState('')
   const phoneRef = useRef<InputRef>(null)
   const codeRef = useRef<InputRef>(null)
@@ -85,8 +86,7 @@ export default function LoginPage() {
       countdown.start(result.resendAfterSeconds)
       toast('success', '验证码已发送')
       codeRef.current?.focus()
-      if (health?.mode === 'demo')
-        setDemoCode((await fetchDemoSmsCode(phone).catch(() => ({ code: '' }))).code)
+      if (mode !== 'production') setDemoCode((await fetchDemoSmsCode(phone).catch(() => ({ code: '' }))).code)
     } catch (e) {
       const wait = retryAfter(e)
       if (wait) countdown.start(wait)

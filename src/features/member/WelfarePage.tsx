@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Tabs } from 'antd-mobile'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
-import { useHealth, useMe, useMemberRules, useMemberStatus } from './api'
+import { useAppMode, useMe, useMemberRules, useMemberStatus } from './api'
 import './userCenter.css'
 
 /** /welfare: the benefits of each level, opening at the member's own level when logged in. */
@@ -10,7 +10,7 @@ export default function WelfarePage() {
   const me = useMe()
   const status = useMemberStatus(Boolean(me.data))
   const [picked, setPicked] = useState<string | null>(null)
-  const demo = useHealth().data?.mode === 'demo'
+  const demo = useAppMode() === 'demo'
 
   if (rules.error) return <ErrorView error={rules.error} onRetry={() => void rules.mutate()} />
   if (!rules.data || me.isLoading || (me.data && !status.data && !status.error))

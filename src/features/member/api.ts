@@ -1,5 +1,6 @@
 import useSWR from 'swr'
 import { HttpError, del, get, patch, post, put } from '../../lib/request'
+import { servedAppMode } from '../../page-config/appMode'
 import type { Health } from '../../types/generated/api/common'
 import type {
   AccountStatus,
@@ -59,6 +60,16 @@ export const healthKey = '/api/health'
 /** Server health, including the run mode ("demo" shows the 演示环境 badge); `ask` false: not asked. */
 export function useHealth(ask = true) {
   return useSWR<Health>(ask ? healthKey : null, { revalidateIfStale: false })
+}
+
+/**
+ * The server's run mode: what the page's HTML says (src/page-config/appMode.ts), known from the first render,
+ * else (Vite's dev server) /api/health's answer once it comes; undefined until then.
+ */
+export function useAppMode(): string | undefined {
+  const served = servedAppMode(document)
+  const { data } = useHealth(served === null)
+  return served ?? data?.mode
 }
 
 // The member area (schemas/api/member.schema.json): level, rules, agreements signed, consent, deletion.

@@ -159,3 +159,59 @@ describe('an expired session', () => {
     expect(phoneInput()).toHaveValue('')
   })
 })
+
+describe('the demo SMS code', () => {
+  /** The page's HTML as our server sends it: it says the run mode (src/page-config/appMode.ts). */
+  function served(mode: 'demo' | 'production') {
+    const meta = document.createElement('meta')
+    meta.name = 'app-mode'
+    meta.content = mode
+    document.head.append(meta)
+    return () => meta.remove()
+  }
+
+  it('shows at once in demo mode, from the mode the HTML says, with /api/health not answered yet', async () => {
+    const unserve = served('demo')
+    try {
+      const api = stubApi({
+        // The health check is still on its way when the button is pressed.
+        'GET /api/health': () => new Promise(() => undefined),
+        'POST /api/auth/sms-code': { resendAfterSeconds: 60, expiresInSeconds: 300 },
+        'GET /api/dev/sms-outbox': {
+          code: '521145',
+          message: '【国衡保险】验证码 521145',
+          sentAt: '2026-11-30T08:00:00+08:00',
+        },
+      })
+      renderScreen(LoginPage, '/Login')
+      await userEvent.type(phoneInput(), '13912340001')
+      await userEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+      expect(await screen.findByTestId('demo-sms-code')).toHaveTextContent('演示环境短信验证码：521145')
+      expect(api.callsTo('GET', '/api/health')).toHaveLength(0)
+    } finally {
+      unserve()
+    }
+  })
+
+  it('is never asked for in production', async () => {
+    const unserve = served('production')
+    try {
+      const api = stubApi({
+        'POST /api/auth/sms-code': { resendAfterSeconds: 60, expiresInSeconds: 300 },
+        'GET /api/dev/sms-outbox': {
+          code: '521145',
+          message: '【国衡保险】验证码 521145',
+          sentAt: '2026-11-30T08:00:00+08:00',
+        },
+      })
+      renderScreen(LoginPage, '/Login')
+      await userEvent.type(phoneInput(), '13912340001')
+      await userEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+      await screen.findByText('60秒后重新获取')
+      expect(api.callsTo('GET', '/api/dev/sms-outbox')).toHaveLength(0)
+      expect(screen.queryByTestId('demo-sms-code')).toBeNull()
+    } finally {
+      unserve()
+    }
+  })
+})

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { MEMBER_LEVELS } from '../../../../src/domain/memberLevel'
@@ -94,7 +94,8 @@ describe('/userInfo', () => {
     expect(await screen.findByText(/注销申请已提交，将于 2026-12-10 10:00 执行/)).toBeInTheDocument()
     expect(api.callsTo('POST', '/api/me/deletion')).toHaveLength(1)
     await user.click(screen.getByRole('button', { name: '撤销注销' }))
-    expect(await screen.findByRole('button', { name: '注销账户' })).toBeEnabled()
+    // The button comes back with the account's new state and is enabled once the request has settled.
+    await waitFor(() => expect(screen.getByRole('button', { name: '注销账户' })).toBeEnabled())
   })
 
   it('says why a deletion is refused', async () => {
