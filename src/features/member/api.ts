@@ -64,10 +64,11 @@ export function useHealth(ask = true) {
 
 /**
  * The server's run mode: what the page's HTML says (src/page-config/appMode.ts), known from the first render,
- * else (Vite's dev server) /api/health's answer once it comes; undefined until then.
+ * else (Vite's dev server) /api/health's answer once it comes; undefined until then. The server's renderer has
+ * no document: it asks /api/health, so the screen it renders says the same as the browser's first render.
  */
 export function useAppMode(): string | undefined {
-  const served = servedAppMode(document)
+  const served = typeof document === 'undefined' ? null : servedAppMode(document)
   const { data } = useHealth(served === null)
   return served ?? data?.mode
 }
