@@ -5,9 +5,9 @@
 // - Each config page gets its own `<route>/index.html` preloading that page's chunk, its blocks and the page
 //   runtime, titled with the page's title; `config-pages.json` lists the routes so the server can send that
 //   file for the route (any letter case, with or without the /app prefix).
-// - `screen-templates.json` holds the templates the server renders screens into, and the light shell's
-//   (LIGHT_SHELL_TEMPLATE) for a page published through the studio opened directly: the page runtime preloaded,
-//   not the app.
+// - `screen-templates.json` holds the templates the server renders screens and config pages into, and the light
+//   shell's (LIGHT_SHELL_TEMPLATE) for a page published through the studio opened directly: the page runtime
+//   preloaded, not the app.
 import { readFileSync } from 'node:fs'
 import { relative, sep } from 'node:path'
 import type { Plugin, Rolldown } from 'vite'
@@ -31,6 +31,7 @@ import {
   SCREEN_TEMPLATES_FILE,
 } from '../src/page-config/screenHtml'
 import { PUBLISHED_PAGE_DATA_ID } from '../src/page-config/publishedPageData'
+import { CONFIG_PAGE_DATA_ID } from '../src/page-config/configPageData'
 import { configHtmlFile, screenHtmlFile } from '../server/platform/spaPages'
 import { renderAtBuild } from './prerender'
 
@@ -188,6 +189,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
             pages.push({ route: page.path, chunk, title: page.title })
           }
         }
+        const configTemplates: Record<string, string> = {}
         const { pages: prerendered, screens } = await renderAtBuild(
           options.root,
           pages.map((p) => p.route),
@@ -209,6 +211,12 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
             fileName: configHtmlFile(route),
             source: html ? prerenderedPage(page, base, html) : page,
           })
+          // The server renders the page at request time, with its data, into this (src/app/ssr/renderScreen.tsx);
+          // the file above is what it sends when it does not.
+          configTemplates[route] = screenTemplate(
+            withPreloads(indexHtml, base, closure(bundle, [configPage, chunk]), entry, true),
+            CONFIG_PAGE_DATA_ID,
+          )
         }
         // Each screen with a fixed path gets an HTML preloading its own chunks too, so they load in parallel
         // with the app's rather than once the router has matched the URL; after the app's, which draw the
@@ -217,7 +225,8 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         // started after the first paint (to hydrate it).
         const appFiles = closure(bundle, [app])
         const screenPaths: string[] = []
-        const templates: Record<string, string> = {}
+        // Config routes and screen routes never share a path (the config validation refuses it).
+        const templates: Record<string, string> = { ...configTemplates }
         for (const [route, module] of screens) {
           const chunk = byModule((id) => id === `${options.root}${module}`.split('/').join(sep))
           if (!chunk) this.error(`entry-html: no chunk for the screen ${route} (${module})`)

@@ -23,7 +23,7 @@ import type { PaymentProvider } from './modules/payments/providers/provider'
 import { SandboxPaymentProvider, type SandboxSecrets } from './modules/payments/providers/sandbox'
 import { REPO_ROOT } from './platform/repoRoot'
 import { installSecurity } from './platform/security'
-import { isConfigPageHtml, isStudioPath, spaHtmlResolver } from './platform/spaPages'
+import { isStudioPath, spaHtmlResolver } from './platform/spaPages'
 import { loadScreenRendering } from './platform/screenRendering'
 import { loadPublishedShell } from './platform/publishedShell'
 import { builtPageHtml } from './platform/builtPageHtml'
@@ -336,10 +336,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (hidden?.test(request.url)) return sendError(reply, 404, 'NOT_FOUND', '页面不存在')
     if (hasSpa && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       const file = spaHtml(request.url)
-      // The studio is its own entry (spaPages.ts), not a screen of the consumer app, sent as it is; a config
-      // page's HTML is made at build time, with its content prerendered: sent as built, told the server's mode.
+      // The studio is its own entry (spaPages.ts), not a screen of the consumer app, sent as it is. Screens and
+      // config pages are rendered for the request; what is not rendered is sent as the build made it (a config
+      // page's HTML prerendered at build time), told the server's mode.
       const studio = isStudioPath(request.url)
-      const dynamic = request.method === 'GET' && !studio && !isConfigPageHtml(file)
+      const dynamic = request.method === 'GET' && !studio
       if (dynamic && screens && (await screens.send(request, reply))) return reply
       if (dynamic && publishedShell && (await publishedShell.send(request, reply))) return reply
       if (studio)

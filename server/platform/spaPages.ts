@@ -22,9 +22,6 @@ export function isStudioPath(url: string): boolean {
 
 /** Where the build writes a config page's HTML. */
 export const configHtmlFile = (route: string) => `${route.slice(1)}/index.html`
-/** Whether a file the resolver names is a config page's HTML (not index.html, a screen's or the studio's). */
-export const isConfigPageHtml = (file: string) =>
-  file !== 'index.html' && file !== STUDIO_HTML_FILE && !file.startsWith('screens/')
 /** Where the build writes a screen's HTML. */
 export const screenHtmlFile = (route: string) =>
   route === '/' ? 'screens/index.html' : `screens${route}/index.html`

@@ -1,3 +1,4 @@
+import type { RenderedSources } from './configPageData'
 import type { MarkdownTrees } from './markdownTree'
 
 // The data block of a page published through the studio, opened directly and sent in the light shell's
@@ -17,7 +18,7 @@ export interface EmbeddedPublishedPage {
    * What each of its data sources answered when the server rendered it (all of them, or absent): the HTML shows
    * it, and the browser hydrates with exactly it.
    */
-  data?: Record<string, { data: unknown }>
+  data?: RenderedSources
 }
 
 /** The data block's text: "<" escaped, so no "</script>" in the config's texts can end it. */

@@ -5,6 +5,7 @@ import type { ScreenModule, ScreenRoute } from '../types/route'
 import { belowBasename, ROUTER_BASENAME } from '../config/router'
 import { targetPath } from '../page-config/configPath'
 import { configPagePaths, withParamValues } from '../page-config/routeParams'
+import { readConfigPageData, type RenderedSources } from '../page-config/configPageData'
 import { prefetchDataSources } from './dataSources'
 import { clockOffset } from './serverClock'
 
@@ -31,16 +32,25 @@ interface PageMeta {
 const metas = import.meta.glob<PageMeta>('../../page-configs/**/*.json', { eager: true, query: '?meta' })
 const contents = import.meta.glob<PageModule>('../../page-configs/**/*.json', { query: '?page' })
 
+/** The data the server rendered this document's page with (configPageData.ts), when `path` is that page's route. */
+function renderedWith(path: string): RenderedSources | null {
+  if (typeof document === 'undefined' || configRouteAt(window.location.pathname)?.path !== path) return null
+  return readConfigPageData(document)
+}
+
 function screenLoader(
+  path: string,
   loadPage: () => Promise<PageModule>,
   meta: PageMeta | undefined,
   params: Readonly<Record<string, string>>,
 ): () => Promise<ScreenModule> {
   let pending: Promise<ScreenModule> | null = null
   return () => {
-    // The server clock and the page's data are needed for the first paint: ask for them while the chunks load.
+    // The server clock and the page's data are needed for the first paint: ask for them while the chunks load,
+    // unless the server rendered this document's page with its data (then the first render uses exactly that).
     void clockOffset()
-    prefetchDataSources(withParamValues(meta?.dataSources ?? undefined, params))
+    const rendered = pending ? null : renderedWith(path)
+    if (!rendered) prefetchDataSources(withParamValues(meta?.dataSources ?? undefined, params))
     pending ??= Promise.all([import('./ConfigPage'), loadPage()]).then(
       async ([{ ConfigPage, preparePage }, page]) => {
         // The build adds the config's markdown, compiled (src/page-config/markdown.ts).
@@ -48,7 +58,7 @@ function screenLoader(
         // Its data and blocks load now rather than after the first render; a slow network does not hold the
         // page (blocks still arriving then load lazily).
         const prepared = await Promise.race([
-          preparePage(config, page.blockModules, params),
+          preparePage(config, page.blockModules, params, { fetchData: !rendered }),
           new Promise<undefined>((resolve) => setTimeout(resolve, PREPARE_WAIT_MS)),
         ])
         return {
@@ -56,7 +66,7 @@ function screenLoader(
             return createElement(ConfigPage, {
               config,
               markdown: markdown as MarkdownTrees | undefined,
-              initialData: prepared?.data,
+              initialData: rendered ?? prepared?.data,
               routeParams: params,
             })
           },
@@ -77,7 +87,7 @@ const pages = Object.keys(contents)
     configPagePaths(file.slice(CONFIG_ROOT.length), metas[file] ?? null).map((page) => ({ file, page })),
   )
 
-/** A config route's page module (for prerendering its HTML at build time, scripts/prerender). */
+/** A config route's page module (for rendering its HTML: at build time, scripts/prerender, and by the server). */
 export function configPageModule(route: ScreenRoute): Promise<PageModule> | undefined {
   const file = pages.find(({ page }) => page.path === route.path)?.file
   return file ? contents[file]() : undefined
@@ -91,7 +101,7 @@ export function configRouteParams(route: ScreenRoute): Readonly<Record<string, s
 export const configRoutes: ScreenRoute[] = pages.map(({ file, page }) => ({
   path: page.path,
   title: page.title,
-  load: screenLoader(contents[file], metas[file], page.params),
+  load: screenLoader(page.path, contents[file], metas[file], page.params),
 }))
 
 /** The config route a URL path opens (below the router basename, with or without the /app prefix), if any. */

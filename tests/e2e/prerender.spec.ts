@@ -1,9 +1,10 @@
-import { expect, test, withoutScripts } from './support/test'
+import { expect, test, waitForHydration, withoutScripts } from './support/test'
 import { layoutShift, recordLayoutShift } from './support/layoutShift'
 
-// Config pages come as HTML prerendered at build time (scripts/prerender.ts): their content shows before any
-// JavaScript runs, and the browser hydrates that HTML instead of rendering the page again (every page is
-// checked for it by the sweep, routeSweep.spec.ts).
+// Config pages come as HTML the server rendered for the request, with their data (src/app/ssr/renderScreen.tsx;
+// the build's prerendered file when it does not): their content shows before any JavaScript runs, and the
+// browser hydrates that HTML instead of rendering the page again (every page is checked for it by the sweep,
+// routeSweep.spec.ts).
 
 test('the campaign shows before its JavaScript: title bar, hero, blocks, and the countdown waits', async ({
   page,
@@ -35,26 +36,33 @@ test('HTML past the moment it was rendered for is dropped before the JavaScript 
   await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
 })
 
-test('under /app the HTML, drawn with the main layout, is dropped: the in-app frame has no title bar', async ({
+test('under /app the page is rendered in the in-app frame: no title bar, its content shown', async ({
   page,
 }) => {
   await withoutScripts(page)
   await page.goto('/app/springFestival', { waitUntil: 'load' })
-  await expect(page.locator('#root')).toBeEmpty()
+  await expect(page.locator('.config-page .cp-block-hero img')).toBeVisible()
+  await expect(page.locator('.app-navbar')).toHaveCount(0)
 })
 
-test('a product list built before its data keeps their room: the products arrive without moving the page', async ({
+test('a product list comes with its products in the HTML: the page shows them before its JavaScript and does not move', async ({
   page,
 }) => {
-  // The HTML holds a placeholder per product the page asks for (6), before any data.
   const html = await (await page.request.get('/preheatActivity')).text()
-  expect(html.match(/class="product-card product-card-placeholder"/g)).toHaveLength(6)
-  await recordLayoutShift(page)
-  const products = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products')
-  await page.goto('/preheatActivity')
-  await products
+  expect(html.match(/data-testid="product-card"/g)).toHaveLength(6)
+  expect(html).not.toContain('product-card-placeholder')
+  // The answer the page was rendered with travels with it: the first render in the browser uses it.
+  expect(html).toMatch(/<script type="application\/json" id="config-page-data">\{"data":\{"products":/)
+
+  await withoutScripts(page)
+  await page.goto('/preheatActivity', { waitUntil: 'load' })
   await expect(page.locator('.blk-products .product-card')).toHaveCount(6)
-  await expect(page.locator('.product-card-placeholder')).toHaveCount(0)
+
+  await page.unrouteAll()
+  await recordLayoutShift(page)
+  await page.goto('/preheatActivity')
+  await waitForHydration(page)
+  await expect(page.locator('.blk-products .product-card')).toHaveCount(6)
   await page.waitForLoadState('networkidle')
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.05)
 })

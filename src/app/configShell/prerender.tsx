@@ -1,23 +1,24 @@
 import { StrictMode, createElement, type ComponentType } from 'react'
 import { prerender } from 'react-dom/static'
 import { preloadBlocks, registerBlocks } from '../../blocks/registry'
+import type { RenderedSources } from '../../page-config/configPageData'
 import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../../page-config/markdownTree'
 import { currentPageConfig } from '../../page-config/migrations'
-import { walkBlocks } from '../../page-config/walkBlocks'
 import { unchangedAround } from '../../page-config/schedule'
 import { ConfigPage } from '../../page-runtime/ConfigPage'
 import { blockTypesShownAt } from '../../page-runtime/preparePage'
 import { configPageModule, configRouteAt, configRouteParams } from '../../page-runtime/configRoutes'
 import type { PrerenderSnapshot } from '../../components/prerender'
 import type { ScreenRoute } from '../../types/route'
+import type { PageConfig } from '../../types/generated/page'
 import { ConfigShell } from './ConfigShell'
 import type { EmbeddedPublishedPage } from '../../page-config/publishedPageData'
 import { publishedShellRoute } from './publishedShell'
 
-// Loaded by the build (scripts/prerender.ts) through Vite's SSR loader: renders a config page as the light
-// shell would at `nowMs`, logged out and before its data, to the HTML the browser then hydrates (src/main.tsx).
-// The server's renderer (src/app/ssr/renderScreen.tsx) renders a page published through the studio the same
-// way, at request time, with its data sources' answers.
+// Renders a config page in the light shell, logged out, to the HTML the browser then hydrates (src/main.tsx): at
+// build time for a folder page, before its data (scripts/prerender.ts, through Vite's SSR loader); at request time
+// by the server's renderer (src/app/ssr/renderScreen.tsx) for a folder page or a page published through the
+// studio, with its data sources' answers when they all came.
 
 export interface PrerenderedPage {
   html: string
@@ -27,24 +28,55 @@ export interface PrerenderedPage {
   validUntil: number | null
 }
 
-export async function prerenderConfigPage(path: string, nowMs: number): Promise<PrerenderedPage> {
-  const route = configRouteAt(path)
-  const loading = route && configPageModule(route)
-  if (!route || !loading) throw new Error(`prerender: no config page at ${path}`)
+/** A folder config page's route and content, its blocks registered (what a render needs of it). */
+export interface LoadedConfigPage {
+  route: ScreenRoute
+  config: Record<string, unknown>
+  /** The config migrated to the current schema (read here; ConfigPage migrates what it is given itself). */
+  current: PageConfig
+  markdown: MarkdownTrees | undefined
+  params: Readonly<Record<string, string>>
+}
+
+export async function loadConfigPage(route: ScreenRoute): Promise<LoadedConfigPage> {
+  const loading = configPageModule(route)
+  if (!loading) throw new Error(`prerender: no config page at ${route.path}`)
   const page = await loading
   registerBlocks(page.blockModules)
   const { [MARKDOWN_TREES_KEY]: markdown, ...config } = page.default
-  // Every block ready before rendering, as in the browser (preparePage).
-  const types: string[] = []
-  walkBlocks(config.blocks, (block) => void types.push(String(block.type)))
-  await preloadBlocks(types)
-  const snapshot: PrerenderSnapshot = { pathname: route.path, nowMs }
-  const routeParams = configRouteParams(route)
-  const screen = () =>
-    createElement(ConfigPage, { config, markdown: markdown as MarkdownTrees | undefined, routeParams })
+  return {
+    route,
+    config,
+    current: currentPageConfig(config),
+    markdown: markdown as MarkdownTrees | undefined,
+    params: configRouteParams(route),
+  }
+}
+
+/**
+ * A folder config page as the light shell renders it at `nowMs` for the URL path `pathname` (below the basename;
+ * /app/… renders the in-app frame), logged out; with its data when `data` holds it, else before its data.
+ */
+export async function renderConfigPage(
+  { route, config, current, markdown, params }: LoadedConfigPage,
+  pathname: string,
+  nowMs: number,
+  data?: RenderedSources,
+): Promise<PrerenderedPage> {
+  // Only the blocks it shows at this moment, as in the browser (preparePage).
+  await preloadBlocks(blockTypesShownAt(current, nowMs))
+  const snapshot: PrerenderSnapshot = { pathname, nowMs, ...(data ? { withData: true } : {}) }
+  const screen = () => createElement(ConfigPage, { config, markdown, routeParams: params, initialData: data })
   const html = await renderInLightShell(route, screen, snapshot)
-  const around = unchangedAround(currentPageConfig(config), nowMs)
+  const around = unchangedAround(current, nowMs)
   return { html, snapshot, validFrom: around.from, validUntil: around.until }
+}
+
+/** The build's render of the config page at `path`: at the build's moment, before its data. */
+export async function prerenderConfigPage(path: string, nowMs: number): Promise<PrerenderedPage> {
+  const route = configRouteAt(path)
+  if (!route) throw new Error(`prerender: no config page at ${path}`)
+  return renderConfigPage(await loadConfigPage(route), route.path, nowMs)
 }
 
 /** The light shell's HTML of a page, its blocks loaded: rejects when a block fails or an inline script appears. */

@@ -10,7 +10,7 @@ import { PrerenderContext, type PrerenderSnapshot } from '../../components/prere
 import { commonStore } from '../../page-runtime/bindingStores'
 import { nativeStore } from '../../state/native'
 import { stateNamespaces } from '../stateNamespaces'
-import type { RouteHandle } from '../../types/route'
+import type { RouteHandle, ScreenRoute } from '../../types/route'
 import { AppProviders } from '../AppProviders'
 import { detectEnvironment } from '../../domain/environment'
 import { allRoutes, buildRouteObjects } from '../router'
@@ -18,7 +18,16 @@ import { publishedRoutes, screenRoutes } from '../routes'
 import { serverRenderedData, type WantedData } from './screenData'
 import { payloadText } from './payload'
 import { LIGHT_SHELL_TEMPLATE } from '../../page-config/screenHtml'
-import { renderPublishedPage } from '../configShell/prerender'
+import {
+  loadConfigPage,
+  renderConfigPage,
+  renderPublishedPage,
+  type PrerenderedPage,
+} from '../configShell/prerender'
+import { configRoutes } from '../../page-runtime/configRoutes'
+import { configPageDataText, type RenderedSources } from '../../page-config/configPageData'
+import { withParamValues } from '../../page-config/routeParams'
+import type { PageConfig } from '../../types/generated/page'
 import {
   publishedPageText,
   publishedTitle,
@@ -31,9 +40,9 @@ import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 
 // The server's renderer of hand-written screens (built into dist/server/, loaded by server/platform/
 // screenRendering.ts): renders the screen a URL matches, for the visitor of the request, with the data its
-// hooks ask for, to HTML the browser hydrates (src/main.tsx). Config pages are not rendered here: their HTML
-// is made at build time (src/app/configShell/prerender.tsx). A page published through the studio, opened
-// directly, is rendered here by that same light-shell renderer (renderInLightShell below).
+// hooks ask for, to HTML the browser hydrates (src/main.tsx). A config page of page-configs/ and a page published
+// through the studio, opened directly, are rendered here by the light shell's renderer
+// (src/app/configShell/prerender.tsx, the one the build uses), with their data sources' answers.
 
 export interface ScreenRequest {
   /** The request's path and query, as the browser sent it (base path included). */
@@ -130,9 +139,10 @@ export function sharedScreen(url: string): boolean {
   if (shared === undefined) {
     sharedRoutes ??= buildRouteObjects(allRoutes)
     const path = handleAt(sharedRoutes, pathname)?.path
-    shared = [...screenRoutes, ...publishedRoutes].some(
-      (route) => route.path === path && route.sameForEveryone,
-    )
+    // A config page is rendered logged out for everyone (the light shell): what is personal comes from the API.
+    shared =
+      configRoutes.some((route) => route.path === path) ||
+      [...screenRoutes, ...publishedRoutes].some((route) => route.path === path && route.sameForEveryone)
     if (sharedByPath.size >= SHARED_PATHS_KEPT) sharedByPath.clear()
     sharedByPath.set(pathname, shared)
   }
@@ -145,9 +155,10 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
   const routes = buildRouteObjects(allRoutes)
   const handle = handleAt(routes, url.pathname)
   if (!handle?.path) return { rendered: false, reason: 'no screen at this path' }
-  // A config page's HTML is made at build time; a page published through the studio is rendered here.
+  const configRoute = configRoutes.find((route) => route.path === handle.path)
+  if (configRoute) return renderFolderPage(request, url, configRoute)
   if (![...screenRoutes, ...publishedRoutes].some((route) => route.path === handle.path))
-    return { rendered: false, reason: `${handle.path} is a config page` }
+    return { rendered: false, reason: `no screen renders ${handle.path}` }
   if (handle.path === PUBLISHED_PAGE_PATH && !url.searchParams.has('preview')) {
     const light = await renderInLightShell(request, url)
     if (light) return light
@@ -223,16 +234,15 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
  */
 async function pageData(
   request: ScreenRequest,
-  raw: Record<string, unknown>,
-): Promise<Record<string, { data: unknown }> | null> {
-  const sources = currentPageConfig(raw).dataSources
+  sources: PageConfig['dataSources'],
+): Promise<RenderedSources | null> {
   if (!sources || !Object.keys(sources).length) return null
   const settled = await requests.run(request.fetch, () => fetchAll(sources))
   const answered = Object.entries(settled).map(([name, { data, error }]) =>
     error === undefined ? ([name, { data }] as const) : null,
   )
   return answered.every(Boolean)
-    ? Object.fromEntries(answered as (readonly [string, { data: unknown }])[])
+    ? (Object.fromEntries(answered as (readonly [string, { data: unknown }])[]) as RenderedSources)
     : null
 }
 
@@ -268,7 +278,8 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
   const deadline = Date.now() + request.dataBudgetMs
   const page = await withDeadline(livePublishedPage(request, decoded), deadline).catch(() => null)
   if (!page) return null
-  const data = await withDeadline(pageData(request, page.config), deadline).catch(() => null)
+  const sources = currentPageConfig(page.config).dataSources
+  const data = await withDeadline(pageData(request, sources), deadline).catch(() => null)
   if (data) page.data = data
   let rendered: Awaited<ReturnType<typeof renderPublishedPage>>
   try {
@@ -284,6 +295,38 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
     html: rendered.html,
     snapshot: rendered.snapshot,
     payload: publishedPageText(page),
+    validFrom: rendered.validFrom,
+    validUntil: rendered.validUntil,
+  }
+}
+
+/**
+ * A config page of page-configs/ (any letter case, also under /app), rendered by the light shell as the build
+ * does, but at the request's moment and with its data sources' answers (asked as nobody) when they all came within
+ * the data budget: products show in the HTML instead of placeholders, and the browser hydrates with the same
+ * answers (the data block). A page that cannot be rendered here is sent as the build made it.
+ */
+async function renderFolderPage(request: ScreenRequest, url: URL, route: ScreenRoute): Promise<ScreenRender> {
+  const below = belowBasename(url.pathname) ?? url.pathname
+  const deadline = Date.now() + request.dataBudgetMs
+  let rendered: PrerenderedPage
+  let data: RenderedSources | null
+  try {
+    const page = await loadConfigPage(route)
+    const sources = withParamValues(page.current.dataSources, page.params)
+    data = await withDeadline(pageData(request, sources), deadline).catch(() => null)
+    rendered = await renderConfigPage(page, below, request.nowMs, data ?? undefined)
+  } catch (error) {
+    console.warn('[ssr] the config page could not be rendered', below, error)
+    return { rendered: false, reason: `${route.path} could not be rendered` }
+  }
+  return {
+    rendered: true,
+    route: route.path,
+    title: route.title,
+    html: rendered.html,
+    snapshot: rendered.snapshot,
+    payload: configPageDataText(data),
     validFrom: rendered.validFrom,
     validUntil: rendered.validUntil,
   }

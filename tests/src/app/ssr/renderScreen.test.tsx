@@ -97,23 +97,29 @@ describe('renderScreen', () => {
     expect(SCREEN_DATA_ID).toBe('screen-data')
   })
 
-  it('tells the catalog and published pages (the same for everyone) from screens of the visitor’s own', () => {
-    const shared = ['/', '/shopping', '/productsSearch', '/activity/double12']
+  it('tells the catalog, config and published pages (the same for everyone) from screens of the visitor’s own', () => {
+    const shared = ['/', '/shopping', '/productsSearch', '/activity/double12', '/springFestival']
     const own = [
       '/product?id=p-medical-million',
       '/user',
       '/orders',
       '/policy',
       '/studio-preview',
-      '/springFestival',
       '/no-such-screen',
     ]
     expect(shared.map(sharedScreen)).toEqual(shared.map(() => true))
     expect(own.map(sharedScreen)).toEqual(own.map(() => false))
   })
 
-  it('leaves config pages (made at build time) and unknown paths to others', async () => {
-    expect(await render('/preheatActivity')).toMatchObject({ rendered: false })
+  it('renders the screens that say the run mode (the server has no HTML to read it from): login, 福利', async () => {
+    const login = await rendered('/Login')
+    expect(login.html).toContain('获取验证码')
+    // The demo server says so on 福利, as the browser's first render will from the HTML's mode.
+    const welfare = await rendered('/welfare')
+    expect(welfare.html).toContain('data-testid="welfare-demo-note"')
+  })
+
+  it('leaves unknown paths to others', async () => {
     expect(await render('/no-such-screen')).toMatchObject({ rendered: false })
   })
 
