@@ -11,6 +11,7 @@ import { LAZY_PLACEHOLDER_DELAY_MS } from './config/constants'
 import { prerenderHolds, VALID_FROM_ATTRIBUTE, VALID_UNTIL_ATTRIBUTE } from './page-config/prerenderBoot'
 import { readPayload } from './app/ssr/payload'
 import { publishedTitle, readPublishedPage } from './page-config/publishedPageData'
+import { readConfigPageData } from './page-config/configPageData'
 import type { ScreenRoute } from './types/route'
 import { configRouteAt } from './page-runtime/configRoutes'
 import { PRERENDER_ATTRIBUTE, readPrerender } from './components/prerender'
@@ -79,6 +80,8 @@ if (stylesheetFailed()) {
             route={configRoute}
             screen={screen}
             prerendered={prerendered}
+            // What its blocks were rendered with (the server's render; they ask again once it shows).
+            swr={{ fallback: readConfigPageData(document).fallback }}
             // Taps count from now on (src/styles/global.css).
             onHydrated={() => container.removeAttribute(PRERENDER_ATTRIBUTE)}
           />
@@ -118,6 +121,7 @@ if (stylesheetFailed()) {
               route={route}
               screen={screen}
               prerendered={screenRendered}
+              swr={{ fallback: published.fallback ?? {} }}
               onHydrated={() => container.removeAttribute(PRERENDER_ATTRIBUTE)}
             />
           </StrictMode>,

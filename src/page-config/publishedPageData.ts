@@ -19,6 +19,8 @@ export interface EmbeddedPublishedPage {
    * it, and the browser hydrates with exactly it.
    */
   data?: RenderedSources
+  /** What its blocks read through SWR when the server rendered it (configPageData.ts): SWR's fallback. */
+  fallback?: Record<string, unknown>
 }
 
 /** The data block's text: "<" escaped, so no "</script>" in the config's texts can end it. */
@@ -43,6 +45,7 @@ export function readPublishedPage(doc: Document): EmbeddedPublishedPage | null {
           config: parsed.config as Record<string, unknown>,
           markdown: (parsed.markdown ?? {}) as MarkdownTrees,
           ...(parsed.data && typeof parsed.data === 'object' ? { data: parsed.data } : {}),
+          ...(parsed.fallback && typeof parsed.fallback === 'object' ? { fallback: parsed.fallback } : {}),
         }
       : null
   } catch {

@@ -35,7 +35,7 @@ const contents = import.meta.glob<PageModule>('../../page-configs/**/*.json', { 
 /** The data the server rendered this document's page with (configPageData.ts), when `path` is that page's route. */
 function renderedWith(path: string): RenderedSources | null {
   if (typeof document === 'undefined' || configRouteAt(window.location.pathname)?.path !== path) return null
-  return readConfigPageData(document)
+  return readConfigPageData(document).data
 }
 
 function screenLoader(

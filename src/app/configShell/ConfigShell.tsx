@@ -8,6 +8,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react'
+import type { SWRConfiguration } from 'swr'
 import { DelayedFallback } from '../../components/DelayedFallback'
 import { goBack, isInAppPath, withLayoutPrefix } from '../../components/navigation/appPath'
 import { belowBasename, ROUTER_BASENAME } from '../../config/router'
@@ -46,11 +47,14 @@ export function ConfigShell({
   screen,
   prerendered,
   onHydrated,
+  swr,
 }: {
   route: ScreenRoute
   screen?: ComponentType
   prerendered?: PrerenderSnapshot
   onHydrated?: () => void
+  /** More SWR options: the data the server rendered the page's blocks with (and, on the server, its own cache). */
+  swr?: SWRConfiguration
 }) {
   // The server's snapshot while rendering the HTML and hydrating it; React renders again with the client's.
   const hydrating = useHydrating()
@@ -86,7 +90,7 @@ export function ConfigShell({
 
   return (
     <PrerenderContext value={snapshot}>
-      <AppProviders>
+      <AppProviders swr={swr}>
         {app ? (
           <app.module.AppRouter router={app.router} />
         ) : (

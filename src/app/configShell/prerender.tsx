@@ -1,5 +1,7 @@
 import { StrictMode, createElement, type ComponentType } from 'react'
 import { prerender } from 'react-dom/static'
+import type { SWRConfiguration } from 'swr'
+import { serverRenderedData, type WantedData } from '../ssr/screenData'
 import { preloadBlocks, registerBlocks } from '../../blocks/registry'
 import type { RenderedSources } from '../../page-config/configPageData'
 import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../../page-config/markdownTree'
@@ -23,6 +25,11 @@ import { publishedShellRoute } from './publishedShell'
 export interface PrerenderedPage {
   html: string
   snapshot: PrerenderSnapshot
+  /**
+   * What the page's blocks read through SWR (a guess's campaign state, asked as nobody) and the render had:
+   * SWR's fallback in the browser while it hydrates. Empty when nothing was loaded (the build).
+   */
+  fallback: Record<string, unknown>
   /** When the HTML stops matching what the page shows by time (a phase or a block window changes); null: never. */
   validFrom: number | null
   validUntil: number | null
@@ -57,19 +64,56 @@ export async function loadConfigPage(route: ScreenRoute): Promise<LoadedConfigPa
  * A folder config page as the light shell renders it at `nowMs` for the URL path `pathname` (below the basename;
  * /app/… renders the in-app frame), logged out; with its data when `data` holds it, else before its data.
  */
+/**
+ * Loads what a render's blocks asked for through SWR (the server's renderer: in-process, as nobody, within its
+ * budget): SWR's fallback keys of what came. Absent (the build), nothing is loaded and the blocks show loading.
+ */
+export type LoadWanted = (wanted: WantedData[]) => Promise<Record<string, unknown>>
+
+/** What a render is given: its data sources' answers, and how to load what its blocks ask for. */
+export interface RenderInputs {
+  data?: RenderedSources
+  load?: LoadWanted
+}
+
 export async function renderConfigPage(
   { route, config, current, markdown, params }: LoadedConfigPage,
   pathname: string,
   nowMs: number,
-  data?: RenderedSources,
+  { data, load }: RenderInputs = {},
 ): Promise<PrerenderedPage> {
   // Only the blocks it shows at this moment, as in the browser (preparePage).
   await preloadBlocks(blockTypesShownAt(current, nowMs))
   const snapshot: PrerenderSnapshot = { pathname, nowMs, ...(data ? { withData: true } : {}) }
   const screen = () => createElement(ConfigPage, { config, markdown, routeParams: params, initialData: data })
-  const html = await renderInLightShell(route, screen, snapshot)
+  const { html, fallback } = await renderWithBlockData(route, screen, snapshot, load)
   const around = unchangedAround(current, nowMs)
-  return { html, snapshot, validFrom: around.from, validUntil: around.until }
+  return { html, snapshot, fallback, validFrom: around.from, validUntil: around.until }
+}
+
+/**
+ * Renders, and when the blocks asked for data through SWR (which never fetches on the server) and `load` is
+ * given, loads it and renders again with it: one more round at most (a block's data does not need another's).
+ */
+async function renderWithBlockData(
+  route: ScreenRoute,
+  screen: ComponentType,
+  snapshot: PrerenderSnapshot,
+  load: LoadWanted | undefined,
+): Promise<{ html: string; fallback: Record<string, unknown> }> {
+  const fallback: Record<string, unknown> = {}
+  const wanted = new Map<string, WantedData>()
+  const swr: SWRConfiguration = {
+    fallback,
+    // Its own cache: one module graph renders every visitor.
+    provider: () => new Map(),
+    use: [serverRenderedData(fallback, (data) => void wanted.set(data.key, data))],
+  }
+  const html = await renderInLightShell(route, screen, snapshot, swr)
+  if (!load || !wanted.size) return { html, fallback }
+  Object.assign(fallback, await load([...wanted.values()]))
+  if (!Object.keys(fallback).length) return { html, fallback }
+  return { html: await renderInLightShell(route, screen, snapshot, swr), fallback }
 }
 
 /** The build's render of the config page at `path`: at the build's moment, before its data. */
@@ -84,11 +128,12 @@ async function renderInLightShell(
   route: ScreenRoute,
   screen: ComponentType,
   snapshot: PrerenderSnapshot,
+  swr: SWRConfiguration,
 ): Promise<string> {
   const errors: unknown[] = []
   const { prelude } = await prerender(
     <StrictMode>
-      <ConfigShell route={route} screen={screen} prerendered={snapshot} />
+      <ConfigShell route={route} screen={screen} prerendered={snapshot} swr={swr} />
     </StrictMode>,
     // Large blocks stay in place: outlined ones need an inline script to move them in (the CSP refuses it).
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -109,6 +154,7 @@ export async function renderPublishedPage(
   page: EmbeddedPublishedPage,
   pathname: string,
   nowMs: number,
+  load?: LoadWanted,
 ): Promise<PrerenderedPage> {
   const config = currentPageConfig(page.config)
   // Only the blocks it shows at this moment; the browser loads the same before hydrating (src/main.tsx).
@@ -116,7 +162,7 @@ export async function renderPublishedPage(
   // With its data sources' answers, it shows them (and the browser hydrates with the same, page.data).
   const snapshot: PrerenderSnapshot = { pathname, nowMs, ...(page.data ? { withData: true } : {}) }
   const { route, screen } = publishedShellRoute(page, page.data)
-  const html = await renderInLightShell(route, screen, snapshot)
+  const { html, fallback } = await renderWithBlockData(route, screen, snapshot, load)
   const around = unchangedAround(config, nowMs)
-  return { html, snapshot, validFrom: around.from, validUntil: around.until }
+  return { html, snapshot, fallback, validFrom: around.from, validUntil: around.until }
 }

@@ -22,6 +22,7 @@ import {
   loadConfigPage,
   renderConfigPage,
   renderPublishedPage,
+  type LoadWanted,
   type PrerenderedPage,
 } from '../configShell/prerender'
 import { configRoutes } from '../../page-runtime/configRoutes'
@@ -229,6 +230,27 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
 }
 
 /**
+ * Loads what a light-shell render's blocks ask for through SWR, as the request's visitor (a render kept for
+ * everyone asks with no cookies), until `deadline`: what failed or came late is left out, and its block shows
+ * loading until the browser asks.
+ */
+function wantedLoader(request: ScreenRequest, deadline: number): LoadWanted {
+  return (wanted) =>
+    requests.run(request.fetch, async () => {
+      const loaded: Record<string, unknown> = {}
+      await Promise.all(
+        wanted.map(({ key, load }) =>
+          withDeadline(load(), deadline).then(
+            (data) => void (loaded[key] = data),
+            () => undefined,
+          ),
+        ),
+      )
+      return loaded
+    })
+}
+
+/**
  * What a published page's data sources answer now (as the visitor), when every one of them answered; null
  * otherwise, and the page is rendered before its data (the browser asks for it).
  */
@@ -283,7 +305,7 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
   if (data) page.data = data
   let rendered: Awaited<ReturnType<typeof renderPublishedPage>>
   try {
-    rendered = await renderPublishedPage(page, below, request.nowMs)
+    rendered = await renderPublishedPage(page, below, request.nowMs, wantedLoader(request, deadline))
   } catch (error) {
     console.warn('[ssr] the light shell could not render', below, error)
     return null
@@ -294,7 +316,7 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
     title: publishedTitle(page.config),
     html: rendered.html,
     snapshot: rendered.snapshot,
-    payload: publishedPageText(page),
+    payload: publishedPageText({ ...page, fallback: rendered.fallback }),
     validFrom: rendered.validFrom,
     validUntil: rendered.validUntil,
   }
@@ -315,7 +337,10 @@ async function renderFolderPage(request: ScreenRequest, url: URL, route: ScreenR
     const page = await loadConfigPage(route)
     const sources = withParamValues(page.current.dataSources, page.params)
     data = await withDeadline(pageData(request, sources), deadline).catch(() => null)
-    rendered = await renderConfigPage(page, below, request.nowMs, data ?? undefined)
+    rendered = await renderConfigPage(page, below, request.nowMs, {
+      data: data ?? undefined,
+      load: wantedLoader(request, deadline),
+    })
   } catch (error) {
     console.warn('[ssr] the config page could not be rendered', below, error)
     return { rendered: false, reason: `${route.path} could not be rendered` }
@@ -326,7 +351,7 @@ async function renderFolderPage(request: ScreenRequest, url: URL, route: ScreenR
     title: route.title,
     html: rendered.html,
     snapshot: rendered.snapshot,
-    payload: configPageDataText(data),
+    payload: configPageDataText({ data, fallback: rendered.fallback }),
     validFrom: rendered.validFrom,
     validUntil: rendered.validUntil,
   }

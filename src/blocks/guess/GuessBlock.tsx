@@ -34,9 +34,10 @@ function useSecondTick() {
  * the results, my record and my rewards.
  */
 export default function GuessBlock({ block }: BlockProps<Props>) {
-  const runtime = useBlockRuntime()
-  // Prerendered HTML shows a placeholder: the state is per user and moves with time.
-  const { data, error, mutate } = useCampaign(runtime.prerendered ? null : block.campaign)
+  // Rendered by the server, it shows the campaign's state as a visitor who is not logged in sees it (the data
+  // came with the HTML), the lock countdown without digits; this visitor's own picks come once it is hydrated.
+  // The build has no state to show: a placeholder.
+  const { data, error, mutate } = useCampaign(block.campaign)
   useSecondTick()
 
   if (error) return <BlockError error={error} onRetry={() => void mutate()} />

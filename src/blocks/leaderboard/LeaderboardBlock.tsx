@@ -8,7 +8,8 @@ import './LeaderboardBlock.css'
 /** 竞猜排行榜: the top 20 by correct picks (nicknames masked by the server), mine highlighted, and my rank. */
 export default function LeaderboardBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  const { data, error, mutate } = useGuessLeaderboard(runtime.prerendered ? null : block.campaign)
+  // Rendered by the server with the board as everyone sees it; my rank comes once it is hydrated.
+  const { data, error, mutate } = useGuessLeaderboard(block.campaign)
   const title = runtime.text(block.title ?? '竞猜排行榜')
 
   let body

@@ -26,7 +26,7 @@ const request = (url: string, extra: Partial<ScreenRequest> = {}): ScreenRequest
 async function rendered(url: string, extra: Partial<ScreenRequest> = {}) {
   const result = await renderScreen(request(url, extra))
   if (!result.rendered) throw new Error(`not rendered: ${result.reason}`)
-  return { ...result, data: parseConfigPageData(result.payload) }
+  return { ...result, ...parseConfigPageData(result.payload) }
 }
 
 /** The names of the products a page's HTML shows, in order. */
@@ -85,5 +85,34 @@ describe('config pages rendered at request time', () => {
   it('is the same for every visitor: logged-in visitors get the render kept for everyone', () => {
     expect(sharedScreen('/preheatActivity')).toBe(true)
     expect(sharedScreen('/xm/critical?from=push')).toBe(true)
+  })
+})
+
+describe("a config page's campaign blocks, rendered with the state everyone sees", () => {
+  it('shows the guess campaign’s matches and the leaderboard, and carries their state for the browser', async () => {
+    const picks = await rendered('/activity/worldcup/picsac')
+    expect(picks.html).toContain('阿根廷 vs 法国')
+    expect(picks.html).toContain('登录')
+    // The lock countdown waits for the browser: its digits would be wrong by the time it shows.
+    expect(picks.html).toContain('--:--:--')
+    expect(picks.fallback['/api/campaigns/worldcup-2026']).toMatchObject({ guess: { score: null } })
+
+    const results = await rendered('/activity/worldcup/result')
+    expect(Object.keys(results.fallback).sort()).toEqual([
+      '/api/campaigns/worldcup-2026',
+      '/api/campaigns/worldcup-2026/leaderboard',
+    ])
+    expect(results.html).not.toContain('blk-status-loading')
+  })
+
+  it('shows them loading when the campaign does not answer in time (the browser asks)', async () => {
+    const failing: typeof fetch = (input, init) =>
+      String(input).startsWith('/api/campaigns/')
+        ? Promise.resolve(new Response('{}', { status: 503 }))
+        : visitorFetch(test.app, { ip: '10.0.0.9' })(input, init)
+    const page = await rendered('/activity/worldcup/picsac', { fetch: failing })
+    expect(page.fallback).toEqual({})
+    expect(page.html).not.toContain('阿根廷 vs 法国')
+    expect(page.html).toContain('blk-status-loading')
   })
 })

@@ -118,7 +118,13 @@ describe('server rendering of /activity/{id}', () => {
     if (!page.rendered) throw new Error(page.reason)
     const block = { id: PUBLISHED_PAGE_DATA_ID, textContent: page.payload }
     const doc = { getElementById: (id: string) => (id === block.id ? block : null) } as unknown as Document
-    expect(readPublishedPage(doc)).toEqual({ id: 'spring-health', version: 3, config, markdown })
+    expect(readPublishedPage(doc)).toEqual({
+      id: 'spring-health',
+      version: 3,
+      config,
+      markdown,
+      fallback: {},
+    })
     const hostile = publishedPageText({
       id: 'x',
       version: 1,
