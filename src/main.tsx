@@ -14,7 +14,8 @@ import { publishedTitle, readPublishedPage } from './page-config/publishedPageDa
 import { readConfigPageData } from './page-config/configPageData'
 import type { ScreenRoute } from './types/route'
 import { configRouteAt } from './page-runtime/configRoutes'
-import { PRERENDER_ATTRIBUTE, readPrerender } from './components/prerender'
+import { PRERENDER_ATTRIBUTE, readPrerender, sentToSession } from './components/prerender'
+import { refreshSession } from './features/member/session'
 import { clockOffset } from './page-runtime/serverClock'
 import { persistor } from './state'
 import './styles/global.css'
@@ -55,6 +56,15 @@ const screenRendered = !configRoute && readPrerender(container)
 const screenPayload = screenRendered && readPayload(document)
 
 /**
+ * A light-shell page hydrated: taps count from now on (src/styles/global.css); sent, rendered for everyone, to a
+ * visitor with a session, it learns whose session that is (the stores may not know it yet).
+ */
+const lightShellHydrated = () => {
+  container.removeAttribute(PRERENDER_ATTRIBUTE)
+  if (sentToSession()) void refreshSession()
+}
+
+/**
  * Prerendered HTML hydrates while it still holds on server time (the boot script judged it on the device clock,
  * and already dropped it under another path than it was rendered for).
  */
@@ -82,8 +92,7 @@ if (stylesheetFailed()) {
             prerendered={prerendered}
             // What its blocks were rendered with (the server's render; they ask again once it shows).
             swr={{ fallback: readConfigPageData(document).fallback }}
-            // Taps count from now on (src/styles/global.css).
-            onHydrated={() => container.removeAttribute(PRERENDER_ATTRIBUTE)}
+            onHydrated={lightShellHydrated}
           />
         </StrictMode>,
         {
@@ -122,7 +131,7 @@ if (stylesheetFailed()) {
               screen={screen}
               prerendered={screenRendered}
               swr={{ fallback: published.fallback ?? {} }}
-              onHydrated={() => container.removeAttribute(PRERENDER_ATTRIBUTE)}
+              onHydrated={lightShellHydrated}
             />
           </StrictMode>,
           {

@@ -50,6 +50,12 @@ export interface BlockRuntime {
    * knows before the campaign's state comes (a form's fields), to keep their room.
    */
   campaign?: (id: string) => DeclaredCampaign | undefined
+  /**
+   * Whether the visitor is logged in as far as the page knows before any campaign state confirms it: its stores,
+   * or the server having sent the page to a session (false while prerendered: the HTML is rendered for nobody).
+   * What a block shows only to a logged-in visitor keeps its room from the first render on.
+   */
+  loggedIn?: boolean
   /** Renders nested blocks (tabs) with the same filtering and error boundaries. */
   renderBlocks: (blocks: readonly ContentBlock[]) => ReactNode
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
-import { PRERENDER_ATTRIBUTE } from '../page-config/prerenderBoot'
+import { PRERENDER_ATTRIBUTE, RENDERED_FOR_ATTRIBUTE } from '../page-config/prerenderBoot'
 
 // HTML rendered before the browser runs the page: a config page's at build time (scripts/prerender), for the
 // moment of the build, logged out, before any data; a screen's by the server for each visitor (src/app/ssr),
@@ -19,6 +19,15 @@ export interface PrerenderSnapshot {
 }
 
 export { PRERENDER_ATTRIBUTE } from '../page-config/prerenderBoot'
+
+/**
+ * Whether the server sent this document's HTML, rendered for nobody, to a visitor with a session
+ * (RENDERED_FOR_ATTRIBUTE, server/platform/screenRendering.ts): they are logged in before their stores or the
+ * API say so.
+ */
+export const sentToSession = (): boolean =>
+  typeof document !== 'undefined' &&
+  document.getElementById('root')?.getAttribute(RENDERED_FOR_ATTRIBUTE) === 'session'
 
 export const PrerenderContext = createContext<PrerenderSnapshot | null>(null)
 

@@ -24,7 +24,7 @@ import { withParamValues } from '../page-config/routeParams'
 import { OfflineNotice } from './OfflineNotice'
 import { STATUS_WORDS } from '../page-config/schedule'
 import { usePageHost } from './pageHost'
-import { usePrerender } from '../components/prerender'
+import { sentToSession, usePrerender } from '../components/prerender'
 import { applyShareMeta } from './share'
 import type { PageOverrides } from './overrides'
 import { blockPhase, frozenClock, runningClock, usePageClock } from './usePageClock'
@@ -122,6 +122,8 @@ export function ConfigPage({
   const before = useMemo(() => loadingData(dataSources), [dataSources])
   const data = prerender && !prerender.withData ? before : liveData
   const loggedIn = overrides?.loggedIn ?? Boolean(user.id || user.userInfo.id)
+  // What blocks may assume before a campaign's state says (BlockRuntime.loggedIn): also a session the server saw.
+  const likelyLoggedIn = loggedIn || (!prerender && overrides?.loggedIn === undefined && sentToSession())
 
   const dataNames = Object.keys(dataSources ?? {})
   const scope: BindingScope = {
@@ -187,10 +189,12 @@ export function ConfigPage({
       query,
       navigate,
       campaign: (id) => config.campaigns?.[id],
+      loggedIn: likelyLoggedIn,
       renderBlocks: (blocks) => <BlockRenderer blocks={blocks} ctx={renderCtx} />,
     }),
     [
       renderCtx,
+      likelyLoggedIn,
       prerender,
       clock.now,
       config.schedule,

@@ -1,5 +1,6 @@
 import { expect, test, waitForHydration, withoutScripts } from './support/test'
 import { layoutShift, recordLayoutShift } from './support/layoutShift'
+import { logInByApi, uniquePhone } from './support/session'
 
 // Config pages come as HTML the server rendered for the request, with their data (src/app/ssr/renderScreen.tsx;
 // the build's prerendered file when it does not): their content shows before any JavaScript runs, and the
@@ -65,4 +66,26 @@ test('a product list comes with its products in the HTML: the page shows them be
   await expect(page.locator('.blk-products .product-card')).toHaveCount(6)
   await page.waitForLoadState('networkidle')
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.05)
+})
+
+test('a coupon page sent to a logged-in visitor keeps 我的券’s room and learns whose session it is, without moving', async ({
+  page,
+}) => {
+  await logInByApi(page.request, uniquePhone('1391'))
+  await recordLayoutShift(page)
+  await page.goto('/newgift')
+  await waitForHydration(page)
+  // Rendered for everyone, sent to a session: the visitor's own coupon and the logged-in button follow.
+  await expect(page.getByTestId('coupon-mine')).toContainText('新人健康礼包')
+  await expect(page.getByRole('button', { name: '去逛逛' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.05)
+
+  // Logged out, nothing is kept for 我的券.
+  await page.context().clearCookies()
+  await page.evaluate(() => localStorage.clear())
+  await page.goto('/newgift')
+  await waitForHydration(page)
+  await expect(page.getByRole('button', { name: '登录领取' }).first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: '我的券' })).toBeHidden()
 })

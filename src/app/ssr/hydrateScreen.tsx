@@ -1,11 +1,12 @@
 import { StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { mutate } from 'swr'
-import { fetchMe, meKey, type Me } from '../../features/member/api'
+import { meKey, type Me } from '../../features/member/api'
 import {
   applyLoggedIn,
   clearLocalUser,
   isLoggedInLocally,
+  refreshSession,
   storeLoggedIn,
 } from '../../features/member/session'
 import { PRERENDER_ATTRIBUTE, type PrerenderSnapshot } from '../../components/prerender'
@@ -38,13 +39,13 @@ export async function hydrateScreen(
     // Taps count from now on (src/styles/global.css).
     container.removeAttribute(PRERENDER_ATTRIBUTE)
     void persistor.restore().then(async () => {
-      // The session: the render's, or, for a render made for everyone, this visitor's own from the API
-      // (undefined when that fails: the stores keep what this device remembered, the screen's hooks retry).
-      const session = forSession ? await fetchMe().catch(() => undefined) : me
+      // The session: the render's, or, for a render made for everyone, this visitor's own from the API.
       // What this device remembered of the user yields to the session, as after any answer of /api/me.
-      if (session) applyLoggedIn(session)
-      else if (session === null && isLoggedInLocally()) clearLocalUser(false)
-      if (forSession) askAgain(fallback)
+      if (forSession) {
+        await refreshSession()
+        askAgain(fallback)
+      } else if (me) applyLoggedIn(me)
+      else if (isLoggedInLocally()) clearLocalUser(false)
     })
   }
   hydrateRoot(

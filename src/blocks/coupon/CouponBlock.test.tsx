@@ -127,6 +127,30 @@ describe('coupon block', () => {
     expect(api.requested.some((r) => r.startsWith('/api/coupons'))).toBe(false)
   })
 
+  it('keeps 我的券 in its place for a visitor the page knows is logged in, before the state confirms it', async () => {
+    let answer: (value: CampaignState) => void = () => undefined
+    stubApi({
+      'GET /api/campaigns/known-coupon': () => new Promise<CampaignState>((resolve) => (answer = resolve)),
+      'GET /api/coupons': list([coupon]),
+    })
+    renderBlocks([{ type: 'coupon', campaign: 'known-coupon' }], { runtime: { loggedIn: true } })
+    // The state is still on its way: the section is there, loading, not added later below the coupon.
+    expect(await screen.findByText('我的券')).toBeVisible()
+    expect(screen.getByRole('button', { name: '查看我的全部券' })).toBeInTheDocument()
+    answer(state('known-coupon'))
+    expect(await screen.findByText('K7WQ-3M9T-XP2D')).toBeInTheDocument()
+  })
+
+  it('rendered for nobody, holds 我的券’s room hidden from assistive technology (shown by CSS to a session)', () => {
+    stubApi({})
+    const { container } = renderBlocks([{ type: 'coupon', campaign: 'html-coupon' }], {
+      runtime: { prerendered: true },
+    })
+    const room = container.querySelector('.blk-coupon-mine.is-reserved')
+    expect(room).not.toBeNull()
+    expect(room).toHaveAttribute('aria-hidden', 'true')
+  })
+
   it('cannot be claimed when none is left, today’s is taken, or the campaign has ended', async () => {
     stubApi({
       'GET /api/campaigns/empty-coupon': state('empty-coupon', {

@@ -51,20 +51,33 @@ function CouponItem({ coupon }: { coupon: Coupon }) {
  */
 export default function CouponBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  // Prerendered HTML shows the frame; the state (per user) comes once hydrated.
-  const { data, error, mutate } = useCampaign(runtime.prerendered ? null : block.campaign)
+  // Rendered by the server, it shows the coupon as a visitor who is not logged in sees it (the state came with
+  // the HTML); this visitor's chances and 我的券 come once it is hydrated. The build's file shows its frame.
+  const { data, error, mutate } = useCampaign(block.campaign)
+  // The state says whether the visitor is logged in; until it has come as theirs, the stores do (我的券 keeps
+  // its room from the first render on).
   const loggedIn = data?.chances != null
-  const showMine = block.showMine !== false && loggedIn
-  const mine = useCampaignCoupons(showMine ? block.campaign : null)
+  const wantsMine = block.showMine !== false
+  const mine = useCampaignCoupons(wantsMine && loggedIn ? block.campaign : null)
   const actions = useCampaignActions()
   const [busy, setBusy] = useState(false)
   const [collected, setCollected] = useState<Coupon | null>(null)
+
+  // Rendered for nobody, the HTML holds 我的券's room for a logged-in visitor, shown only when the server sent it
+  // to one (CouponBlock.css); for them the section then comes in its place.
+  const mineSection =
+    wantsMine && (loggedIn || runtime.loggedIn) ? (
+      <MineSection mine={mine} onAll={() => runtime.navigate(couponsHref())} />
+    ) : wantsMine && runtime.prerendered ? (
+      <MineSection reserved onAll={() => undefined} />
+    ) : null
 
   if (error) return <BlockError error={error} onRetry={() => void mutate()} />
   if (!data)
     return (
       <section className="blk-coupon" aria-label="领券">
         <BlockLoading lines={3} />
+        {mineSection}
       </section>
     )
 
@@ -140,27 +153,43 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
           领取成功，券码 {collected.code}，有效期至 {formatShanghaiDateTime(collected.validTo)}
         </p>
       )}
-      {showMine && (
-        <div className="blk-coupon-mine">
-          <h3>我的券</h3>
-          {mine.error ? (
-            <BlockError error={mine.error} onRetry={() => void mine.mutate()} />
-          ) : !mine.data ? (
-            <BlockLoading lines={2} />
-          ) : mine.data.items.length === 0 ? (
-            <p className="blk-note">还没有领取本活动的券</p>
-          ) : (
-            <ul>
-              {mine.data.items.map((c) => (
-                <CouponItem key={c.id} coupon={c} />
-              ))}
-            </ul>
-          )}
-          <button type="button" className="blk-coupon-all" onClick={() => runtime.navigate(couponsHref())}>
-            查看我的全部券
-          </button>
-        </div>
-      )}
+      {mineSection}
     </section>
+  )
+}
+
+/** 我的券 of the campaign: the coupons, loading, or (`reserved`) its room held while rendered for nobody. */
+function MineSection({
+  mine,
+  reserved = false,
+  onAll,
+}: {
+  mine?: ReturnType<typeof useCampaignCoupons>
+  reserved?: boolean
+  onAll: () => void
+}) {
+  return (
+    <div
+      className={reserved ? 'blk-coupon-mine is-reserved' : 'blk-coupon-mine'}
+      aria-hidden={reserved || undefined}
+    >
+      <h3>我的券</h3>
+      {mine?.error ? (
+        <BlockError error={mine.error} onRetry={() => void mine.mutate()} />
+      ) : !mine?.data ? (
+        <BlockLoading lines={2} />
+      ) : mine.data.items.length === 0 ? (
+        <p className="blk-note">还没有领取本活动的券</p>
+      ) : (
+        <ul>
+          {mine.data.items.map((c) => (
+            <CouponItem key={c.id} coupon={c} />
+          ))}
+        </ul>
+      )}
+      <button type="button" className="blk-coupon-all" onClick={onAll} tabIndex={reserved ? -1 : undefined}>
+        查看我的全部券
+      </button>
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { mutate } from 'swr'
-import { meKey, meOverviewKey, type Me } from './api'
+import { fetchMe, meKey, meOverviewKey, type Me } from './api'
 import { isValidPhone } from '../../domain/certificate'
 import { clearRequestCache } from '../../lib/request'
 import { nativeStore } from '../../state/native'
@@ -68,4 +68,14 @@ export const LOGIN_REASON_EXPIRED = 'expired'
 /** A login path (`/Login?redirect=…`) that says the session expired. */
 export function withExpiredReason(loginPath: string): string {
   return `${loginPath}${loginPath.includes('?') ? '&' : '?'}${LOGIN_REASON_PARAM}=${LOGIN_REASON_EXPIRED}`
+}
+
+/**
+ * The visitor's session asked of the API and put in the stores (a page rendered for everyone and sent to a
+ * session): what this device remembered yields to it. A failed request leaves the stores as they are.
+ */
+export async function refreshSession(): Promise<void> {
+  const session = await fetchMe().catch(() => undefined)
+  if (session) applyLoggedIn(session)
+  else if (session === null && isLoggedInLocally()) clearLocalUser(false)
 }
