@@ -29,6 +29,14 @@ async function rendered(url: string, extra: Partial<ScreenRequest> = {}) {
   return { ...result, ...parseConfigPageData(result.payload) }
 }
 
+/** The API as nobody, with every path under `prefix` answering 503. */
+const failingAt =
+  (prefix: string): typeof fetch =>
+  (input, init) =>
+    String(input).startsWith(prefix)
+      ? Promise.resolve(new Response('{}', { status: 503 }))
+      : visitorFetch(test.app, { ip: '10.0.0.9' })(input, init)
+
 /** The names of the products a page's HTML shows, in order. */
 const productNames = (html: string) =>
   [...html.matchAll(/<h3 class="product-card-name">(.*?)<\/h3>/g)].map((m) => m[1].replace(/<[^>]*>/g, ''))
@@ -54,11 +62,7 @@ describe('config pages rendered at request time', () => {
   })
 
   it('renders before its data, as the build does, when a data source fails (the browser asks again)', async () => {
-    const failing: typeof fetch = (input, init) =>
-      String(input).startsWith('/api/products')
-        ? Promise.resolve(new Response('{}', { status: 503 }))
-        : visitorFetch(test.app, { ip: '10.0.0.9' })(input, init)
-    const page = await rendered('/preheatActivity', { fetch: failing })
+    const page = await rendered('/preheatActivity', { fetch: failingAt('/api/products') })
     expect(page.snapshot).not.toHaveProperty('withData')
     expect(page.data).toBeNull()
     expect(placeholders(page.html)).toBe(6)
@@ -106,11 +110,7 @@ describe("a config page's campaign blocks, rendered with the state everyone sees
   })
 
   it('shows them loading when the campaign does not answer in time (the browser asks)', async () => {
-    const failing: typeof fetch = (input, init) =>
-      String(input).startsWith('/api/campaigns/')
-        ? Promise.resolve(new Response('{}', { status: 503 }))
-        : visitorFetch(test.app, { ip: '10.0.0.9' })(input, init)
-    const page = await rendered('/activity/worldcup/picsac', { fetch: failing })
+    const page = await rendered('/activity/worldcup/picsac', { fetch: failingAt('/api/campaigns/') })
     expect(page.fallback).toEqual({})
     expect(page.html).not.toContain('阿根廷 vs 法国')
     expect(page.html).toContain('blk-status-loading')

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { clearToasts } from '../../../../src/components/notice'
 import { LOGIN_AGREEMENTS } from '../../../../src/config/agreements'
 import LoginPage from '../../../../src/features/member/LoginPage'
@@ -161,57 +161,41 @@ describe('an expired session', () => {
 })
 
 describe('the demo SMS code', () => {
-  /** The page's HTML as our server sends it: it says the run mode (src/page-config/appMode.ts). */
-  function served(mode: 'demo' | 'production') {
+  /**
+   * The login screen in HTML that says the server's run mode (src/page-config/appMode.ts), a code sent for a
+   * valid phone; /api/health never answers (the mode must not wait for it). The stub's calls.
+   */
+  async function sendCodeServedAs(mode: 'demo' | 'production') {
     const meta = document.createElement('meta')
     meta.name = 'app-mode'
     meta.content = mode
     document.head.append(meta)
-    return () => meta.remove()
+    onTestFinished(() => meta.remove())
+    const api = stubApi({
+      'GET /api/health': () => new Promise(() => undefined),
+      'POST /api/auth/sms-code': { resendAfterSeconds: 60, expiresInSeconds: 300 },
+      'GET /api/dev/sms-outbox': {
+        code: '521145',
+        message: '【国衡保险】验证码 521145',
+        sentAt: '2026-11-30T08:00:00+08:00',
+      },
+    })
+    renderScreen(LoginPage, '/Login')
+    await userEvent.type(phoneInput(), '13912340001')
+    await userEvent.click(screen.getByRole('button', { name: '获取验证码' }))
+    return api
   }
 
   it('shows at once in demo mode, from the mode the HTML says, with /api/health not answered yet', async () => {
-    const unserve = served('demo')
-    try {
-      const api = stubApi({
-        // The health check is still on its way when the button is pressed.
-        'GET /api/health': () => new Promise(() => undefined),
-        'POST /api/auth/sms-code': { resendAfterSeconds: 60, expiresInSeconds: 300 },
-        'GET /api/dev/sms-outbox': {
-          code: '521145',
-          message: '【国衡保险】验证码 521145',
-          sentAt: '2026-11-30T08:00:00+08:00',
-        },
-      })
-      renderScreen(LoginPage, '/Login')
-      await userEvent.type(phoneInput(), '13912340001')
-      await userEvent.click(screen.getByRole('button', { name: '获取验证码' }))
-      expect(await screen.findByTestId('demo-sms-code')).toHaveTextContent('演示环境短信验证码：521145')
-      expect(api.callsTo('GET', '/api/health')).toHaveLength(0)
-    } finally {
-      unserve()
-    }
+    const api = await sendCodeServedAs('demo')
+    expect(await screen.findByTestId('demo-sms-code')).toHaveTextContent('演示环境短信验证码：521145')
+    expect(api.callsTo('GET', '/api/health')).toHaveLength(0)
   })
 
   it('is never asked for in production', async () => {
-    const unserve = served('production')
-    try {
-      const api = stubApi({
-        'POST /api/auth/sms-code': { resendAfterSeconds: 60, expiresInSeconds: 300 },
-        'GET /api/dev/sms-outbox': {
-          code: '521145',
-          message: '【国衡保险】验证码 521145',
-          sentAt: '2026-11-30T08:00:00+08:00',
-        },
-      })
-      renderScreen(LoginPage, '/Login')
-      await userEvent.type(phoneInput(), '13912340001')
-      await userEvent.click(screen.getByRole('button', { name: '获取验证码' }))
-      await screen.findByText('60秒后重新获取')
-      expect(api.callsTo('GET', '/api/dev/sms-outbox')).toHaveLength(0)
-      expect(screen.queryByTestId('demo-sms-code')).toBeNull()
-    } finally {
-      unserve()
-    }
+    const api = await sendCodeServedAs('production')
+    await screen.findByText('60秒后重新获取')
+    expect(api.callsTo('GET', '/api/dev/sms-outbox')).toHaveLength(0)
+    expect(screen.queryByTestId('demo-sms-code')).toBeNull()
   })
 })
