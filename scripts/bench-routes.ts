@@ -121,7 +121,7 @@ async function publishBenchPage(browser: Browser, base: string): Promise<void> {
   }
 }
 
-/** A session cookie for the logged-in loads: one demo SMS login through the API. */
+/** A session cookie and the stores for the logged-in loads: one demo SMS login through the API. */
 async function logIn(browser: Browser, base: string): Promise<BrowserContextOptions['storageState']> {
   const context = await browser.newContext({ baseURL: base })
   const phone = `1370${String(Date.now()).slice(-7)}`
@@ -137,6 +137,12 @@ async function logIn(browser: Browser, base: string): Promise<BrowserContextOpti
       data: { phone, code, agreements: ['privacy', 'sensitive', 'service'] },
     }),
     'login',
+  )
+  // A phone that logged in has its stores too (what the login screen keeps): one screen opened to keep them.
+  const page = await context.newPage()
+  await page.goto('/user')
+  await page.waitForFunction(() =>
+    Object.keys(localStorage).some((key) => /"id":"[^"]+"/.test(localStorage.getItem(key) ?? '')),
   )
   const state = await context.storageState()
   await context.close()

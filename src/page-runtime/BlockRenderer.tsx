@@ -16,6 +16,22 @@ export interface RenderContext {
   conditions: ConditionContext
   /** A failing block shows a notice (previews for staff) instead of nothing. */
   showErrors?: boolean
+  /** HTML rendered for nobody (the server's, the build's) and its hydration: see loginVariant. */
+  prerendered?: boolean
+}
+
+/** Who a block is for when its only condition is the login state: { loggedIn: true } or { loggedIn: false }. */
+type LoginVariant = 'logged-in' | 'logged-out'
+
+/**
+ * Rendered for nobody, a block shown only to visitors logged in (or only to those logged out) is rendered either
+ * way and marked: the HTML goes to both, and CSS shows the one for whom the server sent it (configPage.css, by
+ * #root's data-rendered-for), so a logged-in visitor's page does not swap blocks once hydrated.
+ */
+function loginVariant(block: AnyBlock): LoginVariant | null {
+  const condition = block.visibleWhen
+  if (!condition || !('loggedIn' in condition)) return null
+  return condition.loggedIn ? 'logged-in' : 'logged-out'
 }
 
 type AnyBlock = Block | ContentBlock
@@ -38,6 +54,7 @@ function cssOf(style: BlockStyle | undefined): CSSProperties | undefined {
 export function blockVisible(block: AnyBlock, ctx: RenderContext): boolean {
   if (block.showIn && !block.showIn.includes(ctx.phase)) return false
   if (!insideWindow(block.activeBetween, ctx.nowMs)) return false
+  if (ctx.prerendered && loginVariant(block)) return true
   return evaluateCondition(block.visibleWhen, ctx.conditions)
 }
 
@@ -49,11 +66,13 @@ const BlockSlot = memo(function BlockSlot({
   block,
   Component,
   showErrors,
+  shownTo,
 }: {
   block: AnyBlock
   /** The block type's component (blockComponent): one per type for the whole visit. */
   Component: ComponentType<BlockProps<Block>>
   showErrors: boolean
+  shownTo: LoginVariant | null
 }) {
   const places = useContext(BlockPlacesContext)
   const body = (
@@ -69,6 +88,7 @@ const BlockSlot = memo(function BlockSlot({
       id={block.id ? blockElementId(block.id) : undefined}
       className={`cp-block cp-block-${block.type}`}
       data-block-type={block.type}
+      data-shown-to={shownTo ?? undefined}
       style={cssOf(block.style)}
     >
       {places ? <ParentBlockContext value={block}>{body}</ParentBlockContext> : body}
@@ -102,6 +122,7 @@ export function BlockRenderer({ blocks, ctx }: { blocks: readonly AnyBlock[]; ct
             block={block}
             Component={Component}
             showErrors={Boolean(ctx.showErrors)}
+            shownTo={ctx.prerendered ? loginVariant(block) : null}
           />
         )
       })}

@@ -165,10 +165,11 @@ export function ConfigPage({
       phase,
       nowMs,
       showErrors,
+      prerendered: prerender !== null,
       conditions: { loggedIn, query, state: (path) => resolvePath(path, scope) },
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is compared by value
-    [phase, nowMs, showErrors, loggedIn, query, scopeKey],
+    [phase, nowMs, showErrors, prerender, loggedIn, query, scopeKey],
   )
   const readMarkdown = useCallback(
     (source: string) =>

@@ -89,3 +89,17 @@ test('a coupon page sent to a logged-in visitor keeps 我的券’s room and lea
   await expect(page.getByRole('button', { name: '登录领取' }).first()).toBeVisible()
   await expect(page.getByRole('heading', { name: '我的券' })).toBeHidden()
 })
+
+test('blocks shown by login state: the HTML sent to a session shows the logged-in side before any script', async ({
+  page,
+}) => {
+  await withoutScripts(page)
+  await page.goto('/oldCustomerBenefits', { waitUntil: 'load' })
+  await expect(page.getByText('登录核验身份')).toBeVisible()
+  await expect(page.getByText('去续保')).toBeHidden()
+
+  await logInByApi(page.request, uniquePhone('1392'))
+  await page.goto('/oldCustomerBenefits', { waitUntil: 'load' })
+  await expect(page.getByText('去续保')).toBeVisible()
+  await expect(page.getByText('登录核验身份')).toBeHidden()
+})

@@ -22,6 +22,27 @@ describe('BlockRenderer', () => {
     expect(screen.queryByText('登录才有')).toBeNull()
   })
 
+  it('rendered for nobody, renders both sides of a login condition, marked for CSS to pick; once live, one', async () => {
+    const blocks = [
+      { type: 'title', text: '登录才有', visibleWhen: { loggedIn: true } },
+      { type: 'title', text: '未登录才有', visibleWhen: { loggedIn: false } },
+      { type: 'title', text: '带参数才有', visibleWhen: { query: 'from' } },
+    ] as const
+    const html = renderBlocks([...blocks], { ctx: { prerendered: true } })
+    expect(await screen.findByText('登录才有')).toBeInTheDocument()
+    const shownTo = (text: string) => screen.getByText(text).closest('section')?.getAttribute('data-shown-to')
+    expect(shownTo('登录才有')).toBe('logged-in')
+    expect(shownTo('未登录才有')).toBe('logged-out')
+    // Any other condition is decided as for nobody.
+    expect(screen.queryByText('带参数才有')).toBeNull()
+    html.unmount()
+
+    renderBlocks([...blocks])
+    expect(await screen.findByText('未登录才有')).toBeInTheDocument()
+    expect(screen.queryByText('登录才有')).toBeNull()
+    expect(shownTo('未登录才有')).toBeNull()
+  })
+
   it('a broken block shows nothing and logs; the rest of the page works', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     renderBlocks(
