@@ -81,7 +81,9 @@ describe('a prerendered config page', () => {
     expect(html).toContain('即将开抢')
     expect(html).toContain('登录领取')
     expect(html).not.toContain('小明')
-    expect(html).not.toContain('去逛逛')
+    // Both sides of a login condition, marked for CSS to show the one for whom the HTML is sent.
+    expect(html).toMatch(/<section[^>]*data-shown-to="logged-out"[^>]*>(?:(?!<\/section>).)*登录领取/s)
+    expect(html).toMatch(/<section[^>]*data-shown-to="logged-in"[^>]*>(?:(?!<\/section>).)*去逛逛/s)
     // The countdown's digits would be stale by the time anyone reads the HTML.
     expect(html).toMatch(/<b>--<\/b>:<b>--<\/b>:<b>--<\/b>/)
   })
