@@ -199,13 +199,11 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         )
         for (const { route, chunk, title } of pages) {
           const html = prerendered.get(route)
-          const page = withPreloads(
-            indexHtml,
-            base,
-            closure(bundle, [configPage, chunk]),
-            entry,
-            Boolean(html),
-          ).replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+          const files = closure(bundle, [configPage, chunk])
+          const page = withPreloads(indexHtml, base, files, entry, Boolean(html)).replace(
+            /<title>[^<]*<\/title>/,
+            `<title>${escapeHtml(title)}</title>`,
+          )
           this.emitFile({
             type: 'asset',
             fileName: configHtmlFile(route),
@@ -214,7 +212,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           // The server renders the page at request time, with its data, into this (src/app/ssr/renderScreen.tsx);
           // the file above is what it sends when it does not.
           configTemplates[route] = screenTemplate(
-            withPreloads(indexHtml, base, closure(bundle, [configPage, chunk]), entry, true),
+            withPreloads(indexHtml, base, files, entry, true),
             CONFIG_PAGE_DATA_ID,
           )
         }

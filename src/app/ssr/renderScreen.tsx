@@ -199,15 +199,10 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
     for (let round = 1; round < MAX_ROUNDS; round++) {
       const missing = [...wanted.values()].filter(({ key }) => !(key in fallback) && !failed.has(key))
       if (!missing.length || Date.now() >= deadline) break
-      await Promise.all(
-        missing.map(({ key, load }) =>
-          withDeadline(load(), deadline).then(
-            (data) => void (fallback[key] = data),
-            // An error shows in the browser, which asks again: the HTML shows the screen loading it.
-            () => void failed.add(key),
-          ),
-        ),
-      )
+      // An error shows in the browser, which asks again: the HTML shows the screen loading it.
+      const { loaded, unloaded } = await loadWithin(missing, deadline)
+      Object.assign(fallback, loaded)
+      for (const key of unloaded) failed.add(key)
       html = render()
     }
     for (const wait of LAZY_WAITS_MS) {
@@ -235,19 +230,25 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
  * loading until the browser asks.
  */
 function wantedLoader(request: ScreenRequest, deadline: number): LoadWanted {
-  return (wanted) =>
-    requests.run(request.fetch, async () => {
-      const loaded: Record<string, unknown> = {}
-      await Promise.all(
-        wanted.map(({ key, load }) =>
-          withDeadline(load(), deadline).then(
-            (data) => void (loaded[key] = data),
-            () => undefined,
-          ),
-        ),
-      )
-      return loaded
-    })
+  return (wanted) => requests.run(request.fetch, async () => (await loadWithin(wanted, deadline)).loaded)
+}
+
+/** Loads each piece of wanted data until `deadline`: what came (by key), and the keys that failed or were late. */
+async function loadWithin(
+  wanted: readonly WantedData[],
+  deadline: number,
+): Promise<{ loaded: Record<string, unknown>; unloaded: string[] }> {
+  const loaded: Record<string, unknown> = {}
+  const unloaded: string[] = []
+  await Promise.all(
+    wanted.map(({ key, load }) =>
+      withDeadline(load(), deadline).then(
+        (data) => void (loaded[key] = data),
+        () => void unloaded.push(key),
+      ),
+    ),
+  )
+  return { loaded, unloaded }
 }
 
 /**
