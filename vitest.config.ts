@@ -31,7 +31,7 @@ const ownWebModules = [
   'tests/src/blocks/lazyBlocks.test.tsx',
   'tests/src/features/purchase/draft.test.ts',
   'tests/src/components/StatusViews.test.tsx',
-  'tests/src/features/catalog/product/ProductTabsOffline.test.tsx',
+  'tests/src/features/catalog/product/SheetOffline.test.tsx',
   'tests/src/features/partners/flowState.test.ts',
 ]
 // The request layer runs against a real HTTP server: Node's fetch, in the unit project; the server's renderer of

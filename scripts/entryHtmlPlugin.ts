@@ -161,8 +161,11 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         const html = bundle['index.html']
         if (html?.type !== 'asset' || typeof html.source !== 'string') return
         const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk')
+        // The chunk a module starts, else the chunk holding it (a module imported statically elsewhere too may
+        // be held in a shared chunk rather than one of its own).
         const byModule = (test: (id: string) => boolean) =>
-          chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId))
+          chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId)) ??
+          chunks.find((c) => Object.keys(c.modules).some(test))
         const entry = closure(
           bundle,
           chunks.filter((c) => c.isEntry),

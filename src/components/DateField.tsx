@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { DatePicker } from 'antd-mobile'
+import { DateWheel, preloadSheets } from './sheets/LazySheets'
 import './DateField.css'
 
 // One date control everywhere (antd-mobile's wheel picker, labels in Chinese), never the browser's
@@ -52,11 +52,13 @@ export function DateField({
         value={value}
         disabled={disabled}
         onClick={() => setOpen(true)}
+        onPointerDown={preloadSheets}
+        onFocus={preloadSheets}
         aria-haspopup="dialog"
       >
         {shown || <span className="date-field-placeholder">{placeholder}</span>}
       </button>
-      <DatePicker
+      <DateWheel
         title={title}
         // Names the picker after its field: the pickers of closed fields stay in the document.
         data-field={id}

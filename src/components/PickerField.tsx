@@ -1,5 +1,5 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
-import { Picker } from 'antd-mobile'
+import { ChoiceWheel, preloadSheets } from './sheets/LazySheets'
 import './DateField.css'
 
 // One choice control everywhere (antd-mobile's wheel picker, as DateField for dates), never the browser's
@@ -18,8 +18,9 @@ function shownPicker(id: string): HTMLElement | undefined {
 }
 
 /**
- * Makes the open wheel's 取消/确定 keyboard-operable and focuses 确定. The popup is drawn a render or two after
- * `visible` (and a kept one shown a frame later), so this looks for it frame by frame.
+ * Makes the open wheel's 取消/确定 keyboard-operable and focuses 确定. The popup is drawn once the wheel's code has
+ * loaded, a render or two after `visible` (and a kept one shown a frame later), so this looks for it frame by
+ * frame until it shows or the wheel is closed.
  */
 function keyboardHeader(id: string, close: () => void): () => void {
   let frame = 0
@@ -32,10 +33,10 @@ function keyboardHeader(id: string, close: () => void): () => void {
       target.click()
     }
   }
-  const setUp = (tries: number) => {
+  const setUp = () => {
     picker = shownPicker(id)
     if (!picker) {
-      if (tries > 0) frame = requestAnimationFrame(() => setUp(tries - 1))
+      frame = requestAnimationFrame(setUp)
       return
     }
     const buttons = Array.from(picker.querySelectorAll<HTMLElement>('.adm-picker-header-button'))
@@ -43,7 +44,7 @@ function keyboardHeader(id: string, close: () => void): () => void {
     picker.addEventListener('keydown', onKey)
     buttons.at(-1)?.focus()
   }
-  setUp(60)
+  setUp()
   return () => {
     cancelAnimationFrame(frame)
     if (!picker) return
@@ -112,13 +113,15 @@ export function PickerField<T extends string>({
         value={value}
         disabled={disabled}
         onClick={() => setOpen(true)}
+        onPointerDown={preloadSheets}
+        onFocus={preloadSheets}
         onKeyDown={onKeyDown}
         aria-haspopup="dialog"
         aria-label={name && `${name}：${shown ?? placeholder}`}
       >
         {shown ?? <span className="date-field-placeholder">{placeholder}</span>}
       </button>
-      <Picker
+      <ChoiceWheel
         title={title}
         // Names the picker after its field: the pickers of closed fields stay in the document.
         data-field={id}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { Popup } from 'antd-mobile'
+import { Sheet } from '../sheets/LazySheets'
 import { AppLink } from '../navigation/AppLink'
 import { useDisclosure, type InsurerDisclosure, type PlatformOperator } from './api'
 import './disclosure.css'
@@ -143,7 +143,7 @@ export function ServiceDisclosure({ productId }: { productId: string | null }) {
         </details>
       )}
       {insurer && (
-        <Popup
+        <Sheet
           visible={profileOpen}
           onMaskClick={() => setProfileOpen(false)}
           onClose={() => setProfileOpen(false)}
@@ -153,7 +153,7 @@ export function ServiceDisclosure({ productId }: { productId: string | null }) {
         >
           <h2 className="disclosure-sheet-title">保险公司简介</h2>
           <InsurerProfile insurer={insurer} />
-        </Popup>
+        </Sheet>
       )}
     </section>
   )

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Popup } from 'antd-mobile'
+import { Sheet } from '../sheets/LazySheets'
 import { CloseOutline } from 'antd-mobile-icons'
 import { MarkdownTree } from '../MarkdownTree'
 import type { MarkdownNode } from '../../page-config/markdownTree'
@@ -37,7 +37,7 @@ export function DocumentSheet({
   children?: ReactNode
 }) {
   return (
-    <Popup
+    <Sheet
       visible={document !== null}
       onMaskClick={onClose}
       bodyClassName="document-sheet-popup"
@@ -58,6 +58,6 @@ export function DocumentSheet({
           {children && <div className="document-sheet-action">{children}</div>}
         </div>
       )}
-    </Popup>
+    </Sheet>
   )
 }

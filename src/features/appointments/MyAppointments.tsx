@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Popup } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Sheet } from '../../components/sheets/LazySheets'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { Dialog } from '../../components/overlays'
@@ -50,7 +51,7 @@ export function MyAppointments({ highlight }: { highlight?: string | null }) {
           <AppointmentRow key={a.id} appointment={a} />
         ))}
       </ul>
-      <Popup
+      <Sheet
         visible={moving !== null}
         onMaskClick={() => setMoving(null)}
         onClose={() => setMoving(null)}
@@ -58,7 +59,7 @@ export function MyAppointments({ highlight }: { highlight?: string | null }) {
         destroyOnClose
       >
         {moving && <Reschedule appointment={moving} onDone={() => setMoving(null)} />}
-      </Popup>
+      </Sheet>
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button, Input, List, Popup, ProgressBar } from 'antd-mobile'
+import { Button, Input, List, ProgressBar } from 'antd-mobile'
+import { Sheet } from '../../components/sheets/LazySheets'
 import Cropper, { type Area } from 'react-easy-crop'
 import { useLocation } from 'react-router-dom'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
@@ -126,7 +127,7 @@ function AvatarRow({ me, onSaved }: { me: Me; onSaved: (me: Me) => Promise<void>
           event.target.value = ''
         }}
       />
-      <Popup
+      <Sheet
         visible={source !== null}
         onMaskClick={() => !busy && setSource(null)}
         bodyStyle={{ height: '80vh' }}
@@ -164,7 +165,7 @@ function AvatarRow({ me, onSaved }: { me: Me; onSaved: (me: Me) => Promise<void>
             </Button>
           </div>
         </div>
-      </Popup>
+      </Sheet>
     </>
   )
 }
@@ -201,7 +202,7 @@ function NicknameRow({ me, onSaved }: { me: Me; onSaved: (me: Me) => Promise<voi
       >
         昵称
       </List.Item>
-      <Popup visible={editing} onMaskClick={() => !saving && setEditing(false)}>
+      <Sheet visible={editing} onMaskClick={() => !saving && setEditing(false)}>
         <div className="nickname-editor" data-testid="nickname-editor">
           <h2>修改昵称</h2>
           <Input
@@ -226,7 +227,7 @@ function NicknameRow({ me, onSaved }: { me: Me; onSaved: (me: Me) => Promise<voi
             保存
           </Button>
         </div>
-      </Popup>
+      </Sheet>
     </>
   )
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
-import { List, Popup, SearchBar } from 'antd-mobile'
+import { List, SearchBar } from 'antd-mobile'
+import { Sheet } from '../../components/sheets/LazySheets'
 import {
   findOccupation,
   OCCUPATION_CATEGORIES,
@@ -50,7 +51,7 @@ export function OccupationPicker({
       >
         {chosen ? `${chosen.name}（${occupationClassName(chosen.class)}）` : '请选择职业'}
       </button>
-      <Popup
+      <Sheet
         visible={open}
         onMaskClick={() => setOpen(false)}
         onClose={() => setOpen(false)}
@@ -100,7 +101,7 @@ export function OccupationPicker({
             )}
           </div>
         </div>
-      </Popup>
+      </Sheet>
     </>
   )
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Popup, Radio, Space } from 'antd-mobile'
+import { Button, Radio, Space } from 'antd-mobile'
+import { Sheet } from '../../components/sheets/LazySheets'
 import { CloseOutline } from 'antd-mobile-icons'
 import { PriceText } from '../../components/PriceText'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
@@ -24,7 +25,7 @@ export function SurrenderSheet({
   onDone: (next: Policy) => void
 }) {
   return (
-    <Popup
+    <Sheet
       visible={visible}
       onMaskClick={onClose}
       onClose={onClose}
@@ -38,7 +39,7 @@ export function SurrenderSheet({
         </button>
       </div>
       {visible && <SurrenderBody policy={policy} onDone={onDone} onCancel={onClose} />}
-    </Popup>
+    </Sheet>
   )
 }
 

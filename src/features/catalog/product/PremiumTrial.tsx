@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Choices } from '../../../components/Choices'
-import { DatePicker, List } from 'antd-mobile'
+import { List } from 'antd-mobile'
+import { DateWheel, preloadSheets } from '../../../components/sheets/LazySheets'
 import type { ProductDetail, Quote } from '../api'
 import { PriceText } from '../../../components/PriceText'
 import { chineseWheelLabel } from '../../../components/DateField'
@@ -39,21 +40,24 @@ export function PremiumTrial({ product, factors, onChange, today, quote }: Premi
   return (
     <section className="section premium-trial" aria-label="保费试算">
       <h2 className="section-title">保费试算</h2>
-      <List className="trial-form">
-        <List.Item extra={ageRangeLabel(product)}>投保年龄</List.Item>
-        <List.Item
-          clickable
-          onClick={() => setPickingBirth(true)}
-          extra={
-            <span data-testid="trial-birth-date">
-              {factors.birthDate}（{Math.max(age, 0)}周岁）
-            </span>
-          }
-        >
-          被保险人出生日期
-        </List.Item>
-      </List>
-      <DatePicker
+      {/* A finger on the birth date starts loading its wheel. */}
+      <div onPointerDown={preloadSheets}>
+        <List className="trial-form">
+          <List.Item extra={ageRangeLabel(product)}>投保年龄</List.Item>
+          <List.Item
+            clickable
+            onClick={() => setPickingBirth(true)}
+            extra={
+              <span data-testid="trial-birth-date">
+                {factors.birthDate}（{Math.max(age, 0)}周岁）
+              </span>
+            }
+          >
+            被保险人出生日期
+          </List.Item>
+        </List>
+      </div>
+      <DateWheel
         title="被保险人出生日期"
         visible={pickingBirth}
         onClose={() => setPickingBirth(false)}

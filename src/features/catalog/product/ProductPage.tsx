@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import { Button, Tag } from 'antd-mobile'
 import { HistogramOutline, ShopbagOutline } from 'antd-mobile-icons'
 import { useSearchParams } from 'react-router-dom'
@@ -33,18 +33,10 @@ import { productAppointmentHref } from '../../appointments/paths'
 import { partnerEntryHref } from '../../partners/paths'
 import { appointmentTopicFor } from '../../../domain/appointments'
 import { ServiceDisclosure } from '../../../components/disclosure/ServiceDisclosure'
-import { ChunkRetryNotice } from '../../../components/ChunkRetryNotice'
-import { lazyWithRetry } from '../../../lib/lazyWithRetry'
+import { ProductTabs } from './ProductTabs'
 
 /** Asks the server whether the session cookie (HttpOnly) is still valid. */
 const checkLoggedIn = async () => (await fetchMe()) !== null
-
-// The tabs below the fold (details, clauses, FAQs: tabs and collapses with their animation library) load
-// after the price and the way into the purchase are on screen; offline, they say so with 重试 in their place.
-const ProductTabs = lazyWithRetry(
-  () => import('./ProductTabs').then((m) => ({ default: m.ProductTabs })),
-  ChunkRetryNotice,
-)
 
 /** /product?id=: what the product covers, for whom, at what price, and the way into the purchase. */
 export default function ProductPage() {
@@ -218,9 +210,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         </section>
       )}
 
-      <Suspense fallback={<section className="section product-tabs" aria-busy />}>
-        <ProductTabs product={product} />
-      </Suspense>
+      <ProductTabs product={product} />
       <p className="product-legal muted">
         投保前请仔细阅读
         <AppLink to={productInfoHref(product.id)}>《保险条款》《投保须知》</AppLink>

@@ -1,0 +1,99 @@
+import { createContext, Suspense, useContext, useState, type ComponentProps, type ReactNode } from 'react'
+import type { DatePicker as DatePickerType, Picker as PickerType, Popup as PopupType } from 'antd-mobile'
+import { lazyWithRetry, type ChunkFailedProps } from '../../lib/lazyWithRetry'
+import './LazySheets.css'
+
+// The bottom sheets (wheel pickers, popups) load on first use: a screen with date or choice fields or a sheet to
+// open shows and answers without them, and a finger on what opens one starts the download (preloadSheets) before
+// the tap ends.
+
+type Sheets = typeof import('./sheetParts')
+let pending: Promise<Sheets> | null = null
+/** One import at a time, shared by the preload and the sheets; forgotten when it fails, so a retry imports again. */
+const load = (): Promise<Sheets> =>
+  (pending ??= import('./sheetParts').catch((error: unknown) => {
+    pending = null
+    throw error
+  }))
+
+/** Starts loading the sheets' chunk. */
+export function preloadSheets(): void {
+  void load().catch(() => {
+    // The sheet's own import reports a failure, with 重试, when it is opened.
+  })
+}
+
+/** Whether the sheet in whose place something stands is open, and how to close it. */
+const Opened = createContext<{ visible: boolean; close: () => void }>({ visible: false, close: () => {} })
+
+/** In an open sheet's place while its chunk would not load: said at the bottom of the screen, with 重试 and 关闭. */
+function SheetFailed({ retry }: ChunkFailedProps) {
+  const { visible, close } = useContext(Opened)
+  if (!visible) return null
+  return (
+    <div className="sheet-standin" role="alert">
+      <span>内容加载失败，请检查网络</span>
+      <button type="button" className="sheet-standin-button" onClick={retry}>
+        重试
+      </button>
+      <button type="button" className="sheet-standin-button" onClick={close}>
+        关闭
+      </button>
+    </div>
+  )
+}
+
+const LoadedDatePicker = lazyWithRetry(() => load().then((m) => ({ default: m.DatePicker })), SheetFailed)
+const LoadedPicker = lazyWithRetry(() => load().then((m) => ({ default: m.Picker })), SheetFailed)
+const LoadedPopup = lazyWithRetry(() => load().then((m) => ({ default: m.Popup })), SheetFailed)
+
+/** True from the first time `visible` is: a sheet is mounted once opened and kept (it animates out when closed). */
+function useOpenedOnce(visible: boolean | undefined): boolean {
+  const [opened, setOpened] = useState(false)
+  if (visible && !opened) setOpened(true)
+  return opened || Boolean(visible)
+}
+
+/** A sheet once opened: its chunk's part, with a stand-in while it loads or would not. */
+function Loaded({ visible, close, children }: { visible: boolean; close: () => void; children: ReactNode }) {
+  const standIn = visible ? (
+    <div className="sheet-standin" role="status">
+      加载中…
+    </div>
+  ) : null
+  return (
+    <Opened.Provider value={{ visible, close }}>
+      <Suspense fallback={standIn}>{children}</Suspense>
+    </Opened.Provider>
+  )
+}
+
+/** antd-mobile's DatePicker, loaded when first opened. */
+export function DateWheel(props: ComponentProps<typeof DatePickerType>) {
+  if (!useOpenedOnce(props.visible)) return null
+  return (
+    <Loaded visible={Boolean(props.visible)} close={() => props.onClose?.()}>
+      <LoadedDatePicker {...props} />
+    </Loaded>
+  )
+}
+
+/** antd-mobile's Picker, loaded when first opened. */
+export function ChoiceWheel(props: ComponentProps<typeof PickerType>) {
+  if (!useOpenedOnce(props.visible)) return null
+  return (
+    <Loaded visible={Boolean(props.visible)} close={() => props.onClose?.()}>
+      <LoadedPicker {...props} />
+    </Loaded>
+  )
+}
+
+/** antd-mobile's Popup, loaded when first opened. */
+export function Sheet(props: ComponentProps<typeof PopupType>) {
+  if (!useOpenedOnce(props.visible)) return null
+  return (
+    <Loaded visible={Boolean(props.visible)} close={() => props.onClose?.()}>
+      <LoadedPopup {...props} />
+    </Loaded>
+  )
+}
