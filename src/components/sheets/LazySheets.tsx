@@ -1,4 +1,4 @@
-import { createContext, Suspense, useContext, useState, type ComponentProps, type ReactNode } from 'react'
+import { createContext, Suspense, useContext, useState, type ComponentProps, type ComponentType } from 'react'
 import type { DatePicker as DatePickerType, Picker as PickerType, Popup as PopupType } from 'antd-mobile'
 import { lazyWithRetry, type ChunkFailedProps } from '../../lib/lazyWithRetry'
 import './LazySheets.css'
@@ -54,46 +54,38 @@ function useOpenedOnce(visible: boolean | undefined): boolean {
   return opened || Boolean(visible)
 }
 
-/** A sheet once opened: its chunk's part, with a stand-in while it loads or would not. */
-function Loaded({ visible, close, children }: { visible: boolean; close: () => void; children: ReactNode }) {
-  const standIn = visible ? (
-    <div className="sheet-standin" role="status">
-      加载中…
-    </div>
-  ) : null
-  return (
-    <Opened.Provider value={{ visible, close }}>
-      <Suspense fallback={standIn}>{children}</Suspense>
-    </Opened.Provider>
-  )
+interface SheetProps {
+  visible?: boolean
+  onClose?: () => void
+}
+
+/**
+ * `Part` (a sheet of the lazy chunk) mounted from its first opening on, with a stand-in while its chunk loads or
+ * would not.
+ */
+function onFirstOpen<P extends SheetProps>(Part: ComponentType<P>): ComponentType<P> {
+  return function LazySheet(props: P) {
+    const opened = useOpenedOnce(props.visible)
+    if (!opened) return null
+    const visible = Boolean(props.visible)
+    const standIn = visible ? (
+      <div className="sheet-standin" role="status">
+        加载中…
+      </div>
+    ) : null
+    return (
+      <Opened.Provider value={{ visible, close: () => props.onClose?.() }}>
+        <Suspense fallback={standIn}>
+          <Part {...props} />
+        </Suspense>
+      </Opened.Provider>
+    )
+  }
 }
 
 /** antd-mobile's DatePicker, loaded when first opened. */
-export function DateWheel(props: ComponentProps<typeof DatePickerType>) {
-  if (!useOpenedOnce(props.visible)) return null
-  return (
-    <Loaded visible={Boolean(props.visible)} close={() => props.onClose?.()}>
-      <LoadedDatePicker {...props} />
-    </Loaded>
-  )
-}
-
+export const DateWheel = onFirstOpen<ComponentProps<typeof DatePickerType>>(LoadedDatePicker)
 /** antd-mobile's Picker, loaded when first opened. */
-export function ChoiceWheel(props: ComponentProps<typeof PickerType>) {
-  if (!useOpenedOnce(props.visible)) return null
-  return (
-    <Loaded visible={Boolean(props.visible)} close={() => props.onClose?.()}>
-      <LoadedPicker {...props} />
-    </Loaded>
-  )
-}
-
+export const ChoiceWheel = onFirstOpen<ComponentProps<typeof PickerType>>(LoadedPicker)
 /** antd-mobile's Popup, loaded when first opened. */
-export function Sheet(props: ComponentProps<typeof PopupType>) {
-  if (!useOpenedOnce(props.visible)) return null
-  return (
-    <Loaded visible={Boolean(props.visible)} close={() => props.onClose?.()}>
-      <LoadedPopup {...props} />
-    </Loaded>
-  )
-}
+export const Sheet = onFirstOpen<ComponentProps<typeof PopupType>>(LoadedPopup)
