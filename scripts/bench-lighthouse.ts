@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse [route…]`: Lighthouse 12 performance scores of the production build (mobile preset,
 // simulated throttling), the median of 3 runs per route, in Debian's Chromium. Default routes: `/`, a product,
 // `/shopping` and every config page of the build. Starts the real server on a free port with a temp DATA_DIR
-// (DIST_DIR picks another build) and stops it and Chromium by PID. Exits 1 when a route scores under 90.
+// (DIST_DIR picks another build) and stops it and Chromium by PID. Exits 1 when any run of a route scores under
+// 95 (the issue's bar: every run, not only the median).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,7 +13,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
 import { freePort } from './freePort'
 
 const RUNS = 3
-const TARGET = 90
+const TARGET = 95
 const distDir = resolve(process.env.DIST_DIR ?? 'dist')
 const configPages = (
   JSON.parse(readFileSync(join(distDir, 'config-pages.json'), 'utf8')) as { routes: string[] }
@@ -94,9 +95,9 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(profileDir, { recursive: true, force: true })
 }
-const below = rows.filter((r) => median(r.runs.map((x) => x.score)) < TARGET)
+const below = rows.filter((r) => Math.min(...r.runs.map((x) => x.score)) < TARGET)
 console.log(
-  `bench:lighthouse: median of ${RUNS} runs, mobile preset, simulated throttling; ${rows.length - below.length}/${rows.length} routes ≥ ${TARGET}` +
+  `bench:lighthouse: ${RUNS} runs each, mobile preset, simulated throttling; ${rows.length - below.length}/${rows.length} routes ≥ ${TARGET} in every run` +
     (below.length ? `; below: ${below.map((r) => r.route).join(', ')}` : ''),
 )
 process.exitCode = below.length ? 1 : 0

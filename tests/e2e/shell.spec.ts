@@ -79,7 +79,7 @@ test('back: returns to the previous screen, or home when opened directly', async
   await page.locator('.adm-nav-bar-back').click()
   await expect(page).toHaveURL(/\/$/)
   await page.goto('/')
-  await page.getByPlaceholder(/搜索保险产品/).click()
+  await page.getByRole('link', { name: '搜索保险产品' }).click()
   await expect(page).toHaveURL(/\/productsSearch$/)
   await page.locator('.adm-nav-bar-back').click()
   await expect(page).toHaveURL(/\/$/)

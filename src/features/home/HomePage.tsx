@@ -1,5 +1,5 @@
-import { SearchBar } from 'antd-mobile'
-import { useAppNavigate } from '../../components/navigation/useAppNavigate'
+import { SearchOutline } from 'antd-mobile-icons'
+import { AppLink } from '../../components/navigation/AppLink'
 import { HomeBanner } from './HomeBanner'
 import { CategoryGrid } from './CategoryGrid'
 import { ProductSection } from './ProductSection'
@@ -7,11 +7,15 @@ import './home.css'
 import { searchHref } from '../catalog/paths'
 
 export default function HomePage() {
-  const navigate = useAppNavigate()
   return (
     <div className="home" data-testid="home">
+      {/* The way to the search screen, drawn as a search box: a link, so it works before the page's script runs
+          (and costs no input component). */}
       <div className="home-search">
-        <SearchBar placeholder="搜索保险产品，如：意外险、百万医疗" onFocus={() => navigate(searchHref())} />
+        <AppLink className="home-search-box" to={searchHref()} aria-label="搜索保险产品">
+          <SearchOutline aria-hidden />
+          <span className="home-search-hint">搜索保险产品，如：意外险、百万医疗</span>
+        </AppLink>
       </div>
       <HomeBanner />
       <CategoryGrid />

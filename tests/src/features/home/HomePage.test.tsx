@@ -52,6 +52,16 @@ describe('home', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/products?category=accident')
   })
 
+  it('leads to the search screen from the search box, a link that works before the script has run', async () => {
+    stubApi({ 'GET /api/categories': { items: [] }, 'GET /api/products': { items: [], nextCursor: null } })
+    const router = renderScreen(HomePage, '/')
+    const search = screen.getByRole('link', { name: '搜索保险产品' })
+    expect(search).toHaveAttribute('href', '/productsSearch')
+    expect(search).toHaveTextContent('搜索保险产品，如：意外险、百万医疗')
+    await userEvent.click(search)
+    expect(router.state.location.pathname).toBe('/productsSearch')
+  })
+
   it('offers every banner, category tile and product card as a link a screen reader and keyboard reach', async () => {
     stubApi({
       'GET /api/categories': { items: [{ code: 'accident', name: '意外', icon: '/i.svg', productCount: 3 }] },
