@@ -40,6 +40,7 @@ export const CONFIG_PAGES_MANIFEST = 'config-pages.json'
 const APP_MODULE = `${sep}src${sep}app${sep}App.tsx`
 const CONFIG_PAGE_MODULE = `${sep}src${sep}page-runtime${sep}ConfigPage.tsx`
 const PUBLISHED_SHELL_MODULE = `${sep}src${sep}app${sep}configShell${sep}publishedShell.tsx`
+const HYDRATE_SCREEN_MODULE = `${sep}src${sep}app${sep}ssr${sep}hydrateScreen.tsx`
 const PAGE_MODULE = /^\0page-config-page:(.*)\.page\.js$/
 
 /** The chunk files and stylesheets a chunk needs: itself and its static imports, transitively. */
@@ -171,12 +172,13 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           chunks.filter((c) => c.isEntry),
         )
         const app = byModule((id) => id.endsWith(APP_MODULE))
-        // ConfigPage is imported statically by the published-page screens too, so the bundler may hold it in a
-        // shared chunk rather than a chunk of its own: the chunk containing it.
-        const configPage =
-          byModule((id) => id.endsWith(CONFIG_PAGE_MODULE)) ??
-          chunks.find((c) => Object.keys(c.modules).some((id) => id.endsWith(CONFIG_PAGE_MODULE)))
-        if (!app || !configPage) this.error('entry-html: the App or ConfigPage chunk is missing')
+        // ConfigPage is imported statically by the published-page screens too: byModule finds the chunk holding it.
+        const configPage = byModule((id) => id.endsWith(CONFIG_PAGE_MODULE))
+        // What hydrates a screen the server rendered: fetched with the screen's own chunks, not a round trip
+        // after them (src/main.tsx imports it once the entry runs).
+        const hydrate = byModule((id) => id.endsWith(HYDRATE_SCREEN_MODULE))
+        if (!app || !configPage || !hydrate)
+          this.error('entry-html: the App, ConfigPage or hydrateScreen chunk is missing')
         const indexHtml = html.source
 
         html.source = withPreloads(indexHtml, base, closure(bundle, [app]), entry)
@@ -232,7 +234,9 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           const chunk = byModule((id) => id === `${options.root}${module}`.split('/').join(sep))
           if (!chunk) this.error(`entry-html: no chunk for the screen ${route} (${module})`)
           const files = closure(bundle, [app, chunk])
-          templates[route] = screenTemplate(withPreloads(indexHtml, base, files, entry, true))
+          templates[route] = screenTemplate(
+            withPreloads(indexHtml, base, closure(bundle, [app, chunk, hydrate]), entry, true),
+          )
           if (route.includes(':')) continue
           const later = new Set([...files.js].filter((f) => !appFiles.js.has(f)))
           this.emitFile({
@@ -245,9 +249,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         // A page published through the studio, opened directly, is rendered by the server in the light shell
         // (src/app/configShell/publishedShell.tsx): the page runtime and its boot preloaded, not the app; its
         // blocks load when the boot reads the embedded config (only those it shows).
-        const publishedShell =
-          byModule((id) => id.endsWith(PUBLISHED_SHELL_MODULE)) ??
-          chunks.find((c) => Object.keys(c.modules).some((id) => id.endsWith(PUBLISHED_SHELL_MODULE)))
+        const publishedShell = byModule((id) => id.endsWith(PUBLISHED_SHELL_MODULE))
         if (!publishedShell) this.error('entry-html: the published-page light shell chunk is missing')
         templates[LIGHT_SHELL_TEMPLATE] = screenTemplate(
           withPreloads(indexHtml, base, closure(bundle, [configPage, publishedShell]), entry, true),
