@@ -84,3 +84,23 @@ test('a logged-in visitor’s home does not move while their own data comes (CLS
   await expect(page.locator('.product-card').first()).toBeVisible()
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.05)
 })
+
+test('a logged-in visitor’s home asks for their own data without waiting for their session first', async ({
+  page,
+}) => {
+  await logInByApi(page.request, uniquePhone('1375'))
+  // /api/me held: the home's own data is still asked for meanwhile (one round trip, not two, on a slow network).
+  let releaseMe: () => void = () => {}
+  const meHeld = new Promise<void>((resolve) => (releaseMe = resolve))
+  await page.route('**/api/me', async (route) => {
+    await meHeld
+    await route.continue()
+  })
+  const meAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/me')
+  const productsAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/products')
+  await page.goto('/')
+  await meAsked
+  await productsAsked
+  releaseMe()
+  await expect(page.locator('.product-card').first()).toBeVisible()
+})

@@ -41,9 +41,11 @@ export async function hydrateScreen(
     void persistor.restore().then(async () => {
       // The session: the render's, or, for a render made for everyone, this visitor's own from the API.
       // What this device remembered of the user yields to the session, as after any answer of /api/me.
+      // Its data is asked again at the same time: the requests carry the session cookie, not the stores, and a
+      // phone on a slow network would otherwise wait one more round trip for them.
       if (forSession) {
-        await refreshSession()
         askAgain(fallback)
+        await refreshSession()
       } else if (me) applyLoggedIn(me)
       else if (isLoggedInLocally()) clearLocalUser(false)
     })
