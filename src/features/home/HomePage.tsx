@@ -12,7 +12,7 @@ export default function HomePage() {
       {/* The way to the search screen, drawn as a search box: a link, so it works before the page's script runs
           (and costs no input component). */}
       <div className="home-search">
-        <AppLink className="home-search-box" to={searchHref()} aria-label="搜索保险产品">
+        <AppLink className="home-search-box" to={searchHref()}>
           <SearchOutline aria-hidden />
           <span className="home-search-hint">搜索保险产品，如：意外险、百万医疗</span>
         </AppLink>
