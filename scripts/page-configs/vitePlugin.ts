@@ -76,14 +76,8 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
         // A broken file is reported by the validation; the route keeps an empty title meanwhile.
       }
       // The data sources let the route start fetching the page's data before its chunk has arrived.
-      return [
-        `export const title = ${JSON.stringify(title)}`,
-        `export const dataSources = ${JSON.stringify(dataSources ?? null)}`,
-        // The values of the route's parameters: one route (and page) per value (routeParams.ts).
-        `export const routeParams = ${JSON.stringify(routeParams ?? null)}`,
-        'export default { title, dataSources, routeParams }',
-        '',
-      ].join('\n')
+      // routeParams: the values of the route's parameters, one route (and page) per value (routeParams.ts).
+      return `export default ${JSON.stringify({ title, dataSources: dataSources ?? null, routeParams: routeParams ?? null })}\n`
     },
     transform(code, id) {
       if (!id.startsWith(configDir + sep) || !id.endsWith('.json')) return null

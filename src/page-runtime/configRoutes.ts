@@ -29,7 +29,13 @@ interface PageMeta {
   routeParams: PageConfig['routeParams'] | null
 }
 
-const metas = import.meta.glob<PageMeta>('../../page-configs/**/*.json', { eager: true, query: '?meta' })
+// Each module's default export only: a namespace object per config (and its getters) would cost every page's
+// main bundle about 150 bytes per config.
+const metas = import.meta.glob<PageMeta>('../../page-configs/**/*.json', {
+  eager: true,
+  query: '?meta',
+  import: 'default',
+})
 const contents = import.meta.glob<PageModule>('../../page-configs/**/*.json', { query: '?page' })
 
 /** The data the server rendered this document's page with (configPageData.ts), when `path` is that page's route. */
