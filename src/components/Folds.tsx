@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import './Folds.css'
 
 // Questions and clauses that open in place: the browser's own <details> (no script, works before hydration and
@@ -10,11 +10,13 @@ export interface Fold {
   content: ReactNode
 }
 
-export function Folds({ items }: { items: Fold[] }) {
+/** `single`: one open at a time (an exclusive group, `<details name>`; browsers without it open several). */
+export function Folds({ items, single = false }: { items: Fold[]; single?: boolean }) {
+  const group = useId()
   return (
     <div className="folds">
       {items.map((item) => (
-        <details key={item.key} className="fold">
+        <details key={item.key} className="fold" name={single ? group : undefined}>
           <summary className="fold-title">{item.title}</summary>
           <div className="fold-content">{item.content}</div>
         </details>
