@@ -18,7 +18,7 @@ test('home: the banners slide on by themselves and with a swipe; a tap opens the
   page,
 }) => {
   await page.goto('/')
-  const dots = page.locator('.home-banner-dots span')
+  const dots = page.locator('.snap-carousel-dots span')
   await expect(dots.nth(0)).toHaveClass('active')
   // Autoplay: the next banner within a few seconds.
   await expect(dots.nth(1)).toHaveClass('active', { timeout: 6_000 })
@@ -26,7 +26,7 @@ test('home: the banners slide on by themselves and with a swipe; a tap opens the
   await expect(page).toHaveURL(/\/springFestival$/)
   await page.goBack()
   // A swipe is the browser's own scroll: the row snaps to a whole banner.
-  const track = page.locator('.home-banner-track')
+  const track = page.locator('.snap-carousel-track')
   // (A finger on it: autoplay waits.)
   await track.dispatchEvent('touchstart')
   await track.evaluate((el) => el.scrollTo({ left: el.clientWidth * 2 }))

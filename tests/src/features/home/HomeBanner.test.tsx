@@ -101,14 +101,14 @@ describe('home banner', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     try {
       renderScreen(HomeBanner, '/')
-      const track = document.querySelector('.home-banner-track') as HTMLElement
+      const track = document.querySelector('.snap-carousel-track') as HTMLElement
       // jsdom lays nothing out: the row is given a phone's width, scrolled to its second banner.
       Object.defineProperty(track, 'clientWidth', { value: 366 })
       track.scrollLeft = 366
       const scrollTo = vi.fn()
       track.scrollTo = scrollTo as unknown as typeof track.scrollTo
       fireEvent.scroll(track)
-      const dots = [...document.querySelectorAll('.home-banner-dots span')]
+      const dots = [...document.querySelectorAll('.snap-carousel-dots span')]
       expect(dots.map((d) => d.classList.contains('active'))).toEqual([false, true, false])
       fireEvent.touchStart(track)
       vi.advanceTimersByTime(4_000)
