@@ -48,6 +48,8 @@ export function SnapCarousel({
     >
       <div
         className="snap-carousel-track"
+        // A row that scrolls: reachable by keyboard (the arrow keys scroll it), whether or not its slides are links.
+        tabIndex={0}
         ref={track}
         onScroll={(e) => setCurrent(slideAt(e.currentTarget))}
         onTouchStart={() => (holding.current = true)}
