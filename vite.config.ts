@@ -129,9 +129,10 @@ export default defineConfig(({ command }) => ({
               target: 'node20',
               minify: false,
               rollupOptions: {
-                // The server, and the operations commands that run beside it in production.
+                // The server, its render threads, and the operations commands that run beside it in production.
                 input: {
                   index: 'server/index.ts',
+                  renderWorker: 'server/platform/renderWorker.ts',
                   reconcile: 'scripts/reconcile.ts',
                   'campaign-result': 'scripts/campaign-result.ts',
                   'staff-add': 'scripts/staff-add.ts',

@@ -83,6 +83,10 @@ export interface AppOptions {
   distDir?: string
   /** Render hand-written screens on the server when the build has the renderer (default true; SSR=off). */
   screenRendering?: boolean
+  /** Threads that render screens (SSR_THREADS; default 1; 0: on the server's thread). */
+  renderThreads?: number
+  /** Tests only: how long a render may run before its thread is replaced (default SCREEN_RENDER_LIMIT_MS). */
+  renderLimitMs?: number
   logger?: FastifyServerOptions['logger']
   /** Fastify's trustProxy (TRUST_PROXY): take the client IP and scheme from X-Forwarded-* of these proxies. */
   trustProxy?: boolean | string
@@ -326,7 +330,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // The sandbox's pay page is a demo screen: with a real provider it does not exist.
   const hidden = paymentProvider.sandbox ? null : SANDBOX_PAGE
   const screens =
-    hasSpa && options.screenRendering !== false ? await loadScreenRendering(app, distDir, now) : null
+    hasSpa && options.screenRendering !== false
+      ? await loadScreenRendering(app, distDir, now, {
+          threads: options.renderThreads ?? 1,
+          limitMs: options.renderLimitMs,
+        })
+      : null
   // Without a renderer, a published page opened directly still boots the light shell (rendered in the browser).
   const publishedShell = hasSpa
     ? loadPublishedShell(app, distDir, (url) => spaHtml(url) !== 'index.html')

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './platform/config'
 import { MigrationError } from './db/migrate'
 import { loggerOptions } from './platform/logging'
 import { appOptionsFromEnv } from './platform/providers'
-import { shiftDate } from './platform/shiftedDate'
+import { shiftServerDate } from './platform/shiftedDate'
 
 // Start-up: read the environment, refuse unsafe production settings by name, migrate, listen.
 // SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the database, exit.
@@ -11,7 +11,7 @@ const started = performance.now()
 try {
   const config = loadConfig()
   // An e2e run lives at a fixed moment: the whole process reads it, server rendering included.
-  if (config.testClockStart) shiftDate(config.testClockStart.getTime() - Date.now())
+  if (config.testClockStart) shiftServerDate(config.testClockStart.getTime() - Date.now())
   const app = await buildApp({
     ...appOptionsFromEnv(config, process.env),
     logger: loggerOptions(config.logLevel),

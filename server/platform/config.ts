@@ -18,6 +18,8 @@ export interface ServerConfig {
   distDir: string
   /** SSR=off: every screen is rendered in the browser, none on the server. */
   screenRendering: boolean
+  /** Threads that render screens (SSR_THREADS), beside the one answering requests. */
+  renderThreads: number
   /** Fastify's trustProxy: behind a load balancer the client IP and scheme come from X-Forwarded-*. */
   trustProxy: boolean | string
   /** TEST_CLOCK=on: e2e tests may move the server's clock forward (demo mode only). */
@@ -56,6 +58,18 @@ function port(value: string | undefined): number {
 }
 
 /** TRUST_PROXY: unset or "false" (direct), "true" (any proxy), or comma-separated proxy addresses/CIDRs. */
+/**
+ * SSR_THREADS: 0 to 16 render threads; default 1 (a render's CPU beside the server's, on two cores). 0 renders on
+ * the server's own thread, which a long render then holds (debugging).
+ */
+function renderThreads(value: string | undefined): number {
+  if (value === undefined || value === '') return 1
+  const threads = Number(value)
+  if (!Number.isInteger(threads) || threads < 0 || threads > 16)
+    throw new ConfigError([`SSR_THREADS must be a whole number from 0 to 16, got "${value}"`])
+  return threads
+}
+
 function trustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false
   return value === 'true' ? true : value
@@ -136,6 +150,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     screenRendering: env.SSR !== 'off',
+    renderThreads: renderThreads(env.SSR_THREADS),
     trustProxy: trustProxy(env.TRUST_PROXY),
     testClock: env.TEST_CLOCK === 'on',
     testClockStart: testClockStart(env),

@@ -71,6 +71,7 @@ export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
     basePath: env.VITE_BASE_PATH || undefined,
     distDir: config.distDir,
     screenRendering: config.screenRendering,
+    renderThreads: config.renderThreads,
     testClock: config.testClock,
     // Files stay under DATA_DIR also when the database is a PostgreSQL server (DATABASE_URL).
     mediaStore: openMediaStore(config.media),

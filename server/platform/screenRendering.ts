@@ -16,10 +16,13 @@ import {
   compileScreenTemplate,
   escapeHtml,
   SCREEN_TEMPLATES_FILE,
+  type ScreenRender,
+  type ScreenRenderRequest,
   type ScreenTemplate,
 } from '../../src/page-config/screenHtml'
 import { sendHtml } from './htmlEncoding'
 import { sharedCacheControl, type Rendered } from './renderCache'
+import { RenderPool } from './renderPool'
 import { SESSION_COOKIE } from './sessions'
 
 // Hand-written screens are rendered here for each visitor, with their data, so a screen shows before its
@@ -40,27 +43,12 @@ export const SCREEN_DATA_BUDGET_MS = 800
  * is kept for the visitors after them. A busy database or process then costs a first paint, not a page.
  */
 export const SCREEN_RENDER_BUDGET_MS = 1_500
+/**
+ * A render still running after this long (a block caught in a loop) has its render thread stopped and replaced
+ * (renderPool.ts); renders sharing that thread end with it, their visitors long since sent the app's HTML.
+ */
+export const SCREEN_RENDER_LIMIT_MS = 10_000
 
-interface ScreenRequest {
-  url: string
-  userAgent: string
-  fetch: typeof fetch
-  nowMs: number
-  dataBudgetMs: number
-}
-type ScreenRender =
-  | {
-      rendered: true
-      route: string
-      title: string
-      html: string
-      snapshot: unknown
-      payload: string
-      validFrom?: number | null
-      validUntil?: number | null
-    }
-  | { rendered: false; reason: string }
-type Renderer = (request: ScreenRequest) => Promise<ScreenRender>
 /** Whether the screen at a URL is the same for every visitor (src/app/ssr/renderScreen.tsx). */
 type SharedScreen = (url: string) => boolean
 
@@ -103,14 +91,22 @@ export async function loadScreenRendering(
   app: FastifyInstance,
   distDir: string,
   now: () => Date,
+  { threads, limitMs = SCREEN_RENDER_LIMIT_MS }: { threads: number; limitMs?: number },
 ): Promise<ScreenRendering | null> {
   const rendererFile = join(distDir, 'server', 'renderScreen.js')
   const templatesFile = join(distDir, SCREEN_TEMPLATES_FILE)
   if (!existsSync(rendererFile) || !existsSync(templatesFile)) return null
   const { renderScreen, sharedScreen = () => false } = (await import(pathToFileURL(rendererFile).href)) as {
-    renderScreen: Renderer
+    renderScreen: (request: ScreenRenderRequest & { fetch: typeof fetch }) => Promise<ScreenRender>
     sharedScreen?: SharedScreen
   }
+  // Renders run on threads of their own; with none (SSR_THREADS=0), on this one, which they then hold.
+  let renderOn: (request: ScreenRenderRequest, fetch: typeof globalThis.fetch) => Promise<ScreenRender>
+  if (threads > 0) {
+    const pool = new RenderPool({ renderer: rendererFile, threads, stopAfterMs: limitMs, log: app.log })
+    app.addHook('onClose', () => pool.close())
+    renderOn = (request, fetch) => pool.render(request, fetch)
+  } else renderOn = (request, fetch) => renderScreen({ ...request, fetch })
   const templates = new Map<string, ScreenTemplate>(
     Object.entries(JSON.parse(readFileSync(templatesFile, 'utf8')) as Record<string, string>).map(
       ([route, html]) => [route, compileScreenTemplate(withAppMode(html, app.services.mode))],
@@ -125,17 +121,19 @@ export async function loadScreenRendering(
   const render = async (request: FastifyRequest, personal: boolean): Promise<Rendered | null> => {
     let result: ScreenRender
     try {
-      result = await renderScreen({
-        url: request.url,
-        userAgent: request.headers['user-agent'] ?? '',
-        fetch: visitorFetch(app, {
+      result = await renderOn(
+        {
+          url: request.url,
+          userAgent: request.headers['user-agent'] ?? '',
+          nowMs: now().getTime(),
+          dataBudgetMs: SCREEN_DATA_BUDGET_MS,
+        },
+        visitorFetch(app, {
           cookie: personal ? request.headers.cookie : undefined,
           userAgent: request.headers['user-agent'],
           ip: request.ip,
         }),
-        nowMs: now().getTime(),
-        dataBudgetMs: SCREEN_DATA_BUDGET_MS,
-      })
+      )
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, 'screen render failed; the browser renders it')
       return null

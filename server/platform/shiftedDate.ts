@@ -21,3 +21,15 @@ export function shiftDate(shiftMs: number): () => void {
     globalThis.Date = RealDate
   }
 }
+
+let serverShiftMs = 0
+
+/** The server's own shift (server/index.ts), remembered: its render threads shift theirs the same (renderPool.ts). */
+export function shiftServerDate(shiftMs: number): void {
+  shiftDate(shiftMs)
+  serverShiftMs = shiftMs
+}
+
+export function dateShiftMs(): number {
+  return serverShiftMs
+}

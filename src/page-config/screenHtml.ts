@@ -13,6 +13,34 @@ export const SCREEN_TEMPLATES_FILE = 'screen-templates.json'
  */
 export const LIGHT_SHELL_TEMPLATE = 'light-shell:published-page'
 
+/** What the server asks its renderer (src/app/ssr/renderScreen.tsx) to render, on a render thread. */
+export interface ScreenRenderRequest {
+  /** The request's path and query, as the browser sent it (base path included). */
+  url: string
+  userAgent: string
+  nowMs: number
+  /** Stops waiting for data after this long and renders what it has (the browser loads the rest). */
+  dataBudgetMs: number
+}
+
+/** What the renderer answers: the screen's HTML and what fills the template's slots, or why not. */
+export type ScreenRender<Snapshot = unknown> =
+  | {
+      rendered: true
+      /** The route path of the screen (its HTML template). */
+      route: string
+      title: string
+      /** #root's content. */
+      html: string
+      snapshot: Snapshot
+      /** The data block's text (src/app/ssr/payload.ts; a published page's, publishedShell.tsx). */
+      payload: string
+      /** When the HTML stops matching what the page shows by time (light-shell renders only); null: never. */
+      validFrom?: number | null
+      validUntil?: number | null
+    }
+  | { rendered: false; reason: string }
+
 export const SCREEN_SLOTS = {
   title: '<!--ssr:title-->',
   rootAttributes: '<!--ssr:root-attributes-->',

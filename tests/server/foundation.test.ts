@@ -274,4 +274,12 @@ describe('configuration', () => {
     expect(message).toContain('COOKIE_SECRET')
     expect(() => loadConfig({ APP_MODE: 'staging' })).toThrow(/APP_MODE/)
   })
+
+  it('renders screens on one thread of their own unless SSR_THREADS says otherwise', () => {
+    expect(loadConfig({}).renderThreads).toBe(1)
+    expect(loadConfig({ SSR_THREADS: '3' }).renderThreads).toBe(3)
+    expect(loadConfig({ SSR_THREADS: '0' }).renderThreads).toBe(0)
+    for (const bad of ['-1', '2.5', 'many', '17'])
+      expect(() => loadConfig({ SSR_THREADS: bad })).toThrow(/SSR_THREADS/)
+  })
 })

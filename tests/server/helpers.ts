@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import pg from 'pg'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { inject } from 'vitest'
@@ -138,4 +139,14 @@ export async function loginAs(app: FastifyInstance, phone: string, ip = '10.0.0.
   })
   if (login.statusCode !== 200) throw new Error(`login ${login.statusCode}: ${login.body}`)
   return sessionCookie(login)
+}
+
+/**
+ * Writes a stand-in for the build's screen renderer (dist/server/renderScreen.js) into `dist`: an ES module, as
+ * the build's is, which the render threads load with Node's own loader (server/platform/renderPool.ts).
+ */
+export function writeStandInRenderer(dist: string, source: string): void {
+  mkdirSync(join(dist, 'server'), { recursive: true })
+  writeFileSync(join(dist, 'server', 'package.json'), '{ "type": "module" }')
+  writeFileSync(join(dist, 'server', 'renderScreen.js'), source)
 }

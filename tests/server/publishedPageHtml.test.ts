@@ -45,7 +45,8 @@ beforeAll(async () => {
       '/activity/:id': template('/assets/app-screen.js', SCREEN_DATA_ID),
     }),
   )
-  t = await createTestApp({ distDir: dist, now: clock.now })
+  // The renderer from its source, through vitest's loader, which a render thread has not: rendered on this one.
+  t = await createTestApp({ distDir: dist, now: clock.now, renderThreads: 0 })
   publisher = await staffLogin(t.app, 'publisher')
   await publishPage(t.app, publisher, 'winter-care', validPage('冬日暖心节'))
   await publishPage(t.app, publisher, 'gone-page', validPage('下线页面'))

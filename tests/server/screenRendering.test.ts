@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -8,7 +8,7 @@ import { sql } from 'kysely'
 import { buildApp } from '../../server/app'
 import { VERSION_CHECK_MS } from '../../server/platform/renderCache'
 import { SCREEN_RENDER_BUDGET_MS } from '../../server/platform/screenRendering'
-import { createTestApp, loginAs, type TestApp } from './helpers'
+import { createTestApp, loginAs, writeStandInRenderer, type TestApp } from './helpers'
 import { staffLogin } from './studioHelpers'
 
 // The server's side of server-rendered screens, with a stand-in renderer in place of the one `vite build`
@@ -18,20 +18,31 @@ import { staffLogin } from './studioHelpers'
 const dist = mkdtempSync(join(tmpdir(), 'mall-dist-ssr-'))
 let test: TestApp
 let off: TestApp
+let limited: TestApp
 
+// It runs on a render thread (renderPool.ts): what it saw is told in its HTML, or in a file for what it declined.
+const ASKED = join(dist, 'asked.log')
 const RENDERER = `
+import { appendFileSync } from 'node:fs'
 export async function renderScreen(request) {
   const path = request.url.split('?')[0]
-  globalThis.asked = [...(globalThis.asked ?? []), path]
+  appendFileSync(${JSON.stringify(ASKED)}, path + '\\n')
   if (path === '/boom') throw new Error('boom')
-  if (!['/shopping', '/user', '/slow'].includes(path)) return { rendered: false, reason: 'not a screen' }
+  // A render that holds its thread's CPU (a block caught in a long loop), with its HTML or forever.
+  if (path === '/spin') {
+    const until = Date.now() + ${SCREEN_RENDER_BUDGET_MS + 500}
+    while (Date.now() < until);
+    appendFileSync(${JSON.stringify(ASKED)}, 'spun\\n')
+  }
+  if (path === '/loop') for (;;);
+  if (!['/shopping', '/user', '/slow', '/spin'].includes(path)) return { rendered: false, reason: 'not a screen' }
   // A render slower than its budget (a busy database, say).
   if (path === '/slow') await new Promise((resolve) => setTimeout(resolve, ${SCREEN_RENDER_BUDGET_MS + 300}))
   const me = await request.fetch('/api/me', { headers: { Accept: 'application/json' } })
   const body = me.ok ? await me.json() : null
   const products = await (await request.fetch('/api/products?sort=sales&limit=1')).json()
   // Whether the render's requests carried a staff member's studio cookie.
-  globalThis.studioStatus = (await request.fetch('/api/studio/session')).status
+  const studioStatus = (await request.fetch('/api/studio/session')).status
   // Which render this is, to tell a kept one from a new one.
   globalThis.renders = (globalThis.renders ?? 0) + 1
   return {
@@ -39,7 +50,7 @@ export async function renderScreen(request) {
     route: path,
     title: '商城 <&>',
     html: '<p class="who">' + (body ? body.phone : 'guest') + '</p><p class="n">' + globalThis.renders +
-      '</p><p class="top">' + products.items[0].name + '</p>',
+      '</p><p class="top">' + products.items[0].name + '</p><p class="studio">' + studioStatus + '</p>',
     snapshot: { pathname: path, nowMs: request.nowMs },
     // A slot's mark inside user data stays what it is.
     payload: JSON.stringify({ fallback: { note: '${SCREEN_SLOTS.title}' } }),
@@ -55,8 +66,7 @@ const TEMPLATE = `<!doctype html><title>${SCREEN_SLOTS.title}</title><div id="ro
 
 beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>国恒保险商城</title><div id="root"></div>')
-  mkdirSync(join(dist, 'server'))
-  writeFileSync(join(dist, 'server', 'renderScreen.js'), RENDERER)
+  writeStandInRenderer(dist, RENDERER)
   writeFileSync(
     join(dist, SCREEN_TEMPLATES_FILE),
     JSON.stringify({ '/shopping': TEMPLATE, '/user': TEMPLATE, '/slow': TEMPLATE }),
@@ -66,9 +76,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'config-pages.json'), JSON.stringify({ routes: ['/springFestival'], screens: [] }))
   test = await createTestApp({ distDir: dist })
   off = await createTestApp({ distDir: dist, screenRendering: false })
+  limited = await createTestApp({ distDir: dist, renderThreads: 1, renderLimitMs: 1_000 })
 })
 afterAll(async () => {
-  await Promise.all([test.close(), off.close()])
+  await Promise.all([test.close(), off.close(), limited.close()])
   rmSync(dist, { recursive: true, force: true })
 })
 
@@ -129,11 +140,32 @@ describe('server-rendered screens', () => {
     expect(next.body).toContain('<p class="who">guest</p>')
   })
 
+  it("keeps answering other requests while a render holds its thread's CPU", async () => {
+    const spinning = test.app.inject({ url: '/spin' })
+    // Asked once the render has begun, answered before it ends: the render holds its own thread only.
+    await expect.poll(() => readFileSync(ASKED, 'utf8').split('\n')).toContain('/spin')
+    const products = await test.app.inject({ url: '/api/products?limit=1' })
+    expect(products.statusCode).toBe(200)
+    expect(readFileSync(ASKED, 'utf8')).not.toContain('spun')
+    // Its visitor got the app's HTML at the budget.
+    expect((await spinning).body).not.toContain('class="who"')
+  })
+
+  it('replaces a render thread caught in a loop, and renders on the new one', async () => {
+    const looping = await limited.app.inject({ url: '/loop' })
+    expect(looping.statusCode).toBe(200)
+    expect(looping.body).toContain('<title>国恒保险商城</title><div id="root"></div>')
+    // The only thread was stopped at the limit: the next screen renders on its replacement.
+    const cookie = await loginAs(limited.app, '13700002222')
+    const next = await limited.app.inject({ url: '/user', headers: { cookie } })
+    expect(next.body).toContain('<p class="who">13700002222</p>')
+  })
+
   it("asks the renderer for a config page too, and sends the page's built HTML when it declines or SSR is off", async () => {
     const res = await test.app.inject({ url: '/springFestival?from=push' })
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain('<title>新春健康节</title>')
-    expect((globalThis as { asked?: string[] }).asked).toContain('/springFestival')
+    expect(readFileSync(ASKED, 'utf8').split('\n')).toContain('/springFestival')
     const plain = await off.app.inject({ url: '/springFestival' })
     expect(plain.body).toContain('<title>新春健康节</title>')
   })
@@ -230,16 +262,16 @@ describe('anonymous screens, rendered once and kept (renderCache.ts)', () => {
   it("makes a kept render's API requests with no cookies, whatever the first visitor sent", async () => {
     const studio = await staffLogin(test.app, 'editor')
     const url = '/shopping?cookies=studio'
-    const g = globalThis as { studioStatus?: number }
+    const studioStatus = (html: string) => /<p class="studio">(\d+)<\/p>/.exec(html)?.[1]
     // Logged in to the studio only: the visitor's own render carries their studio session (seen, then refused
     // for want of the studio's CSRF header)...
-    await test.app.inject({ url: `${url}&token=own`, headers: { cookie: studio } })
-    expect(g.studioStatus).toBe(403)
+    const own = await test.app.inject({ url: `${url}&token=own`, headers: { cookie: studio } })
+    expect(studioStatus(own.body)).toBe('403')
     // ...but a render kept for everyone carries nobody's cookies.
     const shared = await test.app.inject({ url, headers: { cookie: studio } })
     expect(shared.headers.etag).toBeDefined()
     // (401: no studio session at all.)
-    expect(g.studioStatus).toBe(401)
+    expect(studioStatus(shared.body)).toBe('401')
   })
 
   it('renders again after a catalog change, but not after a sale moves a counter', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SCREEN_SLOTS, SCREEN_TEMPLATES_FILE } from '../../src/page-config/screenHtml'
-import { createTestApp, type TestApp } from './helpers'
+import { createTestApp, writeStandInRenderer, type TestApp } from './helpers'
 
 // The operations studio is its own entry: /studio and every path under it get the studio's HTML (its router
 // takes over), any other path the consumer app's; consumers never get the studio's page. The stand-in for the
@@ -26,8 +26,7 @@ export async function renderScreen(request) {
 const TEMPLATE = `<!doctype html><title>${SCREEN_SLOTS.title}</title><div id="root" ${SCREEN_SLOTS.rootAttributes}>${SCREEN_SLOTS.root}</div><script type="application/json" id="screen-data">${SCREEN_SLOTS.data}</script>`
 
 beforeAll(async () => {
-  mkdirSync(join(dist, 'server'))
-  writeFileSync(join(dist, 'server', 'renderScreen.js'), RENDERER)
+  writeStandInRenderer(dist, RENDERER)
   writeFileSync(join(dist, SCREEN_TEMPLATES_FILE), JSON.stringify({ '*': TEMPLATE }))
   mkdirSync(join(dist, 'studio'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>国恒保险商城</title>')

@@ -17,7 +17,11 @@ import { allRoutes, buildRouteObjects } from '../router'
 import { publishedRoutes, screenRoutes } from '../routes'
 import { serverRenderedData, type WantedData } from './screenData'
 import { payloadText } from './payload'
-import { LIGHT_SHELL_TEMPLATE } from '../../page-config/screenHtml'
+import {
+  LIGHT_SHELL_TEMPLATE,
+  type ScreenRender as ScreenRenderOf,
+  type ScreenRenderRequest,
+} from '../../page-config/screenHtml'
 import {
   loadConfigPage,
   renderConfigPage,
@@ -45,33 +49,12 @@ import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 // through the studio, opened directly, are rendered here by the light shell's renderer
 // (src/app/configShell/prerender.tsx, the one the build uses), with their data sources' answers.
 
-export interface ScreenRequest {
-  /** The request's path and query, as the browser sent it (base path included). */
-  url: string
-  userAgent: string
+export interface ScreenRequest extends ScreenRenderRequest {
   /** Answers the screen's API requests as the visitor (their cookie), without a network hop. */
   fetch: typeof fetch
-  nowMs: number
-  /** Stops waiting for data after this long and renders what it has (the browser loads the rest). */
-  dataBudgetMs: number
 }
 
-export type ScreenRender =
-  | {
-      rendered: true
-      /** The route path of the screen (its HTML template). */
-      route: string
-      title: string
-      /** #root's content. */
-      html: string
-      snapshot: PrerenderSnapshot
-      /** The data block's text (src/app/ssr/payload.ts; a published page's, publishedShell.tsx). */
-      payload: string
-      /** When the HTML stops matching what the page shows by time (light-shell renders only); null: never. */
-      validFrom?: number | null
-      validUntil?: number | null
-    }
-  | { rendered: false; reason: string }
+export type ScreenRender = ScreenRenderOf<PrerenderSnapshot>
 
 /** Rounds of render, fetch what it asked for, render again: data that needs other data comes in round 2. */
 const MAX_ROUNDS = 3
