@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module'
 
 export interface AutocannonResult {
-  requests: { average: number }
+  requests: { average: number; total: number }
   latency: { p50: number; p99: number }
   non2xx: number
   errors: number
