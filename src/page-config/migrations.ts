@@ -2,6 +2,7 @@
 // version N to N+1; the validator and the runtime both run them, so old files keep working unchanged.
 import { mapBlocks } from './walkBlocks'
 import type { PageConfig } from '../types/generated/page'
+import { withoutForeignImages } from './foreignImages'
 
 export const CURRENT_SCHEMA_VERSION = 3
 
@@ -71,10 +72,11 @@ export function migrateConfig(config: Json): MigrationResult {
 }
 
 /**
- * A config from outside the code (a folder file, a published version, an embedded page) at the current schema,
- * as the schema's type: the one place it becomes a PageConfig. Each was validated when it was saved, published
- * or built, so it is trusted here.
+ * A config from outside the code (a folder file, a published version, an embedded page, the studio's preview) at
+ * the current schema, as the schema's type: the one place it becomes a PageConfig, once per page where it enters
+ * (ConfigPage renders only what came through here). Each was validated when it was saved, published or built, so
+ * it is trusted here; images from elsewhere are dropped even from versions published before they were refused.
  */
 export function currentPageConfig(config: Json): PageConfig {
-  return migrateConfig(config).config as unknown as PageConfig
+  return withoutForeignImages(migrateConfig(config).config) as unknown as PageConfig
 }

@@ -54,6 +54,6 @@ export function readPublishedPage(doc: Document): EmbeddedPublishedPage | null {
 }
 
 /** The page's title for the title bar and document.title (the route's, when the config has none). */
-export function publishedTitle(config: Record<string, unknown>): string {
+export function publishedTitle(config: { title?: unknown }): string {
   return typeof config.title === 'string' && config.title ? config.title : '活动'
 }

@@ -17,9 +17,7 @@ import { CampaignSandbox } from './CampaignSandbox'
 import { resolvePath, resolveText, type BindingScope } from './bindings'
 import { BlockRenderer, type RenderContext } from './BlockRenderer'
 import { expectedItems, useDataSources, type SettledSources } from './dataSources'
-import { migrateConfig } from '../page-config/migrations'
 import { colorOrNothing, readableOnWhite } from '../page-config/colors'
-import { withoutForeignImages } from '../page-config/foreignImages'
 import { withParamValues } from '../page-config/routeParams'
 import { OfflineNotice } from './OfflineNotice'
 import { STATUS_WORDS } from '../page-config/schedule'
@@ -32,9 +30,9 @@ import './configPage.css'
 import '../styles/targets.css'
 
 export { preparePage } from './preparePage'
+// What a host loading a page lazily needs with the page's runtime: one chunk, not two (configRoutes.ts).
+export { currentPageConfig } from '../page-config/migrations'
 export type { PageOverrides } from './overrides'
-
-export type RawPageConfig = Record<string, unknown>
 
 function shareInfoOf(config: PageConfig): ShareInfo {
   const block = config.blocks.find((b) => b.type === 'share')
@@ -68,13 +66,14 @@ const loadingData =
  * holds the build's compiled markdown of the config (absent for configs from the server).
  */
 export function ConfigPage({
-  config: raw,
+  config,
   markdown = noTrees,
   initialData,
   routeParams,
   overrides,
 }: {
-  config: RawPageConfig
+  /** At the current schema, from currentPageConfig where the page came in (migrations.ts). */
+  config: PageConfig
   markdown?: MarkdownTrees
   /** Data sources already fetched while the page loaded (see preparePage). */
   initialData?: SettledSources
@@ -83,11 +82,6 @@ export function ConfigPage({
   /** Previews only (overrides.ts): the moment, the login state, the badge. */
   overrides?: PageOverrides
 }) {
-  // Images from elsewhere are dropped even from versions published before they were refused.
-  const config = useMemo(
-    () => withoutForeignImages(migrateConfig(raw).config) as unknown as PageConfig,
-    [raw],
-  )
   const { pathname, search, params: hostParams, navigate } = usePageHost()
   const params = useMemo(() => ({ ...hostParams, ...routeParams }), [hostParams, routeParams])
   const dataSources = useMemo(

@@ -58,9 +58,11 @@ function screenLoader(
     const rendered = pending ? null : renderedWith(path)
     if (!rendered) prefetchDataSources(withParamValues(meta?.dataSources ?? undefined, params))
     pending ??= Promise.all([import('./ConfigPage'), loadPage()]).then(
-      async ([{ ConfigPage, preparePage }, page]) => {
-        // The build adds the config's markdown, compiled (src/page-config/markdown.ts).
-        const { [MARKDOWN_TREES_KEY]: markdown, ...config } = page.default
+      async ([{ ConfigPage, currentPageConfig, preparePage }, page]) => {
+        // The build adds the config's markdown, compiled (src/page-config/markdown.ts). The config is brought to
+        // the current schema once, here.
+        const { [MARKDOWN_TREES_KEY]: markdown, ...raw } = page.default
+        const config = currentPageConfig(raw)
         // Its data and blocks load now rather than after the first render; a slow network does not hold the
         // page (blocks still arriving then load lazily).
         const prepared = await Promise.race([

@@ -1,7 +1,6 @@
 import type { Block, ContentBlock, PageConfig } from '../types/generated/page'
 import { preloadBlocks, registerBlocks } from '../blocks/registry'
 import { prefetchDataSources, type SettledSources } from './dataSources'
-import { currentPageConfig } from '../page-config/migrations'
 import { withParamValues } from '../page-config/routeParams'
 import { insideWindow, phaseAt } from '../page-config/schedule'
 import { walkBlocks } from '../page-config/walkBlocks'
@@ -34,7 +33,7 @@ export interface PreparedPage {
  * extra render for the data. Resolves once those blocks are in.
  */
 export async function preparePage(
-  raw: Record<string, unknown>,
+  config: PageConfig,
   blockModules: Readonly<Record<string, { default: unknown }>> = {},
   /** The values of the page's route parameters (routeParams.ts), filled into its data sources. */
   params: Readonly<Record<string, string>> = {},
@@ -42,7 +41,6 @@ export async function preparePage(
   { fetchData = true } = {},
 ): Promise<PreparedPage> {
   registerBlocks(blockModules)
-  const config = currentPageConfig(raw)
   const prepared: PreparedPage = {}
   // fetchAll settles every source, so this never rejects.
   if (fetchData)

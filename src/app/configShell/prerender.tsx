@@ -38,9 +38,8 @@ export interface PrerenderedPage {
 /** A folder config page's route and content, its blocks registered (what a render needs of it). */
 export interface LoadedConfigPage {
   route: ScreenRoute
-  config: Record<string, unknown>
-  /** The config migrated to the current schema (read here; ConfigPage migrates what it is given itself). */
-  current: PageConfig
+  /** At the current schema: migrated once, here. */
+  config: PageConfig
   markdown: MarkdownTrees | undefined
   params: Readonly<Record<string, string>>
 }
@@ -53,8 +52,7 @@ export async function loadConfigPage(route: ScreenRoute): Promise<LoadedConfigPa
   const { [MARKDOWN_TREES_KEY]: markdown, ...config } = page.default
   return {
     route,
-    config,
-    current: currentPageConfig(config),
+    config: currentPageConfig(config),
     markdown: markdown as MarkdownTrees | undefined,
     params: configRouteParams(route),
   }
@@ -77,17 +75,17 @@ export interface RenderInputs {
 }
 
 export async function renderConfigPage(
-  { route, config, current, markdown, params }: LoadedConfigPage,
+  { route, config, markdown, params }: LoadedConfigPage,
   pathname: string,
   nowMs: number,
   { data, load }: RenderInputs = {},
 ): Promise<PrerenderedPage> {
   // Only the blocks it shows at this moment, as in the browser (preparePage).
-  await preloadBlocks(blockTypesShownAt(current, nowMs))
+  await preloadBlocks(blockTypesShownAt(config, nowMs))
   const snapshot: PrerenderSnapshot = { pathname, nowMs, ...(data ? { withData: true } : {}) }
   const screen = () => createElement(ConfigPage, { config, markdown, routeParams: params, initialData: data })
   const { html, fallback } = await renderWithBlockData(route, screen, snapshot, load)
-  const around = unchangedAround(current, nowMs)
+  const around = unchangedAround(config, nowMs)
   return { html, snapshot, fallback, validFrom: around.from, validUntil: around.until }
 }
 
@@ -152,16 +150,17 @@ async function renderInLightShell(
  */
 export async function renderPublishedPage(
   page: EmbeddedPublishedPage,
+  /** page.config at the current schema (currentPageConfig). */
+  config: PageConfig,
   pathname: string,
   nowMs: number,
   load?: LoadWanted,
 ): Promise<PrerenderedPage> {
-  const config = currentPageConfig(page.config)
   // Only the blocks it shows at this moment; the browser loads the same before hydrating (src/main.tsx).
   await preloadBlocks(blockTypesShownAt(config, nowMs))
   // With its data sources' answers, it shows them (and the browser hydrates with the same, page.data).
   const snapshot: PrerenderSnapshot = { pathname, nowMs, ...(page.data ? { withData: true } : {}) }
-  const { route, screen } = publishedShellRoute(page, page.data)
+  const { route, screen } = publishedShellRoute(page, config, page.data)
   const { html, fallback } = await renderWithBlockData(route, screen, snapshot, load)
   const around = unchangedAround(config, nowMs)
   return { html, snapshot, fallback, validFrom: around.from, validUntil: around.until }

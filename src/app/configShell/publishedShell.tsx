@@ -5,6 +5,7 @@ import { ConfigPage, preparePage } from '../../page-runtime/ConfigPage'
 import { blockTypesShownAt } from '../../page-runtime/preparePage'
 import type { SettledSources } from '../../page-runtime/dataSources'
 import type { ScreenRoute } from '../../types/route'
+import type { PageConfig } from '../../types/generated/page'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 import { publishedTitle, type EmbeddedPublishedPage } from '../../page-config/publishedPageData'
 
@@ -17,12 +18,14 @@ import { publishedTitle, type EmbeddedPublishedPage } from '../../page-config/pu
 /** The light shell's route and screen for a published page (the same runtime as PublishedPageScreen's). */
 export function publishedShellRoute(
   page: EmbeddedPublishedPage,
+  /** page.config at the current schema (currentPageConfig). */
+  config: PageConfig,
   initialData?: SettledSources,
 ): { route: ScreenRoute; screen: ComponentType } {
   const screen = function PublishedPage() {
     return createElement(ConfigPage, {
       key: `v${page.version}`,
-      config: page.config,
+      config,
       markdown: page.markdown,
       initialData,
     })
@@ -30,7 +33,7 @@ export function publishedShellRoute(
   return {
     route: {
       path: PUBLISHED_PAGE_PATH,
-      title: publishedTitle(page.config),
+      title: publishedTitle(config),
       load: () => Promise.resolve({ default: screen }),
     },
     screen,
@@ -49,6 +52,6 @@ export async function preparePublishedShell(
   const config = currentPageConfig(page.config)
   if (Array.isArray(config.blocks)) void preloadBlocks(blockTypesShownAt(config, renderedAt))
   // The data the server rendered it with, when it did: the first render matches the HTML, and nothing waits.
-  const prepared = await preparePage(page.config, {}, {}, { fetchData: !page.data })
-  return publishedShellRoute(page, page.data ?? prepared.data)
+  const prepared = await preparePage(config, {}, {}, { fetchData: !page.data })
+  return publishedShellRoute(page, config, page.data ?? prepared.data)
 }

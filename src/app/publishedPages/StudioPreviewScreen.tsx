@@ -4,6 +4,8 @@ import { preloadBlocks } from '../../blocks/registry'
 import { sameProfile } from '../../domain/sandboxProfile'
 import type { MarkdownTrees } from '../../page-config/markdownTree'
 import { walkBlocks } from '../../page-config/walkBlocks'
+import { currentPageConfig } from '../../page-config/migrations'
+import type { PageConfig } from '../../types/generated/page'
 import { blockElementId } from '../../page-runtime/actions'
 import { ConfigPage, type PageOverrides } from '../../page-runtime/ConfigPage'
 import { PageHostContext, type PageHost } from '../../page-runtime/pageHost'
@@ -20,7 +22,7 @@ import { structuralShare } from './structuralShare'
 import './studioPreview.css'
 
 interface Frame {
-  config: Record<string, unknown>
+  config: PageConfig
   overrides: PageOverrides
   params: Record<string, string>
   selectedBlockId?: string
@@ -37,7 +39,7 @@ const frameHost: PageHost = {
   navigate: () => {},
 }
 
-function blockTypes(config: Record<string, unknown>): string[] {
+function blockTypes(config: PageConfig): string[] {
   const types: string[] = []
   if (Array.isArray(config.blocks)) walkBlocks(config.blocks, (block) => void types.push(String(block.type)))
   return types
@@ -64,8 +66,10 @@ export default function StudioPreviewScreen() {
       const message = readRenderMessage(event.data)
       if (!message) return
       const at = ++sequence.current
-      const config = structuralShare(previous, message.config)
-      previous = config
+      const shared = structuralShare(previous, message.config)
+      previous = shared
+      // Migrated once, as it arrives (the same object when already current: unchanged blocks keep theirs).
+      const config = currentPageConfig(shared)
       if (Object.keys(message.markdown).some((source) => !(source in markdownRef.current)))
         markdownRef.current = { ...markdownRef.current, ...message.markdown }
       const markdown = markdownRef.current

@@ -1,4 +1,5 @@
 import type { MarkdownTrees } from '../../page-config/markdownTree'
+import type { PageConfig } from '../../types/generated/page'
 
 // The SWR key of a published page and what its fetcher (api.ts) resolves to: types and the key only, so the
 // layout's title bar (title.ts) reads the page without bringing the fetcher's imports into the app's chunk.
@@ -8,7 +9,8 @@ export interface PublishedPage {
   id: string
   version: number
   publishedAt: string
-  config: Record<string, unknown>
+  /** At the current schema: the fetcher migrated it (currentPageConfig), once. */
+  config: PageConfig
   markdown: MarkdownTrees
 }
 
@@ -23,7 +25,8 @@ export interface OfflinePage {
 export interface PagePreview {
   id: string
   revision: number
-  config: Record<string, unknown>
+  /** At the current schema, as PublishedPage's. */
+  config: PageConfig
   markdown: MarkdownTrees
   /** The moment the link was made for. */
   nowMs?: number

@@ -284,12 +284,12 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
   const deadline = Date.now() + request.dataBudgetMs
   const page = await withDeadline(livePublishedPage(request, decoded), deadline).catch(() => null)
   if (!page) return null
-  const sources = currentPageConfig(page.config).dataSources
-  const data = await withDeadline(pageData(request, sources), deadline).catch(() => null)
+  const config = currentPageConfig(page.config)
+  const data = await withDeadline(pageData(request, config.dataSources), deadline).catch(() => null)
   if (data) page.data = data
   let rendered: Awaited<ReturnType<typeof renderPublishedPage>>
   try {
-    rendered = await renderPublishedPage(page, below, request.nowMs, wantedLoader(request, deadline))
+    rendered = await renderPublishedPage(page, config, below, request.nowMs, wantedLoader(request, deadline))
   } catch (error) {
     console.warn('[ssr] the light shell could not render', below, error)
     return null
@@ -297,7 +297,7 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
   return {
     rendered: true,
     route: LIGHT_SHELL_TEMPLATE,
-    title: publishedTitle(page.config),
+    title: publishedTitle(config),
     html: rendered.html,
     snapshot: rendered.snapshot,
     payload: publishedPageText({ ...page, fallback: rendered.fallback }),
@@ -319,7 +319,7 @@ async function renderFolderPage(request: ScreenRequest, url: URL, route: ScreenR
   let data: RenderedSources | null
   try {
     const page = await loadConfigPage(route)
-    const sources = withParamValues(page.current.dataSources, page.params)
+    const sources = withParamValues(page.config.dataSources, page.params)
     data = await withDeadline(pageData(request, sources), deadline).catch(() => null)
     rendered = await renderConfigPage(page, below, request.nowMs, {
       data: data ?? undefined,

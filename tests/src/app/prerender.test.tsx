@@ -7,7 +7,8 @@ import { preloadBlocks } from '../../../src/blocks/registry'
 import { ConfigShell } from '../../../src/app/configShell/ConfigShell'
 import { unchangedAround } from '../../../src/page-config/schedule'
 import { prerenderHolds } from '../../../src/page-config/prerenderBoot'
-import { ConfigPage, type RawPageConfig } from '../../../src/page-runtime/ConfigPage'
+import { ConfigPage } from '../../../src/page-runtime/ConfigPage'
+import { currentPageConfig } from '../../../src/page-config/migrations'
 import type { PrerenderSnapshot } from '../../../src/components/prerender'
 import { clockOffset, resetClockOffset } from '../../../src/page-runtime/serverClock'
 import { userStore } from '../../../src/state/user'
@@ -18,7 +19,7 @@ import { YEAR_END_SCHEDULE } from '../page-runtime/yearEndSchedule'
 // A config page's HTML is rendered at build time (logged out, at the build's moment, before data) and hydrated
 // in the browser: the hydration must match that HTML exactly, then the page shows the real time, user and data.
 
-const config: RawPageConfig = {
+const config: Record<string, unknown> = {
   schemaVersion: 3,
   title: '年终好礼',
   schedule: YEAR_END_SCHEDULE,
@@ -40,7 +41,7 @@ const config: RawPageConfig = {
 const BUILT_AT = Date.parse('2026-11-18T09:00:00+08:00') // preheat
 const SERVER_NOW = '2026-12-01T12:00:00+08:00' // live
 const snapshot: PrerenderSnapshot = { pathname: '/yearEnd', nowMs: BUILT_AT }
-const page = () => createElement(ConfigPage, { config })
+const page = () => createElement(ConfigPage, { config: currentPageConfig(config) })
 const route: ScreenRoute = { path: '/yearEnd', title: '年终好礼', load: async () => ({ default: page }) }
 
 let root: Root | undefined

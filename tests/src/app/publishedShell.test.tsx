@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ConfigShell } from '../../../src/app/configShell/ConfigShell'
 import { preparePublishedShell, publishedShellRoute } from '../../../src/app/configShell/publishedShell'
 import type { EmbeddedPublishedPage } from '../../../src/page-config/publishedPageData'
+import { currentPageConfig } from '../../../src/page-config/migrations'
 import type { PrerenderSnapshot } from '../../../src/components/prerender'
 import { resetClockOffset } from '../../../src/page-runtime/serverClock'
 
@@ -56,8 +57,14 @@ afterEach(() => {
 
 describe('the published light shell in the browser', () => {
   it("names the route after the page's title", () => {
-    expect(publishedShellRoute(page).route).toMatchObject({ path: '/activity/:id', title: '春季健康节' })
-    expect(publishedShellRoute({ ...page, config: { ...page.config, title: '' } }).route.title).toBe('活动')
+    const untitled = { ...page.config, title: '' }
+    expect(publishedShellRoute(page, currentPageConfig(page.config)).route).toMatchObject({
+      path: '/activity/:id',
+      title: '春季健康节',
+    })
+    expect(publishedShellRoute({ ...page, config: untitled }, currentPageConfig(untitled)).route.title).toBe(
+      '活动',
+    )
   })
 
   it("hydrates the server's HTML without a mismatch, keeping its DOM", async () => {

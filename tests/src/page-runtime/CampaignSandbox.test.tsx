@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearToasts } from '../../../src/components/notice'
 import { PREVIEW_LOGIN } from '../../../src/page-runtime/actions'
-import { ConfigPage, type PageOverrides, type RawPageConfig } from '../../../src/page-runtime/ConfigPage'
+import { ConfigPage, type PageOverrides } from '../../../src/page-runtime/ConfigPage'
+import { currentPageConfig } from '../../../src/page-config/migrations'
 import { PageHostContext } from '../../../src/page-runtime/pageHost'
 import { resetClockOffset } from '../../../src/page-runtime/serverClock'
 import { cupPrize, lotteryCampaign, pointsPrize } from '../../fixtures/lottery'
@@ -13,7 +14,10 @@ import { cupPrize, lotteryCampaign, pointsPrize } from '../../fixtures/lottery'
 
 const LIVE = Date.parse('2026-12-12T10:00:00+08:00')
 
-const pageOf = (blocks: Record<string, unknown>[], eligibility?: Record<string, unknown>): RawPageConfig => ({
+const pageOf = (
+  blocks: Record<string, unknown>[],
+  eligibility?: Record<string, unknown>,
+): Record<string, unknown> => ({
   schemaVersion: 3,
   title: '双十二保障节',
   schedule: {
@@ -40,11 +44,11 @@ const frame = (loggedIn: boolean): PageOverrides => ({
   campaignSandbox: true,
 })
 
-function renderPage(config: RawPageConfig, overrides?: PageOverrides) {
+function renderPage(config: Record<string, unknown>, overrides?: PageOverrides) {
   const navigate = vi.fn()
   render(
     <PageHostContext.Provider value={{ pathname: '/studio-preview', search: '', params: {}, navigate }}>
-      <ConfigPage config={config} overrides={overrides} />
+      <ConfigPage config={currentPageConfig(config)} overrides={overrides} />
     </PageHostContext.Provider>,
   )
   return navigate

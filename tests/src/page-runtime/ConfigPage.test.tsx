@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { compileMarkdown } from '../../../src/page-config/markdown'
 import { markdownSources } from '../../../src/page-config/markdownSources'
-import { ConfigPage, type RawPageConfig } from '../../../src/page-runtime/ConfigPage'
+import { ConfigPage } from '../../../src/page-runtime/ConfigPage'
+import { currentPageConfig } from '../../../src/page-config/migrations'
 import { OFFLINE_REDIRECT_MS } from '../../../src/page-runtime/OfflineNotice'
 import { PageHostContext } from '../../../src/page-runtime/pageHost'
 import { resetClockOffset } from '../../../src/page-runtime/serverClock'
 import { YEAR_END_SCHEDULE } from './yearEndSchedule'
 
 // The lifecycle as a visitor sees it, on the server's time (/api/time), with and without a ?phase= preview.
-const config: RawPageConfig = {
+const config: Record<string, unknown> = {
   schemaVersion: 3,
   title: '年终好礼',
   schedule: YEAR_END_SCHEDULE,
@@ -53,7 +54,7 @@ function renderPage(search = '') {
   const navigate = vi.fn()
   render(
     <PageHostContext.Provider value={{ pathname: '/yearEndGifts', search, params: {}, navigate }}>
-      <ConfigPage config={config} />
+      <ConfigPage config={currentPageConfig(config)} />
     </PageHostContext.Provider>,
   )
   return navigate
@@ -124,7 +125,7 @@ describe('an offline page', () => {
 describe('an old config', () => {
   it('renders a v1 richtext nested in tabs as markdown', async () => {
     serverAt('2026-12-01T12:00:00+08:00')
-    const v1: RawPageConfig = {
+    const v1: Record<string, unknown> = {
       schemaVersion: 1,
       title: '旧页面',
       blocks: [
@@ -143,7 +144,7 @@ describe('an old config', () => {
     )
     render(
       <PageHostContext.Provider value={{ pathname: '/old', search: '', params: {}, navigate: vi.fn() }}>
-        <ConfigPage config={v1} markdown={trees} />
+        <ConfigPage config={currentPageConfig(v1)} markdown={trees} />
       </PageHostContext.Provider>,
     )
     expect(await screen.findByRole('heading', { name: '活动规则' })).toBeInTheDocument()

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ConfigPage, type RawPageConfig } from '../../../src/page-runtime/ConfigPage'
+import { ConfigPage } from '../../../src/page-runtime/ConfigPage'
+import { currentPageConfig } from '../../../src/page-config/migrations'
 import { PageHostContext } from '../../../src/page-runtime/pageHost'
 import { resetClockOffset } from '../../../src/page-runtime/serverClock'
 
@@ -39,7 +40,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-const config: RawPageConfig = {
+const config: Record<string, unknown> = {
   schemaVersion: 3,
   title: '旧版本活动页',
   dataSources: {
@@ -61,7 +62,7 @@ describe('a config with API paths off the allow-list', () => {
       <PageHostContext.Provider
         value={{ pathname: '/activity/old', search: '', params: {}, navigate: vi.fn() }}
       >
-        <ConfigPage config={config} />
+        <ConfigPage config={currentPageConfig(config)} />
       </PageHostContext.Provider>,
     )
     expect(await screen.findByText('畅行意外险')).toBeInTheDocument()
