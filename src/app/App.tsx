@@ -2,11 +2,10 @@ import { useEffect, useMemo } from 'react'
 import type { SWRConfiguration } from 'swr'
 import { PrerenderContext, useHydrating, type PrerenderSnapshot } from '../components/prerender'
 import { AppProviders } from './AppProviders'
-import { AppRouter, type AppRouterInstance } from './AppRouter'
+import { AppRouter } from './AppRouter'
 
-/** Hydrating a screen the server rendered: its router (screen loaded), snapshot and data (src/app/ssr). */
+/** Hydrating a screen the server rendered: its snapshot and data (src/app/ssr), its screen's chunk loaded. */
 export interface AppHydration {
-  router: AppRouterInstance
   snapshot: PrerenderSnapshot
   fallback: NonNullable<SWRConfiguration['fallback']>
   use: NonNullable<SWRConfiguration['use']>
@@ -25,7 +24,7 @@ export function App({ hydration }: { hydration?: AppHydration }) {
   return (
     <PrerenderContext value={hydrating && hydration ? hydration.snapshot : null}>
       <AppProviders swr={swr}>
-        <AppRouter router={hydration?.router} />
+        <AppRouter />
       </AppProviders>
     </PrerenderContext>
   )

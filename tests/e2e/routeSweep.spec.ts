@@ -303,7 +303,8 @@ async function faultsScrolled(page: Page, width = PHONE.width): Promise<string[]
 
 /** The HTML before any script: the frame (a screen) or the page (a config page) with content in it. */
 const RENDERED = {
-  screen: /<div id="root" data-prerendered="[^"]+"[^>]*>.*<main class="app-content"><[a-z]/s,
+  // (The screen's Suspense boundary, which holds it while its chunk loads, leaves its mark first.)
+  screen: /<div id="root" data-prerendered="[^"]+"[^>]*>.*<main class="app-content">(<!--\$-->)?<[a-z]/s,
   config: /<div id="root" data-prerendered="[^"]+"[^>]*>.*class="config-page/s,
 }
 /** The element the HTML drew, which hydration keeps (drawing the route afresh would replace it). */

@@ -22,6 +22,7 @@ import {
 import { installUnauthorizedRedirect } from '../../features/member/unauthorizedHandler'
 import type { ScreenRoute } from '../../types/route'
 import { AppProviders } from '../AppProviders'
+import type { FirstNavigation } from '../AppRouter'
 import { LayoutFrame } from '../layouts/LayoutFrame'
 import { loadChunk } from '../../lib/lazyChunk'
 import { ChunkErrorScreen } from '../screens/ChunkErrorScreen'
@@ -31,7 +32,6 @@ import { ChunkErrorScreen } from '../screens/ChunkErrorScreen'
 // the app's router, lets it navigate, and then hands the screen over to it.
 
 type AppRouterModule = typeof import('../AppRouter')
-type Router = ReturnType<AppRouterModule['createAppRouter']>
 /** Hands the screen to the app's router, after it navigated there (none: it shows the current URL). */
 type Leave = (to?: string | number, options?: HostNavigateOptions) => void
 
@@ -62,7 +62,7 @@ export function ConfigShell({
   useEffect(() => {
     if (!hydrating) onHydrated?.()
   }, [hydrating, onHydrated])
-  const [app, setApp] = useState<{ module: AppRouterModule; router: Router } | null>(null)
+  const [app, setApp] = useState<{ module: AppRouterModule; first?: FirstNavigation } | null>(null)
   const [leaving, setLeaving] = useState(false)
   const left = useRef(false)
 
@@ -73,11 +73,14 @@ export function ConfigShell({
     setLeaving(true)
     loadAppRouter().then(
       async (module) => {
-        const router = module.createAppRouter()
-        // The router navigates (and loads the next screen) before it takes over, so this page stays until then.
-        if (typeof to === 'number') await router.navigate(to)
-        else if (to !== undefined) await router.navigate(to, options)
-        setApp({ module, router })
+        // The screens here and at the destination load before the router takes over, so this page stays until
+        // then; the router then starts at this URL and goes on to the destination at once.
+        const here = belowBasename(window.location.pathname) ?? window.location.pathname
+        await Promise.all([
+          module.preloadScreensAt(here),
+          typeof to === 'string' ? module.preloadScreensAt(to) : undefined,
+        ])
+        setApp({ module, first: to === undefined ? undefined : { to, options } })
       },
       // Without the router's chunk, the browser navigates instead.
       () => {
@@ -92,7 +95,7 @@ export function ConfigShell({
     <PrerenderContext value={snapshot}>
       <AppProviders swr={swr}>
         {app ? (
-          <app.module.AppRouter router={app.router} />
+          <app.module.AppRouter first={app.first} />
         ) : (
           <LightBoundary onError={() => leave()}>
             <LightPage route={route} loaded={screen} leave={leave} leaving={leaving} />
@@ -151,7 +154,7 @@ function LightPage({ route, loaded, leave, leaving }: LightPageProps) {
   useEffect(
     () =>
       installUnauthorizedRedirect({
-        state: { location: { pathname: host.pathname, search: host.search } },
+        location: () => ({ pathname: host.pathname, search: host.search }),
         navigate: (to) => host.navigate(to),
       }),
     [host],

@@ -1,18 +1,20 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom'
+import { Suspense } from 'react'
+import { Outlet, type RouteObject } from 'react-router-dom'
 import { useGoBack } from '../../components/navigation/useAppNavigate'
 import type { ScreenRoute } from '../../types/route'
 import { AppTabBar } from './AppTabBar'
 import { LayoutFrame } from './LayoutFrame'
 import { NavigationPending } from './NavigationPending'
+import { ScrollKeeper } from './ScrollKeeper'
 import { useRouteChrome } from './useRouteChrome'
 
 /**
- * Main layout: NavBar with back on inner screens, TabBar on the four top-level tabs. In both layouts React
- * Router's ScrollRestoration starts each new entry (push or replace) at the top and brings back (POP) the
- * position the person left the entry at.
+ * Main layout: NavBar with back on inner screens, TabBar on the four top-level tabs. In both layouts each new
+ * entry (push or replace) starts at the top and going back (POP) brings back the position the person left the
+ * entry at (ScrollKeeper). A screen whose chunk is still loading shows NavigationPending's placeholder.
  */
-export function MainLayout({ routes }: { routes: readonly ScreenRoute[] }) {
-  const { title, tab } = useRouteChrome()
+export function MainLayout({ routes, table }: { routes: readonly ScreenRoute[]; table: RouteObject[] }) {
+  const { title, tab } = useRouteChrome(table)
   const goBack = useGoBack()
   return (
     <LayoutFrame
@@ -22,19 +24,23 @@ export function MainLayout({ routes }: { routes: readonly ScreenRoute[] }) {
       pending={<NavigationPending />}
       tabBar={tab && <AppTabBar routes={routes} />}
     >
-      <Outlet />
-      <ScrollRestoration />
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+      <ScrollKeeper />
     </LayoutFrame>
   )
 }
 
 /** In-app layout (/app/...): for the mall app and partner webviews, which draw their own title bar. */
-export function InAppLayout() {
-  const { title } = useRouteChrome()
+export function InAppLayout({ table }: { table: RouteObject[] }) {
+  const { title } = useRouteChrome(table)
   return (
     <LayoutFrame inApp title={title} pending={<NavigationPending />}>
-      <Outlet />
-      <ScrollRestoration />
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+      <ScrollKeeper />
     </LayoutFrame>
   )
 }

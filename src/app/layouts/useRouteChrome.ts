@@ -1,5 +1,5 @@
-import { useEffect } from 'react'
-import { useLocation, useMatches } from 'react-router-dom'
+import { useEffect, useMemo } from 'react'
+import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom'
 import { APP_INFO } from '../../config/app'
 import type { RouteHandle } from '../../types/route'
 import { usePublishedTitle } from '../publishedPages/title'
@@ -8,11 +8,11 @@ import { usePublishedTitle } from '../publishedPages/title'
  * The deepest matched route's handle; applies its Chinese title to the document on every change (a page
  * published through the studio is titled by its config).
  */
-export function useRouteChrome(): RouteHandle {
-  const matches = useMatches()
-  const { search } = useLocation()
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
-    RouteHandle | undefined
+export function useRouteChrome(table: RouteObject[]): RouteHandle {
+  const { pathname, search } = useLocation()
+  const matches = useMemo(() => matchRoutes(table, pathname) ?? [], [table, pathname])
+  const handle = [...matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.title)?.route
+    .handle as RouteHandle | undefined
   const published = usePublishedTitle(handle?.path, matches.at(-1)?.params ?? {}, search)
   const title = published ?? handle?.title ?? APP_INFO.displayName
   useEffect(() => {

@@ -13,7 +13,8 @@ import { PRERENDER_ATTRIBUTE, type PrerenderSnapshot } from '../../components/pr
 import { RENDERED_FOR_ATTRIBUTE } from '../../page-config/prerenderBoot'
 import { persistor } from '../../state'
 import { App } from '../App'
-import { createAppRouter, routesLoadedFor } from '../router'
+import { preloadScreensAt } from '../router'
+import { belowBasename } from '../../config/router'
 import type { ScreenPayload } from './payload'
 import { serverRenderedData } from './screenData'
 
@@ -28,9 +29,8 @@ export async function hydrateScreen(
   snapshot: PrerenderSnapshot,
   { fallback }: ScreenPayload,
 ): Promise<void> {
-  const router = createAppRouter(
-    await routesLoadedFor(`${window.location.pathname}${window.location.search}`),
-  )
+  // The screen's chunk first: the first render must show it, as the HTML does.
+  await preloadScreensAt(belowBasename(window.location.pathname) ?? window.location.pathname)
   const forSession = container.getAttribute(RENDERED_FOR_ATTRIBUTE) === 'session'
   // The server knows the session: its user is in the stores as it was for the render.
   const me = (fallback[meKey] ?? null) as Me | null
@@ -53,7 +53,7 @@ export async function hydrateScreen(
   hydrateRoot(
     container,
     <StrictMode>
-      <App hydration={{ router, snapshot, fallback, use: [serverRenderedData(fallback)], onHydrated }} />
+      <App hydration={{ snapshot, fallback, use: [serverRenderedData(fallback)], onHydrated }} />
     </StrictMode>,
     { onRecoverableError: (error) => console.warn('[ssr] hydration fell back to rendering', error) },
   )

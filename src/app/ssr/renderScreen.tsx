@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom'
+import { matchRoutes, StaticRouter } from 'react-router-dom'
 import { belowBasename, ROUTER_BASENAME } from '../../config/router'
 import { fetchMe, meKey, type Me } from '../../features/member/api'
 import { storeLoggedIn } from '../../features/member/session'
@@ -13,7 +13,7 @@ import { stateNamespaces } from '../stateNamespaces'
 import type { RouteHandle, ScreenRoute } from '../../types/route'
 import { AppProviders } from '../AppProviders'
 import { detectEnvironment } from '../../domain/environment'
-import { allRoutes, buildRouteObjects } from '../router'
+import { AppRoutes, appRoutes, preloadScreensAt } from '../router'
 import { publishedRoutes, screenRoutes } from '../routes'
 import { serverRenderedData, type WantedData } from './screenData'
 import { payloadText } from './payload'
@@ -104,11 +104,10 @@ function resetStores(): void {
 }
 
 /** The handle of the screen (or page) `pathname` matches, if any. */
-function handleAt(routes: ReturnType<typeof buildRouteObjects>, pathname: string): RouteHandle | undefined {
-  return matchRoutes(routes, pathname, ROUTER_BASENAME)?.at(-1)?.route.handle as RouteHandle | undefined
+function handleAt(pathname: string): RouteHandle | undefined {
+  return matchRoutes(appRoutes(), pathname, ROUTER_BASENAME)?.at(-1)?.route.handle as RouteHandle | undefined
 }
 
-let sharedRoutes: ReturnType<typeof buildRouteObjects> | null = null
 /** Answers by path: matching ranks every route of the table each time (~3 ms), asked on each logged-in visit. */
 const sharedByPath = new Map<string, boolean>()
 const SHARED_PATHS_KEPT = 1_000
@@ -121,8 +120,7 @@ export function sharedScreen(url: string): boolean {
   const { pathname } = new URL(url, 'http://localhost')
   let shared = sharedByPath.get(pathname)
   if (shared === undefined) {
-    sharedRoutes ??= buildRouteObjects(allRoutes)
-    const path = handleAt(sharedRoutes, pathname)?.path
+    const path = handleAt(pathname)?.path
     // A config page is rendered logged out for everyone (the light shell): what is personal comes from the API.
     shared =
       configRoutes.some((route) => route.path === path) ||
@@ -136,8 +134,7 @@ export function sharedScreen(url: string): boolean {
 export async function renderScreen(request: ScreenRequest): Promise<ScreenRender> {
   setTransport(serverTransport)
   const url = new URL(request.url, 'http://localhost')
-  const routes = buildRouteObjects(allRoutes)
-  const handle = handleAt(routes, url.pathname)
+  const handle = handleAt(url.pathname)
   if (!handle?.path) return { rendered: false, reason: 'no screen at this path' }
   const configRoute = configRoutes.find((route) => route.path === handle.path)
   if (configRoute) return renderFolderPage(request, url, configRoute)
@@ -147,10 +144,8 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
     const light = await renderInLightShell(request, url)
     if (light) return light
   }
-  const handler = createStaticHandler(routes, { basename: ROUTER_BASENAME })
-  const context = await handler.query(new Request(url))
-  if (context instanceof Response) return { rendered: false, reason: `router answered ${context.status}` }
-  const router = createStaticRouter(handler.dataRoutes, context)
+  // The screen's chunk first: a render shows it, never a placeholder for it.
+  await preloadScreensAt(belowBasename(url.pathname) ?? url.pathname)
   const snapshot: PrerenderSnapshot = { pathname: url.pathname, nowMs: request.nowMs }
 
   return requests.run(request.fetch, async () => {
@@ -169,7 +164,9 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
           <StrictMode>
             <PrerenderContext value={snapshot}>
               <AppProviders swr={{ fallback, provider: () => new Map(), use }}>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
+                <StaticRouter basename={ROUTER_BASENAME} location={`${url.pathname}${url.search}`}>
+                  <AppRoutes />
+                </StaticRouter>
               </AppProviders>
             </PrerenderContext>
           </StrictMode>,

@@ -5,8 +5,9 @@ import { LOGIN_PATHS } from './paths'
 import { clearLocalUser, isLoggedInLocally, sessionExpired, withExpiredReason } from './session'
 
 interface RouterLike {
-  state: { location: { pathname: string; search: string } }
-  navigate(to: string): unknown
+  /** Where the app is now. */
+  location(): { pathname: string; search: string }
+  navigate(to: string): void
 }
 
 /**
@@ -24,9 +25,9 @@ export function installUnauthorizedRedirect(router: RouterLike): () => void {
     // The screen stays as it is under the login screen; login refreshes the cached user.
     clearLocalUser(false)
     if (method === 'GET' && new URL(url, 'http://x').pathname === meKey) return
-    const { pathname, search } = router.state.location
+    const { pathname, search } = router.location()
     if (LOGIN_PATHS.includes(stripLayoutPrefix(pathname))) return
     const loginPath = loginPathFor(`${pathname}${search}`)
-    void router.navigate(withLayoutPrefix(expired ? withExpiredReason(loginPath) : loginPath, pathname))
+    router.navigate(withLayoutPrefix(expired ? withExpiredReason(loginPath) : loginPath, pathname))
   })
 }

@@ -1,5 +1,6 @@
 import { useCallback, useContext } from 'react'
-import { matchRoutes, UNSAFE_DataRouterContext } from 'react-router-dom'
+import { matchRoutes } from 'react-router-dom'
+import { RouteTableContext } from '../../components/navigation/routeTable'
 
 /**
  * Whether the app's route table has a screen at a path (not only the catch-all 404), so an entry to a screen
@@ -7,7 +8,7 @@ import { matchRoutes, UNSAFE_DataRouterContext } from 'react-router-dom'
  * and config pages alike): features may not import src/app (docs/architecture.md).
  */
 export function useHasRoute(): (path: string) => boolean {
-  const routes = useContext(UNSAFE_DataRouterContext)?.router.routes
+  const routes = useContext(RouteTableContext)
   return useCallback(
     (path: string) => {
       if (!routes) return false

@@ -1,10 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import { buildRouteObjects } from '../../../src/app/router'
 import { screenRoutes } from '../../../src/app/routes'
 import type { ScreenRoute } from '../../../src/types/route'
+import { renderAppRoutes } from '../harness'
 
 const screenOf = (text: string) => async () => ({ default: () => <p>{text}</p> })
 
@@ -25,49 +25,46 @@ function makeTable(extra: ScreenRoute[] = []): ScreenRoute[] {
   ]
 }
 
-function renderAt(path: string, table = makeTable()) {
-  const router = createMemoryRouter(buildRouteObjects(table), { initialEntries: [path] })
-  render(<RouterProvider router={router} />)
-  return router
-}
+/** The table as the app renders it (declarative mode), at `path`. */
+const renderAt = (path: string, table = makeTable()) => renderAppRoutes(buildRouteObjects(table), path)
 
 describe('route table and layouts', () => {
   it('renders a lazy screen and sets the document title from the route', async () => {
-    renderAt('/a/b')
+    await renderAt('/a/b')
     expect(await screen.findByText('a-b screen')).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('甲乙页面'))
   })
 
   it('the title follows every route change', async () => {
-    const router = renderAt('/a/b')
+    const router = await renderAt('/a/b')
     await screen.findByText('a-b screen')
-    await act(() => router.navigate('/'))
+    act(() => router.navigate('/'))
     expect(await screen.findByText('home screen')).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('首页标题'))
   })
 
   it('matches exactly: a longer path is the 404 screen', async () => {
-    renderAt('/a/b/c')
+    await renderAt('/a/b/c')
     expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('页面不存在'))
   })
 
   it('/loginC accepts no type or "authentication" only', async () => {
-    renderAt('/loginC')
+    await renderAt('/loginC')
     expect(await screen.findByText('login screen')).toBeInTheDocument()
   })
   it('/loginC/authentication is the login-then-authenticate screen', async () => {
-    renderAt('/loginC/authentication')
+    await renderAt('/loginC/authentication')
     expect(await screen.findByText('login auth screen')).toBeInTheDocument()
   })
   it('/loginC/anything-else is the 404 screen', async () => {
-    renderAt('/loginC/wechat')
+    await renderAt('/loginC/wechat')
     expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument()
   })
 
   it('main layout: NavBar with the title and back on inner screens; TabBar only on tab screens', async () => {
     const { container } = render(<></>)
-    renderAt('/a/b')
+    await renderAt('/a/b')
     await screen.findByText('a-b screen')
     expect(screen.getByRole('button', { name: '返回' })).toHaveClass('adm-nav-bar-back')
     expect(document.querySelector('.app-tabbar')).toBeNull()
@@ -75,7 +72,7 @@ describe('route table and layouts', () => {
   })
 
   it('tab screens show the TabBar with only the tabs whose screens exist, and no back arrow', async () => {
-    renderAt('/')
+    await renderAt('/')
     await screen.findByText('home screen')
     const tabbar = document.querySelector('.app-tabbar') as HTMLElement
     expect(tabbar).not.toBeNull()
@@ -90,21 +87,21 @@ describe('route table and layouts', () => {
   })
 
   it('the whole table is registered again under /app without the NavBar', async () => {
-    renderAt('/app/a/b')
+    await renderAt('/app/a/b')
     expect(await screen.findByText('a-b screen')).toBeInTheDocument()
     expect(document.querySelector('.adm-nav-bar')).toBeNull()
     await waitFor(() => expect(document.title).toBe('甲乙页面'))
   })
 
   it('unknown paths under /app are the 404 screen too', async () => {
-    renderAt('/app/nope')
+    await renderAt('/app/nope')
     expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument()
   })
 
   it('the 404 screen goes home', async () => {
-    const router = renderAt('/nope')
+    const router = await renderAt('/nope')
     await userEvent.click(await screen.findByRole('button', { name: '返回首页' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(router.location()).toBe('/'))
   })
 })
 
@@ -112,7 +109,7 @@ describe('errors and lazy loading', () => {
   it('a screen that throws shows the error screen; 重试 renders it again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     boomThrows = true
-    renderAt('/boom')
+    await renderAt('/boom')
     expect(await screen.findByText('页面出错了')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: '返回首页' })).toBeInTheDocument()
     boomThrows = false
@@ -123,9 +120,9 @@ describe('errors and lazy loading', () => {
   it("the error screen's 返回首页 goes home", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     boomThrows = true
-    const router = renderAt('/boom')
+    const router = await renderAt('/boom')
     await userEvent.click(await screen.findByRole('button', { name: '返回首页' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(router.location()).toBe('/'))
     expect(await screen.findByText('home screen')).toBeInTheDocument()
   })
 
@@ -140,7 +137,7 @@ describe('errors and lazy loading', () => {
         return { default: () => <p>flaky loaded</p> }
       },
     }
-    renderAt('/flaky', makeTable([flaky]))
+    await renderAt('/flaky', makeTable([flaky]))
     expect(await screen.findByText('flaky loaded')).toBeInTheDocument()
     expect(calls).toBe(2)
   })
@@ -150,7 +147,7 @@ describe('errors and lazy loading', () => {
     const load = vi.fn(async () => {
       throw new TypeError('Failed to fetch dynamically imported module')
     })
-    renderAt('/dead', makeTable([{ path: '/dead', title: '坏页面', load }]))
+    await renderAt('/dead', makeTable([{ path: '/dead', title: '坏页面', load }]))
     expect(await screen.findByText('页面加载失败')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument()
     expect(load).toHaveBeenCalledTimes(2)
@@ -163,7 +160,7 @@ describe('errors and lazy loading', () => {
       if (!online) throw new TypeError('Failed to fetch dynamically imported module')
       return { default: () => <p>offline screen loaded</p> }
     })
-    renderAt('/offline', makeTable([{ path: '/offline', title: '断网页面', load }]))
+    await renderAt('/offline', makeTable([{ path: '/offline', title: '断网页面', load }]))
     expect(await screen.findByText('页面加载失败')).toBeInTheDocument()
     online = true
     act(() => {
@@ -179,7 +176,7 @@ describe('errors and lazy loading', () => {
       if (!online) throw new TypeError('Failed to fetch dynamically imported module')
       return { default: () => <p>retried screen loaded</p> }
     })
-    renderAt('/retry', makeTable([{ path: '/retry', title: '重试页面', load }]))
+    await renderAt('/retry', makeTable([{ path: '/retry', title: '重试页面', load }]))
     const button = await screen.findByRole('button', { name: '重新加载' })
     online = true
     await userEvent.click(button)
@@ -197,9 +194,9 @@ describe('errors and lazy loading', () => {
         return { default: () => <p>slow loaded</p> }
       },
     }
-    const router = renderAt('/', makeTable([slow]))
+    const router = await renderAt('/', makeTable([slow]))
     await screen.findByText('home screen')
-    void router.navigate('/slow')
+    act(() => router.navigate('/slow'))
     expect(await screen.findByText('加载中…', {}, { timeout: 2000 })).toBeInTheDocument()
     expect(screen.getByText('home screen')).toBeInTheDocument()
     release()

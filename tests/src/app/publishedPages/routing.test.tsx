@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { allRoutes, buildRouteObjects } from '../../../../src/app/router'
 import { resetClockOffset } from '../../../../src/page-runtime/serverClock'
 import type { RouteHandle } from '../../../../src/types/route'
-import { renderRoutes } from '../../harness'
+import { renderAppRoutes } from '../../harness'
 import { json, serve } from './serve'
 
 // /activity/:id sits behind every fixed path, in both root layouts, and titles the page by its config.
@@ -35,7 +35,7 @@ describe('published pages in the route table', () => {
           markdown: {},
         }),
     })
-    renderRoutes(buildRouteObjects(allRoutes), '/activity/spring-health')
+    await renderAppRoutes(buildRouteObjects(allRoutes), '/activity/spring-health')
     expect(await screen.findByText('欢迎参加')).toBeInTheDocument()
     expect(document.querySelector('.app-navbar')).toHaveTextContent('春季健康节')
     await waitFor(() => expect(document.title).toBe('春季健康节'))
@@ -43,7 +43,7 @@ describe('published pages in the route table', () => {
 
   it('an unknown id is titled 页面不存在', async () => {
     serve('2026-11-25T10:00:00+08:00', {})
-    renderRoutes(buildRouteObjects(allRoutes), '/activity/nope')
+    await renderAppRoutes(buildRouteObjects(allRoutes), '/activity/nope')
     expect(await screen.findByTestId('not-found')).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('页面不存在'))
   })

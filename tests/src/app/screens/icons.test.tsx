@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import { notify, NotificationHost } from '../../../../src/components/notice'
 import { ChunkErrorScreen } from '../../../../src/app/screens/ChunkErrorScreen'
 import { NotFoundScreen } from '../../../../src/app/screens/NotFoundScreen'
-import { RouteErrorScreen } from '../../../../src/app/screens/RouteErrorScreen'
+import { RouteErrorBoundary } from '../../../../src/app/screens/RouteErrorScreen'
 import type { NoticeKind } from '../../../../src/config/constants'
 
 // Emoji and symbol glyphs render as empty boxes where the device (or headless Chromium) has no font with
@@ -12,14 +12,11 @@ import type { NoticeKind } from '../../../../src/config/constants'
 const GLYPH = /\p{Extended_Pictographic}|[\u2139\u2713\u2715\u26a0]|\ufe0f/u
 
 function renderAt(element: React.ReactElement) {
-  const router = createMemoryRouter(
-    [
-      { path: '/boom', element, errorElement: <RouteErrorScreen /> },
-      { path: '*', element },
-    ],
-    { initialEntries: ['/boom'] },
+  render(
+    <MemoryRouter initialEntries={['/boom']}>
+      <RouteErrorBoundary>{element}</RouteErrorBoundary>
+    </MemoryRouter>,
   )
-  render(<RouterProvider router={router} />)
 }
 
 function Throws(): React.ReactElement {

@@ -6,7 +6,7 @@ import { screenRoutes } from '../../../../src/app/routes'
 import UserPage from '../../../../src/features/member/UserPage'
 import { SERVICE_ENTRIES } from '../../../../src/features/member/userEntries'
 import { userStore } from '../../../../src/state/user'
-import { renderRoutes, renderScreen, reply, stubApi } from '../../harness'
+import { renderAppRoutes, renderScreen, reply, stubApi } from '../../harness'
 import { me } from './fixtures'
 
 const overview = {
@@ -202,7 +202,7 @@ describe('我的 in the app’s route table', () => {
       'GET /api/me/overview': overview,
       'GET /api/health': { status: 'ok', db: 'pglite', mode: 'demo' },
     })
-    renderRoutes(buildRouteObjects(screenRoutes), '/user')
+    await renderAppRoutes(buildRouteObjects(screenRoutes), '/user')
     expect(await screen.findByText('用户0001')).toBeInTheDocument()
     for (const entry of SERVICE_ENTRIES) {
       const registered = screenRoutes.some((route) => route.path === entry.path)

@@ -12,7 +12,7 @@ function fakeRouter(pathname: string, search = '') {
   return {
     navigations,
     router: {
-      state: { location: { pathname, search } },
+      location: () => ({ pathname, search }),
       navigate: (to: string) => void navigations.push(to),
     },
   }
