@@ -56,6 +56,7 @@ import { huatingConfig, partnerProblems, type PartnerOptions } from './modules/p
 import { HuatingSandbox } from './modules/partners/sandbox/service'
 import { modules } from './modules'
 import type { JsonSchema } from './platform/schemas'
+import { installSameForEveryone } from './platform/sameForEveryone'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -277,6 +278,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     ),
   )
   app.decorateRequest('userId', null)
+  installSameForEveryone(app)
   app.decorateRequest('staff', null)
 
   await app.register(fastifyCookie, { secret: cookieSecret })

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import { unauthenticated } from './errors'
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions'
+import { markReadsVisitor } from './sameForEveryone'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,6 +27,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
 
 /** The raw session token from the signed cookie, or null (absent or tampered). */
 export function sessionToken(request: FastifyRequest): string | null {
+  markReadsVisitor(request)
   const raw = request.cookies[SESSION_COOKIE]
   if (!raw) return null
   const unsigned = request.unsignCookie(raw)

@@ -4,7 +4,11 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { FastifyBaseLogger } from 'fastify'
-import type { ScreenRender, ScreenRenderRequest } from '../../src/page-config/screenHtml'
+import {
+  SAME_FOR_EVERYONE_HEADER,
+  type ScreenRender,
+  type ScreenRenderRequest,
+} from '../../src/page-config/screenHtml'
 import { dateShiftMs } from './shiftedDate'
 
 // Screens are rendered on threads of their own (renderWorker.ts), not on the server's: a render is synchronous
@@ -23,7 +27,15 @@ export interface RenderWorkerData {
 
 export type ToRenderer =
   | { type: 'render'; id: number; request: ScreenRenderRequest }
-  | { type: 'answer'; id: number; status: number; contentType: string; body: string | null }
+  | {
+      type: 'answer'
+      id: number
+      status: number
+      contentType: string
+      body: string | null
+      /** The route read no session: the same answer for whoever asks (SAME_FOR_EVERYONE_HEADER). */
+      sameForEveryone: boolean
+    }
   /** The server's thread could not answer: the renderer's fetch fails, as a network error would. */
   | { type: 'unanswered'; id: number; message: string }
 
@@ -200,6 +212,7 @@ export class RenderPool {
         id: ask.id,
         status: response.status,
         contentType: response.headers.get('content-type') ?? '',
+        sameForEveryone: response.headers.has(SAME_FOR_EVERYONE_HEADER),
         body: response.body ? await response.text() : null,
       }
     } catch (error) {

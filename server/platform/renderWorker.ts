@@ -1,6 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
-import type { ScreenRender, ScreenRenderRequest } from '../../src/page-config/screenHtml'
+import {
+  SAME_FOR_EVERYONE_HEADER,
+  type ScreenRender,
+  type ScreenRenderRequest,
+} from '../../src/page-config/screenHtml'
 import type { FromRenderer, RenderWorkerData, ToRenderer } from './renderPool'
 import { shiftDate } from './shiftedDate'
 
@@ -40,10 +44,9 @@ function askingFetch(renderId: number): typeof fetch {
     })
     const answer = await answered
     if (answer.type === 'unanswered') throw new Error(`${url}: ${answer.message}`)
-    return new Response(answer.body, {
-      status: answer.status,
-      headers: { 'content-type': answer.contentType },
-    })
+    const headers = new Headers({ 'content-type': answer.contentType })
+    if (answer.sameForEveryone) headers.set(SAME_FOR_EVERYONE_HEADER, '1')
+    return new Response(answer.body, { status: answer.status, headers })
   }
 }
 

@@ -15,6 +15,8 @@ import { withAppMode } from '../../src/page-config/appMode'
 import {
   compileScreenTemplate,
   escapeHtml,
+  RENDER_REQUEST_HEADER,
+  SAME_FOR_EVERYONE_HEADER,
   SCREEN_TEMPLATES_FILE,
   type ScreenRender,
   type ScreenRenderRequest,
@@ -71,6 +73,7 @@ export function visitorFetch(app: FastifyInstance, visitor: Visitor): typeof fet
     const headers = new Headers(init?.headers)
     if (visitor.cookie) headers.set('cookie', visitor.cookie)
     if (visitor.userAgent) headers.set('user-agent', visitor.userAgent)
+    headers.set(RENDER_REQUEST_HEADER, '1')
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url,
@@ -79,9 +82,13 @@ export function visitorFetch(app: FastifyInstance, visitor: Visitor): typeof fet
       remoteAddress: visitor.ip,
     })
     const body = answer.statusCode === 204 || answer.statusCode === 205 ? null : answer.payload
+    const same = answer.headers[SAME_FOR_EVERYONE_HEADER]
     return new Response(body, {
       status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+      headers: {
+        'content-type': String(answer.headers['content-type'] ?? ''),
+        ...(same ? { [SAME_FOR_EVERYONE_HEADER]: String(same) } : {}),
+      },
     })
   }
 }

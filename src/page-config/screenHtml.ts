@@ -13,6 +13,15 @@ export const SCREEN_TEMPLATES_FILE = 'screen-templates.json'
  */
 export const LIGHT_SHELL_TEMPLATE = 'light-shell:published-page'
 
+/**
+ * A render kept for everyone is sent to logged-in visitors too, whose browser then asks again, as themselves, for
+ * what depended on who asked. The renderer's API requests carry RENDER_REQUEST_HEADER; an answer whose route read
+ * no session (nor the studio's) comes back with SAME_FOR_EVERYONE_HEADER, and its data is not asked again
+ * (src/app/ssr/payload.ts `shared`).
+ */
+export const RENDER_REQUEST_HEADER = 'x-screen-render'
+export const SAME_FOR_EVERYONE_HEADER = 'x-same-for-everyone'
+
 /** What the server asks its renderer (src/app/ssr/renderScreen.tsx) to render, on a render thread. */
 export interface ScreenRenderRequest {
   /** The request's path and query, as the browser sent it (base path included). */

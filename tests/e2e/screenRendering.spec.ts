@@ -77,7 +77,7 @@ test('a logged-in visitor gets 商城 rendered for everyone, then their own sess
 test('a logged-in visitor’s home does not move while their own data comes (CLS ≤ 0.05)', async ({ page }) => {
   await logInByApi(page.request, uniquePhone('1374'))
   await recordLayoutShift(page)
-  const ownData = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/products')
+  const ownData = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me')
   await page.goto('/')
   await ownData
   await page.waitForLoadState('networkidle')
@@ -85,22 +85,22 @@ test('a logged-in visitor’s home does not move while their own data comes (CLS
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.05)
 })
 
-test('a logged-in visitor’s home asks for their own data without waiting for their session first', async ({
+test('a logged-in visitor’s home asks again only for what could be theirs: the catalog is the same for everyone', async ({
   page,
 }) => {
   await logInByApi(page.request, uniquePhone('1375'))
-  // /api/me held: the home's own data is still asked for meanwhile (one round trip, not two, on a slow network).
-  let releaseMe: () => void = () => {}
-  const meHeld = new Promise<void>((resolve) => (releaseMe = resolve))
-  await page.route('**/api/me', async (route) => {
-    await meHeld
-    await route.continue()
+  const asked: string[] = []
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url())
+    if (pathname.startsWith('/api/')) asked.push(pathname)
   })
-  const meAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/me')
-  const productsAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/products')
+  const ownSession = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.ok())
   await page.goto('/')
-  await meAsked
-  await productsAsked
-  releaseMe()
+  await ownSession
+  await page.waitForLoadState('networkidle')
   await expect(page.locator('.product-card').first()).toBeVisible()
+  // The render's categories and products read no session: they came with the HTML and are not asked again.
+  expect(asked).toContain('/api/me')
+  expect(asked).not.toContain('/api/products')
+  expect(asked).not.toContain('/api/categories')
 })

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SCREEN_SLOTS, SCREEN_TEMPLATES_FILE } from '../../src/page-config/screenHtml'
+import {
+  SAME_FOR_EVERYONE_HEADER,
+  SCREEN_SLOTS,
+  SCREEN_TEMPLATES_FILE,
+} from '../../src/page-config/screenHtml'
 import { sql } from 'kysely'
 import { buildApp } from '../../server/app'
 import { VERSION_CHECK_MS } from '../../server/platform/renderCache'
@@ -40,7 +44,10 @@ export async function renderScreen(request) {
   if (path === '/slow') await new Promise((resolve) => setTimeout(resolve, ${SCREEN_RENDER_BUDGET_MS + 300}))
   const me = await request.fetch('/api/me', { headers: { Accept: 'application/json' } })
   const body = me.ok ? await me.json() : null
-  const products = await (await request.fetch('/api/products?sort=sales&limit=1')).json()
+  const listed = await request.fetch('/api/products?sort=sales&limit=1')
+  const products = await listed.json()
+  // Which answers were the same for whoever asked (their routes read no session).
+  const same = [me, listed].map((answer) => answer.headers.get('${SAME_FOR_EVERYONE_HEADER}') ?? '-').join(',')
   // Whether the render's requests carried a staff member's studio cookie.
   const studioStatus = (await request.fetch('/api/studio/session')).status
   // Which render this is, to tell a kept one from a new one.
@@ -50,7 +57,7 @@ export async function renderScreen(request) {
     route: path,
     title: '商城 <&>',
     html: '<p class="who">' + (body ? body.phone : 'guest') + '</p><p class="n">' + globalThis.renders +
-      '</p><p class="top">' + products.items[0].name + '</p><p class="studio">' + studioStatus + '</p>',
+      '</p><p class="top">' + products.items[0].name + '</p><p class="studio">' + studioStatus + '</p><p class="same">' + same + '</p>',
     snapshot: { pathname: path, nowMs: request.nowMs },
     // A slot's mark inside user data stays what it is.
     payload: JSON.stringify({ fallback: { note: '${SCREEN_SLOTS.title}' } }),
@@ -138,6 +145,15 @@ describe('server-rendered screens', () => {
     // The render went on: the next visitor joins it (done well within their own budget) and gets it.
     const next = await test.app.inject({ url: '/slow' })
     expect(next.body).toContain('<p class="who">guest</p>')
+  })
+
+  it('tells the renderer which answers read no session (the same for everyone), and only the renderer', async () => {
+    const cookie = await loginAs(test.app, '13700003333')
+    const res = await test.app.inject({ url: '/user', headers: { cookie } })
+    // /api/me reads the session; the product list does not.
+    expect(/<p class="same">([^<]*)<\/p>/.exec(res.body)?.[1]).toBe('-,1')
+    const direct = await test.app.inject({ url: '/api/products?sort=sales&limit=1' })
+    expect(direct.headers[SAME_FOR_EVERYONE_HEADER]).toBeUndefined()
   })
 
   it("keeps answering other requests while a render holds its thread's CPU", async () => {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Staff, StaffRole } from '../../../src/types/generated/api/studio'
 import { ApiError } from '../../platform/errors'
 import { ROLE_NAMES, ROLE_RANK, type StaffService } from './service'
+import { markReadsVisitor } from '../../platform/sameForEveryone'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +29,7 @@ const csrfRequired = () =>
   ])
 
 export function studioToken(request: FastifyRequest): string | null {
+  markReadsVisitor(request)
   const raw = request.cookies[STUDIO_COOKIE]
   if (!raw) return null
   const unsigned = request.unsignCookie(raw)

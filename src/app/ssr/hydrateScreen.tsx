@@ -27,7 +27,7 @@ import { serverRenderedData } from './screenData'
 export async function hydrateScreen(
   container: HTMLElement,
   snapshot: PrerenderSnapshot,
-  { fallback }: ScreenPayload,
+  { fallback, shared = [] }: ScreenPayload,
 ): Promise<void> {
   // The screen's chunk first: the first render must show it, as the HTML does.
   await preloadScreensAt(belowBasename(window.location.pathname) ?? window.location.pathname)
@@ -44,7 +44,7 @@ export async function hydrateScreen(
       // Its data is asked again at the same time: the requests carry the session cookie, not the stores, and a
       // phone on a slow network would otherwise wait one more round trip for them.
       if (forSession) {
-        askAgain(fallback)
+        askAgain(fallback, new Set(shared))
         await refreshSession()
       } else if (me) applyLoggedIn(me)
       else if (isLoggedInLocally()) clearLocalUser(false)
@@ -60,11 +60,11 @@ export async function hydrateScreen(
 }
 
 /**
- * Each piece of a render made for everyone asked again as this visitor, with the render's data in SWR's cache
- * meanwhile: SWR calls data held only as a fallback "loading" while it asks again, and the screen would swap it
- * for a spinner (a layout shift).
+ * Each piece of a render made for everyone that could be this visitor's own (not `shared`: its answer read no
+ * session) asked again as them, with the render's data in SWR's cache meanwhile: SWR calls data held only as a
+ * fallback "loading" while it asks again, and the screen would swap it for a spinner (a layout shift).
  */
-function askAgain(fallback: Record<string, unknown>): void {
+function askAgain(fallback: Record<string, unknown>, shared: ReadonlySet<string>): void {
   for (const [key, data] of Object.entries(fallback))
-    if (key !== meKey) void mutate(key, data, { revalidate: true })
+    if (key !== meKey && !shared.has(key)) void mutate(key, data, { revalidate: true })
 }

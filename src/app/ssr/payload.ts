@@ -6,6 +6,11 @@ export const SCREEN_DATA_ID = 'screen-data'
 export interface ScreenPayload {
   /** SWR's fallback: serialized key -> data. */
   fallback: Record<string, unknown>
+  /**
+   * Keys of the fallback whose data was the same for whoever asked (no session read): a render kept for everyone
+   * and sent to a logged-in visitor has only the rest asked again (hydrateScreen.tsx).
+   */
+  shared?: string[]
 }
 
 /** The payload as the text of a data block: "<" escaped, so no "</script>" in user data can end it. */
@@ -19,7 +24,9 @@ export function readPayload(doc: Document): ScreenPayload | null {
   if (!text) return null
   try {
     const parsed = JSON.parse(text) as Partial<ScreenPayload>
-    return parsed.fallback && typeof parsed.fallback === 'object' ? { fallback: parsed.fallback } : null
+    if (!parsed.fallback || typeof parsed.fallback !== 'object') return null
+    const shared = Array.isArray(parsed.shared) ? parsed.shared.filter((key) => typeof key === 'string') : []
+    return { fallback: parsed.fallback, shared }
   } catch {
     return null
   }

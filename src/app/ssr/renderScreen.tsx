@@ -19,6 +19,7 @@ import { serverRenderedData, type WantedData } from './screenData'
 import { payloadText } from './payload'
 import {
   LIGHT_SHELL_TEMPLATE,
+  SAME_FOR_EVERYONE_HEADER,
   type ScreenRender as ScreenRenderOf,
   type ScreenRenderRequest,
 } from '../../page-config/screenHtml'
@@ -72,12 +73,18 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
 const LAZY_WAITS_MS = [10, 20, 40, 80, 160, 320]
 
 const requests = new AsyncLocalStorage<typeof fetch>()
+/** The piece of data being loaded: whether any of its answers was the visitor's own (not SAME_FOR_EVERYONE). */
+const loading = new AsyncLocalStorage<{ personal: boolean }>()
 // The request layer's requests go to the visitor's request being rendered, never to a shared cache. Set again by
 // each render: whatever else in the process set the layer's transport (a test of the browser's) does not stay.
 const serverTransport = {
-  fetch: ((input, init) => {
+  fetch: (async (input, init) => {
     const send = requests.getStore()
-    return send ? send(input, init) : Promise.reject(new Error('server render: no request to answer'))
+    if (!send) throw new Error('server render: no request to answer')
+    const answer = await send(input, init)
+    const piece = loading.getStore()
+    if (piece && !answer.headers.has(SAME_FOR_EVERYONE_HEADER)) piece.personal = true
+    return answer
   }) satisfies typeof fetch,
   cache: false,
 }
@@ -154,6 +161,7 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
     const me = await withDeadline(fetchMe(), deadline).catch(() => null)
     fallback[meKey] = me
     const failed = new Set<string>()
+    const shared: string[] = []
     let wanted = new Map<string, WantedData>()
     const use = [serverRenderedData(fallback, (data) => void wanted.set(data.key, data))]
     const render = () => {
@@ -180,8 +188,9 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
       const missing = [...wanted.values()].filter(({ key }) => !(key in fallback) && !failed.has(key))
       if (!missing.length || Date.now() >= deadline) break
       // An error shows in the browser, which asks again: the HTML shows the screen loading it.
-      const { loaded, unloaded } = await loadWithin(missing, deadline)
+      const { loaded, unloaded, sameForEveryone } = await loadWithin(missing, deadline)
       Object.assign(fallback, loaded)
+      shared.push(...sameForEveryone)
       for (const key of unloaded) failed.add(key)
       html = render()
     }
@@ -199,7 +208,7 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
       title: handle.title,
       html,
       snapshot,
-      payload: payloadText({ fallback }),
+      payload: payloadText({ fallback, shared }),
     }
   })
 }
@@ -213,22 +222,33 @@ function wantedLoader(request: ScreenRequest, deadline: number): LoadWanted {
   return (wanted) => requests.run(request.fetch, async () => (await loadWithin(wanted, deadline)).loaded)
 }
 
-/** Loads each piece of wanted data until `deadline`: what came (by key), and the keys that failed or were late. */
+/**
+ * Loads each piece of wanted data until `deadline`: what came (by key), the keys that failed or were late, and the
+ * keys whose every answer was the same for everyone (no session read: the browser need not ask for them again).
+ */
 async function loadWithin(
   wanted: readonly WantedData[],
   deadline: number,
-): Promise<{ loaded: Record<string, unknown>; unloaded: string[] }> {
+): Promise<{ loaded: Record<string, unknown>; unloaded: string[]; sameForEveryone: string[] }> {
   const loaded: Record<string, unknown> = {}
   const unloaded: string[] = []
+  const sameForEveryone: string[] = []
   await Promise.all(
-    wanted.map(({ key, load }) =>
-      withDeadline(load(), deadline).then(
-        (data) => void (loaded[key] = data),
+    wanted.map(({ key, load }) => {
+      const piece = { personal: false }
+      return withDeadline(
+        loading.run(piece, () => load()),
+        deadline,
+      ).then(
+        (data) => {
+          loaded[key] = data
+          if (!piece.personal) sameForEveryone.push(key)
+        },
         () => void unloaded.push(key),
-      ),
-    ),
+      )
+    }),
   )
-  return { loaded, unloaded }
+  return { loaded, unloaded, sameForEveryone }
 }
 
 /**

@@ -30,7 +30,10 @@ const render = (url: string, cookie?: string, extra: Partial<ScreenRequest> = {}
 async function rendered(url: string, cookie?: string) {
   const result = await render(url, cookie)
   if (!result.rendered) throw new Error(`not rendered: ${result.reason}`)
-  return { ...result, data: JSON.parse(result.payload) as { fallback: Record<string, unknown> } }
+  return {
+    ...result,
+    data: JSON.parse(result.payload) as { fallback: Record<string, unknown>; shared: string[] },
+  }
 }
 
 describe('renderScreen', () => {
@@ -60,6 +63,20 @@ describe('renderScreen', () => {
     const page = await rendered('/shopping')
     expect(page.html).toContain('class="product-card')
     expect(Object.keys(page.data.fallback).some((key) => key.startsWith('$inf$'))).toBe(true)
+  })
+
+  it('lists the data whose answers read no session, which a logged-in visitor need not ask for again', async () => {
+    const cookie = await loginAs(test.app, '13700002004')
+    const page = await rendered('/user', cookie)
+    const keys = Object.keys(page.data.fallback)
+    // 我的 asks who is there (/api/me is fetched apart, never listed) and for their own overview: never shared.
+    expect(keys).toContain('/api/me/overview')
+    expect(page.data.shared).not.toContain('/api/me/overview')
+    // The catalog is the same for whoever asks.
+    const shop = await rendered('/shopping', cookie)
+    const list = Object.keys(shop.data.fallback).filter((key) => key.startsWith('$inf$'))
+    expect(list.length).toBeGreaterThan(0)
+    expect(shop.data.shared).toEqual(expect.arrayContaining(list))
   })
 
   it("keys a paged list's data as useSWRInfinite does", () => {
