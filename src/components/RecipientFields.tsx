@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd-mobile'
-import { isValidPhone } from '../domain/certificate'
+import { isValidPhone } from '../domain/phone'
 
 /**
  * The recipient of a parcel (收件人 and 手机号, as fields `name` and `phone`) inside an antd-mobile Form: the gift

@@ -4,11 +4,11 @@ import { addYears, ageOn, compareIsoDates, isIsoDate } from './age'
 import {
   CERTIFICATE_TYPES,
   MINOR_CERTIFICATE_TYPES,
-  isValidPhone,
   validateCertificate,
   validatePersonName,
   type CertificateType,
 } from './certificate'
+import { isValidPhone } from './phone'
 import { quotePremium, type PricingProduct, type QuoteResult } from './pricing'
 
 export interface PersonInput {

@@ -4,11 +4,11 @@
 import { isIsoDate } from './age'
 import {
   CERTIFICATE_TYPES,
-  isValidPhone,
   validateCertificate,
   validatePersonName,
   type CertificateType,
 } from './certificate'
+import { isValidPhone } from './phone'
 import { formatShanghaiDateTime } from './dates'
 import type { CampaignField } from '../types/generated/page'
 

@@ -142,17 +142,6 @@ export function validateCertificate(
   }
 }
 
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/
-
-export function isValidPhone(phone: string): boolean {
-  return PHONE_PATTERN.test(phone)
-}
-
-/** 13800000000 -> 138****0000 */
-export function maskPhone(phone: string): string {
-  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone
-}
-
 /** 110101199003078515 -> 1101**********8515: keeps the first 4 and last 4 characters. */
 export function maskCertificateNumber(number: string): string {
   if (number.length <= 8)

@@ -9,7 +9,8 @@ import {
   SELF_RELATION,
   type FieldError,
 } from './applicant'
-import { isValidPhone, validateCertificate, validatePersonName } from './certificate'
+import { validateCertificate, validatePersonName } from './certificate'
+import { isValidPhone } from './phone'
 import type { FamilyMemberInput } from '../types/generated/api/family'
 
 /** Relations to the user: the purchase flow's relationType codes (without 本人), plus 其他. */

@@ -249,9 +249,6 @@ export function riskAssessmentExpiresAtMs(assessedAtMs: number): number {
 /** Valid up to, not including, its expiry instant. */
 export const isAssessmentValid = (expiresAtMs: number, nowMs: number): boolean => nowMs < expiresAtMs
 
-/** The screen where the questionnaire is taken; the purchase gates' 409s link to it. */
-export const RISK_ASSESSMENT_PATH = '/riskAssessment'
-
 /** Why a purchase of a product of `productLevel` is refused, or null when the assessment fits. */
 export function riskGateRefusal(
   productLevel: ProductRiskLevel,

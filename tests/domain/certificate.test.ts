@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
   checksumChar,
-  isValidPhone,
   maskCertificateNumber,
   maskName,
-  maskPhone,
   parseCompactDate,
   shanghaiDate,
   validateCertificate,
   validatePersonName,
 } from '../../src/domain/certificate'
+import { isValidPhone, maskPhone } from '../../src/domain/phone'
 
 // Valid numbers below were computed by hand with GB 11643 MOD 11-2 (weights 7 9 10 5 8 4 2 1 6 3 7 9 10 5 8 4 2,
 // check chars 10X98765432); 11010519491231002X is the standard's own example.

@@ -13,7 +13,7 @@ import {
   slotProblem,
   type AppointmentTopic,
 } from '../../../src/domain/appointments'
-import { maskPhone } from '../../../src/domain/certificate'
+import { maskPhone } from '../../../src/domain/phone'
 import type {
   Appointment,
   AppointmentInput,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { maskPhone } from '../../../src/domain/certificate'
+import { maskPhone } from '../../../src/domain/phone'
 import type { DB } from '../../db/schema'
 import { ApiError, tooMany } from '../../platform/errors'
 import { AGREEMENT_TITLES, AGREEMENT_VERSIONS, REQUIRED_AGREEMENTS, type AgreementKey } from './agreements'

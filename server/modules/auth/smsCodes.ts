@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type Kysely, type Transaction } from 'kysely'
-import { maskPhone } from '../../../src/domain/certificate'
+import { maskPhone } from '../../../src/domain/phone'
 import type { DB } from '../../db/schema'
 import { ApiError, tooMany } from '../../platform/errors'
 import { SmsSendError, type SmsProvider } from './sms/provider'

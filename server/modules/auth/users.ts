@@ -2,11 +2,11 @@ import { sql, type Kysely, type Selectable } from 'kysely'
 import {
   maskCertificateNumber,
   maskName,
-  maskPhone,
   shanghaiDate,
   validateCertificate,
   validatePersonName,
 } from '../../../src/domain/certificate'
+import { maskPhone } from '../../../src/domain/phone'
 import { statusesAllowing, type OrderStatus } from '../../../src/domain/order'
 import { policyStatusAt, type PolicyStatus } from '../../../src/domain/policy'
 import type {

@@ -6,12 +6,12 @@ import {
   validateCertValidity,
 } from '../../../src/domain/applicant'
 import {
-  isValidPhone,
   validateCertificate,
   validatePersonName,
   type CertificateType,
   type Gender,
 } from '../../../src/domain/certificate'
+import { isValidPhone } from '../../../src/domain/phone'
 import { normalizeFlightNo, validateFlight } from '../../../src/domain/flight'
 import { findOccupation, occupationRefused } from '../../../src/domain/occupation'
 import { tripLimitDays, validateTrip } from '../../../src/domain/trip'

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import { maskCertificateNumber, maskName, maskPhone } from '../../../src/domain/certificate'
+import { maskCertificateNumber, maskName } from '../../../src/domain/certificate'
+import { maskPhone } from '../../../src/domain/phone'
 import type { DB } from '../../db/schema'
 import type { CallOutcome, PartnerCode, PartnerOperation } from './tables'
 

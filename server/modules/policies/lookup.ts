@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
-import { maskCertificateNumber, maskName, maskPhone } from '../../../src/domain/certificate'
+import { maskCertificateNumber, maskName } from '../../../src/domain/certificate'
+import { maskPhone } from '../../../src/domain/phone'
 import { SELF_RELATION } from '../../../src/domain/applicant'
 import { policyStatusAt } from '../../../src/domain/policy'
 import type {

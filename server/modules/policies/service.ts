@@ -1,7 +1,8 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { shanghaiDate } from '../../../src/domain/age'
-import { maskCertificateNumber, maskPhone } from '../../../src/domain/certificate'
+import { maskCertificateNumber } from '../../../src/domain/certificate'
+import { maskPhone } from '../../../src/domain/phone'
 import { policyPeriod } from '../../../src/domain/dates'
 import {
   canSurrenderInCoolingOff,

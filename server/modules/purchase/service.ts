@@ -2,7 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { compareIsoDates, defaultEffectiveDate, shanghaiDate } from '../../../src/domain/age'
 import { checkApplication, deathCoverFen, SELF_RELATION } from '../../../src/domain/applicant'
-import { validatePersonName, isValidPhone } from '../../../src/domain/certificate'
+import { validatePersonName } from '../../../src/domain/certificate'
+import { isValidPhone } from '../../../src/domain/phone'
 import {
   nextOrderStatus,
   ORDER_STATUS_TEXT,

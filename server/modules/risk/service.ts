@@ -3,7 +3,6 @@ import type { Kysely, Selectable } from 'kysely'
 import {
   isAssessmentValid,
   PRODUCT_RISK_LEVELS,
-  RISK_ASSESSMENT_PATH,
   RISK_LEVEL_BANDS,
   RISK_LEVEL_INFO,
   RISK_LEVELS,
@@ -13,6 +12,7 @@ import {
   scoreRiskAnswers,
   type ProductRiskLevel,
 } from '../../../src/domain/riskAssessment'
+import { RISK_ASSESSMENT_PATH } from '../../../src/domain/riskAssessmentPath'
 import type {
   MyRiskAssessment,
   Questionnaire,

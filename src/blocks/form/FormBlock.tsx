@@ -12,7 +12,7 @@ import {
   type FieldValue,
 } from '../../domain/campaignForms'
 import { addYears } from '../../domain/age'
-import { PHONE_PATTERN } from '../../domain/certificate'
+import { PHONE_PATTERN } from '../../domain/phone'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatCoverageAmount } from '../../domain/money'
 import { useCampaignActions, useCampaignForm, type CollectResult } from '../../features/campaigns/api'

@@ -5,7 +5,7 @@ import { ErrorView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { Dialog } from '../../components/overlays'
 import { slotLabel } from '../../domain/appointments'
-import { maskPhone } from '../../domain/certificate'
+import { maskPhone } from '../../domain/phone'
 import { describeError } from '../../lib/request'
 import {
   bookingTargetOf,

@@ -1,5 +1,5 @@
 import { LOGIN_AGREEMENTS, type AgreementDocument, type AgreementKey } from '../../config/agreements'
-import { isValidPhone } from '../../domain/certificate'
+import { isValidPhone } from '../../domain/phone'
 
 /**
  * The login screen's consent boxes. PIPL art. 29 asks for a separate consent to processing sensitive

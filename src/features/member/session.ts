@@ -1,6 +1,6 @@
 import { mutate } from 'swr'
 import { fetchMe, meKey, meOverviewKey, type Me } from './api'
-import { isValidPhone } from '../../domain/certificate'
+import { isValidPhone } from '../../domain/phone'
 import { clearRequestCache } from '../../lib/request'
 import { nativeStore } from '../../state/native'
 import { userStore, type UserState } from '../../state/user'

@@ -1,5 +1,5 @@
 import { withQuery } from '../../lib/href'
-import { RISK_ASSESSMENT_PATH } from '../../domain/riskAssessment'
+import { RISK_ASSESSMENT_PATH } from '../../domain/riskAssessmentPath'
 
 // The investor risk assessment (风险测评). The purchase gates' 409s link here, returning to `redirect` after.
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
-import { maskPhone } from '../../../../src/domain/certificate'
+import { maskPhone } from '../../../../src/domain/phone'
 import type { DB } from '../../../db/schema'
 import type { PolicyIssuedSms, SmsProvider } from './provider'
 

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import { couponStatus, type CouponStatus } from '../../../../src/domain/campaignForms'
-import { isValidPhone, validatePersonName } from '../../../../src/domain/certificate'
+import { validatePersonName } from '../../../../src/domain/certificate'
+import { isValidPhone } from '../../../../src/domain/phone'
 import type {
   Coupon,
   CouponList,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { maskPhone } from '../../../../../src/domain/certificate'
+import { maskPhone } from '../../../../../src/domain/phone'
 import { SmsSendError, type PolicyIssuedSms, type SmsProvider } from '../provider'
 import type { AliyunSmsConfig } from './config'
 import {
