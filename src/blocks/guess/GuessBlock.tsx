@@ -239,7 +239,9 @@ function GuessResults({ data, guess }: ViewProps) {
     <section className="blk-guess blk-guess-results" aria-label={`${data.title}结果`}>
       {loggedIn ? (
         <p className="blk-guess-score" data-testid="guess-score">
-          猜中 <b>{score.right}</b> 项 · 未猜中 <b>{score.wrong}</b> 项 · 待开奖 <b>{score.pending}</b> 项
+          <span>
+            猜中 <b>{score.right}</b> 项 · 未猜中 <b>{score.wrong}</b> 项 · 待开奖 <b>{score.pending}</b> 项
+          </span>
         </p>
       ) : (
         <div className="blk-guess-login">
@@ -279,23 +281,25 @@ function GuessResults({ data, guess }: ViewProps) {
           ))}
         </tbody>
       </table>
-      {loggedIn && (
-        <div className="blk-guess-rewards">
-          <h3>我的奖励</h3>
-          {guess.rewards.length === 0 ? (
-            <p className="blk-guess-empty">暂无奖励，结果公布后猜中即发放到账户</p>
-          ) : (
-            <ul>
-              {guess.rewards.map((r) => (
-                <li key={r.itemId} data-testid="guess-reward">
-                  <span>猜中“{r.title}”</span>
-                  <b>+{r.reward}</b>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {/* Shown logged out too, at the same height: the page rendered for everyone does not grow once the
+          visitor's own rewards come. */}
+      <div className="blk-guess-rewards">
+        <h3>我的奖励</h3>
+        {!loggedIn ? (
+          <p className="blk-guess-empty">登录后查看</p>
+        ) : guess.rewards.length === 0 ? (
+          <p className="blk-guess-empty">暂无奖励，结果公布后猜中即发放到账户</p>
+        ) : (
+          <ul>
+            {guess.rewards.map((r) => (
+              <li key={r.itemId} data-testid="guess-reward">
+                <span>猜中“{r.title}”</span>
+                <b>+{r.reward}</b>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   )
 }
