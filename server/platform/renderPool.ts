@@ -4,11 +4,7 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { FastifyBaseLogger } from 'fastify'
-import {
-  SAME_FOR_EVERYONE_HEADER,
-  type ScreenRender,
-  type ScreenRenderRequest,
-} from '../../src/page-config/screenHtml'
+import type { ScreenRender, ScreenRenderRequest } from '../../src/page-config/screenHtml'
 import { dateShiftMs } from './shiftedDate'
 
 // Screens are rendered on threads of their own (renderWorker.ts), not on the server's: a render is synchronous
@@ -31,10 +27,9 @@ export type ToRenderer =
       type: 'answer'
       id: number
       status: number
-      contentType: string
+      /** The answer's headers, as visitorFetch gave them (its type, whether it is the same for everyone). */
+      headers: Record<string, string>
       body: string | null
-      /** The route read no session: the same answer for whoever asks (SAME_FOR_EVERYONE_HEADER). */
-      sameForEveryone: boolean
     }
   /** The server's thread could not answer: the renderer's fetch fails, as a network error would. */
   | { type: 'unanswered'; id: number; message: string }
@@ -211,8 +206,7 @@ export class RenderPool {
         type: 'answer',
         id: ask.id,
         status: response.status,
-        contentType: response.headers.get('content-type') ?? '',
-        sameForEveryone: response.headers.has(SAME_FOR_EVERYONE_HEADER),
+        headers: Object.fromEntries(response.headers),
         body: response.body ? await response.text() : null,
       }
     } catch (error) {

@@ -1,10 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { pathToFileURL } from 'node:url'
-import {
-  SAME_FOR_EVERYONE_HEADER,
-  type ScreenRender,
-  type ScreenRenderRequest,
-} from '../../src/page-config/screenHtml'
+import type { ScreenRender, ScreenRenderRequest } from '../../src/page-config/screenHtml'
 import type { FromRenderer, RenderWorkerData, ToRenderer } from './renderPool'
 import { shiftDate } from './shiftedDate'
 
@@ -44,9 +40,7 @@ function askingFetch(renderId: number): typeof fetch {
     })
     const answer = await answered
     if (answer.type === 'unanswered') throw new Error(`${url}: ${answer.message}`)
-    const headers = new Headers({ 'content-type': answer.contentType })
-    if (answer.sameForEveryone) headers.set(SAME_FOR_EVERYONE_HEADER, '1')
-    return new Response(answer.body, { status: answer.status, headers })
+    return new Response(answer.body, { status: answer.status, headers: answer.headers })
   }
 }
 

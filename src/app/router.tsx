@@ -99,13 +99,10 @@ const notFound: RouteObject = {
 /** The whole table, registered twice: under the main layout (/) and the in-app layout (/app/). */
 export function buildRouteObjects(routes: readonly ScreenRoute[]): RouteObject[] {
   const children = () => [...routes.map(toChild), notFound]
-  // The layouts read the deepest match's handle (title, tab) from the table they are part of.
-  const table: RouteObject[] = []
-  table.push(
-    { path: IN_APP_PREFIX, element: <InAppLayout table={table} />, children: children() },
-    { path: '/', element: <MainLayout routes={routes} table={table} />, children: children() },
-  )
-  return table
+  return [
+    { path: IN_APP_PREFIX, element: <InAppLayout />, children: children() },
+    { path: '/', element: <MainLayout routes={routes} />, children: children() },
+  ]
 }
 
 let appTable: RouteObject[] | null = null

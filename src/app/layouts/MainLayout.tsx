@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { Outlet, type RouteObject } from 'react-router-dom'
+import { Outlet } from 'react-router-dom'
 import { useGoBack } from '../../components/navigation/useAppNavigate'
 import type { ScreenRoute } from '../../types/route'
 import { AppTabBar } from './AppTabBar'
@@ -13,8 +13,8 @@ import { useRouteChrome } from './useRouteChrome'
  * entry (push or replace) starts at the top and going back (POP) brings back the position the person left the
  * entry at (ScrollKeeper). A screen whose chunk is still loading shows NavigationPending's placeholder.
  */
-export function MainLayout({ routes, table }: { routes: readonly ScreenRoute[]; table: RouteObject[] }) {
-  const { title, tab } = useRouteChrome(table)
+export function MainLayout({ routes }: { routes: readonly ScreenRoute[] }) {
+  const { title, tab } = useRouteChrome()
   const goBack = useGoBack()
   return (
     <LayoutFrame
@@ -33,8 +33,8 @@ export function MainLayout({ routes, table }: { routes: readonly ScreenRoute[]; 
 }
 
 /** In-app layout (/app/...): for the mall app and partner webviews, which draw their own title bar. */
-export function InAppLayout({ table }: { table: RouteObject[] }) {
-  const { title } = useRouteChrome(table)
+export function InAppLayout() {
+  const { title } = useRouteChrome()
   return (
     <LayoutFrame inApp title={title} pending={<NavigationPending />}>
       <Suspense fallback={null}>

@@ -1,5 +1,6 @@
-import { useEffect, useMemo } from 'react'
-import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom'
+import { useContext, useEffect, useMemo } from 'react'
+import { matchRoutes, useLocation } from 'react-router-dom'
+import { RouteTableContext } from '../../components/navigation/routeTable'
 import { APP_INFO } from '../../config/app'
 import type { RouteHandle } from '../../types/route'
 import { usePublishedTitle } from '../publishedPages/title'
@@ -8,9 +9,10 @@ import { usePublishedTitle } from '../publishedPages/title'
  * The deepest matched route's handle; applies its Chinese title to the document on every change (a page
  * published through the studio is titled by its config).
  */
-export function useRouteChrome(table: RouteObject[]): RouteHandle {
+export function useRouteChrome(): RouteHandle {
+  const table = useContext(RouteTableContext)
   const { pathname, search } = useLocation()
-  const matches = useMemo(() => matchRoutes(table, pathname) ?? [], [table, pathname])
+  const matches = useMemo(() => (table && matchRoutes(table, pathname)) || [], [table, pathname])
   const handle = [...matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.title)?.route
     .handle as RouteHandle | undefined
   const published = usePublishedTitle(handle?.path, matches.at(-1)?.params ?? {}, search)
