@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, type CSSProperties } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, type CSSProperties } from 'react'
 import { useSnapshot } from 'valtio'
 import type { PageConfig } from '../types/generated/page'
 import {
@@ -13,7 +13,6 @@ import { loginPathFor } from '../components/navigation/appPath'
 import { commonStore, signInStore } from './bindingStores'
 import { userStore } from '../state/user'
 import { useActionRunner } from './actions'
-import { CampaignSandbox } from './CampaignSandbox'
 import { resolvePath, resolveText, type BindingScope } from './bindings'
 import { BlockRenderer, type RenderContext } from './BlockRenderer'
 import { expectedItems, useDataSources, type SettledSources } from './dataSources'
@@ -33,6 +32,10 @@ export { preparePage } from './preparePage'
 // What a host loading a page lazily needs with the page's runtime: one chunk, not two (configRoutes.ts).
 export { currentPageConfig } from '../page-config/migrations'
 export type { PageOverrides } from './overrides'
+
+// Only a studio preview plays a draft's campaigns in the sandbox: its rules and the campaigns' domain code load
+// then, not with every page.
+const CampaignSandbox = lazy(() => import('./CampaignSandbox').then((m) => ({ default: m.CampaignSandbox })))
 
 function shareInfoOf(config: PageConfig): ShareInfo {
   const block = config.blocks.find((b) => b.type === 'share')
@@ -228,14 +231,16 @@ export function ConfigPage({
       >
         {previewing && <div className="config-page-preview">预览：{STATUS_WORDS[clock.phase]}</div>}
         {sandboxed ? (
-          <CampaignSandbox
-            campaigns={config.campaigns}
-            now={clock.now}
-            loggedIn={loggedIn}
-            profile={overrides?.sandboxProfile}
-          >
-            <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
-          </CampaignSandbox>
+          <Suspense fallback={<BlockLoading lines={5} />}>
+            <CampaignSandbox
+              campaigns={config.campaigns}
+              now={clock.now}
+              loggedIn={loggedIn}
+              profile={overrides?.sandboxProfile}
+            >
+              <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
+            </CampaignSandbox>
+          </Suspense>
         ) : (
           <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
         )}
