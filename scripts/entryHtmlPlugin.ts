@@ -32,6 +32,7 @@ import {
 } from '../src/page-config/screenHtml'
 import { PUBLISHED_PAGE_DATA_ID } from '../src/page-config/publishedPageData'
 import { CONFIG_PAGE_DATA_ID } from '../src/page-config/configPageData'
+import { configRouteBlock, pageMetaOf, type ConfigRouteData } from '../src/page-config/configRouteData'
 import { configHtmlFile, screenHtmlFile } from '../server/platform/spaPages'
 import { renderAtBuild } from './prerender'
 
@@ -182,16 +183,24 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         const indexHtml = html.source
 
         html.source = withPreloads(indexHtml, base, closure(bundle, [app]), entry)
-        const pages: { route: string; chunk: Rolldown.OutputChunk; title: string }[] = []
+        const pages: { route: string; chunk: Rolldown.OutputChunk; title: string; data: ConfigRouteData }[] =
+          []
         for (const chunk of chunks) {
           const file = PAGE_MODULE.exec(chunk.facadeModuleId ?? '')?.[1]
           if (!file) continue
           const relativeFile = relative(`${options.root}${sep}${CONFIG_DIR}`, file).split(sep).join('/')
           // One page per declared value of a route parameter (routeParams.ts), each with its own HTML.
-          for (const page of configPagePaths(relativeFile, JSON.parse(readFileSync(file, 'utf8')))) {
+          const config: unknown = JSON.parse(readFileSync(file, 'utf8'))
+          for (const page of configPagePaths(relativeFile, config)) {
             // A config cannot claim "/" (the validation refuses the collision); never overwrite index.html.
             if (page.path === '/') continue
-            pages.push({ route: page.path, chunk, title: page.title })
+            const data = {
+              path: page.path,
+              params: page.params,
+              meta: { ...pageMetaOf(config), title: page.title },
+              module: `${base}${chunk.fileName}`,
+            }
+            pages.push({ route: page.path, chunk, title: page.title, data })
           }
         }
         const configTemplates: Record<string, string> = {}
@@ -202,10 +211,12 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           process.env.E2E_START ? Date.parse(process.env.E2E_START) : Date.now(),
           (message) => this.warn(message),
         )
-        for (const { route, chunk, title } of pages) {
+        for (const { route, chunk, title, data } of pages) {
           const html = prerendered.get(route)
           const files = closure(bundle, [configPage, chunk])
-          const page = withPreloads(indexHtml, base, files, entry, Boolean(html)).replace(
+          // The page names its own route: src/main.tsx starts it without the app's table of config routes.
+          const routed = indexHtml.replace('  </head>', `    ${configRouteBlock(data)}\n  </head>`)
+          const page = withPreloads(routed, base, files, entry, Boolean(html)).replace(
             /<title>[^<]*<\/title>/,
             `<title>${escapeHtml(title)}</title>`,
           )
@@ -217,7 +228,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
           // The server renders the page at request time, with its data, into this (src/app/ssr/renderScreen.tsx);
           // the file above is what it sends when it does not.
           configTemplates[route] = screenTemplate(
-            withPreloads(indexHtml, base, files, entry, true),
+            withPreloads(routed, base, files, entry, true),
             CONFIG_PAGE_DATA_ID,
           )
         }

@@ -13,7 +13,7 @@ import { readPayload } from './app/ssr/payload'
 import { publishedTitle, readPublishedPage } from './page-config/publishedPageData'
 import { readConfigPageData } from './page-config/configPageData'
 import type { ScreenRoute } from './types/route'
-import { configRouteAt } from './page-runtime/configRoutes'
+import { documentConfigRoute } from './page-runtime/configScreenLoader'
 import { PRERENDER_ATTRIBUTE, readPrerender, sentToSession } from './components/prerender'
 import { refreshSession } from './features/member/session'
 import { clockOffset } from './page-runtime/serverClock'
@@ -44,8 +44,9 @@ const stylesheetFailed = () =>
     }
   })
 
-// A config page opened directly renders in the light shell, without the router; anything else starts the app.
-const configRoute = configRouteAt(window.location.pathname)
+// A config page opened directly (its HTML names its route) renders in the light shell, without the router;
+// anything else starts the app (whose router renders config pages too).
+const configRoute = documentConfigRoute()
 const prerendered = configRoute && readPrerender(container)
 /** The route of a page published through the studio (src/app/publishedPages/routes.ts). */
 const PUBLISHED_PAGE_ROUTE = '/activity/:id'

@@ -8,6 +8,7 @@ import { dirname, join, resolve, sep } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import { formatError, type ConfigError } from '../../src/page-config/errors'
 import { withCompiledMarkdown } from '../../src/page-config/markdown'
+import { pageMetaOf } from '../../src/page-config/configRouteData'
 import { pageModuleSource } from './pageModule'
 import { CONFIG_DIR, validateConfigFiles } from '../../src/page-config/validate'
 
@@ -64,20 +65,15 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
       if (!id.startsWith(META_PREFIX)) return null
       const file = id.slice(META_PREFIX.length, -META_SUFFIX.length)
       this.addWatchFile(file)
-      let title = ''
-      let dataSources: unknown
-      let routeParams: unknown
+      let parsed: unknown
       try {
-        const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
-        title = typeof parsed.title === 'string' ? parsed.title : ''
-        dataSources = parsed.dataSources
-        routeParams = parsed.routeParams
+        parsed = JSON.parse(readFileSync(file, 'utf8'))
       } catch {
         // A broken file is reported by the validation; the route keeps an empty title meanwhile.
       }
       // The data sources let the route start fetching the page's data before its chunk has arrived.
       // routeParams: the values of the route's parameters, one route (and page) per value (routeParams.ts).
-      return `export default ${JSON.stringify({ title, dataSources: dataSources ?? null, routeParams: routeParams ?? null })}\n`
+      return `export default ${JSON.stringify(pageMetaOf(parsed))}\n`
     },
     transform(code, id) {
       if (!id.startsWith(configDir + sep) || !id.endsWith('.json')) return null

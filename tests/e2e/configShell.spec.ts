@@ -20,6 +20,10 @@ test('its own HTML names the page, lists its chunks, and the page renders withou
   expect(html).toContain('<title>双十二保障节</title>')
   // Prerendered: the boot script loads them after the first paint (src/page-config/prerenderBoot.ts).
   expect(html).toMatch(/id="page-scripts">[^<]*preheatActivity\.json\.page-[^"]*\.js/)
+  // It names its own route, so the entry does not carry the table of every config page.
+  expect(html).toMatch(/id="config-route">\{"path":"\/preheatActivity"[^<]*preheatActivity\.json\.page-/)
+  const entry = /"entry":"([^"]+)"/.exec(html)?.[1] ?? ''
+  expect(await (await request.get(entry)).text()).not.toMatch(/springFestival\.json\.page-/)
 
   const scripts = recordScripts(page)
   await page.goto('/preheatActivity?phase=preheat')
