@@ -15,10 +15,13 @@ const layer = (name, forbidden, allowed = []) => {
       'no-restricted-imports': [
         'error',
         {
-          patterns: forbidden.map((f) => ({
-            regex: `^(\\.\\./)+${except}${f}(/|$)`,
-            message: `src/${name} must not import src/${f} (docs/architecture.md import direction).`,
-          })),
+          patterns: [
+            ...forbidden.map((f) => ({
+              regex: `^(\\.\\./)+${except}${f}(/|$)`,
+              message: `src/${name} must not import src/${f} (docs/architecture.md import direction).`,
+            })),
+            lazyDialog,
+          ],
           paths: [overlays],
         },
       ],
@@ -30,6 +33,12 @@ const overlays = {
   name: 'antd-mobile',
   importNames: ['ActionSheet', 'Dialog', 'Modal', 'Toast'],
   message: 'Import the overlays from src/components/overlays (it installs their React 19 render).',
+}
+// A screen imported with Dialog from overlays.ts loads antd-mobile's overlays and animation libraries at once.
+const lazyDialog = {
+  regex: '(^|/)components/overlays$',
+  importNames: ['Dialog'],
+  message: 'Import Dialog from src/components/dialog (it loads the overlays on first use).',
 }
 // A feature's public surface is its paths.ts (paths, href builders), routes.ts (its route list) and api.ts (hooks):
 // another feature, a block or the page runtime may import those and nothing else of it (docs/architecture.md). Only src/app may reach

@@ -1,4 +1,4 @@
-import { Dialog } from '../overlays'
+import { Dialog } from '../dialog'
 import { formatFen } from '../../domain/money'
 import './flow.css'
 

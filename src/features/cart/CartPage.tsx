@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Button, Checkbox } from 'antd-mobile'
-import { Dialog } from '../../components/overlays'
+import { Dialog } from '../../components/dialog'
 import { useLocation } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { PriceText } from '../../components/PriceText'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Dialog } from '../../components/overlays'
+import { Dialog } from '../../components/dialog'
 import { useFamilyWrites, type FamilyMember } from './api'
 import { toast } from '../../components/notice'
 import { describeError } from '../../lib/request'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, Tag } from 'antd-mobile'
-import { Dialog } from '../../components/overlays'
+import { Dialog } from '../../components/dialog'
 import { useSearchParams } from 'react-router-dom'
 import { cancelOrder, useOrder } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'

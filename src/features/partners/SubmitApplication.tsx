@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button, Checkbox } from 'antd-mobile'
-import { Dialog } from '../../components/overlays'
+import { Dialog } from '../../components/dialog'
 import { snapshot, useSnapshot } from 'valtio'
 import { useLocation } from 'react-router-dom'
 import { BottomBar } from '../../components/flow/BottomBar'

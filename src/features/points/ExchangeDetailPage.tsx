@@ -6,7 +6,7 @@ import { useSWRConfig } from 'swr'
 import { LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { toast } from '../../components/notice'
-import { Dialog } from '../../components/overlays'
+import { Dialog } from '../../components/dialog'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { describeError } from '../../lib/request'
 import {

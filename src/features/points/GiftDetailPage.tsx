@@ -7,7 +7,7 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { toast } from '../../components/notice'
-import { Dialog } from '../../components/overlays'
+import { Dialog } from '../../components/dialog'
 import { describeError } from '../../lib/request'
 import { useMe } from '../member/api'
 import {

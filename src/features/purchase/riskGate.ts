@@ -1,4 +1,4 @@
-import { Dialog } from '../../components/overlays'
+import { Dialog } from '../../components/dialog'
 import { apiErrorOf } from '../../lib/request'
 import { riskAssessmentHref } from '../risk/paths'
 
