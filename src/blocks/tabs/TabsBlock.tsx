@@ -1,4 +1,4 @@
-import { Tabs } from 'antd-mobile'
+import { Tabs } from '../../components/tabs/Tabs'
 import type { TabsBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 

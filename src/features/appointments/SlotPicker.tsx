@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Tabs } from 'antd-mobile'
+import { Tabs } from '../../components/tabs/Tabs'
 import type { SlotCalendar } from './api'
 
 const WEEKDAYS = '日一二三四五六'

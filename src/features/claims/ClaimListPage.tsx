@@ -1,4 +1,5 @@
-import { Button, Tabs, Tag } from 'antd-mobile'
+import { Button, Tag } from 'antd-mobile'
+import { Tabs } from '../../components/tabs/Tabs'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'

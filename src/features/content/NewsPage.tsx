@@ -1,4 +1,4 @@
-import { Tabs } from 'antd-mobile'
+import { Tabs } from '../../components/tabs/Tabs'
 import { useSnapshot } from 'valtio'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
 import { AppLink } from '../../components/navigation/AppLink'

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { List, SearchBar, Tabs } from 'antd-mobile'
+import { List, SearchBar } from 'antd-mobile'
+import { Tabs } from '../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
 import { HighlightText } from '../../components/HighlightText'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'

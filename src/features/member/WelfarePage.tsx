@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Tabs } from 'antd-mobile'
+import { Tabs } from '../../components/tabs/Tabs'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
 import { useAppMode, useMe, useMemberRules, useMemberStatus } from './api'
 import './userCenter.css'

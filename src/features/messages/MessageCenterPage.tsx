@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Badge, Button, InfiniteScroll, Tabs } from 'antd-mobile'
+import { Badge, Button, InfiniteScroll } from 'antd-mobile'
+import { Tabs } from '../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'

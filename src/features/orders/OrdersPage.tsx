@@ -1,4 +1,5 @@
-import { Button, Tabs, Tag } from 'antd-mobile'
+import { Button, Tag } from 'antd-mobile'
+import { Tabs } from '../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
 import { useOrders, type Order } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'

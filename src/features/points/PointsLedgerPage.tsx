@@ -1,4 +1,5 @@
-import { InfiniteScroll, Tabs } from 'antd-mobile'
+import { InfiniteScroll } from 'antd-mobile'
+import { Tabs } from '../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'

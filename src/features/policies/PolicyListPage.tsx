@@ -1,4 +1,5 @@
-import { Tabs, Tag } from 'antd-mobile'
+import { Tag } from 'antd-mobile'
+import { Tabs } from '../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
 import { policyStatusText, usePolicies } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'

@@ -1,4 +1,5 @@
-import { CapsuleTabs, Tabs } from 'antd-mobile'
+import { CapsuleTabs } from 'antd-mobile'
+import { Tabs } from '../../../components/tabs/Tabs'
 import { TabTitle } from '../../../components/TabTitle'
 import { useSearchParams } from 'react-router-dom'
 import { useCategories, useProducts } from '../api'

@@ -1,4 +1,5 @@
-import { Button, SearchBar, Tabs } from 'antd-mobile'
+import { Button, SearchBar } from 'antd-mobile'
+import { Tabs } from '../../../components/tabs/Tabs'
 import { useSnapshot } from 'valtio'
 import { useCategories } from '../api'
 import { CompareBar } from '../compare/CompareBar'
