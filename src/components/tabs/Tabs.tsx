@@ -1,14 +1,5 @@
-import {
-  Children,
-  isValidElement,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { keyedChildren } from '../keyedChildren'
 import './Tabs.css'
 
 // Tabs without an animation library: antd-mobile's Tabs brings react-spring and a gesture library (about 28 KiB
@@ -49,15 +40,6 @@ const STEP: Record<string, (index: number, count: number) => number> = {
   End: (_, n) => n - 1,
 }
 
-const tabsOf = (children: ReactNode) => {
-  const tabs: { key: string; props: TabProps }[] = []
-  Children.forEach(children, (child) => {
-    if (isValidElement(child) && child.type === Tab && child.key !== null)
-      tabs.push({ key: child.key, props: (child as ReactElement<TabProps>).props })
-  })
-  return tabs
-}
-
 function TabsRoot({
   activeKey,
   defaultActiveKey,
@@ -67,7 +49,7 @@ function TabsRoot({
   'aria-label': label,
   children,
 }: TabsProps) {
-  const tabs = tabsOf(children)
+  const tabs = keyedChildren(children, Tab)
   const [own, setOwn] = useState(defaultActiveKey)
   const active = activeKey ?? own ?? tabs[0]?.key
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set())

@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { Choices } from '../../../components/Choices'
-import { Button, Dropdown, type DropdownRef } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Dropdown, type DropdownRef } from '../../../components/dropdown/Dropdown'
 import { useSnapshot } from 'valtio'
 import { useInsurers, useProducts } from '../api'
 import { ErrorView, LoadingView } from '../../../components/StatusViews'
