@@ -160,7 +160,8 @@ describe('/prizes', () => {
     renderScreen(PrizesPage, '/prizes')
     expect(await screen.findByTestId('prize-card')).toHaveTextContent('保温杯待填写地址316不锈钢保温杯')
     const user = userEvent.setup()
-    await user.type(screen.getByRole('textbox', { name: '收件人' }), '李四')
+    // The form loads with the first prize that waits for its address.
+    await user.type(await screen.findByRole('textbox', { name: '收件人' }), '李四')
     await user.type(screen.getByRole('textbox', { name: '手机号' }), '12345')
     await user.type(screen.getByRole('textbox', { name: '所在地区' }), '上海市浦东新区')
     await user.type(screen.getByPlaceholderText('街道、门牌号'), '世纪大道100号')
