@@ -41,6 +41,7 @@ const STEP: Record<string, (index: number, count: number) => number> = {
 }
 
 function TabsRoot({
+  prefix = 'adm-tabs',
   activeKey,
   defaultActiveKey,
   onChange,
@@ -48,7 +49,7 @@ function TabsRoot({
   className,
   'aria-label': label,
   children,
-}: TabsProps) {
+}: TabsProps & { prefix?: 'adm-tabs' | 'adm-capsule-tabs' }) {
   const tabs = keyedChildren(children, Tab)
   const [own, setOwn] = useState(defaultActiveKey)
   const active = activeKey ?? own ?? tabs[0]?.key
@@ -62,10 +63,10 @@ function TabsRoot({
   // The active tab scrolls into the middle of a row wider than the screen (categories, days).
   useEffect(() => {
     const row = list.current
-    const tab = row?.querySelector<HTMLElement>('.adm-tabs-tab-active')?.parentElement
+    const tab = row?.querySelector<HTMLElement>(`.${prefix}-tab-active`)?.parentElement
     if (!row || !tab || row.scrollWidth <= row.clientWidth) return
     row.scrollTo({ left: tab.offsetLeft - (row.clientWidth - tab.offsetWidth) / 2, behavior: 'smooth' })
-  }, [active])
+  }, [active, prefix])
 
   const select = (key: string) => {
     if (key === active) return
@@ -86,14 +87,20 @@ function TabsRoot({
   }
 
   return (
-    <div className={className ? `adm-tabs ${className}` : 'adm-tabs'}>
-      <div className="adm-tabs-header">
-        <div className="adm-tabs-tab-list" role="tablist" aria-label={label} ref={list} onKeyDown={onKeyDown}>
+    <div className={className ? `${prefix} ${className}` : prefix}>
+      <div className={`${prefix}-header`}>
+        <div
+          className={`${prefix}-tab-list`}
+          role="tablist"
+          aria-label={label}
+          ref={list}
+          onKeyDown={onKeyDown}
+        >
           {tabs.map(({ key, props }) => (
             <div
               key={key}
               className={
-                stretch ? 'adm-tabs-tab-wrapper adm-tabs-tab-wrapper-stretch' : 'adm-tabs-tab-wrapper'
+                stretch ? `${prefix}-tab-wrapper ${prefix}-tab-wrapper-stretch` : `${prefix}-tab-wrapper`
               }
             >
               <div
@@ -102,7 +109,7 @@ function TabsRoot({
                 aria-selected={key === active}
                 aria-controls={props.children === undefined ? undefined : panelId(key)}
                 tabIndex={key === active ? 0 : -1}
-                className={key === active ? 'adm-tabs-tab adm-tabs-tab-active' : 'adm-tabs-tab'}
+                className={key === active ? `${prefix}-tab ${prefix}-tab-active` : `${prefix}-tab`}
                 onClick={() => select(key)}
               >
                 {props.title}
@@ -119,7 +126,7 @@ function TabsRoot({
             id={panelId(key)}
             aria-labelledby={tabId(key)}
             hidden={key !== active}
-            className="adm-tabs-content"
+            className={`${prefix}-content`}
           >
             {props.children}
           </div>
@@ -129,4 +136,12 @@ function TabsRoot({
   )
 }
 
-export const Tabs = Object.assign(TabsRoot, { Tab })
+export const Tabs = Object.assign((props: TabsProps) => <TabsRoot {...props} />, { Tab })
+
+/** The same tabs drawn as capsules (antd-mobile's CapsuleTabs look): a sort or board switch above a list. */
+export const CapsuleTabs = Object.assign(
+  (props: TabsProps) => <TabsRoot {...props} prefix="adm-capsule-tabs" />,
+  {
+    Tab,
+  },
+)

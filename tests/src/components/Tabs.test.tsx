@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { Tabs } from '../../../src/components/tabs/Tabs'
+import { CapsuleTabs, Tabs } from '../../../src/components/tabs/Tabs'
 import { Folds } from '../../../src/components/Folds'
 
 function ProductLike() {
@@ -131,5 +131,18 @@ describe('Tabs', () => {
     )
     expect(screen.getByRole('tab', { name: '乙' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tab', { name: '甲' })).toHaveAttribute('aria-selected', 'false')
+  })
+
+  it('as capsules switches the same way, the active capsule marked', async () => {
+    const onChange = vi.fn()
+    render(
+      <CapsuleTabs activeKey="" onChange={onChange}>
+        <CapsuleTabs.Tab key="" title="综合" />
+        <CapsuleTabs.Tab key="price" title="价格" />
+      </CapsuleTabs>,
+    )
+    expect(screen.getByRole('tab', { name: '综合' })).toHaveClass('adm-capsule-tabs-tab-active')
+    await userEvent.click(screen.getByRole('tab', { name: '价格' }))
+    expect(onChange).toHaveBeenCalledWith('price')
   })
 })

@@ -1,5 +1,4 @@
-import { CapsuleTabs } from 'antd-mobile'
-import { TabTitle } from '../../../components/TabTitle'
+import { CapsuleTabs } from '../../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
 import { useCategories } from '../api'
 import { CompareBar } from '../compare/CompareBar'
@@ -40,7 +39,7 @@ export default function ProductsPage() {
         }
       >
         {SORT_OPTIONS.map((o) => (
-          <CapsuleTabs.Tab key={o.value} title={<TabTitle>{o.label}</TabTitle>} />
+          <CapsuleTabs.Tab key={o.value} title={o.label} />
         ))}
       </CapsuleTabs>
       <ProductList query={{ category, tag, sort }} />

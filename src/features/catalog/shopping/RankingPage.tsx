@@ -1,6 +1,4 @@
-import { CapsuleTabs } from 'antd-mobile'
-import { Tabs } from '../../../components/tabs/Tabs'
-import { TabTitle } from '../../../components/TabTitle'
+import { CapsuleTabs, Tabs } from '../../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
 import { useCategories, useProducts } from '../api'
 import { PriceText } from '../../../components/PriceText'
@@ -43,7 +41,7 @@ export default function RankingPage() {
       </Tabs>
       <CapsuleTabs activeKey={board} onChange={(key) => set('by', key)}>
         {BOARDS.map((b) => (
-          <CapsuleTabs.Tab key={b.key} title={<TabTitle>{b.title}</TabTitle>} />
+          <CapsuleTabs.Tab key={b.key} title={b.title} />
         ))}
       </CapsuleTabs>
       <RankingList category={category === DEFAULT_NAVBAR_CATEGORY ? undefined : category} board={board} />
