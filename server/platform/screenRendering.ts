@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -18,6 +19,7 @@ import {
   RENDER_REQUEST_HEADER,
   SAME_FOR_EVERYONE_HEADER,
   SCREEN_TEMPLATES_FILE,
+  sessionDataBlock,
   type ScreenRender,
   type ScreenRenderRequest,
   type ScreenTemplate,
@@ -35,7 +37,8 @@ import { SESSION_COOKIE } from './sessions'
 // (LIGHT_SHELL_TEMPLATE), so the browser boots the light shell, not the app. A render for a visitor who is not
 // logged in is the same for all of them: it is kept (renderCache.ts) and may be kept by a CDN in front. A screen
 // that is the same for everyone (ScreenRoute.sameForEveryone: the catalog, campaign pages) is sent from that
-// kept render to logged-in visitors too, marked so their browser fetches their own data once it shows.
+// kept render to logged-in visitors too, marked so their browser fetches their own data once it shows; their
+// session (/api/me) comes with it, so the browser knows who they are without asking.
 
 /** How long a render waits for its data before it renders what it has (the browser loads the rest). */
 export const SCREEN_DATA_BUDGET_MS = 800
@@ -190,14 +193,23 @@ export async function loadScreenRendering(
         cache.get(renderKey(request, url), () => render(request, false)),
       )
       if (!kept) return false
-      // The render kept for everyone, marked for a logged-in visitor's browser to fetch their own data: theirs.
+      // The render kept for everyone, marked for a logged-in visitor's browser to fetch their own data, with
+      // their session: theirs.
       if (loggedIn) {
         reply.header('Cache-Control', 'private, no-cache')
-        await sendHtml(request, reply, {
-          body: kept.body.replace(RENDERED_FOR_EVERYONE, RENDERED_FOR_SESSION),
-          keptAs: { owner: kept, variant: 'session' },
-          etag: kept.etag.replace(/"$/, '-s"'),
-        })
+        const body = kept.body.replace(RENDERED_FOR_EVERYONE, RENDERED_FOR_SESSION)
+        const session = await sessionAnswer(app, request)
+        await sendHtml(
+          request,
+          reply,
+          session === undefined
+            ? { body, keptAs: { owner: kept, variant: 'session' }, etag: kept.etag.replace(/"$/, '-s"') }
+            : {
+                // Each visitor's own: encoded for them, and its ETag changes with their session.
+                body: withSessionData(body, session),
+                etag: kept.etag.replace(/"$/, `-s${createHash('sha1').update(session).digest('base64url')}"`),
+              },
+        )
       } else {
         reply.header('Cache-Control', sharedCacheControl(kept, now().getTime()))
         await sendHtml(request, reply, {
@@ -209,6 +221,28 @@ export async function loadScreenRendering(
       return true
     },
   }
+}
+
+/** The page with the session's data block at the end of its body (the template's own </body>: data is escaped). */
+function withSessionData(html: string, session: string): string {
+  const end = html.lastIndexOf('</body>')
+  return end < 0
+    ? html + sessionDataBlock(session)
+    : html.slice(0, end) + sessionDataBlock(session) + html.slice(end)
+}
+
+/**
+ * The visitor's `/api/me` answer as JSON text, asked in-process with their cookie: "null" when it holds no
+ * session; undefined when the API could not say (the browser then asks itself).
+ */
+async function sessionAnswer(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
+  const answer = await visitorFetch(app, {
+    cookie: request.headers.cookie,
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  })('/api/me')
+  if (answer.status === 401) return 'null'
+  return answer.ok ? answer.text() : undefined
 }
 
 /** The render's result, or null when it takes longer than SCREEN_RENDER_BUDGET_MS (it goes on unawaited). */

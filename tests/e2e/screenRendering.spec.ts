@@ -62,11 +62,10 @@ test('a logged-in visitor gets 商城 rendered for everyone, then their own sess
   // A product page is theirs (its trial prices their real insured): rendered for them.
   const product = await (await page.request.get('/product?id=p-medical-million')).text()
   expect(product).not.toContain('data-rendered-for')
-  const ownSession = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/me' && r.status() === 200,
-  )
+  // Their session comes with it: the browser knows them without asking /api/me.
+  expect(html).toMatch(new RegExp(`id="session-data">[^<]*"phone":"${phone}"`))
   await page.goto('/shopping')
-  await ownSession
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached()
   // Still logged in here: a product's 立即投保 goes on to the application, not to the login screen.
   await page.goto('/product?id=p-medical-million')
   await page.getByRole('button', { name: '立即投保' }).click()
@@ -77,30 +76,33 @@ test('a logged-in visitor gets 商城 rendered for everyone, then their own sess
 test('a logged-in visitor’s home does not move while their own data comes (CLS ≤ 0.05)', async ({ page }) => {
   await logInByApi(page.request, uniquePhone('1374'))
   await recordLayoutShift(page)
-  const ownData = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me')
   await page.goto('/')
-  await ownData
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached()
   await page.waitForLoadState('networkidle')
   await expect(page.locator('.product-card').first()).toBeVisible()
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.05)
 })
 
-test('a logged-in visitor’s home asks again only for what could be theirs: the catalog is the same for everyone', async ({
+test('a logged-in visitor’s home asks nothing again: the catalog is the same for everyone, their session came with it', async ({
   page,
 }) => {
-  await logInByApi(page.request, uniquePhone('1375'))
+  const phone = uniquePhone('1375')
+  await logInByApi(page.request, phone)
   const asked: string[] = []
   page.on('request', (r) => {
     const { pathname } = new URL(r.url())
     if (pathname.startsWith('/api/')) asked.push(pathname)
   })
-  const ownSession = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.ok())
   await page.goto('/')
-  await ownSession
+  await expect(page.locator('#root:not([data-prerendered])')).toBeAttached()
   await page.waitForLoadState('networkidle')
   await expect(page.locator('.product-card').first()).toBeVisible()
-  // The render's categories and products read no session: they came with the HTML and are not asked again.
-  expect(asked).toContain('/api/me')
+  // The render's categories and products read no session: they came with the HTML and are not asked again;
+  // nor is the session, which came with the page and is theirs.
+  expect(asked).not.toContain('/api/me')
   expect(asked).not.toContain('/api/products')
   expect(asked).not.toContain('/api/categories')
+  // In the app (no reload), 我的 is theirs.
+  await page.locator('.adm-tab-bar-item', { hasText: '我的' }).click()
+  await expect(page.getByTestId('user-phone')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`)
 })
