@@ -11,7 +11,7 @@ export interface Banner {
   to: string
 }
 
-export function BannerImage({ banner }: { banner: Banner }) {
+export function BannerImage({ banner, lazy = false }: { banner: Banner; lazy?: boolean }) {
   return (
     <AppLink to={banner.to}>
       <img
@@ -19,6 +19,7 @@ export function BannerImage({ banner }: { banner: Banner }) {
         alt={banner.alt}
         width={BANNER_WIDTH}
         height={BANNER_HEIGHT}
+        loading={lazy ? 'lazy' : undefined}
         className="home-banner-image"
       />
     </AppLink>

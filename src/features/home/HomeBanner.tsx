@@ -17,7 +17,12 @@ export function HomeBanner() {
       className="home-banner"
       label="活动推荐"
       intervalMs={AUTOPLAY_MS}
-      slides={BANNERS.map((banner) => ({ key: banner.image, content: <BannerImage banner={banner} /> }))}
+      // The first slide's picture comes with the page; the others when the row brings them near (not preloaded,
+      // they would share a slow network with what the first screen shows).
+      slides={BANNERS.map((banner, index) => ({
+        key: banner.image,
+        content: <BannerImage banner={banner} lazy={index > 0} />,
+      }))}
     />
   )
 }

@@ -19,8 +19,9 @@ export default function HomePage() {
       </div>
       <HomeBanner />
       <CategoryGrid />
-      <ProductSection title="热销推荐" query={{ sort: 'sales', limit: 6 }} />
-      <ProductSection title="口碑好评" query={{ sort: 'rating', limit: 4 }} />
+      {/* Below the banner and the categories a phone's first screen shows three cards at most. */}
+      <ProductSection title="热销推荐" query={{ sort: 'sales', limit: 6 }} eagerCards={3} />
+      <ProductSection title="口碑好评" query={{ sort: 'rating', limit: 4 }} eagerCards={0} />
     </div>
   )
 }

@@ -4,7 +4,16 @@ import { FIRST_SCREEN_CARDS, ProductCard, ProductCardPlaceholder } from '../../c
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { productHref } from '../catalog/paths'
 
-export function ProductSection({ title, query }: { title: string; query: ProductQuery }) {
+/** `eagerCards`: how many of its cards the first screen shows (their images load at once, not when scrolled near). */
+export function ProductSection({
+  title,
+  query,
+  eagerCards = FIRST_SCREEN_CARDS,
+}: {
+  title: string
+  query: ProductQuery
+  eagerCards?: number
+}) {
   const { data, error, isLoading, mutate } = useProducts(query)
   const navigate = useAppNavigate()
   return (
@@ -26,7 +35,7 @@ export function ProductSection({ title, query }: { title: string; query: Product
           <ProductCard
             key={product.id}
             product={product}
-            eager={index < FIRST_SCREEN_CARDS}
+            eager={index < eagerCards}
             href={productHref(product.id)}
             onOpen={() => navigate(productHref(product.id))}
           />
