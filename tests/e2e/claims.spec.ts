@@ -17,13 +17,13 @@ const CARD = '6222021234567890128'
 
 async function upload(page: Page, kind: string) {
   const box = page.getByTestId(`claim-docs-${kind}`)
-  const before = await box.locator('.adm-image-uploader-cell-image').count()
+  const before = await box.getByRole('img', { name: /^已上传的照片/ }).count()
   const uploaded = page.waitForResponse(
     (r) => r.url().endsWith('/api/media') && r.request().method() === 'POST',
   )
   await box.locator('input[type=file]').setInputFiles(PHOTO)
   expect((await uploaded).status()).toBe(200)
-  await expect(box.locator('.adm-image-uploader-cell-image')).toHaveCount(before + 1)
+  await expect(box.getByRole('img', { name: /^已上传的照片/ })).toHaveCount(before + 1)
 }
 
 /** One step of the demo adjuster: the server's clock an hour on, then its background sweep. */
@@ -81,7 +81,7 @@ test('a policyholder files a claim, adds the supplement asked for, and is paid, 
     await expect(page.getByLabel('银行卡号')).toHaveValue(CARD)
     await expect(page.locator('#claim-event-date')).toHaveAttribute('value', eventDate)
     await expect(
-      page.getByTestId('claim-docs-invoice').locator('.adm-image-uploader-cell-image'),
+      page.getByTestId('claim-docs-invoice').getByRole('img', { name: /^已上传的照片/ }),
     ).toHaveCount(1)
 
     // Not everything the type needs yet: the form says what is missing and sends nothing.
