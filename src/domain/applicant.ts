@@ -10,6 +10,10 @@ import {
 } from './certificate'
 import { isValidPhone } from './phone'
 import { quotePremium, type PricingProduct, type QuoteResult } from './pricing'
+import { HOLDER_MIN_AGE, RELATIONS, SELF_RELATION } from './relations'
+
+// The relation codes and the holder's age live in relations.ts; the purchase flow's modules import them from here.
+export { HOLDER_MIN_AGE, RELATIONS, relationName, SELF_RELATION, type RelationCode } from './relations'
 
 export interface PersonInput {
   name: string
@@ -35,21 +39,6 @@ export interface FieldError {
   field: string
   message: string
 }
-
-export const RELATIONS = [
-  { code: '1', name: '本人' },
-  { code: '2', name: '配偶' },
-  { code: '3', name: '子女' },
-  { code: '4', name: '父母' },
-] as const
-export type RelationCode = (typeof RELATIONS)[number]['code']
-export const SELF_RELATION: RelationCode = '1'
-
-export function relationName(code: string): string {
-  return RELATIONS.find((r) => r.code === code)?.name ?? '其他'
-}
-
-export const HOLDER_MIN_AGE = 18
 
 /**
  * Whether someone of this relation to the buyer can be of an age the product covers, before anyone is typed: the

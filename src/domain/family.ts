@@ -5,8 +5,6 @@ import {
   derivedFromCertificate,
   HOLDER_MIN_AGE,
   isCertificateType,
-  RELATIONS,
-  SELF_RELATION,
   type FieldError,
 } from './applicant'
 import { validateCertificate, validatePersonName } from './certificate'
@@ -30,13 +28,7 @@ export function familyRelationName(code: string): string {
   return FAMILY_RELATIONS.find((r) => r.code === code)?.name ?? '其他'
 }
 
-/**
- * Whether a member with this relation can be the insured of a policy the user buys: insurable interest
- * covers 配偶、子女、父母 (the purchase flow's relations); 其他 cannot be picked on /insured.
- */
-export function canBeInsured(relation: string): boolean {
-  return relation !== SELF_RELATION && RELATIONS.some((r) => r.code === relation)
-}
+export { canBeInsured } from './relations'
 
 /** A member's fields as the form and the server check them: the API input with phone '' when not given. */
 export type FamilyMemberFields = Required<FamilyMemberInput>
