@@ -33,6 +33,7 @@ const ownWebModules = [
   'tests/src/components/StatusViews.test.tsx',
   'tests/src/features/catalog/product/SheetOffline.test.tsx',
   'tests/src/features/partners/flowState.test.ts',
+  'tests/src/components/PhotoUploader.test.tsx',
 ]
 // The request layer runs against a real HTTP server: Node's fetch, in the unit project; the server's renderer of
 // screens runs where it runs for real, in Node.

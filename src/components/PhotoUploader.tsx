@@ -60,8 +60,18 @@ export function PhotoUploader({
   const setPercent = (key: number, percent: number) =>
     setUploads((list) => list.map((u) => (u.key === key ? { ...u, percent } : u)))
 
+  // The parent hears of a change between busy and idle with the change itself (the photo added, the picker's
+  // choice), never while rendering: a photo and its form's 提交 show together.
+  const inFlight = useRef(0)
+  const running = (by: number) => {
+    const was = inFlight.current > 0
+    inFlight.current += by
+    if (was !== inFlight.current > 0) onBusyChange?.(!was)
+  }
+
   async function upload(file: File): Promise<void> {
     const key = ++next.current
+    running(1)
     setUploads((list) => [...list, { key, name: file.name, percent: 0 }])
     try {
       const small = await compressImage(file)
@@ -71,6 +81,7 @@ export function PhotoUploader({
       toast('error', describeError(error))
     } finally {
       setUploads((list) => list.filter((u) => u.key !== key))
+      running(-1)
     }
   }
 
@@ -88,15 +99,6 @@ export function PhotoUploader({
     void deleteMedia(photo.id).catch(() => undefined)
     change(photos.current.filter((p) => p.id !== photo.id))
   }
-
-  // The parent hears of a change between busy and idle after the render that made it (never while rendering).
-  const busy = uploads.length > 0
-  const told = useRef(false)
-  useEffect(() => {
-    if (busy === told.current) return
-    told.current = busy
-    onBusyChange?.(busy)
-  }, [busy, onBusyChange])
 
   return (
     <div className="photo-uploader" data-testid="photo-uploader">
