@@ -5,9 +5,9 @@ import type { PageMeta } from '../page-config/configRouteData'
 import { configPathKey, configScreenLoader, type PageModule } from './configScreenLoader'
 
 // Routes generated from page-configs/ at build time, for the app's router, the build's prerender and the
-// server: the titles and data sources come with this table (a small view of each file), each config's content is
-// its own lazy chunk (with the block components it uses), rendered by the one shared ConfigPage. A config page
-// opened directly does without this table (configScreenLoader.ts).
+// server: the titles and data sources come with this table (a small view of each file); each config's content is
+// its own lazy chunk (with the block components it uses), loaded through configPageModules.ts, and rendered by the
+// one shared ConfigPage. A config page opened directly does without this table (configScreenLoader.ts).
 
 const CONFIG_ROOT = '../../page-configs/'
 
@@ -18,10 +18,12 @@ const metas = import.meta.glob<PageMeta>('../../page-configs/**/*.json', {
   query: '?meta',
   import: 'default',
 })
-const contents = import.meta.glob<PageModule>('../../page-configs/**/*.json', { query: '?page' })
+/** A config file's page module: through the chunk holding every page's loader (configPageModules.ts). */
+const pageModule = (file: string): Promise<PageModule> =>
+  import('./configPageModules').then((modules) => modules.loadPageModule(file))
 
 /** Each config page's route (one per declared value of a route with parameters, see routeParams.ts). */
-const pages = Object.keys(contents)
+const pages = Object.keys(metas)
   .sort()
   .flatMap((file) =>
     configPagePaths(file.slice(CONFIG_ROOT.length), metas[file] ?? null).map((page) => ({ file, page })),
@@ -30,7 +32,7 @@ const pages = Object.keys(contents)
 /** A config route's page module (for rendering its HTML: at build time, scripts/prerender, and by the server). */
 export function configPageModule(route: ScreenRoute): Promise<PageModule> | undefined {
   const file = pages.find(({ page }) => page.path === route.path)?.file
-  return file ? contents[file]() : undefined
+  return file ? pageModule(file) : undefined
 }
 
 /** The values of a config route's parameters ({} for a route without). */
@@ -41,7 +43,7 @@ export function configRouteParams(route: ScreenRoute): Readonly<Record<string, s
 export const configRoutes: ScreenRoute[] = pages.map(({ file, page }) => ({
   path: page.path,
   title: page.title,
-  load: configScreenLoader(page.path, contents[file], metas[file], page.params),
+  load: configScreenLoader(page.path, () => pageModule(file), metas[file], page.params),
 }))
 
 /** The config route a URL path opens (below the router basename, with or without the /app prefix), if any. */
