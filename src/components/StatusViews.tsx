@@ -1,22 +1,36 @@
-import { Suspense, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Button, createErrorBlock, Skeleton } from 'antd-mobile'
 import { ExclamationCircleOutline } from 'antd-mobile-icons'
-import { lazyWithRetry } from '../lib/lazyWithRetry'
 import { describeError } from '../lib/request'
 
-// antd-mobile's ErrorBlock bundles four large SVG illustrations (~9 KiB gzip) into every screen that may show
-// an empty state; the one used here loads when first shown, beside text that shows at once. The error view
-// draws a small icon instead: it is what shows offline, when a chunk could not load.
-// A chunk that fails to load (offline) draws nothing and is asked for again once back online.
-const EmptyImage = lazyWithRetry(() =>
-  import('antd-mobile/es/components/error-block/images/empty').then((m) => ({ default: () => m.emptyImage })),
-)
+// antd-mobile's ErrorBlock bundles four large SVG illustrations (~9 KiB gzip; its empty one alone 4.4 KiB) into
+// every screen that may show an empty state. The empty view draws a small picture of its own instead, in the
+// page's HTML and offline too; the error view a small icon (it is what shows offline, when a chunk could not
+// load).
+function EmptyPicture() {
+  return (
+    <svg viewBox="0 0 160 100" width="160" height="100" aria-hidden="true" className="status-view-picture">
+      <ellipse cx="80" cy="88" rx="56" ry="8" fill="#eef3fb" />
+      <path
+        d="M38 46l14-22h56l14 22v34a4 4 0 0 1-4 4H42a4 4 0 0 1-4-4z"
+        fill="#f4f7fc"
+        stroke="#c9d8f0"
+        strokeWidth="2"
+      />
+      <path
+        d="M38 46h28l4 10h20l4-10h28"
+        fill="none"
+        stroke="#c9d8f0"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <circle cx="112" cy="30" r="13" fill="#fff" stroke="#4a86e8" strokeWidth="4" />
+      <path d="M121 40l10 10" stroke="#4a86e8" strokeWidth="5" strokeLinecap="round" />
+    </svg>
+  )
+}
 const ErrorBlock = createErrorBlock({
-  empty: (
-    <Suspense>
-      <EmptyImage />
-    </Suspense>
-  ),
+  empty: <EmptyPicture />,
   default: <ExclamationCircleOutline className="status-view-icon" aria-hidden />,
 })
 
