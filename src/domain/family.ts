@@ -1,12 +1,7 @@
 // Family members a user keeps to buy insurance for (docs/server.md, docs/architecture.md). Pure; used by the UI and the server.
 // Built on certificate.ts (names, numbers, phones) and applicant.ts (relation codes of the purchase flow).
 import { ageOn, compareIsoDates, isIsoDate } from './age'
-import {
-  derivedFromCertificate,
-  HOLDER_MIN_AGE,
-  isCertificateType,
-  type FieldError,
-} from './applicant'
+import { derivedFromCertificate, HOLDER_MIN_AGE, isCertificateType, type FieldError } from './applicant'
 import { validateCertificate, validatePersonName } from './certificate'
 import { isValidPhone } from './phone'
 import type { FamilyMemberInput } from '../types/generated/api/family'

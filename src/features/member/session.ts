@@ -93,7 +93,8 @@ function sessionSentWithPage(): Me | null | undefined {
   try {
     const sent: unknown = JSON.parse(block.textContent ?? '')
     if (sent === null) return null
-    if (sent && typeof sent === 'object' && typeof (sent as { id?: unknown }).id === 'string') return sent as Me
+    if (sent && typeof sent === 'object' && typeof (sent as { id?: unknown }).id === 'string')
+      return sent as Me
   } catch {
     // unreadable: asked of the API
   }
