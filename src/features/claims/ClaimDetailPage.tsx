@@ -1,7 +1,8 @@
-import { useState } from 'react'
-import { Button, ImageViewer, Steps } from 'antd-mobile'
+import { Suspense, useState } from 'react'
+import { Button, Steps } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { BottomBar } from '../../components/flow/BottomBar'
+import { ChunkRetryNotice } from '../../components/ChunkRetryNotice'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { LabeledRow } from '../../components/LabeledRow'
 import { MaskedName } from '../../components/MaskedName'
@@ -13,6 +14,7 @@ import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { DOCUMENT_KINDS, MAX_CLAIM_DOCUMENTS, OPEN_CLAIM_STATUSES } from '../../domain/claims'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { describeError } from '../../lib/request'
+import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import { supplementClaim, useClaim, withdrawClaim, type Claim } from './api'
 import {
   CLAIM_STATUS_COLORS,
@@ -226,6 +228,9 @@ function SupplementCard({ claim, onChanged }: { claim: Claim; onChanged: (claim:
   )
 }
 
+// The viewer loads with the first photo opened: most visits only read the claim.
+const DocumentViewer = lazyWithRetry(() => import('./DocumentViewer'), ChunkRetryNotice)
+
 /** The claim's photos by kind; a tap opens them full screen. */
 function Documents({ documents }: { documents: Claim['documents'] }) {
   // What was last opened stays while the viewer closes (its fade-out); `open` says whether it shows.
@@ -261,21 +266,16 @@ function Documents({ documents }: { documents: Claim['documents'] }) {
           </div>
         </div>
       ))}
-      <ImageViewer.Multi
-        key={`${viewing.images[0]}-${viewing.index}`}
-        images={viewing.images}
-        visible={open}
-        classNames={{ mask: 'claim-viewer-mask' }}
-        defaultIndex={viewing.index}
-        onClose={() => setOpen(false)}
-        renderFooter={() => (
-          <div className="claim-viewer-footer">
-            <button type="button" onClick={() => setOpen(false)}>
-              关闭
-            </button>
-          </div>
-        )}
-      />
+      {viewing.images.length > 0 && (
+        <Suspense>
+          <DocumentViewer
+            images={viewing.images}
+            index={viewing.index}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </section>
   )
 }
