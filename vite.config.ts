@@ -14,13 +14,13 @@ const apiPort = process.env.API_PORT ?? '8080'
 // app's stores, constants, request layer, href builders (the features' paths.ts), session and notices, the
 // prerender snapshot's context, Vite's preload helper, plus what every page of the build loaded as small files of
 // its own (bench:routes): antd-mobile's global styles, Button, its loading dots and ConfigProvider, the title
-// bar's back and retry icons, classnames, tslib, and the lazy-load retry. SWR's infinite lists stay with the list
+// bar's back icon, classnames, tslib, and the lazy-load retry. SWR's infinite lists stay with the list
 // screens that use them. (antd-mobile's barrel cannot join: its dependencies would bring all of antd-mobile; it is
 // side-effect free instead, the plugin below.)
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|swr(?![\\/]dist[\\/]infinite)|valtio|proxy-compare|use-sync-external-store)[\\/]/
 const SHELL =
-  /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href|lazyWithRetry)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|components[\\/]prerender|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/](global|components[\\/](button|dot-loading|config-provider)|utils[\\/]attach-properties-to-component)[\\/.]|antd-mobile-icons[\\/]es[\\/](LeftOutline|LoopOutline)\.js|node_modules[\\/](classnames|tslib)[\\/]|vite[\\/]preload-helper/
+  /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href|lazyWithRetry)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|components[\\/]prerender|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/](global|components[\\/](button|dot-loading|config-provider)|utils[\\/]attach-properties-to-component)[\\/.]|antd-mobile-icons[\\/]es[\\/]LeftOutline\.js|node_modules[\\/](classnames|tslib)[\\/]|vite[\\/]preload-helper/
 
 const ANTD_MOBILE_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/
 

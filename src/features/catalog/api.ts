@@ -1,5 +1,4 @@
 import useSWR from 'swr'
-import useSWRInfinite from 'swr/infinite'
 import { get, post } from '../../lib/request'
 import type {
   CategoryList,
@@ -7,7 +6,6 @@ import type {
   ProductDetail,
   ProductPage,
   ProductQuery,
-  ProductSummary,
 } from '../../types/generated/api/catalog'
 import type { Quote, QuoteRequest } from '../../types/generated/api/quote'
 
@@ -57,24 +55,6 @@ export function useProductDetails(ids: readonly string[]) {
   return useSWR<ProductDetail[]>(ids.length ? ['product-details', ...ids] : null, () =>
     Promise.all(ids.map(fetchProductDetail)),
   )
-}
-
-/** Cursor-paged list: page n+1 is requested with page n's nextCursor; stops when it is null. */
-export function useProductPages(query: Omit<ProductQuery, 'cursor'>, enabled = true) {
-  const swr = useSWRInfinite<Page<ProductSummary>>(
-    (index, previous: Page<ProductSummary> | null) => {
-      if (!enabled) return null
-      if (index === 0) return productsKey(query)
-      if (!previous?.nextCursor) return null
-      return productsKey({ ...query, cursor: previous.nextCursor })
-    },
-    // Loading page n+1 need not re-request page 1.
-    { revalidateFirstPage: false },
-  )
-  const pages = swr.data ?? []
-  const items = pages.flatMap((page) => page.items)
-  const hasMore = pages.length > 0 && pages[pages.length - 1].nextCursor !== null
-  return { ...swr, items, hasMore }
 }
 
 /** Insurers for the shopping filter. */

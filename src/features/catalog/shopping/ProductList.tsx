@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Button, InfiniteScroll } from 'antd-mobile'
-import { useProductPages, type ProductQuery } from '../api'
+import type { ProductQuery } from '../api'
+import { useProductPages } from '../productPages'
 import { FIRST_SCREEN_CARDS, ProductCard } from '../../../components/ProductCard'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
