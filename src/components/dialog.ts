@@ -1,15 +1,11 @@
 import type { DialogAlertProps, DialogConfirmProps } from 'antd-mobile'
+import { importOnce } from '../lib/lazyChunk'
 
 // antd-mobile's Dialog brings its mask, popup and animation libraries (react-spring, @use-gesture: about 35 KiB
 // gzip): fetched with the first dialog shown, not with every screen that may show one. Both calls already answer
 // with a promise, so a screen waits for the dialog as before. A chunk that failed to load (offline) is asked for
 // again by the next dialog; the call rejects meanwhile, as a dialog that could not show.
-let loaded: Promise<typeof import('./overlays')> | undefined
-const overlays = () =>
-  (loaded ??= import('./overlays').catch((error: unknown) => {
-    loaded = undefined
-    throw error
-  }))
+const overlays = importOnce(() => import('./overlays'))
 
 /** antd-mobile's Dialog.confirm and Dialog.alert, loaded on first use. */
 export const Dialog = {

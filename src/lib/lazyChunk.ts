@@ -57,3 +57,23 @@ export async function loadChunkAgain<T>(
     throw error
   }
 }
+
+/** A chunk imported on first use by `importOnce`: call it to load; `started` is the import under way or done. */
+export interface OnceImport<T> {
+  (): Promise<T>
+  readonly started: Promise<T> | undefined
+}
+
+/**
+ * One import at a time, shared by every caller (a preload, the first use); forgotten when it fails, so the next
+ * call (offline, then back) imports again.
+ */
+export function importOnce<T>(load: () => Promise<T>): OnceImport<T> {
+  let pending: Promise<T> | undefined
+  const once = () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined
+      throw error
+    }))
+  return Object.defineProperty(once, 'started', { get: () => pending }) as OnceImport<T>
+}

@@ -3,6 +3,8 @@
 // data block after #root so the browser hydrates with exactly them (src/page-runtime/configRoutes.ts,
 // src/main.tsx) and does not ask for the data sources again before its first render. UI-free.
 
+import { isObject } from './json'
+
 /** Id of the data block (the config page's slot in its template, scripts/entryHtmlPlugin.ts). */
 export const CONFIG_PAGE_DATA_ID = 'config-page-data'
 
@@ -25,9 +27,6 @@ export function readConfigPageData(doc: Document): RenderedPageData {
   return parseConfigPageData(doc.getElementById(CONFIG_PAGE_DATA_ID)?.textContent)
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value === 'object' && !Array.isArray(value)
-
 /** The data block's text read back. */
 export function parseConfigPageData(text: string | null | undefined): RenderedPageData {
   let parsed: unknown = null
@@ -36,11 +35,11 @@ export function parseConfigPageData(text: string | null | undefined): RenderedPa
   } catch {
     // unreadable: as if absent
   }
-  const { data, fallback } = isRecord(parsed) ? parsed : {}
+  const { data, fallback } = isObject(parsed) ? parsed : {}
   const answered =
-    isRecord(data) && Object.values(data).every((answer) => isRecord(answer) && 'data' in answer)
+    isObject(data) && Object.values(data).every((answer) => isObject(answer) && 'data' in answer)
   return {
     data: answered ? (data as RenderedSources) : null,
-    fallback: isRecord(fallback) ? fallback : {},
+    fallback: isObject(fallback) ? fallback : {},
   }
 }

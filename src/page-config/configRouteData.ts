@@ -3,6 +3,7 @@
 // from this alone, without the app's table of every config route (about 8 KiB gzip every page paid for).
 // UI-free: read by the build (Node) and the browser.
 import type { PageConfig } from '../types/generated/page'
+import { isObject } from './json'
 
 /** Id of the JSON data block in the page's <head>. */
 export const CONFIG_ROUTE_ID = 'config-route'
@@ -25,12 +26,9 @@ export interface ConfigRouteData {
   module: string
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  !!value && typeof value === 'object' && !Array.isArray(value)
-
 /** The meta of a parsed config file (title; data sources and route parameters as the file has them). */
 export function pageMetaOf(config: unknown): PageMeta {
-  const parsed = isRecord(config) ? config : {}
+  const parsed = isObject(config) ? config : {}
   return {
     title: typeof parsed.title === 'string' ? parsed.title : '',
     dataSources: (parsed.dataSources as PageMeta['dataSources'] | undefined) ?? null,
@@ -49,11 +47,11 @@ export function readConfigRoute(doc: Document): ConfigRouteData | null {
   try {
     const parsed: unknown = JSON.parse(text)
     if (
-      isRecord(parsed) &&
+      isObject(parsed) &&
       typeof parsed.path === 'string' &&
       typeof parsed.module === 'string' &&
-      isRecord(parsed.params) &&
-      isRecord(parsed.meta)
+      isObject(parsed.params) &&
+      isObject(parsed.meta)
     )
       return {
         path: parsed.path,

@@ -1,14 +1,10 @@
 import type { NoticeKind } from '../../config/constants'
+import { importOnce } from '../../lib/lazyChunk'
 
 // antd-mobile's Toast brings its mask, spinner and animation library (~25 KiB gzip): it is fetched with the
 // first notice shown, not with every screen that may show one. Calls run in order through the one promise.
 // A chunk that failed to load (offline) is asked for again by the next notice.
-let loaded: Promise<typeof import('./showToast')> | undefined
-const shown = () =>
-  (loaded ??= import('./showToast').catch((error: unknown) => {
-    loaded = undefined
-    throw error
-  }))
+const shown = importOnce(() => import('./showToast'))
 const ignore = () => undefined
 
 /** A centred toast (3 s by default); loading toasts stay until cleared. */
@@ -23,5 +19,5 @@ export function message(kind: NoticeKind, content: string): void {
 
 export function clearToasts(): void {
   // Nothing to clear before the first toast.
-  loaded?.then((m) => m.clearToasts(), ignore)
+  shown.started?.then((m) => m.clearToasts(), ignore)
 }

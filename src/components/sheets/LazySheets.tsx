@@ -1,5 +1,6 @@
 import { createContext, Suspense, useContext, useState, type ComponentProps, type ComponentType } from 'react'
 import type { DatePicker as DatePickerType, Picker as PickerType, Popup as PopupType } from 'antd-mobile'
+import { importOnce } from '../../lib/lazyChunk'
 import { lazyWithRetry, type ChunkFailedProps } from '../../lib/lazyWithRetry'
 import './LazySheets.css'
 
@@ -7,14 +8,8 @@ import './LazySheets.css'
 // open shows and answers without them, and a finger on what opens one starts the download (preloadSheets) before
 // the tap ends.
 
-type Sheets = typeof import('./sheetParts')
-let pending: Promise<Sheets> | null = null
-/** One import at a time, shared by the preload and the sheets; forgotten when it fails, so a retry imports again. */
-const load = (): Promise<Sheets> =>
-  (pending ??= import('./sheetParts').catch((error: unknown) => {
-    pending = null
-    throw error
-  }))
+/** One import, shared by the preload and the sheets; a retry after a failure imports again. */
+const load = importOnce(() => import('./sheetParts'))
 
 /** Starts loading the sheets' chunk. */
 export function preloadSheets(): void {
