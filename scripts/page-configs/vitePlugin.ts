@@ -2,12 +2,15 @@
 // lines as the CLI), shows errors in the dev overlay and clears them when the file is fixed, serves
 // the `page-configs/*.json?meta` modules (title, data sources, route parameters) the route table is built from and the `?page` modules a
 // config route loads (config + its block components, see pageModule.ts), and compiles each config's markdown
-// into the config module (so config pages ship no markdown parser).
+// into the config module, brought to the current schema (so config pages ship no markdown parser and no
+// migrations).
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import { formatError, type ConfigError } from '../../src/page-config/errors'
+import { isObject } from '../../src/page-config/json'
 import { withCompiledMarkdown } from '../../src/page-config/markdown'
+import { currentPageConfig } from '../../src/page-config/migrations'
 import { pageMetaOf } from '../../src/page-config/configRouteData'
 import { pageModuleSource } from './pageModule'
 import { CONFIG_DIR, validateConfigFiles } from '../../src/page-config/validate'
@@ -77,8 +80,15 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
     },
     transform(code, id) {
       if (!id.startsWith(configDir + sep) || !id.endsWith('.json')) return null
-      // Still JSON: Vite's JSON plugin turns it into the module.
-      const json = withCompiledMarkdown(code)
+      let config: unknown
+      try {
+        config = JSON.parse(code)
+      } catch {
+        return null // reported by the validation
+      }
+      if (!isObject(config)) return null
+      // Still JSON: Vite's JSON plugin turns it into the module. Migrated here, once, for every host of the page.
+      const json = withCompiledMarkdown(JSON.stringify(currentPageConfig(config)))
       return json === null ? null : { code: json, map: null }
     },
     configureServer(server) {

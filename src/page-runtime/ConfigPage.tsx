@@ -30,7 +30,6 @@ import '../styles/targets.css'
 
 export { preparePage } from './preparePage'
 // What a host loading a page lazily needs with the page's runtime: one chunk, not two (configRoutes.ts).
-export { currentPageConfig } from '../page-config/migrations'
 export type { PageOverrides } from './overrides'
 
 // Only a studio preview plays a draft's campaigns in the sandbox: its rules and the campaigns' domain code load

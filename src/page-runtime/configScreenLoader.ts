@@ -5,6 +5,7 @@
 import { createElement } from 'react'
 import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../page-config/markdownTree'
 import type { ScreenModule, ScreenRoute } from '../types/route'
+import type { PageConfig } from '../types/generated/page'
 import { belowBasename, ROUTER_BASENAME } from '../config/router'
 import { targetPath } from '../page-config/configPath'
 import { withParamValues } from '../page-config/routeParams'
@@ -15,9 +16,12 @@ import { clockOffset } from './serverClock'
 
 const PREPARE_WAIT_MS = 1500
 
-/** A `?page` module (scripts/page-configs/pageModule.ts): the config and the block components it uses. */
+/**
+ * A `?page` module (scripts/page-configs/pageModule.ts): the config, at the current schema with its markdown
+ * compiled (the build's transform, scripts/page-configs/vitePlugin.ts), and the block components it uses.
+ */
 export interface PageModule {
-  default: Record<string, unknown>
+  default: PageConfig & { [MARKDOWN_TREES_KEY]?: MarkdownTrees }
   blockModules: Record<string, { default: unknown }>
 }
 
@@ -54,11 +58,8 @@ export function configScreenLoader(
     const rendered = pending ? null : renderedWith(path)
     if (!rendered) prefetchDataSources(withParamValues(meta?.dataSources ?? undefined, params))
     pending ??= Promise.all([import('./ConfigPage'), loadPage()]).then(
-      async ([{ ConfigPage, currentPageConfig, preparePage }, page]) => {
-        // The build adds the config's markdown, compiled (src/page-config/markdown.ts). The config is brought to
-        // the current schema once, here.
-        const { [MARKDOWN_TREES_KEY]: markdown, ...raw } = page.default
-        const config = currentPageConfig(raw)
+      async ([{ ConfigPage, preparePage }, page]) => {
+        const { [MARKDOWN_TREES_KEY]: markdown, ...config } = page.default
         // Its data and blocks load now rather than after the first render; a slow network does not hold the
         // page (blocks still arriving then load lazily).
         const prepared = await Promise.race([
@@ -69,7 +70,7 @@ export function configScreenLoader(
           default: function ConfigScreen() {
             return createElement(ConfigPage, {
               config,
-              markdown: markdown as MarkdownTrees | undefined,
+              markdown,
               initialData: rendered ?? prepared?.data,
               routeParams: params,
             })

@@ -5,7 +5,6 @@ import { serverRenderedData, type WantedData } from '../ssr/screenData'
 import { preloadBlocks, registerBlocks } from '../../blocks/registry'
 import type { RenderedSources } from '../../page-config/configPageData'
 import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../../page-config/markdownTree'
-import { currentPageConfig } from '../../page-config/migrations'
 import { unchangedAround } from '../../page-config/schedule'
 import { ConfigPage } from '../../page-runtime/ConfigPage'
 import { blockTypesShownAt } from '../../page-runtime/preparePage'
@@ -38,7 +37,7 @@ export interface PrerenderedPage {
 /** A folder config page's route and content, its blocks registered (what a render needs of it). */
 export interface LoadedConfigPage {
   route: ScreenRoute
-  /** At the current schema: migrated once, here. */
+  /** At the current schema: migrated once, by the build (scripts/page-configs/vitePlugin.ts). */
   config: PageConfig
   markdown: MarkdownTrees | undefined
   params: Readonly<Record<string, string>>
@@ -52,8 +51,8 @@ export async function loadConfigPage(route: ScreenRoute): Promise<LoadedConfigPa
   const { [MARKDOWN_TREES_KEY]: markdown, ...config } = page.default
   return {
     route,
-    config: currentPageConfig(config),
-    markdown: markdown as MarkdownTrees | undefined,
+    config,
+    markdown,
     params: configRouteParams(route),
   }
 }
