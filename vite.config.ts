@@ -11,16 +11,16 @@ const apiPort = process.env.API_PORT ?? '8080'
 
 // Code every screen needs on its first load, kept in two chunks instead of a dozen small ones: each request
 // costs a phone more than its bytes (bench:pages). VENDOR: React, data fetching and state libraries. SHELL: the
-// app's stores, constants, request layer, href builders (the features' paths.ts), session and notices, the
-// prerender snapshot's context, Vite's preload helper, plus what every page of the build loaded as small files of
-// its own (bench:routes): antd-mobile's global styles, Button, its loading dots and ConfigProvider, the title
-// bar's back icon, classnames, tslib, and the lazy-load retry. SWR's infinite lists stay with the list
-// screens that use them. (antd-mobile's barrel cannot join: its dependencies would bring all of antd-mobile; it is
+// app's stores, constants, request layer, the member area's href builders (the login's), session and notices,
+// the prerender snapshot's context, the app's line icons, Vite's preload helper, plus what every page of the
+// build loaded as small files of its own (bench:routes): antd-mobile's global styles, Button, its loading dots
+// and ConfigProvider, classnames, tslib, and the lazy-load retry. The other features' href builders go with the
+// chunks that link there (a config page links to few); SWR's infinite lists stay with the list screens. (antd-mobile's barrel cannot join: its dependencies would bring all of antd-mobile; it is
 // side-effect free instead, the plugin below.)
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|swr(?![\\/]dist[\\/]infinite)|valtio|proxy-compare|use-sync-external-store)[\\/]/
 const SHELL =
-  /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href|lazyWithRetry)|features[\\/]([^\\/]+[\\/]paths|member[\\/](session|api))|components[\\/]prerender|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/](global|components[\\/](button|dot-loading|config-provider)|utils[\\/]attach-properties-to-component)[\\/.]|antd-mobile-icons[\\/]es[\\/]LeftOutline\.js|node_modules[\\/](classnames|tslib)[\\/]|vite[\\/]preload-helper/
+  /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href|lazyWithRetry)|features[\\/]member[\\/](session|api|paths)|components[\\/](prerender|icons)|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/](global|components[\\/](button|dot-loading)|utils[\\/]attach-properties-to-component)[\\/.]|node_modules[\\/](classnames|tslib)[\\/]|vite[\\/]preload-helper/
 
 const ANTD_MOBILE_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { AddOutline, MinusOutline } from 'antd-mobile-icons'
+import { AddIcon, MinusIcon } from './icons'
 import './NumberStepper.css'
 
 interface NumberStepperProps {
@@ -34,7 +34,7 @@ export function NumberStepper({ label, value, min, max, step = 1, onChange }: Nu
         disabled={value <= min}
         onClick={() => onChange(clamp(value - step))}
       >
-        <MinusOutline aria-hidden />
+        <MinusIcon />
       </button>
       <input
         className="number-stepper-input"
@@ -59,7 +59,7 @@ export function NumberStepper({ label, value, min, max, step = 1, onChange }: Nu
         disabled={value >= max}
         onClick={() => onChange(clamp(value + step))}
       >
-        <AddOutline aria-hidden />
+        <AddIcon />
       </button>
     </div>
   )

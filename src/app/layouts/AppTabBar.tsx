@@ -1,15 +1,15 @@
-import { AppOutline, ShopbagOutline, GiftOutline, UserOutline } from 'antd-mobile-icons'
 import { useLocation } from 'react-router-dom'
+import { BagIcon, GiftIcon, HomeIcon, UserIcon } from '../../components/icons'
 import { AppLink } from '../../components/navigation/AppLink'
 import { stripLayoutPrefix } from '../../components/navigation/appPath'
 import type { ScreenRoute } from '../../types/route'
 import { TAB_ITEMS } from '../routes'
 
 const ICONS = {
-  home: <AppOutline aria-hidden />,
-  shopping: <ShopbagOutline aria-hidden />,
-  points: <GiftOutline aria-hidden />,
-  user: <UserOutline aria-hidden />,
+  home: <HomeIcon />,
+  shopping: <BagIcon />,
+  points: <GiftIcon />,
+  user: <UserIcon />,
 }
 
 /** The tab bar: antd-mobile's look, each tab a link (antd-mobile's TabBar draws clickable divs). */

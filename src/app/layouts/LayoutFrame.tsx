@@ -1,5 +1,5 @@
-import { LeftOutline } from 'antd-mobile-icons'
 import type { ReactNode } from 'react'
+import { BackIcon } from '../../components/icons'
 
 interface LayoutFrameProps {
   /** The in-app layout (/app/...): no NavBar, the host app draws its own title bar. */
@@ -32,7 +32,7 @@ export function LayoutFrame({ inApp, title, tab, onBack, pending, tabBar, childr
         <div className="adm-nav-bar-left">
           {!tab && (
             <button type="button" className="adm-nav-bar-back" aria-label="返回" onClick={onBack}>
-              <LeftOutline aria-hidden />
+              <BackIcon />
             </button>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { NoticeBar } from 'antd-mobile'
+import { NoticeBar } from '../../components/notice-bar/NoticeBar'
 import type { NoticeBarBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { useBlockAction } from '../useBlockAction'

@@ -1,4 +1,4 @@
-import { NoticeBar } from 'antd-mobile'
+import { NoticeBar } from '../../components/notice-bar/NoticeBar'
 import type { PartnerProduct } from './api'
 
 /**

@@ -24,7 +24,42 @@ function Gender() {
   )
 }
 
-describe('Choices (antd-mobile Selector with a keyboard)', () => {
+function Relation() {
+  const [value, setValue] = useState<string[]>(['spouse'])
+  return (
+    <>
+      <Choices
+        aria-label="与投保人关系"
+        columns={2}
+        options={[
+          { label: '配偶', value: 'spouse' },
+          { label: '子女', value: 'child' },
+          { label: '父母', value: 'parent', disabled: true },
+        ]}
+        value={value}
+        onChange={setValue}
+      />
+      <output data-testid="chosen">{value.join(',') || '未选'}</output>
+    </>
+  )
+}
+
+describe('Choices (a Selector-like chip group with a keyboard)', () => {
+  it('chooses one at a time, clears on a second tap of the chosen one, and skips a disabled one', async () => {
+    const user = userEvent.setup()
+    render(<Relation />)
+    const group = screen.getByRole('listbox', { name: '与投保人关系' })
+    expect(group).toBeInTheDocument()
+    await user.click(screen.getByRole('option', { name: '子女' }))
+    expect(screen.getByTestId('chosen')).toHaveTextContent('child')
+    expect(screen.getByRole('option', { name: '子女' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('option', { name: '配偶' })).toHaveAttribute('aria-selected', 'false')
+    await user.click(screen.getByRole('option', { name: '父母' }))
+    expect(screen.getByTestId('chosen')).toHaveTextContent('child')
+    await user.click(screen.getByRole('option', { name: '子女' }))
+    expect(screen.getByTestId('chosen')).toHaveTextContent('未选')
+  })
+
   it('is one tab stop on the chosen option; arrows move, Enter and Space choose', async () => {
     const user = userEvent.setup()
     render(<Gender />)
