@@ -1,4 +1,4 @@
-// Campaign forms, coupons and gifts to collect (领取, issue 14): the rules the form block shows as you type and the server
+// Campaign forms and gifts to collect (领取, issue 14; a coupon's status and validity: coupons.ts): the rules the form block shows as you type and the server
 // applies again. Fields come from a whitelist (name, phone, certificate, date, select, region, agreement), each
 // checked with the shared rules of certificate.ts and age.ts. Pure; used by the UI and the server.
 import { isIsoDate } from './age'
@@ -9,7 +9,6 @@ import {
   type CertificateType,
 } from './certificate'
 import { isValidPhone } from './phone'
-import { formatShanghaiDateTime } from './dates'
 import type { CampaignField } from '../types/generated/page'
 
 /** A form field as the config declares it (CampaignField) or the API returns it. */
@@ -194,43 +193,3 @@ export function giftPersonOf(
 /** One certificate, one gift per campaign: the unique key of a collection (领取). */
 export const personKey = (person: { certType: string; certNo: string }) =>
   `${person.certType}:${person.certNo.toUpperCase()}`
-
-export type CouponStatus = 'usable' | 'used' | 'expired'
-
-export const COUPON_STATUS_TEXT: Record<CouponStatus, string> = {
-  usable: '可使用',
-  used: '已使用',
-  expired: '已过期',
-}
-
-/** A coupon's status at server time: used wins over expired (a used coupon stays 已使用). */
-export function couponStatus(
-  coupon: { usedAt: string | null; validTo: string },
-  nowMs: number,
-): CouponStatus {
-  if (coupon.usedAt) return 'used'
-  return nowMs >= Date.parse(coupon.validTo) ? 'expired' : 'usable'
-}
-
-/** From when to when a coupon issued at `issuedAtMs` is valid: validDays from issue, cut at validUntil. */
-export function couponValidity(
-  issuedAtMs: number,
-  reward: { validDays: number; validUntil?: string },
-): { fromMs: number; toMs: number } {
-  const byDays = issuedAtMs + reward.validDays * 86_400_000
-  const until = reward.validUntil ? Date.parse(reward.validUntil) : Infinity
-  return { fromMs: issuedAtMs, toMs: Math.min(byDays, until) }
-}
-
-/**
- * How long a coupon issued at `issuedAtMs` lasts, in words, from couponValidity (so the words are the expiry):
- * "N 天内有效" while the days decide it, "有效期至 YYYY-MM-DD" once the latest date cuts them short.
- */
-export function couponValidityText(
-  issuedAtMs: number,
-  reward: { validDays: number; validUntil?: string },
-): string {
-  const { toMs } = couponValidity(issuedAtMs, reward)
-  if (toMs === issuedAtMs + reward.validDays * 86_400_000) return `${reward.validDays} 天内有效`
-  return `有效期至 ${formatShanghaiDateTime(toMs).slice(0, 10)}`
-}

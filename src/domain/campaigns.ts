@@ -3,7 +3,8 @@
 // The hashing itself is the caller's (node:crypto on the server, WebCrypto in the browser); this is the mapping.
 // The studio's preview sandbox (page-runtime/campaignSandbox.ts) runs the same rules on a throwaway state.
 import type { CampaignReward } from '../types/generated/page'
-import { couponValidityText, ENTRY_FRESH_DAYS } from './campaignForms'
+import { ENTRY_FRESH_DAYS } from './campaignForms'
+import { couponValidityText } from './coupons'
 
 /** What a draw's HMAC is computed over, keyed by the campaign's secret seed. */
 export const drawMessage = (campaignId: string, userId: string, seq: number): string =>

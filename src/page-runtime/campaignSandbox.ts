@@ -1,6 +1,7 @@
 import { CAMPAIGN_NOT_DECLARED, type CampaignTransport } from '../blocks/campaignTransport'
 import { shanghaiDate } from '../domain/age'
-import { checkForm, couponValidity, ENTRY_FRESH_DAYS } from '../domain/campaignForms'
+import { checkForm, ENTRY_FRESH_DAYS } from '../domain/campaignForms'
+import { couponValidity } from '../domain/coupons'
 import {
   campaignStatus,
   chancesLeft,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import { couponValidity, ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
+import { ENTRY_FRESH_DAYS } from '../../../src/domain/campaignForms'
+import { couponValidity } from '../../../src/domain/coupons'
 import type { CampaignReward } from '../../../src/types/generated/page'
 import type { DB } from '../../db/schema'
 import { ApiError } from '../../platform/errors'

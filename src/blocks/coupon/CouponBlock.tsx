@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
 import { toast } from '../../components/notice'
-import { COUPON_STATUS_TEXT } from '../../domain/campaignForms'
+import { COUPON_STATUS_TEXT } from '../../domain/coupons'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import {
   useCampaign,

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Result } from '../../components/Result'
 import type { QuestionnaireResultBlock } from '../../types/generated/page'
 import { useBlockRuntime } from '../runtime'
 import { MarkdownText } from '../shared/MarkdownText'

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Result } from '../../components/Result'
 import { useSearchParams } from 'react-router-dom'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { EmptyView, LoadingView } from '../../components/StatusViews'

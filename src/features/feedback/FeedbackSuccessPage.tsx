@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Result } from '../../components/Result'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { userHref } from '../member/paths'
 import { feedbackListHref } from './paths'

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react'
-import { Button, Checkbox, Form, Input, Result } from 'antd-mobile'
+import { useEffect, useState, type FormEvent } from 'react'
+import { Button, Checkbox, Input } from 'antd-mobile'
+import { Field, type FieldErrors } from '../../components/flow/PersonFields'
+import { Result } from '../../components/Result'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { submitRealName, useMe } from './api'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
@@ -19,13 +21,26 @@ interface Fields {
   idNumber: string
 }
 
+const FIELDS = [
+  { field: 'name', label: '姓名', placeholder: '请输入真实姓名', maxLength: 30 },
+  { field: 'idNumber', label: '身份证号', placeholder: '请输入18位居民身份证号', maxLength: 18 },
+] as const
+
+/** A field's problem as the server would say it (certificate.ts), or undefined. */
+function problemOf(field: keyof Fields, value: string): string | undefined {
+  const result =
+    field === 'name' ? validatePersonName(value.trim()) : validateCertificate('ID_CARD', value.trim())
+  return result.ok ? undefined : result.reason
+}
+
 /** /authentication: real-name verification with a resident ID; shows the verified state masked. */
 export default function AuthenticationPage() {
   const { data: me, error, isLoading, mutate } = useMe()
   const navigate = useAppNavigate()
   const { pathname, search } = useLocation()
   const [params] = useSearchParams()
-  const [form] = Form.useForm<Fields>()
+  const [values, setValues] = useState<Fields>({ name: '', idNumber: '' })
+  const [errors, setErrors] = useState<FieldErrors>({})
   const [consent, setConsent] = useState(false)
   const [submitting, setSubmitting] = useState(false)
 
@@ -60,7 +75,26 @@ export default function AuthenticationPage() {
     )
   }
 
-  const submit = async (values: Fields) => {
+  const change = (field: keyof Fields, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    // A corrected field no longer shows its old error; it is checked again when left or on submit.
+    setErrors(({ [field]: _, ...rest }) => rest)
+  }
+  const check = (field: keyof Fields) => {
+    const problem = problemOf(field, values[field])
+    setErrors((e) => (problem ? { ...e, [field]: problem } : e))
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (submitting) return
+    const found: FieldErrors = {}
+    for (const { field } of FIELDS) {
+      const problem = problemOf(field, values[field])
+      if (problem) found[field] = problem
+    }
+    setErrors(found)
+    if (Object.keys(found).length) return
     setSubmitting(true)
     try {
       const updated = await submitRealName({
@@ -75,7 +109,8 @@ export default function AuthenticationPage() {
     } catch (e) {
       const field = (apiErrorOf(e)?.details as { field?: string; message?: string }[] | undefined)?.[0]
       if (field?.field === 'name' || field?.field === 'idNumber') {
-        form.setFields([{ name: field.field, errors: [field.message ?? describeError(e)] }])
+        const at = field.field
+        setErrors((current) => ({ ...current, [at]: field.message ?? describeError(e) }))
       }
       toast('error', describeError(e))
     } finally {
@@ -85,58 +120,34 @@ export default function AuthenticationPage() {
 
   return (
     <div className="auth-page" data-testid="authentication-page">
-      <Form
-        form={form}
-        layout="horizontal"
-        onFinish={(values: Fields) => void submit(values)}
-        footer={
-          <>
-            <Checkbox checked={consent} onChange={setConsent} style={{ margin: '8px 0 16px', fontSize: 13 }}>
-              我已阅读并同意<AppLink to={protocolHref('auth')}>《实名认证授权书》</AppLink>
-            </Checkbox>
-            <Button
-              block
-              type="submit"
-              color="primary"
-              size="large"
-              disabled={!consent || submitting}
-              loading={submitting}
-            >
-              提交认证
-            </Button>
-          </>
-        }
-      >
-        <Form.Header>请填写本人真实信息，认证后不可自行修改</Form.Header>
-        <Form.Item
-          name="name"
-          label="姓名"
-          rules={[
-            {
-              validator: async (_, value: string | undefined) => {
-                const result = validatePersonName(value ?? '')
-                if (!result.ok) throw new Error(result.reason)
-              },
-            },
-          ]}
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        <p className="auth-form-header">请填写本人真实信息，认证后不可自行修改</p>
+        {FIELDS.map(({ field, label, placeholder, maxLength }) => (
+          <Field key={field} label={label} htmlFor={`auth-${field}`} error={errors[field]}>
+            <Input
+              id={`auth-${field}`}
+              placeholder={placeholder}
+              maxLength={maxLength}
+              value={values[field]}
+              onChange={(v) => change(field, v)}
+              onBlur={() => check(field)}
+            />
+          </Field>
+        ))}
+        <Checkbox checked={consent} onChange={setConsent} style={{ margin: '16px 0', fontSize: 13 }}>
+          我已阅读并同意<AppLink to={protocolHref('auth')}>《实名认证授权书》</AppLink>
+        </Checkbox>
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          disabled={!consent || submitting}
+          loading={submitting}
         >
-          <Input placeholder="请输入真实姓名" maxLength={30} aria-label="姓名" />
-        </Form.Item>
-        <Form.Item
-          name="idNumber"
-          label="身份证号"
-          rules={[
-            {
-              validator: async (_, value: string | undefined) => {
-                const result = validateCertificate('ID_CARD', value ?? '')
-                if (!result.ok) throw new Error(result.reason)
-              },
-            },
-          ]}
-        >
-          <Input placeholder="请输入18位居民身份证号" maxLength={18} aria-label="身份证号" />
-        </Form.Item>
-      </Form>
+          提交认证
+        </Button>
+      </form>
     </div>
   )
 }

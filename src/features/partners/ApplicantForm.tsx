@@ -20,7 +20,8 @@ import { apiErrorOf } from '../../lib/request'
 import { toast } from '../../components/notice'
 import type { PartnerProduct, PartnerQuoteRequest } from './api'
 import type { FlowBinding, PartnerSections } from './flowState'
-import { OccupationPicker, REFUSED_TEXT } from './OccupationPicker'
+import { OccupationPicker } from './OccupationPicker'
+import { REFUSED_TEXT } from './occupationText'
 
 // The policyholder and insured of a partner application: the shared person fields, the occupation where the
 // product asks for it, and the checks the server runs again.

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { Button, Result } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Result } from '../../components/Result'
 import { useSearchParams } from 'react-router-dom'
 import { LabeledRow } from '../../components/LabeledRow'
 import { JourneyRows } from '../../components/JourneyRows'

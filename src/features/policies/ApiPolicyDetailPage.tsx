@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Result } from '../../components/Result'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'

@@ -1,4 +1,4 @@
-import { Result } from 'antd-mobile'
+import { Result } from '../../components/Result'
 import type { HealthResult } from '../../types/generated/api/order'
 import { AppLink } from '../../components/navigation/AppLink'
 import { formatFen } from '../../domain/money'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Result } from 'antd-mobile'
+import { Result } from '../../components/Result'
 
 /** A result (success, failure, …) with its next action under it. */
 export function Outcome({

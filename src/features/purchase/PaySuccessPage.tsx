@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Result } from '../../components/Result'
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom'
 import { useOrder } from '../orders/api'
 import { usePolicy } from '../policies/api'

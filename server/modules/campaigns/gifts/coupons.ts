@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import { couponStatus, type CouponStatus } from '../../../../src/domain/campaignForms'
+import { couponStatus, type CouponStatus } from '../../../../src/domain/coupons'
 import { validatePersonName } from '../../../../src/domain/certificate'
 import { isValidPhone } from '../../../../src/domain/phone'
 import type {

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { groupOccupations, OccupationPicker } from '../../../../src/features/partners/OccupationPicker'
+import { OccupationPicker } from '../../../../src/features/partners/OccupationPicker'
+import { groupOccupations } from '../../../../src/features/partners/OccupationList'
 import { OCCUPATIONS, type Occupation } from '../../../../src/domain/occupation'
 import { tappable } from '../../harness'
 
@@ -20,7 +21,8 @@ function Harness({ refused }: { refused: number[] }) {
 const open = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(screen.getByRole('button', { name: '请选择职业' }))
   const dialog = await screen.findByRole('dialog', { name: '选择职业' })
-  await tappable(within(dialog).getByPlaceholderText('搜索职业名称或类别'))
+  // The list loads with the first opening.
+  await tappable(await within(dialog).findByPlaceholderText('搜索职业名称或类别'))
   return dialog
 }
 
