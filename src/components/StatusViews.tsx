@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Button, createErrorBlock, Skeleton } from 'antd-mobile'
-import { ExclamationCircleOutline } from 'antd-mobile-icons'
+import { AlertIcon } from './icons'
 import { describeError } from '../lib/request'
 
 // antd-mobile's ErrorBlock bundles four large SVG illustrations (~9 KiB gzip; its empty one alone 4.4 KiB) into
@@ -31,7 +31,7 @@ function EmptyPicture() {
 }
 const ErrorBlock = createErrorBlock({
   empty: <EmptyPicture />,
-  default: <ExclamationCircleOutline className="status-view-icon" aria-hidden />,
+  default: <AlertIcon className="status-view-icon" />,
 })
 
 export function LoadingView({ lines = 3 }: { lines?: number }) {

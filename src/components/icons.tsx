@@ -3,10 +3,18 @@
 // first chunk; these are about a tenth of that. Screens may still use antd-mobile-icons for one-off glyphs.
 import type { ReactNode } from 'react'
 
-function Icon({ children, strokeWidth = 2 }: { children: ReactNode; strokeWidth?: number }) {
+function Icon({
+  children,
+  strokeWidth = 2,
+  className,
+}: {
+  children: ReactNode
+  strokeWidth?: number
+  className?: string
+}) {
   return (
     <svg
-      className="app-icon"
+      className={className ? `app-icon ${className}` : 'app-icon'}
       width="1em"
       height="1em"
       viewBox="0 0 24 24"
@@ -25,6 +33,20 @@ function Icon({ children, strokeWidth = 2 }: { children: ReactNode; strokeWidth?
 export const BackIcon = () => (
   <Icon>
     <path d="M15 4.5L7.5 12l7.5 7.5" />
+  </Icon>
+)
+
+export const ForwardIcon = () => (
+  <Icon>
+    <path d="M9 4.5l7.5 7.5L9 19.5" />
+  </Icon>
+)
+
+/** An exclamation mark in a circle: something went wrong. */
+export const AlertIcon = ({ className }: { className?: string }) => (
+  <Icon strokeWidth={1.6} className={className}>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="M12 7v6.5M12 16.5v.5" />
   </Icon>
 )
 

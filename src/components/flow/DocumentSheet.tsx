@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { Sheet } from '../sheets/LazySheets'
-import { CloseOutline } from 'antd-mobile-icons'
-import { MarkdownTree } from '../MarkdownTree'
+import { CloseIcon } from '../icons'
+import { ChunkRetryNotice } from '../ChunkRetryNotice'
+import { LoadingView } from '../StatusViews'
 import type { MarkdownNode } from '../../page-config/markdownTree'
+import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import './DocumentSheet.css'
+
+// The markdown renderer and its link rules load with the first document read, not with the form around it.
+const DocumentText = lazyWithRetry(() => import('./DocumentText'), ChunkRetryNotice)
 
 /** A document open for reading: its title (the dialog's name) and its compiled markdown. */
 export interface SheetDocument {
@@ -49,11 +54,13 @@ export function DocumentSheet({
           <div className="document-sheet-bar">
             <h2>《{bare(document.title)}》</h2>
             <button type="button" className="document-sheet-close" aria-label="关闭" onClick={onClose}>
-              <CloseOutline aria-hidden />
+              <CloseIcon />
             </button>
           </div>
           <div className="document-sheet-text markdown">
-            <MarkdownTree nodes={bodyBelowTitle(document)} />
+            <Suspense fallback={<LoadingView lines={6} />}>
+              <DocumentText nodes={bodyBelowTitle(document)} />
+            </Suspense>
           </div>
           {children && <div className="document-sheet-action">{children}</div>}
         </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, List } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { ForwardIcon } from '../../components/icons'
 import { DocumentSheet } from '../../components/flow/DocumentSheet'
 import type { PartnerProduct } from './api'
 
@@ -12,13 +13,16 @@ export function ClauseList({ clauses }: { clauses: readonly Clause[] }) {
   const title = (c: Clause) => `《${c.title.replace(/^《|》$/g, '')}》`
   return (
     <>
-      <List className="partner-clauses">
+      <ul className="partner-clauses">
         {clauses.map((c) => (
-          <List.Item key={c.id} arrow onClick={() => setReading(c)}>
-            {title(c)}
-          </List.Item>
+          <li key={c.id}>
+            <button type="button" onClick={() => setReading(c)}>
+              <span>{title(c)}</span>
+              <ForwardIcon />
+            </button>
+          </li>
         ))}
-      </List>
+      </ul>
       <DocumentSheet document={reading} onClose={() => setReading(null)}>
         <Button block color="primary" onClick={() => setReading(null)}>
           我知道了

@@ -1,4 +1,5 @@
-import { NoticeBar } from '../../components/notice-bar/NoticeBar'
+import { SpeakerIcon } from '../../components/icons'
+import '../../components/notice-bar/NoticeBar.css'
 import type { PartnerProduct } from './api'
 
 /**
@@ -8,12 +9,18 @@ import type { PartnerProduct } from './api'
 export function PartnerDownNotice({ product }: { product: PartnerProduct }) {
   if (product.available !== false) return null
   return (
-    <div data-testid="partner-down" role="status">
-      <NoticeBar
-        color="alert"
-        wrap
-        content={`${product.insurerName}系统繁忙，暂时无法报价和投保，请稍后再试`}
-      />
+    // The notice bar's look, several lines long (no scrolling to wait for).
+    <div
+      data-testid="partner-down"
+      role="status"
+      className="adm-notice-bar adm-notice-bar-alert adm-notice-bar-wrap"
+    >
+      <span className="adm-notice-bar-left">
+        <SpeakerIcon />
+      </span>
+      <span className="adm-notice-bar-content">
+        {product.insurerName}系统繁忙，暂时无法报价和投保，请稍后再试
+      </span>
     </div>
   )
 }

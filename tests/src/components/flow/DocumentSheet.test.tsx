@@ -21,10 +21,11 @@ describe('DocumentSheet', () => {
       </DocumentSheet>,
     )
     const dialog = await screen.findByRole('dialog', { name: '投保须知' })
+    // The text comes with its renderer's chunk, loaded with the first document opened.
+    expect(await within(dialog).findByText('请仔细阅读。')).toBeInTheDocument()
     // The text opens with the same heading: shown once, in the sheet's bar.
     expect(within(dialog).getAllByText(/投保须知/)).toHaveLength(1)
     expect(within(dialog).getByRole('heading', { name: '《投保须知》' })).toBeInTheDocument()
-    expect(within(dialog).getByText('请仔细阅读。')).toBeInTheDocument()
     // The action is not inside the text that scrolls, so it stays in view however long the text is.
     const text = dialog.querySelector('.document-sheet-text') as HTMLElement
     expect(text).not.toContainElement(within(dialog).getByRole('button', { name: '我已阅读并确认' }))
