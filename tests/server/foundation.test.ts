@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -208,6 +208,39 @@ describe('SPA serving', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff')
       // Demo mode runs on plain http: HSTS there would lock a browser out of the demo on that host.
       expect(res.headers['strict-transport-security'], url).toBeUndefined()
+    }
+  })
+
+  it('sends the page policy with pages only: scripts and styles go without it, an SVG opened alone is sandboxed', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-'))
+    mkdirSync(join(dist, 'assets'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
+    writeFileSync(join(dist, 'assets', 'app-1a2b3c4d.js'), 'export {}')
+    writeFileSync(join(dist, 'assets', 'style-1a2b3c4d.css'), 'body{}')
+    writeFileSync(
+      join(dist, 'icon.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    )
+    const app = await createTestApp({ distDir: dist })
+    try {
+      const get = (url: string) => app.app.inject({ method: 'GET', url })
+      const page = await get('/')
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
+      for (const url of ['/assets/app-1a2b3c4d.js', '/assets/style-1a2b3c4d.css']) {
+        const file = await get(url)
+        expect(file.statusCode, url).toBe(200)
+        expect(file.headers['content-security-policy'], url).toBeUndefined()
+        expect(file.headers['x-content-type-options'], url).toBe('nosniff')
+      }
+      // An SVG can carry a script: opened by itself it runs nothing.
+      const svg = await get('/icon.svg')
+      expect(svg.headers['content-type']).toContain('image/svg+xml')
+      expect(svg.headers['content-security-policy']).toContain("default-src 'none'")
+      expect(svg.headers['content-security-policy']).toContain('sandbox')
+    } finally {
+      await app.close()
+      rmSync(dist, { recursive: true, force: true })
     }
   })
 
