@@ -100,6 +100,8 @@ function withPreloads(
 
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
+/** The chunk fetched before the first paint (vite.config.ts names it): see PageScripts.early. */
+const EARLY_CHUNK = /\/vendor-[\w-]+\.js$/
 
 /**
  * A page whose #root holds its HTML: `attributes` and `content` of #root, `after` it (a data block); its
@@ -109,7 +111,12 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 function withRenderedRoot(page: string, attributes: string, content: string, after = ''): string {
   const entry = ENTRY_SCRIPT.exec(page)?.[1]
   if (!entry) throw new Error('entry-html: no entry script in index.html')
-  const scripts: PageScripts = { entry, preload: [...page.matchAll(MODULE_PRELOAD)].map((m) => m[1]) }
+  const preload = [...page.matchAll(MODULE_PRELOAD)].map((m) => m[1])
+  const scripts: PageScripts = {
+    entry,
+    early: preload.filter((url) => EARLY_CHUNK.test(url)),
+    preload: preload.filter((url) => !EARLY_CHUNK.test(url)),
+  }
   return page
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')

@@ -5,7 +5,10 @@
 //   checks again on server time), and when the URL is not the one it was rendered for (the /app layout has
 //   another frame);
 // - starts the page's JavaScript, listed in #page-scripts, only after the first paint: the HTML already shows
-//   the page, so the scripts, which only hydrate it, do not compete with its stylesheets and images.
+//   the page, so the scripts, which only hydrate it, do not compete with its stylesheets and images. The one
+//   exception (`early`, the vendor chunk: React, a third of a first visit's bytes) is fetched at once: on a slow
+//   network the line is otherwise idle between the stylesheet's last byte and the first paint (bench:routes,
+//   slow 3G: / 4.8-5.0 -> 4.7-4.8 s; Lighthouse's first paint unchanged).
 
 /** Attribute of #root carrying the snapshot (JSON: path and moment) the HTML was rendered with. */
 export const PRERENDER_ATTRIBUTE = 'data-prerendered'
@@ -20,11 +23,14 @@ export const RENDERED_FOR_ATTRIBUTE = 'data-rendered-for'
 export const RENDERED_FOR_EVERYONE = `${RENDERED_FOR_ATTRIBUTE}="everyone"`
 export const RENDERED_FOR_SESSION = `${RENDERED_FOR_ATTRIBUTE}="session"`
 export const VALID_UNTIL_ATTRIBUTE = 'data-valid-until'
-/** Id of the JSON data block listing the page's scripts: `{ "entry": url, "preload": [url…] }`. */
+/** Id of the JSON data block listing the page's scripts: `{ "entry": url, "early": [url…], "preload": [url…] }`. */
 export const PAGE_SCRIPTS_ID = 'page-scripts'
 
 export interface PageScripts {
   entry: string
+  /** Fetched at once, before the first paint. */
+  early: string[]
+  /** Fetched with the entry, after the first paint. */
   preload: string[]
 }
 
@@ -38,6 +44,8 @@ var d=document,r=d.getElementById('root'),f=r.getAttribute('${VALID_FROM_ATTRIBU
 if((f&&n<+f)||(u&&n>=+u)||location.pathname!==r.getAttribute('${PATH_ATTRIBUTE}')){r.removeAttribute('data-prerendered');r.textContent=''}
 var s=JSON.parse(d.getElementById('${PAGE_SCRIPTS_ID}').textContent);
 function add(tag,attrs){var e=d.createElement(tag);for(var k in attrs)e.setAttribute(k,attrs[k]);d.head.appendChild(e)}
+function pre(h){add('link',{rel:'modulepreload',crossorigin:'',href:h})}
+(s.early||[]).forEach(pre);
 requestAnimationFrame(function(){setTimeout(function(){
-s.preload.forEach(function(h){add('link',{rel:'modulepreload',crossorigin:'',href:h})});
+s.preload.forEach(pre);
 add('script',{type:'module',crossorigin:'',src:s.entry})})})})()`
