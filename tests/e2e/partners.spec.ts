@@ -11,9 +11,7 @@ test.use({ viewport: { width: 390, height: 844 } })
 
 /** Every health question answered 否. */
 async function answerHealthNo(page: Page) {
-  const questions = page
-    .locator('.adm-list', { has: page.locator('.adm-list-header', { hasText: '健康告知' }) })
-    .locator('.adm-list-item', { has: page.locator('.adm-radio') })
+  const questions = page.getByRole('region', { name: '健康告知' }).locator('.health-question')
   await expect(questions.first()).toBeVisible()
   const n = await questions.count()
   for (let i = 0; i < n; i++) await questions.nth(i).locator('.adm-radio', { hasText: '否' }).click()

@@ -1,4 +1,4 @@
-import { List, Radio } from 'antd-mobile'
+import { Radio } from 'antd-mobile'
 import type { HealthFollowUp } from '../../types/generated/api/catalog'
 import { walkFollowUp, type FollowUpAnswer } from '../../domain/underwriting'
 
@@ -9,6 +9,8 @@ type Question = { id: string; text: string; followUp?: HealthFollowUp }
 /**
  * The health questions, each answered 是 or 否 (nothing preselected). A 是 to a question with follow-ups
  * (智能核保) asks them below it, one after the other as the answers lead; the server decides the outcome.
+ * Laid out as antd-mobile's List was (its chunk brought an arrow icon no question shows); each question is a
+ * group named by its text.
  */
 export function HealthQuestionList({
   questions,
@@ -24,12 +26,17 @@ export function HealthQuestionList({
   onFollowUp?: (questionId: string, answers: FollowUpAnswer[]) => void
 }) {
   return (
-    <List header="健康告知">
-      {questions.map((question, index) => (
-        <List.Item
-          key={question.id}
-          description={
-            <>
+    <section className="health-questions" aria-labelledby="health-questions-title">
+      <h3 id="health-questions-title" className="health-questions-title">
+        健康告知
+      </h3>
+      <ol className="health-questions-list">
+        {questions.map((question, index) => (
+          <li key={question.id} className="health-question">
+            <div role="group" aria-labelledby={`health-question-${question.id}`}>
+              <p id={`health-question-${question.id}`} className="health-question-text">
+                {index + 1}. {question.text}
+              </p>
               <Radio.Group
                 value={answers[question.id] ?? null}
                 onChange={(value) => onAnswer(question.id, value as HealthAnswer)}
@@ -49,13 +56,11 @@ export function HealthQuestionList({
                   onChange={(next) => onFollowUp(question.id, next)}
                 />
               )}
-            </>
-          }
-        >
-          {index + 1}. {question.text}
-        </List.Item>
-      ))}
-    </List>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
   )
 }
 

@@ -45,9 +45,7 @@ export async function agreeToNotices(page: Page) {
 export async function healthQuestions(page: Page) {
   await expect(page).toHaveURL(/\/healthNotification\?/)
   await expect(page.getByRole('button', { name: '请回答全部问题' })).toBeVisible()
-  return page
-    .locator('.adm-list', { has: page.locator('.adm-list-header', { hasText: '健康告知' }) })
-    .locator('.adm-list-item', { has: page.locator('.adm-radio') })
+  return page.getByRole('region', { name: '健康告知' }).locator('.health-question')
 }
 
 /** Every question on /healthNotification answered 否 with one 以上皆否, then 确认投保 (the order is placed). */

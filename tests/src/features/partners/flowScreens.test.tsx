@@ -140,6 +140,8 @@ describe('投保须知 and the application', () => {
     renderScreen(SpecialNotifyPage, '/huaTaiApi/specialNotify?productId=ht-accident')
     await user.click(await screen.findByText('《华汀意外伤害保险条款》'))
     const sheet = await screen.findByRole('dialog', { name: '华汀意外伤害保险条款' })
+    // The text comes with its renderer's chunk, loaded with the first document opened.
+    expect(await within(sheet).findByText('第一条 保险责任')).toBeInTheDocument()
     expect(sheet).toHaveTextContent('第一条 保险责任')
     expect(sheet).toHaveTextContent('被保险人遭受意外伤害的，本公司按约定给付保险金。')
     await user.click(await tappable(within(sheet).getByRole('button', { name: '我知道了' })))
