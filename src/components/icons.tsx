@@ -50,6 +50,13 @@ export const AlertIcon = ({ className }: { className?: string }) => (
   </Icon>
 )
 
+/** A reload arrow: the chunk error screen's, in every page's first script. */
+export const ReloadIcon = () => (
+  <Icon strokeWidth={1.6}>
+    <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3M19.5 3.5v4h-4" />
+  </Icon>
+)
+
 export const CloseIcon = () => (
   <Icon>
     <path d="M6 6l12 12M18 6L6 18" />
