@@ -1,11 +1,11 @@
 import { createElement, use, type ComponentType } from 'react'
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom'
+import { matchRoutes, useRoutes, type Params, type RouteObject } from 'react-router-dom'
 import { IN_APP_PREFIX } from '../config/router'
 import { configRoutes } from '../page-runtime/configRoutes'
 import { isChunkLoadError, loadChunk } from '../lib/lazyChunk'
 import { InAppLayout, MainLayout } from './layouts/MainLayout'
 import { RouterPageHost } from './RouterPageHost'
-import type { RouteHandle, ScreenRoute } from '../types/route'
+import type { RouteHandle, ScreenLoader, ScreenRoute } from '../types/route'
 import { publishedRoutes, screenRoutes } from './routes'
 import { NotFoundScreen } from './screens/NotFoundScreen'
 import { RetryingScreen } from './screens/RetryingScreen'
@@ -33,6 +33,8 @@ export const allRoutes: ScreenRoute[] = [...screenRoutes, ...configRoutes, ...pu
 type ScreenChunk = Promise<ComponentType> & { status?: 'fulfilled'; value?: ComponentType }
 
 const lazyScreens = new Map<ScreenRoute['load'], () => ScreenChunk>()
+/** Each loaded screen module's data loader (its `loader` export). */
+const screenLoaders = new Map<ScreenRoute['load'], ScreenLoader>()
 
 function lazyScreen(route: ScreenRoute): () => ScreenChunk {
   const known = lazyScreens.get(route.load)
@@ -42,7 +44,10 @@ function lazyScreen(route: ScreenRoute): () => ScreenChunk {
     if (chunk) return chunk
     const loading: ScreenChunk = screenLoading.track(
       loadChunk(route.load).then(
-        (module) => module.default,
+        (module) => {
+          if (module.loader) screenLoaders.set(route.load, module.loader)
+          return module.default
+        },
         (error: unknown) => {
           // A chunk that still fails after its retry is a stand-in that loads it again when back online (or on
           // 重新加载) and then shows the screen; anything else is the screen's error.
@@ -65,8 +70,9 @@ function lazyScreen(route: ScreenRoute): () => ScreenChunk {
   return load
 }
 
-/** Each screen route's chunk (the route objects of every table built). */
+/** Each screen route's chunk and route (the route objects of every table built). */
 const screenOf = new WeakMap<RouteObject, () => ScreenChunk>()
+const screenRouteOf = new WeakMap<RouteObject, ScreenRoute>()
 
 /** The route's screen: rendered at once when its chunk is in, else suspended until it is. */
 function ScreenAt({ load }: { load: () => ScreenChunk }) {
@@ -87,6 +93,7 @@ function toChild(route: ScreenRoute): RouteObject {
   const child: RouteObject =
     route.path === '/' ? { index: true, handle, element } : { path: route.path.slice(1), handle, element }
   screenOf.set(child, load)
+  screenRouteOf.set(child, route)
   return child
 }
 
@@ -116,6 +123,16 @@ export async function preloadScreensAt(location: string): Promise<void> {
   const pathname = new URL(location, 'http://localhost').pathname
   const matches = matchRoutes(appRoutes(), pathname) ?? []
   await Promise.all(matches.map(({ route }) => screenOf.get(route)?.()))
+}
+
+/** The data loaders of the screens at `location` with their path parameters (preloadScreensAt first). */
+export function screenLoadersAt(location: string): { loader: ScreenLoader; params: Params }[] {
+  const pathname = new URL(location, 'http://localhost').pathname
+  return (matchRoutes(appRoutes(), pathname) ?? []).flatMap(({ route, params }) => {
+    const screen = screenRouteOf.get(route)
+    const loader = screen && screenLoaders.get(screen.load)
+    return loader ? [{ loader, params }] : []
+  })
 }
 
 /** The app's screens for the router's location (the table given to what asks whether a screen exists). */

@@ -58,6 +58,11 @@ export type ScreenRender<Snapshot = unknown> =
       /** When the HTML stops matching what the page shows by time (light-shell renders only); null: never. */
       validFrom?: number | null
       validUntil?: number | null
+      /**
+       * A screen's data as its hooks asked for it in the render, held against its loader's (ScreenLoader):
+       * `undeclared` shows loading in the HTML, `unused` was loaded for nothing. Both empty when they agree.
+       */
+      loaderCheck?: { undeclared: string[]; unused: string[] }
     }
   | { rendered: false; reason: string }
 

@@ -9,7 +9,9 @@ import { describeError } from '../../lib/request'
 import { ConfigPage, type PageOverrides } from '../../page-runtime/ConfigPage'
 import { NotFoundScreen } from '../screens/NotFoundScreen'
 import { ScreenMessage } from '../screens/ScreenMessage'
-import { usePublishedPage } from './api'
+import { fetchPublishedPage, usePublishedPage } from './api'
+import { publishedPageKey } from './pageKey'
+import type { ScreenLoader } from '../../types/route'
 import { PreviewLoginBar } from './PreviewLoginBar'
 
 /** The preview link's login choice: `login=0` previews as a visitor (not part of the signature: see the bar). */
@@ -20,6 +22,13 @@ function previewMoment(nowMs: number | undefined, now: string | null): number | 
   if (nowMs !== undefined) return nowMs
   const parsed = now ? Date.parse(now) : Number.NaN
   return Number.isNaN(parsed) ? undefined : parsed
+}
+
+/** The page (or the preview link's draft); its blocks' data loads in the browser. */
+export const loader: ScreenLoader = ({ params, search }, load) => {
+  if (!params.id) return
+  const key = publishedPageKey(params.id, search.get('preview'))
+  return load(key, () => fetchPublishedPage(key))
 }
 
 /**

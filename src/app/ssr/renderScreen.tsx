@@ -10,12 +10,15 @@ import { PrerenderContext, type PrerenderSnapshot } from '../../components/prere
 import { commonStore } from '../../page-runtime/bindingStores'
 import { nativeStore } from '../../state/native'
 import { stateNamespaces } from '../stateNamespaces'
-import type { RouteHandle, ScreenRoute } from '../../types/route'
+import type { DataLoad, RouteHandle, ScreenLocation, ScreenLoader, ScreenRoute } from '../../types/route'
+import { swrFetcher, type SwrKey } from '../../lib/request'
+import { unstable_serialize, type Key } from 'swr'
+import type { Params } from 'react-router-dom'
 import { AppProviders } from '../AppProviders'
 import { detectEnvironment } from '../../domain/environment'
-import { AppRoutes, appRoutes, preloadScreensAt } from '../router'
+import { AppRoutes, appRoutes, preloadScreensAt, screenLoadersAt } from '../router'
 import { publishedRoutes, screenRoutes } from '../routes'
-import { serverRenderedData, type WantedData } from './screenData'
+import { infiniteKey, serverRenderedData, type WantedData } from './screenData'
 import { payloadText } from './payload'
 import {
   LIGHT_SHELL_TEMPLATE,
@@ -45,8 +48,8 @@ import { currentPageConfig } from '../../page-config/migrations'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 
 // The server's renderer of hand-written screens (built into dist/server/, loaded by server/platform/
-// screenRendering.ts): renders the screen a URL matches, for the visitor of the request, with the data its
-// hooks ask for, to HTML the browser hydrates (src/main.tsx). A config page of page-configs/ and a page published
+// screenRendering.ts): renders the screen a URL matches, once, for the visitor of the request, with the data its
+// loader declares (ScreenLoader), to HTML the browser hydrates (src/main.tsx). A config page of page-configs/ and a page published
 // through the studio, opened directly, are rendered here by the light shell's renderer
 // (src/app/configShell/prerender.tsx, the one the build uses), with their data sources' answers.
 
@@ -57,8 +60,6 @@ export interface ScreenRequest extends ScreenRenderRequest {
 
 export type ScreenRender = ScreenRenderOf<PrerenderSnapshot>
 
-/** Rounds of render, fetch what it asked for, render again: data that needs other data comes in round 2. */
-const MAX_ROUNDS = 3
 /**
  * What renderToString leaves of a Suspense boundary whose code was still loading (a lazy component's first
  * use since the server started): the browser renders it instead, with a recoverable error. A moment later the
@@ -151,21 +152,22 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
     const light = await renderInLightShell(request, url)
     if (light) return light
   }
-  // The screen's chunk first: a render shows it, never a placeholder for it.
-  await preloadScreensAt(belowBasename(url.pathname) ?? url.pathname)
+  // The screen's chunk first: a render shows it, never a placeholder for it; then its loader's data.
+  const below = belowBasename(url.pathname) ?? url.pathname
+  await preloadScreensAt(below)
   const snapshot: PrerenderSnapshot = { pathname: url.pathname, nowMs: request.nowMs }
 
   return requests.run(request.fetch, async () => {
     const deadline = Date.now() + request.dataBudgetMs
-    const fallback: Record<string, unknown> = {}
     const me = await withDeadline(fetchMe(), deadline).catch(() => null)
-    fallback[meKey] = me
-    const failed = new Set<string>()
-    const shared: string[] = []
-    let wanted = new Map<string, WantedData>()
-    const use = [serverRenderedData(fallback, (data) => void wanted.set(data.key, data))]
+    const at = { pathname: below, search: url.searchParams, loggedIn: me !== null }
+    // An error shows in the browser, which asks again: the HTML shows the screen loading it.
+    const data = await loadDeclared(screenLoadersAt(below), at, deadline, { [meKey]: me })
+    const fallback: Record<string, unknown> = { ...data.loaded, [meKey]: me }
+    const wanted = new Set<string>()
+    const use = [serverRenderedData(fallback, ({ key }) => void wanted.add(key))]
     const render = () => {
-      wanted = new Map()
+      wanted.clear()
       setStores(request, url.search, me)
       try {
         return renderToString(
@@ -184,16 +186,6 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
       }
     }
     let html = render()
-    for (let round = 1; round < MAX_ROUNDS; round++) {
-      const missing = [...wanted.values()].filter(({ key }) => !(key in fallback) && !failed.has(key))
-      if (!missing.length || Date.now() >= deadline) break
-      // An error shows in the browser, which asks again: the HTML shows the screen loading it.
-      const { loaded, unloaded, sameForEveryone } = await loadWithin(missing, deadline)
-      Object.assign(fallback, loaded)
-      shared.push(...sameForEveryone)
-      for (const key of unloaded) failed.add(key)
-      html = render()
-    }
     for (const wait of LAZY_WAITS_MS) {
       if (!html.includes(CLIENT_RENDERED_BOUNDARY)) break
       await new Promise((resolve) => setTimeout(resolve, wait))
@@ -202,15 +194,63 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
     // Still a part the server could not render (its code, or an error in it): the browser renders it all.
     if (html.includes(CLIENT_RENDERED_BOUNDARY))
       return { rendered: false, reason: `${handle.path}: a part could not be rendered on the server` }
+    wanted.delete(meKey)
+    const loaderCheck = {
+      undeclared: [...wanted].filter((key) => !data.asked.has(key)),
+      unused: [...data.asked].filter((key) => !wanted.has(key)),
+    }
+    if (loaderCheck.undeclared.length)
+      console.warn('[ssr] data not in the loader of', handle.path, loaderCheck.undeclared)
     return {
       rendered: true,
       route: handle.path ?? '',
       title: handle.title,
       html,
       snapshot,
-      payload: payloadText({ fallback, shared }),
+      payload: payloadText({ fallback, shared: data.sameForEveryone }),
+      loaderCheck,
     }
   })
+}
+
+/**
+ * Runs the loaders of a screen (and its layouts) as the request's visitor until `deadline`: what came, by SWR's
+ * fallback key, every key they asked for, and the keys whose every answer read no session. A piece that failed
+ * or came late is left out (the browser asks for it), and so is whatever a loader meant to load after it.
+ */
+async function loadDeclared(
+  loaders: { loader: ScreenLoader; params: Params }[],
+  at: Omit<ScreenLocation, 'params'>,
+  deadline: number,
+  /** What the render has already (the session): a loader that asks for it gets it. */
+  known: Record<string, unknown>,
+): Promise<Loaded & { asked: Set<string> }> {
+  const loaded: Loaded = { loaded: {}, unloaded: [], sameForEveryone: [] }
+  const pieces = new Map(Object.entries(known).map(([key, data]) => [key, Promise.resolve(data)]))
+  const piece = (key: string, load: () => Promise<unknown>) => {
+    let loading = pieces.get(key)
+    if (!loading) pieces.set(key, (loading = loadPiece(key, load, deadline, loaded)))
+    return loading
+  }
+  const load = ((key: Key, fetch?: () => Promise<unknown>) =>
+    piece(unstable_serialize(key), fetch ?? (() => swrFetcher(key as SwrKey)))) as DataLoad
+  load.pages = <T,>(firstPage: SwrKey) =>
+    piece(infiniteKey(firstPage), async () => [await swrFetcher(firstPage)]).then(
+      (pages) => (pages as T[])[0],
+    )
+  await withDeadline(
+    Promise.all(
+      loaders.map(({ loader, params }) =>
+        Promise.resolve()
+          .then(() => loader({ ...at, params }, load))
+          .catch(() => {}),
+      ),
+    ),
+    deadline,
+  ).catch(() => {})
+  // A piece a loader started without waiting for it.
+  await Promise.allSettled(pieces.values())
+  return { ...loaded, asked: new Set([...pieces.keys()].filter((key) => !(key in known))) }
 }
 
 /**
@@ -222,33 +262,44 @@ function wantedLoader(request: ScreenRequest, deadline: number): LoadWanted {
   return (wanted) => requests.run(request.fetch, async () => (await loadWithin(wanted, deadline)).loaded)
 }
 
-/**
- * Loads each piece of wanted data until `deadline`: what came (by key), the keys that failed or were late, and the
- * keys whose every answer was the same for everyone (no session read: the browser need not ask for them again).
- */
-async function loadWithin(
-  wanted: readonly WantedData[],
+interface Loaded {
+  /** What came, by SWR's fallback key. */
+  loaded: Record<string, unknown>
+  /** The keys that failed or came late. */
+  unloaded: string[]
+  /** The keys whose every answer was the same for everyone (no session read: the browser need not ask again). */
+  sameForEveryone: string[]
+}
+
+/** Loads one piece of data until `deadline` into `into`; resolves to it, or rejects (failed, late). */
+function loadPiece(
+  key: string,
+  load: () => Promise<unknown>,
   deadline: number,
-): Promise<{ loaded: Record<string, unknown>; unloaded: string[]; sameForEveryone: string[] }> {
-  const loaded: Record<string, unknown> = {}
-  const unloaded: string[] = []
-  const sameForEveryone: string[] = []
-  await Promise.all(
-    wanted.map(({ key, load }) => {
-      const piece = { personal: false }
-      return withDeadline(
-        loading.run(piece, () => load()),
-        deadline,
-      ).then(
-        (data) => {
-          loaded[key] = data
-          if (!piece.personal) sameForEveryone.push(key)
-        },
-        () => void unloaded.push(key),
-      )
-    }),
+  into: Loaded,
+): Promise<unknown> {
+  const piece = { personal: false }
+  return withDeadline(
+    loading.run(piece, () => load()),
+    deadline,
+  ).then(
+    (data) => {
+      into.loaded[key] = data
+      if (!piece.personal) into.sameForEveryone.push(key)
+      return data
+    },
+    (error: unknown) => {
+      into.unloaded.push(key)
+      throw error
+    },
   )
-  return { loaded, unloaded, sameForEveryone }
+}
+
+/** Loads each piece of wanted data until `deadline` (what failed or came late is left out). */
+async function loadWithin(wanted: readonly WantedData[], deadline: number): Promise<Loaded> {
+  const loaded: Loaded = { loaded: {}, unloaded: [], sameForEveryone: [] }
+  await Promise.allSettled(wanted.map(({ key, load }) => loadPiece(key, load, deadline, loaded)))
+  return loaded
 }
 
 /**

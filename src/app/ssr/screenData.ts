@@ -1,10 +1,10 @@
 import { unstable_serialize, type Key, type Middleware } from 'swr'
 import { useHydrating } from '../../components/prerender'
 
-// A server-rendered screen's data. SWR never fetches on the server, it only reads `fallback`: so the server
-// renders the screen, records the data its hooks ask for (with the hooks' own fetchers), fetches it and renders
-// again, until the screen asks for nothing new (src/app/ssr/renderScreen.tsx). The browser hydrates with the
-// same fallback (src/main.tsx).
+// A server-rendered page's data. SWR never fetches on the server, it only reads `fallback`: a screen's loader
+// loads its data before its one render (src/app/ssr/renderScreen.tsx), and the render records what the hooks
+// asked for, to hold the loader to it; a config page's blocks are loaded as they ask (configShell/prerender.tsx).
+// The browser hydrates with the same fallback (src/main.tsx).
 
 type Fetch = (key: unknown) => unknown
 

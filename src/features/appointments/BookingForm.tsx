@@ -8,12 +8,27 @@ import { toast } from '../../components/notice'
 import { slotLabel } from '../../domain/appointments'
 import { apiErrorOf, describeError } from '../../lib/request'
 import { useMe } from '../member/api'
-import { bookAppointment, refreshAfterChange, useSlots, type Appointment, type BookingTarget } from './api'
+import type { DataLoad } from '../../types/route'
+import {
+  appointmentsKey,
+  bookAppointment,
+  refreshAfterChange,
+  slotsKey,
+  useSlots,
+  type Appointment,
+  type BookingTarget,
+} from './api'
 import { MyAppointments } from './MyAppointments'
 import { SlotPicker } from './SlotPicker'
 
 const NEEDS_MAX = 200
 const PHONE = /^1[3-9]\d{9}$/
+
+/** A screen's loader part for a BookingForm: the slots, then (logged in) my appointments shown under them. */
+export async function loadBooking(target: BookingTarget, loggedIn: boolean, load: DataLoad): Promise<void> {
+  await load(slotsKey(target))
+  if (loggedIn) await load(appointmentsKey)
+}
 
 /**
  * The booking of a product call or a consultant: day and slot, phone (the user's, changeable), needs; then the

@@ -4,12 +4,18 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { GoButton } from '../../components/navigation/GoButton'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { AgentBanner, useAgentLink } from './agent'
-import { useConsultant } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { AgentBanner, loadAgent, useAgentLink } from './agent'
+import { consultantKey, useConsultant } from './api'
 import { consultantsHref, orderCounselorHref } from './paths'
 import './appointments.css'
 
 const backToList = { to: consultantsHref(), label: '查看全部顾问' }
+
+export const loader: ScreenLoader = ({ search }, load) => {
+  const id = search.get('id')
+  return Promise.all([loadAgent(search, load), id && load(consultantKey(id))])
+}
 
 /** /InsuranceConsultant?id=: one consultant: photo, licence number, years, specialities, rating, 预约TA. */
 export default function ConsultantPage() {

@@ -1,8 +1,12 @@
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
-import { AgentBanner, useAgentLink } from './agent'
-import { useConsultants } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { AgentBanner, loadAgent, useAgentLink } from './agent'
+import { consultantsKey, useConsultants } from './api'
 import { ConsultantCard } from './ConsultantCard'
 import './appointments.css'
+
+export const loader: ScreenLoader = ({ search }, load) =>
+  Promise.all([loadAgent(search, load), load(consultantsKey)])
 
 /** /consultant: our licensed consultants. */
 export default function ConsultantsPage() {

@@ -2,14 +2,25 @@ import { useSearchParams } from 'react-router-dom'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { GoButton } from '../../components/navigation/GoButton'
-import { AgentBanner, useAgentLink } from './agent'
-import { useConsultant } from './api'
-import { BookingForm } from './BookingForm'
+import type { ScreenLoader } from '../../types/route'
+import { AgentBanner, loadAgent, useAgentLink } from './agent'
+import { consultantKey, useConsultant, type Consultant } from './api'
+import { BookingForm, loadBooking } from './BookingForm'
 import { consultantsHref } from './paths'
 import { ConsultantCard } from './ConsultantCard'
 import './appointments.css'
 
 const backToList = { to: consultantsHref(), label: '查看全部顾问' }
+
+// The booking form (its slots, my appointments) shows once the consultant came.
+export const loader: ScreenLoader = ({ search, loggedIn }, load) => {
+  const id = search.get('id')
+  return Promise.all([
+    loadAgent(search, load),
+    id &&
+      load<Consultant>(consultantKey(id)).then((c) => loadBooking({ consultantId: c.id }, loggedIn, load)),
+  ])
+}
 
 /** /orderCounselor?id=: book one consultant (one client a slot). */
 export default function OrderCounselorPage() {

@@ -2,10 +2,19 @@ import { useParams } from 'react-router-dom'
 import { EmptyView } from '../../components/StatusViews'
 import { GoButton } from '../../components/navigation/GoButton'
 import { APPOINTMENT_TOPICS, isAppointmentTopic } from '../../domain/appointments'
-import { AgentBanner, useAgentLink } from './agent'
-import { BookingForm } from './BookingForm'
+import type { ScreenLoader } from '../../types/route'
+import { AgentBanner, loadAgent, useAgentLink } from './agent'
+import { BookingForm, loadBooking } from './BookingForm'
 import { consultantsHref } from './paths'
 import './appointments.css'
+
+export const loader: ScreenLoader = ({ params, search, loggedIn }, load) => {
+  const goodsType = params.goodsType ?? ''
+  return Promise.all([
+    loadAgent(search, load),
+    isAppointmentTopic(goodsType) && loadBooking({ goodsType }, loggedIn, load),
+  ])
+}
 
 /** /productAppointment/{goodsType}: book a call about a product type (高端医疗, 年金, …). */
 export default function ProductAppointmentPage() {

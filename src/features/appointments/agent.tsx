@@ -4,7 +4,8 @@ import { AppLink } from '../../components/navigation/AppLink'
 import { useSnapshot } from 'valtio'
 import { persistor } from '../../state'
 import { jtcStore } from '../../state/jtcState'
-import { useConsultant } from './api'
+import type { DataLoad } from '../../types/route'
+import { consultantKey, useConsultant } from './api'
 import { consultantHref } from './paths'
 
 // The spec's agentInfo (jtcState, persisted): the consultant a user arrived through (a `?agent=<consultantId>`
@@ -21,14 +22,25 @@ export function readServiceAgent(raw: Readonly<Record<string, unknown>>): Servic
   return typeof id === 'string' && id && typeof name === 'string' && name ? { consultantId: id, name } : null
 }
 
+/** The consultant id of a `?agent=` link, when it looks like one. */
+const agentIdOf = (search: URLSearchParams): string | null => {
+  const id = search.get('agent')
+  return id && /^[a-z0-9-]{1,40}$/.test(id) ? id : null
+}
+
+/** A screen's loader part for useAgentLink: the consultant of a `?agent=` link. */
+export function loadAgent(search: URLSearchParams, load: DataLoad): Promise<unknown> | null {
+  const id = agentIdOf(search)
+  return id ? load(consultantKey(id)) : null
+}
+
 /**
  * Keeps the consultant of a `?agent=` link in agentInfo, once the server knows them (an unknown id is ignored).
  * Written after the persisted state is restored, so the restore cannot overwrite it.
  */
 export function useAgentLink(): void {
   const [params] = useSearchParams()
-  const agentId = params.get('agent')
-  const consultant = useConsultant(agentId && /^[a-z0-9-]{1,40}$/.test(agentId) ? agentId : null)
+  const consultant = useConsultant(agentIdOf(params))
   const found = consultant.data
   useEffect(() => {
     if (!found) return

@@ -10,9 +10,13 @@ import { COUPON_STATUS_TEXT, type CouponStatus } from '../../domain/coupons'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { describeError } from '../../lib/request'
 import { backToUser } from '../member/paths'
-import { useExchanges, type Exchange } from '../points/api'
-import { redeemCoupon, useCoupons, type Coupon } from './api'
+import { exchangesKey, useExchanges, type Exchange } from '../points/api'
+import type { ScreenLoader } from '../../types/route'
+import { couponsKey, redeemCoupon, useCoupons, type Coupon } from './api'
 import './coupons.css'
+
+// The exchanged codes are asked once the coupons came, as the screen asks for them.
+export const loader: ScreenLoader = (_, load) => load(couponsKey).then(() => load(exchangesKey))
 
 const TABS: CouponStatus[] = ['usable', 'used', 'expired']
 const isTab = (value: string | null): value is CouponStatus => TABS.includes(value as CouponStatus)

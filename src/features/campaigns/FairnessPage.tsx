@@ -3,11 +3,23 @@ import { useSearchParams } from 'react-router-dom'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { useMe } from '../member/api'
-import { useCampaign } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { campaignPath, useCampaign } from './api'
 import { recomputeDraw, seedMatches } from './verify'
 import './fairness.css'
 
 type Check = { seed: boolean; draws: Record<string, boolean> }
+
+/** The campaign the URL names (?campaign=), or null when there is none or it is not a valid id. */
+const campaignIdOf = (search: URLSearchParams): string | null => {
+  const id = search.get('campaign') ?? ''
+  return /^[a-z0-9][a-z0-9-]{2,39}$/.test(id) ? id : null
+}
+
+export const loader: ScreenLoader = (at, load) => {
+  const id = campaignIdOf(at.search)
+  return id ? load(campaignPath(id)) : undefined
+}
 
 /**
  * /activity/fairness?campaign=: how a campaign draws, the SHA-256 of its seed published from the start, and once
@@ -15,10 +27,9 @@ type Check = { seed: boolean; draws: Record<string, boolean> }
  */
 export default function FairnessPage() {
   const [params] = useSearchParams()
-  const id = params.get('campaign') ?? ''
-  const valid = /^[a-z0-9][a-z0-9-]{2,39}$/.test(id)
+  const id = campaignIdOf(params)
   const me = useMe()
-  const campaign = useCampaign(valid ? id : null)
+  const campaign = useCampaign(id)
   const [check, setCheck] = useState<Check | null>(null)
   const data = campaign.data
   const userId = me.data?.id ?? null
@@ -39,7 +50,7 @@ export default function FairnessPage() {
     }
   }, [data, userId])
 
-  if (!valid) return <EmptyView title="未指定活动" description="请从活动页的“抽奖公平性”链接进入" />
+  if (id === null) return <EmptyView title="未指定活动" description="请从活动页的“抽奖公平性”链接进入" />
   if (campaign.error) return <ErrorView error={campaign.error} onRetry={() => void campaign.mutate()} />
   if (!data) return <LoadingView lines={6} />
   return (

@@ -6,8 +6,11 @@ import { maskPhone } from '../../domain/phone'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import { backToUser } from '../member/paths'
-import { usePrizes } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { prizesKey, usePrizes } from './api'
 import './coupons.css'
+
+export const loader: ScreenLoader = (_, load) => load(prizesKey)
 
 // antd-mobile's Form (its field store and validators, about 35 KiB gzip) loads only where a prize still waits for
 // its address: most visits find none, or addresses already given.

@@ -37,7 +37,8 @@ export type {
 
 export const couponsKey = '/api/coupons'
 export const prizesKey = '/api/prizes'
-const campaignPath = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`
+/** A campaign's path, also the SWR key of its state (useCampaign). */
+export const campaignPath = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`
 
 export const useCoupons = () => useSWR<CouponList>(couponsKey)
 export const usePrizes = () => useSWR<PrizeList>(prizesKey)

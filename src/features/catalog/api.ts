@@ -14,6 +14,7 @@ import type { Quote, QuoteRequest } from '../../types/generated/api/quote'
 
 export type {
   Category,
+  CategoryList,
   Coverage,
   Insurer,
   Plan,
@@ -51,15 +52,18 @@ export function useProductDetail(id: string | null) {
 }
 
 /** Several products at once (comparison): one SWR entry, failing if any product fails. */
+export const productDetailsKey = (ids: readonly string[]) => ['product-details', ...ids]
+export const fetchProductDetails = (ids: readonly string[]) => Promise.all(ids.map(fetchProductDetail))
+
 export function useProductDetails(ids: readonly string[]) {
-  return useSWR<ProductDetail[]>(ids.length ? ['product-details', ...ids] : null, () =>
-    Promise.all(ids.map(fetchProductDetail)),
-  )
+  return useSWR<ProductDetail[]>(ids.length ? productDetailsKey(ids) : null, () => fetchProductDetails(ids))
 }
 
 /** Insurers for the shopping filter. */
+export const insurersKey = '/api/insurers'
+
 export function useInsurers() {
-  return useSWR<InsurerList>('/api/insurers')
+  return useSWR<InsurerList>(insurersKey)
 }
 
 export const quotesUrl = '/api/quotes'
@@ -72,9 +76,11 @@ export function postQuote(input: QuoteRequest): Promise<Quote> {
  * The premium for the current trial factors, re-priced whenever they change; null factors = nothing to price.
  * The last price stays visible while the next one loads.
  */
+export const quoteKey = (input: QuoteRequest) => [quotesUrl, input] as const
+
 export function useQuote(input: QuoteRequest | null) {
   return useSWR<Quote, unknown, readonly [string, QuoteRequest] | null>(
-    input ? [quotesUrl, input] : null,
+    input ? quoteKey(input) : null,
     ([, body]) => postQuote(body),
     { keepPreviousData: true },
   )

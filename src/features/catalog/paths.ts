@@ -30,3 +30,6 @@ export const productInfoHref = (id: string) => withQuery(catalogPaths.productInf
 export const compareHref = (ids: readonly string[]) => `/compare/${compareCode(ids)}`
 export const compareExportHref = (ids: readonly string[]) =>
   `${catalogPaths.compareExport}?sc=${compareCode(ids)}`
+
+/** The product a screen's URL names (?id=), or null. */
+export const productIdOf = (search: URLSearchParams): string | null => search.get('id')?.trim() || null

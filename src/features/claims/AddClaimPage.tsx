@@ -12,7 +12,7 @@ import { PhotoUploader, type UploadedPhoto } from '../../components/PhotoUploade
 import { addDays, compareIsoDates } from '../../domain/age'
 import { DOCUMENT_KINDS, MAX_CLAIM_DOCUMENTS, type ClaimType, type DocumentKind } from '../../domain/claims'
 import { apiErrorOf, describeError } from '../../lib/request'
-import { ClaimableGate } from './ClaimableGate'
+import { ClaimableGate, claimableLoader } from './ClaimableGate'
 import { fileClaim, type ClaimablePolicy } from './api'
 import { claimInputOf, claimProblems, FIELD_OF_API, type ClaimField, type ClaimProblems } from './claimForm'
 import { clearDraft, emptyDraft, readDraft, saveDraft, type ClaimDraft, type DraftPhoto } from './draft'
@@ -22,6 +22,8 @@ import { MaskedName } from '../../components/MaskedName'
 
 /** Photos of one kind a claim may carry at most (all kinds together: MAX_CLAIM_DOCUMENTS). */
 const MAX_PER_KIND = 9
+
+export const loader = claimableLoader
 
 /** /claim/addClaim?policyId=&type=: the claim itself, kept as a draft on this device until it is filed. */
 export default function AddClaimPage() {

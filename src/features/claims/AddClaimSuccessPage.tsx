@@ -6,17 +6,26 @@ import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { GoButton } from '../../components/navigation/GoButton'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { messageCenterHref } from '../messages/paths'
-import { useClaim } from './api'
+import { claimKey, useClaim } from './api'
 import { claimYuan } from './claimStatus'
 import { claimDetailHref, claimListHref } from './paths'
+import type { ScreenLoader } from '../../types/route'
 import './claims.css'
+
+/** The claim the URL names (?id=), or null. */
+const claimIdOf = (search: URLSearchParams) => search.get('id') || null
+
+export const loader: ScreenLoader = (at, load) => {
+  const id = claimIdOf(at.search)
+  return id ? load(claimKey(id)) : undefined
+}
 
 /** /claim/addClaimSuccess?id=: the claim was filed; its number, and where its progress will be told. */
 export default function AddClaimSuccessPage() {
   const navigate = useAppNavigate()
   const [params] = useSearchParams()
-  const id = params.get('id') ?? ''
-  const claim = useClaim(id || null)
+  const id = claimIdOf(params)
+  const claim = useClaim(id)
   if (!id)
     return (
       <EmptyView title="未找到理赔申请" description="链接有误">

@@ -15,7 +15,7 @@ import { DOCUMENT_KINDS, MAX_CLAIM_DOCUMENTS, OPEN_CLAIM_STATUSES } from '../../
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { describeError } from '../../lib/request'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
-import { supplementClaim, useClaim, withdrawClaim, type Claim } from './api'
+import { claimKey, supplementClaim, useClaim, withdrawClaim, type Claim } from './api'
 import {
   CLAIM_STATUS_COLORS,
   CLAIM_STATUS_EXPLAINED,
@@ -24,8 +24,10 @@ import {
   claimYuan,
 } from './claimStatus'
 import { claimListHref } from './paths'
-import { usePolicy } from '../policies/api'
+import { policyKey, usePolicy, type Policy } from '../policies/api'
 import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure'
+import { disclosureKey } from '../../components/disclosure/api'
+import type { ScreenLoader } from '../../types/route'
 import '../../components/flow/flow.css'
 import './claimStatus.css'
 
@@ -33,10 +35,22 @@ type DocumentKind = Claim['documents'][number]['kind']
 
 const backToList = { to: claimListHref(), label: '返回我的理赔' }
 
+/** The claim the URL names (?id=), or null. */
+const claimIdOf = (search: URLSearchParams) => search.get('id')?.trim() || null
+
+export const loader: ScreenLoader = async (at, load) => {
+  const id = claimIdOf(at.search)
+  if (!id) return
+  const claim = await load<Claim>(claimKey(id))
+  // Without its policy the screen shows the platform's disclosure alone.
+  const policy = await load<Policy>(policyKey(claim.policyId)).catch(() => undefined)
+  await load(disclosureKey(policy?.productId ?? null))
+}
+
 /** /claim/claimDetail?id=: one claim's status, the documents asked for, its details, documents and timeline. */
 export default function ClaimDetailPage() {
   const [params] = useSearchParams()
-  const id = params.get('id')?.trim() || null
+  const id = claimIdOf(params)
   const claim = useClaim(id)
   const policy = usePolicy(claim.data?.policyId ?? null)
   const [withdrawing, setWithdrawing] = useState(false)

@@ -9,12 +9,13 @@ import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { useMe } from '../member/api'
 import { userHref } from '../member/paths'
-import { useClaims, type Claim } from './api'
+import { claimsKey, useClaims, type Claim } from './api'
 import { CLAIM_STATUS_COLORS, claimStatusName, claimYuan } from './claimStatus'
 import { claimDetailHref, claimListHref, initClaimHref } from './paths'
 import '../../components/flow/flow.css'
 import './claimStatus.css'
 import { MaskedName } from '../../components/MaskedName'
+import type { ScreenLoader } from '../../types/route'
 
 type Tab = 'open' | 'done'
 const TABS: { key: Tab; title: string; empty: string }[] = [
@@ -22,6 +23,9 @@ const TABS: { key: Tab; title: string; empty: string }[] = [
   { key: 'done', title: '已结束', empty: '暂无已结束的理赔' },
 ]
 const tabOf = (value: string | null): Tab => (value === 'done' ? 'done' : 'open')
+
+export const loader: ScreenLoader = (at, load) =>
+  at.loggedIn ? load(claimsKey(tabOf(at.search.get('status')))) : undefined
 
 /** /claim/claimList: my claims, 处理中 / 已结束 (?status=), each leading to its detail; 申请理赔 at the bottom. */
 export default function ClaimListPage() {

@@ -5,7 +5,12 @@ import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { useMe } from '../member/api'
-import { useClaimablePolicies, type ClaimablePolicyList } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { claimablePoliciesKey, useClaimablePolicies, type ClaimablePolicyList } from './api'
+
+/** The data of a screen behind ClaimableGate: the claimable policies, asked only when logged in. */
+export const claimableLoader: ScreenLoader = (at, load) =>
+  at.loggedIn ? load(claimablePoliciesKey) : undefined
 
 /**
  * The claim guide's screens need the user and the policies they may claim under: login is offered to a visitor,

@@ -6,7 +6,7 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { chineseDate } from '../../components/DateField'
 import { addDays } from '../../domain/age'
 import { shoppingHref } from '../catalog/paths'
-import { ClaimableGate } from './ClaimableGate'
+import { ClaimableGate, claimableLoader } from './ClaimableGate'
 import type { ClaimablePolicy } from './api'
 import { claimListHref, insuresHref } from './paths'
 import './claims.css'
@@ -16,6 +16,8 @@ const GUIDE = [
   { title: '提交材料', text: '填写出险经过，拍照上传材料' },
   { title: '审核赔付', text: '审核通过后赔款打入收款账户' },
 ]
+
+export const loader = claimableLoader
 
 /** /initClaim: the claim guide's first step, the policies I hold or am insured by that cover something claimable. */
 export default function InitClaimPage() {

@@ -5,10 +5,12 @@ import { EmptyView } from '../../components/StatusViews'
 import { GoButton } from '../../components/navigation/GoButton'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import type { ClaimType } from '../../domain/claims'
-import { ClaimableGate } from './ClaimableGate'
+import { ClaimableGate, claimableLoader } from './ClaimableGate'
 import type { ClaimablePolicy } from './api'
 import { addClaimHref, initClaimHref } from './paths'
 import './claims.css'
+
+export const loader = claimableLoader
 
 /** /insures?policyId=: the insured person on the chosen policy, then the claim type with the documents it needs. */
 export default function InsuresPage() {

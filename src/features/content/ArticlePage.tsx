@@ -2,10 +2,13 @@ import { useLocation, useParams } from 'react-router-dom'
 import { LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { stripLayoutPrefix } from '../../components/navigation/appPath'
-import { useArticle } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { articleKey, useArticle } from './api'
 import { ArticleView } from './ArticleView'
 import { lookHref, newsHref } from './paths'
 import './content.css'
+
+export const loader: ScreenLoader = ({ params }, load) => params.id && load(articleKey(params.id))
 
 /** /news/articleDetail/:id and /look/article/:id: one article (a missing one leads back to its list). */
 export default function ArticlePage() {

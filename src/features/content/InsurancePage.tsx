@@ -1,9 +1,12 @@
 import { List } from 'antd-mobile'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { useContentCategories } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { contentCategoriesKey, useContentCategories } from './api'
 import { insuranceTopicHref } from './paths'
 import './content.css'
+
+export const loader: ScreenLoader = (_, load) => load(contentCategoriesKey)
 
 /** /insurance (保险知识): the topics, each with what it covers and how many articles. */
 export default function InsurancePage() {

@@ -1,9 +1,12 @@
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { newsStore } from './newsStore'
-import { useContentCategories } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { contentCategoriesKey, useContentCategories } from './api'
 import { newsHref } from './paths'
 import './content.css'
+
+export const loader: ScreenLoader = (_, load) => load(contentCategoriesKey)
 
 /** /newsCategory: every category; a tap opens /news on that tab. */
 export default function NewsCategoryPage() {

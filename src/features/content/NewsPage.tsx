@@ -2,18 +2,31 @@ import { Tabs } from '../../components/tabs/Tabs'
 import { useSnapshot } from 'valtio'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
 import { AppLink } from '../../components/navigation/AppLink'
+import type { ScreenLoader } from '../../types/route'
 import { newsStore } from './newsStore'
-import { isContentCategory, useContentCategories } from './api'
+import {
+  articlesKey,
+  contentCategoriesKey,
+  isContentCategory,
+  useContentCategories,
+  type ContentCategory,
+} from './api'
 import { ArticleList } from './ArticleList'
 import { newsArticleHref, newsCategoryHref } from './paths'
 import './content.css'
+
+/** The tab for the store's tag: a tag from elsewhere that is not a category falls back to 推荐. */
+const tabOf = (tag: string): ContentCategory => (isContentCategory(tag) ? tag : 'RECOMMEND')
+
+// The tab is the store's (not the URL's): its state where the loader runs (the defaults on the server).
+export const loader: ScreenLoader = (_, load) =>
+  Promise.all([load(contentCategoriesKey), load.pages(articlesKey({ category: tabOf(newsStore.state.tag) }))])
 
 /** /news: articles and videos by category tab (the tab is the `news.tag` state, 推荐 by default). */
 export default function NewsPage() {
   const news = useSnapshot(newsStore.state)
   const categories = useContentCategories()
-  // A tag from elsewhere that is not a category falls back to 推荐.
-  const tag = isContentCategory(news.tag) ? news.tag : 'RECOMMEND'
+  const tag = tabOf(news.tag)
 
   return (
     <div className="content-page" data-testid="news">

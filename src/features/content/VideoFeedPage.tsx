@@ -3,7 +3,8 @@ import { Button, InfiniteScroll } from 'antd-mobile'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { AppLink } from '../../components/navigation/AppLink'
 import { describeError } from '../../lib/request'
-import { useArticlePages, type ArticleSummary } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { articlesKey, useArticlePages, type ArticleSummary, type ContentKind } from './api'
 import { formatDuration } from './format'
 import { lookVideoHref } from './paths'
 import './content.css'
@@ -39,9 +40,13 @@ function usePlayVisible(container: React.RefObject<HTMLDivElement | null>, count
   }, [container, count])
 }
 
+const VIDEOS: { kind: ContentKind } = { kind: 'video' }
+
+export const loader: ScreenLoader = (_, load) => load.pages(articlesKey(VIDEOS))
+
 /** /look/video: short videos one under another; the one in view plays. */
 export default function VideoFeedPage() {
-  const { items, hasMore, error, isLoading, size, setSize, mutate } = useArticlePages({ kind: 'video' })
+  const { items, hasMore, error, isLoading, size, setSize, mutate } = useArticlePages(VIDEOS)
   const list = useRef<HTMLDivElement>(null)
   usePlayVisible(list, items.length)
 

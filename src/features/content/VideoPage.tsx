@@ -1,10 +1,13 @@
 import { useParams } from 'react-router-dom'
 import { LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
-import { useArticle } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { articleKey, useArticle } from './api'
 import { ArticleView } from './ArticleView'
 import { lookVideosHref } from './paths'
 import './content.css'
+
+export const loader: ScreenLoader = ({ params }, load) => params.id && load(articleKey(params.id))
 
 /** /look/video/:id: one short video with its poster and controls, its notes and related products. */
 export default function VideoPage() {

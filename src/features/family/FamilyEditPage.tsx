@@ -2,7 +2,14 @@ import { useState, type ReactNode } from 'react'
 import { Choices } from '../../components/Choices'
 import { Button, Input, Radio } from 'antd-mobile'
 import { useLocation, useSearchParams } from 'react-router-dom'
-import { useFamilyMember, useFamilyMembers, useFamilyWrites, type FamilyMember } from './api'
+import {
+  familyMemberKey,
+  familyMembersKey,
+  useFamilyMember,
+  useFamilyMembers,
+  useFamilyWrites,
+  type FamilyMember,
+} from './api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -18,6 +25,14 @@ import { useDeleteMember } from './useDeleteMember'
 import { isUnauthenticated, useLoginRedirect } from './useLoginRedirect'
 import './family.css'
 import { loginPathFor } from '../../components/navigation/appPath'
+import { familyMemberIdOf } from './paths'
+import type { ScreenLoader } from '../../types/route'
+
+/** The member edited, or when adding the list (whether there is room). */
+export const loader: ScreenLoader = async ({ search }, load) => {
+  const id = familyMemberIdOf(search)
+  await load(id ? familyMemberKey(id) : familyMembersKey)
+}
 
 type Field = keyof FamilyMemberFields
 type FieldErrors = Partial<Record<Field, string>>
@@ -284,7 +299,7 @@ export default function FamilyEditPage() {
   const [params] = useSearchParams()
   const { pathname } = useLocation()
   const navigate = useAppNavigate()
-  const id = params.get('id')?.trim() || null
+  const id = familyMemberIdOf(params)
   const member = useFamilyMember(id)
   // Adding: the list tells early whether the user is logged in and still has room.
   const list = useFamilyMembers(!id)

@@ -1,6 +1,6 @@
 import { Button, Tag } from 'antd-mobile'
 import { useLocation } from 'react-router-dom'
-import { useFamilyMembers } from './api'
+import { familyMembersKey, useFamilyMembers } from './api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { CERTIFICATE_TYPES, maskCertificateNumber } from '../../domain/certificate'
@@ -10,6 +10,9 @@ import { familyEditPath } from './familyPaths'
 import { useDeleteMember } from './useDeleteMember'
 import { isUnauthenticated, useLoginRedirect } from './useLoginRedirect'
 import './family.css'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async (_, load) => load(familyMembersKey)
 
 const certificateName = (type: string) => CERTIFICATE_TYPES.find((t) => t.type === type)?.name ?? type
 

@@ -8,3 +8,5 @@ export const familyListHref = (root: FamilyRoot = '/familyManage') => `${root}/l
 /** The add form, or the edit form of member `id`. */
 export const familyEditHref = (root: FamilyRoot = '/familyManage', id?: string) =>
   withQuery(`${root}/addEdit`, { id })
+/** The member the edit form's URL names (?id=), or null when adding. */
+export const familyMemberIdOf = (search: URLSearchParams): string | null => search.get('id')?.trim() || null

@@ -5,9 +5,12 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { FEEDBACK_STATUS_LABELS, FEEDBACK_TYPES } from '../../domain/feedback'
 import { userHref } from '../member/paths'
-import { useMyFeedback, type Feedback } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { feedbackPageKey, useMyFeedback, type Feedback } from './api'
 import { feedbackHref } from './paths'
 import './feedback.css'
+
+export const loader: ScreenLoader = (_, load) => load.pages(feedbackPageKey())
 
 /** /feedsback: my feedback, newest first, with its status (待处理 / 已回复) and the replies. */
 export default function FeedbackListPage() {

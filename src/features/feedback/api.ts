@@ -7,11 +7,12 @@ import type { Feedback, FeedbackInput, FeedbackPage } from '../../types/generate
 
 export type { Feedback, FeedbackInput, FeedbackPage } from '../../types/generated/api/feedback'
 
-const pageKey = (cursor?: string) => ['/api/feedback', cursor ? { cursor } : {}] as const
+/** A page of my feedback; the first page has no cursor. */
+export const feedbackPageKey = (cursor?: string) => ['/api/feedback', cursor ? { cursor } : {}] as const
 const pages = (index: number, previous: FeedbackPage | null) => {
-  if (index === 0) return pageKey()
+  if (index === 0) return feedbackPageKey()
   if (!previous?.nextCursor) return null
-  return pageKey(previous.nextCursor)
+  return feedbackPageKey(previous.nextCursor)
 }
 
 /** One feedback per tap: a double tap or a retry after a lost answer files it once. */

@@ -6,24 +6,28 @@ import { HighlightText } from '../../components/HighlightText'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { AppLink } from '../../components/navigation/AppLink'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { useFaqList, type FaqCategory } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { faqListKey, useFaqList, type FaqCategory } from './api'
 import { faqHref, faqQuestionHref, feedbackHref } from './paths'
 import { useDebounced } from './useDebounced'
 import './help.css'
 
 const CATEGORIES: readonly FaqCategory[] = ['apply', 'payment', 'policy', 'claim', 'account']
-const isCategory = (value: string | null): value is FaqCategory =>
-  value !== null && (CATEGORIES as readonly string[]).includes(value)
+const categoryOf = (value: string | null): FaqCategory | undefined =>
+  value !== null && (CATEGORIES as readonly string[]).includes(value) ? (value as FaqCategory) : undefined
 
 /** The longest search the API takes. */
 const MAX_SEARCH = 30
+
+// The search box starts empty: the first list is the category's, unsearched.
+export const loader: ScreenLoader = ({ search }, load) =>
+  load(faqListKey(categoryOf(search.get('category')), ''))
 
 /** /comProblem: 常见问题 by category, with a search over questions and answers. */
 export default function FaqPage() {
   const [params] = useSearchParams()
   const navigate = useAppNavigate()
-  const raw = params.get('category')
-  const category = isCategory(raw) ? raw : undefined
+  const category = categoryOf(params.get('category'))
   const [text, setText] = useState('')
   const q = useDebounced(text.trim(), 300)
   const list = useFaqList(category, q)

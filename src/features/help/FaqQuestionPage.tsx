@@ -7,14 +7,23 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { AppLink } from '../../components/navigation/AppLink'
 import { GoButton } from '../../components/navigation/GoButton'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { useFaqQuestion } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { faqQuestionKey, useFaqQuestion } from './api'
 import { backToFaq, faqHref, faqQuestionHref, feedbackHref } from './paths'
 import './help.css'
+
+/** The question's id in the URL (?id=), or null. */
+const questionIdOf = (search: URLSearchParams): string | null => search.get('id')?.trim() || null
+
+export const loader: ScreenLoader = ({ search }, load) => {
+  const id = questionIdOf(search)
+  return id && load(faqQuestionKey(id))
+}
 
 /** /problems?id=: one question, its answer, whether it helped, others of its category. */
 export default function FaqQuestionPage() {
   const [params] = useSearchParams()
-  const id = params.get('id')?.trim() || null
+  const id = questionIdOf(params)
   const question = useFaqQuestion(id)
   const navigate = useAppNavigate()
   // Whether it helped is kept for this visit only (nothing is sent).

@@ -5,6 +5,14 @@ import { CategoryGrid } from './CategoryGrid'
 import { ProductSection } from './ProductSection'
 import './home.css'
 import { searchHref } from '../catalog/paths'
+import { categoriesKey, productsKey, type ProductQuery } from '../catalog/api'
+import type { ScreenLoader } from '../../types/route'
+
+const HOT: ProductQuery = { sort: 'sales', limit: 6 }
+const PRAISED: ProductQuery = { sort: 'rating', limit: 4 }
+
+export const loader: ScreenLoader = (_, load) =>
+  Promise.all([load(categoriesKey), load(productsKey(HOT)), load(productsKey(PRAISED))])
 
 export default function HomePage() {
   return (
@@ -20,8 +28,8 @@ export default function HomePage() {
       <HomeBanner />
       <CategoryGrid />
       {/* Below the banner and the categories a phone's first screen shows three cards at most. */}
-      <ProductSection title="热销推荐" query={{ sort: 'sales', limit: 6 }} eagerCards={3} />
-      <ProductSection title="口碑好评" query={{ sort: 'rating', limit: 4 }} eagerCards={0} />
+      <ProductSection title="热销推荐" query={HOT} eagerCards={3} />
+      <ProductSection title="口碑好评" query={PRAISED} eagerCards={0} />
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Button, Checkbox, Input, type InputRef } from 'antd-mobile'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
-import { fetchDemoSmsCode, loginWithCode, requestSmsCode, useAppMode } from './api'
+import { fetchDemoSmsCode, loadAppMode, loginWithCode, requestSmsCode, useAppMode } from './api'
 import { AppLink } from '../../components/navigation/AppLink'
 import { safeRedirect, stripLayoutPrefix } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -14,8 +14,11 @@ import { applyLoggedIn, LOGIN_REASON_EXPIRED, LOGIN_REASON_PARAM, rememberedPhon
 import { useResendCountdown } from '../../components/useResendCountdown'
 import { userStore } from '../../state/user'
 import './user.css'
+import type { ScreenLoader } from '../../types/route'
 import { authenticationHref, memberPaths } from './paths'
 import { mergeGuestCart } from '../cart/api'
+
+export const loader: ScreenLoader = async (_, load) => loadAppMode(load)
 
 /** Seconds to wait from a 429's details, if the server said. */
 function retryAfter(error: unknown): number | undefined {

@@ -1,6 +1,9 @@
 import { ErrorView, LoadingView } from '../../components/StatusViews'
-import { useMemberRules } from './api'
+import { memberRulesKey, useMemberRules } from './api'
 import './userCenter.css'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async (_, load) => load(memberRulesKey)
 
 /** /memberRules: how levels, growth and points work, as the server's configuration says. */
 export default function MemberRulesPage() {

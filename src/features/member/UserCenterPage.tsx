@@ -3,7 +3,7 @@ import { CheckShieldFill } from 'antd-mobile-icons'
 import { LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { useMe, useMemberStatus } from './api'
+import { memberKey, useMe, useMemberStatus } from './api'
 import { Avatar } from './Avatar'
 import { LevelCard } from './LevelCard'
 import {
@@ -17,6 +17,9 @@ import {
 import { useHasRoute } from './useHasRoute'
 import { SERVICE_ENTRIES } from './userEntries'
 import './userCenter.css'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async (_, load) => load(memberKey)
 
 /** /userCenter: who I am (avatar, nickname, phone, real name), my level, and every account and service entry. */
 export default function UserCenterPage() {

@@ -12,6 +12,7 @@ import { describeError } from '../../lib/request'
 import { protocolHref } from '../protocol/paths'
 import {
   accountKey,
+  agreementsKey,
   cancelDeletion,
   requestDeletion,
   useAccountStatus,
@@ -22,6 +23,9 @@ import {
 import { authenticationHref, backToUser, userHref } from './paths'
 import { applyLoggedOut } from './session'
 import './userCenter.css'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async (_, load) => Promise.all([load(agreementsKey), load(accountKey)])
 
 /** Consents shown before 查看全部. */
 const RECENT = 3

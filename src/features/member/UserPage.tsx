@@ -3,7 +3,7 @@ import { Badge, Button } from 'antd-mobile'
 import { CheckShieldFill, RightOutline } from 'antd-mobile-icons'
 import { useLocation } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
-import { logout, useMe, useMeOverview, type Me, type MeOverview } from './api'
+import { logout, meOverviewKey, useMe, useMeOverview, type Me, type MeOverview } from './api'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
 import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -20,9 +20,15 @@ import { shoppingHref } from '../catalog/paths'
 import { orderPaths, ordersHref } from '../orders/paths'
 import { policiesHref, policyPaths } from '../policies/paths'
 import { authenticationHref, memberPaths, personalInfoHref, userCenterHref } from './paths'
-import { useUnreadMessages } from '../messages/api'
+import { unreadKey, useUnreadMessages } from '../messages/api'
+import type { ScreenLoader } from '../../types/route'
 
 type Navigate = ReturnType<typeof useAppNavigate>
+
+// The counts and the unread badge show where the route table has their screens: the app's has them all.
+export const loader: ScreenLoader = async ({ loggedIn }, load) => {
+  if (loggedIn) await Promise.all([load(meOverviewKey), load(unreadKey)])
+}
 
 /** 我的 tab: the logged-in user's header, policy and order counts and entries, or the 登录/注册 entry. */
 export default function UserPage() {

@@ -1,8 +1,20 @@
 import { useState } from 'react'
 import { Tabs } from '../../components/tabs/Tabs'
 import { ErrorView, LoadingView } from '../../components/StatusViews'
-import { useAppMode, useMe, useMemberRules, useMemberStatus } from './api'
+import {
+  loadAppMode,
+  memberKey,
+  memberRulesKey,
+  useAppMode,
+  useMe,
+  useMemberRules,
+  useMemberStatus,
+} from './api'
 import './userCenter.css'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async ({ loggedIn }, load) =>
+  Promise.all([load(memberRulesKey), loggedIn && load(memberKey), loadAppMode(load)])
 
 /** /welfare: the benefits of each level, opening at the member's own level when logged in. */
 export default function WelfarePage() {

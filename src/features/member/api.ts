@@ -2,6 +2,7 @@ import useSWR from 'swr'
 import { HttpError, del, get, patch, post, put } from '../../lib/request'
 import { servedAppMode } from '../../page-config/appMode'
 import type { Health } from '../../types/generated/api/common'
+import type { DataLoad } from '../../types/route'
 import type {
   AccountStatus,
   AgreementList,
@@ -68,10 +69,16 @@ export function useHealth(ask = true) {
  * no document: it asks /api/health, so the screen it renders says the same as the browser's first render.
  */
 export function useAppMode(): string | undefined {
-  const served = typeof document === 'undefined' ? null : servedAppMode(document)
+  const served = pageAppMode()
   const { data } = useHealth(served === null)
   return served ?? data?.mode
 }
+
+/** The mode the page's HTML says; null on the server (no document) and under Vite's dev server. */
+const pageAppMode = (): string | null => (typeof document === 'undefined' ? null : servedAppMode(document))
+
+/** A screen loader's part for useAppMode: /api/health, when the page's HTML says no mode. */
+export const loadAppMode = (load: DataLoad) => (pageAppMode() === null ? load<Health>(healthKey) : undefined)
 
 // The member area (schemas/api/member.schema.json): level, rules, agreements signed, consent, deletion.
 export const memberKey = '/api/member'

@@ -10,12 +10,24 @@ import { formatShanghaiDateTime } from '../../domain/dates'
 import { MESSAGE_CATEGORIES } from '../../domain/messages'
 import { describeError } from '../../lib/request'
 import { userHref } from '../member/paths'
-import { markAllRead, refreshMessages, useMessages, useUnreadMessages, type MessageCategory } from './api'
+import type { ScreenLoader } from '../../types/route'
+import {
+  markAllRead,
+  messagesKey,
+  refreshMessages,
+  unreadKey,
+  useMessages,
+  useUnreadMessages,
+  type MessageCategory,
+} from './api'
 import { messageCenterHref, messageDetailHref } from './paths'
 import './messages.css'
 
 const categoryOf = (value: string | null): MessageCategory | undefined =>
   value && value in MESSAGE_CATEGORIES ? (value as MessageCategory) : undefined
+
+export const loader: ScreenLoader = ({ search }, load) =>
+  Promise.all([load(unreadKey), load.pages(messagesKey(categoryOf(search.get('category'))))])
 
 /** /messageCenter: messages by category (全部, 交易, 保单, 活动, 系统) with unread counts; 全部已读. */
 export default function MessageCenterPage() {

@@ -7,16 +7,25 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { MESSAGE_CATEGORIES } from '../../domain/messages'
+import type { ScreenLoader } from '../../types/route'
 import { markRead, messageKey, refreshMessages, useMessage } from './api'
 import { targetHref } from './messageTarget'
 import { epolicyUrl } from '../policies/api'
 import { backToMessages } from './paths'
 import './messages.css'
 
+/** The message's id in the URL (?id=), or null. */
+const messageIdOf = (search: URLSearchParams): string | null => search.get('id')?.trim() || null
+
+export const loader: ScreenLoader = ({ search }, load) => {
+  const id = messageIdOf(search)
+  return id && load(messageKey(id))
+}
+
 /** /messageCenter/messageDetail?id=: one message, marked read once seen, with the way to what it is about. */
 export default function MessageDetailPage() {
   const [params] = useSearchParams()
-  const id = params.get('id')?.trim() || null
+  const id = messageIdOf(params)
   const message = useMessage(id)
   const navigate = useAppNavigate()
   const { mutate } = useSWRConfig()

@@ -11,7 +11,8 @@ export type MessageCategory = Message['category']
 
 export const unreadKey = '/api/messages/unread'
 export const messageKey = (id: string) => `/api/messages/${encodeURIComponent(id)}`
-const pageKey = (category: MessageCategory | undefined, cursor?: string) =>
+/** A page of the messages (of a category, or all); the first page has no cursor. */
+export const messagesKey = (category: MessageCategory | undefined, cursor?: string) =>
   ['/api/messages', { ...(category ? { category } : {}), ...(cursor ? { cursor } : {}) }] as const
 
 export const markRead = (id: string) => post<Message>(`${messageKey(id)}/read`)
@@ -29,9 +30,9 @@ export function useMessage(id: string | null) {
 
 /** Each page's key: page n+1 asks from page n's nextCursor. */
 const pagesOf = (category: MessageCategory | undefined) => (index: number, previous: MessagePage | null) => {
-  if (index === 0) return pageKey(category)
+  if (index === 0) return messagesKey(category)
   if (!previous?.nextCursor) return null
-  return pageKey(category, previous.nextCursor)
+  return messagesKey(category, previous.nextCursor)
 }
 
 /** After a message was read: the unread counts and every list (all categories) are asked again. */

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Button, Tag } from 'antd-mobile'
 import { Dialog } from '../../components/dialog'
 import { useSearchParams } from 'react-router-dom'
-import { cancelOrder, useOrder } from './api'
+import { cancelOrder, orderKey, useOrder } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -12,7 +12,7 @@ import { isAwaitingIssue, isPayable, orderStatusText, PARTNER_BUSY_TEXT } from '
 import { describeError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
-import { backToOrders } from './paths'
+import { backToOrders, orderDetailIdOf } from './paths'
 import { OrderSummary } from '../../components/flow/OrderSummary'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
 import '../../components/flow/flow.css'
@@ -22,11 +22,17 @@ import { OrderRefunds } from './OrderRefunds'
 import { productHref } from '../catalog/paths'
 import { policyDetailHref } from '../policies/paths'
 import { payOrderHref } from '../purchase/paths'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async ({ search }, load) => {
+  const id = orderDetailIdOf(search)
+  if (id) await load(orderKey(id))
+}
 
 /** /orders/orderDetail: one order with 去支付 / 取消 / 再次购买 (and 查看保单 once issued). */
 export default function OrderDetailPage() {
   const [params] = useSearchParams()
-  const id = params.get('id')?.trim() || null
+  const id = orderDetailIdOf(params)
   const navigate = useAppNavigate()
   const order = useOrder(id)
   const left = useCountdown(order.data && isPayable(order.data.status) ? order.data.expiresAt : null)

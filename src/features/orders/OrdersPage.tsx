@@ -1,7 +1,7 @@
 import { Button, Tag } from 'antd-mobile'
 import { Tabs } from '../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
-import { useOrders, type Order } from './api'
+import { ordersListKey, useOrders, type Order } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
@@ -15,7 +15,11 @@ import { LabeledRow } from '../../components/LabeledRow'
 import { GoButton } from '../../components/navigation/GoButton'
 import { shoppingHref } from '../catalog/paths'
 import { payOrderHref } from '../purchase/paths'
-import { backToOrders, orderDetailHref } from './paths'
+import { backToOrders, orderDetailHref, orderTabOf } from './paths'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async ({ search }, load) =>
+  load(ordersListKey(orderTabOf(search).statuses))
 
 const STATUS_COLOR: Record<Order['status'], string> = {
   PENDING_PAYMENT: 'warning',
@@ -100,8 +104,8 @@ function OrderList({ statuses }: { statuses: readonly string[] }) {
 /** /orders: my orders by status tab (the tab is in the query string, so back returns to it). */
 export default function OrdersPage() {
   const [params, setParams] = useSearchParams()
-  const active = ORDER_TABS.find((t) => t.key === params.get('tab'))?.key ?? 'all'
-  const tab = ORDER_TABS.find((t) => t.key === active) ?? ORDER_TABS[0]
+  const tab = orderTabOf(params)
+  const active = tab.key
   return (
     <>
       <Tabs activeKey={active} onChange={(key) => setParams({ tab: key }, { replace: true })}>

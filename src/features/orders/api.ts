@@ -9,6 +9,8 @@ export type { OrderPerson, OrderAddress } from '../../types/generated/api/order'
 
 export const orderKey = (id: string) => `/api/orders/${encodeURIComponent(id)}`
 export const ordersKey = (status?: string) => ['/api/orders', status ? { status } : {}] as const
+/** The list of orders in any of `statuses` (all of them when empty). */
+export const ordersListKey = (statuses: readonly string[]) => ordersKey(statuses.join(','))
 
 /** One order per application: a retry, a double tap or a reload mid-request gets the same order back. */
 export const createOrder = (body: OrderCreate) =>
@@ -27,7 +29,7 @@ export function useOrder(id: string | null, refreshInterval = 0) {
 
 /** `statuses` joined by commas: one tab may list several statuses. */
 export function useOrders(statuses: readonly string[]) {
-  return useSWR<OrderList>(ordersKey(statuses.join(',')))
+  return useSWR<OrderList>(ordersListKey(statuses))
 }
 
 export const fetchOrder = (id: string) => get<Order>(orderKey(id), { cache: false })

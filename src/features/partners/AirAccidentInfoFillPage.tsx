@@ -19,7 +19,7 @@ import {
 import { usePartnerFlowState, type PartnerSections } from './flowState'
 import { HealthQuestions, healthState } from './HealthQuestions'
 import { AIR_PRODUCT_ID, airAccidentHref } from './paths'
-import { useAirProduct } from './airProduct'
+import { airProductLoader, useAirProduct } from './airProduct'
 import { PartnerDownNotice } from './PartnerDownNotice'
 import {
   AgreeAndSubmit,
@@ -31,6 +31,8 @@ import {
 } from './SubmitApplication'
 import '../../components/flow/flow.css'
 import './partners.css'
+
+export const loader = airProductLoader
 
 /**
  * /activity/airAccident/infoFill: who flies (policyholder and insured), the health questions and 投保须知 on

@@ -11,11 +11,13 @@ import { FLIGHT_DAYS_AHEAD, normalizeFlightNo, validateFlight } from '../../doma
 import { formatFen } from '../../domain/money'
 import { usePartnerFlowState } from './flowState'
 import { airAccidentInfoFillHref } from './paths'
-import { useAirProduct } from './airProduct'
+import { airProductLoader, useAirProduct } from './airProduct'
 import { PartnerDownNotice } from './PartnerDownNotice'
 import { ClauseList } from './ClauseList'
 import '../../components/flow/flow.css'
 import './partners.css'
+
+export const loader = airProductLoader
 
 /** /activity/airAccident: the flight cover's detail with the flight number and date it covers. */
 export default function AirAccidentPage() {

@@ -8,9 +8,11 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
 import { chargePeriodOf, paymentPeriodLabel } from '../../domain/periods'
 import { RelationField } from './ApplicantForm'
-import { FlowFrame, type StepContext } from './FlowFrame'
+import { flowStepLoader, FlowFrame, type StepContext } from './FlowFrame'
 import { coverageLabel } from './flow'
 import { flowStepHref } from './paths'
+
+export const loader = flowStepLoader
 
 /**
  * 确认信息: who is insured and social insurance; the charge period is the product's (the order is sold at it), shown

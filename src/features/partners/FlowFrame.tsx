@@ -3,11 +3,12 @@ import { useSnapshot } from 'valtio'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { homeHref } from '../home/paths'
-import { usePartnerProduct, type PartnerProduct } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { partnerProductKey, usePartnerProduct, type PartnerProduct } from './api'
 import { PartnerDownNotice } from './PartnerDownNotice'
 import { StepBar } from './StepBar'
 import { usePartnerFlowState, type FlowBinding } from './flowState'
-import { useFlowContext } from './flow'
+import { flowContextAt, useFlowContext } from './flow'
 import { partnerFlows, type PartnerFlowKey } from './paths'
 import '../../components/flow/flow.css'
 import './partners.css'
@@ -19,6 +20,10 @@ export interface StepContext {
 }
 
 const backHome = { to: homeHref(), label: '返回首页' }
+
+/** The data of a step screen of any of the three flows: the product it shows. */
+export const flowStepLoader: ScreenLoader = ({ pathname, search }, load) =>
+  load(partnerProductKey(flowContextAt(pathname, search).productId))
 
 /**
  * The parent layout of the three partner flows: it loads the product, restores the flow's draft and shows the

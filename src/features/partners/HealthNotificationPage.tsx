@@ -3,9 +3,11 @@ import { useSnapshot } from 'valtio'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { relationName } from '../../domain/applicant'
-import { FlowFrame, type StepContext } from './FlowFrame'
+import { flowStepLoader, FlowFrame, type StepContext } from './FlowFrame'
 import { flowStepHref } from './paths'
 import { HealthQuestions, healthState } from './HealthQuestions'
+
+export const loader = flowStepLoader
 
 /** 健康告知: every question answered, nothing preselected; any 是 stops the application here. */
 export default function HealthNotificationPage() {

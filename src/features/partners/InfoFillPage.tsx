@@ -16,11 +16,13 @@ import {
   useFormCertTypes,
   validateApplicant,
 } from './ApplicantForm'
-import { FlowFrame, type StepContext } from './FlowFrame'
+import { flowStepLoader, FlowFrame, type StepContext } from './FlowFrame'
 import type { FlowExtras, PartnerSections } from './flowState'
 import { TripFields } from './TripFields'
 import { flowStepHref } from './paths'
 import { RefusalNotice, useFailureHandler, type Refusal } from './SubmitApplication'
+
+export const loader = flowStepLoader
 
 /** After this long without the partner's price, the wait is said (the quote's budget is a few seconds). */
 const QUOTE_SLOW_MS = 1500

@@ -10,13 +10,22 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { homeHref } from '../home/paths'
 import { backToOrders, orderDetailHref } from '../orders/paths'
 import { payHref } from '../purchase/paths'
-import { usePartnerOrder } from './api'
+import { partnerOrderKey, usePartnerOrder } from './api'
 import { clearPartnerDraft, type PartnerStateKey } from './flowState'
 import { AIR_PRODUCT_ID, apiPolicyDetailHref, PARTNER_FLOW_KEYS, partnerFlows } from './paths'
 import '../../components/flow/flow.css'
 import './partners.css'
+import type { ScreenLoader } from '../../types/route'
 
 const POLL_MS = 1500
+
+/** The partner order the URL names (?orderId=), or null. */
+const orderIdOf = (search: URLSearchParams) => search.get('orderId')?.trim() || null
+
+export const loader: ScreenLoader = (at, load) => {
+  const orderId = orderIdOf(at.search)
+  return orderId ? load(partnerOrderKey(orderId)) : undefined
+}
 
 const stateOfProduct = (productId: string): PartnerStateKey | undefined =>
   productId === AIR_PRODUCT_ID
@@ -29,7 +38,7 @@ const stateOfProduct = (productId: string): PartnerStateKey | undefined =>
  */
 export default function InsuredSuccessPage() {
   const [params] = useSearchParams()
-  const orderId = params.get('orderId')?.trim() || null
+  const orderId = orderIdOf(params)
   const navigate = useAppNavigate()
   const order = usePartnerOrder(orderId, POLL_MS)
   const data = order.data

@@ -5,9 +5,11 @@ import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
 import type { PartnerProduct } from './api'
 import { ClauseList } from './ClauseList'
-import { FlowFrame } from './FlowFrame'
+import { flowStepLoader, FlowFrame } from './FlowFrame'
 import { coverageLabel } from './flow'
 import { flowStepHref } from './paths'
+
+export const loader = flowStepLoader
 
 /** 产品详情: what the partner's product covers, its price and its documents; 立即投保 starts the application. */
 export default function ProductDetailsPage() {

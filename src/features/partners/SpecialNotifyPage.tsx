@@ -3,9 +3,11 @@ import { Button } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
 import { EmptyView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
-import { FlowFrame, type StepContext } from './FlowFrame'
+import { flowStepLoader, FlowFrame, type StepContext } from './FlowFrame'
 import { flowStepHref } from './paths'
 import { NoticeAndClauses, RefusalNotice, SubmitBar, type Refusal } from './SubmitApplication'
+
+export const loader = flowStepLoader
 
 /**
  * 投保须知 of the partner flows (their own step: the mall's /specialNotify opens a mall application, which a

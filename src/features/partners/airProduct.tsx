@@ -2,8 +2,12 @@ import type { ReactElement } from 'react'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { homeHref } from '../home/paths'
-import { usePartnerProduct, type PartnerProduct } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { partnerProductKey, usePartnerProduct, type PartnerProduct } from './api'
 import { AIR_PRODUCT_ID } from './paths'
+
+/** The data of the air-accident screens (useAirProduct). */
+export const airProductLoader: ScreenLoader = (_, load) => load(partnerProductKey(AIR_PRODUCT_ID))
 
 /** The air-accident product, or what to show instead (loading, an error with retry, not on sale). */
 export function useAirProduct():

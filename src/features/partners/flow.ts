@@ -8,12 +8,24 @@ export function flowOfPath(pathname: string): PartnerFlowKey | null {
   return PARTNER_FLOW_KEYS.find((k) => partnerFlows[k].base === first) ?? null
 }
 
-/** The step screen's flow and product (the query's productId, else the flow's own product). */
+/** The product the query names (?productId=), or null: a step screen then shows its flow's own product. */
+export const productIdOfQuery = (search: URLSearchParams): string | null =>
+  search.get('productId')?.trim() || null
+
+/** A step screen's flow and product (the query's productId, else the flow's own product). */
+export function flowContextAt(
+  pathname: string,
+  search: URLSearchParams,
+): { flow: PartnerFlowKey; productId: string } {
+  const flow = flowOfPath(pathname) ?? 'huatai'
+  return { flow, productId: productIdOfQuery(search) ?? partnerFlows[flow].productId }
+}
+
+/** The step screen's flow and product. */
 export function useFlowContext(): { flow: PartnerFlowKey; productId: string } {
   const { pathname } = useLocation()
   const [params] = useSearchParams()
-  const flow = flowOfPath(pathname) ?? 'huatai'
-  return { flow, productId: params.get('productId')?.trim() || partnerFlows[flow].productId }
+  return flowContextAt(pathname, params)
 }
 
 /** 保障期间 of a partner product code (1y, 30d, flight). */

@@ -5,7 +5,8 @@ import { LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
-import { useExchange } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { exchangeKey, useExchange } from './api'
 import { backToPoints } from './paths'
 import { CURRENCY } from './currency'
 import './points.css'
@@ -13,6 +14,8 @@ import './points.css'
 const AddressForm = lazyWithRetry(() => import('./ExchangeAddressForm'), ChunkRetryNotice)
 
 const STATUS = { AWAITING_ADDRESS: '待填写地址', FULFILLED: '已完成', CANCELLED: '已取消' } as const
+
+export const loader: ScreenLoader = ({ params }, load) => params.id && load(exchangeKey(params.id))
 
 /** /signIn/exchangeDetail/{id}: an exchange, its status and code; a physical gift's address form or cancel. */
 export default function ExchangeDetailPage() {

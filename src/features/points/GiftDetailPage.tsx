@@ -21,8 +21,12 @@ import {
   useGift,
 } from './api'
 import { backToPoints, exchangeHref } from './paths'
+import type { ScreenLoader } from '../../types/route'
 import { CURRENCY } from './currency'
 import './points.css'
+
+export const loader: ScreenLoader = ({ params, loggedIn }, load) =>
+  Promise.all([params.goodsName && load(giftKey(params.goodsName)), loggedIn && load(pointsKey)])
 
 /** /signIn/giftDetail/{goodsName}: a gift, its price and stock, and 立即兑换 (after a confirm). */
 export default function GiftDetailPage() {

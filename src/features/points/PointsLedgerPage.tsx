@@ -5,7 +5,8 @@ import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatShanghaiDateTime } from '../../domain/dates'
-import { usePointsLedger } from './api'
+import type { ScreenLoader } from '../../types/route'
+import { ledgerKey, usePointsLedger } from './api'
 import { pointsLedgerHref, pointsPaths } from './paths'
 import './points.css'
 
@@ -18,6 +19,9 @@ const TABS = [
 type Direction = 'earn' | 'spend'
 const directionOf = (value: string | null): Direction | undefined =>
   value === 'earn' || value === 'spend' ? value : undefined
+
+export const loader: ScreenLoader = ({ search }, load) =>
+  load.pages(ledgerKey(directionOf(search.get('direction'))))
 
 /** /signInList: every change of the points balance, newest first, by tab (全部 / 获得 / 支出). */
 export default function PointsLedgerPage() {

@@ -5,10 +5,27 @@ import { ErrorView, LoadingView } from '../../components/StatusViews'
 import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { useMe } from '../member/api'
-import { useExchanges, useGifts, usePointsSummary, useSignInStatus } from './api'
+import type { ScreenLoader } from '../../types/route'
+import {
+  exchangesKey,
+  giftsKey,
+  pointsKey,
+  signInKey,
+  useExchanges,
+  useGifts,
+  usePointsSummary,
+  useSignInStatus,
+} from './api'
 import { exchangeHref, giftHref, pointsLedgerHref, signInHref } from './paths'
 import { CURRENCY } from './currency'
 import './points.css'
+
+// The exchanges and the gift mall show only once the balance and today's sign-in came.
+export const loader: ScreenLoader = async ({ loggedIn }, load) => {
+  if (!loggedIn) return
+  await Promise.all([load(pointsKey), load(signInKey())])
+  await Promise.all([load(exchangesKey), load(giftsKey)])
+}
 
 /** 积分 tab: the balances, this month's gain and spend, today's sign-in and the way to the ledger. */
 export default function PointsPage() {

@@ -6,6 +6,7 @@ import { LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { toast } from '../../components/notice'
 import { describeError } from '../../lib/request'
+import type { ScreenLoader } from '../../types/route'
 import { pointsKey, signInKey, signInToday, useSignInStatus } from './api'
 import { pointsPaths } from './paths'
 import { SignInCalendar } from './SignInCalendar'
@@ -19,6 +20,8 @@ function shiftMonth(month: string, delta: number): string {
   const index = year * 12 + (mon - 1) + delta
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
 }
+
+export const loader: ScreenLoader = (_, load) => load(signInKey())
 
 /** /signIn: today's sign-in, the streak, the 7-day ladder and the month's calendar (earlier months too). */
 export default function SignInPage() {

@@ -7,12 +7,22 @@ import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { HttpError } from '../../lib/request'
 import { useMe } from '../member/api'
-import { usePartnerOrder } from '../partners/api'
-import { backToPolicies } from './paths'
-import { PolicyDetail } from './PolicyDetailPage'
+import { partnerOrderKey, usePartnerOrder, type PartnerOrder } from '../partners/api'
+import { backToPolicies, partnerOrderIdOf, partnerPolicyIdOf } from './paths'
+import { loadPolicyDetail, PolicyDetail } from './PolicyDetailPage'
 import '../../components/flow/flow.css'
+import type { ScreenLoader } from '../../types/route'
 
 const POLL_MS = 2000
+
+/** Logged in only: the issuing order the URL names, and the policy (the URL's, else the order's once issued). */
+export const loader: ScreenLoader = async ({ search, loggedIn }, load) => {
+  if (!loggedIn) return
+  const orderId = partnerOrderIdOf(search)
+  const order = orderId ? load<PartnerOrder>(partnerOrderKey(orderId)) : undefined
+  const policyId = partnerPolicyIdOf(search) ?? partnerPolicyIdOf(search, await order)
+  await Promise.all([order, policyId && loadPolicyDetail(load, policyId)])
+}
 
 /** The not-logged-in detail: what the page is, and a login that comes back here. */
 function LoginToView({ what }: { what: string }) {
@@ -43,13 +53,13 @@ function isUnauthorized(error: unknown) {
  */
 export default function ApiPolicyDetailPage() {
   const [params] = useSearchParams()
-  const orderId = params.get('orderId')?.trim() || null
+  const orderId = partnerOrderIdOf(params)
   // Asked first: a visitor sees the not-logged-in detail rather than an error.
   const me = useMe()
   const loggedIn = Boolean(me.data)
   // Until issued, the order says 保单出具中; its policy id then opens the policy.
   const order = usePartnerOrder(loggedIn ? orderId : null, POLL_MS)
-  const policyId = params.get('policyId')?.trim() || params.get('id')?.trim() || order.data?.policyId || null
+  const policyId = partnerPolicyIdOf(params, order.data)
 
   if (!policyId && !orderId) return <EmptyView title="缺少保单号" description="请从我的保单进入" />
   if (me.data === undefined && !me.error) return <LoadingView lines={8} />

@@ -1,20 +1,33 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { usePolicy, type Policy } from './api'
+import { policyKey, usePolicy, type Policy } from './api'
 import { useProductDetail } from '../catalog/api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { DocumentSheet } from '../../components/flow/DocumentSheet'
 import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure'
-import { backToPolicies } from './paths'
+import { backToPolicies, policyIdOf } from './paths'
 import { PolicyActions } from './PolicyActions'
 import { PolicyDocument } from './PolicyDocument'
 import '../../components/flow/flow.css'
+import { disclosureKey } from '../../components/disclosure/api'
+import type { DataLoad, ScreenLoader } from '../../types/route'
+
+/** PolicyDetail's data: the policy, then its product's disclosure. */
+export async function loadPolicyDetail(load: DataLoad, id: string): Promise<void> {
+  const policy = await load<Policy>(policyKey(id))
+  await load(disclosureKey(policy.productId))
+}
+
+export const loader: ScreenLoader = async ({ search }, load) => {
+  const id = policyIdOf(search)
+  if (id) await loadPolicyDetail(load, id)
+}
 
 /** /policy/policyDetail: the electronic policy of a logged-in owner. */
 export default function PolicyDetailPage() {
   const [params] = useSearchParams()
-  const id = params.get('id')?.trim() || null
+  const id = policyIdOf(params)
   if (!id) return <EmptyView title="缺少保单号" description="请从我的保单进入" />
   return <PolicyDetail id={id} />
 }

@@ -1,23 +1,26 @@
 import { Tag } from 'antd-mobile'
 import { Tabs } from '../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
-import { policyStatusText, usePolicies } from './api'
+import { policiesKey, policyStatusText, usePolicies } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatShanghaiDateTime } from '../../domain/dates'
-import { POLICY_STATUS_TEXT, POLICY_STATUSES, type PolicyStatus } from '../../domain/policy'
+import { POLICY_STATUS_TEXT, POLICY_STATUSES } from '../../domain/policy'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
 import { GoButton } from '../../components/navigation/GoButton'
 import { shoppingHref } from '../catalog/paths'
-import { apiPolicyDetailHref, backToPolicies, policyDetailHref } from './paths'
+import { apiPolicyDetailHref, backToPolicies, policyDetailHref, policyStatusOf } from './paths'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async ({ search }, load) => load(policiesKey(policyStatusOf(search)))
 
 /** /policy: my policies by status. */
 export default function PolicyListPage() {
   const [params, setParams] = useSearchParams()
   const navigate = useAppNavigate()
-  const status = POLICY_STATUSES.find((s) => s === params.get('status')) as PolicyStatus | undefined
+  const status = policyStatusOf(params)
   const policies = usePolicies(status)
 
   let body

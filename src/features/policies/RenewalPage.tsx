@@ -12,9 +12,14 @@ import { describeError } from '../../lib/request'
 import { useMe } from '../member/api'
 import { payHref, specialNotifyHref } from '../purchase/paths'
 import { orderDetailHref } from '../orders/paths'
-import { setAutoRenew, useRenewals, type Renewal } from './api'
+import { renewalsKey, setAutoRenew, useRenewals, type Renewal } from './api'
 import { policiesHref } from './paths'
 import './renewal.css'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async ({ loggedIn }, load) => {
+  if (loggedIn) await load(renewalsKey)
+}
 
 /** /renewal: policies ending within 60 days, the renewal premium, 一键续保 and the auto-renewal switch. */
 export default function RenewalPage() {

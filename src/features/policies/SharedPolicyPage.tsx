@@ -1,15 +1,22 @@
 import { Button } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
-import { epolicyFileName, sharedEpolicyUrl, useSharedPolicy } from './api'
+import { epolicyFileName, sharedEpolicyUrl, sharedPolicyKey, useSharedPolicy } from './api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { PolicyDocument } from './PolicyDocument'
 import '../../components/flow/flow.css'
 import './policyDetail.css'
+import { sharedPolicyTokenOf } from './paths'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async ({ search }, load) => {
+  const token = sharedPolicyTokenOf(search)
+  if (token) await load(sharedPolicyKey(token))
+}
 
 /** /policy/policyDetaiU: the policy reached without login through a signed, expiring SMS link. */
 export default function SharedPolicyPage() {
   const [params] = useSearchParams()
-  const token = params.get('token')?.trim() || null
+  const token = sharedPolicyTokenOf(params)
   const policy = useSharedPolicy(token)
   if (!token) return <EmptyView title="链接不完整" description="请核对短信中的保单链接" />
   if (policy.error) return <ErrorView error={policy.error} />

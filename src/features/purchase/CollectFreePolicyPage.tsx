@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
-import { completeFreeOrder, useOrder } from '../orders/api'
+import { completeFreeOrder, orderKey, useOrder } from '../orders/api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -12,12 +12,18 @@ import { OrderSummary } from '../../components/flow/OrderSummary'
 import '../../components/flow/flow.css'
 import { backToOrders, orderDetailHref } from '../orders/paths'
 import { leaveFlowTo } from './leaveFlow'
-import { paySuccessHref } from './paths'
+import { orderIdOf, paySuccessHref } from './paths'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async ({ search }, load) => {
+  const orderId = orderIdOf(search)
+  if (orderId) await load(orderKey(orderId))
+}
 
 /** /skiPay (the spec's path): 确认领取 — a zero-premium (gift) order is collected, issued without payment. */
 export default function CollectFreePolicyPage() {
   const [params] = useSearchParams()
-  const orderId = params.get('orderId')?.trim() || null
+  const orderId = orderIdOf(params)
   const navigate = useAppNavigate()
   const order = useOrder(orderId)
   const [busy, setBusy] = useState(false)

@@ -15,7 +15,7 @@ import { describeError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { HealthQuestionList, type HealthAnswer } from '../../components/flow/HealthQuestionList'
 import { usePurchaseDraft } from './draft'
-import { useFlowParams } from './flow'
+import { loadFlow, useFlowParams } from './flow'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
 import { usePlaceOrder } from './placeOrder'
@@ -25,6 +25,9 @@ import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import { HealthVerdict } from './HealthVerdict'
 import '../../components/flow/flow.css'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async ({ search }, load) => loadFlow(search, load)
 
 /**
  * /healthNotification for the insured chosen on /infoFill: every question answered (nothing preselected; one

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FocusEvent } from 'react'
 import { Button, Checkbox, Input, Radio } from 'antd-mobile'
-import { useFamilyMembers, useFamilyWrites } from '../family/api'
+import { familyMembersKey, useFamilyMembers, useFamilyWrites } from '../family/api'
 import { submitHealth, useApplication } from './api'
 import { useProductDetail } from '../catalog/api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
@@ -22,9 +22,9 @@ import { describeError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { LabeledRow } from '../../components/LabeledRow'
 import { editAddress, editHolder, editInsured, replaceInsured, usePurchaseDraft } from './draft'
-import { useDefaultInsured, usePrefill, useSelfBirthday } from './prefill'
+import { PREFILL_STATUSES, useDefaultInsured, usePrefill, useSelfBirthday } from './prefill'
 import { usePurchasePrice } from './purchasePrice'
-import { useFlowParams } from './flow'
+import { flowParamsOf, loadFlow, useFlowParams } from './flow'
 import { flowHref } from './paths'
 import { FlowSteps } from './FlowSteps'
 import { InsuredChooser } from './InsuredChooser'
@@ -36,6 +36,18 @@ import { Field, PersonFields, type FieldErrors } from '../../components/flow/Per
 import { ContactFields } from '../../components/flow/ContactFields'
 import '../../components/flow/flow.css'
 import '../../components/LabeledRow.css'
+import { ordersListKey } from '../orders/api'
+import type { ScreenLoader } from '../../types/route'
+
+/** The product, the application, the family to insure and the last order (usePrefill's holder). */
+export const loader: ScreenLoader = async ({ search }, load) => {
+  const { productId, applicationId } = flowParamsOf(search)
+  await Promise.all([
+    loadFlow(search, load),
+    productId && applicationId && load(familyMembersKey),
+    load(ordersListKey(PREFILL_STATUSES)),
+  ])
+}
 
 /** "holder-certNo" (a control's id) -> "holder.certNo" (the field an error names). */
 const fieldOfControl = (id: string) => id.replace('-', '.')

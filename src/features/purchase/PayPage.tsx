@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, List, Radio } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
-import { PAY_CHANNELS, startPayment, usePaymentChannels, type PayChannel } from './api'
+import { PAY_CHANNELS, paymentChannelsKey, startPayment, usePaymentChannels, type PayChannel } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
@@ -19,13 +19,40 @@ import { useSnapshot } from 'valtio'
 import { useHydrating } from '../../components/prerender'
 import { nativeStore } from '../../state/native'
 import { backToOrders, orderDetailHref } from '../orders/paths'
-import { payQrCodeHref, paySuccessHref } from './paths'
+import { orderIdOf, payQrCodeHref, paySuccessHref } from './paths'
 import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure'
 import { leaveFlowTo } from './leaveFlow'
 import { Outcome } from './Outcome'
-import { agreePremium, usePartnerOrder } from '../partners/api'
+import { agreePremium, partnerOrderKey, usePartnerOrder } from '../partners/api'
 import { askPremiumAgreement } from '../../components/flow/PremiumChangeDialog'
-import { cancelOrder, useOrder } from '../orders/api'
+import { cancelOrder, orderKey, useOrder, type Order } from '../orders/api'
+import type { ScreenLoader } from '../../types/route'
+import { productDetailKey } from '../catalog/api'
+import { disclosureKey } from '../../components/disclosure/api'
+
+/** A partner insurer's order: asked for its own record too (the insurer may have re-priced its premium). */
+const partnerOrderIdOf = (order: Order | undefined) =>
+  order?.source.startsWith('partner:') ? order.id : null
+
+/** Whether the screen offers `order` for payment, `left` ms before it closes: the form, which names its product. */
+const offersPayment = (order: Order, left: number | null) => isPayable(order.status) && left !== 0
+
+export const loader: ScreenLoader = async ({ search }, load) => {
+  const orderId = orderIdOf(search)
+  const channels = load(paymentChannelsKey)
+  // The form shows once the channels came too: its flow steps and disclosure are the product's.
+  const form = async (order: Order) => {
+    await channels
+    if (offersPayment(order, Math.max(0, Date.parse(order.expiresAt) - Date.now())))
+      await Promise.all([load(productDetailKey(order.productId)), load(disclosureKey(order.productId))])
+  }
+  const withOrder = async (id: string) => {
+    const order = await load<Order>(orderKey(id))
+    const partnerOrderId = partnerOrderIdOf(order)
+    await Promise.all([partnerOrderId && load(partnerOrderKey(partnerOrderId)), form(order)])
+  }
+  await Promise.all([channels, orderId && withOrder(orderId)])
+}
 
 /** An answer that no retry changes (log in, or the order is gone): the screen gives way to it. */
 const settled = (error: unknown) =>
@@ -55,7 +82,7 @@ function pagePath(payUrl: string): string | null {
 /** /pay: choose among the channels the mall takes (微信支付 / 支付宝 / 银行卡; the sandbox in demo mode). */
 export default function PayPage() {
   const [params] = useSearchParams()
-  const orderId = params.get('orderId')?.trim() || null
+  const orderId = orderIdOf(params)
   const navigate = useAppNavigate()
   const order = useOrder(orderId)
   const offered = usePaymentChannels()
@@ -66,7 +93,7 @@ export default function PayPage() {
   const left = useCountdown(order.data?.expiresAt)
   const phone = useOnPhone()
   // A partner order whose premium the insurer re-priced is paid once the user agreed to it.
-  const partnerOrder = usePartnerOrder(order.data?.source.startsWith('partner:') ? order.data.id : null)
+  const partnerOrder = usePartnerOrder(partnerOrderIdOf(order.data))
   const premiumChange = partnerOrder.data?.premiumChanged ?? null
   // Back online or back in this tab: whether the order was paid meanwhile comes first (never paid twice).
   const rechecking = useRecheckOnReturn(() => {
@@ -94,7 +121,7 @@ export default function PayPage() {
       </Outcome>
     )
   }
-  if (!isPayable(current.status) || left === 0) {
+  if (!offersPayment(current, left)) {
     return (
       <EmptyView
         title={`订单${left === 0 ? '已关闭' : ORDER_STATUS_TEXT[current.status]}`}

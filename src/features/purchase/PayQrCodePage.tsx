@@ -1,8 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, DotLoading } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
-import { useOrder } from '../orders/api'
-import { PAY_CHANNELS, startPayment, usePayment, usePaymentChannels } from './api'
+import { orderKey, useOrder } from '../orders/api'
+import {
+  PAY_CHANNELS,
+  paymentChannelsKey,
+  paymentKey,
+  startPayment,
+  usePayment,
+  usePaymentChannels,
+} from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
@@ -13,16 +20,27 @@ import { formatCountdown, useCountdown } from '../../components/flow/useCountdow
 import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
 import { backToOrders, orderDetailHref } from '../orders/paths'
-import { payHref, paySuccessHref, sandboxPayHref } from './paths'
+import { orderIdOf, payHref, paymentIdOf, paySuccessHref, sandboxPayHref } from './paths'
 import { leaveFlowTo } from './leaveFlow'
+import type { ScreenLoader } from '../../types/route'
 
 const POLL_MS = 2000
+
+export const loader: ScreenLoader = async ({ search }, load) => {
+  const orderId = orderIdOf(search)
+  const paymentId = paymentIdOf(search)
+  await Promise.all([
+    orderId && load(orderKey(orderId)),
+    paymentId && load(paymentKey(paymentId)),
+    load(paymentChannelsKey),
+  ])
+}
 
 /** /payqrcode: the QR code with its 5-minute countdown; a new code replaces an expired one; polls for the result. */
 export default function PayQrCodePage() {
   const [params, setParams] = useSearchParams()
-  const orderId = params.get('orderId')?.trim() || null
-  const paymentId = params.get('paymentId')?.trim() || null
+  const orderId = orderIdOf(params)
+  const paymentId = paymentIdOf(params)
   const navigate = useAppNavigate()
   const order = useOrder(orderId)
   const payment = usePayment(paymentId, POLL_MS)

@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile'
 import { Result } from '../../components/Result'
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom'
-import { useOrder } from '../orders/api'
-import { usePolicy } from '../policies/api'
+import { orderKey, useOrder, type Order } from '../orders/api'
+import { policyKey, usePolicy } from '../policies/api'
 import { LabeledRow } from '../../components/LabeledRow'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -16,8 +16,18 @@ import { backToOrders, orderDetailHref, ordersHref } from '../orders/paths'
 import { policyDetailHref } from '../policies/paths'
 import { insuredSuccessHref } from '../partners/paths'
 import { withLayoutPrefix } from '../../components/navigation/appPath'
+import { orderIdOf } from './paths'
+import type { ScreenLoader } from '../../types/route'
 
 const POLL_MS = 1500
+
+/** The order, then its policy once issued. */
+export const loader: ScreenLoader = async ({ search }, load) => {
+  const orderId = orderIdOf(search)
+  if (!orderId) return
+  const { policyId } = await load<Order>(orderKey(orderId))
+  if (policyId) await load(policyKey(policyId))
+}
 
 /**
  * /paySuccess: where every way of paying ends (the provider's page on this phone, the QR code paid from another
@@ -25,7 +35,7 @@ const POLL_MS = 1500
  */
 export default function PaySuccessPage() {
   const [params] = useSearchParams()
-  const orderId = params.get('orderId')?.trim() || null
+  const orderId = orderIdOf(params)
   const navigate = useAppNavigate()
   const { pathname } = useLocation()
   // The callback may land a moment after the payer returns: ask again until the policy is issued.

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
 import { mutate } from 'swr'
 import { orderKey } from '../orders/api'
-import { PAY_CHANNELS, simulatePayment, useSandboxPayment } from './api'
+import { PAY_CHANNELS, sandboxPaymentKey, simulatePayment, useSandboxPayment } from './api'
 import { EmptyView, ErrorView, LoadingView } from '../../components/StatusViews'
 import { RetryNotice } from '../../components/flow/RetryNotice'
 import { useRecheckOnReturn } from '../../components/flow/useRecheckOnReturn'
@@ -13,8 +13,14 @@ import { describeError } from '../../lib/request'
 import { Outcome } from './Outcome'
 import '../../components/flow/flow.css'
 import { orderDetailHref } from '../orders/paths'
-import { paySuccessHref } from './paths'
+import { paymentIdOf, paySuccessHref } from './paths'
 import { leaveFlowTo } from './leaveFlow'
+import type { ScreenLoader } from '../../types/route'
+
+export const loader: ScreenLoader = async ({ search }, load) => {
+  const paymentId = paymentIdOf(search)
+  if (paymentId) await load(sandboxPaymentKey(paymentId))
+}
 
 /**
  * /pay/sandbox: the demo payment provider's page (what a wallet app would show). Its buttons make the
@@ -22,7 +28,7 @@ import { leaveFlowTo } from './leaveFlow'
  */
 export default function SandboxPayPage() {
   const [params] = useSearchParams()
-  const paymentId = params.get('paymentId')?.trim() || null
+  const paymentId = paymentIdOf(params)
   const navigate = useAppNavigate()
   const payment = useSandboxPayment(paymentId)
   const [busy, setBusy] = useState<'SUCCEEDED' | 'FAILED' | null>(null)

@@ -25,6 +25,8 @@ import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { backToOrders } from '../orders/paths'
 import { OrderAlreadyMade } from './OrderAlreadyMade'
 import { offerRiskAssessment } from './riskGate'
+import { flowParamsOf, loadFlow } from './flow'
+import type { ScreenLoader } from '../../types/route'
 import '../../components/flow/flow.css'
 
 type Document = OrderApplication['documents'][number]
@@ -37,6 +39,9 @@ function documentBody(
   return product.clauses.find((c) => `clause:${c.id}` === document.id)?.body ?? []
 }
 
+// The draft's application is known in the browser only (sessionStorage): the server renders without it.
+export const loader: ScreenLoader = async ({ search }, load) => loadFlow(search, load)
+
 /**
  * /specialNotify: one screen — the recorded-sales notice, 投保须知 and every clause (each openable by tap, its
  * opening recorded), and one 我已阅读并同意 (never pre-ticked) that confirms them all on the server.
@@ -45,7 +50,8 @@ export default function SpecialNotifyPage() {
   const [params] = useSearchParams()
   const navigate = useAppNavigate()
   const { pathname, search } = useLocation()
-  const productId = params.get('productId')?.trim() || null
+  const inUrl = flowParamsOf(params)
+  const productId = inUrl.productId
   const planCode = params.get('plan') ?? ''
   const coveragePeriod = params.get('coveragePeriod') ?? ''
   const paymentPeriod = params.get('paymentPeriod') ?? ''
@@ -57,8 +63,8 @@ export default function SpecialNotifyPage() {
   const product = useProductDetail(productId)
   const draft = usePurchaseDraft(productId)
   // The application in the URL, else the one this tab's draft was working on (resumed if still fitting).
-  const fromDraft = !params.get('applicationId')
-  const applicationId = params.get('applicationId') ?? (draft.ready ? draft.applicationId || null : null)
+  const fromDraft = !inUrl.applicationId
+  const applicationId = inUrl.applicationId ?? (draft.ready ? draft.applicationId || null : null)
   const application = useApplication(applicationId)
   const [readingId, setReadingId] = useState<string | null>(null)
   const [openedIds, setOpenedIds] = useState<string[]>([])

@@ -49,9 +49,11 @@ export function useApplication(id: string | null) {
   return useSWR<OrderApplication>(id ? applicationKey(id) : null)
 }
 
+export const paymentChannelsKey = '/api/payments/channels'
+
 /** The channels the mall takes now, and whether it is the sandbox (demo mode: no money moves). */
 export function usePaymentChannels() {
-  return useSWR<PaymentChannels>('/api/payments/channels', { revalidateIfStale: false })
+  return useSWR<PaymentChannels>(paymentChannelsKey, { revalidateIfStale: false })
 }
 
 export const paymentKey = (id: string) => `/api/payments/${encodeURIComponent(id)}`
@@ -72,9 +74,12 @@ export const startPayment = (orderId: string, channel: PayChannel, replacing?: s
 export const simulatePayment = (paymentId: string, outcome: PaymentSimulate['outcome']) =>
   post<Payment>(`/api/sandbox/payments/${encodeURIComponent(paymentId)}/simulate`, { outcome })
 
+export const sandboxPaymentKey = (paymentId: string) =>
+  `/api/sandbox/payments/${encodeURIComponent(paymentId)}`
+
 /** Demo only: a payment as the sandbox provider's page shows it. */
 export const useSandboxPayment = (paymentId: string | null) =>
-  useSWR<Payment>(paymentId ? `/api/sandbox/payments/${encodeURIComponent(paymentId)}` : null)
+  useSWR<Payment>(paymentId ? sandboxPaymentKey(paymentId) : null)
 
 export function usePayment(id: string | null, refreshInterval = 0) {
   return useSWR<Payment>(id ? paymentKey(id) : null, { refreshInterval })

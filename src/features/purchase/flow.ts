@@ -1,4 +1,7 @@
 import { useSearchParams } from 'react-router-dom'
+import type { DataLoad } from '../../types/route'
+import { productDetailKey } from '../catalog/api'
+import { applicationKey } from './api'
 
 // The purchase flow carries its place in the query string: every step knows the product and application.
 
@@ -7,12 +10,24 @@ export interface FlowParams {
   applicationId: string | null
 }
 
+/** The product and application a step's URL names. */
+export const flowParamsOf = (search: URLSearchParams): FlowParams => ({
+  productId: search.get('productId')?.trim() || null,
+  applicationId: search.get('applicationId')?.trim() || null,
+})
+
 export function useFlowParams(): FlowParams {
   const [params] = useSearchParams()
-  return {
-    productId: params.get('productId')?.trim() || null,
-    applicationId: params.get('applicationId')?.trim() || null,
-  }
+  return flowParamsOf(params)
+}
+
+/** A step loader's part: the product and the application its URL names. */
+export function loadFlow(search: URLSearchParams, load: DataLoad) {
+  const { productId, applicationId } = flowParamsOf(search)
+  return Promise.all([
+    productId && load(productDetailKey(productId)),
+    applicationId && load(applicationKey(applicationId)),
+  ])
 }
 
 /**

@@ -49,3 +49,8 @@ export const payQrCodeHref = (orderId: string, paymentId: string) =>
   withQuery(purchasePaths.payQrCode, { orderId, paymentId })
 export const sandboxPayHref = (paymentId: string) => withQuery(purchasePaths.sandboxPay, { paymentId })
 export const paySuccessHref = (orderId: string) => withQuery(purchasePaths.paySuccess, { orderId })
+
+/** The order a pay screen's URL names (?orderId=), or null. */
+export const orderIdOf = (search: URLSearchParams): string | null => search.get('orderId')?.trim() || null
+/** The payment a pay screen's URL names (?paymentId=), or null. */
+export const paymentIdOf = (search: URLSearchParams): string | null => search.get('paymentId')?.trim() || null

@@ -9,6 +9,9 @@ import { insurableAgeProblem } from '../../domain/pricing'
 import { editHolder, editInsured, purchaseDraft, replaceInsured } from './draft'
 import { insureMember, memberProblem } from './InsuredChooser'
 
+/** The orders usePrefill asks for: all of them, the newest (whose holder it copies) first. */
+export const PREFILL_STATUSES: readonly string[] = []
+
 /**
  * What the buyer has told us before need not be typed again: an empty holder is filled from the last order
  * (name, certificate, validity, birth date, gender); an empty insured phone gets the login phone. Runs once per
@@ -17,7 +20,7 @@ import { insureMember, memberProblem } from './InsuredChooser'
  */
 export function usePrefill(ready: boolean): void {
   const me = useMe().data
-  const orders = useOrders([])
+  const orders = useOrders(PREFILL_STATUSES)
   const done = useRef(false)
   useEffect(() => {
     if (done.current || !ready || me === undefined || (!orders.data && !orders.error)) return

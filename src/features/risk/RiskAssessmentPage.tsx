@@ -11,8 +11,10 @@ import { formatShanghaiDateTime } from '../../domain/dates'
 import { describeError } from '../../lib/request'
 import { useMe } from '../member/api'
 import { userHref } from '../member/paths'
+import type { ScreenLoader } from '../../types/route'
 import {
   myRiskAssessmentKey,
+  questionnaireKey,
   submitRiskAssessment,
   useMyRiskAssessment,
   useQuestionnaire,
@@ -91,6 +93,9 @@ function Intro({
     </>
   )
 }
+
+export const loader: ScreenLoader = ({ loggedIn }, load) =>
+  Promise.all([load(questionnaireKey), loggedIn && load(myRiskAssessmentKey)])
 
 /** /riskAssessment: the current result, the questionnaire one question per step, and the new result. */
 export default function RiskAssessmentPage() {

@@ -98,3 +98,5 @@ function ExportImage({ products }: { products: ProductDetail[] }) {
     </div>
   )
 }
+
+export { compareLoader as loader } from './useCompared'

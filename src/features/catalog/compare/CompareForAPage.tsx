@@ -57,3 +57,5 @@ export default function CompareForAPage() {
     </div>
   )
 }
+
+export { compareLoader as loader } from './useCompared'

@@ -40,3 +40,5 @@ export default function ComparePage() {
     </div>
   )
 }
+
+export { compareLoader as loader } from './useCompared'

@@ -1,14 +1,21 @@
 import { useSearchParams } from 'react-router-dom'
-import { useProductDetail } from '../api'
+import { productDetailKey, useProductDetail } from '../api'
+import { productIdOf } from '../paths'
+import type { ScreenLoader } from '../../../types/route'
 import { MarkdownTree } from '../../../components/MarkdownTree'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { isMissingProduct } from './productErrors'
 import './product.css'
 
+export const loader: ScreenLoader = ({ search }, load) => {
+  const id = productIdOf(search)
+  return id && load(productDetailKey(id))
+}
+
 /** /productInfo?id=: the clauses and 投保须知 in full, with a table of contents. */
 export default function ProductInfoPage() {
   const [params] = useSearchParams()
-  const id = params.get('id')?.trim() || null
+  const id = productIdOf(params)
   const { data, error, isLoading, mutate } = useProductDetail(id)
 
   if (!id) return <EmptyView title="未指定产品" description="请从产品详情页进入" />

@@ -3,7 +3,7 @@ import { Button, Tag } from 'antd-mobile'
 import { HistogramOutline, ShopbagOutline } from 'antd-mobile-icons'
 import { useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
-import { useProductDetail, useQuote, type ProductDetail } from '../api'
+import { postQuote, productDetailKey, quoteKey, useProductDetail, useQuote, type ProductDetail } from '../api'
 import { CompareBar } from '../compare/CompareBar'
 import { addToCompare, compareTray, removeFromCompare } from '../compare/compareTray'
 import { coolingOffShort } from '../../../domain/policy'
@@ -13,22 +13,31 @@ import { toast } from '../../../components/notice'
 import { describeError } from '../../../lib/request'
 import { AppLink } from '../../../components/navigation/AppLink'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
-import { shanghaiDate } from '../../../domain/age'
+import { defaultEffectiveDate, shanghaiDate } from '../../../domain/age'
 import { premiumCadenceLabel } from '../../../domain/periods'
 import { ageRangeLabel } from '../../../domain/pricing'
 import { productRiskLabel } from '../../../domain/riskAssessment'
 import { riskAssessmentHref } from '../../risk/paths'
 import { CoverageList } from './CoverageList'
 import { PremiumTrial } from './PremiumTrial'
-import { purchasePath, toQuoteRequest, useTrialFactors, type TrialFactors } from './trialFactors'
+import {
+  firstFactors,
+  purchasePath,
+  toQuoteRequest,
+  useTrialFactors,
+  type TrialFactors,
+} from './trialFactors'
 import { isMissingProduct } from './productErrors'
 import './product.css'
 import { loginPathFor } from '../../../components/navigation/appPath'
 import { GoButton } from '../../../components/navigation/GoButton'
-import { productInfoHref, shoppingHref } from '../paths'
+import { productIdOf, productInfoHref, shoppingHref } from '../paths'
 import { saveToCart } from '../../cart/api'
 import { recordTrial } from '../../campaigns/api'
-import { fetchMe, useMe } from '../../member/api'
+import { fetchMe, meKey, useMe, type Me } from '../../member/api'
+import { familyMembersKey, type FamilyMemberList } from '../../family/api'
+import { disclosureKey } from '../../../components/disclosure/api'
+import type { ScreenLoader } from '../../../types/route'
 import { productAppointmentHref } from '../../appointments/paths'
 import { partnerEntryHref } from '../../partners/paths'
 import { appointmentTopicFor } from '../../../domain/appointments'
@@ -38,10 +47,27 @@ import { ProductTabs } from './ProductTabs'
 /** Asks the server whether the session cookie (HttpOnly) is still valid. */
 const checkLoggedIn = async () => (await fetchMe()) !== null
 
+/** The product, its disclosure, and the price of the trial it opens with (for the user's real insured). */
+export const loader: ScreenLoader = async ({ search, loggedIn }, load) => {
+  const id = productIdOf(search)
+  if (!id) return
+  const [product, me, family] = await Promise.all([
+    load<ProductDetail>(productDetailKey(id)),
+    load<Me | null>(meKey),
+    loggedIn ? load<FamilyMemberList>(familyMembersKey).catch(() => undefined) : undefined,
+    load(disclosureKey(id)),
+  ])
+  if (!product.plans.length) return
+  const now = Date.now()
+  const factors = firstFactors(product, shanghaiDate(now), defaultEffectiveDate(now), me, family?.items)
+  const request = toQuoteRequest(product.id, factors)
+  await load(quoteKey(request), () => postQuote(request))
+}
+
 /** /product?id=: what the product covers, for whom, at what price, and the way into the purchase. */
 export default function ProductPage() {
   const [params] = useSearchParams()
-  const id = params.get('id')?.trim() || null
+  const id = productIdOf(params)
   const { data, error, isLoading, mutate } = useProductDetail(id)
 
   if (!id)

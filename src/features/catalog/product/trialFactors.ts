@@ -79,6 +79,19 @@ export function realInsured(
   return member ? { birthDate: member.birthday, gender: member.gender as Gender } : null
 }
 
+/** The factors a trial starts with once the user (and their family) are known: the defaults for their real insured. */
+export function firstFactors(
+  product: ProductDetail,
+  today: string,
+  effectiveDate: string,
+  me: Me | null | undefined,
+  members: readonly FamilyMember[] | undefined,
+): TrialFactors {
+  const defaults = defaultFactors(product, today)
+  const insured = realInsured(product, effectiveDate, me, members)
+  return insured ? changeFactors(product, defaults, insured) : defaults
+}
+
 /**
  * The trial's factors: the defaults, then (until the user picks a birth date or gender) the real insured of
  * `realInsured` as soon as the user and their family are loaded.
@@ -95,11 +108,11 @@ export function useTrialFactors(
   const memberItems = members.data?.items
   // What the user picked themselves wins over the defaults and the real insured.
   const [picked, setPicked] = useState<Partial<TrialFactors>>({})
-  const base = useMemo(() => {
-    const defaults = defaultFactors(product, today)
-    const insured = settled ? realInsured(product, effectiveDate, me, memberItems) : null
-    return insured ? changeFactors(product, defaults, insured) : defaults
-  }, [product, today, settled, effectiveDate, me, memberItems])
+  const base = useMemo(
+    () =>
+      settled ? firstFactors(product, today, effectiveDate, me, memberItems) : defaultFactors(product, today),
+    [product, today, settled, effectiveDate, me, memberItems],
+  )
   const factors = useMemo(() => changeFactors(product, base, picked), [product, base, picked])
   const set = (next: TrialFactors) =>
     setPicked(

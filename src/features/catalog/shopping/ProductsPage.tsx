@@ -1,6 +1,7 @@
 import { CapsuleTabs } from '../../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
-import { useCategories } from '../api'
+import { categoriesKey, productsKey, useCategories, type ProductQuery } from '../api'
+import type { ScreenLoader } from '../../../types/route'
 import { CompareBar } from '../compare/CompareBar'
 import { ProductList } from './ProductList'
 import { SORT_OPTIONS, type SortKey } from './navbarQuery'
@@ -8,13 +9,24 @@ import './shopping.css'
 
 const SORTS: readonly string[] = ['sales', 'price', 'rating']
 
+/** The list the URL asks for: a category or tag, and a sort. */
+function listQueryOf(search: URLSearchParams): Omit<ProductQuery, 'cursor'> {
+  const rawSort = search.get('sort') ?? ''
+  return {
+    category: search.get('category') || undefined,
+    tag: search.get('tag') || undefined,
+    sort: SORTS.includes(rawSort) ? (rawSort as SortKey) : undefined,
+  }
+}
+
+export const loader: ScreenLoader = ({ search }, load) =>
+  Promise.all([load(categoriesKey), load.pages(productsKey(listQueryOf(search)))])
+
 /** /products?category=…|tag=…: the product list of one category or tag, sortable; filters live in the URL. */
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams()
-  const category = params.get('category') || undefined
-  const tag = params.get('tag') || undefined
-  const rawSort = params.get('sort') ?? ''
-  const sort = SORTS.includes(rawSort) ? (rawSort as SortKey) : undefined
+  const query = listQueryOf(params)
+  const { category, tag, sort } = query
   const categories = useCategories()
   const categoryName = categories.data?.items.find((c) => c.code === category)?.name
   const heading = [categoryName ?? (category ? '' : '全部产品'), tag ? `#${tag}` : '']
@@ -42,7 +54,7 @@ export default function ProductsPage() {
           <CapsuleTabs.Tab key={o.value} title={o.label} />
         ))}
       </CapsuleTabs>
-      <ProductList query={{ category, tag, sort }} />
+      <ProductList query={query} />
       <CompareBar />
     </div>
   )

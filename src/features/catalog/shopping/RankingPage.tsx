@@ -1,6 +1,7 @@
 import { CapsuleTabs, Tabs } from '../../../components/tabs/Tabs'
 import { useSearchParams } from 'react-router-dom'
-import { useCategories, useProducts } from '../api'
+import { categoriesKey, productsKey, useCategories, useProducts, type ProductQuery } from '../api'
+import type { ScreenLoader } from '../../../types/route'
 import { PriceText } from '../../../components/PriceText'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { useAppNavigate } from '../../../components/navigation/useAppNavigate'
@@ -15,11 +16,28 @@ const BOARDS = [
 type Board = (typeof BOARDS)[number]['key']
 const RANKING_SIZE = 10
 
+/** The tab (category, 全部 by default) and the board the URL picks. */
+function rankingOf(search: URLSearchParams): { category: string; board: Board } {
+  const category = search.get('category') || DEFAULT_NAVBAR_CATEGORY
+  return { category, board: search.get('by') === 'rating' ? 'rating' : 'sales' }
+}
+
+/** A board's list: the top ten of the category (every category under 全部). */
+const rankingQuery = (category: string, board: Board): ProductQuery => ({
+  category: category === DEFAULT_NAVBAR_CATEGORY ? undefined : category,
+  sort: board,
+  limit: RANKING_SIZE,
+})
+
+export const loader: ScreenLoader = ({ search }, load) => {
+  const { category, board } = rankingOf(search)
+  return Promise.all([load(categoriesKey), load(productsKey(rankingQuery(category, board)))])
+}
+
 /** /ranking?category=&by=sales|rating: the top ten of a category by sales or by rating. */
 export default function RankingPage() {
   const [params, setParams] = useSearchParams()
-  const category = params.get('category') || DEFAULT_NAVBAR_CATEGORY
-  const board: Board = params.get('by') === 'rating' ? 'rating' : 'sales'
+  const { category, board } = rankingOf(params)
   const categories = useCategories()
   const set = (key: 'category' | 'by', value: string) =>
     setParams(
@@ -44,13 +62,13 @@ export default function RankingPage() {
           <CapsuleTabs.Tab key={b.key} title={b.title} />
         ))}
       </CapsuleTabs>
-      <RankingList category={category === DEFAULT_NAVBAR_CATEGORY ? undefined : category} board={board} />
+      <RankingList category={category} board={board} />
     </div>
   )
 }
 
-function RankingList({ category, board }: { category?: string; board: Board }) {
-  const { data, error, isLoading, mutate } = useProducts({ category, sort: board, limit: RANKING_SIZE })
+function RankingList({ category, board }: { category: string; board: Board }) {
+  const { data, error, isLoading, mutate } = useProducts(rankingQuery(category, board))
   const navigate = useAppNavigate()
   if (isLoading) return <LoadingView lines={5} />
   if (error) return <ErrorView error={error} onRetry={() => void mutate()} />

@@ -6,15 +6,13 @@ import { useSnapshot } from 'valtio'
 import { useInsurers, useProducts } from '../api'
 import { ErrorView, LoadingView } from '../../../components/StatusViews'
 import { navbarStore } from './navbarStore'
-import { SORT_OPTIONS, navbarToQuery, sortOf, tagOf, withMore, type SortKey } from './navbarQuery'
+import { SORT_OPTIONS, sortOf, tagOf, tagSourceQuery, withMore, type SortKey } from './navbarQuery'
 
 /** Insurer, sort and tag filters under the category tabs; every choice is written to the navbar store. */
 export function ShoppingFilters() {
   const navbar = useSnapshot(navbarStore.state)
   const insurers = useInsurers()
-  const { category } = navbarToQuery(navbar)
-  // Tags on offer come from the category's products, so a tag filter never leads to a dead end.
-  const tagSource = useProducts({ category, limit: 50 })
+  const tagSource = useProducts(tagSourceQuery(navbar))
   const dropdown = useRef<DropdownRef>(null)
   const insurer = navbar.insurerCodes[0]
   const sort = sortOf(navbar.more)

@@ -1,7 +1,8 @@
 import { Button, SearchBar } from 'antd-mobile'
 import { Tabs } from '../../../components/tabs/Tabs'
 import { useSnapshot } from 'valtio'
-import { useCategories } from '../api'
+import { categoriesKey, insurersKey, productsKey, useCategories, type CategoryList } from '../api'
+import type { ScreenLoader } from '../../../types/route'
 import { CompareBar } from '../compare/CompareBar'
 import { EmptyView } from '../../../components/StatusViews'
 import { AppLink } from '../../../components/navigation/AppLink'
@@ -10,17 +11,33 @@ import { describeError } from '../../../lib/request'
 import { navbarStore } from './navbarStore'
 import { ProductList } from './ProductList'
 import { ShoppingFilters } from './ShoppingFilters'
-import { navbarToQuery } from './navbarQuery'
+import { navbarToQuery, tagSourceQuery } from './navbarQuery'
 import './shopping.css'
 import { definitionHref, rankingHref, searchHref } from '../paths'
+
+/** The tab shown: the store's category, or 全部 for one from an older visit that no longer exists. */
+function activeCategoryOf(category: string, categories: CategoryList | undefined): string {
+  const known = categories?.items.some((c) => c.code === category)
+  return categories && !known ? DEFAULT_NAVBAR_CATEGORY : category
+}
+
+export const loader: ScreenLoader = async (_, load) => {
+  const navbar = navbarStore.state
+  const [categories] = await Promise.all([
+    load<CategoryList>(categoriesKey).catch(() => undefined),
+    load(insurersKey),
+    load(productsKey(tagSourceQuery(navbar))),
+  ])
+  await load.pages(
+    productsKey(navbarToQuery({ ...navbar, category: activeCategoryOf(navbar.category, categories) })),
+  )
+}
 
 /** /shopping: every product, by category tab and filters kept in the navbar store. */
 export default function ShoppingPage() {
   const navbar = useSnapshot(navbarStore.state)
   const categories = useCategories()
-  const known = categories.data?.items.some((c) => c.code === navbar.category)
-  // A category from an older visit that no longer exists falls back to 全部.
-  const activeCategory = categories.data && !known ? DEFAULT_NAVBAR_CATEGORY : navbar.category
+  const activeCategory = activeCategoryOf(navbar.category, categories.data)
 
   return (
     <div className="shopping" data-testid="shopping">

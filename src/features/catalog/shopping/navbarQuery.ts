@@ -49,6 +49,12 @@ export function navbarToQuery(navbar: NavbarView): Omit<ProductQuery, 'cursor'> 
   }
 }
 
+/** Tags on offer come from the category's products, so a tag filter never leads to a dead end. */
+export const tagSourceQuery = (navbar: NavbarView): ProductQuery => ({
+  category: navbarToQuery(navbar).category,
+  limit: 50,
+})
+
 /** How many filters beyond the category are on (for the 筛选 badge). */
 export function activeFilterCount(navbar: NavbarView): number {
   return (
