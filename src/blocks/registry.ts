@@ -6,13 +6,23 @@ import './blocks.css'
 import type { Block } from '../types/generated/page'
 import { loaders } from './loaders'
 import type { BlockProps } from './runtime'
+import type { DataLoad } from '../types/route'
 
 // Renders blocks by type from the generated loaders (loaders.ts): each block is its own chunk, so a page loads
 // only the blocks it uses.
 
 export type BlockType = Block['type']
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>
-type Loader<T extends BlockType> = () => Promise<{ default: ComponentType<BlockProps<BlockOf<T>>> }>
+/**
+ * A block's data as the server renders it (logged out), declared by its module's `loader` export: each piece its
+ * first render shows, keyed as its hooks key it. A config page's render runs the loaders of the blocks it shows,
+ * then renders once (src/app/configShell/prerender.tsx).
+ */
+export type BlockLoader<B = Block> = (block: B, load: DataLoad) => unknown
+type Loader<T extends BlockType> = () => Promise<{
+  default: ComponentType<BlockProps<BlockOf<T>>>
+  loader?: BlockLoader<BlockOf<T>>
+}>
 /** One loader per block type: generated into loaders.ts by scripts/gen-blocks.ts. */
 export type BlockLoaders = { [T in BlockType]: Loader<T> }
 type AnyBlockComponent = ComponentType<BlockProps<Block>>
@@ -24,12 +34,25 @@ const isBlockType = (type: string): type is BlockType => Object.prototype.hasOwn
 // keeps its lazy component, so a block is never remounted (and never loses its state).
 const loaded = new Map<BlockType, AnyBlockComponent>()
 const lazyComponents = new Map<BlockType, AnyBlockComponent>()
+const dataLoaders = new Map<BlockType, BlockLoader>()
 
-function load(type: BlockType): Promise<{ default: AnyBlockComponent }> {
-  return (loaders[type] as unknown as () => Promise<{ default: AnyBlockComponent }>)().then((module) => {
-    loaded.set(type, module.default)
+type AnyBlockModule = { default: AnyBlockComponent; loader?: BlockLoader }
+
+function keep(type: BlockType, module: AnyBlockModule): void {
+  loaded.set(type, module.default)
+  if (module.loader) dataLoaders.set(type, module.loader)
+}
+
+function load(type: BlockType): Promise<AnyBlockModule> {
+  return (loaders[type] as unknown as () => Promise<AnyBlockModule>)().then((module) => {
+    keep(type, module)
     return module
   })
+}
+
+/** The data loader of a loaded block type (preloadBlocks first), if its module declares one. */
+export function blockLoader(type: string): BlockLoader | undefined {
+  return isBlockType(type) ? dataLoaders.get(type) : undefined
 }
 
 /** The component of a block, or undefined for a type this build does not know. */
@@ -45,7 +68,7 @@ export function blockComponent(type: string): AnyBlockComponent | undefined {
 /** Block modules a page's chunk brought along (scripts/page-configs/pageModule.ts): they render without loading. */
 export function registerBlocks(modules: Readonly<Record<string, { default: unknown }>>): void {
   for (const [type, module] of Object.entries(modules)) {
-    if (isBlockType(type) && !loaded.has(type)) loaded.set(type, module.default as AnyBlockComponent)
+    if (isBlockType(type) && !loaded.has(type)) keep(type, module as AnyBlockModule)
   }
 }
 

@@ -33,12 +33,13 @@ export function expectedItems(def: Sources[string] | undefined): number | undefi
   return Number.isInteger(limit) && limit > 0 ? limit : undefined
 }
 
-const keyOf = (sources: PageConfig['dataSources']) =>
+/** The SWR key of a page's data sources (useDataSources), null for none. */
+export const dataSourcesKey = (sources: PageConfig['dataSources']) =>
   sources && Object.keys(sources).length ? ['page-data-sources', JSON.stringify(sources)] : null
 
 /** Starts fetching a page's data sources while its chunks load; useDataSources picks the request up. */
 export function prefetchDataSources(sources: PageConfig['dataSources']): Promise<Settled> | undefined {
-  const key = keyOf(sources)
+  const key = dataSourcesKey(sources)
   return key ? preload(key, () => fetchAll(sources as Sources)) : undefined
 }
 
@@ -50,7 +51,7 @@ export function useDataSources(
   sources: PageConfig['dataSources'],
   prefetched?: Settled,
 ): (name: string) => DataSourceState {
-  const key = keyOf(sources)
+  const key = dataSourcesKey(sources)
   const { data, isLoading, mutate } = useSWR(key, () => fetchAll(sources as Sources), {
     fallbackData: prefetched,
   })

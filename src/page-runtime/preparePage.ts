@@ -9,18 +9,22 @@ import { blockPhase } from './usePageClock'
 
 type AnyBlock = Block | ContentBlock
 
-/** Types of the blocks that show at `now` by phase and time window (tabs included), whatever their conditions. */
-export function blockTypesShownAt(config: PageConfig, now: number): Set<string> {
+/** The blocks that show at `now` by phase and time window (tabs included), whatever their conditions. */
+export function blocksShownAt(config: PageConfig, now: number): AnyBlock[] {
   const phase = blockPhase(phaseAt(config.schedule, now))
-  const types = new Set<string>()
+  const blocks: AnyBlock[] = []
   walkBlocks(config.blocks, (raw) => {
     const block = raw as unknown as AnyBlock
     if (block.showIn && !block.showIn.includes(phase)) return false
     if (!insideWindow(block.activeBetween, now)) return false
-    types.add(block.type)
+    blocks.push(block)
   })
-  return types
+  return blocks
 }
+
+/** Types of the blocks that show at `now` (blocksShownAt). */
+export const blockTypesShownAt = (config: PageConfig, now: number): Set<string> =>
+  new Set(blocksShownAt(config, now).map((block) => block.type))
 
 export interface PreparedPage {
   /** The data sources, when they answered before the block chunks arrived. */

@@ -1,13 +1,15 @@
 import { StrictMode, createElement, type ComponentType } from 'react'
 import { prerender } from 'react-dom/static'
-import type { SWRConfiguration } from 'swr'
-import { serverRenderedData, type WantedData } from '../ssr/screenData'
-import { preloadBlocks, registerBlocks } from '../../blocks/registry'
+import { unstable_serialize, type SWRConfiguration } from 'swr'
+import { dataSourcesKey } from '../../page-runtime/dataSources'
+import { withParamValues } from '../../page-config/routeParams'
+import { loaderCheck, serverRenderedData, type DataSession } from '../ssr/screenData'
+import { blockLoader, preloadBlocks, registerBlocks } from '../../blocks/registry'
 import type { RenderedSources } from '../../page-config/configPageData'
 import { MARKDOWN_TREES_KEY, type MarkdownTrees } from '../../page-config/markdownTree'
 import { unchangedAround } from '../../page-config/schedule'
 import { ConfigPage } from '../../page-runtime/ConfigPage'
-import { blockTypesShownAt } from '../../page-runtime/preparePage'
+import { blocksShownAt } from '../../page-runtime/preparePage'
 import { configPageModule, configRouteAt, configRouteParams } from '../../page-runtime/configRoutes'
 import type { PrerenderSnapshot } from '../../components/prerender'
 import type { ScreenRoute } from '../../types/route'
@@ -32,6 +34,8 @@ export interface PrerenderedPage {
   /** When the HTML stops matching what the page shows by time (a phase or a block window changes); null: never. */
   validFrom: number | null
   validUntil: number | null
+  /** With a data session: what the blocks' hooks asked for against what their loaders loaded (BlockLoader). */
+  loaderCheck?: { undeclared: string[]; unused: string[] }
 }
 
 /** A folder config page's route and content, its blocks registered (what a render needs of it). */
@@ -57,60 +61,79 @@ export async function loadConfigPage(route: ScreenRoute): Promise<LoadedConfigPa
   }
 }
 
+/** What a render is given: its data sources' answers, and how to load what its blocks show (the server's). */
+export interface RenderInputs {
+  data?: RenderedSources
+  session?: DataSession
+}
+
 /**
  * A folder config page as the light shell renders it at `nowMs` for the URL path `pathname` (below the basename;
  * /app/… renders the in-app frame), logged out; with its data when `data` holds it, else before its data.
  */
-/**
- * Loads what a render's blocks asked for through SWR (the server's renderer: in-process, as nobody, within its
- * budget): SWR's fallback keys of what came. Absent (the build), nothing is loaded and the blocks show loading.
- */
-export type LoadWanted = (wanted: WantedData[]) => Promise<Record<string, unknown>>
-
-/** What a render is given: its data sources' answers, and how to load what its blocks ask for. */
-export interface RenderInputs {
-  data?: RenderedSources
-  load?: LoadWanted
-}
-
 export async function renderConfigPage(
   { route, config, markdown, params }: LoadedConfigPage,
   pathname: string,
   nowMs: number,
-  { data, load }: RenderInputs = {},
+  { data, session }: RenderInputs = {},
 ): Promise<PrerenderedPage> {
-  // Only the blocks it shows at this moment, as in the browser (preparePage).
-  await preloadBlocks(blockTypesShownAt(config, nowMs))
   const snapshot: PrerenderSnapshot = { pathname, nowMs, ...(data ? { withData: true } : {}) }
   const screen = () => createElement(ConfigPage, { config, markdown, routeParams: params, initialData: data })
-  const { html, fallback } = await renderWithBlockData(route, screen, snapshot, load)
+  const sources = withParamValues(config.dataSources, params)
+  const rendered = await renderWithBlockData(
+    route,
+    screen,
+    snapshot,
+    blocksShownAt(config, nowMs),
+    session,
+    sources,
+  )
   const around = unchangedAround(config, nowMs)
-  return { html, snapshot, fallback, validFrom: around.from, validUntil: around.until }
+  return { ...rendered, snapshot, validFrom: around.from, validUntil: around.until }
 }
 
 /**
- * Renders, and when the blocks asked for data through SWR (which never fetches on the server) and `load` is
- * given, loads it and renders again with it: one more round at most (a block's data does not need another's).
+ * Renders once, with the data the loaders of the blocks it shows declare (BlockLoader) when a session is given
+ * (SWR never fetches on the server); without one (the build) those blocks show loading.
  */
 async function renderWithBlockData(
   route: ScreenRoute,
   screen: ComponentType,
   snapshot: PrerenderSnapshot,
-  load: LoadWanted | undefined,
-): Promise<{ html: string; fallback: Record<string, unknown> }> {
+  blocks: readonly { type: string }[],
+  session: DataSession | undefined,
+  /** The page's data sources: loaded by the render's caller (they come as its `data`), not by a block. */
+  sources: PageConfig['dataSources'],
+): Promise<Pick<PrerenderedPage, 'html' | 'fallback' | 'loaderCheck'>> {
+  // Only the blocks it shows at this moment, as in the browser (preparePage).
+  await preloadBlocks(blocks.map((block) => block.type))
   const fallback: Record<string, unknown> = {}
-  const wanted = new Map<string, WantedData>()
+  let asked: Set<string> | undefined
+  if (session) {
+    await Promise.allSettled(
+      blocks.map((block) =>
+        Promise.resolve().then(() => blockLoader(block.type)?.(block as never, session.load)),
+      ),
+    )
+    const data = await session.settled()
+    Object.assign(fallback, data.loaded)
+    asked = data.asked
+  }
+  const wanted = new Set<string>()
   const swr: SWRConfiguration = {
     fallback,
     // Its own cache: one module graph renders every visitor.
     provider: () => new Map(),
-    use: [serverRenderedData(fallback, (data) => void wanted.set(data.key, data))],
+    use: [serverRenderedData(fallback, ({ key }) => void wanted.add(key))],
   }
   const html = await renderInLightShell(route, screen, snapshot, swr)
-  if (!load || !wanted.size) return { html, fallback }
-  Object.assign(fallback, await load([...wanted.values()]))
-  if (!Object.keys(fallback).length) return { html, fallback }
-  return { html: await renderInLightShell(route, screen, snapshot, swr), fallback }
+  if (!asked) return { html, fallback }
+  const sourcesKey = dataSourcesKey(sources)
+  if (sourcesKey) asked.add(unstable_serialize(sourcesKey))
+  const check = loaderCheck(wanted, asked)
+  if (check.undeclared.length)
+    console.warn('[ssr] data not in a block loader of', snapshot.pathname, check.undeclared)
+  return { html, fallback, loaderCheck: check }
 }
 
 /** The build's render of the config page at `path`: at the build's moment, before its data. */
@@ -153,14 +176,14 @@ export async function renderPublishedPage(
   config: PageConfig,
   pathname: string,
   nowMs: number,
-  load?: LoadWanted,
+  session?: DataSession,
 ): Promise<PrerenderedPage> {
-  // Only the blocks it shows at this moment; the browser loads the same before hydrating (src/main.tsx).
-  await preloadBlocks(blockTypesShownAt(config, nowMs))
   // With its data sources' answers, it shows them (and the browser hydrates with the same, page.data).
   const snapshot: PrerenderSnapshot = { pathname, nowMs, ...(page.data ? { withData: true } : {}) }
   const { route, screen } = publishedShellRoute(page, config, page.data)
-  const { html, fallback } = await renderWithBlockData(route, screen, snapshot, load)
+  // Only the blocks it shows at this moment; the browser loads the same before hydrating (src/main.tsx).
+  const blocks = blocksShownAt(config, nowMs)
+  const rendered = await renderWithBlockData(route, screen, snapshot, blocks, session, config.dataSources)
   const around = unchangedAround(config, nowMs)
-  return { html, snapshot, fallback, validFrom: around.from, validUntil: around.until }
+  return { ...rendered, snapshot, validFrom: around.from, validUntil: around.until }
 }

@@ -18,7 +18,7 @@ import { AppProviders } from '../AppProviders'
 import { detectEnvironment } from '../../domain/environment'
 import { AppRoutes, appRoutes, preloadScreensAt, screenLoadersAt } from '../router'
 import { publishedRoutes, screenRoutes } from '../routes'
-import { infiniteKey, serverRenderedData, type WantedData } from './screenData'
+import { infiniteKey, loaderCheck, serverRenderedData, type DataSession } from './screenData'
 import { payloadText } from './payload'
 import {
   LIGHT_SHELL_TEMPLATE,
@@ -30,7 +30,6 @@ import {
   loadConfigPage,
   renderConfigPage,
   renderPublishedPage,
-  type LoadWanted,
   type PrerenderedPage,
 } from '../configShell/prerender'
 import { configRoutes } from '../../page-runtime/configRoutes'
@@ -162,7 +161,8 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
     const me = await withDeadline(fetchMe(), deadline).catch(() => null)
     const at = { pathname: below, search: url.searchParams, loggedIn: me !== null }
     // An error shows in the browser, which asks again: the HTML shows the screen loading it.
-    const data = await loadDeclared(screenLoadersAt(below), at, deadline, { [meKey]: me })
+    const session = dataSession(request, deadline, { [meKey]: me })
+    const data = await loadDeclared(screenLoadersAt(below), at, session, deadline)
     const fallback: Record<string, unknown> = { ...data.loaded, [meKey]: me }
     const wanted = new Set<string>()
     const use = [serverRenderedData(fallback, ({ key }) => void wanted.add(key))]
@@ -195,12 +195,9 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
     if (html.includes(CLIENT_RENDERED_BOUNDARY))
       return { rendered: false, reason: `${handle.path}: a part could not be rendered on the server` }
     wanted.delete(meKey)
-    const loaderCheck = {
-      undeclared: [...wanted].filter((key) => !data.asked.has(key)),
-      unused: [...data.asked].filter((key) => !wanted.has(key)),
-    }
-    if (loaderCheck.undeclared.length)
-      console.warn('[ssr] data not in the loader of', handle.path, loaderCheck.undeclared)
+    const check = loaderCheck(wanted, data.asked)
+    if (check.undeclared.length)
+      console.warn('[ssr] data not in the loader of', handle.path, check.undeclared)
     return {
       rendered: true,
       route: handle.path ?? '',
@@ -208,7 +205,7 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
       html,
       snapshot,
       payload: payloadText({ fallback, shared: data.sameForEveryone }),
-      loaderCheck,
+      loaderCheck: check,
     }
   })
 }
@@ -221,15 +218,49 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
 async function loadDeclared(
   loaders: { loader: ScreenLoader; params: Params }[],
   at: Omit<ScreenLocation, 'params'>,
+  session: ServerDataSession,
   deadline: number,
-  /** What the render has already (the session): a loader that asks for it gets it. */
-  known: Record<string, unknown>,
-): Promise<Loaded & { asked: Set<string> }> {
-  const loaded: Loaded = { loaded: {}, unloaded: [], sameForEveryone: [] }
+) {
+  await withDeadline(
+    Promise.all(
+      loaders.map(({ loader, params }) =>
+        Promise.resolve()
+          .then(() => loader({ ...at, params }, session.load))
+          .catch(() => {}),
+      ),
+    ),
+    deadline,
+  ).catch(() => {})
+  return session.settled()
+}
+
+interface ServerDataSession extends DataSession {
+  settled(): Promise<{ loaded: Record<string, unknown>; asked: Set<string>; sameForEveryone: string[] }>
+}
+
+/**
+ * Loads a render's data as the request's visitor (a render kept for everyone asks with no cookies), each piece
+ * once, until `deadline`: what fails or comes late is left out, and shows loading until the browser asks.
+ * `known`: what the render has already (the session), given to a loader that asks for it, never counted as asked.
+ */
+function dataSession(
+  request: ScreenRequest,
+  deadline: number,
+  known: Record<string, unknown> = {},
+): ServerDataSession {
+  const loaded: Record<string, unknown> = {}
+  const sameForEveryone: string[] = []
   const pieces = new Map(Object.entries(known).map(([key, data]) => [key, Promise.resolve(data)]))
-  const piece = (key: string, load: () => Promise<unknown>) => {
+  const piece = (key: string, fetch: () => Promise<unknown>) => {
     let loading = pieces.get(key)
-    if (!loading) pieces.set(key, (loading = loadPiece(key, load, deadline, loaded)))
+    if (!loading) {
+      loading = loadPiece(request, fetch, deadline).then(({ data, personal }) => {
+        loaded[key] = data
+        if (!personal) sameForEveryone.push(key)
+        return data
+      })
+      pieces.set(key, loading)
+    }
     return loading
   }
   const load = ((key: Key, fetch?: () => Promise<unknown>) =>
@@ -238,68 +269,28 @@ async function loadDeclared(
     piece(infiniteKey(firstPage), async () => [await swrFetcher(firstPage)]).then(
       (pages) => (pages as T[])[0],
     )
-  await withDeadline(
-    Promise.all(
-      loaders.map(({ loader, params }) =>
-        Promise.resolve()
-          .then(() => loader({ ...at, params }, load))
-          .catch(() => {}),
-      ),
-    ),
-    deadline,
-  ).catch(() => {})
-  // A piece a loader started without waiting for it.
-  await Promise.allSettled(pieces.values())
-  return { ...loaded, asked: new Set([...pieces.keys()].filter((key) => !(key in known))) }
+  return {
+    load,
+    // A piece a loader started without waiting for it is waited for too.
+    settled: async () => {
+      await Promise.allSettled(pieces.values())
+      return { loaded, sameForEveryone, asked: new Set([...pieces.keys()].filter((key) => !(key in known))) }
+    },
+  }
 }
 
-/**
- * Loads what a light-shell render's blocks ask for through SWR, as the request's visitor (a render kept for
- * everyone asks with no cookies), until `deadline`: what failed or came late is left out, and its block shows
- * loading until the browser asks.
- */
-function wantedLoader(request: ScreenRequest, deadline: number): LoadWanted {
-  return (wanted) => requests.run(request.fetch, async () => (await loadWithin(wanted, deadline)).loaded)
-}
-
-interface Loaded {
-  /** What came, by SWR's fallback key. */
-  loaded: Record<string, unknown>
-  /** The keys that failed or came late. */
-  unloaded: string[]
-  /** The keys whose every answer was the same for everyone (no session read: the browser need not ask again). */
-  sameForEveryone: string[]
-}
-
-/** Loads one piece of data until `deadline` into `into`; resolves to it, or rejects (failed, late). */
-function loadPiece(
-  key: string,
-  load: () => Promise<unknown>,
+/** Loads one piece as the request's visitor until `deadline`: it, and whether any answer was the visitor's own. */
+async function loadPiece(
+  request: ScreenRequest,
+  fetch: () => Promise<unknown>,
   deadline: number,
-  into: Loaded,
-): Promise<unknown> {
+): Promise<{ data: unknown; personal: boolean }> {
   const piece = { personal: false }
-  return withDeadline(
-    loading.run(piece, () => load()),
+  const data = await withDeadline(
+    requests.run(request.fetch, () => loading.run(piece, fetch)),
     deadline,
-  ).then(
-    (data) => {
-      into.loaded[key] = data
-      if (!piece.personal) into.sameForEveryone.push(key)
-      return data
-    },
-    (error: unknown) => {
-      into.unloaded.push(key)
-      throw error
-    },
   )
-}
-
-/** Loads each piece of wanted data until `deadline` (what failed or came late is left out). */
-async function loadWithin(wanted: readonly WantedData[], deadline: number): Promise<Loaded> {
-  const loaded: Loaded = { loaded: {}, unloaded: [], sameForEveryone: [] }
-  await Promise.allSettled(wanted.map(({ key, load }) => loadPiece(key, load, deadline, loaded)))
-  return loaded
+  return { data, personal: piece.personal }
 }
 
 /**
@@ -357,7 +348,7 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
   if (data) page.data = data
   let rendered: Awaited<ReturnType<typeof renderPublishedPage>>
   try {
-    rendered = await renderPublishedPage(page, config, below, request.nowMs, wantedLoader(request, deadline))
+    rendered = await renderPublishedPage(page, config, below, request.nowMs, dataSession(request, deadline))
   } catch (error) {
     console.warn('[ssr] the light shell could not render', below, error)
     return null
@@ -371,6 +362,7 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
     payload: publishedPageText({ ...page, fallback: rendered.fallback }),
     validFrom: rendered.validFrom,
     validUntil: rendered.validUntil,
+    loaderCheck: rendered.loaderCheck,
   }
 }
 
@@ -391,7 +383,7 @@ async function renderFolderPage(request: ScreenRequest, url: URL, route: ScreenR
     data = await withDeadline(pageData(request, sources), deadline).catch(() => null)
     rendered = await renderConfigPage(page, below, request.nowMs, {
       data: data ?? undefined,
-      load: wantedLoader(request, deadline),
+      session: dataSession(request, deadline),
     })
   } catch (error) {
     console.warn('[ssr] the config page could not be rendered', below, error)
@@ -406,5 +398,6 @@ async function renderFolderPage(request: ScreenRequest, url: URL, route: ScreenR
     payload: configPageDataText({ data, fallback: rendered.fallback }),
     validFrom: rendered.validFrom,
     validUntil: rendered.validUntil,
+    loaderCheck: rendered.loaderCheck,
   }
 }

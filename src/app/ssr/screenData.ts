@@ -1,5 +1,6 @@
 import { unstable_serialize, type Key, type Middleware } from 'swr'
 import { useHydrating } from '../../components/prerender'
+import type { DataLoad } from '../../types/route'
 
 // A server-rendered page's data. SWR never fetches on the server, it only reads `fallback`: a screen's loader
 // loads its data before its one render (src/app/ssr/renderScreen.tsx), and the render records what the hooks
@@ -13,6 +14,24 @@ type Fetch = (key: unknown) => unknown
  * unstable_serialize, not imported so that swr/infinite stays with the lists that use it; a test holds them equal).
  */
 export const infiniteKey = (firstPage: Key) => `$inf$${unstable_serialize(firstPage)}`
+
+/**
+ * A render's data, loaded as its loaders ask (the server's: in-process, as the request's visitor, within the
+ * render's budget; src/app/ssr/renderScreen.tsx).
+ */
+export interface DataSession {
+  load: DataLoad
+  /** Once every piece asked for has come, failed or was late: what came (by fallback key) and every key asked. */
+  settled(): Promise<{ loaded: Record<string, unknown>; asked: Set<string> }>
+}
+
+/** What a render's hooks asked for that its loaders did not load, and what they loaded for nothing. */
+export function loaderCheck(wanted: ReadonlySet<string>, asked: ReadonlySet<string>) {
+  return {
+    undeclared: [...wanted].filter((key) => !asked.has(key)),
+    unused: [...asked].filter((key) => !wanted.has(key)),
+  }
+}
 
 /** A hook's data: its fallback key (SWR's serialized key) and how to load it. */
 export interface WantedData {

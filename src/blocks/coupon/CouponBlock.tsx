@@ -4,6 +4,8 @@ import { toast } from '../../components/notice'
 import { COUPON_STATUS_TEXT } from '../../domain/coupons'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import {
+  campaignCouponsPath,
+  loadCampaign,
   useCampaign,
   useCampaignActions,
   useCampaignCoupons,
@@ -15,6 +17,7 @@ import type { CampaignState } from '../../types/generated/api/campaign'
 import type { CouponBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockError, BlockLoading } from '../shared/BlockStatus'
+import type { BlockLoader } from '../registry'
 import './CouponBlock.css'
 
 /** What the button says and whether it can be pressed, from the campaign's state for this user. */
@@ -45,6 +48,14 @@ function CouponItem({ coupon }: { coupon: Coupon }) {
   )
 }
 
+/** The campaign's state, and my coupons of it when the state says someone is logged in (mine shows then). */
+export const loader: BlockLoader<Props> = async (block, load) => {
+  const state = await loadCampaign(block.campaign, load)
+  if (wantsMine(block) && state.chances != null) await load(campaignCouponsPath(block.campaign))
+}
+
+const wantsMine = (block: Props) => block.showMine !== false
+
 /**
  * 领券 on a coupon campaign of the page: the coupon's benefit and how long it lasts, how many are left, my
  * chances; 领取 sent once with an Idempotency-Key shows the code at once; 我的券 of the campaign below.
@@ -57,8 +68,7 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
   // The state says whether the visitor is logged in; until it has come as theirs, the stores do (我的券 keeps
   // its room from the first render on).
   const loggedIn = data?.chances != null
-  const wantsMine = block.showMine !== false
-  const mine = useCampaignCoupons(wantsMine && loggedIn ? block.campaign : null)
+  const mine = useCampaignCoupons(wantsMine(block) && loggedIn ? block.campaign : null)
   const actions = useCampaignActions()
   const [busy, setBusy] = useState(false)
   const [collected, setCollected] = useState<Coupon | null>(null)
@@ -66,9 +76,9 @@ export default function CouponBlock({ block }: BlockProps<Props>) {
   // Rendered for nobody, the HTML holds 我的券's room for a logged-in visitor, shown only when the server sent it
   // to one (CouponBlock.css); for them the section then comes in its place.
   const mineSection =
-    wantsMine && (loggedIn || runtime.loggedIn) ? (
+    wantsMine(block) && (loggedIn || runtime.loggedIn) ? (
       <MineSection mine={mine} onAll={() => runtime.navigate(couponsHref())} />
-    ) : wantsMine && runtime.prerendered ? (
+    ) : wantsMine(block) && runtime.prerendered ? (
       <MineSection reserved onAll={() => undefined} />
     ) : null
 

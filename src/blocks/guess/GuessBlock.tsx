@@ -3,7 +3,8 @@ import { Button } from 'antd-mobile'
 import type { KeyedMutator } from 'swr'
 import { toast } from '../../components/notice'
 import { formatMatchTime, isLocked, nextLock, scorePicks } from '../../domain/guess'
-import { useCampaign, useCampaignActions } from '../../features/campaigns/api'
+import { loadCampaign, useCampaign, useCampaignActions } from '../../features/campaigns/api'
+import type { BlockLoader } from '../registry'
 import { apiErrorOf, describeError } from '../../lib/request'
 import type { CampaignState, GuessItem, GuessState } from '../../types/generated/api/campaign'
 import type { GuessBlock as Props } from '../../types/generated/page'
@@ -27,6 +28,8 @@ function useSecondTick() {
     return () => clearInterval(timer)
   }, [])
 }
+
+export const loader: BlockLoader<Props> = (block, load) => loadCampaign(block.campaign, load)
 
 /**
  * 竞猜 on a guess campaign of the page: the items with their options, my picks (changed until each item locks on

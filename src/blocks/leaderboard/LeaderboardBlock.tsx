@@ -1,9 +1,12 @@
 import { Button } from 'antd-mobile'
-import { useGuessLeaderboard } from '../../features/campaigns/api'
+import { leaderboardPath, useGuessLeaderboard } from '../../features/campaigns/api'
+import type { BlockLoader } from '../registry'
 import type { LeaderboardBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 import { BlockError, BlockLoading } from '../shared/BlockStatus'
 import './LeaderboardBlock.css'
+
+export const loader: BlockLoader<Props> = (block, load) => load(leaderboardPath(block.campaign))
 
 /** 竞猜排行榜: the top 20 by correct picks (nicknames masked by the server), mine highlighted, and my rank. */
 export default function LeaderboardBlock({ block }: BlockProps<Props>) {

@@ -1,3 +1,4 @@
+import type { DataLoad } from '../../types/route'
 import { useContext } from 'react'
 import useSWR from 'swr'
 import { CampaignTransportContext, type CampaignTransport } from '../../blocks/campaignTransport'
@@ -71,24 +72,31 @@ export const useCampaign = (id: string | null) =>
     id === null ? null : { path: campaignPath(id), sandboxed: (s) => s.campaign(id) },
   )
 
+/** A campaign block's loader (BlockLoader): the campaign's state as the server renders it. */
+export const loadCampaign = (id: string, load: DataLoad) => load<CampaignState>(campaignPath(id))
+
 /** A form or gift campaign's fields, chances and my entries. */
 export const useCampaignForm = (id: string | null) =>
   useCampaignRead<FormState>(
     id === null ? null : { path: `${campaignPath(id)}/form`, sandboxed: (s) => s.form(id) },
   )
 
+/** A guessing campaign's leaderboard's path (and SWR key). */
+export const leaderboardPath = (id: string) => `${campaignPath(id)}/leaderboard`
+
 /** A guessing campaign's leaderboard. */
 export const useGuessLeaderboard = (id: string | null) =>
   useCampaignRead<GuessLeaderboard>(
-    id === null ? null : { path: `${campaignPath(id)}/leaderboard`, sandboxed: (s) => s.leaderboard(id) },
+    id === null ? null : { path: leaderboardPath(id), sandboxed: (s) => s.leaderboard(id) },
   )
+
+/** My coupons of one campaign's path (and SWR key). */
+export const campaignCouponsPath = (id: string) => `${couponsKey}?campaignId=${encodeURIComponent(id)}`
 
 /** My coupons of one campaign (null: not asked). */
 export const useCampaignCoupons = (id: string | null) =>
   useCampaignRead<CouponList>(
-    id === null
-      ? null
-      : { path: `${couponsKey}?campaignId=${encodeURIComponent(id)}`, sandboxed: (s) => s.coupons(id) },
+    id === null ? null : { path: campaignCouponsPath(id), sandboxed: (s) => s.coupons(id) },
   )
 
 /** My invite code, for the share poster (asked only when `ask`; a preview's is a sample). */

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { renderScreen } from '../../../../src/app/ssr/renderScreen'
 import { publishedRoutes, screenRoutes } from '../../../../src/app/routes'
+import { configRoutes } from '../../../../src/page-runtime/configRoutes'
 import { visitorFetch } from '../../../../server/platform/screenRendering'
 import { sampleUrl } from '../../../../scripts/screenSamples'
 import { createTestApp, loginAs, type TestApp } from '../../../server/helpers'
 
 // Each screen's loader (ScreenLoader) against the screen itself: rendered by the server at its sample URL, logged
-// out and logged in, the data its hooks show is the data its loader loaded. Data a loader forgot shows loading
+// out and logged in, the data its hooks show is the data its loader loaded; and on each folder config page, the
+// data its blocks show is the data their loaders (BlockLoader) loaded. Data a loader forgot shows loading
 // in the HTML (the page shifts when it comes); data it loads for nothing costs every render a request.
 let test: TestApp
 
@@ -15,11 +17,11 @@ beforeAll(async () => {
 })
 afterAll(async () => test.close())
 
-it('loads what each screen shows, and nothing else, logged out and logged in', async () => {
+it('loads what each screen and config page shows, and nothing else, logged out and logged in', async () => {
   const cookie = await loginAs(test.app, '13700002101')
   const mismatches: string[] = []
   for (const visitor of [undefined, cookie])
-    for (const route of [...screenRoutes, ...publishedRoutes]) {
+    for (const route of [...screenRoutes, ...publishedRoutes, ...configRoutes]) {
       const url = sampleUrl(route.path)
       const page = await renderScreen({
         url,
