@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { entryHtmlPlugin } from './scripts/entryHtmlPlugin'
@@ -22,6 +23,12 @@ const VENDOR =
 const SHELL =
   /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href|lazyWithRetry)|features[\\/]member[\\/](session|api|paths)|components[\\/](prerender|icons)|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/](global|components[\\/](button|dot-loading)|utils[\\/]attach-properties-to-component)[\\/.]|node_modules[\\/](classnames|tslib)[\\/]|vite[\\/]preload-helper/
 
+// A config page's runtime and what every block module shares with it (the block context, the action hook, the
+// loading and error views): one chunk, the page's, which each block chunk imports, instead of a copy of the
+// shared parts in every block chunk (experimentalInlineCommonChunks below copies common chunks into importers).
+const PAGE_RUNTIME =
+  /[\\/]src[\\/](page-runtime[\\/](ConfigPage|BlockRenderer|BlockBoundary|actions|usePageClock|blockPlaces|OfflineNotice|bindings|preparePage|share|preview)|blocks[\\/](runtime|useBlockAction|registry|loaders|shared[\\/]BlockStatus)|page-config[\\/](colors|conditions))\.tsx?$/
+
 const ANTD_MOBILE_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/
 
 // The studio's UI kit core, one long-cached chunk apart from the studio's own code.
@@ -31,6 +38,14 @@ const STUDIO_UI_CORE =
 // The SPA is served from VITE_BASE_PATH (default "/"); the API stays at /api on the same origin.
 export default defineConfig(({ command }) => ({
   base: process.env.VITE_BASE_PATH ?? '/',
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/useSyncExternalStoreShim.ts', import.meta.url)),
+      },
+    ],
+  },
   plugins: [
     react(),
     markdownTreePlugin(),
@@ -160,6 +175,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'vendor', test: VENDOR },
             { name: 'shell', test: SHELL },
+            { name: 'ConfigPage', test: PAGE_RUNTIME, includeDependenciesRecursively: false },
           ],
         },
       },
