@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import type { PageConfig } from '../../src/types/generated/page'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sendHtml } from './htmlEncoding'
@@ -60,7 +61,7 @@ export function loadPublishedShell(
         id?: string
         version?: number
         offline?: boolean
-        config?: Record<string, unknown>
+        config?: PageConfig
         markdown?: Record<string, unknown>
       }>()
       if (page.offline || typeof page.version !== 'number' || !page.config || typeof page.id !== 'string')

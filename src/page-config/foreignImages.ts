@@ -53,6 +53,14 @@ function cleanBlocks(blocks: readonly unknown[]): unknown[] {
   return mapSame(blocks, (block) => (isObject(block) ? cleanBlock(block) : block))
 }
 
+/**
+ * A page config as a browser receives it, without images from elsewhere (the pages API already dropped them:
+ * this holds for a server that did not); the same object when it has none.
+ */
+export function pageWithoutForeignImages<Config extends object>(config: Config): Config {
+  return withoutForeignImages(config as unknown as JsonObject) as unknown as Config
+}
+
 /** The config without images from elsewhere; the same object when it has none. */
 export function withoutForeignImages(config: JsonObject): JsonObject {
   let out = config

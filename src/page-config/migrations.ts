@@ -72,11 +72,17 @@ export function migrateConfig(config: Json): MigrationResult {
 }
 
 /**
- * A config from outside the code (a folder file, a published version, an embedded page, the studio's preview) at
- * the current schema, as the schema's type: the one place it becomes a PageConfig, once per page where it enters
- * (ConfigPage renders only what came through here). Each was validated when it was saved, published or built, so
- * it is trusted here; images from elsewhere are dropped even from versions published before they were refused.
+ * A config from outside the code (a folder file, a published version or draft, the studio's preview) at the
+ * current schema, where it enters: the build for folder files, the pages API for what the studio published or
+ * saved (so the browser and the server's renderer receive it current), the studio's preview frame. Each was
+ * validated when it was saved, published or built, so it is trusted here; images from elsewhere are dropped even
+ * from versions published before they were refused.
  */
+export function currentPageJson(config: Json): Json {
+  return withoutForeignImages(migrateConfig(config).config)
+}
+
+/** currentPageJson, as the schema's type: the one place a config becomes a PageConfig. */
 export function currentPageConfig(config: Json): PageConfig {
-  return withoutForeignImages(migrateConfig(config).config) as unknown as PageConfig
+  return currentPageJson(config) as unknown as PageConfig
 }

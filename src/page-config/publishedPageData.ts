@@ -1,4 +1,5 @@
 import type { RenderedSources } from './configPageData'
+import type { PageConfig } from '../types/generated/page'
 import type { MarkdownTrees } from './markdownTree'
 
 // The data block of a page published through the studio, opened directly and sent in the light shell's
@@ -12,7 +13,8 @@ export const PUBLISHED_PAGE_DATA_ID = 'published-page'
 export interface EmbeddedPublishedPage {
   id: string
   version: number
-  config: Record<string, unknown>
+  /** At the current schema: the pages API sends it so (currentPageJson). */
+  config: PageConfig
   markdown: MarkdownTrees
   /**
    * What each of its data sources answered when the server rendered it (all of them, or absent): the HTML shows
@@ -42,7 +44,7 @@ export function readPublishedPage(doc: Document): EmbeddedPublishedPage | null {
       ? {
           id: parsed.id as string,
           version: parsed.version as number,
-          config: parsed.config as Record<string, unknown>,
+          config: parsed.config as PageConfig,
           markdown: (parsed.markdown ?? {}) as MarkdownTrees,
           ...(parsed.data && typeof parsed.data === 'object' ? { data: parsed.data } : {}),
           ...(parsed.fallback && typeof parsed.fallback === 'object' ? { fallback: parsed.fallback } : {}),

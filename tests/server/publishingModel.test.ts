@@ -348,3 +348,36 @@ describe('preview links', () => {
     })
   })
 })
+
+describe('a version published at an older schema', () => {
+  it('is sent at the current schema, images from elsewhere dropped: no browser or render migrates it', async () => {
+    const { version } = await publish('old-schema', validPage('旧版'))
+    // As a server of schema 1 stored it: a richtext block, share.imgUrl, an image from another host.
+    const old = {
+      schemaVersion: 1,
+      title: '旧版',
+      share: { title: '分享', imgUrl: '/springFestival/hero.svg' },
+      blocks: [
+        { type: 'richtext', content: '## 活动规则' },
+        { type: 'image', src: 'https://evil.example.com/x.png', alt: '外站图片' },
+      ],
+    }
+    await t.db.db
+      .updateTable('studio_page_versions')
+      .set({ config: JSON.stringify(old) })
+      .where('page_id', '=', 'old-schema')
+      .where('version', '=', version)
+      .execute()
+    const res = await t.app.inject({ method: 'GET', url: '/api/pages/old-schema' })
+    const { config } = res.json<{ config: Record<string, unknown> }>()
+    expect(config).toMatchObject({
+      schemaVersion: 3,
+      share: { title: '分享', image: '/springFestival/hero.svg' },
+      blocks: [
+        { type: 'markdown', source: '## 活动规则' },
+        { type: 'image', alt: '外站图片' },
+      ],
+    })
+    expect(JSON.stringify(config)).not.toContain('evil.example.com')
+  })
+})

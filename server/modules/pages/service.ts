@@ -5,7 +5,7 @@ import { markdownSources } from '../../../src/page-config/markdownSources'
 import type { MarkdownTrees } from '../../../src/page-config/markdownTree'
 import { isObject } from '../../../src/page-config/json'
 import { PointerLocator } from '../../../src/page-config/locate'
-import { CURRENT_SCHEMA_VERSION, migrateConfig } from '../../../src/page-config/migrations'
+import { CURRENT_SCHEMA_VERSION, currentPageJson, migrateConfig } from '../../../src/page-config/migrations'
 import { phaseAt } from '../../../src/page-config/schedule'
 import type { Campaign, PageConfig } from '../../../src/types/generated/page'
 import type { ErrorDetail } from '../../../src/types/generated/api/common'
@@ -753,7 +753,9 @@ export class PageService {
       id,
       version: current.version,
       publishedAt: toIso(current.publish_at),
-      config: current.config,
+      // At the current schema, once here (the answer is kept until a publication changes it): no browser or
+      // render migrates it again.
+      config: currentPageJson(current.config),
       markdown: current.markdown ?? {},
     }
   }
@@ -784,7 +786,7 @@ export class PageService {
     return {
       id,
       revision: page.draft_revision,
-      config: page.draft,
+      config: currentPageJson(page.draft),
       markdown: compileTrees(page.draft),
       ...(nowMs !== undefined ? { nowMs } : {}),
     }

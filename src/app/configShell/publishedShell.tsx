@@ -1,6 +1,5 @@
 import { createElement, type ComponentType } from 'react'
 import { preloadBlocks } from '../../blocks/registry'
-import { currentPageConfig } from '../../page-config/migrations'
 import { ConfigPage, preparePage } from '../../page-runtime/ConfigPage'
 import { blockTypesShownAt } from '../../page-runtime/preparePage'
 import type { SettledSources } from '../../page-runtime/dataSources'
@@ -8,6 +7,7 @@ import type { ScreenRoute } from '../../types/route'
 import type { PageConfig } from '../../types/generated/page'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 import { publishedTitle, type EmbeddedPublishedPage } from '../../page-config/publishedPageData'
+import { pageWithoutForeignImages } from '../../page-config/foreignImages'
 
 // A page published through the studio, opened directly (/activity/{id}, /app/activity/{id}): the server renders
 // its live version in the light shell at request time (src/app/configShell/prerender.tsx) and embeds it in a
@@ -18,7 +18,7 @@ import { publishedTitle, type EmbeddedPublishedPage } from '../../page-config/pu
 /** The light shell's route and screen for a published page (the same runtime as PublishedPageScreen's). */
 export function publishedShellRoute(
   page: EmbeddedPublishedPage,
-  /** page.config at the current schema (currentPageConfig). */
+  /** page.config (at the current schema, as the pages API sends it). */
   config: PageConfig,
   initialData?: SettledSources,
 ): { route: ScreenRoute; screen: ComponentType } {
@@ -49,7 +49,7 @@ export async function preparePublishedShell(
   page: EmbeddedPublishedPage,
   renderedAt = Date.now(),
 ): Promise<{ route: ScreenRoute; screen: ComponentType }> {
-  const config = currentPageConfig(page.config)
+  const config = pageWithoutForeignImages(page.config)
   if (Array.isArray(config.blocks)) void preloadBlocks(blockTypesShownAt(config, renderedAt))
   // The data the server rendered it with, when it did: the first render matches the HTML, and nothing waits.
   const prepared = await preparePage(config, {}, {}, { fetchData: !page.data })

@@ -1,8 +1,8 @@
 import useSWR from 'swr'
 import { preloadBlocks } from '../../blocks/registry'
 import { get, HttpError, apiErrorOf } from '../../lib/request'
-import { currentPageConfig } from '../../page-config/migrations'
 import { blockTypesShownAt } from '../../page-runtime/preparePage'
+import { pageWithoutForeignImages } from '../../page-config/foreignImages'
 import type { PageConfig } from '../../types/generated/page'
 import {
   publishedPageKey,
@@ -20,17 +20,14 @@ export type { PagePreview, PublishedPage, PublishedPageResult } from './pageKey'
 /** A published page's path in the pages API (its preview is `${path}/preview`). */
 export const publishedPagePath = (id: string) => `/api/pages/${encodeURIComponent(id)}`
 
-/** A page as the API sends it: its config at the schema it was saved at. */
-type AsSent<Page extends { config: PageConfig }> = Omit<Page, 'config'> & { config: Record<string, unknown> }
-
 /**
- * The page at the current schema, migrated once, here; the blocks it shows now come before the page does: its
- * first paint has them (no suspending).
+ * The page (its config at the current schema: the API migrated it; images from elsewhere dropped), once the
+ * blocks it shows now are in: its first paint has them (no suspending).
  */
-async function current<Page extends { config: PageConfig }>(page: AsSent<Page>): Promise<Page> {
-  const config = currentPageConfig(page.config)
+async function withBlocks<Page extends { config: PageConfig }>(page: Page): Promise<Page> {
+  const config = pageWithoutForeignImages(page.config)
   if (Array.isArray(config.blocks)) await preloadBlocks(blockTypesShownAt(config, Date.now()))
-  return { ...page, config } as Page
+  return { ...page, config }
 }
 
 /**
@@ -41,12 +38,12 @@ export async function fetchPublishedPage([, id, token]: PageKey): Promise<Publis
   const path = publishedPagePath(id)
   try {
     if (token) {
-      const page = await get<AsSent<PagePreview>>(`${path}/preview`, { params: { token }, cache: false })
-      return { kind: 'preview', page: await current<PagePreview>(page) }
+      const page = await get<PagePreview>(`${path}/preview`, { params: { token }, cache: false })
+      return { kind: 'preview', page: await withBlocks(page) }
     }
-    const answer = await get<AsSent<PublishedPage> | OfflinePage>(path, { cache: false })
-    if ('offline' in answer && answer.offline) return { kind: 'offline', fallback: answer.fallback || '/' }
-    return { kind: 'page', page: await current<PublishedPage>(answer as AsSent<PublishedPage>) }
+    const answer = await get<PublishedPage | OfflinePage>(path, { cache: false })
+    if ('offline' in answer) return { kind: 'offline', fallback: answer.fallback || '/' }
+    return { kind: 'page', page: await withBlocks(answer) }
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return { kind: 'not-found' }
     // 403: a forged or expired signature, or its author's account disabled (the message says which); 400: a token

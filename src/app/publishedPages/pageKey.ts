@@ -9,7 +9,7 @@ export interface PublishedPage {
   id: string
   version: number
   publishedAt: string
-  /** At the current schema: the fetcher migrated it (currentPageConfig), once. */
+  /** At the current schema: the pages API migrated it (currentPageJson), once. */
   config: PageConfig
   markdown: MarkdownTrees
 }

@@ -43,7 +43,6 @@ import {
 } from '../../page-config/publishedPageData'
 import { publishedPagePath } from '../publishedPages/api'
 import { fetchAll } from '../../page-runtime/dataSources'
-import { currentPageConfig } from '../../page-config/migrations'
 import { PUBLISHED_PAGE_PATH } from '../publishedPages/routes'
 
 // The server's renderer of hand-written screens (built into dist/server/, loaded by server/platform/
@@ -343,7 +342,7 @@ async function renderInLightShell(request: ScreenRequest, url: URL): Promise<Scr
   const deadline = Date.now() + request.dataBudgetMs
   const page = await withDeadline(livePublishedPage(request, decoded), deadline).catch(() => null)
   if (!page) return null
-  const config = currentPageConfig(page.config)
+  const { config } = page
   const data = await withDeadline(pageData(request, config.dataSources), deadline).catch(() => null)
   if (data) page.data = data
   let rendered: Awaited<ReturnType<typeof renderPublishedPage>>

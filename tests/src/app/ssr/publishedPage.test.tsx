@@ -128,7 +128,7 @@ describe('server rendering of /activity/{id}', () => {
     const hostile = publishedPageText({
       id: 'x',
       version: 1,
-      config: { title: '</script><b>' },
+      config: { schemaVersion: 3, title: '</script><b>', blocks: [{ type: 'spacer', height: 8 }] },
       markdown: {},
     })
     expect(hostile).not.toContain('<')
