@@ -11,3 +11,7 @@ export function withQuery(path: string, params: HrefParams): string {
   const search = query.toString()
   return search ? `${path}?${search}` : path
 }
+
+/** A query parameter a screen's URL names, trimmed; null when absent or blank. */
+export const queryParam = (search: URLSearchParams, name: string): string | null =>
+  search.get(name)?.trim() || null

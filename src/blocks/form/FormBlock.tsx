@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Checkbox } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Checkbox } from '../../components/check/Check'
 import { DateField } from '../../components/DateField'
 import { PickerField } from '../../components/PickerField'
 import { toast } from '../../components/notice'

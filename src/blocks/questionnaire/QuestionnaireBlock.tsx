@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Checkbox, ProgressBar, Radio, Space } from 'antd-mobile'
+import { Button, ProgressBar, Space } from 'antd-mobile'
+import { Checkbox, Radio } from '../../components/check/Check'
 import type { QuestionnaireBlock as Props } from '../../types/generated/page'
 import { toast } from '../../components/notice'
 import { bandFor, scoreAnswers, unansweredQuestions, type Answers } from '../../domain/questionnaire'

@@ -1,4 +1,4 @@
-import { Radio } from 'antd-mobile'
+import { Radio } from '../check/Check'
 import type { HealthFollowUp } from '../../types/generated/api/catalog'
 import { walkFollowUp, type FollowUpAnswer } from '../../domain/underwriting'
 

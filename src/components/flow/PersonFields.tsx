@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Button, Input, Radio } from 'antd-mobile'
+import { Button, Input } from 'antd-mobile'
+import { Radio } from '../check/Check'
 import { DateField } from '../DateField'
 import { PickerField } from '../PickerField'
 import { addYears } from '../../domain/age'

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Button, Checkbox } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Checkbox } from '../../components/check/Check'
 import { Dialog } from '../../components/dialog'
 import { useLocation } from 'react-router-dom'
 import { useSnapshot } from 'valtio'

@@ -1,4 +1,4 @@
-import { withQuery } from '../../lib/href'
+import { queryParam, withQuery } from '../../lib/href'
 import { partnerEntryHref } from '../partners/paths'
 
 // Browse: the shopping tab, product lists, search, rankings, glossary, product detail and comparison.
@@ -32,4 +32,4 @@ export const compareExportHref = (ids: readonly string[]) =>
   `${catalogPaths.compareExport}?sc=${compareCode(ids)}`
 
 /** The product a screen's URL names (?id=), or null. */
-export const productIdOf = (search: URLSearchParams): string | null => search.get('id')?.trim() || null
+export const productIdOf = (search: URLSearchParams): string | null => queryParam(search, 'id')

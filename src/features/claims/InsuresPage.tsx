@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Radio } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Radio } from '../../components/check/Check'
 import { useSearchParams } from 'react-router-dom'
 import { EmptyView } from '../../components/StatusViews'
 import { GoButton } from '../../components/navigation/GoButton'

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Choices } from '../../components/Choices'
-import { Button, Input, Radio } from 'antd-mobile'
+import { Button, Input } from 'antd-mobile'
+import { Radio } from '../../components/check/Check'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import {
   familyMemberKey,

@@ -1,4 +1,4 @@
-import { withQuery } from '../../lib/href'
+import { queryParam, withQuery } from '../../lib/href'
 
 // The spec has two route pairs for the same screens: /familyManage/* and the alias /family/*.
 
@@ -9,4 +9,4 @@ export const familyListHref = (root: FamilyRoot = '/familyManage') => `${root}/l
 export const familyEditHref = (root: FamilyRoot = '/familyManage', id?: string) =>
   withQuery(`${root}/addEdit`, { id })
 /** The member the edit form's URL names (?id=), or null when adding. */
-export const familyMemberIdOf = (search: URLSearchParams): string | null => search.get('id')?.trim() || null
+export const familyMemberIdOf = (search: URLSearchParams): string | null => queryParam(search, 'id')

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { Button, Checkbox, Input } from 'antd-mobile'
+import { Button, Input } from 'antd-mobile'
+import { Checkbox } from '../../components/check/Check'
 import { Field, type FieldErrors } from '../../components/flow/PersonFields'
 import { Result } from '../../components/Result'
 import { useLocation, useSearchParams } from 'react-router-dom'

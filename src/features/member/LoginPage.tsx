@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button, Checkbox, Input, type InputRef } from 'antd-mobile'
+import { Button, Input, type InputRef } from 'antd-mobile'
+import { Checkbox } from '../../components/check/Check'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { fetchDemoSmsCode, loadAppMode, loginWithCode, requestSmsCode, useAppMode } from './api'

@@ -15,8 +15,12 @@ import { LabeledRow } from '../../components/LabeledRow'
 import { GoButton } from '../../components/navigation/GoButton'
 import { shoppingHref } from '../catalog/paths'
 import { payOrderHref } from '../purchase/paths'
-import { backToOrders, orderDetailHref, orderTabOf } from './paths'
+import { backToOrders, orderDetailHref } from './paths'
 import type { ScreenLoader } from '../../types/route'
+
+/** The status tab a 我的订单 URL names (?tab=), else 全部. */
+const orderTabOf = (search: URLSearchParams) =>
+  ORDER_TABS.find((t) => t.key === search.get('tab')) ?? ORDER_TABS[0]
 
 export const loader: ScreenLoader = async ({ search }, load) =>
   load(ordersListKey(orderTabOf(search).statuses))

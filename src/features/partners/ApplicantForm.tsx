@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Radio } from 'antd-mobile'
+import { Radio } from '../../components/check/Check'
 import { useSnapshot } from 'valtio'
 import { ContactFields } from '../../components/flow/ContactFields'
 import { Field, PersonFields, type FieldErrors } from '../../components/flow/PersonFields'

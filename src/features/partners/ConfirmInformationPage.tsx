@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { Button, Radio } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Radio } from '../../components/check/Check'
 import { useSnapshot } from 'valtio'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { Field } from '../../components/flow/PersonFields'

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Checkbox } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Checkbox } from '../../components/check/Check'
 import { Dialog } from '../../components/dialog'
 import { snapshot, useSnapshot } from 'valtio'
 import { useLocation } from 'react-router-dom'

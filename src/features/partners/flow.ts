@@ -1,3 +1,4 @@
+import { queryParam } from '../../lib/href'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { stripLayoutPrefix } from '../../components/navigation/appPath'
 import { PARTNER_FLOW_KEYS, partnerFlows, type PartnerFlowKey } from './paths'
@@ -9,8 +10,7 @@ export function flowOfPath(pathname: string): PartnerFlowKey | null {
 }
 
 /** The product the query names (?productId=), or null: a step screen then shows its flow's own product. */
-export const productIdOfQuery = (search: URLSearchParams): string | null =>
-  search.get('productId')?.trim() || null
+export const productIdOfQuery = (search: URLSearchParams): string | null => queryParam(search, 'productId')
 
 /** A step screen's flow and product (the query's productId, else the flow's own product). */
 export function flowContextAt(

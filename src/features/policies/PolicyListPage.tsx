@@ -5,14 +5,18 @@ import { policiesKey, policyStatusText, usePolicies } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatShanghaiDateTime } from '../../domain/dates'
-import { POLICY_STATUS_TEXT, POLICY_STATUSES } from '../../domain/policy'
+import { POLICY_STATUS_TEXT, POLICY_STATUSES, type PolicyStatus } from '../../domain/policy'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import '../../components/flow/flow.css'
 import { LabeledRow } from '../../components/LabeledRow'
 import { GoButton } from '../../components/navigation/GoButton'
 import { shoppingHref } from '../catalog/paths'
-import { apiPolicyDetailHref, backToPolicies, policyDetailHref, policyStatusOf } from './paths'
+import { apiPolicyDetailHref, backToPolicies, policyDetailHref } from './paths'
 import type { ScreenLoader } from '../../types/route'
+
+/** The status 我的保单 is filtered to (?status=), or undefined for all. */
+const policyStatusOf = (search: URLSearchParams): PolicyStatus | undefined =>
+  POLICY_STATUSES.find((s) => s === search.get('status'))
 
 export const loader: ScreenLoader = async ({ search }, load) => load(policiesKey(policyStatusOf(search)))
 

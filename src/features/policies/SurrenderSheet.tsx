@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Radio, Space } from 'antd-mobile'
+import { Button, Space } from 'antd-mobile'
+import { Radio } from '../../components/check/Check'
 import { Sheet } from '../../components/sheets/LazySheets'
 import { CloseOutline } from 'antd-mobile-icons'
 import { PriceText } from '../../components/PriceText'

@@ -1,5 +1,4 @@
-import { withQuery } from '../../lib/href'
-import { POLICY_STATUSES, type PolicyStatus } from '../../domain/policy'
+import { queryParam, withQuery } from '../../lib/href'
 
 export const policyPaths = {
   list: '/policy',
@@ -15,20 +14,15 @@ export const policiesHref = (status?: string) => withQuery(policyPaths.list, { s
 export const policyDetailHref = (id: string) => withQuery(policyPaths.detail, { id })
 /** The insurer-API view of a policy (保单详情) rather than our 电子保单. */
 export const apiPolicyDetailHref = (id: string) => withQuery(policyPaths.apiDetail, { id })
-/** The status 我的保单 is filtered to (?status=), or undefined for all. */
-export const policyStatusOf = (search: URLSearchParams): PolicyStatus | undefined =>
-  POLICY_STATUSES.find((s) => s === search.get('status'))
 /** The policy a policy detail URL names (?id=), or null. */
-export const policyIdOf = (search: URLSearchParams): string | null => search.get('id')?.trim() || null
+export const policyIdOf = (search: URLSearchParams): string | null => queryParam(search, 'id')
 /** The signed token of a policy reached through an SMS link (?token=), or null. */
-export const sharedPolicyTokenOf = (search: URLSearchParams): string | null =>
-  search.get('token')?.trim() || null
+export const sharedPolicyTokenOf = (search: URLSearchParams): string | null => queryParam(search, 'token')
 /** The partner order a partner policy's URL names while it is issuing (?orderId=), or null. */
-export const partnerOrderIdOf = (search: URLSearchParams): string | null =>
-  search.get('orderId')?.trim() || null
+export const partnerOrderIdOf = (search: URLSearchParams): string | null => queryParam(search, 'orderId')
 /** A partner policy's id: the URL's (?policyId=, also ?id=), else the one its issuing order got. */
 export const partnerPolicyIdOf = (search: URLSearchParams, order?: { policyId?: string }): string | null =>
-  search.get('policyId')?.trim() || policyIdOf(search) || order?.policyId || null
+  queryParam(search, 'policyId') || policyIdOf(search) || order?.policyId || null
 /** The way back from a missing policy (LoginAwareError). */
 export const backToPolicies = { to: policyPaths.list, label: '返回我的保单' }
 /** 保单查询 without an account. */

@@ -1,5 +1,6 @@
 import { useMemo, useState, type FocusEvent } from 'react'
-import { Button, Checkbox, Input, Radio } from 'antd-mobile'
+import { Button, Input } from 'antd-mobile'
+import { Checkbox, Radio } from '../../components/check/Check'
 import { familyMembersKey, useFamilyMembers, useFamilyWrites } from '../family/api'
 import { submitHealth, useApplication } from './api'
 import { useProductDetail } from '../catalog/api'

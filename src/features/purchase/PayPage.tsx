@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, List, Radio } from 'antd-mobile'
+import { Button, List } from 'antd-mobile'
+import { Radio } from '../../components/check/Check'
 import { useSearchParams } from 'react-router-dom'
 import { PAY_CHANNELS, paymentChannelsKey, startPayment, usePaymentChannels, type PayChannel } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Button, Checkbox, List } from 'antd-mobile'
+import { Button, List } from 'antd-mobile'
+import { Checkbox } from '../../components/check/Check'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { mutate } from 'swr'
 import {

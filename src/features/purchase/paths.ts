@@ -1,4 +1,4 @@
-import { withQuery } from '../../lib/href'
+import { queryParam, withQuery } from '../../lib/href'
 
 // The purchase flow: gates, forms, payment (sandbox or QR code), collecting a free policy and the outcome.
 
@@ -51,6 +51,6 @@ export const sandboxPayHref = (paymentId: string) => withQuery(purchasePaths.san
 export const paySuccessHref = (orderId: string) => withQuery(purchasePaths.paySuccess, { orderId })
 
 /** The order a pay screen's URL names (?orderId=), or null. */
-export const orderIdOf = (search: URLSearchParams): string | null => search.get('orderId')?.trim() || null
+export const orderIdOf = (search: URLSearchParams): string | null => queryParam(search, 'orderId')
 /** The payment a pay screen's URL names (?paymentId=), or null. */
-export const paymentIdOf = (search: URLSearchParams): string | null => search.get('paymentId')?.trim() || null
+export const paymentIdOf = (search: URLSearchParams): string | null => queryParam(search, 'paymentId')
