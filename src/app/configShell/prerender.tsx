@@ -124,7 +124,7 @@ async function renderWithBlockData(
     fallback,
     // Its own cache: one module graph renders every visitor.
     provider: () => new Map(),
-    use: [serverRenderedData(fallback, ({ key }) => void wanted.add(key))],
+    use: [serverRenderedData(fallback, (key) => void wanted.add(key))],
   }
   const html = await renderInLightShell(route, screen, snapshot, swr)
   if (!asked) return { html, fallback }

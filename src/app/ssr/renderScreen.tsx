@@ -164,7 +164,7 @@ export async function renderScreen(request: ScreenRequest): Promise<ScreenRender
     const data = await loadDeclared(screenLoadersAt(below), at, session, deadline)
     const fallback: Record<string, unknown> = { ...data.loaded, [meKey]: me }
     const wanted = new Set<string>()
-    const use = [serverRenderedData(fallback, ({ key }) => void wanted.add(key))]
+    const use = [serverRenderedData(fallback, (key) => void wanted.add(key))]
     const render = () => {
       wanted.clear()
       setStores(request, url.search, me)

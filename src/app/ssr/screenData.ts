@@ -33,35 +33,23 @@ export function loaderCheck(wanted: ReadonlySet<string>, asked: ReadonlySet<stri
   }
 }
 
-/** A hook's data: its fallback key (SWR's serialized key) and how to load it. */
-export interface WantedData {
-  key: string
-  load: () => Promise<unknown>
-}
-
-const loader = (fetcher: Fetch, key: unknown) => () => Promise.resolve(fetcher(key))
-
-/** What a hook asks for, as `fallback` keys it; null when it asks for nothing (no key, no fetcher). */
-export function wantedData(key: Key, fetcher: Fetch | null): WantedData | null {
+/** The `fallback` key of what a hook asks for (SWR's serialized key); null when it asks for nothing. */
+export function wantedKey(key: Key, fetcher: Fetch | null): string | null {
   if (!fetcher) return null
   let resolved: unknown = key
   if (typeof key === 'function') {
     try {
       // useSWRInfinite's getKey takes (index, previous page); its fallback holds the list of pages.
       if (key.length >= 1) {
-        const getKey = key as (index: number, previous: null) => Key
-        const first = getKey(0, null)
-        if (!first) return null
-        const page = loader(fetcher, first)
-        return { key: infiniteKey(first), load: async () => [await page()] }
+        const first = (key as (index: number, previous: null) => Key)(0, null)
+        return first ? infiniteKey(first) : null
       }
       resolved = key()
     } catch {
       return null
     }
   }
-  if (!resolved) return null
-  return { key: unstable_serialize(resolved), load: loader(fetcher, resolved) }
+  return resolved ? unstable_serialize(resolved) : null
 }
 
 /**
@@ -72,13 +60,13 @@ export function wantedData(key: Key, fetcher: Fetch | null): WantedData | null {
  */
 export function serverRenderedData(
   fallback: Record<string, unknown>,
-  record?: (wanted: WantedData) => void,
+  record?: (key: string) => void,
 ): Middleware {
   return (useSWRNext) => (key, fetcher, config) => {
     const hydrating = useHydrating()
-    const wanted = hydrating ? wantedData(key, fetcher as Fetch | null) : null
-    if (wanted) record?.(wanted)
-    const served = wanted !== null && wanted.key in fallback
+    const wanted = hydrating ? wantedKey(key, fetcher as Fetch | null) : null
+    if (wanted !== null) record?.(wanted)
+    const served = wanted !== null && wanted in fallback
     return useSWRNext(key, fetcher, served ? { ...config, revalidateOnMount: false } : config)
   }
 }

@@ -1,3 +1,4 @@
+import { queryParam } from '../../lib/href'
 import { Suspense, useState } from 'react'
 import { Button, Steps } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
@@ -36,7 +37,7 @@ type DocumentKind = Claim['documents'][number]['kind']
 const backToList = { to: claimListHref(), label: '返回我的理赔' }
 
 /** The claim the URL names (?id=), or null. */
-const claimIdOf = (search: URLSearchParams) => search.get('id')?.trim() || null
+const claimIdOf = (search: URLSearchParams) => queryParam(search, 'id')
 
 export const loader: ScreenLoader = async (at, load) => {
   const id = claimIdOf(at.search)

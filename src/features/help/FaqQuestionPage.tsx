@@ -1,3 +1,4 @@
+import { queryParam } from '../../lib/href'
 import { useState } from 'react'
 import { Button, List } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
@@ -13,7 +14,7 @@ import { backToFaq, faqHref, faqQuestionHref, feedbackHref } from './paths'
 import './help.css'
 
 /** The question's id in the URL (?id=), or null. */
-const questionIdOf = (search: URLSearchParams): string | null => search.get('id')?.trim() || null
+const questionIdOf = (search: URLSearchParams): string | null => queryParam(search, 'id')
 
 export const loader: ScreenLoader = ({ search }, load) => {
   const id = questionIdOf(search)

@@ -1,3 +1,4 @@
+import { queryParam } from '../../lib/href'
 import { useEffect } from 'react'
 import { Button } from 'antd-mobile'
 import { useSearchParams } from 'react-router-dom'
@@ -15,7 +16,7 @@ import { backToMessages } from './paths'
 import './messages.css'
 
 /** The message's id in the URL (?id=), or null. */
-const messageIdOf = (search: URLSearchParams): string | null => search.get('id')?.trim() || null
+const messageIdOf = (search: URLSearchParams): string | null => queryParam(search, 'id')
 
 export const loader: ScreenLoader = ({ search }, load) => {
   const id = messageIdOf(search)

@@ -1,3 +1,4 @@
+import { orderIdOf } from '../purchase/paths'
 import { useEffect } from 'react'
 import { Button } from 'antd-mobile'
 import { Result } from '../../components/Result'
@@ -20,7 +21,6 @@ import type { ScreenLoader } from '../../types/route'
 const POLL_MS = 1500
 
 /** The partner order the URL names (?orderId=), or null. */
-const orderIdOf = (search: URLSearchParams) => search.get('orderId')?.trim() || null
 
 export const loader: ScreenLoader = (at, load) => {
   const orderId = orderIdOf(at.search)

@@ -1,3 +1,4 @@
+import { queryParam } from '../../lib/href'
 import { useSearchParams } from 'react-router-dom'
 import type { DataLoad } from '../../types/route'
 import { productDetailKey } from '../catalog/api'
@@ -12,8 +13,8 @@ export interface FlowParams {
 
 /** The product and application a step's URL names. */
 export const flowParamsOf = (search: URLSearchParams): FlowParams => ({
-  productId: search.get('productId')?.trim() || null,
-  applicationId: search.get('applicationId')?.trim() || null,
+  productId: queryParam(search, 'productId'),
+  applicationId: queryParam(search, 'applicationId'),
 })
 
 export function useFlowParams(): FlowParams {
