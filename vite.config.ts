@@ -49,7 +49,11 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     markdownTreePlugin(),
-    pageConfigsPlugin({ root: import.meta.dirname }),
+    pageConfigsPlugin({
+      root: import.meta.dirname,
+      // Each config page's blocks in one chunk of its own (scripts/page-configs/vitePlugin.ts).
+      shared: { entries: ['src/main.tsx'], patterns: [SHELL, PAGE_RUNTIME] },
+    }),
     entryHtmlPlugin({ root: import.meta.dirname }),
     precompressPlugin(),
     studioEntryPlugin(),

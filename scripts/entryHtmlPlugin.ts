@@ -45,7 +45,7 @@ const HYDRATE_SCREEN_MODULE = `${sep}src${sep}app${sep}ssr${sep}hydrateScreen.ts
 const PAGE_MODULE = /^\0page-config-page:(.*)\.page\.js$/
 
 /** The chunk files and stylesheets a chunk needs: itself and its static imports, transitively. */
-function closure(
+export function closure(
   bundle: Rolldown.OutputBundle,
   start: Rolldown.OutputChunk[],
 ): { js: Set<string>; css: Set<string> } {

@@ -3,16 +3,19 @@
 // fetched together with the config chunk instead of after the page's first render.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { walkBlocks } from '../../src/page-config/walkBlocks'
+import { walkOpeningBlocks } from '../../src/page-config/walkBlocks'
+
+/** The query of a page's own copy of a module (vitePlugin.ts). */
+export const COPY_QUERY = '?inpage='
 
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** Block types a config uses, nested ones (tabs) included, in first-use order. */
+/** Block types a page shows when it opens (walkOpeningBlocks), in first-use order. */
 export function blockTypesOf(config: unknown): string[] {
   const types = new Set<string>()
   if (isObject(config))
-    walkBlocks(config.blocks, (block) => {
+    walkOpeningBlocks(config.blocks, (block) => {
       if (typeof block.type === 'string') types.add(block.type)
     })
   return [...types]
@@ -29,14 +32,22 @@ export function blockComponentFile(root: string, type: string): string {
 }
 
 /** Source of the `?page` module of a config file. Unknown types are left out (the validation reports them). */
-export function pageModuleSource(root: string, configFile: string, config: unknown): string {
+export function pageModuleSource(
+  root: string,
+  configFile: string,
+  config: unknown,
+  copyKey?: string,
+): string {
   const files = blockTypesOf(config)
     .filter((type) => /^[a-z][a-z0-9-]*$/.test(type))
     .map((type) => [type, blockComponentFile(root, type)] as const)
     .filter(([, file]) => existsSync(file))
   return [
     `import config from ${JSON.stringify(configFile)}`,
-    ...files.map(([, file], i) => `import * as block${i} from ${JSON.stringify(file)}`),
+    ...files.map(
+      ([, file], i) =>
+        `import * as block${i} from ${JSON.stringify(copyKey ? file + COPY_QUERY + copyKey : file)}`,
+    ),
     'export default config',
     `export const blockModules = { ${files.map(([type], i) => `${JSON.stringify(type)}: block${i}`).join(', ')} }`,
     '',

@@ -1,10 +1,11 @@
 // Vite plugin: runs the config validation at build start (a bad config fails `vite build` with the same
 // lines as the CLI), shows errors in the dev overlay and clears them when the file is fixed, serves
 // the `page-configs/*.json?meta` modules (title, data sources, route parameters) the route table is built from and the `?page` modules a
-// config route loads (config + its block components, see pageModule.ts), and compiles each config's markdown
+// config route loads (config + its block components, see pageModule.ts; in a client build, the page's own copies
+// of them, so that each config page's blocks arrive as one file), and compiles each config's markdown
 // into the config module, brought to the current schema (so config pages ship no markdown parser and no
 // migrations).
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import { formatError, type ConfigError } from '../../src/page-config/errors'
@@ -12,7 +13,9 @@ import { isObject } from '../../src/page-config/json'
 import { withCompiledMarkdown } from '../../src/page-config/markdown'
 import { currentPageConfig } from '../../src/page-config/migrations'
 import { pageMetaOf } from '../../src/page-config/configRouteData'
-import { pageModuleSource } from './pageModule'
+import { COPY_QUERY, pageModuleSource } from './pageModule'
+import { staticClosure } from './staticImports'
+import { closure } from '../entryHtmlPlugin'
 import { CONFIG_DIR, validateConfigFiles } from '../../src/page-config/validate'
 
 const META_PREFIX = '\0page-config-meta:'
@@ -20,9 +23,21 @@ const META_SUFFIX = '.title.js'
 const PAGE_PREFIX = '\0page-config-page:'
 const PAGE_SUFFIX = '.page.js'
 
-/** `validate: false` (vitest) only serves the title modules; npm test validates the configs itself. */
-export function pageConfigsPlugin(options: { root: string; validate?: boolean }): Plugin {
-  const { root, validate = true } = options
+/**
+ * `validate: false` (vitest) only serves the title modules; npm test validates the configs itself.
+ * `shared`: a client build gives each config page its own copy of the modules its blocks bring (one chunk per
+ * page, see pageModule.ts), except these: the entry's and the page runtime's modules with what they import
+ * (`entries`, and the source files a pattern of `patterns` matches), one instance each, in the app's chunks.
+ */
+export function pageConfigsPlugin(options: {
+  root: string
+  validate?: boolean
+  shared?: { entries: string[]; patterns: RegExp[] }
+}): Plugin {
+  const { root, validate = true, shared } = options
+  const srcDir = join(root, 'src') + sep
+  let keep: Set<string> | undefined
+  const copyable = (id: string) => !!keep && id.startsWith(srcDir) && /\.tsx?$/.test(id) && !keep.has(id)
   const configDir = join(root, CONFIG_DIR)
   let errors: ConfigError[] = []
   const report = () => `页面配置校验失败（${errors.length} 个错误）：\n${errors.map(formatError).join('\n')}`
@@ -39,6 +54,10 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
     name: 'guoheng:page-configs',
     enforce: 'pre',
     async buildStart() {
+      keep =
+        shared && !this.meta.watchMode && this.environment?.name === 'client'
+          ? sharedModules(root, shared.entries, shared.patterns)
+          : undefined
       // Once per build: the server's renderer (ssr) is built from the same configs right after the app.
       if (!validate || (this.environment && this.environment.name !== 'client')) return
       await revalidate()
@@ -46,7 +65,19 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
       if (this.meta.watchMode) this.warn(report())
       else this.error(report())
     },
-    resolveId(source, importer) {
+    async resolveId(source, importer, resolveOptions) {
+      if (keep && importer) {
+        if (source.includes(COPY_QUERY)) return source
+        const at = importer.indexOf(COPY_QUERY)
+        if (at >= 0) {
+          const resolved = await this.resolve(source, importer.slice(0, at), {
+            ...resolveOptions,
+            skipSelf: true,
+          })
+          if (!resolved || resolved.external || !copyable(resolved.id)) return resolved
+          return { ...resolved, id: resolved.id + importer.slice(at) }
+        }
+      }
       const kind = /\.json\?(meta|page)$/.exec(source)?.[1]
       if (!kind || !importer) return null
       const file = resolve(dirname(importer.replace(/^\0/, '')), source.slice(0, source.lastIndexOf('?')))
@@ -63,7 +94,12 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
         } catch {
           // Reported by the validation; the module still loads the file (and fails there in dev).
         }
-        return pageModuleSource(root, file, config)
+        return pageModuleSource(
+          root,
+          file,
+          config,
+          keep ? file.slice(configDir.length + 1).replace(/\W+/g, '_') : undefined,
+        )
       }
       if (!id.startsWith(META_PREFIX)) return null
       const file = id.slice(META_PREFIX.length, -META_SUFFIX.length)
@@ -77,6 +113,26 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
       // The data sources let the route start fetching the page's data before its chunk has arrived.
       // routeParams: the values of the route's parameters, one route (and page) per value (routeParams.ts).
       return `export default ${JSON.stringify(pageMetaOf(parsed))}\n`
+    },
+    // Rolldown copies a small shared chunk into each chunk that uses it and runs it once, from whichever loads
+    // first; a page's chunk that needs one none of its own imports carries fails on load ("Shared chunk ... was
+    // not registered"). Modules shared rather than copied must therefore come with the page's static imports.
+    generateBundle(_, bundle) {
+      if (!keep) return
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk')
+      const entries = chunks.filter((c) => c.isEntry)
+      // Modules in no chunk were shaken out (antd-mobile's barrel, type-only files).
+      const bundled = new Set(chunks.flatMap((c) => c.moduleIds))
+      for (const chunk of chunks) {
+        if (!chunk.moduleIds.some((id) => id.startsWith(PAGE_PREFIX))) continue
+        // The app's entry (loaded before any page) and what the page's chunk imports.
+        const loaded = [...closure(bundle, [chunk, ...entries]).js]
+        const present = new Set(loaded.flatMap((file) => (bundle[file] as typeof chunk).moduleIds))
+        for (const id of chunk.moduleIds)
+          for (const dep of this.getModuleInfo(id)?.importedIds ?? [])
+            if (bundled.has(dep) && !present.has(dep))
+              this.error(`${chunk.fileName}: ${dep} (imported by ${id}) does not come with the page's chunks`)
+      }
     },
     transform(code, id) {
       if (!id.startsWith(configDir + sep) || !id.endsWith('.json')) return null
@@ -116,4 +172,12 @@ export function pageConfigsPlugin(options: { root: string; validate?: boolean })
       server.ws.on('connection', () => showInOverlay(server))
     },
   }
+}
+
+function sharedModules(root: string, entries: string[], patterns: RegExp[]): Set<string> {
+  const src = join(root, 'src')
+  const matching = readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .map((file) => join(src, file))
+    .filter((file) => patterns.some((re) => re.test(file)))
+  return staticClosure([...entries.map((file) => join(root, file)), ...matching])
 }

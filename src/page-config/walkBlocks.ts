@@ -23,15 +23,26 @@ function nestedLists(block: JsonObject, pointer: string): { list: unknown[]; poi
 }
 
 /** Visits every block of a list (a config's `blocks`) depth-first, in document order. */
-export function walkBlocks(blocks: unknown, visit: BlockVisitor, pointer = '/blocks'): void {
+export function walkBlocks(blocks: unknown, visit: BlockVisitor, pointer = '/blocks', opening = false): void {
   if (!Array.isArray(blocks)) return
   blocks.forEach((block, i) => {
     if (!isObject(block)) return
     const at = `${pointer}/${i}`
     if (visit(block, at) === false) return
-    for (const nested of nestedLists(block, at)) walkBlocks(nested.list, visit, nested.pointer)
+    for (const nested of nestedLists(block, at))
+      if (!opening || !LATER_TAB.test(nested.pointer)) walkBlocks(nested.list, visit, nested.pointer, opening)
   })
 }
+
+/** The panel of a tab after the first: the page shows it when the reader opens that tab. */
+const LATER_TAB = /\/tabs\/[1-9]\d*\/blocks$/
+
+/**
+ * walkBlocks over the blocks a page shows when it opens: the panels of later tabs are left out (their blocks'
+ * code loads when the tab is first opened, not with the page).
+ */
+export const walkOpeningBlocks = (blocks: unknown, visit: BlockVisitor): void =>
+  walkBlocks(blocks, visit, '/blocks', true)
 
 /** A copy of a block list with `fn` applied to every block, nested ones included (after their parent). */
 export function mapBlocks(blocks: unknown, fn: (block: JsonObject) => JsonObject): unknown {

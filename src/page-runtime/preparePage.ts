@@ -3,17 +3,17 @@ import { preloadBlocks, registerBlocks } from '../blocks/registry'
 import { prefetchDataSources, type SettledSources } from './dataSources'
 import { withParamValues } from '../page-config/routeParams'
 import { insideWindow, phaseAt } from '../page-config/schedule'
-import { walkBlocks } from '../page-config/walkBlocks'
+import { walkOpeningBlocks } from '../page-config/walkBlocks'
 import { clockOffset } from './serverClock'
 import { blockPhase } from './usePageClock'
 
 type AnyBlock = Block | ContentBlock
 
-/** The blocks that show at `now` by phase and time window (tabs included), whatever their conditions. */
+/** The blocks that show at `now` by phase and time window (the first tab's), whatever their conditions. */
 export function blocksShownAt(config: PageConfig, now: number): AnyBlock[] {
   const phase = blockPhase(phaseAt(config.schedule, now))
   const blocks: AnyBlock[] = []
-  walkBlocks(config.blocks, (raw) => {
+  walkOpeningBlocks(config.blocks, (raw) => {
     const block = raw as unknown as AnyBlock
     if (block.showIn && !block.showIn.includes(phase)) return false
     if (!insideWindow(block.activeBetween, now)) return false

@@ -162,6 +162,25 @@ test('calculator reversal shows the premium needed', async ({ page }) => {
   await expect(page.getByTestId('calc-reversal')).toContainText('元')
 })
 
+test("a later tab's blocks load when the tab is first opened, and work", async ({ page }) => {
+  const calculatorChunks: string[] = []
+  page.on('request', (r) => {
+    if (/\/assets\/CalculatorBlock-/.test(r.url())) calculatorChunks.push(r.url())
+  })
+  await page.goto('/manualactivity/eduFundDetail')
+  await expect(page.getByRole('tab', { name: '产品特色' })).toHaveAttribute('aria-selected', 'true')
+  await page.waitForLoadState('networkidle')
+  expect(calculatorChunks).toEqual([])
+
+  await page.getByRole('tab', { name: '利益演示' }).click()
+  await expect(page.getByTestId('calc-guaranteed')).toContainText('元')
+  expect(calculatorChunks).toHaveLength(1)
+  // Its inputs answer: another payment term changes the guaranteed value.
+  const before = await page.getByTestId('calc-guaranteed').textContent()
+  await page.getByRole('option', { name: '10年交' }).click()
+  await expect(page.getByTestId('calc-guaranteed')).not.toHaveText(before ?? '')
+})
+
 test('actions load their overlays on demand: a dialog and the share sheet open on tap', async ({ page }) => {
   await page.goto('/benefit')
   await page.getByText('健康体检').first().click()

@@ -3,7 +3,12 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { compileMarkdown, withCompiledMarkdown } from '../../src/page-config/markdown'
 import { markdownSources } from '../../src/page-config/markdownSources'
-import { blockComponentFile, blockTypesOf, pageModuleSource } from '../../scripts/page-configs/pageModule'
+import {
+  blockComponentFile,
+  blockTypesOf,
+  COPY_QUERY,
+  pageModuleSource,
+} from '../../scripts/page-configs/pageModule'
 import { blockSchemaTypes } from '../../src/page-config/schemaSet'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -69,11 +74,17 @@ describe('page modules', () => {
     for (const type of types) expect(existsSync(blockComponentFile(root, type)), type).toBe(true)
   })
 
-  it('imports the config and exactly the block components it uses (tabs included)', () => {
+  it('imports the config and exactly the block components it shows when it opens (the first tab included)', () => {
     const config = {
       blocks: [
         { type: 'hero' },
-        { type: 'tabs', tabs: [{ blocks: [{ type: 'product-list' }, { type: 'hero' }] }] },
+        {
+          type: 'tabs',
+          tabs: [
+            { blocks: [{ type: 'product-list' }, { type: 'hero' }] },
+            { blocks: [{ type: 'calculator' }] },
+          ],
+        },
         { type: 'nope' },
       ],
     }
@@ -88,5 +99,14 @@ describe('page modules', () => {
       'export const blockModules = { "hero": block0, "tabs": block1, "product-list": block2 }',
     )
     expect(source).not.toContain('nope')
+    // A later tab's blocks load when it is first opened.
+    expect(source).not.toContain('calculator')
+  })
+
+  it("imports a page's own copies of its blocks when given a key", () => {
+    const source = pageModuleSource(root, '/x/page.json', { blocks: [{ type: 'hero' }] }, 'x_page')
+    expect(source).toContain(
+      `import * as block0 from ${JSON.stringify(blockComponentFile(root, 'hero') + COPY_QUERY + 'x_page')}`,
+    )
   })
 })
