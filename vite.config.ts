@@ -27,7 +27,7 @@ const SHELL =
 // loading and error views): one chunk, the page's, which each block chunk imports, instead of a copy of the
 // shared parts in every block chunk (experimentalInlineCommonChunks below copies common chunks into importers).
 const PAGE_RUNTIME =
-  /[\\/]src[\\/](page-runtime[\\/](ConfigPage|BlockRenderer|BlockBoundary|actions|usePageClock|blockPlaces|OfflineNotice|bindings|preparePage|share|preview)|blocks[\\/](runtime|useBlockAction|registry|loaders|shared[\\/]BlockStatus)|page-config[\\/](colors|conditions))\.tsx?$/
+  /[\\/]src[\\/](page-runtime[\\/](ConfigPage|BlockRenderer|BlockBoundary|actions|usePageClock|blockPlaces|OfflineNotice|bindings|preparePage|share|preview)|blocks[\\/](runtime|useBlockAction|registry|shared[\\/]BlockStatus)|page-config[\\/](colors|conditions))\.tsx?$/
 
 const ANTD_MOBILE_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/
 
@@ -174,6 +174,9 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      // Class fields (the request errors' `name`, a cache's map) become plain assignments when lowered for
+      // es2020, not defineProperty calls through helpers that the chunks with a class carried.
+      transform: { assumptions: { setPublicClassFields: true } },
       output: {
         codeSplitting: {
           groups: [

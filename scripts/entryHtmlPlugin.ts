@@ -41,6 +41,7 @@ export const CONFIG_PAGES_MANIFEST = 'config-pages.json'
 const APP_MODULE = `${sep}src${sep}app${sep}App.tsx`
 const CONFIG_PAGE_MODULE = `${sep}src${sep}page-runtime${sep}ConfigPage.tsx`
 const PUBLISHED_SHELL_MODULE = `${sep}src${sep}app${sep}configShell${sep}publishedShell.tsx`
+const BLOCK_LOADERS_MODULE = `${sep}src${sep}blocks${sep}loaders.ts`
 const HYDRATE_SCREEN_MODULE = `${sep}src${sep}app${sep}ssr${sep}hydrateScreen.tsx`
 const PAGE_MODULE = /^\0page-config-page:(.*)\.page\.js$/
 
@@ -266,11 +267,20 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         }
         // A page published through the studio, opened directly, is rendered by the server in the light shell
         // (src/app/configShell/publishedShell.tsx): the page runtime and its boot preloaded, not the app; its
-        // blocks load when the boot reads the embedded config (only those it shows).
+        // blocks load when the boot reads the embedded config (only those it shows), through the table of block
+        // chunks (preloaded too: the runtime fetches it on first need, src/blocks/registry.ts).
         const publishedShell = byModule((id) => id.endsWith(PUBLISHED_SHELL_MODULE))
-        if (!publishedShell) this.error('entry-html: the published-page light shell chunk is missing')
+        const blockTable = byModule((id) => id.endsWith(BLOCK_LOADERS_MODULE))
+        if (!publishedShell || !blockTable)
+          this.error('entry-html: the published-page light shell or the block table chunk is missing')
         templates[LIGHT_SHELL_TEMPLATE] = screenTemplate(
-          withPreloads(indexHtml, base, closure(bundle, [configPage, publishedShell]), entry, true),
+          withPreloads(
+            indexHtml,
+            base,
+            closure(bundle, [configPage, publishedShell, blockTable]),
+            entry,
+            true,
+          ),
           PUBLISHED_PAGE_DATA_ID,
         )
         this.emitFile({ type: 'asset', fileName: SCREEN_TEMPLATES_FILE, source: JSON.stringify(templates) })

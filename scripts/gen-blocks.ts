@@ -5,6 +5,7 @@
 // - src/blocks/blocks.css (imports every CSS file of src/blocks/: one stylesheet for config pages, so the block
 //   chunks carry no CSS of their own to preload),
 // - src/page-config/blockCatalog.ts (markdown fields from "x-markdown", each block's checks.ts),
+// - src/page-config/blockTypes.ts (the block types, for the page runtime),
 // - src/page-config/imageFields.ts (image fields from "x-image", for the page runtime: no checks in its bundle),
 // - docs/blocks.md.
 // `--check` writes nothing and exits 1 when a block's schema and folder do not match or an output is stale.
@@ -130,7 +131,8 @@ function loadersModule(blocks: BlockEntry[]): string {
     `// ${HEADER}`,
     "import type { BlockLoaders } from './registry'",
     '',
-    '// Each block is its own chunk, so a page loads only the blocks it uses.',
+    '// Each block is its own chunk, so a page loads only the blocks it uses. This table is a chunk of its own too',
+    "// (registry.ts): a config page's chunk brings the blocks it shows, and needs it only for a later tab's.",
     'export const loaders: BlockLoaders = {',
     ...blocks.map((b) => `  ${JSON.stringify(b.type)}: () => import('./${b.component}'),`),
     '}',
@@ -147,10 +149,8 @@ function catalogModule(root: string, blocks: BlockEntry[]): string {
     `// ${HEADER}`,
     '// The UI-free facts about each block that the validator, the build and the server need.',
     "import type { BlockCheck } from './blockCheck'",
+    "export { BLOCK_TYPES } from './blockTypes'",
     ...withChecks.map((b) => `import { check as ${checkName(b.type)} } from '../blocks/${b.type}/checks'`),
-    '',
-    '/** Every block type (src/blocks/<type>/schema.json). */',
-    `export const BLOCK_TYPES = ${JSON.stringify(blocks.map((b) => b.type))} as const`,
     '',
     `/** Where each block type keeps Markdown text (fields marked "${MARKDOWN_KEYWORD}"; "*" = every item of an array). */`,
     'export const markdownFields: Readonly<Record<string, readonly (readonly string[])[]>> = {',
@@ -161,6 +161,17 @@ function catalogModule(root: string, blocks: BlockEntry[]): string {
     'export const blockChecks: Readonly<Record<string, BlockCheck>> = {',
     ...withChecks.map((b) => `  ${JSON.stringify(b.type)}: ${checkName(b.type)},`),
     '}',
+    '',
+  ].join('\n')
+}
+
+function blockTypesModule(blocks: BlockEntry[]): string {
+  return [
+    `// ${HEADER}`,
+    '// Read by the page runtime (src/blocks/registry.ts), so it imports nothing.',
+    '',
+    '/** Every block type (src/blocks/<type>/schema.json). */',
+    `export const BLOCK_TYPES = ${JSON.stringify(blocks.map((b) => b.type))} as const`,
     '',
   ].join('\n')
 }
@@ -188,6 +199,7 @@ export async function generatedFiles(root: string, blocks: BlockEntry[]): Promis
     ['src/blocks/loaders.ts', loadersModule(blocks)],
     ['src/blocks/blocks.css', stylesheetIndex(root)],
     ['src/page-config/blockCatalog.ts', catalogModule(root, blocks)],
+    ['src/page-config/blockTypes.ts', blockTypesModule(blocks)],
     ['src/page-config/imageFields.ts', imageFieldsModule(root, blocks)],
   ]
   const out = new Map<string, string>()

@@ -74,7 +74,14 @@ export function pageConfigsPlugin(options: {
             ...resolveOptions,
             skipSelf: true,
           })
-          if (!resolved || resolved.external || !copyable(resolved.id)) return resolved
+          // What a copy loads on demand (import()) stays one chunk for every page.
+          if (
+            !resolved ||
+            resolved.external ||
+            !copyable(resolved.id) ||
+            resolveOptions.kind === 'dynamic-import'
+          )
+            return resolved
           return { ...resolved, id: resolved.id + importer.slice(at) }
         }
       }

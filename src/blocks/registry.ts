@@ -4,12 +4,14 @@ import { lazyWithRetry } from '../lib/lazyWithRetry'
 // Every block's CSS in one stylesheet (generated index, see scripts/gen-blocks.ts).
 import './blocks.css'
 import type { Block } from '../types/generated/page'
-import { loaders } from './loaders'
+import { BLOCK_TYPES } from '../page-config/blockTypes'
 import type { BlockProps } from './runtime'
 import type { DataLoad } from '../types/route'
 
 // Renders blocks by type from the generated loaders (loaders.ts): each block is its own chunk, so a page loads
-// only the blocks it uses.
+// only the blocks it uses. The table itself loads on first need: a config page's chunk brings the blocks it shows
+// (registerBlocks), so only a later tab, a phase that shows another block, or a page published through the studio
+// (whose shell preloads the table, scripts/entryHtmlPlugin.ts) fetches it.
 
 export type BlockType = Block['type']
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>
@@ -27,7 +29,8 @@ type Loader<T extends BlockType> = () => Promise<{
 export type BlockLoaders = { [T in BlockType]: Loader<T> }
 type AnyBlockComponent = ComponentType<BlockProps<Block>>
 
-const isBlockType = (type: string): type is BlockType => Object.prototype.hasOwnProperty.call(loaders, type)
+const known = new Set<string>(BLOCK_TYPES)
+const isBlockType = (type: string): type is BlockType => known.has(type)
 
 // Loaded components render directly (no suspending); the others render through a lazy part (lazyWithRetry: a chunk
 // that will not load says so with 重试 and loads again once back online). Once a type has rendered lazily it
@@ -43,11 +46,11 @@ function keep(type: BlockType, module: AnyBlockModule): void {
   if (module.loader) dataLoaders.set(type, module.loader)
 }
 
-function load(type: BlockType): Promise<AnyBlockModule> {
-  return (loaders[type] as unknown as () => Promise<AnyBlockModule>)().then((module) => {
-    keep(type, module)
-    return module
-  })
+async function load(type: BlockType): Promise<AnyBlockModule> {
+  const { loaders } = await import('./loaders')
+  const module = await (loaders[type] as unknown as () => Promise<AnyBlockModule>)()
+  keep(type, module)
+  return module
 }
 
 /** The data loader of a loaded block type (preloadBlocks first), if its module declares one. */

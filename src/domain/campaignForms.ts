@@ -3,32 +3,21 @@
 // checked with the shared rules of certificate.ts and age.ts. Pure; used by the UI and the server.
 import { isIsoDate } from './age'
 import {
-  CERTIFICATE_TYPES,
-  validateCertificate,
-  validatePersonName,
-  type CertificateType,
-} from './certificate'
+  certificateChoices,
+  isCertificateValue,
+  type FieldValue,
+  type FormFieldSpec,
+} from './campaignFormFields'
+import { validateCertificate, validatePersonName, type CertificateType } from './certificate'
 import { isValidPhone } from './phone'
-import type { CampaignField } from '../types/generated/page'
 
-/** A form field as the config declares it (CampaignField) or the API returns it. */
-export interface FormFieldSpec {
-  key: string
-  kind: CampaignField['kind']
-  label: string
-  optional?: boolean
-  options?: readonly string[]
-  certTypes?: readonly string[]
-  link?: string
-}
-
-/** A certificate as a form gives it. */
-export interface CertificateValue {
-  type: string
-  number: string
-}
-
-export type FieldValue = string | boolean | CertificateValue
+export {
+  certificateChoices,
+  isCertificateValue,
+  type CertificateValue,
+  type FieldValue,
+  type FormFieldSpec,
+} from './campaignFormFields'
 
 export interface FieldProblem {
   /** "fields.<key>" (the path in the request body). */
@@ -42,17 +31,6 @@ export const ENTRY_FRESH_DAYS = 7
 /** A region or detail typed by hand: at least this long. */
 const REGION_MIN = 2
 const TEXT_MAX = 60
-
-export const isCertificateValue = (value: unknown): value is CertificateValue =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as CertificateValue).type === 'string' &&
-  typeof (value as CertificateValue).number === 'string'
-
-/** The certificate types a field offers (all of them unless the config narrows them), with their names. */
-export function certificateChoices(field: FormFieldSpec): { type: CertificateType; name: string }[] {
-  return CERTIFICATE_TYPES.filter((t) => (field.certTypes ? field.certTypes.includes(t.type) : !t.minorsOnly))
-}
 
 const isEmpty = (value: FieldValue | undefined) =>
   value === undefined ||

@@ -66,8 +66,17 @@ test('a telecom member proves the number, claims the 180 tier’s benefits once 
   page,
 }) => {
   await logInByApi(page.request, uniquePhone('1365'))
+  // The form's checks load when it is first touched; a phone-and-code form never loads the wheel fields.
+  const lazyParts: string[] = []
+  page.on('request', (r) => {
+    const part = /\/assets\/(campaignForms|PickerField|DateField)-/.exec(r.url())?.[1]
+    if (part) lazyParts.push(part)
+  })
   await page.goto('/telecom/180')
   await expect(page.getByRole('heading', { name: '翼联180元档会员权益' })).toBeVisible()
+  await expect(page.getByLabel('翼联手机号')).toBeEnabled()
+  await page.waitForLoadState('networkidle')
+  expect(lazyParts).toEqual([])
   // Before the number is proven, the benefits say so before any tap, and cannot be claimed.
   await expect(page.getByTestId('coupon-eligibility').first()).toContainText(
     '请先完成“翼联号码核验（180元档）”',
@@ -76,6 +85,7 @@ test('a telecom member proves the number, claims the 180 tier’s benefits once 
 
   const mobile = uniquePhone('1366')
   await page.getByLabel('翼联手机号').fill(mobile)
+  await expect.poll(() => lazyParts).toEqual(['campaignForms'])
   await page.getByRole('button', { name: '获取验证码' }).click()
   await page.getByLabel('短信验证码').fill(await codeFor(page.request, mobile))
   await page.getByRole('checkbox').check()

@@ -116,6 +116,8 @@ test('a user picks, the result is entered, the reward arrives, and the share pag
   const { invite } = (await (await page.request.get('/api/me/invite-code')).json()) as InviteCode
   expect(invite?.code).toMatch(/^[2-9A-Z]{8}$/)
   await page.goto('/activity/worldcup/share')
+  // Drawn when asked for: the QR encoder is not part of the page's load.
+  await page.getByRole('button', { name: '生成我的专属海报' }).click()
   const poster = page.getByTestId('poster-image')
   await expect(poster).toBeVisible()
   await expect(page.locator('figure[data-share-url]')).toHaveAttribute(

@@ -1,22 +1,21 @@
-import { useState } from 'react'
+import { Suspense, useRef, useState, type ReactNode } from 'react'
 import { Button } from 'antd-mobile'
 import { Checkbox } from '../../components/check/Check'
-import { DateField } from '../../components/DateField'
-import { PickerField } from '../../components/PickerField'
+import { ChunkRetryNotice } from '../../components/ChunkRetryNotice'
 import { toast } from '../../components/notice'
 import { useResendCountdown } from '../../components/useResendCountdown'
 import {
   certificateChoices,
-  fieldProblem,
   isCertificateValue,
   type FormFieldSpec,
   type FieldValue,
-} from '../../domain/campaignForms'
+} from '../../domain/campaignFormFields'
 import { addYears } from '../../domain/age'
 import { PHONE_PATTERN } from '../../domain/phone'
 import { formatShanghaiDateTime } from '../../domain/dates'
 import { formatCoverageAmount } from '../../domain/money'
 import { useCampaignActions, useCampaignForm, type CollectResult } from '../../features/campaigns/api'
+import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import { apiErrorOf, describeError, refreshServerData } from '../../lib/request'
 import type { GiftInfo } from '../../types/generated/api/campaign'
 import type { FormBlock as Props } from '../../types/generated/page'
@@ -26,6 +25,36 @@ import './FormBlock.css'
 
 type Values = Record<string, FieldValue>
 type Errors = Record<string, string>
+
+// The wheel-backed fields (a choice, a certificate's type, a date) load with the first form that shows one: a
+// phone-and-code form, the most common, does without them.
+const PickerField = lazyWithRetry(
+  () => import('../../components/PickerField').then((m) => ({ default: m.PickerField })),
+  ChunkRetryNotice,
+)
+const DateField = lazyWithRetry(
+  () => import('../../components/DateField').then((m) => ({ default: m.DateField })),
+  ChunkRetryNotice,
+)
+
+/** A wheel-backed field while its code loads: its button's room, disabled. */
+const WheelLoading = ({ children }: { children: ReactNode }) => (
+  <Suspense
+    fallback={
+      <button type="button" className="date-field" disabled aria-busy="true">
+        <span className="date-field-placeholder">加载中</span>
+      </button>
+    }
+  >
+    {children}
+  </Suspense>
+)
+
+/**
+ * The rules the fields are checked by (certificate numbers, names, dates), shared with the server: loaded when
+ * the reader first touches the form, not with the page.
+ */
+const formRules = () => import('../../domain/campaignForms')
 
 /** Today in Asia/Shanghai, from the page's server clock (the rules check dates against it). */
 const todayOf = (nowMs: number) => formatShanghaiDateTime(nowMs).slice(0, 10)
@@ -94,15 +123,17 @@ function FieldInput({ field, value, error, disabled, today, onChange, onLink }: 
         return (
           <div className="blk-form-cert">
             {choices.length > 1 ? (
-              <PickerField
-                id={`${id}-type`}
-                name="证件类型"
-                title="证件类型"
-                value={cert.type}
-                options={choices.map((c) => ({ value: c.type as string, label: c.name }))}
-                disabled={disabled}
-                onChange={(type) => onChange({ ...cert, type })}
-              />
+              <WheelLoading>
+                <PickerField
+                  id={`${id}-type`}
+                  name="证件类型"
+                  title="证件类型"
+                  value={cert.type}
+                  options={choices.map((c) => ({ value: c.type as string, label: c.name }))}
+                  disabled={disabled}
+                  onChange={(type) => onChange({ ...cert, type })}
+                />
+              </WheelLoading>
             ) : (
               <span className="blk-form-cert-type">{choices[0]?.name}</span>
             )}
@@ -120,26 +151,30 @@ function FieldInput({ field, value, error, disabled, today, onChange, onLink }: 
       }
       case 'select':
         return (
-          <PickerField
-            id={id}
-            title={field.label}
-            value={text}
-            options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
-            disabled={disabled}
-            onChange={onChange}
-          />
+          <WheelLoading>
+            <PickerField
+              id={id}
+              title={field.label}
+              value={text}
+              options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+              disabled={disabled}
+              onChange={onChange}
+            />
+          </WheelLoading>
         )
       case 'date':
         return (
-          <DateField
-            id={id}
-            title={field.label}
-            value={text}
-            min={addYears(today, -100)}
-            max={addYears(today, 5)}
-            disabled={disabled}
-            onChange={onChange}
-          />
+          <WheelLoading>
+            <DateField
+              id={id}
+              title={field.label}
+              value={text}
+              min={addYears(today, -100)}
+              max={addYears(today, 5)}
+              disabled={disabled}
+              onChange={onChange}
+            />
+          </WheelLoading>
         )
       default:
         return (
@@ -290,6 +325,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
   const [errors, setErrors] = useState<Errors>({})
   const [smsCode, setSmsCode] = useState('')
   const [busy, setBusy] = useState(false)
+  const submitting = useRef(false)
   const [sending, setSending] = useState(false)
   const [done, setDone] = useState<CollectResult['entry'] | null>(null)
   const countdown = useResendCountdown()
@@ -336,17 +372,21 @@ export default function FormBlock({ block }: BlockProps<Props>) {
       await runtime.run({ type: 'login' })
       return
     }
-    const today = todayOf(runtime.now())
-    const found: Errors = {}
-    for (const field of data.fields) {
-      const problem = fieldProblem(field, values[field.key], today)
-      if (problem) found[field.key] = problem
-    }
-    if (phoneField && !/^\d{6}$/.test(smsCode)) found.smsCode = '请输入6位短信验证码'
-    setErrors(found)
-    if (Object.values(found).some(Boolean)) return
+    // One submission at a time: a second tap while the rules load or the request runs does nothing.
+    if (submitting.current) return
+    submitting.current = true
     setBusy(true)
     try {
+      const { fieldProblem } = await formRules()
+      const today = todayOf(runtime.now())
+      const found: Errors = {}
+      for (const field of data.fields) {
+        const problem = fieldProblem(field, values[field.key], today)
+        if (problem) found[field.key] = problem
+      }
+      if (phoneField && !/^\d{6}$/.test(smsCode)) found.smsCode = '请输入6位短信验证码'
+      setErrors(found)
+      if (Object.values(found).some(Boolean)) return
       const body = { fields: values, ...(phoneField ? { smsCode } : {}) }
       const result = await actions.submitForm(block.campaign, gift, body)
       setDone(result.entry)
@@ -363,6 +403,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
       setErrors(byField)
       toast('error', describeError(e))
     } finally {
+      submitting.current = false
       setBusy(false)
     }
   }
@@ -393,6 +434,7 @@ export default function FormBlock({ block }: BlockProps<Props>) {
         <form
           className="blk-form-body"
           noValidate
+          onFocus={() => void formRules().catch(() => undefined)}
           onSubmit={(e) => {
             e.preventDefault()
             void submit()

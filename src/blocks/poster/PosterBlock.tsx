@@ -18,8 +18,9 @@ async function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * 分享海报: drawn in the browser once hydrated (a canvas, the background, my nickname, the QR code of the page with
- * my invite code), shown as an image to long-press and saved as a PNG by 保存图片. A visitor is asked to log in.
+ * 分享海报: drawn in the browser when asked for (生成我的专属海报: a canvas, the background, my nickname, the QR code
+ * of the page with my invite code; the QR encoder loads then, not with the page), shown as an image to long-press
+ * and saved as a PNG by 保存图片. A visitor is asked to log in.
  */
 export default function PosterBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
@@ -27,6 +28,7 @@ export default function PosterBlock({ block }: BlockProps<Props>) {
   const invite = data?.invite ?? null
   const headline = runtime.text(block.headline ?? '')
   const caption = runtime.text(block.caption ?? '长按识别二维码，和我一起参与')
+  // 0 until 生成我的专属海报 is tapped; each 重试 counts one more.
   const [attempt, setAttempt] = useState(0)
   // What was drawn, for which inputs: anything else is still being drawn.
   const inputs = JSON.stringify([invite, block.background, block.sharePath, headline, caption, attempt])
@@ -34,7 +36,7 @@ export default function PosterBlock({ block }: BlockProps<Props>) {
   const drawn = result?.inputs === inputs ? result.drawn : DRAWING
 
   useEffect(() => {
-    if (!invite) return
+    if (!invite || attempt === 0) return
     let live = true
     const url = posterUrl(block.sharePath ?? window.location.pathname, window.location.origin, invite.code)
     const draw = async () => {
@@ -58,7 +60,7 @@ export default function PosterBlock({ block }: BlockProps<Props>) {
     return () => {
       live = false
     }
-  }, [invite, block.background, block.sharePath, headline, caption, inputs])
+  }, [invite, block.background, block.sharePath, headline, caption, inputs, attempt])
 
   if (error) return <BlockError error={error} onRetry={() => void mutate()} />
   // The poster's own room while it loads (and in HTML built ahead), so what follows it does not move.
@@ -68,15 +70,23 @@ export default function PosterBlock({ block }: BlockProps<Props>) {
         <div className="blk-poster-drawing" role="status" aria-label="加载中" />
       </section>
     )
-  if (!invite)
+  if (!invite || attempt === 0)
     return (
       <section className="blk-poster blk-poster-visitor" aria-label="分享海报">
         <img src={block.background} alt="" className="blk-poster-preview" />
         <div className="blk-poster-overlay">
-          <p>登录后生成专属海报</p>
-          <Button color="primary" shape="rounded" onClick={() => void runtime.run({ type: 'login' })}>
-            登录
-          </Button>
+          {invite ? (
+            <Button color="primary" shape="rounded" onClick={() => setAttempt(1)}>
+              生成我的专属海报
+            </Button>
+          ) : (
+            <>
+              <p>登录后生成专属海报</p>
+              <Button color="primary" shape="rounded" onClick={() => void runtime.run({ type: 'login' })}>
+                登录
+              </Button>
+            </>
+          )}
         </div>
       </section>
     )
