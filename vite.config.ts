@@ -12,7 +12,7 @@ const apiPort = process.env.API_PORT ?? '8080'
 
 // Code every screen needs on its first load, kept in two chunks instead of a dozen small ones: each request
 // costs a phone more than its bytes (bench:pages). VENDOR: React, data fetching and state libraries. SHELL: the
-// app's stores, constants, request layer, the member area's href builders (the login's), session and notices,
+// app's stores, constants (not the login's agreements), request layer, the member area's href builders (the login's), session and notices,
 // the prerender snapshot's context, the app's line icons, Vite's preload helper, plus what every page of the
 // build loaded as small files of its own (bench:routes): antd-mobile's global styles, Button, its loading dots
 // and ConfigProvider, classnames, tslib, and the lazy-load retry. The other features' href builders go with the
@@ -21,13 +21,13 @@ const apiPort = process.env.API_PORT ?? '8080'
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|swr(?![\\/]dist[\\/]infinite)|valtio|proxy-compare|use-sync-external-store)[\\/]/
 const SHELL =
-  /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/][^\\/]+|lib[\\/](request[\\/][^\\/]+|href|lazyWithRetry)|features[\\/]member[\\/](session|api|paths)|components[\\/](prerender|icons)|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/](global|components[\\/](button|dot-loading)|utils[\\/]attach-properties-to-component)[\\/.]|node_modules[\\/](classnames|tslib)[\\/]|vite[\\/]preload-helper/
+  /([\\/]src[\\/](state[\\/][^\\/]+|config[\\/](app|constants|router|theme)|lib[\\/](request[\\/][^\\/]+|href|lazyWithRetry)|features[\\/]member[\\/](session|api|paths)|components[\\/](prerender|icons)|components[\\/]notice[\\/](NotificationHost|notificationStore))\.tsx?$)|antd-mobile[\\/]es[\\/](global|components[\\/](button|dot-loading)|utils[\\/]attach-properties-to-component)[\\/.]|node_modules[\\/](classnames|tslib)[\\/]|vite[\\/]preload-helper/
 
 // A config page's runtime and what every block module shares with it (the block context, the action hook, the
 // loading and error views): one chunk, the page's, which each block chunk imports, instead of a copy of the
 // shared parts in every block chunk (experimentalInlineCommonChunks below copies common chunks into importers).
 const PAGE_RUNTIME =
-  /[\\/]src[\\/](page-runtime[\\/](ConfigPage|BlockRenderer|BlockBoundary|actions|usePageClock|blockPlaces|OfflineNotice|bindings|preparePage|share|preview)|blocks[\\/](runtime|useBlockAction|registry|shared[\\/]BlockStatus)|page-config[\\/](colors|conditions))\.tsx?$/
+  /[\\/]src[\\/](page-runtime[\\/](ConfigPage|BlockRenderer|BlockBoundary|actions|usePageClock|blockPlaces|bindings|preparePage|share|preview)|blocks[\\/](runtime|useBlockAction|registry|shared[\\/]BlockStatus)|page-config[\\/](colors|conditions))\.tsx?$/
 
 const ANTD_MOBILE_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/
 

@@ -34,6 +34,7 @@ import { PUBLISHED_PAGE_DATA_ID } from '../src/page-config/publishedPageData'
 import { CONFIG_PAGE_DATA_ID } from '../src/page-config/configPageData'
 import { configRouteBlock, pageMetaOf, type ConfigRouteData } from '../src/page-config/configRouteData'
 import { configHtmlFile, screenHtmlFile } from '../server/platform/spaPages'
+import { buildMoment } from './buildMoment'
 import { renderAtBuild } from './prerender'
 
 /** Lists the routes with their own HTML: `routes`, config pages (at `<route>/index.html`); `screens`, screens. */
@@ -215,8 +216,7 @@ export function entryHtmlPlugin(options: { root: string }): Plugin {
         const { pages: prerendered, screens } = await renderAtBuild(
           options.root,
           pages.map((p) => p.route),
-          // The e2e run's build renders for the moment its server's clock starts at (playwright.config.ts).
-          process.env.E2E_START ? Date.parse(process.env.E2E_START) : Date.now(),
+          buildMoment(),
           (message) => this.warn(message),
         )
         for (const { route, chunk, title, data } of pages) {

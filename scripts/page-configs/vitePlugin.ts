@@ -15,6 +15,7 @@ import { currentPageConfig } from '../../src/page-config/migrations'
 import { pageMetaOf } from '../../src/page-config/configRouteData'
 import { COPY_QUERY, pageModuleSource } from './pageModule'
 import { staticClosure } from './staticImports'
+import { buildMoment } from '../buildMoment'
 import { closure } from '../entryHtmlPlugin'
 import { CONFIG_DIR, validateConfigFiles } from '../../src/page-config/validate'
 
@@ -101,11 +102,13 @@ export function pageConfigsPlugin(options: {
         } catch {
           // Reported by the validation; the module still loads the file (and fails there in dev).
         }
+        // A client build: the page's own copies, of the blocks it can show from the build's moment on.
+        // A client build: the page's own copies, of the blocks it can show from the build's moment on.
         return pageModuleSource(
           root,
           file,
           config,
-          keep ? file.slice(configDir.length + 1).replace(/\W+/g, '_') : undefined,
+          keep ? { copyKey: file.slice(configDir.length + 1).replace(/\W+/g, '_'), now: buildMoment() } : {},
         )
       }
       if (!id.startsWith(META_PREFIX)) return null

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { AddIcon, MinusIcon } from './icons'
+import { AddIcon, MinusIcon } from './controlIcons'
 import './NumberStepper.css'
 
 interface NumberStepperProps {

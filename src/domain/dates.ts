@@ -11,6 +11,18 @@ import {
 } from './age'
 import { parseCoveragePeriod } from './periods'
 
+const UNITS = { year: '年', month: '月', day: '日' } as const
+
+/** A date wheel's item with its unit (2020年, 1月, 5日): every antd-mobile DatePicker's `renderLabel`. */
+export const chineseWheelLabel = (type: string, data: number): string =>
+  type in UNITS ? `${data}${UNITS[type as keyof typeof UNITS]}` : String(data)
+
+/** 2020-01-05 -> 2020年1月5日 (empty for anything else). */
+export function chineseDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  return m ? `${m[1]}年${Number(m[2])}月${Number(m[3])}日` : ''
+}
+
 const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 

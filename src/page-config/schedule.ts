@@ -1,4 +1,4 @@
-import type { PageConfig } from '../types/generated/page'
+import type { PageConfig, Phase } from '../types/generated/page'
 import { walkBlocks } from './walkBlocks'
 
 // Page lifecycle on server time: upcoming (before preheatAt) -> preheat -> live -> ended -> offline. The one home
@@ -34,6 +34,22 @@ export function phaseAt(schedule: Schedule | undefined, now: number): LifecycleP
   if (now < Date.parse(schedule.startAt)) return 'preheat'
   if (now < Date.parse(schedule.endAt)) return 'live'
   return 'ended'
+}
+
+/** The phase blocks are shown for (showIn): a page not open yet shows as in preheat, an offline one as ended. */
+export function blockPhase(phase: LifecyclePhase): Phase {
+  if (phase === 'upcoming') return 'preheat'
+  return phase === 'offline' ? 'ended' : phase
+}
+
+/**
+ * The phases a page can still show blocks for from `now` while its campaign runs: this one and the later ones
+ * before the end (a page already ended: only that). A block for a phase gone by, or for after the end, is left out
+ * of the page's chunk and loads if it is ever shown (scripts/page-configs/pageModule.ts).
+ */
+export function phasesAhead(schedule: Schedule | undefined, now: number): Phase[] {
+  const phase = blockPhase(phaseAt(schedule, now))
+  return phase === 'preheat' ? ['preheat', 'live'] : [phase]
 }
 
 /** The next moment the phase changes after `now`, or null. */

@@ -1,4 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, type CSSProperties } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  type ComponentProps,
+  type CSSProperties,
+} from 'react'
 import { useSnapshot } from 'valtio'
 import type { PageConfig } from '../types/generated/page'
 import {
@@ -8,6 +16,8 @@ import {
   type ShareInfo,
 } from '../blocks/runtime'
 import { BlockLoading } from '../blocks/shared/BlockStatus'
+import { ChunkRetryNotice } from '../components/ChunkRetryNotice'
+import { lazyWithRetry } from '../lib/lazyWithRetry'
 import type { MarkdownTrees } from '../page-config/markdownTree'
 import { loginPathFor } from '../components/navigation/appPath'
 import { commonStore, signInStore } from './bindingStores'
@@ -18,13 +28,12 @@ import { BlockRenderer, type RenderContext } from './BlockRenderer'
 import { expectedItems, useDataSources, type SettledSources } from './dataSources'
 import { colorOrNothing, readableOnWhite } from '../page-config/colors'
 import { withParamValues } from '../page-config/routeParams'
-import { OfflineNotice } from './OfflineNotice'
-import { STATUS_WORDS } from '../page-config/schedule'
+import { blockPhase, STATUS_WORDS } from '../page-config/schedule'
 import { usePageHost } from './pageHost'
 import { sentToSession, usePrerender } from '../components/prerender'
 import { applyShareMeta } from './share'
 import type { PageOverrides } from './overrides'
-import { blockPhase, frozenClock, runningClock, usePageClock } from './usePageClock'
+import { frozenClock, runningClock, usePageClock } from './usePageClock'
 import './configPage.css'
 import '../styles/targets.css'
 
@@ -35,6 +44,17 @@ export type { PageOverrides } from './overrides'
 // Only a studio preview plays a draft's campaigns in the sandbox: its rules and the campaigns' domain code load
 // then, not with every page.
 const CampaignSandbox = lazy(() => import('./CampaignSandbox').then((m) => ({ default: m.CampaignSandbox })))
+
+// Only a page offline or not open yet shows it: loaded then (the server's HTML of such a page shows it meanwhile).
+const OfflineNotice = lazyWithRetry(
+  () => import('./OfflineNotice').then((m) => ({ default: m.OfflineNotice })),
+  ChunkRetryNotice,
+)
+const LazyOfflineNotice = (props: ComponentProps<typeof OfflineNotice>) => (
+  <Suspense fallback={<BlockLoading lines={3} />}>
+    <OfflineNotice {...props} />
+  </Suspense>
+)
 
 function shareInfoOf(config: PageConfig): ShareInfo {
   const block = config.blocks.find((b) => b.type === 'share')
@@ -208,7 +228,7 @@ export function ConfigPage({
 
   if (offline) {
     return (
-      <OfflineNotice
+      <LazyOfflineNotice
         fallback={config.schedule?.fallback ?? '/'}
         phase={clock.phase === 'upcoming' ? 'upcoming' : 'offline'}
         // A preview stays on the notice: staff look at the offline moment, they do not leave for the fallback.

@@ -2,10 +2,9 @@ import type { Block, ContentBlock, PageConfig } from '../types/generated/page'
 import { preloadBlocks, registerBlocks } from '../blocks/registry'
 import { prefetchDataSources, type SettledSources } from './dataSources'
 import { withParamValues } from '../page-config/routeParams'
-import { insideWindow, phaseAt } from '../page-config/schedule'
+import { blockPhase, insideWindow, phaseAt } from '../page-config/schedule'
 import { walkOpeningBlocks } from '../page-config/walkBlocks'
 import { clockOffset } from './serverClock'
-import { blockPhase } from './usePageClock'
 
 type AnyBlock = Block | ContentBlock
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { PageConfig, Phase } from '../types/generated/page'
+import type { PageConfig } from '../types/generated/page'
 import { previewAllowed, readPreview, type PreviewRequest } from './preview'
 import { nextPhaseChange, phaseAt, previewMoment, type LifecyclePhase } from '../page-config/schedule'
 import { clockOffset, knownClockOffset } from './serverClock'
@@ -81,12 +81,6 @@ export function usePageClock(schedule: PageConfig['schedule'], query: URLSearchP
 /** A clock stopped at `nowMs` (the moment prerendered HTML was rendered for). */
 export function frozenClock(schedule: PageConfig['schedule'], nowMs: number): PageClock {
   return { ready: true, phase: phaseAt(schedule, nowMs), now: () => nowMs, previewing: false }
-}
-
-/** The phase blocks are shown for (showIn): a page not open yet shows as in preheat, an offline one as ended. */
-export function blockPhase(phase: LifecyclePhase): Phase {
-  if (phase === 'upcoming') return 'preheat'
-  return phase === 'offline' ? 'ended' : phase
 }
 
 /** A clock running on from `nowMs` (a preview link made for a moment); its phase is the one at that moment. */

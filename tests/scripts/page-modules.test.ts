@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { compileMarkdown, withCompiledMarkdown } from '../../src/page-config/markdown'
 import { markdownSources } from '../../src/page-config/markdownSources'
+import { phasesAhead } from '../../src/page-config/schedule'
 import {
   blockComponentFile,
   blockTypesOf,
@@ -104,9 +105,53 @@ describe('page modules', () => {
   })
 
   it("imports a page's own copies of its blocks when given a key", () => {
-    const source = pageModuleSource(root, '/x/page.json', { blocks: [{ type: 'hero' }] }, 'x_page')
+    const source = pageModuleSource(
+      root,
+      '/x/page.json',
+      { blocks: [{ type: 'hero' }] },
+      { copyKey: 'x_page' },
+    )
     expect(source).toContain(
       `import * as block0 from ${JSON.stringify(blockComponentFile(root, 'hero') + COPY_QUERY + 'x_page')}`,
     )
+  })
+
+  it('leaves out blocks only for a phase gone by or for after the end; keeps those of now and of what is ahead', () => {
+    const schedule = {
+      preheatAt: '2026-11-01T00:00:00+08:00',
+      startAt: '2026-11-10T00:00:00+08:00',
+      endAt: '2026-12-01T00:00:00+08:00',
+      fallback: '/',
+    }
+    const config = {
+      schedule,
+      blocks: [
+        { type: 'hero' },
+        { type: 'countdown', showIn: ['preheat'] },
+        { type: 'form', showIn: ['live'] },
+        { type: 'notice-bar', showIn: ['ended'] },
+        { type: 'coupon', showIn: ['preheat', 'ended'] },
+      ],
+    }
+    const at = (iso: string) => Date.parse(iso)
+    // In preheat: preheat's and live's blocks.
+    expect(blockTypesOf(config, phasesAhead(schedule, at('2026-11-05T00:00:00+08:00')))).toEqual([
+      'hero',
+      'countdown',
+      'form',
+      'coupon',
+    ])
+    // Live: the preheat countdown and the notice for after the end load if ever shown.
+    const live = pageModuleSource(root, '/x/page.json', config, { now: at('2026-11-20T00:00:00+08:00') })
+    expect(live).toContain('"hero": block0, "form": block1 }')
+    expect(live).not.toMatch(/countdown|notice-bar|coupon/)
+    // Ended (and offline): what the page shows then.
+    expect(blockTypesOf(config, phasesAhead(schedule, at('2026-12-05T00:00:00+08:00')))).toEqual([
+      'hero',
+      'notice-bar',
+      'coupon',
+    ])
+    // Without a moment (tests, the dev server): every block.
+    expect(blockTypesOf(config)).toHaveLength(5)
   })
 })

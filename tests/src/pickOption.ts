@@ -24,5 +24,6 @@ export async function pickOption(field: HTMLElement, label: string) {
   // The choice reaches the picker's value through the same debounce: 确定 before it would confirm the old one.
   await settle()
   fireEvent.click(within(picker).getByText('确定'))
-  await waitFor(() => expect(field).toHaveTextContent(label))
+  // By id: a field may stand in for another until tapped (a campaign form's, FormBlock.tsx).
+  await waitFor(() => expect(document.getElementById(field.id)).toHaveTextContent(label))
 }

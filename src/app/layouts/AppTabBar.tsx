@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom'
-import { BagIcon, GiftIcon, HomeIcon, UserIcon } from '../../components/icons'
+import { BagIcon, GiftIcon, HomeIcon, UserIcon } from '../../components/tabIcons'
 import { AppLink } from '../../components/navigation/AppLink'
 import { stripLayoutPrefix } from '../../components/navigation/appPath'
 import type { ScreenRoute } from '../../types/route'

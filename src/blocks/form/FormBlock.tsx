@@ -10,11 +10,11 @@ import {
   type FormFieldSpec,
   type FieldValue,
 } from '../../domain/campaignFormFields'
-import { addYears } from '../../domain/age'
 import { PHONE_PATTERN } from '../../domain/phone'
-import { formatShanghaiDateTime } from '../../domain/dates'
+import { chineseDate, formatShanghaiDateTime } from '../../domain/dates'
 import { formatCoverageAmount } from '../../domain/money'
 import { useCampaignActions, useCampaignForm, type CollectResult } from '../../features/campaigns/api'
+import { importOnce } from '../../lib/lazyChunk'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import { apiErrorOf, describeError, refreshServerData } from '../../lib/request'
 import type { GiftInfo } from '../../types/generated/api/campaign'
@@ -26,29 +26,49 @@ import './FormBlock.css'
 type Values = Record<string, FieldValue>
 type Errors = Record<string, string>
 
-// The wheel-backed fields (a choice, a certificate's type, a date) load with the first form that shows one: a
-// phone-and-code form, the most common, does without them.
-const PickerField = lazyWithRetry(
-  () => import('../../components/PickerField').then((m) => ({ default: m.PickerField })),
-  ChunkRetryNotice,
-)
-const DateField = lazyWithRetry(
-  () => import('../../components/DateField').then((m) => ({ default: m.DateField })),
-  ChunkRetryNotice,
-)
+// The wheel-backed fields (a choice, a certificate's type, a date, wheelFields.tsx) load when the reader first
+// touches one; until then each is a button of the same look and name (OnFirstTap).
+const wheels = importOnce(() => import('./wheelFields'))
+const prefetchWheels = () =>
+  void wheels().then(
+    (m) => m.preloadFieldWheels(),
+    () => undefined,
+  )
+const PickerField = lazyWithRetry(() => wheels().then((m) => ({ default: m.PickerField })), ChunkRetryNotice)
+const DateField = lazyWithRetry(() => wheels().then((m) => ({ default: m.FormDateField })), ChunkRetryNotice)
 
-/** A wheel-backed field while its code loads: its button's room, disabled. */
-const WheelLoading = ({ children }: { children: ReactNode }) => (
-  <Suspense
-    fallback={
-      <button type="button" className="date-field" disabled aria-busy="true">
-        <span className="date-field-placeholder">加载中</span>
-      </button>
-    }
-  >
-    {children}
-  </Suspense>
-)
+/**
+ * A wheel-backed field before its code has loaded: a button showing the choice (or the placeholder) that starts
+ * the download when touched and, tapped, becomes the field with its wheel open (`field(true)`).
+ */
+function OnFirstTap(props: {
+  id: string
+  className: string
+  shown: string | undefined
+  placeholder: string
+  label?: string
+  disabled: boolean
+  field: (open: boolean) => ReactNode
+}) {
+  const [tapped, setTapped] = useState(false)
+  const standIn = (
+    <button
+      type="button"
+      id={props.id}
+      className={props.className}
+      disabled={props.disabled}
+      onPointerDown={prefetchWheels}
+      onFocus={prefetchWheels}
+      onClick={() => setTapped(true)}
+      aria-haspopup="dialog"
+      aria-label={props.label}
+      aria-busy={tapped || undefined}
+    >
+      {props.shown ?? <span className="date-field-placeholder">{props.placeholder}</span>}
+    </button>
+  )
+  return tapped ? <Suspense fallback={standIn}>{props.field(true)}</Suspense> : standIn
+}
 
 /**
  * The rules the fields are checked by (certificate numbers, names, dates), shared with the server: loaded when
@@ -123,17 +143,26 @@ function FieldInput({ field, value, error, disabled, today, onChange, onLink }: 
         return (
           <div className="blk-form-cert">
             {choices.length > 1 ? (
-              <WheelLoading>
-                <PickerField
-                  id={`${id}-type`}
-                  name="证件类型"
-                  title="证件类型"
-                  value={cert.type}
-                  options={choices.map((c) => ({ value: c.type as string, label: c.name }))}
-                  disabled={disabled}
-                  onChange={(type) => onChange({ ...cert, type })}
-                />
-              </WheelLoading>
+              <OnFirstTap
+                id={`${id}-type`}
+                className="date-field picker-field"
+                shown={choices.find((c) => c.type === cert.type)?.name}
+                placeholder="请选择"
+                label={`证件类型：${choices.find((c) => c.type === cert.type)?.name ?? '请选择'}`}
+                disabled={disabled}
+                field={(open) => (
+                  <PickerField
+                    id={`${id}-type`}
+                    name="证件类型"
+                    title="证件类型"
+                    value={cert.type}
+                    options={choices.map((c) => ({ value: c.type as string, label: c.name }))}
+                    disabled={disabled}
+                    defaultOpen={open}
+                    onChange={(type) => onChange({ ...cert, type })}
+                  />
+                )}
+              />
             ) : (
               <span className="blk-form-cert-type">{choices[0]?.name}</span>
             )}
@@ -151,30 +180,45 @@ function FieldInput({ field, value, error, disabled, today, onChange, onLink }: 
       }
       case 'select':
         return (
-          <WheelLoading>
-            <PickerField
-              id={id}
-              title={field.label}
-              value={text}
-              options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
-              disabled={disabled}
-              onChange={onChange}
-            />
-          </WheelLoading>
+          <OnFirstTap
+            id={id}
+            className="date-field picker-field"
+            shown={field.options?.includes(text) ? text : undefined}
+            placeholder="请选择"
+            disabled={disabled}
+            field={(open) => (
+              <PickerField
+                id={id}
+                title={field.label}
+                value={text}
+                options={(field.options ?? []).map((o) => ({ value: o, label: o }))}
+                disabled={disabled}
+                defaultOpen={open}
+                onChange={onChange}
+              />
+            )}
+          />
         )
       case 'date':
         return (
-          <WheelLoading>
-            <DateField
-              id={id}
-              title={field.label}
-              value={text}
-              min={addYears(today, -100)}
-              max={addYears(today, 5)}
-              disabled={disabled}
-              onChange={onChange}
-            />
-          </WheelLoading>
+          <OnFirstTap
+            id={id}
+            className="date-field"
+            shown={chineseDate(text) || undefined}
+            placeholder="请选择日期"
+            disabled={disabled}
+            field={(open) => (
+              <DateField
+                id={id}
+                title={field.label}
+                value={text}
+                today={today}
+                disabled={disabled}
+                defaultOpen={open}
+                onChange={onChange}
+              />
+            )}
+          />
         )
       default:
         return (

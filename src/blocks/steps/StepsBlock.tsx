@@ -1,4 +1,4 @@
-import { Steps } from 'antd-mobile'
+import { Steps } from '../../components/Steps'
 import type { StepsBlock as Props } from '../../types/generated/page'
 import { useBlockRuntime, type BlockProps } from '../runtime'
 
@@ -7,15 +7,14 @@ export default function StepsBlock({ block }: BlockProps<Props>) {
   return (
     <div className="blk-steps">
       {block.title && <h3 className="blk-section-title">{text(block.title)}</h3>}
-      <Steps current={block.current ?? block.items.length - 1} direction={block.direction ?? 'horizontal'}>
-        {block.items.map((step, i) => (
-          <Steps.Step
-            key={i}
-            title={text(step.title)}
-            description={step.description ? text(step.description) : undefined}
-          />
-        ))}
-      </Steps>
+      <Steps
+        current={block.current ?? block.items.length - 1}
+        direction={block.direction ?? 'horizontal'}
+        items={block.items.map((step) => ({
+          title: text(step.title),
+          description: step.description ? text(step.description) : undefined,
+        }))}
+      />
     </div>
   )
 }

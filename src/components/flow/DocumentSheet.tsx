@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 import { Sheet } from '../sheets/LazySheets'
-import { CloseIcon } from '../icons'
+import { CloseIcon } from '../controlIcons'
 import { ChunkRetryNotice } from '../ChunkRetryNotice'
 import { LoadingView } from '../StatusViews'
 import type { MarkdownNode } from '../../page-config/markdownTree'

@@ -2,7 +2,7 @@
 // (after 2 s, 50 px/s, from the right edge again each time), a closeable bar hides on 关闭. antd-mobile's own
 // came with two icons' path data (about 4 KiB gzip of the 5 its block chunk weighed on every page with a notice).
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { CloseIcon, SpeakerIcon } from '../icons'
+import { CloseIcon, SpeakerIcon } from '../controlIcons'
 import './NoticeBar.css'
 
 const START_DELAY_MS = 2000

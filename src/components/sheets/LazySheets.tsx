@@ -1,7 +1,8 @@
-import { createContext, Suspense, useContext, useState, type ComponentProps, type ComponentType } from 'react'
+import { createContext, Suspense, useContext, type ComponentProps, type ComponentType } from 'react'
 import type { DatePicker as DatePickerType, Picker as PickerType, Popup as PopupType } from 'antd-mobile'
 import { importOnce } from '../../lib/lazyChunk'
 import { lazyWithRetry, type ChunkFailedProps } from '../../lib/lazyWithRetry'
+import { useOpenedOnce } from './useOpenedOnce'
 import './LazySheets.css'
 
 // The bottom sheets (wheel pickers, popups) load on first use: a screen with date or choice fields or a sheet to
@@ -41,13 +42,6 @@ function SheetFailed({ retry }: ChunkFailedProps) {
 const LoadedDatePicker = lazyWithRetry(() => load().then((m) => ({ default: m.DatePicker })), SheetFailed)
 const LoadedPicker = lazyWithRetry(() => load().then((m) => ({ default: m.Picker })), SheetFailed)
 const LoadedPopup = lazyWithRetry(() => load().then((m) => ({ default: m.Popup })), SheetFailed)
-
-/** True from the first time `visible` is: a sheet is mounted once opened and kept (it animates out when closed). */
-function useOpenedOnce(visible: boolean | undefined): boolean {
-  const [opened, setOpened] = useState(false)
-  if (visible && !opened) setOpened(true)
-  return opened || Boolean(visible)
-}
 
 interface SheetProps {
   visible?: boolean

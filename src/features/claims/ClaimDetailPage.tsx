@@ -1,6 +1,7 @@
 import { queryParam } from '../../lib/href'
 import { Suspense, useState } from 'react'
-import { Button, Steps } from 'antd-mobile'
+import { Button } from 'antd-mobile'
+import { Steps } from '../../components/Steps'
 import { useSearchParams } from 'react-router-dom'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { ChunkRetryNotice } from '../../components/ChunkRetryNotice'
@@ -104,20 +105,19 @@ export default function ClaimDetailPage() {
 
       <section className="purchase-card" data-testid="claim-timeline">
         <h2>理赔进度</h2>
-        <Steps direction="vertical" current={current.timeline.length - 1}>
-          {current.timeline.map((step, i) => (
-            <Steps.Step
-              key={i}
-              title={claimStatusName(step.status)}
-              description={
-                <>
-                  {step.note && <span className="claim-step-note">{step.note}</span>}
-                  <span className="claim-step-time">{formatShanghaiDateTime(step.at)}</span>
-                </>
-              }
-            />
-          ))}
-        </Steps>
+        <Steps
+          direction="vertical"
+          current={current.timeline.length - 1}
+          items={current.timeline.map((step) => ({
+            title: claimStatusName(step.status),
+            description: (
+              <>
+                {step.note && <span className="claim-step-note">{step.note}</span>}
+                <span className="claim-step-time">{formatShanghaiDateTime(step.at)}</span>
+              </>
+            ),
+          }))}
+        />
       </section>
 
       {(current.decision || current.paidFen !== null) && (

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Button } from 'antd-mobile'
-import { ForwardIcon } from '../../components/icons'
+import { ForwardIcon } from '../../components/controlIcons'
 import { DocumentSheet } from '../../components/flow/DocumentSheet'
 import type { PartnerProduct } from './api'
 

@@ -1,4 +1,4 @@
-import { SpeakerIcon } from '../../components/icons'
+import { SpeakerIcon } from '../../components/controlIcons'
 import '../../components/notice-bar/NoticeBar.css'
 import type { PartnerProduct } from './api'
 

@@ -1,4 +1,4 @@
-import { Steps } from 'antd-mobile'
+import { Steps } from '../../components/Steps'
 import { formatFen } from '../../domain/money'
 import { FLOW_STAGES } from './paths'
 
@@ -19,11 +19,11 @@ export function StepBar({
 }) {
   return (
     <div className="flow-header" data-testid="partner-steps">
-      <Steps current={current} className="purchase-steps partner-steps">
-        {FLOW_STAGES.map((title) => (
-          <Steps.Step key={title} title={title} />
-        ))}
-      </Steps>
+      <Steps
+        current={current}
+        className="purchase-steps partner-steps"
+        items={FLOW_STAGES.map((title) => ({ title }))}
+      />
       <div className="flow-price" data-testid="flow-price">
         <span className="flow-price-plan">{productName ?? ''}</span>
         {premiumFen !== null ? (

@@ -1,4 +1,4 @@
-import { Steps } from 'antd-mobile'
+import { Steps } from '../../components/Steps'
 import { formatFen } from '../../domain/money'
 import { paymentPeriodLabel, premiumCadenceLabel } from '../../domain/periods'
 import { useProductDetail } from '../catalog/api'
@@ -32,11 +32,11 @@ export function FlowSteps({
     !price && shown.trialPremiumFen != null && shown.premiumFen !== null ? shown.trialPremiumFen : null
   return (
     <div className="flow-header">
-      <Steps current={Math.max(stages.indexOf(stage), 0)} className="purchase-steps">
-        {stages.map((title) => (
-          <Steps.Step key={title} title={title} />
-        ))}
-      </Steps>
+      <Steps
+        current={Math.max(stages.indexOf(stage), 0)}
+        className="purchase-steps"
+        items={stages.map((title) => ({ title }))}
+      />
       <div className="flow-price" data-testid="flow-price">
         <span className="flow-price-plan">
           {[shown.planName, shown.paymentPeriod && paymentPeriodLabel(shown.paymentPeriod)]

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { chineseDate, DateField } from '../../../src/components/DateField'
+import { DateField } from '../../../src/components/DateField'
+import { chineseDate } from '../../../src/domain/dates'
 
 function Host({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial)
