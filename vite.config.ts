@@ -29,6 +29,9 @@ const SHELL =
 const PAGE_RUNTIME =
   /[\\/]src[\\/](page-runtime[\\/](ConfigPage|BlockRenderer|BlockBoundary|actions|usePageClock|blockPlaces|bindings|preparePage|share|preview)|blocks[\\/](runtime|useBlockAction|registry|shared[\\/]BlockStatus)|page-config[\\/](colors|conditions))\.tsx?$/
 
+// Chunks the entry loads before anything else runs (the groups above and rolldown's runtime).
+const ENTRY_LOADED = /(^|\/)assets\/(vendor|shell|rolldown-runtime)-[\w-]+\.js$/
+
 const ANTD_MOBILE_BARREL = /[\\/]node_modules[\\/]antd-mobile[\\/]es[\\/]index\.js$/
 
 // The studio's UI kit core, one long-cached chunk apart from the studio's own code.
@@ -167,7 +170,13 @@ export default defineConfig(({ command }) => ({
     target: 'es2020',
     // Browsers without <link rel=modulepreload> (Safari before 17) just fetch the chunks when imported;
     // the polyfill would cost every page its bytes.
-    modulePreload: { polyfill: false },
+    // An import() runs after the entry's chunks (React, the shell, rolldown's runtime) have loaded: its list of
+    // chunks to fetch alongside leaves them out (the lists sit in the first chunks every page loads).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !ENTRY_LOADED.test(dep)) : deps,
+    },
     // One stylesheet for every screen and config page (about 25 KiB gzip), fetched once and cached: a first
     // load otherwise fetched 10 to 24 render-blocking files, one round trip after another on a slow network.
     cssCodeSplit: false,
