@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import { formatError, type ConfigError } from '../../src/page-config/errors'
+import { browserConfig } from '../../src/page-config/browserConfig'
 import { isObject } from '../../src/page-config/json'
 import { withCompiledMarkdown } from '../../src/page-config/markdown'
 import { currentPageConfig } from '../../src/page-config/migrations'
@@ -153,8 +154,12 @@ export function pageConfigsPlugin(options: {
         return null // reported by the validation
       }
       if (!isObject(config)) return null
-      // Still JSON: Vite's JSON plugin turns it into the module. Migrated here, once, for every host of the page.
-      const json = withCompiledMarkdown(JSON.stringify(currentPageConfig(config)))
+      // Still JSON: Vite's JSON plugin turns it into the module. Migrated here, once, for every host of the page;
+      // the browser's copy without what only the server needs (browserConfig.ts).
+      const current = currentPageConfig(config)
+      const shipped =
+        this.environment?.name === 'client' && isObject(current) ? browserConfig(current) : current
+      const json = withCompiledMarkdown(JSON.stringify(shipped))
       return json === null ? null : { code: json, map: null }
     },
     configureServer(server) {

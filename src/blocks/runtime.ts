@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react'
-import type { Action, ContentBlock, PageConfig, Phase } from '../types/generated/page'
+import type { BROWSER_CAMPAIGN_KEYS } from '../page-config/browserConfig'
+import type { Action, Campaign, ContentBlock, PageConfig, Phase } from '../types/generated/page'
 import type { MarkdownNode } from '../page-config/markdownTree'
 
 /** What a data source looks like to a block. */
@@ -18,8 +19,11 @@ export interface ShareInfo {
   image?: string
 }
 
-/** A campaign as a page config declares it. */
-export type DeclaredCampaign = NonNullable<PageConfig['campaigns']>[string]
+/**
+ * A campaign as a page config declares it, as far as a page shows it before the campaign's state loads (a folder
+ * page's browser copy holds no more, src/page-config/browserConfig.ts).
+ */
+export type DeclaredCampaign = Pick<Campaign, (typeof BROWSER_CAMPAIGN_KEYS)[number]>
 
 /**
  * What the page runtime gives every block. Blocks never import the page runtime (docs/architecture.md): it provides

@@ -66,7 +66,6 @@ describe('form block', () => {
         ? {
             kind: 'gift-claim',
             title: declared.title,
-            window: { startAt: declared.startAt, endAt: declared.endAt },
             fields: [
               { key: 'name', kind: 'name', label: '姓名' },
               { key: 'mobile', kind: 'phone', label: '手机号' },
@@ -129,9 +128,9 @@ describe('form block', () => {
     await user.click(within(gift).getByRole('button', { name: /条款/ }))
     expect(navigate).toHaveBeenCalledWith('/productInfo?id=p-gift-accident')
 
-    // Nothing filled in: every field says what it needs, and nothing is sent.
+    // Nothing filled in: every field says what it needs, and nothing is sent (the rules load on first use).
     await user.click(screen.getByRole('button', { name: '确认领取' }))
-    expect(screen.getByText('请填写姓名')).toBeInTheDocument()
+    expect(await screen.findByText('请填写姓名')).toBeInTheDocument()
     expect(screen.getByText('请输入证件号码')).toBeInTheDocument()
     expect(screen.getByText('请勾选阅读并同意保险条款与投保须知')).toBeInTheDocument()
     expect(screen.getByText('请输入6位短信验证码')).toBeInTheDocument()
@@ -144,7 +143,7 @@ describe('form block', () => {
     await user.type(screen.getByLabelText('短信验证码'), '123456')
     await user.click(screen.getByRole('button', { name: '确认领取' }))
     // The wrong checksum is caught here, as the server would.
-    expect(screen.getByText('身份证号校验位不正确，请核对')).toBeInTheDocument()
+    expect(await screen.findByText('身份证号校验位不正确，请核对')).toBeInTheDocument()
     const certInput = screen.getByPlaceholderText('请输入证件号码')
     await user.clear(certInput)
     await user.type(certInput, ID)

@@ -31,10 +31,13 @@ type Errors = Record<string, string>
 const wheels = importOnce(() => import('./wheelFields'))
 const prefetchWheels = () =>
   void wheels().then(
-    (m) => m.preloadFieldWheels(),
+    (m) => m.preloadWheels(),
     () => undefined,
   )
-const PickerField = lazyWithRetry(() => wheels().then((m) => ({ default: m.PickerField })), ChunkRetryNotice)
+const PickerField = lazyWithRetry(
+  () => wheels().then((m) => ({ default: m.FormPickerField })),
+  ChunkRetryNotice,
+)
 const DateField = lazyWithRetry(() => wheels().then((m) => ({ default: m.FormDateField })), ChunkRetryNotice)
 
 /**

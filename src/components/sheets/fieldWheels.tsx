@@ -4,10 +4,14 @@
 // and puts the focus on 确定; Escape cancels.
 import { useEffect } from 'react'
 import { chineseWheelLabel } from '../../domain/dates'
-import { ChoiceWheel, DateWheel } from './LazySheets'
+import { ChoiceWheel, DateWheel, preloadSheets } from './LazySheets'
 import type { ChoiceFieldWheelProps, DateFieldWheelProps } from './lazyFieldWheels'
 
-export { preloadSheets } from './LazySheets'
+/**
+ * Starts loading antd-mobile's wheels. (A wrapper, not a re-export: a module this lazy chunk re-exported would
+ * become a chunk of its own, one more file for every screen with a sheet.)
+ */
+export const preloadWheels = () => preloadSheets()
 
 /** The open wheel of field `id`, once its popup is drawn and shown (the newest: one on its way out may linger). */
 function shownPicker(id: string): HTMLElement | undefined {

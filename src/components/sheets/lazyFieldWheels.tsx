@@ -12,7 +12,7 @@ const wheels = importOnce(() => import('./fieldWheels'))
 /** Starts loading the fields' wheels. */
 export function preloadFieldWheels(): void {
   wheels().then(
-    (m) => m.preloadSheets(),
+    (m) => m.preloadWheels(),
     () => {
       // The wheel's own import reports a failure, with 重试, when it is opened.
     },
