@@ -22,17 +22,6 @@ export const LIGHT_SHELL_TEMPLATE = 'light-shell:published-page'
 export const RENDER_REQUEST_HEADER = 'x-screen-render'
 export const SAME_FOR_EVERYONE_HEADER = 'x-same-for-everyone'
 
-/**
- * The visitor's session (their `/api/me` answer, or null when the cookie holds none) sent with a render kept for
- * everyone to their session: the browser starts from it instead of asking /api/me after the page hydrated, one
- * round trip later (src/features/member/session.ts). Such an answer is `private` already.
- */
-export const SESSION_DATA_ID = 'session-data'
-
-/** The session's data block, for before </body>: "<" escaped, so no answer can end the script element. */
-export const sessionDataBlock = (json: string) =>
-  `<script type="application/json" id="${SESSION_DATA_ID}">${json.replace(/</g, '\\u003c')}</script>`
-
 /** What the server asks its renderer (src/app/ssr/renderScreen.tsx) to render, on a render thread. */
 export interface ScreenRenderRequest {
   /** The request's path and query, as the browser sent it (base path included). */

@@ -2,7 +2,6 @@ import { mutate } from 'swr'
 import { fetchMe, meKey, meOverviewKey, type Me } from './api'
 import { isValidPhone } from '../../domain/phone'
 import { clearRequestCache } from '../../lib/request'
-import { SESSION_DATA_ID } from '../../page-config/screenHtml'
 import { nativeStore } from '../../state/native'
 import { userStore, type UserState } from '../../state/user'
 
@@ -76,27 +75,7 @@ export function withExpiredReason(loginPath: string): string {
  * session): what this device remembered yields to it. A failed request leaves the stores as they are.
  */
 export async function refreshSession(): Promise<void> {
-  const sent = sessionSentWithPage()
-  const session = sent !== undefined ? sent : await fetchMe().catch(() => undefined)
+  const session = await fetchMe().catch(() => undefined)
   if (session) applyLoggedIn(session)
   else if (session === null && isLoggedInLocally()) clearLocalUser(false)
-}
-
-/**
- * The session the server sent with the page (src/page-config/screenHtml.ts SESSION_DATA_ID), read once: later
- * refreshes ask the API. Undefined when none came or it cannot be read.
- */
-function sessionSentWithPage(): Me | null | undefined {
-  const block = typeof document === 'undefined' ? null : document.getElementById(SESSION_DATA_ID)
-  if (!block) return undefined
-  block.remove()
-  try {
-    const sent: unknown = JSON.parse(block.textContent ?? '')
-    if (sent === null) return null
-    if (sent && typeof sent === 'object' && typeof (sent as { id?: unknown }).id === 'string')
-      return sent as Me
-  } catch {
-    // unreadable: asked of the API
-  }
-  return undefined
 }
