@@ -1,5 +1,5 @@
 // Policy statuses (docs/architecture.md) and the cooling-off rule.
-
+import { purchaseText } from './purchaseTexts'
 export const POLICY_STATUSES = ['PENDING_EFFECTIVE', 'IN_FORCE', 'EXPIRED', 'SURRENDERED'] as const
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]
 
@@ -46,9 +46,7 @@ export const POLICY_NO_PATTERN = /^GH\d{8}\d{8}$/
  * date, as policyPeriod computes it (src/domain/dates.ts). A product without one says so plainly.
  */
 export function coolingOffSentence(days: number): string {
-  return days > 0
-    ? `犹豫期：自保单生效之日起${days}日内为犹豫期，期间解除合同将全额退还保费`
-    : '本产品不设犹豫期'
+  return days > 0 ? purchaseText('coolingOff', { days }) : purchaseText('noCoolingOff')
 }
 
 /** The short form for summaries: "生效后15天内可全额退保", or "不设犹豫期". */

@@ -148,6 +148,10 @@ export interface ProductPage {
   nextCursor: string | null
 }
 export interface ProductDetail {
+  /**
+   * 产品资料的版本号（可回溯：页面展示的是哪一版）
+   */
+  pageVersion?: number
   id: string
   name: string
   tagline: string

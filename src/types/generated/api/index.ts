@@ -28,6 +28,7 @@ import type { RenewalApi } from './renewal'
 import type { RiskApi } from './risk'
 import type { StudioApi } from './studio'
 import type { StudioCollabApi } from './studioCollab'
+import type { TrailApi } from './trail'
 
 /** The definitions of each schemas/api/<file>.schema.json, by file name. */
 export interface ApiSchemas {
@@ -59,4 +60,5 @@ export interface ApiSchemas {
   risk: RiskApi
   studio: StudioApi
   studioCollab: StudioCollabApi
+  trail: TrailApi
 }

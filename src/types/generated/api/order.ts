@@ -113,6 +113,14 @@ export interface OrderApplication {
    */
   recordingNoticeAt: string
   documents: {
+    /**
+     * 文件版本号
+     */
+    version?: number
+    /**
+     * 文件内容的 SHA-256
+     */
+    hash?: string
     id: string
     kind: 'notice' | 'clause'
     title: string
@@ -152,6 +160,10 @@ export interface OrderApplicationCreate {
   coveragePeriod: string
   paymentPeriod: string
   recordingNoticeAcknowledged: boolean
+  /**
+   * 可回溯：浏览器打开的销售过程记录
+   */
+  trailId?: string
   /**
    * 一键续保：所续的保单（须为本人、同一产品、60 天内到期）；新保单自原保单到期日起生效
    */
@@ -223,6 +235,14 @@ export interface Order {
   insured: OrderPerson
   address: null | OrderAddress
   consents: {
+    /**
+     * 确认时的文件版本号
+     */
+    version?: number
+    /**
+     * 确认时的文件内容 SHA-256
+     */
+    hash?: string
     document: string
     title: string
     /**

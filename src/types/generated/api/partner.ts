@@ -194,6 +194,10 @@ export interface PartnerQuoteRequest {
     date: string
   }
   trip?: Trip
+  /**
+   * 可回溯：浏览器打开的销售过程记录
+   */
+  trailId?: string
 }
 /**
  * 投保人：与前端申请状态的 holder 一段同形。certType 为我方证件类型（CERT 即居民身份证）。

@@ -17,6 +17,14 @@ export interface PolicyApi {
   SurrenderInput?: SurrenderInput
 }
 export interface Policy {
+  /**
+   * 投保过程已记录（可回溯）：记录的步骤数、开始时间与保存期限；无记录时为 null
+   */
+  salesRecord?: null | {
+    steps: number
+    recordedAt: string
+    keepUntil: string | null
+  }
   id: string
   policyNo: string
   orderId: string | null
