@@ -10,6 +10,9 @@ import type { ApiSchemas } from '../../src/types/generated/api'
 import type { StaffRole } from '../../src/types/generated/api/studio'
 import { apiSchema, type JsonSchema } from './schemas'
 
+/** What a studio route asks of the signed-in role ('staff': any account), modules/studio/service.ts roleAllows. */
+export type StaffAccess = StaffRole | 'staff'
+
 // A route names its schemas ("file/Definition" of schemas/api/<file>.schema.json) once: the same name gives the
 // validator its JSON Schema and the handler its generated TypeScript type, so the two cannot drift apart.
 
@@ -31,7 +34,7 @@ export interface RouteSchema {
   /** Needs the session: the one authentication hook (platform/auth.ts) guards the route. */
   auth?: boolean
   /** A studio route: needs a staff session of at least this role (platform/auth.ts checks it). */
-  staff?: StaffRole
+  staff?: StaffAccess
   headers?: SchemaName
   params?: SchemaName
   querystring?: SchemaName

@@ -1,5 +1,6 @@
 // Policy statuses (docs/architecture.md) and the cooling-off rule.
 import { purchaseText } from './purchaseTexts'
+
 export const POLICY_STATUSES = ['PENDING_EFFECTIVE', 'IN_FORCE', 'EXPIRED', 'SURRENDERED'] as const
 export type PolicyStatus = (typeof POLICY_STATUSES)[number]
 

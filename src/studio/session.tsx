@@ -5,8 +5,14 @@ import { onUnauthorized } from './api/client'
 import { studioApi } from './api/endpoints'
 import type { Staff, StaffRole } from './api/types'
 
-const RANK: Record<StaffRole, number> = { editor: 0, publisher: 1, admin: 2 }
-export const ROLE_NAMES: Record<StaffRole, string> = { editor: '编辑', publisher: '发布员', admin: '管理员' }
+// 合规 (compliance) reads the sales trail only: below every page role.
+const RANK: Record<StaffRole, number> = { compliance: -1, editor: 0, publisher: 1, admin: 2 }
+export const ROLE_NAMES: Record<StaffRole, string> = {
+  editor: '编辑',
+  publisher: '发布员',
+  admin: '管理员',
+  compliance: '合规',
+}
 
 /** Whether `staff` has the rights of `role` (editor < publisher < admin). */
 export const hasRole = (staff: Staff | null | undefined, role: StaffRole) =>

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { Staff, StaffRole } from '../../../src/types/generated/api/studio'
+import type { Staff } from '../../../src/types/generated/api/studio'
 import { ApiError } from '../../platform/errors'
-import { ROLE_NAMES, ROLE_RANK, type StaffService } from './service'
+import type { StaffAccess } from '../../platform/route'
+import { ROLE_NAMES, roleAllows, type StaffService } from './service'
 import { markReadsVisitor } from '../../platform/sameForEveryone'
 
 declare module 'fastify' {
@@ -94,7 +95,7 @@ export class StaffGuard {
     return actual.length === expected.length && timingSafeEqual(actual, expected)
   }
 
-  async authenticate(request: FastifyRequest, reply: FastifyReply, role: StaffRole): Promise<void> {
+  async authenticate(request: FastifyRequest, reply: FastifyReply, role: StaffAccess): Promise<void> {
     const token = studioToken(request)
     if (!token) throw staffLoginRequired()
     // Before the session is looked up: a page's request (the cookie without the header) costs no query.
@@ -106,22 +107,24 @@ export class StaffGuard {
    * For the one route a navigator.sendBeacon calls (presence leave), which cannot send the CSRF header: the
    * session and role only. The route itself must demand a secret that stands in for the header.
    */
-  async authenticateBeacon(request: FastifyRequest, reply: FastifyReply, role: StaffRole): Promise<Staff> {
+  async authenticateBeacon(request: FastifyRequest, reply: FastifyReply, role: StaffAccess): Promise<Staff> {
     const token = studioToken(request)
     if (!token) throw staffLoginRequired()
     return this.staffWithRole(token, reply, role)
   }
 
-  private async staffWithRole(token: string, reply: FastifyReply, role: StaffRole): Promise<Staff> {
+  private async staffWithRole(token: string, reply: FastifyReply, role: StaffAccess): Promise<Staff> {
     const staff = await this.staff.resolve(token)
     if (!staff) {
       this.endSession(reply)
       throw staffLoginRequired()
     }
-    if (ROLE_RANK[staff.role] < ROLE_RANK[role])
-      throw new ApiError(403, 'STAFF_FORBIDDEN', `需要${ROLE_NAMES[role]}权限`, [
-        { field: 'role', message: `需要${ROLE_NAMES[role]}或更高权限` },
+    if (!roleAllows(staff.role, role)) {
+      const needed = role === 'staff' ? '工作台' : ROLE_NAMES[role]
+      throw new ApiError(403, 'STAFF_FORBIDDEN', `需要${needed}权限`, [
+        { field: 'role', message: role === 'compliance' ? '需要合规或管理员权限' : `需要${needed}或更高权限` },
       ])
+    }
     return staff
   }
 }

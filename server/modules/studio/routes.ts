@@ -37,7 +37,7 @@ export const studioRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       summary: '当前登录的工作台账号',
       tags,
-      staff: 'editor',
+      staff: 'staff',
       querystring: 'common/EmptyQuery',
       response: 'studio/StaffSession',
     },
@@ -47,7 +47,7 @@ export const studioRoutes: FastifyPluginAsync = async (app) => {
   route(app, {
     method: 'DELETE',
     url: '/api/studio/session',
-    schema: { summary: '退出运营工作台', tags, staff: 'editor', querystring: 'common/EmptyQuery' },
+    schema: { summary: '退出运营工作台', tags, staff: 'staff', querystring: 'common/EmptyQuery' },
     handler: async (request, reply) => {
       const token = studioToken(request)
       if (token) await staff.logout(token, staffOf(request))

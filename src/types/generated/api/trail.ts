@@ -86,10 +86,6 @@ export interface TrailEvent {
    */
   productVersion?: number
   /**
-   * 投保页面文字版本
-   */
-  textsVersion?: number
-  /**
    * 文件
    */
   documentId?: string
