@@ -20,6 +20,7 @@ import type { FeedbackTables } from '../modules/feedback/tables'
 import type { AppointmentTables } from '../modules/appointments/tables'
 import type { PlatformTables } from '../platform/tables'
 import type { StudioTables } from '../modules/studio/tables'
+import type { TrailTables } from '../modules/trail/tables'
 import type { Timestamp } from './columns'
 
 // The Kysely database type: each module's tables.ts, composed. The SQL in migrations/ is the truth.
@@ -57,7 +58,8 @@ export interface DB
     GuessTables,
     GiftTables,
     PartnerTables,
-    StudioTables {
+    StudioTables,
+    TrailTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

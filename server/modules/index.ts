@@ -21,6 +21,7 @@ import { systemModule } from './system'
 import { studioModule } from './studio'
 import { pagesModule } from './pages'
 import { partnersModule } from './partners'
+import { trailModule } from './trail'
 
 /** Every area of the server, in the order their routes are registered (and listed in the OpenAPI document). */
 export const modules: readonly ServerModule[] = [
@@ -46,4 +47,5 @@ export const modules: readonly ServerModule[] = [
   campaignsModule,
   studioModule,
   pagesModule,
+  trailModule,
 ]

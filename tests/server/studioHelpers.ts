@@ -7,6 +7,7 @@ export const DEMO_PASSWORDS = {
   editor: 'editor-2026',
   publisher: 'publisher-2026',
   admin: 'admin-2026',
+  compliance: 'compliance-2026',
 } as const
 export type DemoRole = keyof typeof DEMO_PASSWORDS
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
-import { createTestApp, type TestApp } from './helpers'
+import { createTestApp, json, loginAs, type TestApp } from './helpers'
 import { multipart } from './uploads'
 import { as, publishPage, staffHeaders, staffLogin, validPage, type DemoRole } from './studioHelpers'
 
@@ -9,9 +9,23 @@ import { as, publishPage, staffHeaders, staffLogin, validPage, type DemoRole } f
 // below it, and a 2xx answer at or above it. The table must list every route the OpenAPI document marks with a
 // staff role, so a new studio route without a row here fails by name.
 
-type Role = 'editor' | 'publisher' | 'admin'
-const RANK: Record<Role, number> = { editor: 1, publisher: 2, admin: 3 }
-const ROLE_NAMES: Record<Role, string> = { editor: '编辑', publisher: '发布员', admin: '管理员' }
+// Page work goes editor < publisher < admin; 合规 (compliance) reads the sales trail and nothing else, and
+// 'staff' (its own session) is any account.
+type Role = 'editor' | 'publisher' | 'admin' | 'compliance' | 'staff'
+type StaffRole = Exclude<Role, 'staff'>
+const RANK: Record<StaffRole, number> = { compliance: 0, editor: 1, publisher: 2, admin: 3 }
+const ROLE_NAMES: Record<StaffRole, string> = {
+  editor: '编辑',
+  publisher: '发布员',
+  admin: '管理员',
+  compliance: '合规',
+}
+const allows = (role: StaffRole, needed: Role) =>
+  needed === 'staff' ||
+  (needed === 'compliance' ? role === 'compliance' || role === 'admin' : RANK[role] >= RANK[needed])
+const STAFF_ROLES = ['compliance', 'editor', 'publisher', 'admin'] as const
+/** The least role that may call a route (the one whose session the missing-CSRF check uses). */
+const least = (needed: Role): StaffRole => (needed === 'staff' ? 'compliance' : needed)
 
 interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -23,8 +37,20 @@ interface Call {
 
 let t: TestApp
 const cookies = {} as Record<DemoRole, string>
+const medicalRates = [
+  {
+    ageMin: 0,
+    ageMax: 60,
+    gender: 'ANY',
+    coveragePeriod: '1y',
+    paymentPeriod: 'single',
+    socialInsurance: 'ANY',
+    premiumFen: 30_000,
+  },
+]
 let n = 0
 let otherStaffId = 0
+let trailId = ''
 let jpeg: Buffer
 
 const revisionOf = async (id: string) =>
@@ -42,12 +68,12 @@ const section = (name: string) => ({ name, blocks: [{ type: 'title', text: name 
 const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
   {
     route: 'get /api/studio/session',
-    role: 'editor',
+    role: 'staff',
     call: async () => ({ method: 'GET', url: '/api/studio/session' }),
   },
   {
     route: 'delete /api/studio/session',
-    role: 'editor',
+    role: 'staff',
     call: async () => ({ method: 'DELETE', url: '/api/studio/session' }),
   },
   {
@@ -257,6 +283,54 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
       body: { tab: `role-tab-${++n}` },
     }),
   },
+  {
+    route: 'get /api/studio/compliance/sales',
+    role: 'compliance',
+    call: async () => ({ method: 'GET', url: '/api/studio/compliance/sales?phone=13700001111' }),
+  },
+  {
+    route: 'get /api/studio/compliance/sales/{id}',
+    role: 'compliance',
+    call: async () => ({ method: 'GET', url: `/api/studio/compliance/sales/${trailId}` }),
+  },
+  {
+    route: 'get /api/studio/compliance/sales/{id}/export.pdf',
+    role: 'compliance',
+    call: async () => ({ method: 'GET', url: `/api/studio/compliance/sales/${trailId}/export.pdf` }),
+  },
+  {
+    route: 'get /api/studio/compliance/sales/{id}/export.json',
+    role: 'compliance',
+    call: async () => ({ method: 'GET', url: `/api/studio/compliance/sales/${trailId}/export.json` }),
+  },
+  {
+    route: 'get /api/studio/catalog/products/{id}/versions',
+    role: 'staff',
+    call: async () => ({ method: 'GET', url: '/api/studio/catalog/products/p-medical-million/versions' }),
+  },
+  {
+    route: 'get /api/studio/sales-page-versions/{id}',
+    role: 'staff',
+    call: async () => ({ method: 'GET', url: '/api/studio/sales-page-versions/1' }),
+  },
+  {
+    route: 'put /api/studio/catalog/products/{id}/notice',
+    role: 'publisher',
+    call: async () => ({
+      method: 'PUT',
+      url: '/api/studio/catalog/products/p-medical-million/notice',
+      body: { notice: `投保须知（角色测试 ${++n}）` },
+    }),
+  },
+  {
+    route: 'put /api/studio/catalog/products/{id}/premium-rates',
+    role: 'publisher',
+    call: async () => ({
+      method: 'PUT',
+      url: '/api/studio/catalog/products/p-medical-million/premium-rates',
+      body: { planCode: 'standard', rates: medicalRates },
+    }),
+  },
 ]
 
 async function send(cookie: string | null, call: Call) {
@@ -275,7 +349,15 @@ const withoutCsrf = (cookie: string) => cookie.replace(/;\s*studio_csrf=[^;]*/, 
 
 beforeAll(async () => {
   t = await createTestApp()
-  for (const role of ['editor', 'publisher', 'admin'] as const) cookies[role] = await staffLogin(t.app, role)
+  for (const role of STAFF_ROLES) cookies[role] = await staffLogin(t.app, role)
+  const buyer = await loginAs(t.app, '13700001111')
+  const opened = await json(t.app, {
+    method: 'POST',
+    url: '/api/sales-trails',
+    headers: { cookie: buyer },
+    body: { productId: 'p-medical-million' },
+  })
+  trailId = opened.json<{ id: string }>().id
   await publishPage(t.app, cookies.publisher, 'role-page')
   const other = await as(t.app, cookies.admin, 'POST', '/api/studio/staff', {
     username: 'colleague',
@@ -351,7 +433,7 @@ describe('the role of every studio route', () => {
         code: 'STAFF_LOGIN_REQUIRED',
       })
       // The least role's session without the CSRF header (a page posting same-origin): 403, whatever the route.
-      const pageLike = await send(withoutCsrf(await staffLogin(t.app, row.role)), await row.call())
+      const pageLike = await send(withoutCsrf(await staffLogin(t.app, least(row.role))), await row.call())
       expect({
         status: pageLike.statusCode,
         code: pageLike.json<{ error: { code: string } }>().error.code,
@@ -359,20 +441,26 @@ describe('the role of every studio route', () => {
         status: 403,
         code: 'STAFF_CSRF_REQUIRED',
       })
-      for (const role of ['editor', 'publisher', 'admin'] as const) {
+      for (const role of STAFF_ROLES) {
         // Logging out ends the session: that row signs in afresh each time.
         const cookie =
           row.route === 'delete /api/studio/session' ? await staffLogin(t.app, role) : cookies[role]
         const res = await send(cookie, await row.call())
-        if (RANK[role] < RANK[row.role]) {
+        if (!allows(role, row.role)) {
+          const needed = ROLE_NAMES[row.role as StaffRole]
           expect({ role, status: res.statusCode, body: res.json() }).toEqual({
             role,
             status: 403,
             body: {
               error: {
                 code: 'STAFF_FORBIDDEN',
-                message: `需要${ROLE_NAMES[row.role]}权限`,
-                details: [{ field: 'role', message: `需要${ROLE_NAMES[row.role]}或更高权限` }],
+                message: `需要${needed}权限`,
+                details: [
+                  {
+                    field: 'role',
+                    message: row.role === 'compliance' ? '需要合规或管理员权限' : `需要${needed}或更高权限`,
+                  },
+                ],
               },
             },
           })

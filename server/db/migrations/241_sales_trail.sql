@@ -11,7 +11,7 @@ ALTER TABLE staff_users ADD CONSTRAINT staff_users_role_check
 -- clause: its title and full text; the hash is of the text) and purchase_texts (the purchase screens' own words).
 -- The live version has no offline_at; a change closes it and adds the next, in one transaction.
 CREATE TABLE sales_page_versions (
-  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   kind text NOT NULL CHECK (kind IN ('product', 'document', 'purchase_texts')),
   key text NOT NULL,
   version integer NOT NULL CHECK (version > 0),
@@ -76,3 +76,6 @@ CREATE TABLE sales_trail_records (
   PRIMARY KEY (trail_id, seq),
   UNIQUE (trail_id, client_event_id)
 );
+
+-- The version of each document an application was made with (its text's hash), carried into the order's consents.
+ALTER TABLE application_documents ADD COLUMN version integer, ADD COLUMN hash text;

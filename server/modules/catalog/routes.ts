@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { route } from '../../platform/route'
+import { staffOf } from '../studio/guard'
 
 export const catalogRoutes: FastifyPluginAsync = async (app) => {
-  const { catalog, disclosure } = app.services
+  const { catalog, catalogEdits, disclosure } = app.services
 
   route(app, {
     method: 'GET',
@@ -62,7 +63,48 @@ export const catalogRoutes: FastifyPluginAsync = async (app) => {
       querystring: 'common/EmptyQuery',
       response: 'catalog/ProductDetail',
     },
-    handler: async (request) => catalog.product(request.params.id),
+    handler: async (request) => {
+      const detail = await catalog.product(request.params.id)
+      // 可回溯: which version of the product page this is, so the buyer's trail can name what it showed.
+      const version = await app.services.salesPageVersions.product(detail)
+      return { ...detail, pageVersion: version.version }
+    },
+  })
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/studio/catalog/products/:id/notice',
+    schema: {
+      summary: '修改产品的投保须知（发布员；记入操作日志，产品页面与该文件各生成新版本）',
+      tags: ['compliance'],
+      staff: 'publisher',
+      params: 'trail/ProductParams',
+      querystring: 'common/EmptyQuery',
+      body: 'trail/NoticeInput',
+      response: 'trail/ProductVersions',
+    },
+    handler: async (request) => {
+      await catalogEdits.setNotice(staffOf(request), request.params.id, request.body)
+      return app.services.salesPageVersions.productVersions(request.params.id)
+    },
+  })
+
+  route(app, {
+    method: 'PUT',
+    url: '/api/studio/catalog/products/:id/premium-rates',
+    schema: {
+      summary: '替换产品一个保障计划的费率表（发布员；记入操作日志，产品页面生成新版本）',
+      tags: ['compliance'],
+      staff: 'publisher',
+      params: 'trail/ProductParams',
+      querystring: 'common/EmptyQuery',
+      body: 'trail/PremiumRatesInput',
+      response: 'trail/ProductVersions',
+    },
+    handler: async (request) => {
+      await catalogEdits.setPremiumRates(staffOf(request), request.params.id, request.body)
+      return app.services.salesPageVersions.productVersions(request.params.id)
+    },
   })
 
   route(app, {

@@ -45,7 +45,15 @@ export const partnersModule = defineModule({
         : new UnconfiguredAdapter(),
     partnerCatalog: (s) => new PartnerCatalog(s.db),
     partnerSales: (s) =>
-      new PartnerSalesService(s.db, s.now, s.partnerCatalog, s.partnerAdapter, s.partnerBreaker),
+      new PartnerSalesService(
+        s.db,
+        s.now,
+        s.partnerCatalog,
+        s.partnerAdapter,
+        s.partnerBreaker,
+        s.trails,
+        s.salesPageVersions,
+      ),
     partnerIssuing: (s) =>
       new PartnerIssuing(
         s.db,

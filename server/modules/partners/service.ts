@@ -19,6 +19,9 @@ import type {
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
 import { recordAnswer } from '../../platform/idempotency'
+import type { TrailService } from '../trail/service'
+import { personLabel } from '../trail/steps'
+import type { SalesPageVersions } from '../trail/versions'
 import { toIso } from '../../platform/time'
 import { PartnerRejected, PartnerUnavailable, type PartnerAdapter, type PartnerPerson } from './adapter'
 import { checkApplicants } from './applicants'
@@ -110,7 +113,9 @@ export class PartnerSalesService {
     private readonly now: () => Date,
     private readonly catalog: PartnerCatalog,
     private readonly adapter: PartnerAdapter,
-    private readonly breaker?: Pick<CircuitBreaker, 'state'>,
+    private readonly breaker: Pick<CircuitBreaker, 'state'> | undefined,
+    private readonly trails: TrailService,
+    private readonly versions: SalesPageVersions,
   ) {}
 
   /** The product; `available: false` while the partner's breaker is open (the page says so before any input). */
@@ -142,24 +147,50 @@ export class PartnerSalesService {
     }
     const id = randomUUID()
     const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS)
-    await this.db
-      .insertInto('partner_quotes')
-      .values({
-        id,
-        user_id: userId,
-        product_id: product.id,
-        partner: product.partner,
-        holder: JSON.stringify(checked.holder),
-        insured: JSON.stringify(checked.insured),
-        flight: checked.flight ? JSON.stringify(checked.flight) : null,
-        trip: checked.trip ? JSON.stringify(checked.trip) : null,
-        charge_period_type: chargePeriodType,
-        premium_fen: priced.premiumFen,
-        partner_quote_no: priced.partnerQuoteNo,
-        created_at: now,
-        expires_at: expiresAt,
-      })
-      .execute()
+    const shown = await this.versions.captureProduct(product.id)
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('partner_quotes')
+        .values({
+          id,
+          user_id: userId,
+          product_id: product.id,
+          partner: product.partner,
+          holder: JSON.stringify(checked.holder),
+          insured: JSON.stringify(checked.insured),
+          flight: checked.flight ? JSON.stringify(checked.flight) : null,
+          trip: checked.trip ? JSON.stringify(checked.trip) : null,
+          charge_period_type: chargePeriodType,
+          premium_fen: priced.premiumFen,
+          partner_quote_no: priced.partnerQuoteNo,
+          created_at: now,
+          expires_at: expiresAt,
+        })
+        .execute()
+      await this.trails.join(
+        trx,
+        userId,
+        body.trailId,
+        { id: product.id, name: product.name, channel: 'partner' },
+        [
+          {
+            kind: 'quote_shown',
+            data: {
+              productVersion: shown.product.version,
+              textsVersion: shown.texts.version,
+              planCode: product.planCode,
+              planName: product.planName,
+              coveragePeriod: product.coveragePeriod,
+              paymentPeriod: product.paymentPeriod,
+              holder: personLabel(checked.holder),
+              insured: personLabel(checked.insured),
+              premiumFen: priced.premiumFen,
+            },
+          },
+        ],
+        { partner_quote_id: id, stage: 'applied' },
+      )
+    })
     return { quoteId: id, premiumFen: priced.premiumFen, expiresAt: toIso(expiresAt) }
   }
 
@@ -230,6 +261,22 @@ export class PartnerSalesService {
     }
 
     const orderId = randomUUID()
+    // Confirmed by this application (its 我已阅读并同意); opened when the buyer's browser said it opened them.
+    const shown = await this.versions.documents(product.id)
+    const opened = await this.openedDocuments(quote.id)
+    const consents = [
+      { document: 'notice', title: '投保须知' },
+      ...product.clauses.map((c) => ({ document: c.id, title: c.title })),
+    ].map((d) => {
+      const ref = shown.get(d.document === 'notice' ? 'notice' : `clause:${d.document}`)
+      const openedAt = opened.get(d.document === 'notice' ? 'notice' : `clause:${d.document}`)
+      return {
+        ...d,
+        openedAt: openedAt ? toIso(openedAt) : null,
+        confirmedAt: toIso(now),
+        ...(ref ? { version: ref.version, hash: ref.hash } : {}),
+      }
+    })
     const today = shanghaiDate(now.getTime())
     const orderNo = `GO${today.replaceAll('-', '')}${pad(now.getUTCHours() * 3600 + now.getUTCMinutes() * 60 + now.getUTCSeconds(), 5)}${pad(randomInt(0, 1_000_000), 6)}`
     const holder = withoutOccupation(quote.holder)
@@ -256,12 +303,7 @@ export class PartnerSalesService {
           holder: JSON.stringify(holder),
           insured: JSON.stringify(insured),
           address: null,
-          consents: JSON.stringify(
-            [
-              { document: 'notice', title: '投保须知' },
-              ...product.clauses.map((c) => ({ document: c.id, title: c.title })),
-            ].map((d) => ({ ...d, openedAt: toIso(now), confirmedAt: toIso(now) })),
-          ),
+          consents: JSON.stringify(consents),
           health: JSON.stringify({
             insuredRelation: quote.insured.relationType ?? '1',
             answers: product.questions.map((q) => ({ questionId: q.id, answer: 'no' })),
@@ -297,6 +339,42 @@ export class PartnerSalesService {
         .execute()
       // Re-priced at underwriting: the order waits for the user's agreement before it can be paid.
       const changed = underwritten.premiumFen !== quote.premium_fen
+      await this.trails.step(
+        trx,
+        { partnerQuoteId: quote.id },
+        [
+          {
+            kind: 'health_answered',
+            data: {
+              answers: product.questions.map((q) => ({
+                questionId: q.id,
+                question: q.text,
+                answer: body.healthAnswers[q.id] ? ('yes' as const) : ('no' as const),
+              })),
+              outcome: 'standard',
+            },
+          },
+          ...consents.map((c) => ({
+            kind: 'document_confirmed' as const,
+            data: {
+              documentId: c.document === 'notice' ? 'notice' : `clause:${c.document}`,
+              documentTitle: c.title,
+              documentVersion: c.version,
+              documentHash: c.hash,
+            },
+          })),
+          ...(changed
+            ? [
+                {
+                  kind: 'price_change_shown' as const,
+                  data: { previousPremiumFen: quote.premium_fen, premiumFen: underwritten.premiumFen },
+                },
+              ]
+            : []),
+          { kind: 'order_created', data: { orderNo, premiumFen: underwritten.premiumFen } },
+        ],
+        { order_id: orderId, order_no: orderNo, stage: 'ordered' },
+      )
       return recordAnswer(trx, {
         orderId,
         underwritingNo: underwritten.underwritingNo,
@@ -328,7 +406,19 @@ export class PartnerSalesService {
       .set({ premium_agreed_fen: order.premium_fen, premium_agreed_at: this.now(), updated_at: this.now() })
       .where('order_id', '=', orderId)
       .where('premium_agreed_at', 'is', null)
-      .execute()
+      .executeTakeFirst()
+      .then(async (agreedNow) => {
+        if (Number(agreedNow.numUpdatedRows) === 1)
+          await this.trails.step(this.db, { orderId }, [
+            {
+              kind: 'price_change_accepted',
+              data: {
+                previousPremiumFen: order.displayed_premium_fen ?? undefined,
+                premiumFen: order.premium_fen,
+              },
+            },
+          ])
+      })
     const agreed = await this.db
       .selectFrom('partner_orders')
       .select(['premium_agreed_fen', 'premium_agreed_at'])
@@ -339,6 +429,19 @@ export class PartnerSalesService {
       premiumFen: agreed.premium_agreed_fen ?? order.premium_fen,
       agreedAt: toIso(agreed.premium_agreed_at ?? this.now()),
     }
+  }
+
+  /** When the buyer's browser first opened each document in the trail of this quote ('notice', 'clause:<id>'). */
+  private async openedDocuments(quoteId: string): Promise<Map<string, Date>> {
+    const rows = await this.db
+      .selectFrom('sales_trail_records as r')
+      .innerJoin('sales_trails as t', 't.id', 'r.trail_id')
+      .select([sql<string>`r.data ->> 'documentId'`.as('document_id'), (eb) => eb.fn.min('r.at').as('at')])
+      .where('t.partner_quote_id', '=', quoteId)
+      .where('r.kind', '=', 'document_open')
+      .groupBy(sql`r.data ->> 'documentId'`)
+      .execute()
+    return new Map(rows.map((r) => [r.document_id, r.at as Date]))
   }
 
   /** 409 when the insured already has a live order for the flight (the index orders_one_per_person_flight). */

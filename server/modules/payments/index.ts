@@ -30,6 +30,7 @@ export const paymentsModule = defineModule({
         s.messages,
         s.log,
         s.partnerIssuing,
+        s.trails,
       ),
     sandbox: (s) => (s.paymentProvider instanceof SandboxPaymentProvider ? s.paymentProvider : null),
   },

@@ -11,6 +11,7 @@ import { toIso } from '../../platform/time'
 import type { CatalogService } from '../catalog/service'
 import { transition, type OrderService } from '../purchase/service'
 import type { DB } from '../../db/schema'
+import type { TrailService } from '../trail/service'
 import type { MessageService } from '../messages/service'
 import type { OrdersTable } from '../purchase/tables'
 import type { PaymentsTable } from './tables'
@@ -71,6 +72,7 @@ export class PaymentService {
     private readonly messages: MessageService,
     private readonly log: FastifyBaseLogger,
     private readonly partners: Pick<PartnerIssuing, 'startIssuing' | 'issueSoon' | 'refuseCapture'>,
+    private readonly trails: TrailService,
   ) {}
 
   /** Starts a payment of the caller's own payable order; an earlier pending code of the order is closed. */
@@ -282,6 +284,17 @@ export class PaymentService {
         .where('id', '=', current.id)
         .execute()
       await transition(trx, order.id, 'PAY_SUCCEEDED', { paid_at: now })
+      await this.trails.step(
+        trx,
+        { orderId: order.id },
+        [
+          {
+            kind: 'payment',
+            data: { paymentNo: current.id, payChannel: current.channel, premiumFen: current.amount_fen },
+          },
+        ],
+        { stage: 'paid' },
+      )
       await this.messages.notify(trx, order.user_id, {
         kind: 'order_paid',
         orderId: order.id,

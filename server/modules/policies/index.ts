@@ -28,6 +28,7 @@ export const policiesModule = defineModule({
         policyLinkSecret(s.mode),
         () => s.partnerSurrenders,
         { notices: s.smsNotices, publicUrl: s.publicUrl },
+        s.trails,
       ),
     renewals: (s) => new RenewalService(s.db, s.now, s.catalog),
     policyLookup: (s) => new PolicyLookupService(s.db, s.now, s.smsCodes, s.cookieSecret),

@@ -26,6 +26,8 @@ import { toIso } from '../../platform/time'
 import { SHANGHAI_DAY, secondsLeft, takeHit } from '../../platform/rateLimits'
 import { transition } from '../purchase/service'
 import type { DB } from '../../db/schema'
+import { isLongCover } from '../trail/retention'
+import type { TrailService } from '../trail/service'
 import type { MessageService } from '../messages/service'
 import type { SmsNoticeService } from '../messages/smsNotices'
 import { policyPoints, type PointsService } from '../points/service'
@@ -121,6 +123,8 @@ export class PolicyService {
     private readonly partnerSurrenders: (() => PartnerSurrenders) | null = null,
     /** The issued policy's text with its e-policy link, and the address that link starts with. */
     private readonly texts: { notices: SmsNoticeService; publicUrl: () => string } | null = null,
+    /** 可回溯: issue and surrender are steps of the sale's trail (and set how long it is kept). */
+    private readonly trails: TrailService | null = null,
   ) {}
 
   /** After the transaction that issued policies committed: their texts go out now, not with the next sweep. */
@@ -207,6 +211,29 @@ export class PolicyService {
         holderPhone: order.holder.phone,
       },
       id,
+    )
+    const effectiveAt = new Date(period.effectiveAt)
+    const expiresAt = period.expiresAt ? new Date(period.expiresAt) : null
+    await this.trails?.step(
+      trx,
+      { orderId: order.id },
+      [
+        {
+          kind: 'policy_issued',
+          data: {
+            policyNo,
+            effectiveDate: shanghaiDate(effectiveAt.getTime()),
+            expiresAt: expiresAt ? toIso(expiresAt) : null,
+          },
+        },
+      ],
+      {
+        policy_id: id,
+        policy_no: policyNo,
+        long_cover: isLongCover(effectiveAt, expiresAt),
+        contract_ends_at: expiresAt,
+        stage: 'issued',
+      },
     )
     // The policy's points (1 per yuan), with the policy or not at all.
     const points = policyPoints(order.premium_fen)
@@ -321,8 +348,25 @@ export class PolicyService {
 
   async get(userId: string, id: string): Promise<Policy> {
     const row = await this.row(userId, id)
-    const open = await this.openSurrenders([row.id])
-    return toPolicy(row, this.now().getTime(), open.get(row.id))
+    const [open, trail] = await Promise.all([
+      this.openSurrenders([row.id]),
+      this.db
+        .selectFrom('sales_trails')
+        .select(['head_seq', 'started_at', 'keep_until'])
+        .where('policy_id', '=', row.id)
+        .executeTakeFirst(),
+    ])
+    return {
+      ...toPolicy(row, this.now().getTime(), open.get(row.id)),
+      // PIPL notice on the buyer's own policy: that the sale was recorded, how much, and for how long.
+      salesRecord: trail
+        ? {
+            steps: trail.head_seq,
+            recordedAt: toIso(trail.started_at),
+            keepUntil: trail.keep_until ? toIso(trail.keep_until) : null,
+          }
+        : null,
+    }
   }
 
   private sign(payload: string): string {
@@ -541,6 +585,12 @@ export class PolicyService {
           reference: row.id,
         })
       await transition(trx, row.order_id, 'SURRENDER')
+      await this.trails?.step(
+        trx,
+        { orderId: row.order_id },
+        [{ kind: 'contract_ended', data: { reason: `退保（${reason}）` } }],
+        { contract_ends_at: now, stage: 'ended' },
+      )
       if (kept && kept.amount_fen > 0) refundId = await this.refunds.record(trx, kept, 'SURRENDER')
       return true
     })

@@ -14,6 +14,9 @@ import { GIFT_NOT_RENEWABLE, isGiftPolicy, RENEWAL_WINDOW_DAYS } from '../../../
 import { underwrite, walkFollowUp, type Underwriting } from '../../../src/domain/underwriting'
 import type { CatalogService } from '../catalog/service'
 import type { RiskAssessmentService } from '../risk/service'
+import type { TrailService } from '../trail/service'
+import { documentStep, healthStep, sensitiveConsentStep } from '../trail/steps'
+import type { SalesPageVersions } from '../trail/versions'
 import type { DB } from '../../db/schema'
 import type { ApplicationsTable } from './tables'
 
@@ -29,6 +32,8 @@ export class ApplicationService {
     private readonly now: () => Date,
     private readonly catalog: CatalogService,
     private readonly risk: RiskAssessmentService,
+    private readonly trails: TrailService,
+    private readonly versions: SalesPageVersions,
   ) {}
 
   async create(userId: string, body: OrderApplicationCreate): Promise<OrderApplication> {
@@ -60,6 +65,13 @@ export class ApplicationService {
       ? await this.renewable(userId, body.renewsPolicyId, product.id, now)
       : null
     const id = randomUUID()
+    // 可回溯: the versions this sale is shown (taken now if the catalog changed), named by every step.
+    const shown = await this.versions.captureProduct(product.id)
+    const consent = await sensitiveConsentStep(this.db, userId)
+    const versionOf = (documentId: string) => {
+      const ref = shown.documents.get(documentId)
+      return { version: ref?.version ?? null, hash: ref?.hash ?? null }
+    }
     const documents = [
       { document_id: NOTICE_DOCUMENT_ID, kind: 'notice' as const, title: '投保须知' },
       ...product.clauses.map((c) => ({
@@ -67,7 +79,7 @@ export class ApplicationService {
         kind: 'clause' as const,
         title: c.title,
       })),
-    ]
+    ].map((d) => ({ ...d, ...versionOf(d.document_id) }))
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('applications')
@@ -88,6 +100,27 @@ export class ApplicationService {
         .insertInto('application_documents')
         .values(documents.map((d, sort) => ({ ...d, application_id: id, sort })))
         .execute()
+      await this.trails.join(
+        trx,
+        userId,
+        body.trailId,
+        { id: product.id, name: product.name, channel: 'mall' },
+        [
+          {
+            kind: 'recording_notice',
+            data: {
+              productVersion: shown.product.version,
+              textsVersion: shown.texts.version,
+              planCode: plan.code,
+              planName: plan.name,
+              coveragePeriod: body.coveragePeriod,
+              paymentPeriod: body.paymentPeriod,
+            },
+          },
+          consent,
+        ],
+        { application_id: id, stage: 'applied' },
+      )
     })
     return this.get(userId, id)
   }
@@ -175,6 +208,8 @@ export class ApplicationService {
         title: d.title,
         openedAt: d.opened_at ? toIso(d.opened_at) : null,
         confirmedAt: d.confirmed_at ? toIso(d.confirmed_at) : null,
+        ...(d.version ? { version: d.version } : {}),
+        ...(d.hash ? { hash: d.hash } : {}),
       })),
       health: health
         ? {
@@ -235,25 +270,31 @@ export class ApplicationService {
     if (!document) throw notFound('投保文件')
     const now = this.now()
     if (action === 'open' && !document.opened_at) {
-      await this.db
+      const opened = await this.db
         .updateTable('application_documents')
         .set({ opened_at: now })
         .where('application_id', '=', id)
         .where('document_id', '=', documentId)
         .where('opened_at', 'is', null)
-        .execute()
+        .executeTakeFirst()
+      if (Number(opened.numUpdatedRows) === 1)
+        await this.trails.step(this.db, { applicationId: id }, [documentStep('document_opened', document)])
     }
     if (action === 'confirm') {
       if (!document.opened_at)
         throw new ApiError(409, 'DOCUMENT_NOT_OPENED', `请先打开阅读《${document.title}》再确认`)
       if (!document.confirmed_at) {
-        await this.db
+        const confirmed = await this.db
           .updateTable('application_documents')
           .set({ confirmed_at: now })
           .where('application_id', '=', id)
           .where('document_id', '=', documentId)
           .where('confirmed_at', 'is', null)
-          .execute()
+          .executeTakeFirst()
+        if (Number(confirmed.numUpdatedRows) === 1)
+          await this.trails.step(this.db, { applicationId: id }, [
+            documentStep('document_confirmed', document),
+          ])
       }
     }
     return this.get(userId, id)
@@ -266,12 +307,19 @@ export class ApplicationService {
   async confirmAllDocuments(userId: string, id: string): Promise<OrderApplication> {
     const row = await this.row(userId, id)
     this.assertOpen(row)
-    await this.db
+    const confirmed = await this.db
       .updateTable('application_documents')
       .set({ confirmed_at: this.now() })
       .where('application_id', '=', id)
       .where('confirmed_at', 'is', null)
+      .returning(['document_id', 'title', 'version', 'hash', 'sort'])
       .execute()
+    if (confirmed.length)
+      await this.trails.step(
+        this.db,
+        { applicationId: id },
+        confirmed.sort((a, b) => a.sort - b.sort).map((d) => documentStep('document_confirmed', d)),
+      )
     return this.get(userId, id)
   }
 
@@ -301,6 +349,9 @@ export class ApplicationService {
         answered_at: this.now(),
       })
       .execute()
+    await this.trails.step(this.db, { applicationId: id }, [
+      healthStep(product.healthQuestions, body, underwriting.outcome, underwriting.exclusions),
+    ])
     const alternatives = passed
       ? []
       : await this.catalog.fittingWithout(

@@ -15,8 +15,19 @@ declare module '../../platform/services' {
 export const purchaseModule = defineModule({
   name: 'purchase',
   services: {
-    applications: (s) => new ApplicationService(s.db, s.now, s.catalog, s.risk),
-    orders: (s) => new OrderService(s.db, s.now, s.catalog, s.applications, s.refunds, s.risk),
+    applications: (s) =>
+      new ApplicationService(s.db, s.now, s.catalog, s.risk, s.trails, s.salesPageVersions),
+    orders: (s) =>
+      new OrderService(
+        s.db,
+        s.now,
+        s.catalog,
+        s.applications,
+        s.refunds,
+        s.risk,
+        s.trails,
+        s.salesPageVersions,
+      ),
   },
   routes: async (app) => {
     await app.register(quoteRoutes)

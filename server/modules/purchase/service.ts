@@ -22,6 +22,9 @@ import type { DB } from '../../db/schema'
 import type { OrdersTable, StoredPerson } from './tables'
 import type { RefundService } from '../payments/refunds'
 import type { RiskAssessmentService } from '../risk/service'
+import type { TrailService } from '../trail/service'
+import { personLabel } from '../trail/steps'
+import type { SalesPageVersions } from '../trail/versions'
 
 type OrderRow = Selectable<OrdersTable> & {
   policy_id: string | null
@@ -108,6 +111,8 @@ export class OrderService {
     private readonly applications: ApplicationService,
     private readonly refunds: RefundService,
     private readonly risk: RiskAssessmentService,
+    private readonly trails: TrailService,
+    private readonly versions: SalesPageVersions,
   ) {}
 
   /** Re-checks every gate and rule, prices on the server, and stores a PENDING_PAYMENT order. */
@@ -165,7 +170,20 @@ export class OrderService {
       title: d.title,
       openedAt: d.opened_at ? toIso(d.opened_at) : null,
       confirmedAt: toIso(d.confirmed_at as Date),
+      ...(d.version ? { version: d.version } : {}),
+      ...(d.hash ? { hash: d.hash } : {}),
     }))
+    const priced = await this.versions.product(product)
+    const displayed = body.displayedPremiumFen ?? null
+    const quoted = {
+      productVersion: priced.version,
+      planCode: plan.code,
+      planName: plan.name,
+      coveragePeriod: application.coverage_period,
+      paymentPeriod: application.payment_period,
+      holder: personLabel(holder),
+      insured: personLabel(insured),
+    }
     return this.db
       .transaction()
       .execute(async (trx) => {
@@ -215,6 +233,27 @@ export class OrderService {
             start_date: application.renews_policy_id ? effectiveDate : null,
           })
           .execute()
+        await this.trails.step(
+          trx,
+          { applicationId: application.id },
+          [
+            {
+              kind: 'quote_shown',
+              data: { ...quoted, premiumFen: check.quote.premiumFen, displayedPremiumFen: displayed },
+            },
+            // The screen showed another price (the catalog changed meanwhile): the order says so before payment.
+            ...(displayed !== null && displayed !== check.quote.premiumFen
+              ? [
+                  {
+                    kind: 'price_change_shown' as const,
+                    data: { previousPremiumFen: displayed, premiumFen: check.quote.premiumFen },
+                  },
+                ]
+              : []),
+            { kind: 'order_created', data: { orderNo, premiumFen: check.quote.premiumFen } },
+          ],
+          { order_id: id, order_no: orderNo, stage: 'ordered' },
+        )
         return recordAnswer(trx, await this.view(trx, id))
       })
       .catch((error: unknown) => {

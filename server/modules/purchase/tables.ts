@@ -53,6 +53,9 @@ export interface ApplicationDocumentsTable {
   sort: number
   opened_at: NullableTimestamp
   confirmed_at: NullableTimestamp
+  /** 241_sales_trail.sql: the document's version (server/modules/trail/versions.ts) and its text's SHA-256. */
+  version: ColumnType<number | null, number | null | undefined, number | null>
+  hash: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface HealthDeclarationsTable {

@@ -25,12 +25,26 @@ export class StaffAudit {
   ) {}
 
   async record(actor: Actor, entry: AuditRecord, trx: Kysely<DB> | Transaction<DB> = this.db): Promise<void> {
+    await this.insert(actor.id, actor.displayName, entry, trx)
+  }
+
+  /** A change no staff member made (a scheduled job), named 系统. */
+  async recordBySystem(entry: AuditRecord, trx: Kysely<DB> | Transaction<DB> = this.db): Promise<void> {
+    await this.insert(null, '系统', entry, trx)
+  }
+
+  private async insert(
+    staffId: number | null,
+    staffName: string,
+    entry: AuditRecord,
+    trx: Kysely<DB> | Transaction<DB>,
+  ): Promise<void> {
     await trx
       .insertInto('staff_audit')
       .values({
         at: this.now(),
-        staff_id: actor.id,
-        staff_name: actor.displayName,
+        staff_id: staffId,
+        staff_name: staffName,
         action: entry.action,
         page_id: entry.pageId ?? null,
         version: entry.version ?? null,

@@ -3,11 +3,12 @@ import type { StaffRole } from '../../../src/types/generated/api/studio'
 import type { DB } from '../../db/schema'
 import { hashPassword } from './passwords'
 
-/** Demo mode's three accounts, one per role (the README names them). Never seeded in production. */
+/** Demo mode's accounts, one per role (the README names them). Never seeded in production. */
 export const DEMO_STAFF: { username: string; password: string; displayName: string; role: StaffRole }[] = [
   { username: 'editor', password: 'editor-2026', displayName: '运营编辑', role: 'editor' },
   { username: 'publisher', password: 'publisher-2026', displayName: '发布负责人', role: 'publisher' },
   { username: 'admin', password: 'admin-2026', displayName: '管理员', role: 'admin' },
+  { username: 'compliance', password: 'compliance-2026', displayName: '合规专员', role: 'compliance' },
 ]
 
 /** Adds the demo accounts that are missing; true when any was added. */

@@ -39,7 +39,7 @@ function plainText(node: MarkdownNode): string {
 }
 
 /** A clause's blocks as lines to print: headings apart, list items numbered as written. */
-function clauseBlocks(tree: MarkdownTree): { heading: boolean; text: string }[] {
+export function clauseBlocks(tree: MarkdownTree): { heading: boolean; text: string }[] {
   const blocks: { heading: boolean; text: string }[] = []
   for (const node of tree) {
     if (typeof node === 'string') {

@@ -29,6 +29,7 @@ export interface TrailApi {
   SalesPageVersionSummary?: SalesPageVersionSummary
   ProductVersions?: ProductVersions
   ProductParams?: ProductParams
+  VersionParams?: VersionParams
   NoticeInput?: NoticeInput
   PremiumRatesInput?: PremiumRatesInput
   PurchaseTexts?: PurchaseTexts
@@ -306,6 +307,12 @@ export interface ProductParams {
    * 产品
    */
   id: string
+}
+export interface VersionParams {
+  /**
+   * 页面版本
+   */
+  id: number
 }
 export interface NoticeInput {
   /**
