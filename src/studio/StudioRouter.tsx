@@ -11,6 +11,7 @@ import {
 import { StudioLayout } from './layout/StudioLayout'
 import { LoginPage } from './login/LoginPage'
 import { NotFound } from './layout/NotFound'
+import { RequireRole } from './layout/RoleGate'
 import { loginHref, studioBasename, studioPaths } from './paths'
 import { SessionProvider, useSession } from './session'
 
@@ -32,28 +33,72 @@ export const studioRoutes: RouteObject[] = [
   {
     element: <RequireStaff />,
     children: [
-      // Each screen is its own chunk with the antd components it uses: opening the editor does not wait for
-      // the staff table or the audit log (bench:studio).
-      { index: true, lazy: () => import('./pages/PagesPage').then((m) => ({ Component: m.PagesPage })) },
+      // Page work (editor and up): 合规 opening the pages list lands on 销售过程回溯, elsewhere sees 无权限.
       {
-        path: studioPaths.page,
-        lazy: () => import('./page/PageScreen').then((m) => ({ Component: m.PageScreen })),
-      },
-      {
-        path: studioPaths.folder,
-        lazy: () => import('./pages/FolderConfigPage').then((m) => ({ Component: m.FolderConfigPage })),
+        element: <RequireRole role="editor" />,
+        children: [
+          // Each screen is its own chunk with the antd components it uses: opening the editor does not wait for
+          // the staff table or the audit log (bench:studio).
+          { index: true, lazy: () => import('./pages/PagesPage').then((m) => ({ Component: m.PagesPage })) },
+          {
+            path: studioPaths.page,
+            lazy: () => import('./page/PageScreen').then((m) => ({ Component: m.PageScreen })),
+          },
+          {
+            path: studioPaths.folder,
+            lazy: () => import('./pages/FolderConfigPage').then((m) => ({ Component: m.FolderConfigPage })),
+          },
+          {
+            path: studioPaths.audit,
+            lazy: () => import('./audit/AuditPage').then((m) => ({ Component: m.AuditPage })),
+          },
+          {
+            path: studioPaths.partnerHealth,
+            lazy: () =>
+              import('./partners/PartnerHealthPage').then((m) => ({ Component: m.PartnerHealthPage })),
+          },
+        ],
       },
       {
         path: studioPaths.staff,
         lazy: () => import('./staff/StaffPage').then((m) => ({ Component: m.StaffPage })),
       },
+      // 销售过程回溯 (合规 and 管理员).
       {
-        path: studioPaths.audit,
-        lazy: () => import('./audit/AuditPage').then((m) => ({ Component: m.AuditPage })),
+        element: <RequireRole role="compliance" />,
+        children: [
+          {
+            path: studioPaths.compliance,
+            lazy: () =>
+              import('./compliance/SalesSearchPage').then((m) => ({ Component: m.SalesSearchPage })),
+          },
+          {
+            path: studioPaths.sale,
+            lazy: () => import('./compliance/SalePage').then((m) => ({ Component: m.SalePage })),
+          },
+        ],
+      },
+      // The versions of a product's sales pages: every role may read them.
+      {
+        path: studioPaths.productVersionsHome,
+        lazy: () =>
+          import('./compliance/ProductVersionsPage').then((m) => ({ Component: m.ProductVersionsPage })),
       },
       {
-        path: studioPaths.partnerHealth,
-        lazy: () => import('./partners/PartnerHealthPage').then((m) => ({ Component: m.PartnerHealthPage })),
+        path: studioPaths.productVersions,
+        lazy: () =>
+          import('./compliance/ProductVersionsPage').then((m) => ({ Component: m.ProductVersionsPage })),
+      },
+      // 产品资料: a new 投保须知 or premium table makes a new version (发布员 and up).
+      {
+        element: <RequireRole role="publisher" />,
+        children: [
+          {
+            path: studioPaths.productData,
+            lazy: () =>
+              import('./compliance/ProductDataPage').then((m) => ({ Component: m.ProductDataPage })),
+          },
+        ],
       },
       { path: '*', element: <NotFound /> },
     ],

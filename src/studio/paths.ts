@@ -7,12 +7,25 @@ export const studioPaths = {
   staff: '/staff',
   audit: '/audit',
   partnerHealth: '/partner-health',
+  compliance: '/compliance',
+  sale: '/compliance/sales/:id',
+  productVersionsHome: '/product-versions',
+  productVersions: '/product-versions/:id',
+  productData: '/product-data',
 }
 
 export const pageHref = (id: string) => `/pages/${encodeURIComponent(id)}`
 export const folderHref = (file: string) => `/folders?file=${encodeURIComponent(file)}`
 export const auditHref = (pageId?: string) =>
   pageId ? `/audit?page=${encodeURIComponent(pageId)}` : '/audit'
+/** 销售过程回溯, with a search (its query string) to show again. */
+export const complianceHref = (search = '') => (search ? `/compliance?${search}` : '/compliance')
+export const saleHref = (id: string) => `/compliance/sales/${encodeURIComponent(id)}`
+/** A product's sales page versions; `versionId` opens that version's content. */
+export const productVersionsHref = (productId: string, versionId?: number) =>
+  `/product-versions/${encodeURIComponent(productId)}${versionId === undefined ? '' : `?version=${versionId}`}`
+export const productDataHref = (productId?: string) =>
+  productId ? `/product-data?product=${encodeURIComponent(productId)}` : '/product-data'
 export const loginHref = (from?: string) =>
   from && from !== '/' ? `/login?from=${encodeURIComponent(from)}` : '/login'
 

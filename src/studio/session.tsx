@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { onUnauthorized } from './api/client'
 import { studioApi } from './api/endpoints'
 import type { Staff, StaffRole } from './api/types'
+import { studioPaths } from './paths'
 
 // 合规 (compliance) reads the sales trail only: below every page role.
 const RANK: Record<StaffRole, number> = { compliance: -1, editor: 0, publisher: 1, admin: 2 }
@@ -14,9 +15,24 @@ export const ROLE_NAMES: Record<StaffRole, string> = {
   compliance: '合规',
 }
 
-/** Whether `staff` has the rights of `role` (editor < publisher < admin). */
+/**
+ * Whether `staff` has the rights of `role`: page work ranks editor < publisher < admin (合规 has none of it);
+ * 'compliance' (the sales trail) is 合规's and 管理员's only, as the server's roleAllows says.
+ */
 export const hasRole = (staff: Staff | null | undefined, role: StaffRole) =>
-  Boolean(staff && RANK[staff.role] >= RANK[role])
+  Boolean(
+    staff &&
+    (role === 'compliance'
+      ? staff.role === 'compliance' || staff.role === 'admin'
+      : RANK[staff.role] >= RANK[role]),
+  )
+
+/** Whether `staff` may search, replay and export sales (销售过程回溯): 合规 and 管理员. */
+export const canReviewSales = (staff: Staff | null | undefined) => hasRole(staff, 'compliance')
+
+/** Where a signed-in staff member starts: 合规 on the sales trail, everyone else on the pages list. */
+export const homePathOf = (staff: Staff | null | undefined) =>
+  staff?.role === 'compliance' ? studioPaths.compliance : studioPaths.pages
 
 export const NEEDS_PUBLISHER = '需要发布员权限'
 

@@ -122,7 +122,10 @@ export class StaffGuard {
     if (!roleAllows(staff.role, role)) {
       const needed = role === 'staff' ? '工作台' : ROLE_NAMES[role]
       throw new ApiError(403, 'STAFF_FORBIDDEN', `需要${needed}权限`, [
-        { field: 'role', message: role === 'compliance' ? '需要合规或管理员权限' : `需要${needed}或更高权限` },
+        {
+          field: 'role',
+          message: role === 'compliance' ? '需要合规或管理员权限' : `需要${needed}或更高权限`,
+        },
       ])
     }
     return staff

@@ -58,7 +58,7 @@ export async function renderTrailPdf(
 
   doc.font('bold').fontSize(16).fillColor(INK).text('互联网保险销售过程记录（可回溯）', { align: 'center' })
   doc.moveDown(0.3)
-  line(`导出时间 ${time(exported.at)}　导出人 ${exported.by}`, MUTED, 9)
+  line(`导出时间 ${time(exported.at)}  导出人 ${exported.by}`, MUTED, 9)
   heading('一、销售概况')
   for (const [label, value] of [
     ['产品', summary.productName],
@@ -90,11 +90,11 @@ export async function renderTrailPdf(
     if (answers)
       for (const a of answers)
         line(
-          `　　${a.question}：${a.answer === 'yes' ? '是' : '否'}${a.followUp?.length ? `（${a.followUp.join('；')}）` : ''}`,
+          `    ${a.question}：${a.answer === 'yes' ? '是' : '否'}${a.followUp?.length ? `（${a.followUp.join('；')}）` : ''}`,
           MUTED,
           9,
         )
-    line(`　　哈希 ${record.hash}`, MUTED, 7)
+    line(`    哈希 ${record.hash}`, MUTED, 7)
   }
 
   heading('四、买家所见页面（按当时的版本）')
@@ -107,7 +107,7 @@ export async function renderTrailPdf(
     const kindName = { product: '产品资料', document: '文件', purchase_texts: '投保页面文字' }[version.kind]
     heading(`${kindName}《${version.title}》第 ${version.version} 版`, 12)
     line(
-      `上线 ${time(version.onlineAt)}　下线 ${version.offlineAt ? time(version.offlineAt) : '仍在线'}　SHA-256 ${version.hash}`,
+      `上线 ${time(version.onlineAt)}  下线 ${version.offlineAt ? time(version.offlineAt) : '仍在线'}  SHA-256 ${version.hash}`,
       MUTED,
       8,
     )
@@ -128,25 +128,25 @@ export async function renderTrailPdf(
   }
 
   function printProduct(product: ProductDetail) {
-    line(`${product.name}（${product.insurerName}）　${product.tagline}`)
+    line(`${product.name}（${product.insurerName}）  ${product.tagline}`)
     line(
-      `投保年龄 ${product.ageMin.years}${product.ageMin.days ? ` 周岁（或出生满 ${product.ageMin.days} 天）` : ''} 至 ${product.ageMax} 周岁　等待期 ${product.waitingPeriodDays} 天　犹豫期 ${product.coolingOffDays} 天`,
+      `投保年龄 ${product.ageMin.years}${product.ageMin.days ? ` 周岁（或出生满 ${product.ageMin.days} 天）` : ''} 至 ${product.ageMax} 周岁  等待期 ${product.waitingPeriodDays} 天  犹豫期 ${product.coolingOffDays} 天`,
     )
     for (const plan of product.plans) {
       doc.font('bold').fontSize(10).fillColor(INK).text(`计划「${plan.name}」`, MARGIN, undefined, { width })
-      for (const c of plan.coverages) line(`　${c.name}：${formatCoverageAmount(c.amountFen)}`)
+      for (const c of plan.coverages) line(`  ${c.name}：${formatCoverageAmount(c.amountFen)}`)
       const rates = plan.premiumRates
       for (const r of rates.slice(0, 60))
         line(
-          `　费率 ${r.ageMin}-${r.ageMax} 岁 ${r.gender === 'M' ? '男' : r.gender === 'F' ? '女' : '不限'} ${r.coveragePeriod}/${r.paymentPeriod} 社保${r.socialInsurance === 'Y' ? '有' : r.socialInsurance === 'N' ? '无' : '不限'}：¥${formatFen(r.premiumFen)}`,
+          `  费率 ${r.ageMin}-${r.ageMax} 岁 ${r.gender === 'M' ? '男' : r.gender === 'F' ? '女' : '不限'} ${r.coveragePeriod}/${r.paymentPeriod} 社保${r.socialInsurance === 'Y' ? '有' : r.socialInsurance === 'N' ? '无' : '不限'}：¥${formatFen(r.premiumFen)}`,
           MUTED,
           8.5,
         )
-      if (rates.length > 60) line(`　（费率表共 ${rates.length} 行，全文见附件 trail.json）`, MUTED, 8.5)
+      if (rates.length > 60) line(`  （费率表共 ${rates.length} 行，全文见附件 trail.json）`, MUTED, 8.5)
     }
     if (product.healthQuestions.length) {
       doc.font('bold').fontSize(10).fillColor(INK).text('健康告知问题', MARGIN, undefined, { width })
-      product.healthQuestions.forEach((q, i) => line(`　${i + 1}. ${q.text}`))
+      product.healthQuestions.forEach((q, i) => line(`  ${i + 1}. ${q.text}`))
     }
     doc.font('bold').fontSize(10).fillColor(INK).text('投保须知', MARGIN, undefined, { width })
     printTree(product.notice)

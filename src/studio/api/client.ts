@@ -114,6 +114,41 @@ export async function studioRequest<T>(path: string, options: RequestOptions = {
   return parsed as T
 }
 
+/**
+ * A file the server makes (an export): fetched with the session cookie and the CSRF header like any request, so it
+ * cannot be a plain link; the caller saves the blob. A refusal throws the same StudioApiError as studioRequest.
+ */
+export async function studioBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const csrf = csrfValue()
+  let response: Response
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      headers: csrf ? { [CSRF_HEADER]: csrf } : {},
+      signal,
+    })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new StudioApiError(0, 'NETWORK_ERROR', fallbackMessage(0))
+  }
+  if (response.ok) return response.blob()
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await response.text())
+  } catch {
+    parsed = undefined
+  }
+  const error = (parsed as ErrorBody | undefined)?.error
+  if (response.status === 401 || (response.status === 403 && error?.code === CSRF_REFUSED))
+    unauthorizedListeners.forEach((listener) => listener())
+  throw new StudioApiError(
+    response.status,
+    typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`,
+    typeof error?.message === 'string' ? error.message : fallbackMessage(response.status),
+    Array.isArray(error?.details) ? error.details : [],
+  )
+}
+
 /** The message to show for any error thrown by a request or a handler. */
 export function errorMessage(error: unknown): string {
   if (error instanceof StudioApiError) return error.message

@@ -48,3 +48,20 @@ export interface DraftConflict {
   savedAt: string
   revision: number
 }
+
+// 可回溯 (the sales trail) as compliance reads it, and the sales pages' versions.
+export type {
+  ChainCheck,
+  NoticeInput,
+  PremiumRatesInput,
+  ProductVersions,
+  SalesPageVersion,
+  SalesPageVersionSummary,
+  Stage as TrailStage,
+  TrailDetail,
+  TrailRecord,
+  TrailRecordData,
+  TrailSearchQuery,
+  TrailSearchResult,
+  TrailSummary,
+} from '../../types/generated/api/trail'

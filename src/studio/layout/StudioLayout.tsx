@@ -1,9 +1,13 @@
-// The signed-in frame: a side menu (页面, 操作日志, 合作方状态, 员工管理 for admins) and a header naming who is signed in.
+// The signed-in frame: a side menu (页面, 操作日志, 合作方状态 for page work; 销售过程回溯 for 合规 and admins; 产品页面版本
+// for everyone; 产品资料 for publishers; 员工管理 for admins) and a header naming who is signed in.
 import {
   AuditOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  HistoryOutlined,
   LogoutOutlined,
+  ProfileOutlined,
+  SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons'
 import { App, Button, Layout, Menu, Space, Tag, Typography } from 'antd'
@@ -11,7 +15,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { errorMessage } from '../api/client'
 import { studioApi } from '../api/endpoints'
 import { studioPaths } from '../paths'
-import { hasRole, ROLE_NAMES, useSession, useStaff } from '../session'
+import { canReviewSales, hasRole, ROLE_NAMES, useSession, useStaff } from '../session'
 
 const { Sider, Header, Content } = Layout
 
@@ -21,26 +25,55 @@ export function StudioLayout() {
   const navigate = useNavigate()
   const location = useLocation()
   const { message } = App.useApp()
-  const selected = location.pathname.startsWith(studioPaths.staff)
-    ? 'staff'
-    : location.pathname.startsWith(studioPaths.audit)
-      ? 'audit'
-      : location.pathname.startsWith(studioPaths.partnerHealth)
-        ? 'partnerHealth'
-        : 'pages'
+  const pageWork = hasRole(staff, 'editor')
   const items = [
-    { key: 'pages', icon: <FileTextOutlined aria-hidden />, label: '页面', path: studioPaths.pages },
-    { key: 'audit', icon: <AuditOutlined aria-hidden />, label: '操作日志', path: studioPaths.audit },
+    ...(pageWork
+      ? [
+          { key: 'pages', icon: <FileTextOutlined aria-hidden />, label: '页面', path: studioPaths.pages },
+          { key: 'audit', icon: <AuditOutlined aria-hidden />, label: '操作日志', path: studioPaths.audit },
+          {
+            key: 'partnerHealth',
+            icon: <DashboardOutlined aria-hidden />,
+            label: '合作方状态',
+            path: studioPaths.partnerHealth,
+          },
+        ]
+      : []),
+    ...(canReviewSales(staff)
+      ? [
+          {
+            key: 'compliance',
+            icon: <SafetyCertificateOutlined aria-hidden />,
+            label: '销售过程回溯',
+            path: studioPaths.compliance,
+          },
+        ]
+      : []),
     {
-      key: 'partnerHealth',
-      icon: <DashboardOutlined aria-hidden />,
-      label: '合作方状态',
-      path: studioPaths.partnerHealth,
+      key: 'productVersions',
+      icon: <HistoryOutlined aria-hidden />,
+      label: '产品页面版本',
+      path: studioPaths.productVersionsHome,
     },
+    ...(hasRole(staff, 'publisher')
+      ? [
+          {
+            key: 'productData',
+            icon: <ProfileOutlined aria-hidden />,
+            label: '产品资料',
+            path: studioPaths.productData,
+          },
+        ]
+      : []),
     ...(hasRole(staff, 'admin')
       ? [{ key: 'staff', icon: <TeamOutlined aria-hidden />, label: '员工管理', path: studioPaths.staff }]
       : []),
   ]
+  // The menu entry of the address: the longest path it starts with (the pages list, `/`, is the rest).
+  const selected =
+    items
+      .filter((item) => item.path !== studioPaths.pages && location.pathname.startsWith(item.path))
+      .sort((a, b) => b.path.length - a.path.length)[0]?.key ?? (pageWork ? 'pages' : '')
   const logout = async () => {
     try {
       await studioApi.logout()
@@ -70,9 +103,12 @@ export function StudioLayout() {
           theme="dark"
           mode="inline"
           aria-label="主菜单"
-          selectedKeys={[selected]}
+          selectedKeys={selected ? [selected] : []}
           items={items.map(({ key, icon, label }) => ({ key, icon, label }))}
-          onClick={({ key }) => navigate(items.find((item) => item.key === key)?.path ?? '/')}
+          onClick={({ key }) => {
+            const item = items.find((entry) => entry.key === key)
+            if (item) navigate(item.path)
+          }}
         />
       </Sider>
       <Layout>

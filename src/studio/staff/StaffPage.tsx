@@ -9,7 +9,8 @@ import type { StaffAccount, StaffRole } from '../api/types'
 import { timeColumn } from '../format'
 import { hasRole, ROLE_NAMES, useStaff } from '../session'
 
-const ROLE_OPTIONS = (['editor', 'publisher', 'admin'] as const).map((role) => ({
+// 合规 reads the sales trail only (销售过程回溯), no page work.
+const ROLE_OPTIONS = (['editor', 'publisher', 'admin', 'compliance'] as const).map((role) => ({
   value: role,
   label: ROLE_NAMES[role],
 }))

@@ -97,6 +97,12 @@ export function stubStudioApi(answers: Record<string, Answer>) {
 export const EDITOR: Staff = { id: 1, username: 'editor', displayName: '运营编辑', role: 'editor' }
 export const PUBLISHER: Staff = { id: 2, username: 'publisher', displayName: '发布负责人', role: 'publisher' }
 export const ADMIN: Staff = { id: 3, username: 'admin', displayName: '管理员', role: 'admin' }
+export const COMPLIANCE: Staff = {
+  id: 4,
+  username: 'compliance',
+  displayName: '合规专员',
+  role: 'compliance',
+}
 
 /** Renders the studio at `path` (inside /studio/, e.g. "/pages/spring-sale") for `staff` (null: signed out). */
 export function renderStudio(path: string, staff: Staff | null) {
