@@ -13,7 +13,8 @@ export const PURCHASE_TEXTS = {
   partnerAgreement: '我已阅读并同意投保须知及保险条款，确认所填信息真实有效',
   coolingOff: '犹豫期：自保单生效之日起{days}日内为犹豫期，期间解除合同将全额退还保费',
   noCoolingOff: '本产品不设犹豫期',
-  sensitiveConsent: '同意为投保、理赔处理我的敏感个人信息（健康状况、证件号码等）',
+  /** Asked with every login (src/features/member/LoginPage.tsx) and recorded in each sale's trail. */
+  sensitiveConsent: '同意为投保、理赔处理我的敏感个人信息',
   policyRecorded:
     '根据《互联网保险销售行为可回溯管理暂行办法》，您投保时看到的页面版本、阅读和确认的文件、健康告知、同意事项、报价与支付均已记录，仅用于核查销售过程，合同终止后按规定保存 5 年（保障一年及以下）或 10 年。',
 } as const

@@ -1,10 +1,11 @@
-import { Suspense, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { Sheet } from '../sheets/LazySheets'
 import { CloseIcon } from '../controlIcons'
 import { ChunkRetryNotice } from '../ChunkRetryNotice'
 import { LoadingView } from '../StatusViews'
 import type { MarkdownNode } from '../../page-config/markdownTree'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
+import { useStableCallback } from '../../lib/useStableCallback'
 import './DocumentSheet.css'
 
 // The markdown renderer and its link rules load with the first document read, not with the form around it.
@@ -28,17 +29,38 @@ function bodyBelowTitle(document: SheetDocument): readonly MarkdownNode[] {
   return repeats ? rest : document.body
 }
 
+/** A mark after the text: once in view (scrolled to, or a short text shown whole), the text was read to its end. */
+function EndMark({ onSeen }: { onSeen: () => void }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const seen = useStableCallback(onSeen)
+  useEffect(() => {
+    const mark = ref.current
+    if (!mark || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      seen()
+    })
+    observer.observe(mark)
+    return () => observer.disconnect()
+  }, [seen])
+  return <div ref={ref} className="document-sheet-end" aria-hidden="true" />
+}
+
 /**
  * 投保须知 or a clause read in full, in a bottom sheet: the title once, in a bar with a close ×; the text
- * scrolls between the bar and the sheet's action (`children`, if any), which stays in view.
+ * scrolls between the bar and the sheet's action (`children`, if any), which stays in view. `onReadToEnd`: called
+ * once the reader has reached the text's end (可回溯 records it).
  */
 export function DocumentSheet({
   document,
   onClose,
+  onReadToEnd,
   children,
 }: {
   document: SheetDocument | null
   onClose: () => void
+  onReadToEnd?: () => void
   children?: ReactNode
 }) {
   return (
@@ -60,6 +82,8 @@ export function DocumentSheet({
           <div className="document-sheet-text markdown">
             <Suspense fallback={<LoadingView lines={6} />}>
               <DocumentText nodes={bodyBelowTitle(document)} />
+              {/* Inside the Suspense: the end is not in view before the text that comes before it. */}
+              {onReadToEnd && <EndMark onSeen={onReadToEnd} />}
             </Suspense>
           </div>
           {children && <div className="document-sheet-action">{children}</div>}

@@ -17,6 +17,7 @@ import { userStore } from '../../state/user'
 import './user.css'
 import type { ScreenLoader } from '../../types/route'
 import { authenticationHref, memberPaths } from './paths'
+import { PURCHASE_TEXTS } from '../../domain/purchaseTexts'
 import { mergeGuestCart } from '../cart/api'
 
 export const loader: ScreenLoader = async (_, load) => loadAppMode(load)
@@ -203,7 +204,7 @@ export default function LoginPage() {
                 </AppLink>
               </span>
             ))}
-            {docs.some((doc) => doc.key === 'sensitive') && '，同意为投保、理赔处理我的敏感个人信息'}
+            {docs.some((doc) => doc.key === 'sensitive') && `，${PURCHASE_TEXTS.sensitiveConsent}`}
           </Checkbox>
         ))}
       </div>

@@ -29,6 +29,7 @@ import {
   useFailureHandler,
   type Refusal,
 } from './SubmitApplication'
+import { useTrailScreen } from '../trail/api'
 import '../../components/flow/flow.css'
 import './partners.css'
 
@@ -45,6 +46,7 @@ export default function AirAccidentInfoFillPage() {
   const sections = useSnapshot(binding.state) as PartnerSections
   const { flight, healthAnswers } = useSnapshot(binding.extras)
   const product = useAirProduct()
+  useTrailScreen({ productId: product.data?.id ?? null, title: '填写投保信息' })
   const [today] = useState(() => shanghaiDate(Date.now()))
   const [tried, setTried] = useState(false)
   const [submitting, setSubmitting] = useState(false)

@@ -14,6 +14,7 @@ import { airAccidentInfoFillHref } from './paths'
 import { airProductLoader, useAirProduct } from './airProduct'
 import { PartnerDownNotice } from './PartnerDownNotice'
 import { ClauseList } from './ClauseList'
+import { useTrailScreen } from '../trail/api'
 import '../../components/flow/flow.css'
 import './partners.css'
 
@@ -25,6 +26,7 @@ export default function AirAccidentPage() {
   const binding = usePartnerFlowState('airAccident')
   const { flight } = useSnapshot(binding.extras)
   const product = useAirProduct()
+  useTrailScreen({ productId: product.data?.id ?? null, title: '航空意外险' })
   const [today] = useState(() => shanghaiDate(Date.now()))
   const [tried, setTried] = useState(false)
   const errors = tried ? validateFlight(flight, today) : {}
@@ -75,7 +77,7 @@ export default function AirAccidentPage() {
         <LabeledRow label="保险公司">{p.insurerName}</LabeledRow>
         <LabeledRow label="保障期间">所填航班全程</LabeledRow>
         <LabeledRow label="保费">¥{formatFen(p.priceFen)}</LabeledRow>
-        <ClauseList clauses={p.clauses} />
+        <ClauseList productId={p.id} clauses={p.clauses} />
       </section>
       <BottomBar>
         <span>

@@ -20,7 +20,11 @@ export const loader = flowStepLoader
  * and kept in the product section of the state.
  */
 export default function ConfirmInformationPage() {
-  return <FlowFrame step={1}>{(context) => <ConfirmInformation {...context} />}</FlowFrame>
+  return (
+    <FlowFrame step={1} title="确认信息">
+      {(context) => <ConfirmInformation {...context} />}
+    </FlowFrame>
+  )
 }
 
 function ConfirmInformation({ flow, product, binding }: StepContext) {

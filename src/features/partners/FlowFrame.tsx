@@ -10,6 +10,7 @@ import { StepBar } from './StepBar'
 import { usePartnerFlowState, type FlowBinding } from './flowState'
 import { flowContextAt, useFlowContext } from './flow'
 import { partnerFlows, type PartnerFlowKey } from './paths'
+import { useTrailScreen } from '../trail/api'
 import '../../components/flow/flow.css'
 import './partners.css'
 
@@ -31,9 +32,12 @@ export const flowStepLoader: ScreenLoader = ({ pathname, search }, load) =>
  */
 export function FlowFrame({
   step,
+  title,
   children,
 }: {
   step: number
+  /** The step's title (its route's), as recorded on the sales trail. */
+  title: string
   children: (context: StepContext) => ReactNode
 }) {
   const { flow, productId } = useFlowContext()
@@ -41,6 +45,8 @@ export function FlowFrame({
   // The quoted premium once known; the product's price before.
   const { quote } = useSnapshot(binding.extras)
   const product = usePartnerProduct(productId)
+  const shown = product.data?.flow === flow ? product.data : undefined
+  useTrailScreen({ productId: shown?.id ?? null, title })
   if (product.error)
     return <LoginAwareError back={backHome} error={product.error} onRetry={() => void product.mutate()} />
   if (!product.data) return <LoadingView lines={8} />

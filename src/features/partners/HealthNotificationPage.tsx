@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { relationName } from '../../domain/applicant'
+import { purchaseText } from '../../domain/purchaseTexts'
 import { flowStepLoader, FlowFrame, type StepContext } from './FlowFrame'
 import { flowStepHref } from './paths'
 import { HealthQuestions, healthState } from './HealthQuestions'
@@ -11,7 +12,11 @@ export const loader = flowStepLoader
 
 /** 健康告知: every question answered, nothing preselected; any 是 stops the application here. */
 export default function HealthNotificationPage() {
-  return <FlowFrame step={2}>{(context) => <HealthNotification {...context} />}</FlowFrame>
+  return (
+    <FlowFrame step={2} title="健康告知">
+      {(context) => <HealthNotification {...context} />}
+    </FlowFrame>
+  )
 }
 
 function HealthNotification({ flow, product, binding }: StepContext) {
@@ -22,8 +27,7 @@ function HealthNotification({ flow, product, binding }: StepContext) {
   return (
     <>
       <div className="purchase-notice">
-        请如实告知被保险人（{relationName(insured.relationType)}
-        ）的健康状况。未如实告知可能导致保险公司解除合同、不承担赔付责任。
+        {purchaseText('healthNotice', { insured: relationName(insured.relationType) })}
       </div>
       <HealthQuestions questions={product.questions} binding={binding} />
       {declined && (

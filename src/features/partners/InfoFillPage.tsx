@@ -29,7 +29,11 @@ const QUOTE_SLOW_MS = 1500
 
 /** 填写信息: policyholder, insured and occupation, checked here and priced by the partner (a quote). */
 export default function InfoFillPage() {
-  return <FlowFrame step={3}>{(context) => <InfoFill {...context} />}</FlowFrame>
+  return (
+    <FlowFrame step={3} title="填写投保信息">
+      {(context) => <InfoFill {...context} />}
+    </FlowFrame>
+  )
 }
 
 function InfoFill({ flow, product, binding }: StepContext) {

@@ -17,6 +17,7 @@ import { AIR_PRODUCT_ID, apiPolicyDetailHref, PARTNER_FLOW_KEYS, partnerFlows } 
 import '../../components/flow/flow.css'
 import './partners.css'
 import type { ScreenLoader } from '../../types/route'
+import { useTrailScreen } from '../trail/api'
 
 const POLL_MS = 1500
 
@@ -43,6 +44,7 @@ export default function InsuredSuccessPage() {
   const order = usePartnerOrder(orderId, POLL_MS)
   const data = order.data
   const issued = data?.partnerStatus === 'ISSUED'
+  useTrailScreen({ productId: data?.productId ?? null, title: '投保结果' })
 
   // The application is done: the next purchase starts from a clean form.
   useEffect(() => {

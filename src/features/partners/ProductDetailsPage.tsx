@@ -15,13 +15,14 @@ export const loader = flowStepLoader
 export default function ProductDetailsPage() {
   const navigate = useAppNavigate()
   return (
-    <FlowFrame step={0}>
+    <FlowFrame step={0} title="产品详情">
       {({ flow, product }) => (
         <ProductDetails
           name={product.name}
           insurerName={product.insurerName}
           coverage={coverageLabel(product.coveragePeriod)}
           priceFen={product.priceFen}
+          productId={product.id}
           clauses={product.clauses}
           occupation={product.occupationRequired}
           refusedClasses={product.refusedOccupationClasses}
@@ -38,6 +39,7 @@ function ProductDetails(props: {
   insurerName: string
   coverage: string
   priceFen: number
+  productId: string
   clauses: PartnerProduct['clauses']
   occupation: boolean
   refusedClasses: number[]
@@ -66,7 +68,7 @@ function ProductDetails(props: {
       </section>
       <section className="purchase-card">
         <h2>保险条款</h2>
-        <ClauseList clauses={props.clauses} />
+        <ClauseList productId={props.productId} clauses={props.clauses} />
       </section>
       <BottomBar>
         <span>

@@ -14,7 +14,11 @@ export const loader = flowStepLoader
  * partner product does not have). Agreeing submits the application for the partner's underwriting.
  */
 export default function SpecialNotifyPage() {
-  return <FlowFrame step={4}>{(context) => <SpecialNotify {...context} />}</FlowFrame>
+  return (
+    <FlowFrame step={4} title="投保须知">
+      {(context) => <SpecialNotify {...context} />}
+    </FlowFrame>
+  )
 }
 
 function SpecialNotify({ flow, product, binding }: StepContext) {

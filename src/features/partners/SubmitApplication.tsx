@@ -10,6 +10,7 @@ import { toast } from '../../components/notice'
 import { loginPathFor } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
+import { purchaseText } from '../../domain/purchaseTexts'
 import { apiErrorOf, describeError, HttpError } from '../../lib/request'
 import { payHref } from '../purchase/paths'
 import { createPartnerQuote, submitPartnerApplication, type PartnerProduct } from './api'
@@ -42,7 +43,7 @@ export function NoticeAndClauses({ product }: { product: PartnerProduct }) {
       </section>
       <section className="purchase-card">
         <h2>保险条款</h2>
-        <ClauseList clauses={product.clauses} />
+        <ClauseList productId={product.id} clauses={product.clauses} />
       </section>
     </>
   )
@@ -218,7 +219,7 @@ export function AgreeAndSubmit({
     <>
       <div className="purchase-field">
         <Checkbox checked={agreed} onChange={setAgreed}>
-          我已阅读并同意投保须知及保险条款，确认所填信息真实有效
+          {purchaseText('partnerAgreement')}
         </Checkbox>
       </div>
       <BottomBar>

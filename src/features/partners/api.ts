@@ -9,6 +9,7 @@ import type {
   PartnerQuoteRequest,
   PremiumAgreement,
 } from '../../types/generated/api/partner'
+import { currentTrailId, flushTrail } from '../trail/api'
 
 // The partner-insurer API (/api/partner): product, quote, underwriting (application) and the issuing state.
 
@@ -32,8 +33,12 @@ export function usePartnerOrder(id: string | null, pollMs = 0) {
   })
 }
 
-export const createPartnerQuote = (body: PartnerQuoteRequest) =>
-  post<PartnerQuote>('/api/partner/quotes', body)
+/** A quote, naming the product's sales trail this tab records (可回溯), if one is open. */
+export async function createPartnerQuote(body: PartnerQuoteRequest) {
+  const trailId = body.trailId ?? (await currentTrailId(body.productId))
+  void flushTrail()
+  return post<PartnerQuote>('/api/partner/quotes', trailId ? { ...body, trailId } : body)
+}
 
 /** One application per quote: a double tap, a retry or a reload mid-request is underwritten once. */
 export const submitPartnerApplication = (body: PartnerApplicationRequest) =>

@@ -9,6 +9,7 @@ import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure
 import { backToPolicies, policyIdOf } from './paths'
 import { PolicyActions } from './PolicyActions'
 import { PolicyDocument } from './PolicyDocument'
+import { SalesRecordCard } from './SalesRecordCard'
 import '../../components/flow/flow.css'
 import { disclosureKey } from '../../components/disclosure/api'
 import type { DataLoad, ScreenLoader } from '../../types/route'
@@ -48,6 +49,7 @@ export function PolicyDetail({ id }: { id: string }) {
   return (
     <div className="purchase-page" data-testid="policy-detail">
       <PolicyDocument policy={policy.data} onClause={setClause} />
+      {policy.data.salesRecord && <SalesRecordCard record={policy.data.salesRecord} />}
       <ServiceDisclosure productId={policy.data.productId} />
       <PolicyActions
         policy={policy.data}

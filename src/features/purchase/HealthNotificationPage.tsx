@@ -26,6 +26,8 @@ import { OrderAlreadyMade } from './OrderAlreadyMade'
 import { HealthVerdict } from './HealthVerdict'
 import '../../components/flow/flow.css'
 import type { ScreenLoader } from '../../types/route'
+import { purchaseText } from '../../domain/purchaseTexts'
+import { useTrailScreen } from '../trail/api'
 
 export const loader: ScreenLoader = async ({ search }, load) => loadFlow(search, load)
 
@@ -50,6 +52,11 @@ export default function HealthNotificationPage() {
   /** The server's underwriting of the last answers, when it did not simply place the order. */
   const [verdict, setVerdict] = useState<HealthResult | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  useTrailScreen({
+    productId: product.data?.id ?? null,
+    productVersion: product.data?.pageVersion,
+    title: '健康告知',
+  })
 
   if (!productId || !applicationId)
     return <EmptyView title="缺少投保信息" description="请从产品页面重新进入投保" />
@@ -168,8 +175,7 @@ export default function HealthNotificationPage() {
     <div className="purchase-page">
       <FlowSteps current="健康告知" />
       <div className="purchase-notice">
-        请如实告知被保险人（{relationName(insured.relationType)}
-        ）的健康状况。未如实告知可能导致保险公司解除合同、不承担赔付责任。
+        {purchaseText('healthNotice', { insured: relationName(insured.relationType) })}
       </div>
       <HealthQuestionList
         questions={questions}

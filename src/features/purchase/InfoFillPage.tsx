@@ -39,6 +39,7 @@ import '../../components/flow/flow.css'
 import '../../components/LabeledRow.css'
 import { ordersListKey } from '../orders/api'
 import type { ScreenLoader } from '../../types/route'
+import { useTrailScreen } from '../trail/api'
 
 /** The product, the application, the family to insure and the last order (usePrefill's holder). */
 export const loader: ScreenLoader = async ({ search }, load) => {
@@ -63,6 +64,11 @@ export default function InfoFillPage() {
   const { productId, applicationId } = useFlowParams()
   const navigate = useAppNavigate()
   const product = useProductDetail(productId)
+  useTrailScreen({
+    productId: product.data?.id ?? null,
+    productVersion: product.data?.pageVersion,
+    title: '填写投保信息',
+  })
   const application = useApplication(applicationId)
   const draft = usePurchaseDraft(productId, application.data)
   const { holder, insured, address } = draft

@@ -30,6 +30,7 @@ import { cancelOrder, orderKey, useOrder, type Order } from '../orders/api'
 import type { ScreenLoader } from '../../types/route'
 import { productDetailKey } from '../catalog/api'
 import { disclosureKey } from '../../components/disclosure/api'
+import { useTrailScreen } from '../trail/api'
 
 /** A partner insurer's order: asked for its own record too (the insurer may have re-priced its premium). */
 const partnerOrderIdOf = (order: Order | undefined) =>
@@ -86,6 +87,7 @@ export default function PayPage() {
   const orderId = orderIdOf(params)
   const navigate = useAppNavigate()
   const order = useOrder(orderId)
+  useTrailScreen({ productId: order.data?.productId ?? null, title: '支付' })
   const offered = usePaymentChannels()
   const [chosen, setChosen] = useState<PayChannel>('wechat')
   const [paying, setPaying] = useState(false)

@@ -23,6 +23,7 @@ import { backToOrders, orderDetailHref } from '../orders/paths'
 import { orderIdOf, payHref, paymentIdOf, paySuccessHref, sandboxPayHref } from './paths'
 import { leaveFlowTo } from './leaveFlow'
 import type { ScreenLoader } from '../../types/route'
+import { useTrailScreen } from '../trail/api'
 
 const POLL_MS = 2000
 
@@ -43,6 +44,7 @@ export default function PayQrCodePage() {
   const paymentId = paymentIdOf(params)
   const navigate = useAppNavigate()
   const order = useOrder(orderId)
+  useTrailScreen({ productId: order.data?.productId ?? null, title: '扫码支付' })
   const payment = usePayment(paymentId, POLL_MS)
   const left = useCountdown(payment.data?.expiresAt)
   const [image, setImage] = useState<string | null>(null)

@@ -18,6 +18,7 @@ import { insuredSuccessHref } from '../partners/paths'
 import { withLayoutPrefix } from '../../components/navigation/appPath'
 import { orderIdOf } from './paths'
 import type { ScreenLoader } from '../../types/route'
+import { useTrailScreen } from '../trail/api'
 
 const POLL_MS = 1500
 
@@ -40,6 +41,9 @@ export default function PaySuccessPage() {
   const { pathname } = useLocation()
   // The callback may land a moment after the payer returns: ask again until the policy is issued.
   const order = useOrder(orderId, POLL_MS)
+  // A partner order's result is its own screen (投保结果), recorded there.
+  const ours = order.data && order.data.source !== 'partner:huating' ? order.data : undefined
+  useTrailScreen({ productId: ours?.productId ?? null, title: '投保成功' })
   const policyId = order.data?.policyId ?? null
   const policy = usePolicy(policyId)
 

@@ -16,6 +16,7 @@ import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { toast } from '../../components/notice'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { coolingOffSentence } from '../../domain/policy'
+import { purchaseText } from '../../domain/purchaseTexts'
 import { describeError, HttpError } from '../../lib/request'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { DocumentSheet } from '../../components/flow/DocumentSheet'
@@ -28,6 +29,7 @@ import { OrderAlreadyMade } from './OrderAlreadyMade'
 import { offerRiskAssessment } from './riskGate'
 import { flowParamsOf, loadFlow } from './flow'
 import type { ScreenLoader } from '../../types/route'
+import { useTrailDocument, useTrailScreen } from '../trail/api'
 import '../../components/flow/flow.css'
 
 type Document = OrderApplication['documents'][number]
@@ -86,6 +88,17 @@ export default function SpecialNotifyPage() {
   const staleDraft = (application.error instanceof HttpError && application.error.status === 404) || outdated
   const entering = draft.ready && (!applicationId || staleDraft)
   const resumed = loaded && !staleDraft ? loaded : undefined
+  useTrailScreen({
+    productId: product.data?.id ?? null,
+    productVersion: product.data?.pageVersion,
+    title: '投保须知',
+  })
+  // The version read is the application's, once it exists.
+  const readingVersion = resumed?.documents.find((d) => d.id === readingId)?.version
+  const readToEnd = useTrailDocument(
+    product.data ? productId : null,
+    readingId ? { id: readingId, version: readingVersion } : null,
+  )
 
   // Before an application, the draft holds the entry's factors (the premium trial's), which price the gates;
   // a resumed application is the draft's record of the plan.
@@ -184,12 +197,11 @@ export default function SpecialNotifyPage() {
         </p>
         {renews && <p>续保保单自原保单到期日起生效，保障无缝衔接，保费按届时被保险人的年龄计算。</p>}
         <p>
-          根据监管要求，<strong>您在本页面及后续投保页面的浏览和操作将被记录</strong>
-          （互联网保险销售行为可回溯），用于证明您已充分了解产品信息。
+          <strong>{purchaseText('recordingNotice')}</strong>
         </p>
         <p className="purchase-muted">
-          我们仅在投保范围内使用这些记录，并依法保护您的个人信息。{coolingOffSentence(detail.coolingOffDays)}
-          。
+          {purchaseText('recordingUse')}
+          {coolingOffSentence(detail.coolingOffDays)}。
         </p>
       </div>
       <List header="投保须知与保险条款（点击阅读全文）" className="flow-documents">
@@ -206,12 +218,13 @@ export default function SpecialNotifyPage() {
       </List>
       <div className="flow-agree">
         <Checkbox checked={agreed || confirmed} disabled={confirmed} onChange={setAgreed}>
-          我已阅读并同意{documents.map((d) => `《${d.title}》`).join('')}，已知晓投保过程将被记录
+          {purchaseText('documentsAgreement', { documents: documents.map((d) => `《${d.title}》`).join('') })}
         </Checkbox>
       </div>
       <DocumentSheet
         document={reading && { title: reading.title, body: documentBody(detail, reading) }}
         onClose={() => setReadingId(null)}
+        onReadToEnd={readToEnd}
       >
         <Button block color="primary" onClick={() => setReadingId(null)}>
           读完了，返回

@@ -8,6 +8,7 @@ import type {
   OrderHealth,
 } from '../../types/generated/api/order'
 import { IDEMPOTENCY_HEADER, post, withIdempotencyKey } from '../../lib/request'
+import { currentTrailId, flushTrail } from '../trail/api'
 import type {
   Payment,
   PaymentChannels,
@@ -28,8 +29,13 @@ export const PAY_CHANNELS: { channel: PayChannel; title: string; description: st
 
 export const applicationKey = (id: string) => `/api/applications/${encodeURIComponent(id)}`
 
-export const createApplication = (body: OrderApplicationCreate) =>
-  post<OrderApplication>('/api/applications', body)
+/** The application, naming the product's sales trail this tab records (可回溯), if one is open. */
+export async function createApplication(body: OrderApplicationCreate) {
+  const trailId = body.trailId ?? (await currentTrailId(body.productId))
+  // The screens seen so far go first, so the trail reads in order.
+  void flushTrail()
+  return post<OrderApplication>('/api/applications', trailId ? { ...body, trailId } : body)
+}
 
 export const recordConsent = (applicationId: string, documentId: string, action: OrderConsent['action']) =>
   post<OrderApplication>(`${applicationKey(applicationId)}/documents/${encodeURIComponent(documentId)}`, {

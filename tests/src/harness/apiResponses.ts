@@ -34,6 +34,7 @@ import type {
   PrizeList,
 } from '../../../src/types/generated/api/campaign'
 import type { Cart, CartItem } from '../../../src/types/generated/api/cart'
+import type { TrailOpened } from '../../../src/types/generated/api/trail'
 import type { Claim, ClaimablePolicyList, ClaimList } from '../../../src/types/generated/api/claim'
 import type { Health, Ok } from '../../../src/types/generated/api/common'
 import type { Disclosure } from '../../../src/types/generated/api/disclosure'
@@ -128,6 +129,9 @@ export interface ApiResponses {
   'POST /api/partner/applications': PartnerApplication
   [route: `GET /api/partner/orders/${string}`]: PartnerOrder
   [route: `POST /api/partner/orders/${string}/premium-agreement`]: PremiumAgreement
+  'POST /api/sales-trails': TrailOpened
+  // 204: nothing to answer.
+  [route: `POST /api/sales-trails/${string}/events`]: null
   'GET /api/policies': PolicyList
   // /api/policies/shared is a literal route beside /api/policies/:id.
   [route: `GET /api/policies/${string}`]: Policy

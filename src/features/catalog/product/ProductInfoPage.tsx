@@ -5,6 +5,7 @@ import type { ScreenLoader } from '../../../types/route'
 import { MarkdownTree } from '../../../components/MarkdownTree'
 import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusViews'
 import { isMissingProduct } from './productErrors'
+import { useTrailScreen } from '../../trail/api'
 import './product.css'
 
 export const loader: ScreenLoader = ({ search }, load) => {
@@ -17,6 +18,8 @@ export default function ProductInfoPage() {
   const [params] = useSearchParams()
   const id = productIdOf(params)
   const { data, error, isLoading, mutate } = useProductDetail(id)
+  // The documents read in full before buying are part of the sale's trail (可回溯).
+  useTrailScreen({ productId: data?.id ?? null, productVersion: data?.pageVersion, title: '条款及投保须知' })
 
   if (!id) return <EmptyView title="未指定产品" description="请从产品详情页进入" />
   if (isLoading) return <LoadingView lines={10} />

@@ -43,6 +43,7 @@ import { partnerEntryHref } from '../../partners/paths'
 import { appointmentTopicFor } from '../../../domain/appointments'
 import { ServiceDisclosure } from '../../../components/disclosure/ServiceDisclosure'
 import { ProductTabs } from './ProductTabs'
+import { useTrailScreen } from '../../trail/api'
 
 /** Asks the server whether the session cookie (HttpOnly) is still valid. */
 const checkLoggedIn = async () => (await fetchMe()) !== null
@@ -99,6 +100,8 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const [factors, setFactors] = useTrialFactors(product, today)
   const [tried, setTried] = useState(false)
   const signedIn = Boolean(useMe().data)
+  // 可回溯: a logged-in buyer's sale is recorded from the product page, with the version of its data shown.
+  useTrailScreen({ productId: product.id, productVersion: product.pageVersion, title: '产品详情' })
   /**
    * The buyer's own trial (a factor changed): it counts where a campaign says a trial earns a chance. Only a
    * signed-in user's is recorded: a visitor's would be refused (401), which sends to login mid-trial.

@@ -185,3 +185,13 @@ describe('/healthNotification with 智能核保', () => {
     expect(screen.getByRole('button', { name: '确认投保' })).toBeEnabled()
   })
 })
+
+describe('/healthNotification’s notice', () => {
+  it('names whose health is asked (the versioned sentence, its place filled)', async () => {
+    serve(declined)
+    renderScreen(HealthNotificationPage, PATH)
+    const notice = await screen.findByText(/^请如实告知被保险人/)
+    expect(notice).toHaveTextContent('被保险人（本人）的健康状况')
+    expect(notice.textContent).not.toMatch(/[{}]/)
+  })
+})

@@ -1,0 +1,40 @@
+import type { TrailEvent } from '../../types/generated/api/trail'
+
+// One browser event of a sales trail, shaped as the server takes it (schemas/api/trail.schema.json).
+
+/** 24 random hex characters: unique per event, so that a resent batch is recorded once. */
+export function newEventId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  )
+}
+
+// Control characters are refused by the server, and a screen is at most 200 characters.
+// eslint-disable-next-line no-control-regex
+const clean = (text: string, max: number) => text.replace(/[\u0000-\u001f]/g, '').slice(0, max)
+
+/** Where the event happened: the path and query the buyer was at. */
+export const screenAt = (pathname: string, search: string) => clean(`${pathname}${search}`, 200)
+
+export type EventFields = Omit<TrailEvent, 'eventId' | 'at' | 'type' | 'screen'>
+
+const DAY_MS = 86_400_000
+
+/** The event with its id and the browser's time, its optional fields only when known. */
+export function trailEvent(type: TrailEvent['type'], screen: string, fields: EventFields = {}): TrailEvent {
+  const { title, productVersion, documentId, documentVersion, durationMs, scrolledToEnd } = fields
+  return {
+    eventId: newEventId(),
+    type,
+    at: new Date().toISOString(),
+    screen,
+    ...(title ? { title: clean(title, 60) } : {}),
+    ...(productVersion && productVersion >= 1 ? { productVersion } : {}),
+    ...(documentId ? { documentId } : {}),
+    ...(documentVersion && documentVersion >= 1 ? { documentVersion } : {}),
+    ...(durationMs !== undefined
+      ? { durationMs: Math.min(Math.max(0, Math.round(durationMs)), DAY_MS) }
+      : {}),
+    ...(scrolledToEnd !== undefined ? { scrolledToEnd } : {}),
+  }
+}
