@@ -166,6 +166,16 @@ describe('the trail of a sale', () => {
     expect((await owner.call('POST', `/api/sales-trails/${trailId}/events`, batch)).statusCode).toBe(204)
     const trail = await detail(trailId)
     expect(trail.records.map((r) => r.kind)).toEqual(['trail_opened', 'screen_enter'])
+    // A browser whose clock is a minute slow: its event is placed on the server's clock by the batch's sentAt.
+    const slow = new Date(Date.now() - 60_000).toISOString()
+    await owner.call('POST', `/api/sales-trails/${trailId}/events`, {
+      events: [event('screen_leave', { title: '产品详情', at: slow })],
+      sentAt: slow,
+    })
+    const leave = (await detail(trailId)).records.find((r) => r.kind === 'screen_leave')!
+    expect(Date.parse(leave.clientAt!)).toBe(Date.parse(slow))
+    expect(Math.abs(leave.data.clockOffsetMs! - 60_000)).toBeLessThan(5_000)
+    expect(Math.abs(Date.parse(leave.happenedAt) - Date.parse(leave.at))).toBeLessThan(5_000)
     // A version that does not exist, a NUL byte, a second's worth of a day: named by field.
     const bad = await owner.call('POST', `/api/sales-trails/${trailId}/events`, {
       events: [event('screen_enter', { productVersion: 999_999 })],

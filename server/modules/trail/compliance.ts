@@ -108,14 +108,30 @@ function recordOf(row: Selectable<SalesTrailRecordsTable>): TrailRecord {
     seq: row.seq,
     at: toIso(row.at),
     clientAt: row.client_at ? toIso(row.client_at) : null,
+    happenedAt: toIso(happenedAt(row)),
     source: row.source,
     kind: row.kind,
     label: labelOf(row.kind, row.data),
     data: row.data,
+    eventId: row.client_event_id,
     prevHash: row.prev_hash,
     hash: row.hash,
   }
 }
+
+/**
+ * When a step happened on the server's clock: a browser event's own time moved by its batch's clock offset, never
+ * later than the server took it (a batch waits in the browser until it is sent).
+ */
+function happenedAt(row: Selectable<SalesTrailRecordsTable>): Date {
+  if (!row.client_at) return row.at
+  const moved = row.client_at.getTime() + (row.data.clockOffsetMs ?? 0)
+  return new Date(Math.min(moved, row.at.getTime()))
+}
+
+/** The records in the order things happened (the chain's own order is seq). */
+export const chronological = <T extends { seq: number; happenedAt: string }>(records: readonly T[]): T[] =>
+  [...records].sort((a, b) => Date.parse(a.happenedAt) - Date.parse(b.happenedAt) || a.seq - b.seq)
 
 const seconds = (ms: number | undefined) => `${Math.round((ms ?? 0) / 1000)} 秒`
 const yuan = (fen: number | null | undefined) =>

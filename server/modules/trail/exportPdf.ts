@@ -4,6 +4,7 @@ import { formatCoverageAmount, formatFen } from '../../../src/domain/money'
 import type { MarkdownTree, ProductDetail } from '../../../src/types/generated/api/catalog'
 import type { SalesPageVersion, TrailDetail } from '../../../src/types/generated/api/trail'
 import { clauseBlocks } from '../policies/epolicy/document'
+import { chronological } from './compliance'
 import { fontBytes } from '../policies/epolicy/font'
 
 // One sale as a PDF a regulator reads without our systems: the sale, the chain check, the timeline, then every page
@@ -81,11 +82,13 @@ export async function renderTrailPdf(
     8.5,
   )
 
-  heading('三、过程时间线（服务器时间）')
-  for (const record of trail.records) {
+  heading('三、过程时间线（按发生时间；序号为哈希链顺序）')
+  for (const record of chronological(trail.records)) {
     const source = record.source === 'server' ? '服务器' : '浏览器'
-    const client = record.clientAt ? `（浏览器时间 ${time(record.clientAt)}）` : ''
-    line(`${record.seq}. ${time(record.at)} [${source}] ${record.label}${client}`)
+    const client = record.clientAt
+      ? `（浏览器时间 ${time(record.clientAt)}，服务器收到 ${time(record.at)}）`
+      : ''
+    line(`#${record.seq} ${time(record.happenedAt)} [${source}] ${record.label}${client}`)
     const answers = record.data.answers
     if (answers)
       for (const a of answers)

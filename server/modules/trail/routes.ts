@@ -39,7 +39,12 @@ export const trailRoutes: FastifyPluginAsync = async (app) => {
       body: 'trail/TrailEvents',
     },
     handler: async (request, reply) => {
-      await trails.browserEvents(userIdOf(request), request.params.id, request.body.events)
+      await trails.browserEvents(
+        userIdOf(request),
+        request.params.id,
+        request.body.events,
+        request.body.sentAt,
+      )
       return reply.code(204).send()
     },
   })

@@ -172,7 +172,12 @@ export class TrailService {
   }
 
   /** POST /api/sales-trails/:id/events: the browser's batch, each event once (by its id), on the server's clock. */
-  async browserEvents(userId: string, trailId: string, events: readonly TrailEvent[]): Promise<void> {
+  async browserEvents(
+    userId: string,
+    trailId: string,
+    events: readonly TrailEvent[],
+    sentAt?: string,
+  ): Promise<void> {
     const trail = await this.db
       .selectFrom('sales_trails')
       .select(['id', 'product_id', 'head_seq'])
@@ -183,6 +188,7 @@ export class TrailService {
     if (trail.head_seq + events.length > MAX_RECORDS)
       throw new ApiError(409, 'TRAIL_FULL', '本次投保过程的记录已达上限')
     const texts = await this.versions.texts()
+    const clockOffsetMs = offsetOf(this.now(), sentAt)
     const steps: Step[] = []
     for (const [index, event] of events.entries()) {
       const field = (name: string) => `events.${index}.${name}`
@@ -206,6 +212,7 @@ export class TrailService {
           screen: event.screen,
           title: event.title,
           durationMs: event.durationMs,
+          clockOffsetMs,
           productVersion: event.productVersion,
           textsVersion: event.type === 'screen_enter' ? texts.version : undefined,
           documentId,
@@ -308,6 +315,14 @@ export class TrailService {
       .where('id', '=', trailId)
       .execute()
   }
+}
+
+/** How far the browser's clock is behind ours, from when it sent the batch (unknown past a day's difference). */
+function offsetOf(now: Date, sentAt: string | undefined): number | undefined {
+  const sent = sentAt ? Date.parse(sentAt) : NaN
+  if (Number.isNaN(sent)) return undefined
+  const offset = now.getTime() - sent
+  return Math.abs(offset) <= 86_400_000 ? offset : undefined
 }
 
 /** The mall names a clause 'clause:<id>'; the partner pages name it by its bare id. */

@@ -41,7 +41,8 @@ async function requestTrail(body: TrailOpen): Promise<string | null> {
 }
 
 async function sendEvents(trailId: string, events: TrailEvent[], keepalive: boolean): Promise<SendOutcome> {
-  const body = { events } as TrailEvents
+  // sentAt: the server works out how far this clock is from its own, so the timeline reads in order.
+  const body = { events, sentAt: new Date().toISOString() } as TrailEvents
   const url = `${trailsPath}/${encodeURIComponent(trailId)}/events`
   const { status, ok } = await postJson(url, body, { keepalive })
   if (ok) return 'sent'

@@ -109,8 +109,9 @@ function RecordItem({
         {broken && <Tag color="red">校验失败</Tag>}
       </span>
       <span className="trail-record-time">
-        服务器时间 {formatTime(record.at, true)}
-        {record.clientAt && ` · 浏览器时间 ${formatTime(record.clientAt, true)}`}
+        {record.clientAt
+          ? `发生于 ${formatTime(record.happenedAt, true)}（浏览器时间 ${formatTime(record.clientAt, true)}，服务器收到 ${formatTime(record.at, true)}）`
+          : `服务器时间 ${formatTime(record.at, true)}`}
       </span>
       {recordFacts(detail, record).map((fact) => (
         <span key={fact} className="trail-record-fact">
@@ -218,7 +219,7 @@ export function SalePage() {
       <div className="trail-columns">
         <section className="trail-timeline" aria-label="销售过程记录">
           <Typography.Title level={5}>
-            记录（{data.records.length} 条，点击一条回放到那一步）
+            记录（{data.records.length} 条，按发生时间排列，点击一条回放到那一步）
           </Typography.Title>
           {data.records.length === 0 ? (
             <Typography.Text type="secondary">这次销售还没有记录</Typography.Text>

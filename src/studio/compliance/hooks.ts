@@ -19,10 +19,20 @@ export const useSalesSearch = (query: TrailSearchQuery) =>
     { ...quiet, keepPreviousData: true },
   )
 
+/**
+ * One sale, its records in the order things happened (a browser event is sent in a batch after it happened; the
+ * hash chain's own order is each record's number).
+ */
 export const useSale = (id: string) =>
   useSWR<TrailDetail, StudioApiError>(
     ['studio', 'compliance', 'sale', id],
-    () => complianceApi.sale(id),
+    async () => {
+      const detail = await complianceApi.sale(id)
+      const records = [...detail.records].sort(
+        (a, b) => Date.parse(a.happenedAt) - Date.parse(b.happenedAt) || a.seq - b.seq,
+      )
+      return { ...detail, records }
+    },
     quiet,
   )
 

@@ -60,6 +60,10 @@ export interface TrailEvents {
    * @maxItems 50
    */
   events: [TrailEvent, ...TrailEvent[]]
+  /**
+   * 浏览器发出这批事件的时间（服务器据此换算浏览器时钟的偏差）
+   */
+  sentAt?: string
 }
 /**
  * One thing the buyer's browser saw or did. The server keeps the browser's time as clientAt and records its own.
@@ -177,6 +181,10 @@ export interface TrailRecord {
    * 浏览器报告的时间（仅浏览器事件）
    */
   clientAt: string | null
+  /**
+   * 发生时间：服务器事件为服务器时间；浏览器事件为浏览器时间按该批的时钟偏差换算到服务器时钟（时间线按此排序）
+   */
+  happenedAt: string
   source: 'server' | 'browser'
   kind:
     | 'trail_opened'
@@ -201,6 +209,10 @@ export interface TrailRecord {
    * 这一步的中文说明
    */
   label: string
+  /**
+   * 浏览器事件编号（计入哈希）
+   */
+  eventId: string | null
   data: TrailRecordData
   prevHash: string
   hash: string
@@ -212,6 +224,10 @@ export interface TrailRecordData {
   screen?: string
   title?: string
   durationMs?: number
+  /**
+   * 服务器时钟减浏览器时钟（毫秒，按该批发出时间估算）
+   */
+  clockOffsetMs?: number
   /**
    * 产品资料版本号
    */

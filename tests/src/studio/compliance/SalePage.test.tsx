@@ -29,9 +29,11 @@ describe('销售过程 (one sale, for compliance)', () => {
     expect(screen.getByText('138****0000')).toBeInTheDocument()
     expect(screen.getByText('已承保')).toBeInTheDocument()
     for (const record of records) expect(within(timeline).getByText(record.label)).toBeInTheDocument()
-    // A browser event: the server's time and the browser's own, and its source.
+    // A browser event: when it happened (its clock set right), the browser's own time, when the server took it.
     const opened = recordButton(timeline, '打开《投保须知》')
-    expect(opened).toHaveTextContent('服务器时间 2026-11-25 10:04:03 · 浏览器时间 2026-11-25 10:04:00')
+    expect(opened).toHaveTextContent(
+      '发生于 2026-11-25 10:04:00（浏览器时间 2026-11-25 10:04:00，服务器收到 2026-11-25 10:04:03）',
+    )
     expect(within(opened).getByText('浏览器')).toBeInTheDocument()
     expect(within(recordButton(timeline, '完成健康告知')).getByText('服务器')).toBeInTheDocument()
     // The changed record is marked where it is.

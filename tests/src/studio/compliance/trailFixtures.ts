@@ -155,10 +155,12 @@ const record = (
     // A browser event reaches the server a few seconds after the browser saw it.
     at: `2026-11-25T02:${minute}:${browser ? '03' : '00'}.000Z`,
     clientAt: browser ? `2026-11-25T02:${minute}:00.000Z` : null,
+    happenedAt: `2026-11-25T02:${minute}:00.000Z`,
     source: browser ? 'browser' : 'server',
     kind,
     label,
     data,
+    eventId: browser ? `evt-${seq}` : null,
     prevHash: seq === 1 ? '' : `hash-${seq - 1}`,
     hash: `hash-${seq}`,
   }
