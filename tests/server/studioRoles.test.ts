@@ -294,6 +294,11 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
     call: async () => ({ method: 'GET', url: `/api/studio/compliance/sales/${trailId}` }),
   },
   {
+    route: 'get /api/studio/compliance/sales/{id}/phone',
+    role: 'compliance',
+    call: async () => ({ method: 'GET', url: `/api/studio/compliance/sales/${trailId}/phone` }),
+  },
+  {
     route: 'get /api/studio/compliance/sales/{id}/export.pdf',
     role: 'compliance',
     call: async () => ({ method: 'GET', url: `/api/studio/compliance/sales/${trailId}/export.pdf` }),

@@ -39,6 +39,17 @@ export class ComplianceReader {
     return rows.map(summaryOf)
   }
 
+  /** The phone a trail was made with, unmasked (the route writes the audit entry). */
+  async phone(id: string): Promise<{ phone: string; policyNo: string | null }> {
+    const row = await this.db
+      .selectFrom('sales_trails')
+      .select(['phone', 'policy_no'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!row) throw notFound('销售过程记录')
+    return { phone: row.phone, policyNo: row.policy_no }
+  }
+
   async detail(id: string): Promise<TrailDetail> {
     const trail = await this.db.selectFrom('sales_trails').selectAll().where('id', '=', id).executeTakeFirst()
     if (!trail) throw notFound('销售过程记录')

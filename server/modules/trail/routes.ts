@@ -91,6 +91,28 @@ export const trailRoutes: FastifyPluginAsync = async (app) => {
     },
   })
 
+  route(app, {
+    method: 'GET',
+    url: '/api/studio/compliance/sales/:id/phone',
+    schema: {
+      summary: '合规：查看买家的完整手机号（核查需要时；每次查看记入操作日志）',
+      tags: ['compliance'],
+      staff: 'compliance',
+      params: 'trail/TrailParams',
+      querystring: 'common/EmptyQuery',
+      response: 'trail/TrailPhone',
+    },
+    handler: async (request, reply) => {
+      const found = await compliance.phone(request.params.id)
+      await staffAudit.record(staffOf(request), {
+        action: 'trail_phone_view',
+        detail: `查看销售过程记录 ${found.policyNo ?? request.params.id} 的完整手机号`,
+      })
+      reply.header('Cache-Control', 'private, no-store')
+      return { phone: found.phone }
+    },
+  })
+
   const exported = async (id: string, staffName: string, format: 'pdf' | 'json') => {
     const detail = await compliance.detail(id)
     const at = now().toISOString()

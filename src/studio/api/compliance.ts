@@ -9,6 +9,7 @@ import type {
   SalesPageVersion,
   TrailDetail,
   TrailSearchQuery,
+  TrailPhone,
   TrailSearchResult,
 } from './types'
 
@@ -34,6 +35,8 @@ export const complianceApi = {
     return studioRequest<TrailSearchResult>(`${API_BASE}/compliance/sales${search ? `?${search}` : ''}`)
   },
   sale: (id: string) => studioRequest<TrailDetail>(sale(id)),
+  /** The buyer's full phone (the server writes each reveal in the audit log). */
+  phone: (id: string) => studioRequest<TrailPhone>(`${sale(id)}/phone`),
   /** The sale as a file (PDF, or JSON with who exported it and when). */
   exportSale: (id: string, format: ExportFormat) => studioBlob(`${sale(id)}/export.${format}`),
 

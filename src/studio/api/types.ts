@@ -62,6 +62,7 @@ export type {
   TrailRecord,
   TrailRecordData,
   TrailSearchQuery,
+  TrailPhone,
   TrailSearchResult,
   TrailSummary,
 } from '../../types/generated/api/trail'

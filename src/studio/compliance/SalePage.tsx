@@ -68,7 +68,7 @@ function Summary({ detail }: { detail: TrailDetail }) {
         },
         { key: 'policyNo', label: '保单号', children: summary.policyNo ?? '—' },
         { key: 'orderNo', label: '订单号', children: summary.orderNo ?? '—' },
-        { key: 'phone', label: '手机号', children: summary.phone },
+        { key: 'phone', label: '手机号', children: <PhoneReveal id={summary.id} masked={summary.phone} /> },
         { key: 'startedAt', label: '开始时间', children: formatTime(summary.startedAt, true) },
         { key: 'lastAt', label: '最后记录', children: formatTime(summary.lastAt, true) },
         { key: 'records', label: '步骤数', children: `${summary.records} 条` },
@@ -80,6 +80,34 @@ function Summary({ detail }: { detail: TrailDetail }) {
         },
       ]}
     />
+  )
+}
+
+/** The phone masked; the full number only when the check needs it, and then in the audit log. */
+function PhoneReveal({ id, masked }: { id: string; masked: string }) {
+  const [phone, setPhone] = useState<string | null>(null)
+  const [loading, setLoading] = useState(false)
+  const { message } = App.useApp()
+  if (phone) return <span>{phone}</span>
+  const reveal = async () => {
+    setLoading(true)
+    try {
+      setPhone((await complianceApi.phone(id)).phone)
+    } catch {
+      void message.error('查看完整号码失败，请重试')
+    } finally {
+      setLoading(false)
+    }
+  }
+  return (
+    <Space size={8}>
+      <span>{masked || '—'}</span>
+      {masked && (
+        <Button size="small" type="link" loading={loading} onClick={() => void reveal()}>
+          查看完整号码（记入操作日志）
+        </Button>
+      )}
+    </Space>
   )
 }
 

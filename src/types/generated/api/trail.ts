@@ -21,6 +21,7 @@ export interface TrailApi {
   TrailSearchQuery?: TrailSearchQuery
   TrailSearchResult?: TrailSearchResult
   TrailSummary?: TrailSummary
+  TrailPhone?: TrailPhone
   TrailDetail?: TrailDetail
   TrailRecord?: TrailRecord
   TrailRecordData?: TrailRecordData
@@ -150,6 +151,12 @@ export interface TrailSummary {
   startedAt: string
   lastAt: string
   records: number
+}
+/**
+ * The buyer's full phone, for a compliance check that needs it (each reveal is in the audit log).
+ */
+export interface TrailPhone {
+  phone: string
 }
 export interface TrailDetail {
   summary: TrailSummary

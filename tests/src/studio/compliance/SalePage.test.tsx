@@ -138,6 +138,20 @@ describe('销售过程 (one sale, for compliance)', () => {
     expect(api.callsTo('GET', `${salePath}/export.pdf`)[0].headers.get('x-studio-csrf')).toBe('csrf-value-9')
   })
 
+  it('shows the full phone only when asked, from the audited route', async () => {
+    const api = stubStudioApi({
+      [`GET ${salePath}`]: trail(),
+      [`GET ${salePath}/phone`]: { phone: '13800000000' },
+    })
+    renderStudio(`/compliance/sales/${SALE_ID}`, COMPLIANCE)
+    expect(await screen.findByText('138****0000')).toBeInTheDocument()
+    expect(screen.queryByText('13800000000')).not.toBeInTheDocument()
+    expect(api.callsTo('GET', `${salePath}/phone`)).toHaveLength(0)
+    await userEvent.setup().click(screen.getByRole('button', { name: /查看完整号码/ }))
+    expect(await screen.findByText('13800000000')).toBeInTheDocument()
+    expect(api.callsTo('GET', `${salePath}/phone`)).toHaveLength(1)
+  })
+
   it('says so when the sale does not exist', async () => {
     stubStudioApi({ [`GET ${salePath}`]: studioError(404, 'NOT_FOUND', '记录不存在') })
     renderStudio(`/compliance/sales/${SALE_ID}`, COMPLIANCE)
