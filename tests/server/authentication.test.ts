@@ -23,6 +23,7 @@ const STRING_SAMPLES = [
   '/a',
   '6222021234567890128',
   '2026-12-01T10:00:00+08:00',
+  '00000000-0000-4000-8000-000000000000',
 ]
 
 /** A small value the schema accepts: required properties (and minProperties), the first of enums, the least of numbers. */
@@ -45,6 +46,7 @@ function sample(schema: Schema): unknown {
   if (types.includes('boolean')) return true
   if (types.includes('string')) {
     if (schema.format === 'date') return '2000-01-01'
+    if (schema.format === 'date-time') return '2026-12-01T10:00:00+08:00'
     const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : null
     const minLength = Number(schema.minLength ?? 1)
     const maxLength = Number(schema.maxLength ?? Infinity)

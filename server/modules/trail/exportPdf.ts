@@ -1,11 +1,11 @@
-import PDFDocument from 'pdfkit'
 import { formatShanghaiDateTime } from '../../../src/domain/dates'
 import { formatCoverageAmount, formatFen } from '../../../src/domain/money'
+import { SALE_STAGE_NAMES } from '../../../src/domain/salesTrail'
 import type { MarkdownTree, ProductDetail } from '../../../src/types/generated/api/catalog'
 import type { SalesPageVersion, TrailDetail } from '../../../src/types/generated/api/trail'
 import { clauseBlocks } from '../policies/epolicy/document'
 import { chronological } from './compliance'
-import { fontBytes } from '../policies/epolicy/font'
+import { openPdf } from '../../platform/pdf'
 
 // One sale as a PDF a regulator reads without our systems: the sale, the chain check, the timeline, then every page
 // version the buyer was shown (product page data, each document's full text, the purchase screens' words) as it
@@ -16,14 +16,6 @@ const INK = '#1f2329'
 const MUTED = '#5c6470'
 const BAD = '#c62828'
 const GOOD = '#2e7d32'
-const STAGE_NAMES: Record<TrailDetail['summary']['stage'], string> = {
-  browsing: '浏览中',
-  applied: '已投保申请',
-  ordered: '已下单',
-  paid: '已支付',
-  issued: '已承保',
-  ended: '合同已终止',
-}
 
 const time = (iso: string | null) => (iso ? formatShanghaiDateTime(iso) : '—')
 
@@ -31,26 +23,14 @@ export async function renderTrailPdf(
   trail: TrailDetail,
   exported: { at: string; by: string; json: string },
 ): Promise<Buffer> {
-  const [regular, bold] = await Promise.all([fontBytes('regular'), fontBytes('bold')])
   const { summary } = trail
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finished } = await openPdf({
     margin: MARGIN,
     info: {
       Title: `销售过程记录 ${summary.policyNo ?? summary.id}`,
       Subject: `${summary.productName} 的销售过程（可回溯）`,
     },
-    lang: 'zh-CN',
-    displayTitle: true,
   })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  doc.registerFont('regular', regular)
-  doc.registerFont('bold', bold)
   const width = doc.page.width - MARGIN * 2
   const heading = (text: string, size = 12) =>
     doc.moveDown(0.6).font('bold').fontSize(size).fillColor(INK).text(text, MARGIN, undefined, { width })
@@ -63,7 +43,7 @@ export async function renderTrailPdf(
   heading('一、销售概况')
   for (const [label, value] of [
     ['产品', summary.productName],
-    ['阶段', STAGE_NAMES[summary.stage]],
+    ['阶段', SALE_STAGE_NAMES[summary.stage]],
     ['保单号', summary.policyNo ?? '—'],
     ['订单号', summary.orderNo ?? '—'],
     ['投保账号手机', summary.phone || '—'],

@@ -113,55 +113,38 @@ export const trailRoutes: FastifyPluginAsync = async (app) => {
     },
   })
 
-  const exported = async (id: string, staffName: string, format: 'pdf' | 'json') => {
-    const detail = await compliance.detail(id)
-    const at = now().toISOString()
-    const json = JSON.stringify({ exportedAt: at, exportedBy: staffName, trail: detail }, null, 2)
-    return { detail, at, json, format }
-  }
-
-  route(app, {
-    method: 'GET',
-    url: '/api/studio/compliance/sales/:id/export.pdf',
-    schema: {
-      summary: '合规：导出一次销售为 PDF（时间线、各步骤当时的页面、哈希链校验，内附 JSON 记录）',
-      tags: ['compliance'],
-      staff: 'compliance',
-      params: 'trail/TrailParams',
-      querystring: 'common/EmptyQuery',
-    },
-    handler: async (request, reply) => {
-      const staff = staffOf(request)
-      const { detail, at, json } = await exported(request.params.id, staff.displayName, 'pdf')
-      const pdf = await renderTrailPdf(detail, { at, by: staff.displayName, json })
-      await staffAudit.record(staff, {
-        action: 'trail_export',
-        detail: `导出销售过程记录 ${detail.summary.policyNo ?? detail.summary.id}（PDF）`,
-      })
-      return download(reply, detail.summary.policyNo ?? detail.summary.id, 'pdf', pdf)
-    },
-  })
-
-  route(app, {
-    method: 'GET',
-    url: '/api/studio/compliance/sales/:id/export.json',
-    schema: {
-      summary: '合规：导出一次销售的 JSON 记录与哈希链校验',
-      tags: ['compliance'],
-      staff: 'compliance',
-      params: 'trail/TrailParams',
-      querystring: 'common/EmptyQuery',
-    },
-    handler: async (request, reply) => {
-      const staff = staffOf(request)
-      const { detail, json } = await exported(request.params.id, staff.displayName, 'json')
-      await staffAudit.record(staff, {
-        action: 'trail_export',
-        detail: `导出销售过程记录 ${detail.summary.policyNo ?? detail.summary.id}（JSON）`,
-      })
-      return download(reply, detail.summary.policyNo ?? detail.summary.id, 'json', Buffer.from(json, 'utf8'))
-    },
-  })
+  // A sale as a file: the PDF (timeline, each page as shown, the chain check, the JSON inside) or the JSON alone.
+  for (const format of ['pdf', 'json'] as const)
+    route(app, {
+      method: 'GET',
+      url: `/api/studio/compliance/sales/:id/export.${format}`,
+      schema: {
+        summary:
+          format === 'pdf'
+            ? '合规：导出一次销售为 PDF（时间线、各步骤当时的页面、哈希链校验，内附 JSON 记录）'
+            : '合规：导出一次销售的 JSON 记录与哈希链校验',
+        tags: ['compliance'],
+        staff: 'compliance',
+        params: 'trail/TrailParams',
+        querystring: 'common/EmptyQuery',
+      },
+      handler: async (request, reply) => {
+        const staff = staffOf(request)
+        const detail = await compliance.detail(request.params.id)
+        const at = now().toISOString()
+        const json = JSON.stringify({ exportedAt: at, exportedBy: staff.displayName, trail: detail }, null, 2)
+        const bytes =
+          format === 'pdf'
+            ? await renderTrailPdf(detail, { at, by: staff.displayName, json })
+            : Buffer.from(json, 'utf8')
+        const name = detail.summary.policyNo ?? detail.summary.id
+        await staffAudit.record(staff, {
+          action: 'trail_export',
+          detail: `导出销售过程记录 ${name}（${format.toUpperCase()}）`,
+        })
+        return download(reply, name, format, bytes)
+      },
+    })
 
   route(app, {
     method: 'GET',

@@ -17,7 +17,8 @@ import { useProductVersions, useSalesPageVersion } from './hooks'
 import { documentContent, documentKey, productContent } from './trail'
 import './compliance.css'
 
-const MAX_PREMIUM_FEN = 100_000_000_00
+/** The server's bound (an int4 column). */
+const MAX_PREMIUM_FEN = 2_147_483_647
 const current = (versions: SalesPageVersionSummary[] | undefined) =>
   versions?.find((v) => v.offlineAt === null) ??
   [...(versions ?? [])].sort((a, b) => b.version - a.version)[0]
@@ -113,6 +114,25 @@ function RatesEditor({
       key: nextKey++,
       yuan: fenToYuan(premiumFen),
     }))
+  /** A column whose cell picks one of `options` for the row's `field`. */
+  const choice = <F extends 'gender' | 'coveragePeriod' | 'paymentPeriod' | 'socialInsurance'>(
+    title: string,
+    field: F,
+    width: number,
+    options: { value: RateRow[F]; label: string }[],
+  ) => ({
+    title,
+    key: field,
+    render: (_: unknown, row: RateRow) => (
+      <Select<RateRow[F]>
+        aria-label={title}
+        value={row[field]}
+        style={{ width }}
+        options={options}
+        onChange={(value) => edit(row.key, { [field]: value })}
+      />
+    ),
+  })
   const edit = (key: number, change: Partial<RateRow>) =>
     setRows(shown.map((row) => (row.key === key ? { ...row, ...change } : row)))
 
@@ -191,66 +211,28 @@ function RatesEditor({
               </Space>
             ),
           },
-          {
-            title: '性别',
-            key: 'gender',
-            render: (_: unknown, row) => (
-              <Select<PremiumRate['gender']>
-                aria-label="性别"
-                value={row.gender}
-                style={{ width: 80 }}
-                options={[
-                  { value: 'ANY', label: '不限' },
-                  { value: 'M', label: '男' },
-                  { value: 'F', label: '女' },
-                ]}
-                onChange={(gender) => edit(row.key, { gender })}
-              />
-            ),
-          },
-          {
-            title: '保障期间',
-            key: 'coveragePeriod',
-            render: (_: unknown, row) => (
-              <Select
-                aria-label="保障期间"
-                value={row.coveragePeriod}
-                style={{ width: 100 }}
-                options={product.coveragePeriods.map((p) => ({ value: p, label: p }))}
-                onChange={(coveragePeriod: string) => edit(row.key, { coveragePeriod })}
-              />
-            ),
-          },
-          {
-            title: '交费期间',
-            key: 'paymentPeriod',
-            render: (_: unknown, row) => (
-              <Select
-                aria-label="交费期间"
-                value={row.paymentPeriod}
-                style={{ width: 100 }}
-                options={product.paymentPeriods.map((p) => ({ value: p, label: p }))}
-                onChange={(paymentPeriod: string) => edit(row.key, { paymentPeriod })}
-              />
-            ),
-          },
-          {
-            title: '社保',
-            key: 'socialInsurance',
-            render: (_: unknown, row) => (
-              <Select<PremiumRate['socialInsurance']>
-                aria-label="社保"
-                value={row.socialInsurance}
-                style={{ width: 90 }}
-                options={[
-                  { value: 'ANY', label: '不限' },
-                  { value: 'Y', label: '有社保' },
-                  { value: 'N', label: '无社保' },
-                ]}
-                onChange={(socialInsurance) => edit(row.key, { socialInsurance })}
-              />
-            ),
-          },
+          choice('性别', 'gender', 80, [
+            { value: 'ANY', label: '不限' },
+            { value: 'M', label: '男' },
+            { value: 'F', label: '女' },
+          ]),
+          choice(
+            '保障期间',
+            'coveragePeriod',
+            100,
+            product.coveragePeriods.map((p) => ({ value: p, label: p })),
+          ),
+          choice(
+            '交费期间',
+            'paymentPeriod',
+            100,
+            product.paymentPeriods.map((p) => ({ value: p, label: p })),
+          ),
+          choice('社保', 'socialInsurance', 90, [
+            { value: 'ANY', label: '不限' },
+            { value: 'Y', label: '有社保' },
+            { value: 'N', label: '无社保' },
+          ]),
           {
             title: '保费（元）',
             key: 'yuan',

@@ -1,14 +1,7 @@
 // The sales trail in words: stages, sources, channels, amounts in 元 and durations, as compliance staff read them.
 import type { TrailRecord, TrailStage } from '../api/types'
 
-export const STAGE_NAMES: Record<TrailStage, string> = {
-  browsing: '浏览中',
-  applied: '已投保申请',
-  ordered: '已下单',
-  paid: '已支付',
-  issued: '已承保',
-  ended: '合同已终止',
-}
+export { SALE_STAGE_NAMES as STAGE_NAMES } from '../../domain/salesTrail'
 
 export const STAGE_COLORS: Record<TrailStage, string> = {
   browsing: 'default',

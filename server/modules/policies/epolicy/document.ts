@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit'
 import { relationName } from '../../../../src/domain/applicant'
 import { CERTIFICATE_TYPES } from '../../../../src/domain/certificate'
 import { formatShanghaiDateTime } from '../../../../src/domain/dates'
@@ -9,7 +8,7 @@ import { EXCLUSIONS_PREAMBLE } from '../../../../src/domain/policy'
 import type { MarkdownNode, MarkdownTree } from '../../../../src/types/generated/api/catalog'
 import type { InsurerDisclosure, PlatformOperator } from '../../../../src/types/generated/api/disclosure'
 import type { Policy, PolicyPerson } from '../../../../src/types/generated/api/policy'
-import { fontBytes } from './font'
+import { openPdf } from '../../../platform/pdf'
 import { drawSeal } from './seal'
 
 // The e-policy as a PDF a person keeps: the policy number, the parties with masked certificate numbers, the
@@ -67,10 +66,8 @@ export async function renderEpolicy({
   platform,
   insurer,
 }: EpolicyInput): Promise<Buffer> {
-  const [regular, bold] = await Promise.all([fontBytes('regular'), fontBytes('bold')])
   const insurerName = insurer?.name ?? policy.insurerName
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, finished } = await openPdf({
     margin: MARGIN,
     info: {
       Title: `${policy.productName} 电子保单 ${policy.policyNo}`,
@@ -78,19 +75,9 @@ export async function renderEpolicy({
       Subject: `保单号 ${policy.policyNo}`,
       Creator: platform.platformName,
     },
-    lang: 'zh-CN',
-    displayTitle: true,
     // Page numbers are written once every page exists.
     bufferPages: true,
   })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  doc.registerFont('regular', regular)
-  doc.registerFont('bold', bold)
 
   const width = doc.page.width - MARGIN * 2
   const column = (width - 16) / 2
