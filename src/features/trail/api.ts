@@ -4,12 +4,14 @@ import { useSnapshot } from 'valtio'
 import { userStore } from '../../state/user'
 import type { TrailEvent, TrailEvents, TrailOpen, TrailOpened } from '../../types/generated/api/trail'
 import { screenAt, trailEvent, type EventFields } from './event'
-import { createTrailQueue, type SendOutcome } from './queue'
+import type { Sender, TrailRequests } from './sender'
 import { startSpan } from './span'
-import { forgetTrail, storeTrail, storedTrail } from './storage'
 
 // 可回溯: what the buyer's browser saw on the way to a sale (screens, documents read), recorded on the server
 // in the sale's trail. Nothing is recorded for a visitor who is not logged in, nor when no trail could open.
+// The screens only note events here; the sender (sender.ts: opening the trail, keeping its id, the queue) loads
+// when the first batch is due or a step of the server needs the trail, so that it never competes with showing
+// the screen. A page hidden before then keeps its events in the tab for the next load.
 
 const trailsPath = '/api/sales-trails'
 const OPEN_TIMEOUT_MS = 5000
@@ -40,82 +42,96 @@ async function requestTrail(body: TrailOpen): Promise<string | null> {
   }
 }
 
-async function sendEvents(trailId: string, events: TrailEvent[], keepalive: boolean): Promise<SendOutcome> {
-  // sentAt: the server works out how far this clock is from its own, so the timeline reads in order.
-  const body = { events, sentAt: new Date().toISOString() } as TrailEvents
-  const url = `${trailsPath}/${encodeURIComponent(trailId)}/events`
-  const { status, ok } = await postJson(url, body, { keepalive })
-  if (ok) return 'sent'
-  // Not (or no longer) this user's trail: the next screen opens another.
-  if (status === 404 || status === 401) forgetTrail(trailId)
-  return status >= 400 && status < 500 && status !== 408 && status !== 429 ? 'drop' : 'retry'
+const requests: TrailRequests = {
+  open: requestTrail,
+  async send(trailId, events, keepalive) {
+    // sentAt: the server works out how far this clock is from its own, so the timeline reads in order.
+    const body = { events, sentAt: new Date().toISOString() } as TrailEvents
+    try {
+      return (await postJson(`${trailsPath}/${encodeURIComponent(trailId)}/events`, body, { keepalive }))
+        .status
+    } catch {
+      return 0
+    }
+  },
 }
 
-const queue = createTrailQueue(sendEvents)
-let listening = false
-function listen() {
-  if (listening || typeof document === 'undefined') return
-  listening = true
-  const flushNow = () => void queue.flush(true)
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flushNow()
-  })
-  window.addEventListener('pagehide', flushNow)
+/** The first batch goes this long after the first event (the queue's own wait). */
+const SEND_AFTER_MS = 3000
+const KEPT = 'salesTrail:pending'
+
+interface Noted {
+  productId: string
+  productVersion?: number
+  event: TrailEvent
+}
+
+let pending: Noted[] = []
+let loaded: Sender | null = null
+let loading: Promise<Sender> | null = null
+let timer: ReturnType<typeof setTimeout> | undefined
+
+function loadSender(): Promise<Sender> {
+  loading ??= import('./sender').then(({ senderWith }) => (loaded = senderWith(requests)))
+  return loading
+}
+
+/** Hands what is noted to the sender (loading it first). */
+async function deliver(): Promise<Sender> {
+  clearTimeout(timer)
+  timer = undefined
+  const sender = await loadSender()
+  const noted = pending
+  pending = []
+  await Promise.all(noted.map((n) => sender.record(n.productId, n.productVersion, n.event, false)))
+  return sender
+}
+
+function note(noted: Noted, hiding: boolean) {
+  if (loaded) {
+    void loaded.record(noted.productId, noted.productVersion, noted.event, hiding)
+    return
+  }
+  pending.push(noted)
+  if (hiding) {
+    // The sender is not here and the page is going: the tab keeps the events for its next load.
+    try {
+      sessionStorage.setItem(KEPT, JSON.stringify(pending))
+    } catch {
+      // Storage off: these few events are lost with the page.
+    }
+    return
+  }
+  timer ??= setTimeout(() => void deliver(), SEND_AFTER_MS)
+}
+
+// Events a page hid with before its sender loaded (a reload mid-flow): sent with this load's.
+try {
+  const kept: unknown = JSON.parse(sessionStorage.getItem(KEPT) || 'null')
+  sessionStorage.removeItem(KEPT)
+  if (Array.isArray(kept) && kept.length) {
+    pending = kept as Noted[]
+    timer = setTimeout(() => void deliver(), SEND_AFTER_MS)
+  }
+} catch {
+  // Nothing kept.
 }
 
 /** Sends what waits now (e.g. before a step the server records itself, so the order reads right). */
-export const flushTrail = () => queue.flush()
+export const flushTrail = async () => (await deliver()).flush()
 
-const opening = new Map<string, Promise<string | null>>()
+/** The logged-in user's trail of the product: the tab's, else one the server opens (or reuses). */
+export const openTrail = async (productId: string, productVersion?: number) =>
+  (await loadSender()).openTrail(productId, productVersion)
 
-/**
- * The logged-in user's trail for the product: the one this tab kept, else one the server opens (or reuses);
- * null when logged out or when it could not open.
- */
-export function openTrail(productId: string, productVersion?: number): Promise<string | null> {
-  const userId = userStore.state.id
-  if (!userId) return Promise.resolve(null)
-  const kept = storedTrail(userId, productId)
-  if (kept) return Promise.resolve(kept)
-  const key = `${userId}:${productId}`
-  let pending = opening.get(key)
-  if (!pending) {
-    const body: TrailOpen =
-      productVersion && productVersion >= 1 ? { productId, productVersion } : { productId }
-    pending = requestTrail(body).then((id) => {
-      opening.delete(key)
-      if (id) storeTrail(userId, productId, id)
-      return id
-    })
-    opening.set(key, pending)
-  }
-  return pending
-}
+/** The trail open (or opening) for the product, to name in what the server records; never opens one itself. */
+export const currentTrailId = async (productId: string) => (await deliver()).currentTrailId(productId)
 
-/** The trail already open (or opening) for the product, to name in what the server records; never opens one. */
-export function currentTrailId(productId: string): Promise<string | null> {
-  const userId = userStore.state.id
-  if (!userId) return Promise.resolve(null)
-  return opening.get(`${userId}:${productId}`) ?? Promise.resolve(storedTrail(userId, productId))
-}
-
-/** Records on the product's trail (events wait for it to open; dropped if it does not). */
-function recorder(productId: string, productVersion: number | undefined) {
-  let trailId: string | null | undefined
-  const opened = openTrail(productId, productVersion).then((id) => (trailId = id))
-  return (type: TrailEvent['type'], screen: string, fields: EventFields, hiding = false) => {
-    // Made now, for its time; queued at once when the trail is known, so a page going away still sends it.
-    const event = trailEvent(type, screen, fields)
-    const add = (id: string | null) => {
-      if (!id) return
-      listen()
-      queue.add(id, event)
-      if (hiding) void queue.flush(true)
-    }
-    if (trailId !== undefined) add(trailId)
-    else void opened.then(add)
-  }
-}
+/** Notes an event on the product's trail for the logged-in user. */
+const recorder =
+  (productId: string, productVersion: number | undefined) =>
+  (type: TrailEvent['type'], screen: string, fields: EventFields, hiding = false) =>
+    note({ productId, productVersion, event: trailEvent(type, screen, fields) }, hiding)
 
 /** The path and query the screen is at, read when an event is made (not a reason to end a span). */
 function useScreenRef() {

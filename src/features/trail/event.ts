@@ -2,12 +2,12 @@ import type { TrailEvent } from '../../types/generated/api/trail'
 
 // One browser event of a sales trail, shaped as the server takes it (schemas/api/trail.schema.json).
 
-/** 24 random hex characters: unique per event, so that a resent batch is recorded once. */
-export function newEventId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  )
-}
+/**
+ * Unique per event, so that a resent batch is recorded once (96 random bits; getRandomValues, unlike randomUUID,
+ * also works on a page served over plain http).
+ */
+export const newEventId = (): string =>
+  Array.from(crypto.getRandomValues(new Uint32Array(3)), (n) => n.toString(36).padStart(7, '0')).join('-')
 
 // Control characters are refused by the server, and a screen is at most 200 characters.
 // eslint-disable-next-line no-control-regex

@@ -1,42 +1,29 @@
-// Which trail this tab is recording for a user's product: kept in sessionStorage so that a reload mid-flow
-// goes on with the same trail (two tabs of one product share it). The server reuses an open trail of the last
-// two hours, so an id unused for longer is forgotten here too.
+// Which trail this tab is recording for a user's product: kept in sessionStorage so that a reload mid-flow goes
+// on with the same trail (two tabs of one product share it). Unused for two hours, it is forgotten, as the server
+// forgets it. Where storage is off, the server's own reuse of an open trail keeps the sale on one trail anyway.
 
 const PREFIX = 'salesTrail:'
 const REUSE_MS = 2 * 60 * 60 * 1000
 
-interface Stored {
-  id: string
-  at: number
-}
-
-// Storage may be off (private mode, blocked): the tab's memory still keeps the id until a reload.
-const memory = new Map<string, Stored>()
-
 const keyOf = (userId: string, productId: string) => `${PREFIX}${userId}:${productId}`
 
-function read(key: string): Stored | undefined {
-  try {
-    const raw = sessionStorage.getItem(key)
-    const parsed: unknown = raw ? JSON.parse(raw) : undefined
-    if (parsed && typeof parsed === 'object' && 'id' in parsed && 'at' in parsed) {
-      const { id, at } = parsed as Record<string, unknown>
-      if (typeof id === 'string' && typeof at === 'number') return { id, at }
-    }
-  } catch {
-    // Unreadable: fall back to memory.
-  }
-  return memory.get(key)
-}
-
-function write(key: string, value: Stored | null): void {
-  if (value) memory.set(key, value)
-  else memory.delete(key)
+function write(key: string, value: [id: string, at: number] | null): void {
   try {
     if (value) sessionStorage.setItem(key, JSON.stringify(value))
     else sessionStorage.removeItem(key)
   } catch {
-    // Memory holds it.
+    // Storage off or full: the server's reuse stands in.
+  }
+}
+
+function read(key: string | null): [id: string, at: number] | null {
+  try {
+    const value: unknown = JSON.parse((key && sessionStorage.getItem(key)) || 'null')
+    return Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'number'
+      ? [value[0], value[1]]
+      : null
+  } catch {
+    return null
   }
 }
 
@@ -44,24 +31,22 @@ function write(key: string, value: Stored | null): void {
 export function storedTrail(userId: string, productId: string, now = Date.now()): string | null {
   const key = keyOf(userId, productId)
   const found = read(key)
-  if (!found || now - found.at > REUSE_MS) return null
-  write(key, { id: found.id, at: now })
-  return found.id
+  if (!found || now - found[1] > REUSE_MS) return null
+  write(key, [found[0], now])
+  return found[0]
 }
 
-export function storeTrail(userId: string, productId: string, id: string, now = Date.now()): void {
-  write(keyOf(userId, productId), { id, at: now })
-}
+export const storeTrail = (userId: string, productId: string, id: string, now = Date.now()) =>
+  write(keyOf(userId, productId), [id, now])
 
 /** Forgets a trail the server no longer takes from this user (404): the next screen opens another. */
 export function forgetTrail(id: string): void {
-  for (const [key, value] of memory) if (value.id === id) write(key, null)
   try {
     for (let i = sessionStorage.length - 1; i >= 0; i--) {
       const key = sessionStorage.key(i)
-      if (key?.startsWith(PREFIX) && read(key)?.id === id) write(key, null)
+      if (key?.startsWith(PREFIX) && read(key)?.[0] === id) write(key, null)
     }
   } catch {
-    // Nothing more to forget.
+    // Nothing to forget.
   }
 }
