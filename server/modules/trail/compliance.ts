@@ -144,7 +144,8 @@ function happenedAt(row: Selectable<SalesTrailRecordsTable>): Date {
 export const chronological = <T extends { seq: number; happenedAt: string }>(records: readonly T[]): T[] =>
   [...records].sort((a, b) => Date.parse(a.happenedAt) - Date.parse(b.happenedAt) || a.seq - b.seq)
 
-const seconds = (ms: number | undefined) => `${Math.round((ms ?? 0) / 1000)} 秒`
+const seconds = (ms: number | undefined) =>
+  (ms ?? 0) < 1000 ? '不到 1 秒' : `${Math.round((ms ?? 0) / 1000)} 秒`
 const yuan = (fen: number | null | undefined) =>
   fen === null || fen === undefined ? '—' : `¥${formatFen(fen)}`
 const doc = (d: TrailRecordData) =>
