@@ -188,12 +188,12 @@ test('a preview link an admin opens cannot act with the admin’s studio session
   expect(fromFrame.status).toBe(403)
   expect(fromFrame.cookies).not.toContain('studio_csrf')
 
-  // The admin's own view: no new account, and no account created in the audit log.
+  // The admin's own view: no new account (only the demo ones), and no account created in the audit log.
   const adminCsrf = await studioCsrfHeader(adminContext)
   const staff = (await (await studio.request.get('/api/studio/staff', { headers: adminCsrf })).json()) as {
     staff: { username: string }[]
   }
-  expect(staff.staff.map((s) => s.username).sort()).toEqual(['admin', 'editor', 'publisher'])
+  expect(staff.staff.map((s) => s.username).sort()).toEqual(['admin', 'compliance', 'editor', 'publisher'])
   const audit = (await (await studio.request.get('/api/studio/audit', { headers: adminCsrf })).json()) as {
     entries: { action: string }[]
   }

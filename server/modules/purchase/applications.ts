@@ -66,7 +66,7 @@ export class ApplicationService {
       : null
     const id = randomUUID()
     // 可回溯: the versions this sale is shown (taken now if the catalog changed), named by every step.
-    const shown = await this.versions.captureProduct(product.id)
+    const shown = await this.versions.captureProduct(product.id, product)
     const consent = await sensitiveConsentStep(this.db, userId)
     const versionOf = (documentId: string) => {
       const ref = shown.documents.get(documentId)

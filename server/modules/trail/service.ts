@@ -40,6 +40,10 @@ export type TrailPatch = Partial<
   >
 > & { stage?: TrailStage }
 
+/** What an append reads of the trail, under its row lock: the chain's end and what sets the keep-until. */
+const HEAD = ['id', 'head_seq', 'head_hash', 'stage', 'policy_id', 'long_cover', 'contract_ends_at'] as const
+type Head = Pick<Selectable<SalesTrailsTable>, (typeof HEAD)[number]>
+
 /** A browser may reuse its trail for this long (a reload, a return from login); then a new sale begins. */
 const REUSE_MS = 2 * 3600_000
 /** A trail takes at most this many records (a runaway or hostile page cannot grow one without end). */
@@ -159,13 +163,14 @@ export class TrailService {
   /** Server steps of the trail an application, order or quote belongs to (nothing when it has none). */
   async step(executor: Executor, of: TrailOf, steps: Step[], patch: TrailPatch = {}): Promise<void> {
     const run = async (trx: Transaction<DB>) => {
-      let query = trx.selectFrom('sales_trails').select('id')
+      let query = trx.selectFrom('sales_trails').select(HEAD)
       if ('trailId' in of) query = query.where('id', '=', of.trailId)
       else if ('applicationId' in of) query = query.where('application_id', '=', of.applicationId)
       else if ('orderId' in of) query = query.where('order_id', '=', of.orderId)
       else query = query.where('partner_quote_id', '=', of.partnerQuoteId)
-      const trail = await query.executeTakeFirst()
-      if (trail) await this.appendIn(trx, trail.id, steps, patch)
+      // Found and locked in one statement: the chain's end cannot move under this append.
+      const head = await query.forUpdate().executeTakeFirst()
+      if (head) await this.appendIn(trx, head.id, steps, patch, head)
     }
     if (executor.isTransaction) await run(executor as Transaction<DB>)
     else await executor.transaction().execute(run)
@@ -240,13 +245,21 @@ export class TrailService {
    * Appends under the trail's row lock (FOR UPDATE): the chain's end is read, the records hashed in order, the end
    * moved. Browser events already recorded (same id) are skipped; the stage only moves forward.
    */
-  private async appendIn(trx: Transaction<DB>, trailId: string, steps: Step[], patch: TrailPatch = {}) {
-    const head = await trx
-      .selectFrom('sales_trails')
-      .select(['head_seq', 'head_hash', 'stage', 'policy_id', 'long_cover', 'contract_ends_at'])
-      .where('id', '=', trailId)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
+  private async appendIn(
+    trx: Transaction<DB>,
+    trailId: string,
+    steps: Step[],
+    patch: TrailPatch = {},
+    locked?: Head,
+  ) {
+    const head =
+      locked ??
+      (await trx
+        .selectFrom('sales_trails')
+        .select(HEAD)
+        .where('id', '=', trailId)
+        .forUpdate()
+        .executeTakeFirstOrThrow())
     const eventIds = steps.flatMap((s) => (s.eventId ? [s.eventId] : []))
     const seen = new Set(
       eventIds.length

@@ -164,9 +164,12 @@ export class SalesPageVersions {
     )
   }
 
-  /** Everything a sale of this product shows, as live versions (taken before a sale's step names them). */
-  async captureProduct(productId: string) {
-    const detail = await this.catalog.product(productId)
+  /**
+   * Everything a sale of this product shows, as live versions (taken before a sale's step names them); `served`:
+   * the product page's data when the caller has it already.
+   */
+  async captureProduct(productId: string, served?: ProductDetail) {
+    const detail = served ?? (await this.catalog.product(productId))
     const [product, documents, texts] = [
       await this.product(detail),
       await this.documents(productId),
