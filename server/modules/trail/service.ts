@@ -59,7 +59,7 @@ export class TrailService {
 
   /** POST /api/sales-trails: the buyer's open trail of this product (reused for two hours), else a new one. */
   async open(userId: string, productId: string, productVersion?: number): Promise<string> {
-    const { detail, product: live } = await this.versions.captureProduct(productId)
+    const info = await this.product(productId)
     const since = new Date(this.now().getTime() - REUSE_MS)
     const open = await this.db
       .selectFrom('sales_trails')
@@ -73,17 +73,18 @@ export class TrailService {
       .limit(1)
       .executeTakeFirst()
     if (open) return open.id
+    // A new trail: the product page and its documents on record as they are now (the page shows the
+    // documents before any application names their versions); it names the version the browser showed, else
+    // the live one.
+    const { product: live } = await this.versions.captureProduct(productId)
     const shown =
       productVersion && (await this.versions.productHas(productId, productVersion))
         ? productVersion
         : live.version
-    const info = await this.product(productId)
     return this.db
       .transaction()
       .execute((trx) =>
-        this.create(trx, userId, { ...info, name: detail.name }, [
-          { kind: 'trail_opened', data: { productVersion: shown } },
-        ]),
+        this.create(trx, userId, info, [{ kind: 'trail_opened', data: { productVersion: shown } }]),
       )
   }
 
