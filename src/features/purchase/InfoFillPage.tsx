@@ -127,7 +127,7 @@ export default function InfoFillPage() {
       }
     return found
   }, [productData, app, holder, insuredForCheck, today, effectiveDate, isSelf])
-  usePrefill(draft.ready)
+  const prefilled = usePrefill(draft.ready)
   useDefaultInsured(
     draft.ready && Boolean(app),
     product.data,
@@ -148,7 +148,7 @@ export default function InfoFillPage() {
         onRetry={() => void Promise.all([product.mutate(), application.mutate()])}
       />
     )
-  if (!product.data || !app || !draft.ready) return <LoadingView lines={8} />
+  if (!product.data || !app || !draft.ready || !prefilled) return <LoadingView lines={8} />
   const detail = product.data
   const plan = detail.plans.find((p) => p.code === app.planCode)
   const hasHealth = detail.healthQuestions.length > 0

@@ -17,13 +17,18 @@ export const PREFILL_STATUSES: readonly string[] = []
  * (name, certificate, validity, birth date, gender); an empty insured phone gets the login phone. Runs once per
  * visit of the form, once the draft is open (`ready`), and never overwrites a typed value. (The real-name
  * record's name is masked, so it fills nothing; its birth date prices the trial.)
+ *
+ * Says whether the account and the last order have been asked for (answered or failed): until then the form is
+ * not shown, so a quick tap never checks an empty form that was about to be filled.
  */
-export function usePrefill(ready: boolean): void {
-  const me = useMe().data
+export function usePrefill(ready: boolean): boolean {
+  const account = useMe()
+  const me = account.data
   const orders = useOrders(PREFILL_STATUSES)
   const done = useRef(false)
+  const settled = (me !== undefined || Boolean(account.error)) && Boolean(orders.data || orders.error)
   useEffect(() => {
-    if (done.current || !ready || me === undefined || (!orders.data && !orders.error)) return
+    if (done.current || !ready || !settled) return
     done.current = true
     const { holder, insured } = purchaseDraft
     if (!holder.name && !holder.certNo) {
@@ -34,7 +39,8 @@ export function usePrefill(ready: boolean): void {
       }
     }
     if (!insured.phone && me?.phone) editInsured({ phone: me.phone })
-  }, [ready, me, orders.data, orders.error])
+  }, [ready, settled, me, orders.data])
+  return settled
 }
 
 /** The buyer's own birth date as far as known: typed (or prefilled) ID, else the real-name record. */

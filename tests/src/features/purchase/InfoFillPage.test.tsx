@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { snapshot } from 'valtio'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -6,7 +6,7 @@ import InfoFillPage from '../../../../src/features/purchase/InfoFillPage'
 import { closeDraft, draftKey, purchaseDraft } from '../../../../src/features/purchase/draft'
 import { renderScreen, stubApi } from '../../harness'
 import { pickDate } from '../../pickDate'
-import { application, product, quote } from './fixtures'
+import { application, order, product, quote } from './fixtures'
 
 const PATH = '/infoFill?productId=p-med&applicationId=app-1'
 
@@ -76,5 +76,29 @@ describe('/infoFill', () => {
     )
     renderScreen(InfoFillPage, PATH)
     expect(await screen.findByDisplayValue('王五')).toBeInTheDocument()
+  })
+
+  it("shows a repeat buyer's form only once the last order's holder is in it, so a quick tap never checks an empty form", async () => {
+    let answerOrders: (list: { items: ReturnType<typeof order>[] }) => void = () => {}
+    const orders = new Promise<{ items: ReturnType<typeof order>[] }>((resolve) => (answerOrders = resolve))
+    const api = stubApi({
+      'GET /api/products/p-med': product,
+      'GET /api/applications/app-1': application(),
+      'POST /api/quotes': quote,
+      'GET /api/family-members': { items: [], limit: 20 },
+      'GET /api/orders': () => orders,
+    })
+    const user = userEvent.setup({ delay: null })
+    const router = renderScreen(InfoFillPage, PATH)
+    // The product and the application are answered (and rendered) while the orders are not.
+    await waitFor(() => expect(api.callsTo('GET', '/api/applications/app-1')).toHaveLength(1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    expect(screen.queryByRole('button', { name: '下一步：健康告知' })).not.toBeInTheDocument()
+    answerOrders({ items: [order({ status: 'PAID' })] })
+    expect(await screen.findByDisplayValue('张三')).toBeInTheDocument()
+    expect(screen.getByLabelText('证件号码')).toHaveValue('110101199003078515')
+    await user.type(screen.getByLabelText('手机号'), '13800138000')
+    await user.click(screen.getByRole('button', { name: '下一步：健康告知' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/healthNotification'))
   })
 })
