@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../server/platform/config'
 import { appOptionsFromEnv } from '../server/platform/providers'
 import type { StaffRole } from '../src/types/generated/api/studio'
 
-const ROLES: StaffRole[] = ['editor', 'publisher', 'admin', 'compliance']
+const ROLES: StaffRole[] = ['editor', 'publisher', 'admin', 'compliance', 'agent']
 const args = process.argv.slice(2)
 const arg = (name: string) => {
   const i = args.indexOf(`--${name}`)

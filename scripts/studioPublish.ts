@@ -9,6 +9,7 @@ export const DEMO_STAFF = {
   publisher: { username: 'publisher', password: 'publisher-2026' },
   admin: { username: 'admin', password: 'admin-2026' },
   compliance: { username: 'compliance', password: 'compliance-2026' },
+  agent: { username: 'agent', password: 'agent-2026' },
 } as const
 export type DemoStaffRole = keyof typeof DEMO_STAFF
 export const DEMO_PUBLISHER = DEMO_STAFF.publisher

@@ -7,11 +7,10 @@ import type {
   preHandlerHookHandler,
 } from 'fastify'
 import type { ApiSchemas } from '../../src/types/generated/api'
-import type { StaffRole } from '../../src/types/generated/api/studio'
+import type { StaffAccess } from '../../src/domain/staffRoles'
 import { apiSchema, type JsonSchema } from './schemas'
 
-/** What a studio route asks of the signed-in role ('staff': any account), modules/studio/service.ts roleAllows. */
-export type StaffAccess = StaffRole | 'staff'
+export type { StaffAccess }
 
 // A route names its schemas ("file/Definition" of schemas/api/<file>.schema.json) once: the same name gives the
 // validator its JSON Schema and the handler its generated TypeScript type, so the two cannot drift apart.

@@ -5,27 +5,13 @@ import { onUnauthorized } from './api/client'
 import { studioApi } from './api/endpoints'
 import type { Staff, StaffRole } from './api/types'
 import { studioPaths } from './paths'
+import { roleAllows } from '../domain/staffRoles'
 
-// 合规 (compliance) reads the sales trail only: below every page role.
-const RANK: Record<StaffRole, number> = { compliance: -1, editor: 0, publisher: 1, admin: 2 }
-export const ROLE_NAMES: Record<StaffRole, string> = {
-  editor: '编辑',
-  publisher: '发布员',
-  admin: '管理员',
-  compliance: '合规',
-}
+export { ROLE_NAMES } from '../domain/staffRoles'
 
-/**
- * Whether `staff` has the rights of `role`: page work ranks editor < publisher < admin (合规 has none of it);
- * 'compliance' (the sales trail) is 合规's and 管理员's only, as the server's roleAllows says.
- */
+/** Whether `staff` has the rights of `role` (the server's roleAllows: page work by rank, each desk its own). */
 export const hasRole = (staff: Staff | null | undefined, role: StaffRole) =>
-  Boolean(
-    staff &&
-    (role === 'compliance'
-      ? staff.role === 'compliance' || staff.role === 'admin'
-      : RANK[staff.role] >= RANK[role]),
-  )
+  Boolean(staff && roleAllows(staff.role, role))
 
 /** Whether `staff` may search, replay and export sales (销售过程回溯): 合规 and 管理员. */
 export const canReviewSales = (staff: Staff | null | undefined) => hasRole(staff, 'compliance')

@@ -8,6 +8,7 @@ export const DEMO_PASSWORDS = {
   publisher: 'publisher-2026',
   admin: 'admin-2026',
   compliance: 'compliance-2026',
+  agent: 'agent-2026',
 } as const
 export type DemoRole = keyof typeof DEMO_PASSWORDS
 

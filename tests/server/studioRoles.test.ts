@@ -9,21 +9,24 @@ import { as, publishPage, staffHeaders, staffLogin, validPage, type DemoRole } f
 // below it, and a 2xx answer at or above it. The table must list every route the OpenAPI document marks with a
 // staff role, so a new studio route without a row here fails by name.
 
-// Page work goes editor < publisher < admin; 合规 (compliance) reads the sales trail and nothing else, and
-// 'staff' (its own session) is any account.
-type Role = 'editor' | 'publisher' | 'admin' | 'compliance' | 'staff'
+// Page work goes editor < publisher < admin; 合规 (compliance) reads the sales trail and nothing else, 客服
+// (agent) works the service desk and nothing else, and 'staff' (its own session) is any account.
+type Role = 'editor' | 'publisher' | 'admin' | 'compliance' | 'agent' | 'staff'
 type StaffRole = Exclude<Role, 'staff'>
-const RANK: Record<StaffRole, number> = { compliance: 0, editor: 1, publisher: 2, admin: 3 }
+const RANK: Record<StaffRole, number> = { compliance: 0, agent: 0, editor: 1, publisher: 2, admin: 3 }
 const ROLE_NAMES: Record<StaffRole, string> = {
   editor: '编辑',
   publisher: '发布员',
   admin: '管理员',
   compliance: '合规',
+  agent: '客服',
 }
 const allows = (role: StaffRole, needed: Role) =>
   needed === 'staff' ||
-  (needed === 'compliance' ? role === 'compliance' || role === 'admin' : RANK[role] >= RANK[needed])
-const STAFF_ROLES = ['compliance', 'editor', 'publisher', 'admin'] as const
+  (needed === 'compliance' || needed === 'agent'
+    ? role === needed || role === 'admin'
+    : RANK[role] >= RANK[needed])
+const STAFF_ROLES = ['compliance', 'agent', 'editor', 'publisher', 'admin'] as const
 /** The least role that may call a route (the one whose session the missing-CSRF check uses). */
 const least = (needed: Role): StaffRole => (needed === 'staff' ? 'compliance' : needed)
 
@@ -463,7 +466,10 @@ describe('the role of every studio route', () => {
                 details: [
                   {
                     field: 'role',
-                    message: row.role === 'compliance' ? '需要合规或管理员权限' : `需要${needed}或更高权限`,
+                    message:
+                      row.role === 'compliance' || row.role === 'agent'
+                        ? `需要${needed}或管理员权限`
+                        : `需要${needed}或更高权限`,
                   },
                 ],
               },

@@ -124,7 +124,10 @@ export class StaffGuard {
       throw new ApiError(403, 'STAFF_FORBIDDEN', `需要${needed}权限`, [
         {
           field: 'role',
-          message: role === 'compliance' ? '需要合规或管理员权限' : `需要${needed}或更高权限`,
+          message:
+            role === 'compliance' || role === 'agent'
+              ? `需要${needed}或管理员权限`
+              : `需要${needed}或更高权限`,
         },
       ])
     }

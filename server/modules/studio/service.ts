@@ -1,15 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Selectable } from 'kysely'
-import type {
-  Staff,
-  StaffAccount,
-  StaffInput,
-  StaffPatch,
-  StaffRole,
-} from '../../../src/types/generated/api/studio'
+import type { Staff, StaffAccount, StaffInput, StaffPatch } from '../../../src/types/generated/api/studio'
 import type { DB } from '../../db/schema'
 import { ApiError, notFound } from '../../platform/errors'
-import type { StaffAccess } from '../../platform/route'
 import { toIso } from '../../platform/time'
 import type { StaffAudit } from './audit'
 import { FREE_ATTEMPTS, MAX_WAIT_SECONDS, throttled, type LoginThrottle } from './loginThrottle'
@@ -18,24 +11,10 @@ import type { StaffUsersTable } from './tables'
 
 export const STAFF_SESSION_TTL_MS = 12 * 3600_000
 
-/** Page work: editor < publisher < admin. 合规 (compliance) is read-only and outside it: no page work at all. */
-export const ROLE_RANK: Record<StaffRole, number> = { compliance: 0, editor: 1, publisher: 2, admin: 3 }
-export const ROLE_NAMES: Record<StaffRole, string> = {
-  editor: '编辑',
-  publisher: '发布员',
-  admin: '管理员',
-  compliance: '合规',
-}
+import { ROLE_NAMES } from '../../../src/domain/staffRoles'
 
-/**
- * Whether a role may use a route asking `access`: 'staff' any account (its own session); 'compliance' the sales
- * trail, for 合规 and 管理员; a page role, that role or higher.
- */
-export function roleAllows(role: StaffRole, access: StaffAccess): boolean {
-  if (access === 'staff') return true
-  if (access === 'compliance') return role === 'compliance' || role === 'admin'
-  return ROLE_RANK[role] >= ROLE_RANK[access]
-}
+export { ROLE_NAMES }
+export { roleAllows } from '../../../src/domain/staffRoles'
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 

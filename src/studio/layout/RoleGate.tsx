@@ -12,6 +12,7 @@ const NEEDS: Record<StaffRole, string> = {
   publisher: '需要发布员或管理员权限。',
   admin: '需要管理员权限。',
   compliance: '销售过程回溯只对合规和管理员开放。',
+  agent: '客服工作台只对客服和管理员开放。',
 }
 
 /** 无权限, with the way back to where this staff member starts. */

@@ -9,8 +9,8 @@ import type { StaffAccount, StaffRole } from '../api/types'
 import { timeColumn } from '../format'
 import { hasRole, ROLE_NAMES, useStaff } from '../session'
 
-// 合规 reads the sales trail only (销售过程回溯), no page work.
-const ROLE_OPTIONS = (['editor', 'publisher', 'admin', 'compliance'] as const).map((role) => ({
+// 合规 reads the sales trail only (销售过程回溯), 客服 works the service desk: no page work.
+const ROLE_OPTIONS = (['editor', 'publisher', 'admin', 'compliance', 'agent'] as const).map((role) => ({
   value: role,
   label: ROLE_NAMES[role],
 }))
