@@ -57,6 +57,7 @@ import { HuatingSandbox } from './modules/partners/sandbox/service'
 import { modules } from './modules'
 import type { JsonSchema } from './platform/schemas'
 import { installSameForEveryone } from './platform/sameForEveryone'
+import { LocalNotifier, PostgresNotifier, type Notifier } from './platform/notify'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -243,6 +244,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       const address = app.server.address()
       if (address && typeof address === 'object') publicUrl = `http://localhost:${address.port}`
     })
+  const notifier: Notifier =
+    database.kind === 'postgres' && database.url
+      ? new PostgresNotifier(database.url, db, (error) => app.log.warn({ err: error }, 'notify connection'))
+      : new LocalNotifier()
+  app.addHook('onClose', async () => notifier.close())
   const routes = collectRoutes(app)
   let openApi: JsonSchema | undefined
   app.decorate(
@@ -258,6 +264,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         studioPreviewSecret,
         basePath: options.basePath ?? '/',
         sessions: new SessionStore(db, now),
+        notifier,
         renderCache: new RenderCache(databaseContentState(db), now),
         smsProvider: options.smsProvider ?? new DemoSmsProvider(db, app.log, now),
         smsLimits: options.smsLimits ?? DEFAULT_SMS_LIMITS,

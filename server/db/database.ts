@@ -11,6 +11,8 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export interface Database {
   db: Kysely<DB>
   kind: DatabaseKind
+  /** PostgreSQL's connection string (a LISTEN connection of its own: platform/notify.ts). */
+  url?: string
   /** Finishes pending work and closes files or connections; safe to call twice. */
   close(): Promise<void>
 }
@@ -34,7 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => undefined)
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     let closed: Promise<void> | undefined
-    return { db, kind: 'postgres', close: () => (closed ??= db.destroy()) }
+    return { db, kind: 'postgres', url: options.databaseUrl, close: () => (closed ??= db.destroy()) }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const lock = options.dataDir ? lockDataDir(options.dataDir) : null

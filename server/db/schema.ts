@@ -17,6 +17,7 @@ import type { PointsTables } from '../modules/points/tables'
 import type { RiskTables } from '../modules/risk/tables'
 import type { MediaTables } from '../modules/media/tables'
 import type { FeedbackTables } from '../modules/feedback/tables'
+import type { ServiceTables } from '../modules/service/tables'
 import type { AppointmentTables } from '../modules/appointments/tables'
 import type { PlatformTables } from '../platform/tables'
 import type { StudioTables } from '../modules/studio/tables'
@@ -59,7 +60,8 @@ export interface DB
     GiftTables,
     PartnerTables,
     StudioTables,
-    TrailTables {
+    TrailTables,
+    ServiceTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }

@@ -22,6 +22,7 @@ import { studioModule } from './studio'
 import { pagesModule } from './pages'
 import { partnersModule } from './partners'
 import { trailModule } from './trail'
+import { serviceModule } from './service'
 
 /** Every area of the server, in the order their routes are registered (and listed in the OpenAPI document). */
 export const modules: readonly ServerModule[] = [
@@ -48,4 +49,5 @@ export const modules: readonly ServerModule[] = [
   studioModule,
   pagesModule,
   trailModule,
+  serviceModule,
 ]

@@ -9,6 +9,7 @@ import type { PaymentProvider } from '../modules/payments/providers/provider'
 import type { JsonSchema } from './schemas'
 import type { RenderCache } from './renderCache'
 import type { SessionStore } from './sessions'
+import type { Notifier } from './notify'
 import type { MediaStore } from './media'
 import type { MediaLimits } from '../modules/media/limits'
 import type { HuatingConfig } from '../modules/partners/huating/adapter'
@@ -39,6 +40,8 @@ export interface Platform {
   mediaLimits: MediaLimits
   /** The address visitors reach the site at (PUBLIC_URL), for links the server writes out; never the Host header. */
   publicUrl: () => string
+  /** Nudges every server process (LISTEN/NOTIFY on PostgreSQL): 在线客服's deliveries. */
+  notifier: Notifier
   /** Kept anonymous renders and published-page answers (renderCache.ts). */
   renderCache: RenderCache
   /** The partner insurer's settings (null: not configured) and the sandbox partner when it runs (demo). */

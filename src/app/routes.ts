@@ -7,6 +7,7 @@ import { contentRoutes } from '../features/content/routes'
 import { familyRoutes } from '../features/family/routes'
 import { helpRoutes } from '../features/help/routes'
 import { feedbackRoutes } from '../features/feedback/routes'
+import { serviceRoutes } from '../features/service/routes'
 import { homeHref } from '../features/home/paths'
 import { homeRoutes } from '../features/home/routes'
 import { loadingRoutes } from '../features/loading/routes'
@@ -45,6 +46,7 @@ export const screenRoutes: ScreenRoute[] = [
   ...riskRoutes,
   ...helpRoutes,
   ...feedbackRoutes,
+  ...serviceRoutes,
   ...contentRoutes,
   ...appointmentRoutes,
   ...cartRoutes,

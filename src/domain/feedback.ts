@@ -30,7 +30,3 @@ export function feedbackContentProblem(content: string): string | null {
 }
 
 export const CONTACT_PHONE = /^1[3-9]\d{9}$/
-
-/** The demo's canned reply (demo mode only, written a minute after the feedback by the sweep). */
-export const DEMO_FEEDBACK_REPLY =
-  '感谢您的反馈，我们已收到并转交相关同事处理，如需进一步沟通会通过您留下的联系方式与您联系。（演示环境自动回复）'

@@ -14,14 +14,18 @@ export type MessageCategory = keyof typeof MESSAGE_CATEGORIES
 
 /** What a message is about: the screen its 查看详情 opens. */
 export type MessageTarget =
-  | { kind: 'order' | 'policy' | 'exchange' | 'feedback' | 'claim' | 'renewal'; id: string }
+  | { kind: 'order' | 'policy' | 'exchange' | 'feedback' | 'claim' | 'renewal' | 'service'; id: string }
   | { kind: 'points'; id: null }
+  | { kind: 'coupon' | 'prize'; id: string }
 
 export type MessageEvent =
   | { kind: 'order_paid'; orderId: string; productName: string; amountFen: number }
   | { kind: 'policy_issued'; policyId: string; productName: string; policyNo: string }
   | { kind: 'points_credited'; amount: number; reason: string }
   | { kind: 'guess_rewarded'; campaign: string; item: string; reward: string }
+  | { kind: 'prize_shipped'; giftId: string; prize: string; carrier: string; trackingNo: string }
+  | { kind: 'prize_delivered'; giftId: string; prize: string }
+  | { kind: 'coupon_redeemed'; couponId: string; coupon: string; place: string; at: string }
   | { kind: 'payment_refunded'; orderId: string; productName: string; amountFen: number }
   | {
       kind: 'partner_policy_issued'
@@ -48,8 +52,10 @@ export type MessageEvent =
   | { kind: 'points_expired'; amount: number; lastDay: string }
   | { kind: 'exchange_fulfilled'; exchangeId: string; giftName: string; virtual: boolean }
   | { kind: 'feedback_replied'; feedbackId: string }
+  | { kind: 'service_replied'; conversationId: string; agentName: string; preview: string }
   | { kind: 'appointment_booked'; appointmentId: string; subject: string; slot: string; rescheduled: boolean }
   | { kind: 'appointment_cancelled'; appointmentId: string; subject: string; slot: string }
+  | { kind: 'appointment_confirmed'; appointmentId: string; subject: string; slot: string }
   | { kind: 'claim_status'; claimId: string; claimNo: string; status: ClaimStatus; note: string }
 
 export interface MessageText {
@@ -89,6 +95,27 @@ export function messageFor(event: MessageEvent): MessageText {
         title: '猜中奖励到账',
         body: `恭喜！您在“${event.campaign}”中猜中“${event.item}”，获得 ${event.reward}，可在“积分”中查看明细。`,
         target: { kind: 'points', id: null },
+      }
+    case 'prize_shipped':
+      return {
+        category: 'activity',
+        title: '奖品已发货',
+        body: `您的奖品“${event.prize}”已发货，${event.carrier} 运单号 ${event.trackingNo}，可在“我的奖品”中查看。`,
+        target: { kind: 'prize', id: event.giftId },
+      }
+    case 'prize_delivered':
+      return {
+        category: 'activity',
+        title: '奖品已签收',
+        body: `您的奖品“${event.prize}”已签收，感谢参与活动。如未收到请联系客服。`,
+        target: { kind: 'prize', id: event.giftId },
+      }
+    case 'coupon_redeemed':
+      return {
+        category: 'activity',
+        title: '券已使用',
+        body: `您的“${event.coupon}”已于 ${event.at} 在${event.place}使用，可在“我的券”中查看。`,
+        target: { kind: 'coupon', id: event.couponId },
       }
     case 'payment_refunded':
       return {
@@ -184,11 +211,25 @@ export function messageFor(event: MessageEvent): MessageText {
         body: '您提交的意见反馈有了新的回复，可在“我的反馈”中查看。',
         target: { kind: 'feedback', id: event.feedbackId },
       }
+    case 'service_replied':
+      return {
+        category: 'system',
+        title: '在线客服回复了您',
+        body: `${event.agentName}：${event.preview}`,
+        target: { kind: 'service', id: event.conversationId },
+      }
     case 'appointment_booked':
       return {
         category: 'system',
         title: event.rescheduled ? '预约已改期' : '预约成功',
         body: `您预约的「${event.subject}」咨询${event.rescheduled ? '已改至' : '时间为'} ${event.slot}，届时顾问将致电您预留的手机号。开始前 2 小时可取消或改期。`,
+        target: null,
+      }
+    case 'appointment_confirmed':
+      return {
+        category: 'system',
+        title: '预约已确认',
+        body: `您预约的「${event.subject}」咨询（${event.slot}）已由客服确认，届时顾问将致电您预留的手机号。`,
         target: null,
       }
     case 'appointment_cancelled':

@@ -57,6 +57,11 @@ export const studioRoutes: RouteObject[] = [
             lazy: () =>
               import('./partners/PartnerHealthPage').then((m) => ({ Component: m.PartnerHealthPage })),
           },
+          // 活动运营: 编辑 reads the winners; results, shipping and stock are 发布员's (the screen hides them).
+          {
+            path: studioPaths.operations,
+            lazy: () => import('./operations/OperationsPage').then((m) => ({ Component: m.OperationsPage })),
+          },
         ],
       },
       {
@@ -75,6 +80,26 @@ export const studioRoutes: RouteObject[] = [
           {
             path: studioPaths.sale,
             lazy: () => import('./compliance/SalePage').then((m) => ({ Component: m.SalePage })),
+          },
+        ],
+      },
+      // 服务工单: feedback replies, claims intake, appointments (客服 and 管理员).
+      {
+        element: <RequireRole role="agent" />,
+        children: [
+          {
+            path: studioPaths.cases,
+            lazy: () => import('./cases/CasesPage').then((m) => ({ Component: m.CasesPage })),
+          },
+        ],
+      },
+      // 在线客服 (客服 and 管理员).
+      {
+        element: <RequireRole role="agent" />,
+        children: [
+          {
+            path: studioPaths.desk,
+            lazy: () => import('./desk/DeskPage').then((m) => ({ Component: m.DeskPage })),
           },
         ],
       },

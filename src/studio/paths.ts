@@ -12,6 +12,9 @@ export const studioPaths = {
   productVersionsHome: '/product-versions',
   productVersions: '/product-versions/:id',
   productData: '/product-data',
+  cases: '/cases',
+  desk: '/desk',
+  operations: '/campaign-ops',
 }
 
 export const pageHref = (id: string) => `/pages/${encodeURIComponent(id)}`
@@ -26,6 +29,12 @@ export const productVersionsHref = (productId: string, versionId?: number) =>
   `/product-versions/${encodeURIComponent(productId)}${versionId === undefined ? '' : `?version=${versionId}`}`
 export const productDataHref = (productId?: string) =>
   productId ? `/product-data?product=${encodeURIComponent(productId)}` : '/product-data'
+/** 活动运营, on one campaign. */
+export const operationsHref = (campaignId?: string) =>
+  campaignId ? `/campaign-ops?campaign=${encodeURIComponent(campaignId)}` : '/campaign-ops'
+/** 服务工单 (客服), on one of its desks. */
+export const casesHref = (tab?: 'feedback' | 'claims' | 'appointments') =>
+  tab && tab !== 'feedback' ? `/cases?tab=${tab}` : '/cases'
 export const loginHref = (from?: string) =>
   from && from !== '/' ? `/login?from=${encodeURIComponent(from)}` : '/login'
 

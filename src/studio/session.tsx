@@ -16,9 +16,13 @@ export const hasRole = (staff: Staff | null | undefined, role: StaffRole) =>
 /** Whether `staff` may search, replay and export sales (销售过程回溯): 合规 and 管理员. */
 export const canReviewSales = (staff: Staff | null | undefined) => hasRole(staff, 'compliance')
 
-/** Where a signed-in staff member starts: 合规 on the sales trail, everyone else on the pages list. */
+/** Where a signed-in staff member starts: 合规 on the sales trail, 客服 on 在线客服, everyone else on the pages list. */
 export const homePathOf = (staff: Staff | null | undefined) =>
-  staff?.role === 'compliance' ? studioPaths.compliance : studioPaths.pages
+  staff?.role === 'compliance'
+    ? studioPaths.compliance
+    : staff?.role === 'agent'
+      ? studioPaths.desk
+      : studioPaths.pages
 
 export const NEEDS_PUBLISHER = '需要发布员权限'
 

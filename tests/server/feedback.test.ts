@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Feedback, FeedbackPage } from '../../src/types/generated/api/feedback'
-import type { MessagePage } from '../../src/types/generated/api/message'
-import { DEMO_FEEDBACK_REPLY } from '../../src/domain/feedback'
-import { DEMO_REPLY_AFTER_MS } from '../../server/modules/feedback/service'
 import { createTestApp, json, loginAs, testClock, type TestApp } from './helpers'
 import { crashThenRetry } from './idempotencyCrash'
 import { uploadPhoto } from './uploads'
 
 // Feedback with photos: the photos must be the author's own unused feedback uploads (attached in the same
-// transaction); only the author reads it; demo mode answers with a canned, labelled reply and a message.
+// transaction); only the author reads it (the desk's reply: deskFeedback.test.ts).
 let test: TestApp
 let users = 0
 const clock = testClock()
@@ -136,31 +133,6 @@ describe('feedback', () => {
     expect((await test.app.inject({ url: '/api/feedback?cursor=bad', headers: { cookie } })).statusCode).toBe(
       400,
     )
-  })
-
-  it('answers in demo mode a minute later with a labelled canned reply and a message, once', async () => {
-    const cookie = await nextUser()
-    const filed = (
-      await send(cookie, { type: 'claim', content: '理赔材料上传后多久能审核完成？' })
-    ).json<Feedback>()
-    expect(await test.app.services.feedback.replyAsDemo()).toBe(0)
-    clock.advance(DEMO_REPLY_AFTER_MS)
-    expect(await test.app.services.feedback.replyAsDemo()).toBeGreaterThanOrEqual(1)
-    expect(await test.app.services.feedback.replyAsDemo()).toBe(0)
-    const got = (
-      await test.app.inject({ url: `/api/feedback/${filed.id}`, headers: { cookie } })
-    ).json<Feedback>()
-    expect(got.status).toBe('REPLIED')
-    expect(got.replies).toEqual([
-      { author: '客服', body: DEMO_FEEDBACK_REPLY, createdAt: expect.any(String) },
-    ])
-    expect(DEMO_FEEDBACK_REPLY).toContain('演示环境自动回复')
-    const messages = (
-      await test.app.inject({ url: '/api/messages?category=system', headers: { cookie } })
-    ).json<MessagePage>()
-    expect(messages.items).toMatchObject([
-      { kind: 'feedback_replied', title: '反馈已回复', target: { kind: 'feedback', id: filed.id } },
-    ])
   })
 
   it('files it once when the process dies between the feedback and its answer, and the key is sent again', async () => {

@@ -1,9 +1,18 @@
+import { sql } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerCampaign } from '../../server/modules/campaigns/registry'
 import { createTestApp, json, loginAs, type TestApp } from './helpers'
-import { multipart } from './uploads'
+import { multipart, uploadPhoto } from './uploads'
 import { as, publishPage, staffHeaders, staffLogin, validPage, type DemoRole } from './studioHelpers'
+import {
+  deskConsumer,
+  insertAppointment,
+  insertClaim,
+  insertFeedback,
+  slotAt,
+  type DeskConsumer,
+} from './deskFixtures'
 
 // Every studio route, called by nobody and by each role: 401 without a session, 403 naming the role needed
 // below it, and a 2xx answer at or above it. The table must list every route the OpenAPI document marks with a
@@ -53,6 +62,27 @@ const medicalRates = [
 ]
 let n = 0
 let otherStaffId = 0
+let chat = { id: '', mediaId: '' }
+let customers = 0
+/** A customer's conversation waiting in the queue (a new one each call). */
+async function queuedChat(): Promise<string> {
+  const cookie = await loginAs(t.app, `1377000${String(++customers).padStart(4, '0')}`, `10.8.0.${customers}`)
+  const opened = await json(t.app, {
+    method: 'POST',
+    url: '/api/service/conversations',
+    headers: { cookie },
+    body: {},
+  })
+  const id = opened.json<{ id: string }>().id
+  await json(t.app, { method: 'POST', url: `/api/service/conversations/${id}/handoff`, headers: { cookie } })
+  return id
+}
+/** A queued conversation the demo agent has taken. */
+async function takenChat(): Promise<string> {
+  const id = await queuedChat()
+  await as(t.app, cookies.agent, 'POST', `/api/studio/desk/conversations/${id}/take`)
+  return id
+}
 let trailId = ''
 let jpeg: Buffer
 
@@ -67,8 +97,45 @@ const revisionOf = async (id: string) =>
 
 const section = (name: string) => ({ name, blocks: [{ type: 'title', text: name }] })
 
+let opsGift = ''
+/** Campaign operations rows: a physical prize won (with its address) and a prize with stock in role-guess. */
+async function opsFixtures(): Promise<string> {
+  if (opsGift) return opsGift
+  const now = new Date()
+  await sql`INSERT INTO users (id, phone, nickname, created_at, updated_at)
+            VALUES ('ops-winner', '13800009999', '中奖用户', ${now}, ${now})`.execute(t.db.db)
+  await sql`INSERT INTO campaign_prizes (campaign_id, prize_id, sort, name, weight, stock, daily_cap, reward)
+            VALUES ('role-guess', 'mug', 0, '马克杯', 1, 5, NULL,
+                    ${JSON.stringify({ kind: 'physical', description: '马克杯' })}::jsonb)`.execute(t.db.db)
+  const address = { name: '张三', phone: '13800009999', region: '上海市浦东新区', detail: '世纪大道100号' }
+  await sql`INSERT INTO campaign_gifts (id, user_id, campaign_id, prize_id, name, description, source_kind,
+                                         source_id, address, address_at, created_at)
+            VALUES ('ops-gift', 'ops-winner', 'role-guess', 'mug', '马克杯', '马克杯', 'claim', 'ops-claim',
+                    ${JSON.stringify(address)}::jsonb, ${now}, ${now})`.execute(t.db.db)
+  opsGift = 'ops-gift'
+  return opsGift
+}
+const opsBase = '/api/studio/campaigns/role-guess'
+const ship = { carrier: '顺丰速运', trackingNo: 'SF1234567890' }
+
+let deskPerson: DeskConsumer | null = null
+/** The service desk's consumer (with a policy for claims), made once; each write row makes its own case. */
+const desk = async () => (deskPerson ??= await deskConsumer(t.app, 1))
+let deskSlots = 0
+/** A booking of its own (beyond the booking window: rows are written straight in), and a bookable slot of its
+ * own to move it to. */
+async function deskBooking(): Promise<{ id: string; to: string }> {
+  deskSlots += 1
+  const now = Date.now()
+  const [day, hour] = [Math.floor(deskSlots / 9), 9 + (deskSlots % 9)]
+  const id = await insertAppointment(t.db.db, (await desk()).userId, slotAt(now, 10 + day, hour))
+  return { id, to: slotAt(now, 1 + (day % 6), hour).toISOString() }
+}
+const cases = '/api/studio/cases'
+
 /** Each row: the route as OpenAPI names it, the least role, and a call that succeeds for that role. */
-const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
+/** `allowedStatus`: what a role that may call it gets, when not a 2xx (a stream asked for nothing it can open). */
+const table: { route: string; role: Role; call: () => Promise<Call>; allowedStatus?: number }[] = [
   {
     route: 'get /api/studio/session',
     role: 'staff',
@@ -248,6 +315,67 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
     }),
   },
   {
+    route: 'get /api/studio/campaigns',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/campaigns' }),
+  },
+  {
+    route: 'get /api/studio/campaigns/{campaignId}/guess',
+    role: 'publisher',
+    call: async () => ({ method: 'GET', url: `${opsBase}/guess` }),
+  },
+  {
+    route: 'post /api/studio/campaigns/{campaignId}/guess/results',
+    role: 'publisher',
+    call: async () => ({
+      method: 'POST',
+      url: `${opsBase}/guess/results`,
+      body: { itemId: 'final', optionId: 'home' },
+    }),
+  },
+  {
+    route: 'get /api/studio/campaigns/{campaignId}/winners',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: `${opsBase}/winners` }),
+  },
+  {
+    route: 'get /api/studio/campaigns/{campaignId}/winners.csv',
+    role: 'publisher',
+    call: async () => ({ method: 'GET', url: `${opsBase}/winners.csv` }),
+  },
+  {
+    route: 'get /api/studio/campaigns/{campaignId}/gifts/{giftId}/address',
+    role: 'publisher',
+    call: async () => ({ method: 'GET', url: `${opsBase}/gifts/${await opsFixtures()}/address` }),
+  },
+  {
+    route: 'post /api/studio/campaigns/{campaignId}/gifts/{giftId}/ship',
+    role: 'publisher',
+    call: async () => ({ method: 'POST', url: `${opsBase}/gifts/${await opsFixtures()}/ship`, body: ship }),
+  },
+  {
+    route: 'post /api/studio/campaigns/{campaignId}/gifts/{giftId}/deliver',
+    role: 'publisher',
+    call: async () => {
+      const gift = await opsFixtures()
+      await as(t.app, cookies.admin, 'POST', `${opsBase}/gifts/${gift}/ship`, ship)
+      return { method: 'POST', url: `${opsBase}/gifts/${gift}/deliver` }
+    },
+  },
+  {
+    route: 'get /api/studio/campaigns/{campaignId}/prizes',
+    role: 'publisher',
+    call: async () => ({ method: 'GET', url: `${opsBase}/prizes` }),
+  },
+  {
+    route: 'post /api/studio/campaigns/{campaignId}/prizes/{prizeId}/stock',
+    role: 'publisher',
+    call: async () => {
+      await opsFixtures()
+      return { method: 'POST', url: `${opsBase}/prizes/mug/stock`, body: { add: 1, reason: '角色测试补充' } }
+    },
+  },
+  {
     route: 'get /api/studio/sections',
     role: 'editor',
     call: async () => ({ method: 'GET', url: '/api/studio/sections' }),
@@ -287,6 +415,138 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
     }),
   },
   {
+    route: 'get /api/studio/cases/feedback',
+    role: 'agent',
+    call: async () => ({ method: 'GET', url: `${cases}/feedback?status=PENDING` }),
+  },
+  {
+    route: 'get /api/studio/cases/feedback/{id}',
+    role: 'agent',
+    call: async () => ({
+      method: 'GET',
+      url: `${cases}/feedback/${await insertFeedback(t.db.db, (await desk()).userId)}`,
+    }),
+  },
+  {
+    route: 'get /api/studio/cases/feedback/{id}/phone',
+    role: 'agent',
+    call: async () => ({
+      method: 'GET',
+      url: `${cases}/feedback/${await insertFeedback(t.db.db, (await desk()).userId)}/phone`,
+    }),
+  },
+  {
+    route: 'get /api/studio/cases/feedback/{id}/photos/{mediaId}',
+    role: 'agent',
+    call: async () => {
+      const { cookie } = await desk()
+      const photo = (await uploadPhoto(t.app, cookie, 'feedback')).id
+      const filed = await t.app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        headers: { cookie },
+        payload: { type: 'bug', content: '页面上的图片显示不出来。', photos: [photo] },
+      })
+      return { method: 'GET', url: `${cases}/feedback/${filed.json<{ id: string }>().id}/photos/${photo}` }
+    },
+  },
+  {
+    route: 'post /api/studio/cases/feedback/{id}/reply',
+    role: 'agent',
+    call: async () => ({
+      method: 'POST',
+      url: `${cases}/feedback/${await insertFeedback(t.db.db, (await desk()).userId)}/reply`,
+      body: { body: '您好，已为您处理。' },
+    }),
+  },
+  {
+    route: 'get /api/studio/cases/claims',
+    role: 'agent',
+    call: async () => ({ method: 'GET', url: `${cases}/claims?status=SUBMITTED` }),
+  },
+  {
+    route: 'get /api/studio/cases/claims/{id}',
+    role: 'agent',
+    call: async () => ({ method: 'GET', url: `${cases}/claims/${await insertClaim(t.db.db, await desk())}` }),
+  },
+  {
+    route: 'get /api/studio/cases/claims/{id}/documents/{mediaId}',
+    role: 'agent',
+    call: async () => {
+      const consumer = await desk()
+      const id = await insertClaim(t.db.db, consumer)
+      const mediaId = (await uploadPhoto(t.app, consumer.cookie, 'claim')).id
+      await t.db.db
+        .insertInto('claim_documents')
+        .values({ claim_id: id, media_id: mediaId, kind: 'invoice', added_at: new Date() })
+        .execute()
+      return { method: 'GET', url: `${cases}/claims/${id}/documents/${mediaId}` }
+    },
+  },
+  {
+    route: 'post /api/studio/cases/claims/{id}/accept',
+    role: 'agent',
+    call: async () => ({
+      method: 'POST',
+      url: `${cases}/claims/${await insertClaim(t.db.db, await desk())}/accept`,
+    }),
+  },
+  {
+    route: 'post /api/studio/cases/claims/{id}/supplement',
+    role: 'agent',
+    call: async () => ({
+      method: 'POST',
+      url: `${cases}/claims/${await insertClaim(t.db.db, await desk(), 'UNDER_REVIEW')}/supplement`,
+      body: { reason: '发票不清晰', documents: [{ kind: 'invoice', least: 1 }] },
+    }),
+  },
+  {
+    route: 'post /api/studio/cases/claims/{id}/decision',
+    role: 'agent',
+    call: async () => ({
+      method: 'POST',
+      url: `${cases}/claims/${await insertClaim(t.db.db, await desk(), 'UNDER_REVIEW')}/decision`,
+      body: { approved: true, paidFen: 100_000, reason: '保险公司核定' },
+    }),
+  },
+  {
+    route: 'post /api/studio/cases/claims/{id}/payment',
+    role: 'agent',
+    call: async () => ({
+      method: 'POST',
+      url: `${cases}/claims/${await insertClaim(t.db.db, await desk(), 'APPROVED')}/payment`,
+      body: { reference: 'PAY20261201' },
+    }),
+  },
+  {
+    route: 'get /api/studio/cases/appointments',
+    role: 'agent',
+    call: async () => ({ method: 'GET', url: `${cases}/appointments?status=pending` }),
+  },
+  {
+    route: 'get /api/studio/cases/appointments/{id}/phone',
+    role: 'agent',
+    call: async () => ({ method: 'GET', url: `${cases}/appointments/${(await deskBooking()).id}/phone` }),
+  },
+  {
+    route: 'get /api/studio/cases/appointments/{id}/slots',
+    role: 'agent',
+    call: async () => ({ method: 'GET', url: `${cases}/appointments/${(await deskBooking()).id}/slots` }),
+  },
+  {
+    route: 'post /api/studio/cases/appointments/{id}/confirm',
+    role: 'agent',
+    call: async () => ({ method: 'POST', url: `${cases}/appointments/${(await deskBooking()).id}/confirm` }),
+  },
+  {
+    route: 'post /api/studio/cases/appointments/{id}/reschedule',
+    role: 'agent',
+    call: async () => {
+      const { id, to } = await deskBooking()
+      return { method: 'POST', url: `${cases}/appointments/${id}/reschedule`, body: { slotStart: to } }
+    },
+  },
+  {
     route: 'get /api/studio/compliance/sales',
     role: 'compliance',
     call: async () => ({ method: 'GET', url: '/api/studio/compliance/sales?phone=13700001111' }),
@@ -310,6 +570,73 @@ const table: { route: string; role: Role; call: () => Promise<Call> }[] = [
     route: 'get /api/studio/compliance/sales/{id}/export.json',
     role: 'compliance',
     call: async () => ({ method: 'GET', url: `/api/studio/compliance/sales/${trailId}/export.json` }),
+  },
+  // 在线客服's desk (客服 and 管理员): each write acts on a conversation made for that call.
+  {
+    route: 'get /api/studio/desk/conversations',
+    role: 'agent',
+    call: async () => ({ method: 'GET', url: '/api/studio/desk/conversations?queue=waiting' }),
+  },
+  {
+    route: 'get /api/studio/desk/conversations/{id}',
+    role: 'agent',
+    call: async () => ({ method: 'GET', url: `/api/studio/desk/conversations/${chat.id}` }),
+  },
+  {
+    route: 'post /api/studio/desk/conversations/{id}/take',
+    role: 'agent',
+    call: async () => ({ method: 'POST', url: `/api/studio/desk/conversations/${await queuedChat()}/take` }),
+  },
+  {
+    route: 'post /api/studio/desk/conversations/{id}/messages',
+    role: 'agent',
+    call: async () => ({
+      method: 'POST',
+      url: `/api/studio/desk/conversations/${await takenChat()}/messages`,
+      body: { clientId: `role-${++n}-reply`, text: '您好' },
+    }),
+  },
+  {
+    route: 'post /api/studio/desk/conversations/{id}/transfer',
+    role: 'agent',
+    call: async () => ({
+      method: 'POST',
+      url: `/api/studio/desk/conversations/${await takenChat()}/transfer`,
+      body: { toStaffId: null },
+    }),
+  },
+  {
+    route: 'post /api/studio/desk/conversations/{id}/close',
+    role: 'agent',
+    call: async () => ({ method: 'POST', url: `/api/studio/desk/conversations/${await takenChat()}/close` }),
+  },
+  {
+    route: 'get /api/studio/desk/conversations/{id}/customer',
+    role: 'agent',
+    call: async () => ({ method: 'GET', url: `/api/studio/desk/conversations/${chat.id}/customer` }),
+  },
+  {
+    route: 'get /api/studio/desk/conversations/{id}/images/{mediaId}',
+    role: 'agent',
+    call: async () => ({
+      method: 'GET',
+      url: `/api/studio/desk/conversations/${chat.id}/images/${chat.mediaId}`,
+    }),
+  },
+  {
+    route: 'get /api/studio/desk/agents',
+    role: 'agent',
+    call: async () => ({ method: 'GET', url: '/api/studio/desk/agents' }),
+  },
+  {
+    // A stream never ends: an unknown conversation is answered (404) before it would start.
+    route: 'get /api/studio/desk/stream',
+    role: 'agent',
+    call: async () => ({
+      method: 'GET',
+      url: '/api/studio/desk/stream?conversation=00000000-0000-4000-8000-000000000000',
+    }),
+    allowedStatus: 404,
   },
   {
     route: 'get /api/studio/catalog/products/{id}/versions',
@@ -402,6 +729,20 @@ beforeAll(async () => {
   jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })
     .jpeg()
     .toBuffer()
+  const customer = await loginAs(t.app, '13770009999', '10.8.1.1')
+  const conversation = await json(t.app, {
+    method: 'POST',
+    url: '/api/service/conversations',
+    headers: { cookie: customer },
+    body: {},
+  })
+  chat = { id: conversation.json<{ id: string }>().id, mediaId: (await uploadPhoto(t.app, customer, 'service')).id }
+  await json(t.app, {
+    method: 'POST',
+    url: `/api/service/conversations/${chat.id}/messages`,
+    headers: { cookie: customer },
+    body: { clientId: 'role-test-image', imageId: chat.mediaId },
+  })
 }, 60_000)
 afterAll(() => t?.close())
 
@@ -475,6 +816,8 @@ describe('the role of every studio route', () => {
               },
             },
           })
+        } else if (row.allowedStatus) {
+          expect({ role, status: res.statusCode }, res.body).toEqual({ role, status: row.allowedStatus })
         } else {
           expect(
             { role, status: res.statusCode, ok: res.statusCode >= 200 && res.statusCode < 300 },

@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import { userIdOf } from '../../platform/auth'
 import { idempotent } from '../../platform/idempotency'
 import { route } from '../../platform/route'
+import { appointmentDeskRoutes } from './deskRoutes'
 
-/** Consultants (public), the slot calendar (public) and the caller's own appointments (session). */
+/** Consultants (public), the slot calendar (public), the caller's own appointments (session); the desk's in deskRoutes.ts. */
 export const appointmentRoutes: FastifyPluginAsync = async (app) => {
   const { appointments } = app.services
   const tags = ['appointments']
@@ -118,4 +119,6 @@ export const appointmentRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request) =>
       appointments.reschedule(userIdOf(request), request.params.id, request.body.slotStart),
   })
+
+  appointmentDeskRoutes(app)
 }

@@ -306,7 +306,16 @@ export class AppointmentService {
     return cancelled
   }
 
-  async reschedule(userId: string, id: string, slotStart: string): Promise<Appointment> {
+  /**
+   * Moves a booking to another slot. The user's change drops an agent's confirmation (the new time is not yet
+   * confirmed); the desk's (desk.ts) passes the agent, whose change is confirmed by itself.
+   */
+  async reschedule(
+    userId: string,
+    id: string,
+    slotStart: string,
+    confirmedBy: string | null = null,
+  ): Promise<Appointment> {
     const start = this.slotStart(slotStart)
     const now = this.now()
     let phone = ''
@@ -332,7 +341,12 @@ export class AppointmentService {
         await this.release(trx, current.resource, current.slot_start)
         await trx
           .updateTable('appointments')
-          .set({ slot_start: start, updated_at: now })
+          .set({
+            slot_start: start,
+            updated_at: now,
+            confirmed_at: confirmedBy ? now : null,
+            confirmed_by: confirmedBy,
+          })
           .where('id', '=', id)
           .execute()
         await this.messages.notify(trx, userId, {

@@ -42,6 +42,9 @@ export interface AppointmentsTable {
   created_at: Timestamp
   updated_at: Timestamp
   cancelled_at: NullableTimestamp
+  /** An agent's confirmation (244_service_cases.sql). */
+  confirmed_at: NullableTimestamp
+  confirmed_by: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface AppointmentTables {

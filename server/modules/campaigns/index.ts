@@ -1,11 +1,17 @@
 import { defineModule } from '../../platform/module'
 import { CouponService } from './gifts/coupons'
+import { PrizeFulfilment } from './gifts/fulfilment'
+import { CouponRedeemService } from './gifts/redeem'
+import { redeemRoutes } from './gifts/redeemRoutes'
 import { giftRoutes } from './gifts/routes'
 import { GiftCollectionService } from './gifts/service'
 import { guessRoutes } from './guess/routes'
 import { GuessService } from './guess/service'
 import { lotteryRoutes } from './lottery/routes'
 import { LotteryService } from './lottery/service'
+import { operationsRoutes } from './operations/routes'
+import { PrizeStock } from './operations/stock'
+import { WinnerService } from './operations/winners'
 import { campaignRoutes } from './routes'
 import { CampaignService } from './service'
 
@@ -16,6 +22,10 @@ declare module '../../platform/services' {
     guesses: GuessService
     giftCollections: GiftCollectionService
     coupons: CouponService
+    couponRedeem: CouponRedeemService
+    campaignWinners: WinnerService
+    prizeFulfilment: PrizeFulfilment
+    prizeStock: PrizeStock
   }
 }
 
@@ -31,6 +41,10 @@ export const campaignsModule = defineModule({
     lotteries: (s) => new LotteryService(s.db, s.now, s.campaigns, s.points, s.messages),
     guesses: (s) => new GuessService(s.db, s.now, s.campaigns, s.points, s.messages),
     coupons: (s) => new CouponService(s.db, s.now),
+    couponRedeem: (s) => new CouponRedeemService(s.db, s.now, s.mode, s.messages),
+    campaignWinners: (s) => new WinnerService(s.db, s.now, s.campaigns, s.staffAudit),
+    prizeFulfilment: (s) => new PrizeFulfilment(s.db, s.now, s.messages, s.staffAudit),
+    prizeStock: (s) => new PrizeStock(s.db, s.now, s.staffAudit),
     giftCollections: (s) =>
       new GiftCollectionService(s.db, s.now, s.campaigns, s.coupons, s.catalog, s.policies, s.smsCodes),
   },
@@ -39,5 +53,7 @@ export const campaignsModule = defineModule({
     await app.register(lotteryRoutes)
     await app.register(guessRoutes)
     await app.register(giftRoutes)
+    await app.register(operationsRoutes)
+    await app.register(redeemRoutes)
   },
 })

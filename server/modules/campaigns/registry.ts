@@ -132,9 +132,11 @@ async function register(
         VALUES (${id}, ${prize.id}, ${row.sort}, ${row.name}, ${row.weight}, ${row.stock}, ${row.daily_cap},
                 ${row.reward}::jsonb)
         ON CONFLICT (campaign_id, prize_id) DO UPDATE
-          SET sort = excluded.sort, name = excluded.name, weight = excluded.weight, stock = excluded.stock,
+          SET sort = excluded.sort, name = excluded.name, weight = excluded.weight,
+              -- Stock topped up in the studio (stock_added) stays on top of the config's stock.
+              stock = excluded.stock + campaign_prizes.stock_added,
               daily_cap = excluded.daily_cap, reward = excluded.reward
-          WHERE excluded.stock IS NULL OR campaign_prizes.awarded <= excluded.stock
+          WHERE excluded.stock IS NULL OR campaign_prizes.awarded <= excluded.stock + campaign_prizes.stock_added
         RETURNING prize_id`.execute(trx)
     if (rows.length === 0) {
       const { awarded } = await trx

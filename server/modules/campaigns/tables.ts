@@ -31,6 +31,8 @@ export interface CampaignPrizesTable {
   daily_cap: number | null
   reward: Json<CampaignReward>
   awarded: ColumnType<number, number | undefined, number>
+  /** Stock added in the studio (245_campaign_operations.sql), kept when the config is registered again. */
+  stock_added: ColumnType<number, number | undefined, number>
 }
 
 export interface CampaignPrizeDaysTable {

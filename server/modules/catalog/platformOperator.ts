@@ -1,4 +1,5 @@
 import type { PlatformOperator } from '../../../src/types/generated/api/disclosure'
+import { SERVICE_HOURS_TEXT } from '../../../src/domain/serviceDesk'
 
 /**
  * Who runs this mall and sells through it: the insurance intermediary's own disclosure (互联网保险业务监管办法
@@ -12,11 +13,11 @@ export const PLATFORM_OPERATOR: PlatformOperator = {
   creditCode: '91310115MA1GH2607L',
   registeredAddress: '上海市浦东新区国恒路 100 号 8 楼（演示）',
   hotline: '4000-000-800',
-  serviceHours: '每天 9:00–21:00',
+  serviceHours: SERVICE_HOURS_TEXT,
   complaintPhone: '4000-000-800',
   complaintEmail: 'complaint@guoheng.example',
   complaintNote: '投诉受理后 15 个工作日内答复；对处理结果不满意，可向金融监管部门反映。',
   regulatorHotline: '12378',
-  // 在线客服: the help screen (常见问题 with 意见反馈), the app's customer-service entry.
-  onlineServicePath: '/comProblem',
+  // 在线客服: the assistant first (常见问题), then an agent (server/modules/service).
+  onlineServicePath: '/service',
 }

@@ -3,8 +3,12 @@ import { userIdOf } from '../../platform/auth'
 import { idempotent } from '../../platform/idempotency'
 import { route } from '../../platform/route'
 import { sendMedia } from '../media/send'
+import { claimDeskRoutes } from './deskRoutes'
 
-/** Claims: every route needs the session; a user sees the claims they filed or that are on their policies. */
+/**
+ * Claims: every route needs the session; a user sees the claims they filed or that are on their policies. The
+ * desk's routes (理赔受理) are in deskRoutes.ts.
+ */
 export const claimRoutes: FastifyPluginAsync = async (app) => {
   const { claims } = app.services
   const tags = ['claims']
@@ -108,4 +112,6 @@ export const claimRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: async (request) => claims.withdraw(userIdOf(request), request.params.id),
   })
+
+  claimDeskRoutes(app)
 }

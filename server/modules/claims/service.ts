@@ -192,6 +192,7 @@ export class ClaimService {
             needed: '{}',
             paid_fen: null,
             decision: null,
+            handled_by: null,
             created_at: now,
             updated_at: now,
           })
@@ -260,22 +261,27 @@ export class ClaimService {
     })
   }
 
-  /** Moves a claim from one of `from` to `to` (one conditional update); false when it was not in `from`. */
-  private async move(
+  /**
+   * Moves a claim from one of `from` to `to` (one conditional update); false when it was not in `from`. The desk
+   * (desk.ts) moves claims through it too, naming the staff member in `handled_by`; `scope.unhandledOnly` keeps
+   * the demo adjuster off a claim the desk has taken.
+   */
+  async move(
     trx: Transaction<DB>,
     id: string,
     from: readonly ClaimStatus[],
     to: ClaimStatus,
     note: string,
-    extra: Partial<Pick<ClaimsTable, 'paid_fen' | 'decision'>> & { needed?: string } = {},
-    userId?: string,
+    extra: Partial<Pick<ClaimsTable, 'paid_fen' | 'decision' | 'handled_by'>> & { needed?: string } = {},
+    scope: { userId?: string; unhandledOnly?: boolean } = {},
   ): Promise<boolean> {
     let update = trx
       .updateTable('claims')
       .set({ status: to, updated_at: this.now(), ...extra })
       .where('id', '=', id)
       .where('status', 'in', [...from])
-    if (userId) update = update.where('user_id', '=', userId)
+    if (scope.userId) update = update.where('user_id', '=', scope.userId)
+    if (scope.unhandledOnly) update = update.where('handled_by', 'is', null)
     const moved = await update.returning(['id', 'claim_no', 'user_id']).executeTakeFirst()
     if (!moved) return false
     await this.step(trx, moved, to, note)
@@ -329,7 +335,8 @@ export class ClaimService {
     return this.toClaim(row, db)
   }
 
-  private async toClaim(
+  /** The claim as its API shape (the desk maps the document urls to its own). */
+  async toClaim(
     row: Selectable<ClaimsTable> & { policy_no: string; product_name: string; insured: { name: string } },
     db: Kysely<DB> = this.db,
   ): Promise<Claim> {
@@ -416,7 +423,9 @@ export class ClaimService {
   async withdraw(userId: string, id: string): Promise<Claim> {
     const moved = await this.db
       .transaction()
-      .execute((trx) => this.move(trx, id, OPEN_CLAIM_STATUSES, 'WITHDRAWN', '理赔申请已撤回', {}, userId))
+      .execute((trx) =>
+        this.move(trx, id, OPEN_CLAIM_STATUSES, 'WITHDRAWN', '理赔申请已撤回', {}, { userId }),
+      )
     if (!moved) {
       const claim = await this.get(userId, id)
       throw new ApiError(409, 'CLAIM_DECIDED', `该理赔已${CLAIM_STATUSES[claim.status]}，不能撤回`)
@@ -425,7 +434,7 @@ export class ClaimService {
   }
 
   /**
-   * The demo adjuster (demo mode's sweep, until the claims desk exists): a minute per step, it takes a
+   * The demo adjuster (demo mode's sweep) for claims no desk agent has taken: a minute per step, it takes a
    * submitted claim into review; asks a claim of ¥2,000 or more for an itemised bill (once); approves the rest
    * in full and pays an approved claim to the payee's card.
    */
@@ -435,15 +444,25 @@ export class ClaimService {
       .selectFrom('claims')
       .select(['id', 'status', 'amount_fen', 'card_no'])
       .where('status', 'in', ['SUBMITTED', 'UNDER_REVIEW', 'APPROVED'])
+      .where('handled_by', 'is', null)
       .where('updated_at', '<=', before)
       .orderBy('updated_at')
       .limit(100)
       .execute()
+    const demo = { unhandledOnly: true }
     let moved = 0
     for (const claim of due) {
       const done = await this.db.transaction().execute(async (trx) => {
         if (claim.status === 'SUBMITTED')
-          return this.move(trx, claim.id, ['SUBMITTED'], 'UNDER_REVIEW', '理赔审核中，审核员正在核对材料')
+          return this.move(
+            trx,
+            claim.id,
+            ['SUBMITTED'],
+            'UNDER_REVIEW',
+            '理赔审核中，审核员正在核对材料',
+            {},
+            demo,
+          )
         if (claim.status === 'APPROVED')
           return this.move(
             trx,
@@ -451,6 +470,8 @@ export class ClaimService {
             ['APPROVED'],
             'PAID',
             `赔款 ¥${formatFen(claim.amount_fen)} 已支付至尾号 ${claim.card_no.slice(-4)} 的银行卡`,
+            {},
+            demo,
           )
         const asked = await trx
           .selectFrom('claim_steps')
@@ -466,6 +487,7 @@ export class ClaimService {
             'NEED_SUPPLEMENT',
             '申请金额在 2,000 元及以上，请补充费用清单（其他材料）1 张',
             { needed: JSON.stringify({ other: 1 }) },
+            demo,
           )
         return this.move(
           trx,
@@ -477,6 +499,7 @@ export class ClaimService {
             paid_fen: claim.amount_fen,
             decision: '审核通过（演示理赔员）',
           },
+          demo,
         )
       })
       if (done) moved++

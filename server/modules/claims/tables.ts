@@ -24,6 +24,8 @@ export interface ClaimsTable {
   needed: Json<Partial<Record<DocumentKind, number>>>
   paid_fen: number | null
   decision: string | null
+  /** The staff member who last moved it (244_service_cases.sql); the demo adjuster skips such claims. */
+  handled_by: string | null
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -1,21 +1,21 @@
 import { defineModule } from '../../platform/module'
+import { FeedbackDesk } from './desk'
 import { feedbackRoutes } from './routes'
 import { FeedbackService } from './service'
 
 declare module '../../platform/services' {
   interface Services {
     feedback: FeedbackService
+    feedbackDesk: FeedbackDesk
   }
 }
 
-/** Feedback (意见反馈) with photos and replies; demo mode answers with a canned reply a minute later. */
+/** Feedback (意见反馈) with photos, answered by the service desk (客服) in the studio. */
 export const feedbackModule = defineModule({
   name: 'feedback',
   services: {
-    feedback: (s) => new FeedbackService(s.db, s.now, s.media, s.messages),
+    feedback: (s) => new FeedbackService(s.db, s.now, s.media),
+    feedbackDesk: (s) => new FeedbackDesk(s.db, s.now, s.media, s.messages, s.staffAudit),
   },
   routes: feedbackRoutes,
-  sweep: async (s) => {
-    if (s.mode === 'demo') await s.feedback.replyAsDemo()
-  },
 })

@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import { userIdOf } from '../../platform/auth'
 import { idempotent } from '../../platform/idempotency'
 import { route } from '../../platform/route'
+import { feedbackDeskRoutes } from './deskRoutes'
 
-/** The caller's feedback: every route needs the session and sees only the caller's feedback. */
+/** The caller's feedback (the session; only the caller's own), and the service desk's routes (deskRoutes.ts). */
 export const feedbackRoutes: FastifyPluginAsync = async (app) => {
   const { feedback } = app.services
   const tags = ['feedback']
@@ -50,4 +51,6 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: async (request) => feedback.get(userIdOf(request), request.params.id),
   })
+
+  feedbackDeskRoutes(app)
 }

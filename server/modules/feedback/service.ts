@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Selectable } from 'kysely'
-import { DEMO_FEEDBACK_REPLY, feedbackContentProblem } from '../../../src/domain/feedback'
+import { feedbackContentProblem } from '../../../src/domain/feedback'
 import type {
   Feedback,
   FeedbackInput,
@@ -14,12 +14,9 @@ import { decodeSeqCursor, encodeSeqCursor } from '../../platform/seqCursor'
 import { toIso } from '../../platform/time'
 import type { MediaService } from '../media/service'
 import { mediaUrl } from '../media/service'
-import type { MessageService } from '../messages/service'
 import type { FeedbackTable } from './tables'
 
 const PAGE = 20
-/** How long after a feedback the demo's canned reply comes (demo mode only). */
-export const DEMO_REPLY_AFTER_MS = 60_000
 
 const invalid = (field: string, message: string) =>
   new ApiError(400, 'INVALID_INPUT', message, [{ field, message }])
@@ -30,7 +27,6 @@ export class FeedbackService {
     private readonly db: Kysely<DB>,
     private readonly now: () => Date,
     private readonly media: MediaService,
-    private readonly messages: MessageService,
   ) {}
 
   async create(userId: string, input: FeedbackInput): Promise<Feedback> {
@@ -86,43 +82,6 @@ export class FeedbackService {
     if (!row) throw notFound('反馈')
     const [feedback] = await this.withReplies([row], db)
     return feedback
-  }
-
-  /**
-   * Demo mode has no support staff yet: a minute after a feedback, the sweep answers it with a canned reply that
-   * says it is automatic, and tells the user in the message center. Each feedback is answered once (the status
-   * moves from PENDING in the statement that decides).
-   */
-  async replyAsDemo(): Promise<number> {
-    const cutoff = new Date(this.now().getTime() - DEMO_REPLY_AFTER_MS)
-    const due = await this.db
-      .selectFrom('feedback')
-      .select('id')
-      .where('status', '=', 'PENDING')
-      .where('created_at', '<=', cutoff)
-      .orderBy('created_at')
-      .limit(100)
-      .execute()
-    let replied = 0
-    for (const { id } of due) {
-      await this.db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .updateTable('feedback')
-          .set({ status: 'REPLIED' })
-          .where('id', '=', id)
-          .where('status', '=', 'PENDING')
-          .returning('user_id')
-          .executeTakeFirst()
-        if (!taken) return
-        await trx
-          .insertInto('feedback_replies')
-          .values({ feedback_id: id, author: '客服', body: DEMO_FEEDBACK_REPLY, created_at: this.now() })
-          .execute()
-        await this.messages.notify(trx, taken.user_id, { kind: 'feedback_replied', feedbackId: id })
-        replied += 1
-      })
-    }
-    return replied
   }
 
   private async withReplies(rows: Selectable<FeedbackTable>[], db = this.db): Promise<Feedback[]> {

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely'
 import type { Json, Timestamp } from '../../db/columns'
 import type { FeedbackType } from '../../../src/domain/feedback'
 
-// The feedback tables (134_feedback.sql); the SQL is the truth.
+// The feedback tables (134_feedback.sql, 244_service_cases.sql); the SQL is the truth.
 
 export interface FeedbackTable {
   id: string
@@ -22,6 +22,8 @@ export interface FeedbackRepliesTable {
   id: Generated<number>
   feedback_id: string
   author: string
+  /** The staff member who wrote it (null: before the desk, or the demo's canned reply). */
+  staff_id: ColumnType<number | null, number | null | undefined, never>
   body: string
   created_at: Timestamp
 }

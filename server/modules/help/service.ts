@@ -45,6 +45,14 @@ export function loadFaq(file = FAQ_FILE): FaqContent {
 /** Text a search looks in: the answer without markdown marks, lower-cased (for Latin letters). */
 const searchable = (text: string) => text.replace(/[*_`#>[\]()]/g, '').toLowerCase()
 
+/** Each two neighbouring letters of `text` (punctuation and spaces dropped). */
+function characterPairs(text: string): Set<string> {
+  const letters = [...text.replace(/[\s\p{P}\p{S}]/gu, '')]
+  const pairs = new Set<string>()
+  for (let i = 0; i + 1 < letters.length; i++) pairs.add(letters[i] + letters[i + 1])
+  return pairs
+}
+
 export class HelpService {
   private readonly content: FaqContent
   private readonly index: { summary: FaqSummary; question: string; answer: string }[]
@@ -81,6 +89,26 @@ export class HelpService {
       })),
       items: items.map((e) => e.summary),
     }
+  }
+
+  /**
+   * The questions that best answer a sentence a person typed (在线客服's assistant): scored by the pairs of
+   * characters they share with it (Chinese has no spaces to split words at), the question counting double.
+   */
+  answersFor(text: string, limit: number): FaqSummary[] {
+    const pairs = characterPairs(searchable(text))
+    if (pairs.size === 0) return []
+    return this.index
+      .map((e) => {
+        let score = 0
+        for (const pair of pairs)
+          score += (e.question.includes(pair) ? 2 : 0) + (e.answer.includes(pair) ? 1 : 0)
+        return { summary: e.summary, score }
+      })
+      .filter((e) => e.score >= Math.min(4, pairs.size * 2))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .map((e) => e.summary)
   }
 
   async question(id: string): Promise<FaqQuestion> {

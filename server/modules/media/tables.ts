@@ -3,7 +3,7 @@ import type { Timestamp } from '../../db/columns'
 
 // The media tables (133_media.sql); the SQL is the truth.
 
-export const MEDIA_PURPOSES = ['avatar', 'feedback', 'claim'] as const
+export const MEDIA_PURPOSES = ['avatar', 'feedback', 'claim', 'service'] as const
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number]
 
 export interface MediaTable {

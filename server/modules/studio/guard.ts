@@ -11,6 +11,13 @@ declare module 'fastify' {
     /** Set on routes whose schema names a staff role (`staff: 'editor'`): the signed-in staff member. */
     staff: Staff | null
   }
+  interface FastifyContextConfig {
+    /**
+     * The CSRF value may come as the `csrf` query parameter: for the event streams the studio opens with
+     * EventSource, which cannot send headers (read-only GETs; the session cookie is SameSite=Strict anyway).
+     */
+    csrfInQuery?: boolean
+  }
 }
 
 export const STUDIO_COOKIE = 'studio_session'
@@ -88,7 +95,9 @@ export class StaffGuard {
   }
 
   private csrfMatches(request: FastifyRequest, token: string): boolean {
-    const given = request.headers[CSRF_HEADER]
+    const given =
+      request.headers[CSRF_HEADER] ??
+      (request.routeOptions.config.csrfInQuery ? (request.query as { csrf?: unknown }).csrf : undefined)
     if (typeof given !== 'string') return false
     const expected = Buffer.from(this.csrfValue(token))
     const actual = Buffer.from(given)

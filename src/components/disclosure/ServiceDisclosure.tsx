@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Sheet } from '../sheets/LazySheets'
 import { AppLink } from '../navigation/AppLink'
+import { withQuery } from '../../lib/href'
 import { useDisclosure, type InsurerDisclosure, type PlatformOperator } from './api'
 import './disclosure.css'
 
@@ -102,9 +103,17 @@ function Details({
 
 /**
  * The service and disclosure section of a screen about `productId` (the platform alone without one). Put it in
- * the page's flow: it never covers the buy bar.
+ * the page's flow: it never covers the buy bar. Its 在线客服 opens with the product, or `serviceContext`, as the
+ * conversation's context.
  */
-export function ServiceDisclosure({ productId }: { productId: string | null }) {
+export function ServiceDisclosure({
+  productId,
+  serviceContext,
+}: {
+  productId: string | null
+  /** What 在线客服 is asked about (a policy, a claim); the product by default. */
+  serviceContext?: { policyId?: string; claimId?: string; orderId?: string }
+}) {
   const { data } = useDisclosure(productId)
   const [profileOpen, setProfileOpen] = useState(false)
   const platform = data?.platform
@@ -113,7 +122,10 @@ export function ServiceDisclosure({ productId }: { productId: string | null }) {
     <section className="disclosure" aria-label="服务与披露" data-testid="service-disclosure">
       {platform && (
         <div className="disclosure-actions">
-          <AppLink className="disclosure-action" to={platform.onlineServicePath}>
+          <AppLink
+            className="disclosure-action"
+            to={withQuery(platform.onlineServicePath, serviceContext ?? { productId })}
+          >
             在线客服
           </AppLink>
           <a

@@ -85,6 +85,11 @@ function CouponCard({ coupon, onUse, busy }: { coupon: Coupon; onUse: () => void
             ? `使用时间 ${formatShanghaiDateTime(coupon.usedAt)}`
             : `有效期 ${formatShanghaiDateTime(coupon.validFrom)} 至 ${formatShanghaiDateTime(coupon.validTo)}`}
         </p>
+        {coupon.status === 'used' && coupon.usedPlace && (
+          <p className="coupon-card-muted" data-testid="coupon-used-place">
+            使用地点 {coupon.usedPlace}
+          </p>
+        )}
         <p className="coupon-card-muted">来自“{coupon.campaignTitle}”</p>
       </div>
       {coupon.status === 'usable' && (

@@ -7,7 +7,7 @@ import { formatShanghaiDateTime } from '../../domain/dates'
 import { lazyWithRetry } from '../../lib/lazyWithRetry'
 import { backToUser } from '../member/paths'
 import type { ScreenLoader } from '../../types/route'
-import { prizesKey, usePrizes } from './api'
+import { prizesKey, usePrizes, type Prize } from './api'
 import './coupons.css'
 
 export const loader: ScreenLoader = (_, load) => load(prizesKey)
@@ -16,7 +16,16 @@ export const loader: ScreenLoader = (_, load) => load(prizesKey)
 // its address: most visits find none, or addresses already given.
 const AddressForm = lazyWithRetry(() => import('./PrizeAddressForm'), ChunkRetryNotice)
 
-/** /prizes (我的奖品): physical prizes won in campaigns; each waits for its delivery address, given once. */
+const SHIPPING_TEXT = { pending: '待发货', shipped: '已发货', delivered: '已签收' } as const
+
+/** 待填写地址 until the address is given, then the shipping step (待发货 → 已发货 → 已签收). */
+const prizeStatus = (prize: Prize) =>
+  prize.address ? SHIPPING_TEXT[prize.shipping?.status ?? 'pending'] : '待填写地址'
+
+/**
+ * /prizes (我的奖品): physical prizes won in campaigns; each waits for its delivery address, given once, then shows
+ * its shipping (carrier, tracking number, when shipped and signed for).
+ */
 export default function PrizesPage() {
   const prizes = usePrizes()
   if (prizes.error)
@@ -32,12 +41,21 @@ export default function PrizesPage() {
           <li key={prize.id} className="prize-card" data-testid="prize-card">
             <div className="coupon-card-head">
               <strong>{prize.name}</strong>
-              <span className="coupon-card-status">{prize.address ? '待发货' : '待填写地址'}</span>
+              <span className="coupon-card-status" data-testid="prize-status">
+                {prizeStatus(prize)}
+              </span>
             </div>
             <p className="coupon-card-benefit">{prize.description}</p>
             <p className="coupon-card-muted">
               来自“{prize.campaignTitle}”，{formatShanghaiDateTime(prize.createdAt)} 获得
             </p>
+            {prize.shipping && prize.shipping.status !== 'pending' && (
+              <p className="coupon-card-muted" data-testid="prize-shipping">
+                {prize.shipping.carrier} 运单号 {prize.shipping.trackingNo}
+                {prize.shipping.shippedAt && `，${formatShanghaiDateTime(prize.shipping.shippedAt)} 发货`}
+                {prize.shipping.deliveredAt && `，${formatShanghaiDateTime(prize.shipping.deliveredAt)} 签收`}
+              </p>
+            )}
             {prize.address ? (
               <p className="prize-address" data-testid="prize-address">
                 {prize.address.name} {maskPhone(prize.address.phone)}

@@ -164,7 +164,10 @@ export default function ClaimDetailPage() {
 
       <Documents documents={current.documents} />
 
-      <ServiceDisclosure productId={policy.data?.productId ?? null} />
+      <ServiceDisclosure
+        productId={policy.data?.productId ?? null}
+        serviceContext={{ claimId: current.id }}
+      />
 
       {open && (
         <BottomBar>

@@ -9,6 +9,7 @@ import {
   GiftOutline,
   HandPayCircleOutline,
   LoopOutline,
+  MessageOutline,
   PayCircleOutline,
   PieOutline,
   QuestionCircleOutline,
@@ -30,6 +31,7 @@ import { feedbackHref } from '../feedback/paths'
 import { pointsHref } from '../points/paths'
 import { messageCenterHref } from '../messages/paths'
 import { faqHref } from '../help/paths'
+import { serviceHref } from '../service/paths'
 import { riskAssessmentHref } from '../risk/paths'
 import { cartHref } from '../cart/paths'
 import { couponsHref, prizesHref } from '../campaigns/paths'
@@ -57,6 +59,7 @@ export const SERVICE_ENTRIES: readonly UserEntry[] = [
   { key: 'messages', path: messageCenterHref(), title: '消息中心', icon: <BellOutline /> },
   { key: 'risk', path: riskAssessmentHref(), title: '风险测评', icon: <PieOutline /> },
   { key: 'service', path: faqHref(), title: '常见问题', icon: <QuestionCircleOutline /> },
+  { key: 'online-service', path: serviceHref(), title: '在线客服', icon: <MessageOutline /> },
   { key: 'consultant', path: consultantsHref(), title: '保险顾问', icon: <UserContactOutline /> },
   { key: 'feedback', path: feedbackHref(), title: '意见反馈', icon: <EditSOutline /> },
 ]

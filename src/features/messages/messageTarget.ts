@@ -4,6 +4,8 @@ import { exchangeHref, pointsHref } from '../points/paths'
 import { policyDetailHref, renewalHref } from '../policies/paths'
 import { feedbackListHref } from '../feedback/paths'
 import { claimDetailHref } from '../claims/paths'
+import { couponsHref, prizesHref } from '../campaigns/paths'
+import { serviceHref } from '../service/paths'
 
 /** Where a message's 查看详情 goes; null when it is about nothing to open. */
 export function targetHref(target: Message['target']): string | null {
@@ -15,5 +17,8 @@ export function targetHref(target: Message['target']): string | null {
   if (target.kind === 'points') return pointsHref()
   if (target.kind === 'feedback' && target.id) return feedbackListHref(target.id)
   if (target.kind === 'claim' && target.id) return claimDetailHref(target.id)
+  if (target.kind === 'coupon') return couponsHref('used')
+  if (target.kind === 'prize') return prizesHref()
+  if (target.kind === 'service') return serviceHref()
   return null
 }

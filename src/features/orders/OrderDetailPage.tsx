@@ -22,6 +22,8 @@ import { OrderRefunds } from './OrderRefunds'
 import { productHref } from '../catalog/paths'
 import { policyDetailHref } from '../policies/paths'
 import { payOrderHref } from '../purchase/paths'
+import { serviceHref } from '../service/paths'
+import { AppLink } from '../../components/navigation/AppLink'
 import type { ScreenLoader } from '../../types/route'
 
 export const loader: ScreenLoader = async ({ search }, load) => {
@@ -105,6 +107,9 @@ export default function OrderDetailPage() {
           </LabeledRow>
         ))}
       </section>
+      <p className="purchase-muted" style={{ textAlign: 'center', margin: '12px 0' }}>
+        对订单有疑问？<AppLink to={serviceHref({ orderId: current.id })}>在线客服</AppLink>
+      </p>
       {/* Paid and being issued: nothing to do yet (a message tells the outcome), so no empty bar. */}
       {!awaitingIssue && (
         <BottomBar>

@@ -50,7 +50,7 @@ export function PolicyDetail({ id }: { id: string }) {
     <div className="purchase-page" data-testid="policy-detail">
       <PolicyDocument policy={policy.data} onClause={setClause} />
       {policy.data.salesRecord && <SalesRecordCard record={policy.data.salesRecord} />}
-      <ServiceDisclosure productId={policy.data.productId} />
+      <ServiceDisclosure productId={policy.data.productId} serviceContext={{ policyId: policy.data.id }} />
       <PolicyActions
         policy={policy.data}
         onChange={(next) => void policy.mutate(next, { revalidate: false })}

@@ -27,7 +27,11 @@ export function Forbidden({ subTitle }: { subTitle: string }) {
       subTitle={subTitle}
       extra={
         <Button type="primary" onClick={() => navigate(home)}>
-          {home === studioPaths.compliance ? '前往销售过程回溯' : '返回页面列表'}
+          {home === studioPaths.compliance
+            ? '前往销售过程回溯'
+            : home === studioPaths.desk
+              ? '前往在线客服'
+              : '返回页面列表'}
         </Button>
       }
     />

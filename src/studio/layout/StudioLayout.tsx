@@ -2,18 +2,22 @@
 // for everyone; 产品资料 for publishers; 员工管理 for admins) and a header naming who is signed in.
 import {
   AuditOutlined,
+  CustomerServiceOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  GiftOutlined,
   HistoryOutlined,
   LogoutOutlined,
+  MessageOutlined,
   ProfileOutlined,
   SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons'
-import { App, Button, Layout, Menu, Space, Tag, Typography } from 'antd'
+import { App, Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { errorMessage } from '../api/client'
 import { studioApi } from '../api/endpoints'
+import { useWaitingCount } from '../desk/hooks'
 import { studioPaths } from '../paths'
 import { canReviewSales, hasRole, ROLE_NAMES, useSession, useStaff } from '../session'
 
@@ -26,6 +30,7 @@ export function StudioLayout() {
   const location = useLocation()
   const { message } = App.useApp()
   const pageWork = hasRole(staff, 'editor')
+  const waiting = useWaitingCount(hasRole(staff, 'agent'))
   const items = [
     ...(pageWork
       ? [
@@ -37,6 +42,12 @@ export function StudioLayout() {
             label: '合作方状态',
             path: studioPaths.partnerHealth,
           },
+          {
+            key: 'operations',
+            icon: <GiftOutlined aria-hidden />,
+            label: '活动运营',
+            path: studioPaths.operations,
+          },
         ]
       : []),
     ...(canReviewSales(staff)
@@ -46,6 +57,33 @@ export function StudioLayout() {
             icon: <SafetyCertificateOutlined aria-hidden />,
             label: '销售过程回溯',
             path: studioPaths.compliance,
+          },
+        ]
+      : []),
+    ...(hasRole(staff, 'agent')
+      ? [
+          {
+            key: 'desk',
+            icon: <MessageOutlined aria-hidden />,
+            label: (
+              <span>
+                在线客服
+                {waiting ? (
+                  <Badge count={waiting} size="small" offset={[6, -2]} title={`${waiting} 个会话在排队`} />
+                ) : null}
+              </span>
+            ),
+            path: studioPaths.desk,
+          },
+        ]
+      : []),
+    ...(hasRole(staff, 'agent')
+      ? [
+          {
+            key: 'cases',
+            icon: <CustomerServiceOutlined aria-hidden />,
+            label: '服务工单',
+            path: studioPaths.cases,
           },
         ]
       : []),

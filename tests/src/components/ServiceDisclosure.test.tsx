@@ -18,7 +18,7 @@ const disclosure: Disclosure = {
     complaintEmail: 'complaint@guoheng.example',
     complaintNote: '投诉受理后 15 个工作日内答复。',
     regulatorHotline: '12378',
-    onlineServicePath: '/comProblem',
+    onlineServicePath: '/service',
   },
   insurer: {
     code: 'YH',
@@ -45,7 +45,7 @@ describe('ServiceDisclosure', () => {
     const section = await screen.findByTestId('service-disclosure')
     expect(await within(section).findByRole('link', { name: '在线客服' })).toHaveAttribute(
       'href',
-      '/comProblem',
+      '/service?productId=p-med',
     )
     expect(within(section).getByRole('link', { name: '客服热线 4000-000-800' })).toHaveAttribute(
       'href',
@@ -68,5 +68,18 @@ describe('ServiceDisclosure', () => {
     expect(body).toHaveTextContent('综合偿付能力充足率 187%')
     expect(body).toHaveTextContent('2025年度 AA 类')
     expect(body).toHaveTextContent('浙江省杭州市西湖区云禾街 16 号（虚构）')
+  })
+
+  it('opens 在线客服 about the policy or claim it is given', async () => {
+    stubApi({ 'GET /api/disclosure': disclosure })
+    renderScreen(
+      () => <ServiceDisclosure productId="p-med" serviceContext={{ policyId: 'pol-1' }} />,
+      '/policy/policyDetail?id=pol-1',
+    )
+    const section = await screen.findByTestId('service-disclosure')
+    expect(await within(section).findByRole('link', { name: '在线客服' })).toHaveAttribute(
+      'href',
+      '/service?policyId=pol-1',
+    )
   })
 })

@@ -54,6 +54,7 @@ import type { FaqList, FaqQuestion } from '../../../src/types/generated/api/help
 import type { FamilyMember, FamilyMemberList } from '../../../src/types/generated/api/family'
 import type { Feedback, FeedbackPage } from '../../../src/types/generated/api/feedback'
 import type { Media } from '../../../src/types/generated/api/media'
+import type { Conversation, MessageList, SentMessage } from '../../../src/types/generated/api/service'
 import type { ExchangeList } from '../../../src/types/generated/api/gift'
 import type { HealthResult, Order, OrderApplication, OrderList } from '../../../src/types/generated/api/order'
 import type {
@@ -151,6 +152,12 @@ export interface ApiResponses {
   'GET /api/risk-assessment': MyRiskAssessment
   'POST /api/risk-assessment': RiskAssessment
   'GET /api/help/faq': FaqList
+  'POST /api/service/conversations': Conversation
+  [route: `GET /api/service/conversations/${string}/messages`]: MessageList
+  [route: `POST /api/service/conversations/${string}/messages`]: SentMessage
+  [route: `POST /api/service/conversations/${string}/handoff`]: Conversation
+  [route: `POST /api/service/conversations/${string}/close`]: Conversation
+  [route: `POST /api/service/conversations/${string}/rating`]: Conversation
   [route: `GET /api/help/faq/${string}`]: FaqQuestion
   'GET /api/content/categories': ContentCategoryList
   'GET /api/content/articles': ArticlePage

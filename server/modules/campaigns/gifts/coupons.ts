@@ -43,6 +43,7 @@ export class CouponService {
       validFrom: toIso(row.valid_from),
       validTo,
       usedAt,
+      usedPlace: row.used_place,
       createdAt: toIso(row.created_at),
     }
   }
@@ -112,6 +113,13 @@ export class CouponService {
       address: row.address,
       addressAt: row.address_at ? toIso(row.address_at) : null,
       createdAt: toIso(row.created_at),
+      shipping: {
+        status: row.shipping_status,
+        carrier: row.carrier,
+        trackingNo: row.tracking_no,
+        shippedAt: row.shipped_at ? toIso(row.shipped_at) : null,
+        deliveredAt: row.delivered_at ? toIso(row.delivered_at) : null,
+      },
     }
   }
 

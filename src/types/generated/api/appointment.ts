@@ -23,6 +23,10 @@ export interface AppointmentApi {
   Consultant?: Consultant
   ConsultantList?: ConsultantList
   ConsultantParams?: ConsultantParams
+  DeskAppointmentQuery?: DeskAppointmentQuery
+  DeskAppointment?: DeskAppointment
+  DeskAppointmentList?: DeskAppointmentList
+  DeskPhone?: DeskPhone
 }
 export interface SlotsQuery {
   goodsType?: GoodsType
@@ -145,4 +149,38 @@ export interface ConsultantList {
 }
 export interface ConsultantParams {
   id: ConsultantId
+}
+export interface DeskAppointmentQuery {
+  /**
+   * pending 待确认，confirmed 已确认，cancelled 已取消，finished 已结束
+   */
+  status?: 'pending' | 'confirmed' | 'cancelled' | 'finished'
+}
+export interface DeskAppointment {
+  id: string
+  subject: string
+  slotStart: string
+  slotEnd: string
+  /**
+   * 手机号（脱敏）
+   */
+  phone: string
+  needs: string
+  status: 'pending' | 'confirmed' | 'cancelled' | 'finished'
+  confirmedAt: string | null
+  confirmedBy: string | null
+  /**
+   * 开始前 2 小时以上，可改期
+   */
+  changeable: boolean
+  createdAt: string
+}
+export interface DeskAppointmentList {
+  items: DeskAppointment[]
+}
+export interface DeskPhone {
+  /**
+   * 完整手机号（每次查看记入操作日志）
+   */
+  phone: string
 }

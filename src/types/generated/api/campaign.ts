@@ -332,6 +332,10 @@ export interface Coupon {
   validTo: string
   usedAt: string | null
   createdAt: string
+  /**
+   * 在哪里使用（合作方与门店）；在本应用出示使用时为 null
+   */
+  usedPlace?: string | null
 }
 export interface CouponList {
   /**
@@ -380,6 +384,16 @@ export interface Prize {
   address: null | PrizeAddress
   addressAt: string | null
   createdAt: string
+  /**
+   * 发货：待发货、已发货（快递公司与运单号）、已签收
+   */
+  shipping?: {
+    status: 'pending' | 'shipped' | 'delivered'
+    carrier: string | null
+    trackingNo: string | null
+    shippedAt: string | null
+    deliveredAt: string | null
+  }
 }
 export interface PrizeList {
   items: Prize[]

@@ -24,6 +24,12 @@ export interface ClaimApi {
   ClaimParams?: ClaimParams
   SupplementInput?: SupplementInput
   DocumentParams?: DocumentParams
+  DeskClaimQuery?: DeskClaimQuery
+  DeskClaimList?: DeskClaimList
+  DeskClaim?: DeskClaim
+  DeskSupplementInput?: DeskSupplementInput
+  DeskDecisionInput?: DeskDecisionInput
+  DeskPaymentInput?: DeskPaymentInput
 }
 export interface ClaimablePolicyList {
   items: ClaimablePolicy[]
@@ -193,4 +199,86 @@ export interface DocumentParams {
    * 图片编号
    */
   mediaId: string
+}
+export interface DeskClaimQuery {
+  status?: Status
+}
+export interface DeskClaimList {
+  items: DeskClaimSummary[]
+}
+export interface DeskClaimSummary {
+  id: string
+  claimNo: string
+  productName: string
+  /**
+   * 被保险人（脱敏）
+   */
+  insuredName: string
+  typeName: string
+  amountFen: number
+  status: Status
+  createdAt: string
+  updatedAt: string
+}
+/**
+ * One claim for the desk (each opening is audited); its document urls are the desk's.
+ */
+export interface DeskClaim {
+  claim: Claim
+  /**
+   * 申请人手机号（脱敏）
+   */
+  userPhone: string | null
+  /**
+   * 最近处理的客服
+   */
+  handledBy: string | null
+}
+export interface DeskSupplementInput {
+  /**
+   * 补充原因
+   */
+  reason: string
+  /**
+   * 需补充的材料
+   *
+   * @minItems 1
+   * @maxItems 7
+   */
+  documents: [
+    {
+      kind: DocumentKind
+      /**
+       * 张数
+       */
+      least: number
+    },
+    ...{
+      kind: DocumentKind
+      /**
+       * 张数
+       */
+      least: number
+    }[],
+  ]
+}
+export interface DeskDecisionInput {
+  /**
+   * 是否赔付
+   */
+  approved: boolean
+  /**
+   * 核定赔付金额（分）
+   */
+  paidFen?: number
+  /**
+   * 结论说明
+   */
+  reason: string
+}
+export interface DeskPaymentInput {
+  /**
+   * 保险公司支付流水号
+   */
+  reference: string
 }

@@ -18,6 +18,12 @@ export interface FeedbackApi {
   FeedbackPage?: FeedbackPage
   FeedbackQuery?: FeedbackQuery
   FeedbackParams?: FeedbackParams
+  DeskFeedbackQuery?: DeskFeedbackQuery
+  DeskFeedbackList?: DeskFeedbackList
+  DeskFeedback?: DeskFeedback
+  DeskReplyInput?: DeskReplyInput
+  DeskPhotoParams?: DeskPhotoParams
+  DeskPhone?: DeskPhone
 }
 export interface FeedbackInput {
   type: FeedbackType
@@ -76,4 +82,67 @@ export interface FeedbackParams {
    * 反馈编号
    */
   id: string
+}
+export interface DeskFeedbackQuery {
+  status?: Status
+}
+export interface DeskFeedbackList {
+  items: DeskFeedbackSummary[]
+}
+/**
+ * A feedback in the desk's list (phone masked).
+ */
+export interface DeskFeedbackSummary {
+  id: string
+  type: FeedbackType
+  content: string
+  photoCount: number
+  /**
+   * 联系电话（脱敏）
+   */
+  contactPhone: string | null
+  status: Status
+  createdAt: string
+}
+/**
+ * One feedback for the desk (each opening is audited).
+ */
+export interface DeskFeedback {
+  id: string
+  type: FeedbackType
+  content: string
+  photos: Photo[]
+  /**
+   * 联系电话（脱敏）
+   */
+  contactPhone: string | null
+  /**
+   * 用户手机号（脱敏）
+   */
+  userPhone: string | null
+  status: Status
+  createdAt: string
+  replies: Reply[]
+}
+export interface DeskReplyInput {
+  /**
+   * 回复内容
+   */
+  body: string
+}
+export interface DeskPhotoParams {
+  /**
+   * 反馈编号
+   */
+  id: string
+  /**
+   * 图片编号
+   */
+  mediaId: string
+}
+export interface DeskPhone {
+  /**
+   * 完整手机号（每次查看记入操作日志）
+   */
+  phone: string | null
 }

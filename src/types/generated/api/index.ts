@@ -3,6 +3,7 @@
 import type { AppointmentApi } from './appointment'
 import type { AuthApi } from './auth'
 import type { CampaignApi } from './campaign'
+import type { CampaignOpsApi } from './campaignOps'
 import type { CartApi } from './cart'
 import type { CatalogApi } from './catalog'
 import type { ClaimApi } from './claim'
@@ -26,6 +27,7 @@ import type { PolicyApi } from './policy'
 import type { QuoteApi } from './quote'
 import type { RenewalApi } from './renewal'
 import type { RiskApi } from './risk'
+import type { ServiceApi } from './service'
 import type { StudioApi } from './studio'
 import type { StudioCollabApi } from './studioCollab'
 import type { TrailApi } from './trail'
@@ -35,6 +37,7 @@ export interface ApiSchemas {
   appointment: AppointmentApi
   auth: AuthApi
   campaign: CampaignApi
+  campaignOps: CampaignOpsApi
   cart: CartApi
   catalog: CatalogApi
   claim: ClaimApi
@@ -58,6 +61,7 @@ export interface ApiSchemas {
   quote: QuoteApi
   renewal: RenewalApi
   risk: RiskApi
+  service: ServiceApi
   studio: StudioApi
   studioCollab: StudioCollabApi
   trail: TrailApi

@@ -50,7 +50,17 @@ export interface Message {
   read: boolean
 }
 export interface Target {
-  kind: 'order' | 'policy' | 'points' | 'exchange' | 'feedback' | 'claim' | 'renewal'
+  kind:
+    | 'order'
+    | 'policy'
+    | 'points'
+    | 'exchange'
+    | 'feedback'
+    | 'claim'
+    | 'renewal'
+    | 'coupon'
+    | 'prize'
+    | 'service'
   id: string | null
 }
 export interface MessagePage {

@@ -8,6 +8,7 @@ describe('targetHref', () => {
     expect(targetHref({ kind: 'renewal', id: 'p1' })).toBe('/renewal')
     expect(targetHref({ kind: 'claim', id: 'c1' })).toBe('/claim/claimDetail?id=c1')
     expect(targetHref({ kind: 'points', id: null })).toBe('/points')
+    expect(targetHref({ kind: 'service', id: 'c1' })).toBe('/service')
     expect(targetHref(null)).toBeNull()
   })
 })

@@ -14,6 +14,7 @@ describe('/orders/orderDetail', () => {
     expect(screen.getByText('生效后15天内可全额退保')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: '取消' })).toBeEnabled()
     expect(screen.queryByRole('button', { name: '再次购买' })).toBeNull()
+    expect(screen.getByRole('link', { name: '在线客服' })).toHaveAttribute('href', '/service?orderId=o1')
     await userEvent.click(screen.getByRole('button', { name: '去支付' }))
     expect(router.state.location.pathname + router.state.location.search).toBe('/pay?orderId=o1')
   })
