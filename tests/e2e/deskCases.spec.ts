@@ -184,7 +184,7 @@ test('an agent takes a claim in, asks for a document the consumer sends, and rec
   await desk.keyboard.press('Escape')
   await expect(drawer).toBeHidden()
   await desk.getByLabel('理赔状态').click()
-  await desk.locator('.ant-select-item-option[title="全部"]').click()
+  await desk.locator('.ant-select-item-option[title="审核中"]').click()
   await desk.getByRole('row').filter({ hasText: claim.claimNo }).click()
   await drawer.getByRole('button', { name: '记录审核结论' }).click()
   const decide = desk.getByRole('dialog', { name: '记录保险公司审核结论' })

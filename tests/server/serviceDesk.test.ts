@@ -43,7 +43,7 @@ const call = (cookie: string, method: 'GET' | 'POST', url: string, body?: unknow
 let clientIds = 0
 const clientId = () => `client-${++clientIds}-${Date.now()}`
 
-async function open(cookie: string, body: unknown = {}): Promise<Conversation> {
+async function open(cookie: string, body: unknown = { context: {} }): Promise<Conversation> {
   const res = await call(cookie, 'POST', '/api/service/conversations', body)
   expect(res.statusCode, res.body).toBe(200)
   return res.json<Conversation>()
@@ -130,7 +130,7 @@ describe('the queue and the desk', () => {
   it('queues 转人工 in order, an agent takes, answers, transfers and closes; the customer rates once', async () => {
     const a = await customer()
     const b = await customer()
-    const ca = await open(a, { question: '我要退保' })
+    const ca = await open(a, { context: {}, question: '我要退保' })
     const cb = await open(b)
     expect((await handoff(a, ca.id)).position).toBe(0)
     clock.advance(1000)
@@ -163,8 +163,8 @@ describe('the queue and the desk', () => {
     const seen = await messages(a, ca.id)
     const agentLine = seen.items.find((m) => m.sender === 'agent') as Message
     expect(agentLine.text).toBe('您好，请问要退哪张保单？')
-    expect(agentLine.senderName).toBe('客服客服专员')
-    expect(seen.conversation).toMatchObject({ status: 'active', agentName: '客服专员' })
+    expect(agentLine.senderName).toBe('客服小恒')
+    expect(seen.conversation).toMatchObject({ status: 'active', agentName: '小恒' })
     // 管理员 may step in.
     expect(
       (
@@ -221,7 +221,7 @@ describe('the queue and the desk', () => {
     const told = inbox.items.filter((m) => m.kind === 'service_replied')
     expect(told).toHaveLength(1)
     expect(told[0]).toMatchObject({ title: '在线客服回复了您', target: { kind: 'service', id: c.id } })
-    expect(told[0].body).toBe('客服专员：第一条回复')
+    expect(told[0].body).toBe('小恒：第一条回复')
     await desk(agent, 'POST', `/api/studio/desk/conversations/${c.id}/close`)
   })
 
@@ -245,7 +245,7 @@ describe('the queue and the desk', () => {
 
   it('a customer’s image reaches the desk through the conversation only; the customer panel is masked and audited', async () => {
     const me = await customer()
-    const c = await open(me, { question: '理赔材料怎么传' })
+    const c = await open(me, { context: {}, question: '理赔材料怎么传' })
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#3366cc' } })
       .png()
       .toBuffer()

@@ -71,7 +71,7 @@ async function queuedChat(): Promise<string> {
     method: 'POST',
     url: '/api/service/conversations',
     headers: { cookie },
-    body: {},
+    body: { context: {} },
   })
   const id = opened.json<{ id: string }>().id
   await json(t.app, { method: 'POST', url: `/api/service/conversations/${id}/handoff`, headers: { cookie } })
@@ -734,7 +734,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/service/conversations',
     headers: { cookie: customer },
-    body: {},
+    body: { context: {} },
   })
   chat = { id: conversation.json<{ id: string }>().id, mediaId: (await uploadPhoto(t.app, customer, 'service')).id }
   await json(t.app, {

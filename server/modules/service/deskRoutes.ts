@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart'
 import type { FastifyPluginAsync } from 'fastify'
 import { route } from '../../platform/route'
 import { sendMedia } from '../media/send'
@@ -7,7 +8,7 @@ import { resumePoint, type StreamEvent } from './stream'
 
 /** 在线客服's desk in the studio: 客服 and 管理员 (`staff: 'agent'`); writes need the studio's CSRF header. */
 export const deskRoutes: FastifyPluginAsync = async (app) => {
-  const { desk, serviceStreams, media } = app.services
+  const { desk, serviceStreams, media, studioMedia } = app.services
   const tags = ['studio']
   const staff = 'agent' as const
 
@@ -122,6 +123,25 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: async (request, reply) =>
       sendMedia(reply, await media.openShared(await desk.imageOf(request.params.id, request.params.mediaId))),
+  })
+
+  // An agent's image goes into the studio's asset library (re-encoded, public address) like a page's; the library
+  // itself stays page work. Only this route takes a multipart body.
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, { limits: { fileSize: studioMedia.maxUploadBytes, files: 1 } })
+    route(uploads, {
+      method: 'POST',
+      url: '/api/studio/desk/images',
+      schema: {
+        summary: '上传回复用的图片（multipart：一个 file；重新编码；返回素材库地址）',
+        tags,
+        staff,
+        querystring: 'common/EmptyQuery',
+        multipart: 'studio/MediaForm',
+        response: 'studio/MediaAsset',
+      },
+      handler: async (request) => studioMedia.upload(request, staffOf(request)),
+    })
   })
 
   route(app, {

@@ -9,7 +9,7 @@ export const DEMO_STAFF: { username: string; password: string; displayName: stri
   { username: 'publisher', password: 'publisher-2026', displayName: '发布负责人', role: 'publisher' },
   { username: 'admin', password: 'admin-2026', displayName: '管理员', role: 'admin' },
   { username: 'compliance', password: 'compliance-2026', displayName: '合规专员', role: 'compliance' },
-  { username: 'agent', password: 'agent-2026', displayName: '客服专员', role: 'agent' },
+  { username: 'agent', password: 'agent-2026', displayName: '小恒', role: 'agent' },
 ]
 
 /** Adds the demo accounts that are missing; true when any was added. */

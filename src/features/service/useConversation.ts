@@ -68,7 +68,7 @@ export function useConversation(context: Context, question: string | null, onQue
     void (async () => {
       try {
         const opened = await openConversation({
-          ...(Object.keys(context).length ? { context } : {}),
+          context,
           ...(q ? { question: q } : {}),
         })
         if (q) onQuestionSent()

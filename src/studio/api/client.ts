@@ -25,7 +25,8 @@ const CSRF_HEADER = 'x-studio-csrf'
 /** The server's answer to a request without it (an old session from before the cookie existed): sign in again. */
 const CSRF_REFUSED = 'STAFF_CSRF_REQUIRED'
 
-function csrfValue(): string | undefined {
+/** The session's CSRF value (the studio_csrf cookie): a header on requests, a query parameter on event streams. */
+export function csrfValue(): string | undefined {
   for (const pair of document.cookie.split(';')) {
     const [name, ...value] = pair.trim().split('=')
     if (name === CSRF_COOKIE) return decodeURIComponent(value.join('='))

@@ -10,7 +10,8 @@ import type {
   DeskThread,
   TransferInput,
 } from '../../types/generated/api/service'
-import { API_BASE, studioRequest } from './client'
+import type { MediaAsset } from '../../types/generated/api/studio'
+import { API_BASE, csrfValue, studioRequest } from './client'
 
 export type {
   ContextItem,
@@ -47,11 +48,23 @@ export const deskApi = {
   /** The customer's orders and policies, masked (the server writes each view in the audit log). */
   customer: (id: string) => studioRequest<DeskCustomer>(`${conversation(id)}/customer`),
   agents: () => studioRequest<DeskAgents>(`${DESK}/agents`),
+  /** An image for a reply, into the asset library; its address. */
+  uploadImage: async (file: File) => {
+    const form = new FormData()
+    form.append('file', file)
+    return (await studioRequest<MediaAsset>(`${DESK}/images`, { method: 'POST', body: form })).url
+  },
 }
 
-/** The desk's event stream: `changed` for every conversation, `message` for the one open (after `after`). */
+/**
+ * The desk's event stream: `changed` for every conversation, `message` for the one open (after `after`). The CSRF
+ * value goes in the address: EventSource cannot send the header.
+ */
 export function deskStreamUrl(conversationId: string | null, after: number): string {
-  if (!conversationId) return `${DESK}/stream`
-  const query = new URLSearchParams({ conversation: conversationId, after: String(after) })
+  const query = new URLSearchParams({ csrf: csrfValue() ?? '' })
+  if (conversationId) {
+    query.set('conversation', conversationId)
+    query.set('after', String(after))
+  }
   return `${DESK}/stream?${query}`
 }

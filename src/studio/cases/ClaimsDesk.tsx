@@ -30,6 +30,7 @@ import {
   type DocumentKind,
 } from '../api/cases'
 import { errorMessage } from '../api/client'
+import { DeskImage } from './DeskImage'
 import { formatTime } from '../format'
 import { useClaim, useClaims } from './hooks'
 import { CLAIM_STATUS_KEYS, claimStatus, DOCUMENT_KINDS, money } from './words'
@@ -182,13 +183,7 @@ function ClaimDrawer({ id, onClose, onChanged }: { id: string | null; onClose():
             <Space wrap>
               {claim.documents.map((d) => (
                 <figure key={d.id} style={{ margin: 0, textAlign: 'center' }}>
-                  <Image
-                    src={d.url}
-                    width={96}
-                    height={96}
-                    alt={DOCUMENT_KINDS[d.kind]}
-                    style={{ objectFit: 'cover' }}
-                  />
+                  <DeskImage src={d.url} alt={DOCUMENT_KINDS[d.kind]} />
                   <figcaption style={{ fontSize: 12, color: 'rgba(0,0,0,0.55)' }}>
                     {DOCUMENT_KINDS[d.kind]}
                   </figcaption>

@@ -18,6 +18,7 @@ import {
 import { useState } from 'react'
 import { casesApi, type DeskFeedbackSummary, type FeedbackStatus } from '../api/cases'
 import { errorMessage } from '../api/client'
+import { DeskImage } from './DeskImage'
 import { formatTime } from '../format'
 import { useFeedback, useFeedbackList } from './hooks'
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from './words'
@@ -153,14 +154,7 @@ function FeedbackDrawer({
             <Image.PreviewGroup>
               <Space wrap style={{ marginTop: 12 }}>
                 {data.photos.map((photo, index) => (
-                  <Image
-                    key={photo.id}
-                    src={photo.url}
-                    width={96}
-                    height={96}
-                    alt={`反馈图片 ${index + 1}`}
-                    style={{ objectFit: 'cover' }}
-                  />
+                  <DeskImage key={photo.id} src={photo.url} alt={`反馈图片 ${index + 1}`} />
                 ))}
               </Space>
             </Image.PreviewGroup>

@@ -7,8 +7,8 @@ import type { TextAreaRef } from 'antd/es/input/TextArea'
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { MAX_MESSAGE_CHARS, QUICK_REPLIES } from '../../domain/serviceDesk'
 import { errorMessage } from '../api/client'
-import type { DeskMessageInput } from '../api/desk'
-import { studioApi } from '../api/endpoints'
+import { deskApi, type DeskMessageInput } from '../api/desk'
+import { hasRole, useStaff } from '../session'
 import { useImagePicking } from '../editor/assets/useImagePicking'
 import { newClientId } from './clientId'
 
@@ -73,7 +73,9 @@ export function Composer({ onSend }: ComposerProps) {
   const sendImage = (url: string | undefined) => {
     if (url) void run({ clientId: newClientId(), imageUrl: url })
   }
-  const images = useImagePicking('', sendImage, studioApi.uploadImage)
+  const images = useImagePicking('', sendImage, deskApi.uploadImage)
+  // The asset library is page work (编辑 and up); 客服 upload their own images.
+  const library = hasRole(useStaff(), 'editor')
 
   return (
     <div className="desk-composer">
@@ -93,9 +95,11 @@ export function Composer({ onSend }: ComposerProps) {
             上传图片
           </Button>
         </Upload>
-        <Button icon={<PictureOutlined aria-hidden />} onClick={images.openLibrary} disabled={busy}>
-          从素材库选择
-        </Button>
+        {library && (
+          <Button icon={<PictureOutlined aria-hidden />} onClick={images.openLibrary} disabled={busy}>
+            从素材库选择
+          </Button>
+        )}
         {images.failed && <Typography.Text type="danger">{images.failed}</Typography.Text>}
       </Space>
       <Input.TextArea

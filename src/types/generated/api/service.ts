@@ -52,7 +52,7 @@ export interface ServiceApi {
   DeskImageParams?: DeskImageParams
 }
 /**
- * 从哪里进入在线客服：产品、订单、保单或理赔（至多一项）
+ * 从哪里进入在线客服：产品、订单、保单或理赔（至多一项；从“我的”进入则为空对象）
  */
 export interface Context {
   productId?: RefId
@@ -119,7 +119,7 @@ export interface Conversation {
   closedAt: string | null
 }
 export interface ConversationOpen {
-  context?: Context
+  context: Context
   /**
    * 登录前已向智能助手提的问题，一并带入会话
    */

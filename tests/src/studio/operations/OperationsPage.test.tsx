@@ -141,4 +141,49 @@ describe('studio 活动运营', () => {
     expect(screen.queryByRole('button', { name: /导出/ })).toBeNull()
     expect(api.callsTo('GET', '/api/studio/campaigns/worldcup/guess')).toHaveLength(0)
   })
+
+  it('tops up a prize stock with a reason', async () => {
+    const api = stubStudioApi({
+      'GET /api/studio/campaigns': campaigns,
+      'GET /api/studio/campaigns/:id/guess': guess,
+      'GET /api/studio/campaigns/:id/prizes': {
+        items: [
+          {
+            prizeId: 'mug',
+            name: '定制马克杯',
+            kind: 'physical',
+            stock: 10,
+            stockAdded: 0,
+            awarded: 10,
+            left: 0,
+          },
+        ],
+      },
+      'POST /api/studio/campaigns/:id/prizes/:prizeId/stock': {
+        prizeId: 'mug',
+        name: '定制马克杯',
+        kind: 'physical',
+        stock: 15,
+        stockAdded: 5,
+        awarded: 10,
+        left: 5,
+      },
+    })
+    renderStudio('/campaign-ops?campaign=worldcup', PUBLISHER)
+    fireEvent.click(await screen.findByRole('tab', { name: '奖品库存' }))
+    fireEvent.click(await screen.findByRole('button', { name: '补充库存' }))
+    const dialog = await findDialog('补充库存：定制马克杯')
+    fireEvent.change(within(dialog).getByRole('spinbutton'), { target: { value: '5' } })
+    fireEvent.change(within(dialog).getByPlaceholderText('例如：赞助商追加 50 份'), {
+      target: { value: '赞助商追加' },
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认补充' }))
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/studio/campaigns/worldcup/prizes/mug/stock')[0]?.body).toEqual({
+        add: 5,
+        reason: '赞助商追加',
+      }),
+    )
+    expect(await screen.findByText('已补充 5，“定制马克杯”总库存 15')).toBeInTheDocument()
+  })
 })
