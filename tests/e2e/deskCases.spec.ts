@@ -183,8 +183,15 @@ test('an agent takes a claim in, asks for a document the consumer sends, and rec
   // Back at the desk: reopened, the claim is in review again.
   await desk.keyboard.press('Escape')
   await expect(drawer).toBeHidden()
-  await desk.getByLabel('理赔状态').click()
-  await desk.locator('.ant-select-item-option[title="审核中"]').click()
+  // 已提交 is chosen; the next status is 审核中.
+  await desk.getByLabel('理赔状态').focus()
+  await desk.keyboard.press('ArrowDown')
+  await expect(desk.locator('.ant-select-item-option[title="审核中"]')).toBeVisible()
+  await desk.keyboard.press('ArrowDown')
+  await desk.keyboard.press('Enter')
+  await expect(desk.locator('.ant-select').filter({ has: desk.getByLabel('理赔状态') })).toContainText(
+    '审核中',
+  )
   await desk.getByRole('row').filter({ hasText: claim.claimNo }).click()
   await drawer.getByRole('button', { name: '记录审核结论' }).click()
   const decide = desk.getByRole('dialog', { name: '记录保险公司审核结论' })
