@@ -34,7 +34,11 @@ try {
   })
   const studioCookies = login.headers.getSetCookie().map((c) => c.split(';')[0])
   const csrf = studioCookies.find((c) => c.startsWith('studio_csrf='))?.split('=')[1] ?? ''
-  const agent = { cookie: studioCookies.join('; '), 'x-studio-csrf': csrf, 'content-type': 'application/json' }
+  const agent = {
+    cookie: studioCookies.join('; '),
+    'x-studio-csrf': csrf,
+    'content-type': 'application/json',
+  }
 
   const conversations: { id: string; stream: EventStream }[] = []
   for (let i = 0; i < CONVERSATIONS; i++) {

@@ -71,7 +71,9 @@ test('a customer on one process and an agent on the other: every message once, i
   const waiting = await (await agentApi.get('/api/studio/desk/conversations?queue=waiting', signed)).json()
   const conversation = (waiting as { items: { id: string; customerPhone: string }[] }).items[0]
   expect(conversation.customerPhone).toBe('139****0001')
-  expect((await agentApi.post(`/api/studio/desk/conversations/${conversation.id}/take`, signed)).status()).toBe(200)
+  expect(
+    (await agentApi.post(`/api/studio/desk/conversations/${conversation.id}/take`, signed)).status(),
+  ).toBe(200)
   await expect(page.getByText('客服小恒为您服务。')).toBeVisible()
 
   // Both sides' streams, each on the other process from the one that writes.
@@ -93,11 +95,14 @@ test('a customer on one process and an agent on the other: every message once, i
     for (let i = 0; i < ROUNDS; i++) {
       const ask = `客户第${i + 1}问`
       let sent = performance.now()
-      const posted = await fetch(`${customerSide.base}/api/service/conversations/${conversation.id}/messages`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ clientId: `cluster-ask-${i}`, text: ask }),
-      })
+      const posted = await fetch(
+        `${customerSide.base}/api/service/conversations/${conversation.id}/messages`,
+        {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId: `cluster-ask-${i}`, text: ask }),
+        },
+      )
       expect(posted.status).toBe(200)
       toAgent.push((await deskStream.next(isText(ask))).at - sent)
       const answer = `客服第${i + 1}答`
@@ -131,12 +136,19 @@ test('a customer on one process and an agent on the other: every message once, i
         })
       ).status(),
     ).toBe(200)
-  servers[0] = await startServerProcess(dataDir, { DATABASE_URL: pg.url, DIST_DIR: resolve('dist') }, port, 120_000)
+  servers[0] = await startServerProcess(
+    dataDir,
+    { DATABASE_URL: pg.url, DIST_DIR: resolve('dist') },
+    port,
+    120_000,
+  )
   await expect(lines.last()).toContainText('重启期间的第二条', { timeout: 15_000 })
 
   // The page shows every message once, in the order the server numbered them.
   const all = await (
-    await fetch(`${servers[0].base}/api/service/conversations/${conversation.id}/messages`, { headers: { cookie } })
+    await fetch(`${servers[0].base}/api/service/conversations/${conversation.id}/messages`, {
+      headers: { cookie },
+    })
   ).json()
   const expected = (all as { items: Message[] }).items.map((m) => m.text || '[图片]')
   const shown = await page

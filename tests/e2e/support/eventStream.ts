@@ -20,7 +20,10 @@ export interface EventStream {
 
 export async function openEventStream(url: string, headers: Record<string, string>): Promise<EventStream> {
   const controller = new AbortController()
-  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal })
+  const res = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  })
   if (!res.ok || !res.body) throw new Error(`stream ${url}: ${res.status} ${await res.text()}`)
   const events: ReceivedEvent[] = []
   const waiters: { match: (e: ReceivedEvent) => boolean; resolve: (e: ReceivedEvent) => void }[] = []
@@ -67,7 +70,10 @@ export async function openEventStream(url: string, headers: Record<string, strin
       const found = events.find(match)
       if (found) return Promise.resolve(found)
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms`)), timeoutMs)
+        const timer = setTimeout(
+          () => reject(new Error(`no matching event within ${timeoutMs} ms`)),
+          timeoutMs,
+        )
         waiters.push({
           match,
           resolve: (e) => {

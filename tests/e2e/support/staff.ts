@@ -46,8 +46,13 @@ export async function studioLogIn(page: Page, role: DemoStaffRole): Promise<void
   await page.getByLabel('用户名').fill(DEMO_STAFF[role].username)
   await page.getByLabel('密码').fill(DEMO_STAFF[role].password)
   await page.getByRole('button', { name: '登录' }).click()
-  await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
+  // Page roles start on the pages list; 合规 and 客服 on their own desk.
+  if (role === 'compliance' || role === 'agent')
+    await expect(page.getByText(DEMO_STAFF_NAMES[role])).toBeVisible()
+  else await expect(page.getByRole('button', { name: '新建页面' })).toBeVisible()
 }
+
+const DEMO_STAFF_NAMES = { compliance: '合规专员', agent: '小恒' } as const
 
 /** A desktop browser context of its own (1440×900) with a demo staff member signed in to the studio. */
 export async function studioSignedIn(browser: Browser, role: DemoStaffRole): Promise<[BrowserContext, Page]> {
