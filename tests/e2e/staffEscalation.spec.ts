@@ -193,7 +193,13 @@ test('a preview link an admin opens cannot act with the admin’s studio session
   const staff = (await (await studio.request.get('/api/studio/staff', { headers: adminCsrf })).json()) as {
     staff: { username: string }[]
   }
-  expect(staff.staff.map((s) => s.username).sort()).toEqual(['admin', 'agent', 'compliance', 'editor', 'publisher'])
+  expect(staff.staff.map((s) => s.username).sort()).toEqual([
+    'admin',
+    'agent',
+    'compliance',
+    'editor',
+    'publisher',
+  ])
   const audit = (await (await studio.request.get('/api/studio/audit', { headers: adminCsrf })).json()) as {
     entries: { action: string }[]
   }

@@ -736,7 +736,10 @@ beforeAll(async () => {
     headers: { cookie: customer },
     body: { context: {} },
   })
-  chat = { id: conversation.json<{ id: string }>().id, mediaId: (await uploadPhoto(t.app, customer, 'service')).id }
+  chat = {
+    id: conversation.json<{ id: string }>().id,
+    mediaId: (await uploadPhoto(t.app, customer, 'service')).id,
+  }
   await json(t.app, {
     method: 'POST',
     url: `/api/service/conversations/${chat.id}/messages`,

@@ -188,7 +188,7 @@ export class ClaimDesk {
 
   decide(actor: Actor, id: string, input: DeskDecisionInput): Promise<DeskClaim> {
     const reason = textOf('reason', '结论说明', input.reason)
-    if (input.approved && input.paidFen === undefined) throw invalid('paidFen', '核定赔付金额（paidFen）必填')
+    if (input.approved && input.paidFen === undefined) throw invalid('paidFen', '核定赔付金额必填')
     const from: ClaimStatus[] = ['UNDER_REVIEW']
     const name = input.approved ? '记录赔付结论' : '记录拒赔结论'
     return this.step(actor, id, { code: 'claim_decision', name }, from, async (trx, claim) => {
@@ -200,7 +200,7 @@ export class ClaimDesk {
         })
       const paid = input.paidFen ?? 0
       if (paid > claim.amount_fen)
-        throw invalid('paidFen', `核定赔付金额（paidFen）不能超过申请金额 ¥${formatFen(claim.amount_fen)}`)
+        throw invalid('paidFen', `核定赔付金额不能超过申请金额 ¥${formatFen(claim.amount_fen)}`)
       return this.claims.move(
         trx,
         id,

@@ -116,7 +116,7 @@ export class FeedbackDesk {
   async reply(actor: Actor, id: string, body: string): Promise<DeskFeedback> {
     const text = body.trim()
     if (text.length < 2 || /\p{Cs}/u.test(text))
-      throw new ApiError(400, 'INVALID_INPUT', '回复内容（body）至少 2 个字', [
+      throw new ApiError(400, 'INVALID_INPUT', '回复内容至少 2 个字', [
         { field: 'body', message: '至少 2 个字' },
       ])
     return this.db.transaction().execute(async (trx) => {
