@@ -1,9 +1,10 @@
 // 预约管理: the bookings (phones masked, the full number an audited reveal for the call), confirmed or moved to
 // another slot of the same product type or consultant after talking to the user. Each change messages the user.
-import { Alert, App, Button, Modal, Radio, Segmented, Space, Spin, Table, Tag, Typography } from 'antd'
+import { Alert, App, Button, Modal, Radio, Segmented, Space, Spin, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { casesApi, type AppointmentStatus, type DeskAppointment } from '../api/cases'
 import { errorMessage } from '../api/client'
+import { CaseTable } from './CaseTable'
 import { formatTime } from '../format'
 import { useAppointments, useSlots } from './hooks'
 import { RevealPhone } from './RevealPhone'
@@ -49,21 +50,11 @@ export function AppointmentsDesk() {
           onChange={setStatus}
         />
       </Space>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`加载失败：${errorMessage(error)}`}
-        />
-      )}
-      <Table<DeskAppointment>
-        rowKey="id"
-        size="middle"
+      <CaseTable<DeskAppointment>
+        rows={data?.items}
         loading={isLoading}
-        dataSource={data?.items ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: status === 'pending' ? '没有待确认的预约' : '没有预约' }}
+        error={error}
+        emptyText={status === 'pending' ? '没有待确认的预约' : '没有预约'}
         columns={[
           { title: '时段', key: 'slot', width: 200, render: (_: unknown, row) => slotText(row) },
           { title: '咨询内容', dataIndex: 'subject', width: 140 },

@@ -15,7 +15,6 @@ import {
   Radio,
   Select,
   Space,
-  Table,
   Tag,
   Timeline,
   Typography,
@@ -30,6 +29,7 @@ import {
   type DocumentKind,
 } from '../api/cases'
 import { errorMessage } from '../api/client'
+import { CaseTable } from './CaseTable'
 import { DeskImage } from './DeskImage'
 import { formatTime } from '../format'
 import { useClaim, useClaims } from './hooks'
@@ -56,22 +56,12 @@ export function ClaimsDesk() {
           ]}
         />
       </Space>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`加载失败：${errorMessage(error)}`}
-        />
-      )}
-      <Table<DeskClaimSummary>
-        rowKey="id"
-        size="middle"
+      <CaseTable<DeskClaimSummary>
+        rows={data?.items}
         loading={isLoading}
-        dataSource={data?.items ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: '没有理赔申请' }}
-        onRow={(row) => ({ onClick: () => setOpenId(row.id), style: { cursor: 'pointer' } })}
+        error={error}
+        emptyText={'没有理赔申请'}
+        onOpen={setOpenId}
         columns={[
           { title: '理赔号', dataIndex: 'claimNo', width: 200 },
           { title: '产品', dataIndex: 'productName' },

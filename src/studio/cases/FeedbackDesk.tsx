@@ -11,13 +11,13 @@ import {
   Input,
   Segmented,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd'
 import { useState } from 'react'
 import { casesApi, type DeskFeedbackSummary, type FeedbackStatus } from '../api/cases'
 import { errorMessage } from '../api/client'
+import { CaseTable } from './CaseTable'
 import { DeskImage } from './DeskImage'
 import { formatTime } from '../format'
 import { useFeedback, useFeedbackList } from './hooks'
@@ -44,22 +44,12 @@ export function FeedbackDesk() {
           onChange={(v) => setStatus(String(v))}
         />
       </Space>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`加载失败：${errorMessage(error)}`}
-        />
-      )}
-      <Table<DeskFeedbackSummary>
-        rowKey="id"
-        size="middle"
+      <CaseTable<DeskFeedbackSummary>
+        rows={data?.items}
         loading={isLoading}
-        dataSource={data?.items ?? []}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: status === 'PENDING' ? '没有待回复的反馈' : '没有反馈' }}
-        onRow={(row) => ({ onClick: () => setOpenId(row.id), style: { cursor: 'pointer' } })}
+        error={error}
+        emptyText={status === 'PENDING' ? '没有待回复的反馈' : '没有反馈'}
+        onOpen={setOpenId}
         columns={[
           {
             title: '类型',
