@@ -29,6 +29,7 @@ import {
   QUEUE_CHANNEL,
   sentBefore,
   toMessage,
+  type AppendCondition,
   type ConversationRow,
 } from './thread'
 
@@ -36,6 +37,11 @@ const LIST_LIMIT = 100
 
 /** 管理员 may step into any conversation being served (reply, transfer, close); an agent only into their own. */
 const supervises = (staff: Staff) => staff.role === 'admin'
+/** Being served, by this agent (or any agent, for 管理员). */
+const servedBy =
+  (staff: Staff): AppendCondition =>
+  (qb) =>
+    qb.where('status', '=', 'active').$if(!supervises(staff), (q) => q.where('agent_id', '=', staff.id))
 
 const takenByOther = () =>
   new ApiError(409, 'CONVERSATION_TAKEN', '该会话已被其他客服接待或已结束', [
@@ -169,10 +175,7 @@ export class DeskService {
               clientId: input.clientId,
             },
             now,
-            (qb) =>
-              qb
-                .where('status', '=', 'active')
-                .$if(!supervises(staff), (q) => q.where('agent_id', '=', staff.id)),
+            servedBy(staff),
           )
           if (seq === null) throw await missingOr(trx, id, notYours())
           await trx
@@ -280,10 +283,7 @@ export class DeskService {
         id,
         { sender: 'system', body: SERVICE_TEXTS.closedByAgent },
         now,
-        (qb) =>
-          qb
-            .where('status', '=', 'active')
-            .$if(!supervises(staff), (q) => q.where('agent_id', '=', staff.id)),
+        servedBy(staff),
       )
       if (seq === null) throw await missingOr(trx, id, notYours())
       await trx

@@ -37,7 +37,7 @@ export async function appendMessage(
   conversationId: string,
   message: NewMessage,
   now: Date,
-  where: (qb: ReturnType<typeof lockForAppend>) => ReturnType<typeof lockForAppend> = (qb) => qb,
+  where: AppendCondition = (qb) => qb,
 ): Promise<number | null> {
   const next = await where(lockForAppend(trx, conversationId)).returning('last_seq').executeTakeFirst()
   if (!next) return null
@@ -58,6 +58,10 @@ export async function appendMessage(
     .execute()
   return next.last_seq
 }
+
+type AppendQuery = ReturnType<typeof lockForAppend>
+/** A condition on the conversation's row an append needs (its status, its agent). */
+export type AppendCondition = (qb: AppendQuery) => AppendQuery
 
 function lockForAppend(trx: Transaction<DB>, conversationId: string) {
   return trx
