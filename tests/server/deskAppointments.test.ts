@@ -73,6 +73,11 @@ describe('the appointments desk', () => {
     expect(again.statusCode).toBe(409)
     expect(again.json().error.message).toMatch(/^该预约已由.+确认，无需再确认$/)
     expect((await systemMessages())[0]).toMatchObject({ kind: 'appointment_confirmed', title: '预约已确认' })
+    // The customer's own list says it is confirmed.
+    const mine = (await test.app.inject({ url: '/api/appointments', headers: { cookie } })).json<{
+      items: { id: string; confirmedAt: string | null }[]
+    }>()
+    expect(mine.items.find((a) => a.id === booked.id)?.confirmedAt).toEqual(expect.any(String))
     const audit = await test.db.db
       .selectFrom('staff_audit')
       .select('action')

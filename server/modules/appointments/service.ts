@@ -404,6 +404,7 @@ export class AppointmentService {
         'appointments.status',
         'appointments.created_at',
         'appointments.cancelled_at',
+        'appointments.confirmed_at',
         'consultants.name as consultant_name',
       ])
   }
@@ -433,6 +434,7 @@ export class AppointmentService {
       changeable: status === 'BOOKED' && canChange(start, now),
       createdAt: toIso(row.created_at),
       cancelledAt: row.cancelled_at ? toIso(row.cancelled_at) : null,
+      confirmedAt: row.confirmed_at ? toIso(row.confirmed_at) : null,
     } satisfies Appointment
   }
 

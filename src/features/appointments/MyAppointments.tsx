@@ -98,7 +98,9 @@ function AppointmentRow({
     <li className={`appointment${highlight ? ' appointment-new' : ''}`} data-testid="appointment">
       <div className="appointment-head">
         <strong>{a.subject}</strong>
-        <span className={`appointment-status appointment-${a.status.toLowerCase()}`}>{STATUS[a.status]}</span>
+        <span className={`appointment-status appointment-${a.status.toLowerCase()}`}>
+          {a.status === 'BOOKED' && a.confirmedAt ? '已确认' : STATUS[a.status]}
+        </span>
       </div>
       <div className="appointment-time">{slotLabel(Date.parse(a.slotStart))}</div>
       <div className="appointments-muted">联系电话 {maskPhone(a.phone)}</div>

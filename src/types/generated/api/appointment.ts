@@ -108,6 +108,10 @@ export interface Appointment {
   changeable: boolean
   createdAt: string
   cancelledAt: string | null
+  /**
+   * 客服确认预约的时间（未确认为 null）
+   */
+  confirmedAt: string | null
 }
 export interface AppointmentList {
   items: Appointment[]

@@ -46,6 +46,7 @@ const appointment = (extra: Partial<Appointment> = {}): Appointment => ({
   changeable: true,
   createdAt: '2026-11-22T12:00:00.000+08:00',
   cancelledAt: null,
+  confirmedAt: null,
   ...extra,
 })
 const linYue: Consultant = {
@@ -219,6 +220,19 @@ describe('consultants', () => {
     expect(card).toHaveTextContent('4.9 分')
     expect(card).toHaveTextContent('从业 9 年 · 服务 1260 位客户')
     expect(card).toHaveAttribute('href', '/InsuranceConsultant?id=c-lin-yue')
+  })
+
+  it('says 已确认 once a service agent confirmed the booking', async () => {
+    stubApi({
+      'GET /api/me': me(),
+      'GET /api/appointments/slots': calendar(),
+      'GET /api/appointments': {
+        items: [appointment({ confirmedAt: '2026-11-22T14:00:00.000+08:00' }), appointment({ id: 'a2' })],
+      },
+    })
+    renderScreen(ProductAppointmentPage, '/productAppointment/highMedical', '/productAppointment/:goodsType')
+    expect(await screen.findByText('已确认')).toBeInTheDocument()
+    expect(screen.getAllByText('待咨询')).toHaveLength(1)
   })
 
   it('says when there are none', async () => {
