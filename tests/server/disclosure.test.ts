@@ -21,7 +21,7 @@ describe('service and disclosure', () => {
       name: '国恒保险经纪有限公司（演示）',
       licenceNo: expect.stringMatching(/^\d{15}$/),
       regulatorHotline: '12378',
-      onlineServicePath: '/comProblem',
+      onlineServicePath: '/service',
     })
     const product = (await get(`/api/products/${MEDICAL}`)).json<{ insurerCode: string }>()
     expect(insurer).toMatchObject({

@@ -624,6 +624,14 @@ const table: { route: string; role: Role; call: () => Promise<Call>; allowedStat
     }),
   },
   {
+    route: 'post /api/studio/desk/images',
+    role: 'agent',
+    call: async () => {
+      const form = multipart([{ name: 'file', file: { filename: 'reply.jpg', type: 'image/jpeg', data: jpeg } }])
+      return { method: 'POST', url: '/api/studio/desk/images', headers: form.headers, payload: form.payload }
+    },
+  },
+  {
     route: 'get /api/studio/desk/agents',
     role: 'agent',
     call: async () => ({ method: 'GET', url: '/api/studio/desk/agents' }),
