@@ -627,7 +627,9 @@ const table: { route: string; role: Role; call: () => Promise<Call>; allowedStat
     route: 'post /api/studio/desk/images',
     role: 'agent',
     call: async () => {
-      const form = multipart([{ name: 'file', file: { filename: 'reply.jpg', type: 'image/jpeg', data: jpeg } }])
+      const form = multipart([
+        { name: 'file', file: { filename: 'reply.jpg', type: 'image/jpeg', data: jpeg } },
+      ])
       return { method: 'POST', url: '/api/studio/desk/images', headers: form.headers, payload: form.payload }
     },
   },
