@@ -14,7 +14,10 @@ test('the product page shows the service entries, licences, complaint channel an
 }) => {
   await page.goto('/product?id=p-medical-million')
   const section = page.getByTestId('service-disclosure')
-  await expect(section.getByRole('link', { name: '在线客服' })).toHaveAttribute('href', '/comProblem')
+  await expect(section.getByRole('link', { name: '在线客服' })).toHaveAttribute(
+    'href',
+    '/service?productId=p-medical-million',
+  )
   await expect(section.getByRole('link', { name: /客服热线/ })).toHaveAttribute('href', /^tel:\d+$/)
   await section.getByText('服务与披露').click()
   await expect(section).toContainText('经营保险经纪业务许可证')
