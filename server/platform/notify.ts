@@ -12,6 +12,8 @@ export type Listener = (payload: string) => void
 export interface Notifier {
   /** Calls `listener` with every payload published on `channel`, by any process. Returns the unsubscribe. */
   subscribe(channel: string, listener: Listener): () => void
+  /** Resolves once `channel` is listened to (a stream starts after it, so no nudge falls in between). */
+  listening(channel: string): Promise<void>
   /** Tells every process's subscribers of `channel`; call once the change is committed. */
   publish(channel: string, payload: string): Promise<void>
   /** Calls `listener` when notifications may have been missed (the listening connection was lost and is back). */
@@ -29,6 +31,7 @@ export class LocalNotifier implements Notifier {
   async publish(channel: string, payload: string): Promise<void> {
     this.events.emit(channel, payload)
   }
+  async listening(): Promise<void> {}
   onResync(): () => void {
     return () => {}
   }
@@ -52,6 +55,8 @@ export class PostgresNotifier implements Notifier {
   private readonly local = new LocalNotifier()
   private readonly resync = new EventEmitter().setMaxListeners(0)
   private readonly channels = new Set<string>()
+  /** Per channel: settles once its LISTEN is in place (or the connection attempt ended). */
+  private readonly ready = new Map<string, Promise<void>>()
   private client: pg.Client | null = null
   private connecting: Promise<void> | null = null
   private closed = false
@@ -69,10 +74,18 @@ export class PostgresNotifier implements Notifier {
     const off = this.local.subscribe(name, listener)
     if (!this.channels.has(name)) {
       this.channels.add(name)
-      if (this.client) void this.client.query(`LISTEN ${name}`).catch(this.onError)
-      else void this.connect()
+      this.ready.set(
+        name,
+        this.client
+          ? this.client.query(`LISTEN ${name}`).then(() => undefined, this.onError)
+          : this.connect(),
+      )
     }
     return off
+  }
+
+  listening(channel: string): Promise<void> {
+    return this.ready.get(channel) ?? this.connect()
   }
 
   async publish(channel: string, payload: string): Promise<void> {

@@ -173,7 +173,7 @@ export const deskRoutes: FastifyPluginAsync = async (app) => {
       const { conversation } = request.query
       if (conversation) await desk.conversation(conversation)
       const changed = new Set<string>()
-      serviceStreams.serve(request, reply, {
+      await serviceStreams.serve(request, reply, {
         channels: [CONVERSATION_CHANNEL, QUEUE_CHANNEL],
         concerns: (_channel, payload) => {
           changed.add(payload)

@@ -128,7 +128,7 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
       const { id } = request.params
       await conversations.row(userId, id)
       let lastState = ''
-      serviceStreams.serve(request, reply, {
+      await serviceStreams.serve(request, reply, {
         channels: [CONVERSATION_CHANNEL, QUEUE_CHANNEL],
         // The queue moves the waiting position; only a queued conversation shows one.
         concerns: (channel, payload) => channel === QUEUE_CHANNEL || payload === id,

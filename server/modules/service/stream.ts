@@ -29,6 +29,7 @@ export interface StreamSpec {
 
 const HEARTBEAT_MS = 15_000
 const POLL_MS = 5_000
+const LISTEN_WAIT_MS = 2_000
 /** EventSource waits this long before reconnecting. */
 const RETRY_MS = 1_000
 
@@ -59,7 +60,15 @@ export class EventStreams {
     for (const end of [...this.open]) end()
   }
 
-  serve(request: FastifyRequest, reply: FastifyReply, spec: StreamSpec): void {
+  async serve(request: FastifyRequest, reply: FastifyReply, spec: StreamSpec): Promise<void> {
+    // Listening before the first read: a message written in between would otherwise wait for the poll. A listening
+    // connection that is down does not hold the stream up for long (the poll still delivers).
+    const subscribed = spec.channels.map((channel) => this.notifier.subscribe(channel, () => {}))
+    await Promise.race([
+      Promise.all(spec.channels.map((channel) => this.notifier.listening(channel))),
+      new Promise((resolve) => setTimeout(resolve, LISTEN_WAIT_MS).unref()),
+    ])
+    subscribed.forEach((off) => off())
     reply.hijack()
     const res = reply.raw
     res.writeHead(200, {
