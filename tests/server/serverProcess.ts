@@ -63,11 +63,18 @@ export async function startServerProcess(
   port?: number,
   timeoutMs = 30_000,
 ): Promise<ServerProcess> {
-  const server = spawnServer(dataDir, port ?? (await freePort()), env)
+  let server = spawnServer(dataDir, port ?? (await freePort()), env)
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    if (server.child.exitCode !== null)
+    if (server.child.exitCode !== null) {
+      // A port picked here is free when picked, but another process (an outgoing connection's ephemeral port)
+      // can take it during the seconds the server needs to start: then it is picked again.
+      if (port === undefined && server.stderr().includes('EADDRINUSE')) {
+        server = spawnServer(dataDir, await freePort(), env)
+        continue
+      }
       throw new Error(`server exited with ${server.child.exitCode}: ${server.stderr()}${server.stdout()}`)
+    }
     try {
       if ((await fetch(`${server.base}/api/health`)).ok) return server
     } catch {

@@ -93,7 +93,10 @@ describe('/userInfo', () => {
     await user.click(await tappable(await screen.findByRole('button', { name: '确认注销' })))
     expect(await screen.findByText(/注销申请已提交，将于 2026-12-10 10:00 执行/)).toBeInTheDocument()
     expect(api.callsTo('POST', '/api/me/deletion')).toHaveLength(1)
-    await user.click(screen.getByRole('button', { name: '撤销注销' }))
+    // 撤销注销 shows with the new account state, a moment before the deletion request settles and enables it.
+    const undo = screen.getByRole('button', { name: '撤销注销' })
+    await waitFor(() => expect(undo).toBeEnabled())
+    await user.click(undo)
     // The button comes back with the account's new state and is enabled once the request has settled.
     await waitFor(() => expect(screen.getByRole('button', { name: '注销账户' })).toBeEnabled())
   })
