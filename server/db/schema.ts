@@ -1,3 +1,4 @@
+import type { AnalyticsTables } from '../modules/analytics/tables'
 import type { AuthTables } from '../modules/auth/tables'
 import type { GiftTables } from '../modules/campaigns/gifts/tables'
 import type { CampaignTables } from '../modules/campaigns/tables'
@@ -61,7 +62,8 @@ export interface DB
     PartnerTables,
     StudioTables,
     TrailTables,
-    ServiceTables {
+    ServiceTables,
+    AnalyticsTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }
