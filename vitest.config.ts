@@ -34,10 +34,12 @@ const ownWebModules = [
   'tests/src/features/catalog/product/SheetOffline.test.tsx',
   'tests/src/features/partners/flowState.test.ts',
   'tests/src/components/PhotoUploader.test.tsx',
+  'tests/src/lib/analytics/configPage.test.tsx',
+  'tests/src/lib/analytics/consent.test.tsx',
 ]
 // The request layer runs against a real HTTP server: Node's fetch, in the unit project; the server's renderer of
-// screens runs where it runs for real, in Node.
-const webExclude = ['tests/src/lib/**', 'tests/src/app/ssr/**']
+// screens runs where it runs for real, in Node. The rest of tests/src/lib (analytics) is browser code: web.
+const webExclude = ['tests/src/lib/request/**', 'tests/src/app/ssr/**']
 const web = (name: string, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
@@ -106,7 +108,7 @@ export default defineConfig({
         include: [
           'tests/domain/**/*.test.ts',
           'tests/scripts/**/*.test.ts',
-          'tests/src/lib/**/*.test.ts',
+          'tests/src/lib/request/**/*.test.ts',
           'tests/src/app/ssr/**/*.test.tsx',
           ...serverUnits,
         ],

@@ -2,10 +2,15 @@ import '@testing-library/jest-dom/vitest'
 // Testing Library's act, not React's: it marks the scope as a test environment (IS_REACT_ACT_ENVIRONMENT), which
 // Testing Library sets globally only where vitest's globals are on (they are off here).
 import { act, cleanup, configure } from '@testing-library/react'
-import { afterEach, vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { installAntdMobileRender, unmountOverlays } from '../src/components/overlays'
 
 installAntdMobileRender()
+// Analytics (src/lib/analytics) counts nothing in a test, as for a visitor who turned 统计分析 off: its batches
+// would be requests the fetch stubs of other tests record. Its own tests turn it on (tests/src/lib/analytics).
+beforeEach(() => {
+  document.cookie = 'analytics_off=1; path=/'
+})
 // jsdom + user-event typing is slow on a busy 2-core machine: give async queries room before they fail.
 configure({ asyncUtilTimeout: 5000 })
 afterEach(async () => {

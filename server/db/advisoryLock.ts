@@ -7,7 +7,12 @@ import type { DB } from './schema'
 // held by a single process, so there the work simply runs (and must: its one connection would be taken).
 
 /** Advisory lock keys: arbitrary constants, one per kind of exclusive work. */
-export const LOCKS = { startup: 7_301_000, sweep: 7_301_001, trailRetention: 7_301_002 } as const
+export const LOCKS = {
+  startup: 7_301_000,
+  sweep: 7_301_001,
+  trailRetention: 7_301_002,
+  analytics: 7_301_003,
+} as const
 
 /**
  * Runs `work` under the lock. `wait`: queue behind the holder (start-up: everyone must migrate before serving);

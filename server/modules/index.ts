@@ -23,6 +23,7 @@ import { pagesModule } from './pages'
 import { partnersModule } from './partners'
 import { trailModule } from './trail'
 import { serviceModule } from './service'
+import { analyticsModule } from './analytics'
 
 /** Every area of the server, in the order their routes are registered (and listed in the OpenAPI document). */
 export const modules: readonly ServerModule[] = [
@@ -50,4 +51,5 @@ export const modules: readonly ServerModule[] = [
   pagesModule,
   trailModule,
   serviceModule,
+  analyticsModule,
 ]

@@ -10,6 +10,7 @@ import {
   compileScreenTemplate,
   escapeHtml,
   LIGHT_SHELL_TEMPLATE,
+  RENDER_REQUEST_HEADER,
   SCREEN_TEMPLATES_FILE,
   type ScreenTemplate,
 } from '../../src/page-config/screenHtml'
@@ -50,10 +51,16 @@ export function loadPublishedShell(
       } catch {
         return false
       }
+      // Under an A/B test, the visitor's variant (given their aid cookie now when absent), which the in-process
+      // request names with this process's secret (server/modules/analytics/experiments.ts).
+      const test = await app.services.experiments.forPageUrl(request, reply)
       const answer = await app.inject({
         method: 'GET',
         url: `/api/pages/${encodeURIComponent(id)}`,
-        headers: { accept: 'application/json' },
+        headers: {
+          accept: 'application/json',
+          ...(test ? { [RENDER_REQUEST_HEADER]: '1', [test.header[0]]: test.header[1] } : {}),
+        },
         remoteAddress: request.ip,
       })
       if (answer.statusCode !== 200) return false
@@ -63,11 +70,13 @@ export function loadPublishedShell(
         offline?: boolean
         config?: PageConfig
         markdown?: Record<string, unknown>
+        experiment?: { id: string; variant: string }
       }>()
       if (page.offline || typeof page.version !== 'number' || !page.config || typeof page.id !== 'string')
         return false
       const title = typeof page.config.title === 'string' && page.config.title ? page.config.title : '活动'
-      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8')
+      // A page under test is the visitor's own variant (and may carry their new cookie): never a shared cache's.
+      reply.header('Cache-Control', test ? 'private, no-cache' : 'no-cache').type('text/html; charset=utf-8')
       await sendHtml(request, reply, {
         body: template({
           title: escapeHtml(title),
@@ -78,6 +87,7 @@ export function loadPublishedShell(
             version: page.version,
             config: page.config,
             markdown: (page.markdown ?? {}) as MarkdownTrees,
+            ...(page.experiment ? { experiment: page.experiment } : {}),
           }),
         }),
       })

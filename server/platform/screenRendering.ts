@@ -26,6 +26,7 @@ import { sendHtml } from './htmlEncoding'
 import { sharedCacheControl, type Rendered } from './renderCache'
 import { RenderPool } from './renderPool'
 import { SESSION_COOKIE } from './sessions'
+import type { PageTest } from '../modules/analytics/experiments'
 
 // Hand-written screens are rendered here for each visitor, with their data, so a screen shows before its
 // JavaScript has loaded; the browser then hydrates it (src/main.tsx). The renderer is the app's own code, built
@@ -65,6 +66,8 @@ export interface Visitor {
   cookie?: string
   userAgent?: string
   ip: string
+  /** More headers for every request (the A/B test variant the render is for). */
+  headers?: Record<string, string>
 }
 
 /** The API answering a render's requests in-process, as the visitor (their cookie and address). */
@@ -74,6 +77,7 @@ export function visitorFetch(app: FastifyInstance, visitor: Visitor): typeof fet
     const headers = new Headers(init?.headers)
     if (visitor.cookie) headers.set('cookie', visitor.cookie)
     if (visitor.userAgent) headers.set('user-agent', visitor.userAgent)
+    for (const [name, value] of Object.entries(visitor.headers ?? {})) headers.set(name, value)
     headers.set(RENDER_REQUEST_HEADER, '1')
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
@@ -126,7 +130,11 @@ export async function loadScreenRendering(
    * The screen at the request's URL in its template; null when it is not rendered here. A personal render's API
    * requests carry the visitor's cookies; a shared one (kept for everyone) carries none.
    */
-  const render = async (request: FastifyRequest, personal: boolean): Promise<Rendered | null> => {
+  const render = async (
+    request: FastifyRequest,
+    personal: boolean,
+    test: PageTest | null,
+  ): Promise<Rendered | null> => {
     let result: ScreenRender
     try {
       result = await renderOn(
@@ -140,6 +148,9 @@ export async function loadScreenRendering(
           cookie: personal ? request.headers.cookie : undefined,
           userAgent: request.headers['user-agent'],
           ip: request.ip,
+          // A published page under an A/B test renders the visitor's variant (the pages API believes this
+          // header from this process only).
+          headers: test ? Object.fromEntries([test.header]) : undefined,
         }),
       )
     } catch (error) {
@@ -175,20 +186,24 @@ export async function loadScreenRendering(
       reply.type('text/html; charset=utf-8').header('Vary', 'Cookie, User-Agent')
       const url = new URL(request.url, 'http://localhost')
       const loggedIn = !!request.cookies[SESSION_COOKIE]
+      // A published page under an A/B test: the visitor's variant (their aid cookie, given now when absent).
+      const test = await app.services.experiments.forPageUrl(request, reply)
       if (
         PERSONAL_PARAMS.some((name) => url.searchParams.has(name)) ||
         (loggedIn && !sharedScreen(request.url))
       ) {
-        const page = await withinBudget(request, render(request, true))
+        const page = await withinBudget(request, render(request, true, test))
         if (!page) return false
         // Rendered for this visitor: no shared cache may keep it.
         reply.header('Cache-Control', 'private, no-cache')
         await sendHtml(request, reply, { body: page.body })
         return true
       }
+      // Each variant of a page under test is kept apart.
+      const key = renderKey(request, url) + (test ? ` ${test.experimentId}:${test.variant}` : '')
       const kept = await withinBudget(
         request,
-        cache.get(renderKey(request, url), () => render(request, false)),
+        cache.get(key, () => render(request, false, test)),
       )
       if (!kept) return false
       // The render kept for everyone, marked for a logged-in visitor's browser to fetch their own data (their
@@ -204,7 +219,13 @@ export async function loadScreenRendering(
           etag: kept.etag.replace(/"$/, '-s"'),
         })
       } else {
-        reply.header('Cache-Control', sharedCacheControl(kept, now().getTime()))
+        // A page under test sent with a new visitor cookie (or to one who opted out) is never kept by a shared
+        // cache: it carries a Set-Cookie, or a variant a shared cache would give the next visitor. Otherwise a
+        // shared cache may keep it per cookie (Vary: Cookie).
+        reply.header(
+          'Cache-Control',
+          test && !test.shared ? 'private, no-cache' : sharedCacheControl(kept, now().getTime()),
+        )
         await sendHtml(request, reply, {
           body: kept.body,
           keptAs: { owner: kept, variant: 'everyone' },

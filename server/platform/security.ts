@@ -102,6 +102,11 @@ export function installSecurity(app: FastifyInstance): void {
     } else {
       reply.headers(documentHeaders(request.url.split('?')[0]))
     }
+    // An answer that sets a cookie (a visitor's new analytics id, a session) is that visitor's alone: a shared
+    // cache must never keep it and hand the cookie to the next visitor, whatever the route said.
+    const cacheControl = String(reply.getHeader('Cache-Control') ?? '')
+    if (reply.hasHeader('Set-Cookie') && !/\b(private|no-store)\b/.test(cacheControl))
+      reply.header('Cache-Control', 'private, no-cache')
     return payload
   })
 }

@@ -13,7 +13,7 @@ export interface AgreementDocument {
 }
 
 export const LOGIN_AGREEMENTS: readonly AgreementDocument[] = [
-  { key: 'privacy', title: '隐私保护政策', path: '/protocol/privacy', version: '2026-11-01' },
+  { key: 'privacy', title: '隐私保护政策', path: '/protocol/privacy', version: '2026-12-01' },
   {
     key: 'sensitive',
     title: '个人敏感信息收集使用授权书',

@@ -23,6 +23,9 @@ export interface EmbeddedPublishedPage {
   data?: RenderedSources
   /** What its blocks read through SWR when the server rendered it (configPageData.ts): SWR's fallback. */
   fallback?: Record<string, unknown>
+  /** The A/B test this visitor's version belongs to, when the page is in one: `{ id, variant }`, as the answer has
+   * it (analytics checks it, src/lib/analytics/trackedPage.ts). */
+  experiment?: unknown
 }
 
 /** The data block's text: "<" escaped, so no "</script>" in the config's texts can end it. */
@@ -48,6 +51,7 @@ export function readPublishedPage(doc: Document): EmbeddedPublishedPage | null {
           markdown: (parsed.markdown ?? {}) as MarkdownTrees,
           ...(parsed.data && typeof parsed.data === 'object' ? { data: parsed.data } : {}),
           ...(parsed.fallback && typeof parsed.fallback === 'object' ? { fallback: parsed.fallback } : {}),
+          ...(parsed.experiment ? { experiment: parsed.experiment } : {}),
         }
       : null
   } catch {

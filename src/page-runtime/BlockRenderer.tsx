@@ -67,12 +67,15 @@ const BlockSlot = memo(function BlockSlot({
   Component,
   showErrors,
   shownTo,
+  trackId,
 }: {
   block: AnyBlock
   /** The block type's component (blockComponent): one per type for the whole visit. */
   Component: ComponentType<BlockProps<Block>>
   showErrors: boolean
   shownTo: LoginVariant | null
+  /** A top-level block's id in analytics (blockTrackId); nested blocks count for their parent. */
+  trackId?: string
 }) {
   const places = useContext(BlockPlacesContext)
   const body = (
@@ -89,6 +92,7 @@ const BlockSlot = memo(function BlockSlot({
       className={`cp-block cp-block-${block.type}`}
       data-block-type={block.type}
       data-shown-to={shownTo ?? undefined}
+      data-track-id={trackId}
       style={cssOf(block.style)}
     >
       {places ? <ParentBlockContext value={block}>{body}</ParentBlockContext> : body}
@@ -96,7 +100,16 @@ const BlockSlot = memo(function BlockSlot({
   )
 })
 
-export function BlockRenderer({ blocks, ctx }: { blocks: readonly AnyBlock[]; ctx: RenderContext }) {
+export function BlockRenderer({
+  blocks,
+  ctx,
+  topLevel = false,
+}: {
+  blocks: readonly AnyBlock[]
+  ctx: RenderContext
+  /** The page's own blocks (not a tab's or a container's): each section carries its analytics id. */
+  topLevel?: boolean
+}) {
   // The studio's canvas: where each block sits (blockPlaces.ts).
   const places = useContext(BlockPlacesContext)
   const parent = useContext(ParentBlockContext)
@@ -123,6 +136,8 @@ export function BlockRenderer({ blocks, ctx }: { blocks: readonly AnyBlock[]; ct
             Component={Component}
             showErrors={Boolean(ctx.showErrors)}
             shownTo={ctx.prerendered ? loginVariant(block) : null}
+            // blockTrackId's rule (page-config/trackId.ts), written out: the page's runtime needs nothing else of it.
+            trackId={topLevel ? block.id || `${block.type}-${index}` : undefined}
           />
         )
       })}

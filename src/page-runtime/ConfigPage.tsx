@@ -4,6 +4,7 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   type ComponentProps,
   type CSSProperties,
 } from 'react'
@@ -34,6 +35,8 @@ import { sentToSession, usePrerender } from '../components/prerender'
 import { applyShareMeta } from './share'
 import type { PageOverrides } from './overrides'
 import { frozenClock, runningClock, usePageClock } from './usePageClock'
+import { showPage } from '../lib/analytics/showPage'
+import type { PageRef } from '../lib/analytics/notes'
 import './configPage.css'
 import '../styles/targets.css'
 
@@ -93,6 +96,7 @@ export function ConfigPage({
   initialData,
   routeParams,
   overrides,
+  analytics,
 }: {
   /** At the current schema, from currentPageConfig where the page came in (migrations.ts). */
   config: PageConfig
@@ -103,6 +107,11 @@ export function ConfigPage({
   routeParams?: Readonly<Record<string, string>>
   /** Previews only (overrides.ts): the moment, the login state, the badge. */
   overrides?: PageOverrides
+  /**
+   * A live page as analytics knows it (lib/analytics; a host gives it only with no overrides): its views, blocks'
+   * impressions and clicks are counted.
+   */
+  analytics?: PageRef
 }) {
   const { pathname, search, params: hostParams, navigate } = usePageHost()
   const params = useMemo(() => ({ ...hostParams, ...routeParams }), [hostParams, routeParams])
@@ -170,6 +179,16 @@ export function ConfigPage({
     if (mustLogin) navigate(loginPathFor(pathname + search), { replace: true })
   }, [mustLogin, navigate, pathname, search])
   useEffect(() => applyShareMeta(share), [share])
+
+  // Analytics (lib/analytics): once the page shows for this visitor (not a preview, not the server's render or its
+  // hydration), its view, then its blocks' impressions and clicks; the rest of it loads after the page.
+  const root = useRef<HTMLDivElement>(null)
+  const shown = clock.ready && !offline && !mustLogin
+  const trackKey = analytics && !previewing && !prerender && shown ? JSON.stringify(analytics) : ''
+  useEffect(
+    () => (trackKey && root.current ? showPage(root.current, JSON.parse(trackKey)) : undefined),
+    [trackKey],
+  )
 
   // Kept by identity between renders, so that a re-render (a preview's edit) repaints only the blocks that
   // changed (BlockRenderer memoizes each block on its config object).
@@ -244,6 +263,7 @@ export function ConfigPage({
   return (
     <BlockRuntimeContext.Provider value={runtime}>
       <div
+        ref={root}
         className={`config-page layout-${config.layout ?? 'default'}`}
         style={style}
         data-phase={clock.phase}
@@ -257,11 +277,11 @@ export function ConfigPage({
               loggedIn={loggedIn}
               profile={overrides?.sandboxProfile}
             >
-              <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
+              <BlockRenderer blocks={config.blocks} ctx={renderCtx} topLevel />
             </CampaignSandbox>
           </Suspense>
         ) : (
-          <BlockRenderer blocks={config.blocks} ctx={renderCtx} />
+          <BlockRenderer blocks={config.blocks} ctx={renderCtx} topLevel />
         )}
       </div>
     </BlockRuntimeContext.Provider>

@@ -73,6 +73,8 @@ export function configScreenLoader(
               markdown,
               initialData: rendered ?? prepared?.data,
               routeParams: params,
+              // Analytics names a folder page by its route (lib/analytics/trackedPage.ts).
+              analytics: { route: path },
             })
           },
         }

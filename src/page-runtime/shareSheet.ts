@@ -1,6 +1,7 @@
 import { ActionSheet } from '../components/overlays'
 import { message, toast } from '../components/notice'
 import type { ShareInfo } from '../blocks/runtime'
+import { withShareMark } from '../lib/analytics/source'
 
 async function copyLink(url: string): Promise<void> {
   try {
@@ -11,8 +12,11 @@ async function copyLink(url: string): Promise<void> {
   }
 }
 
-/** System share sheet when the browser has one, else our sheet with 复制链接. */
-export async function sharePage(info: ShareInfo, url = window.location.href): Promise<void> {
+/**
+ * System share sheet when the browser has one, else our sheet with 复制链接. The link is marked as shared
+ * (utm_medium=share), so the visits it brings count as 分享 in the page's analytics.
+ */
+export async function sharePage(info: ShareInfo, url = withShareMark(window.location.href)): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title: info.title, text: info.desc, url })

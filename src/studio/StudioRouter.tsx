@@ -44,6 +44,12 @@ export const studioRoutes: RouteObject[] = [
             path: studioPaths.page,
             lazy: () => import('./page/PageScreen').then((m) => ({ Component: m.PageScreen })),
           },
+          // A/B 测试 of a page: 编辑 creates tests, 发布员 starts, stops and promotes (the screen says so).
+          {
+            path: studioPaths.experiments,
+            lazy: () =>
+              import('./experiments/ExperimentsPage').then((m) => ({ Component: m.ExperimentsPage })),
+          },
           {
             path: studioPaths.folder,
             lazy: () => import('./pages/FolderConfigPage').then((m) => ({ Component: m.FolderConfigPage })),
@@ -61,6 +67,16 @@ export const studioRoutes: RouteObject[] = [
           {
             path: studioPaths.operations,
             lazy: () => import('./operations/OperationsPage').then((m) => ({ Component: m.OperationsPage })),
+          },
+          // 数据分析 (read-only): the pages list and a page's dashboard; the chart loads with the dashboard only.
+          {
+            path: studioPaths.analytics,
+            lazy: () =>
+              import('./analytics/AnalyticsPagesPage').then((m) => ({ Component: m.AnalyticsPagesPage })),
+          },
+          {
+            path: studioPaths.analyticsPage,
+            lazy: () => import('./analytics/PageDashboard').then((m) => ({ Component: m.PageDashboard })),
           },
         ],
       },

@@ -3,6 +3,7 @@ export const studioPaths = {
   login: '/login',
   pages: '/',
   page: '/pages/:id',
+  experiments: '/pages/:id/experiments',
   folder: '/folders',
   staff: '/staff',
   audit: '/audit',
@@ -15,9 +16,14 @@ export const studioPaths = {
   cases: '/cases',
   desk: '/desk',
   operations: '/campaign-ops',
+  analytics: '/analytics',
+  analyticsPage: '/analytics/:id',
 }
 
 export const pageHref = (id: string) => `/pages/${encodeURIComponent(id)}`
+/** A page's A/B tests; `testId` shows that test's results. */
+export const experimentsHref = (pageId: string, testId?: string) =>
+  `/pages/${encodeURIComponent(pageId)}/experiments${testId ? `?test=${encodeURIComponent(testId)}` : ''}`
 export const folderHref = (file: string) => `/folders?file=${encodeURIComponent(file)}`
 export const auditHref = (pageId?: string) =>
   pageId ? `/audit?page=${encodeURIComponent(pageId)}` : '/audit'
@@ -32,6 +38,9 @@ export const productDataHref = (productId?: string) =>
 /** 活动运营, on one campaign. */
 export const operationsHref = (campaignId?: string) =>
   campaignId ? `/campaign-ops?campaign=${encodeURIComponent(campaignId)}` : '/campaign-ops'
+/** 数据分析: the pages list, or one page's dashboard; `search` keeps a range (?from=&to=&step=). */
+export const analyticsHref = (pageId?: string, search = '') =>
+  `/analytics${pageId ? `/${encodeURIComponent(pageId)}` : ''}${search ? `?${search}` : ''}`
 /** 服务工单 (客服), on one of its desks. */
 export const casesHref = (tab?: 'feedback' | 'claims' | 'appointments') =>
   tab && tab !== 'feedback' ? `/cases?tab=${tab}` : '/cases'

@@ -165,7 +165,7 @@ describe('login', () => {
       .where('user_id', '=', body.user.id)
       .execute()
     expect(consents.map((c) => `${c.agreement}@${c.version}`).sort()).toEqual([
-      'privacy@2026-11-01',
+      'privacy@2026-12-01',
       'sensitive@2026-11-01',
       'service@2026-11-01',
     ])

@@ -116,6 +116,7 @@ async function opsFixtures(): Promise<string> {
   return opsGift
 }
 const opsBase = '/api/studio/campaigns/role-guess'
+const analyticsPage = '/api/studio/analytics/pages/role-page'
 const ship = { carrier: '顺丰速运', trackingNo: 'SF1234567890' }
 
 let deskPerson: DeskConsumer | null = null
@@ -132,6 +133,60 @@ async function deskBooking(): Promise<{ id: string; to: string }> {
   return { id, to: slotAt(now, 1 + (day % 6), hour).toISOString() }
 }
 const cases = '/api/studio/cases'
+
+/** A/B tests: role-ab, published (v1) with a second version saved unpublished (v2); made once. */
+let abPage: Promise<void> | null = null
+const abReady = () =>
+  (abPage ??= (async () => {
+    await publishPage(t.app, cookies.publisher, 'role-ab', validPage('原版'))
+    const saved = await as(
+      t.app,
+      cookies.admin,
+      'PUT',
+      '/api/studio/pages/role-ab/draft',
+      validPage('新版'),
+      {
+        'if-match': `"${await revisionOf('role-ab')}"`,
+      },
+    )
+    expect(saved.statusCode, saved.body).toBe(200)
+    const made = await as(t.app, cookies.admin, 'POST', '/api/studio/pages/role-ab/versions', {
+      revision: await revisionOf('role-ab'),
+    })
+    expect(made.statusCode, made.body).toBe(201)
+  })())
+const abInput = () => ({
+  name: `角色测试${++n}`,
+  variants: [
+    { key: 'A', version: 1, weight: 50, label: '原版' },
+    { key: 'B', version: 2, weight: 50, label: '新版' },
+  ],
+  goal: { kind: 'paid' },
+  baselineRate: 0.1,
+  minEffect: 0.2,
+})
+/** A fresh draft test of role-ab (no test of the page left running, when `alone`). */
+async function abDraft(alone = false): Promise<string> {
+  await abReady()
+  if (alone)
+    await t.db.db
+      .updateTable('page_experiments')
+      .set({ status: 'stopped', stopped_at: new Date() })
+      .where('page_id', '=', 'role-ab')
+      .where('status', '=', 'running')
+      .execute()
+  const created = await as(t.app, cookies.admin, 'POST', '/api/studio/pages/role-ab/experiments', abInput())
+  expect(created.statusCode, created.body).toBe(201)
+  return created.json<{ id: string }>().id
+}
+/** A running test of role-ab. */
+async function abRunning(): Promise<string> {
+  const id = await abDraft(true)
+  const started = await as(t.app, cookies.admin, 'POST', `/api/studio/experiments/${id}/start`)
+  expect(started.statusCode, started.body).toBe(200)
+  return id
+}
+const ab = '/api/studio/experiments'
 
 /** Each row: the route as OpenAPI names it, the least role, and a call that succeeds for that role. */
 /** `allowedStatus`: what a role that may call it gets, when not a 2xx (a stream asked for nothing it can open). */
@@ -298,6 +353,92 @@ const table: { route: string; role: Role; call: () => Promise<Call>; allowedStat
     route: 'get /api/studio/partner-health',
     role: 'editor',
     call: async () => ({ method: 'GET', url: '/api/studio/partner-health' }),
+  },
+  // 数据分析 (the dashboards): read-only, 编辑 and up.
+  {
+    route: 'get /api/studio/analytics/pages',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: '/api/studio/analytics/pages?from=2026-11-01&to=2026-11-22' }),
+  },
+  {
+    route: 'get /api/studio/analytics/pages/{pageId}/overview',
+    role: 'editor',
+    call: async () => ({
+      method: 'GET',
+      url: `${analyticsPage}/overview?from=2026-11-01&to=2026-11-22&granularity=hour`,
+    }),
+  },
+  {
+    route: 'get /api/studio/analytics/pages/{pageId}/blocks',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: `${analyticsPage}/blocks?from=2026-11-01&to=2026-11-22` }),
+  },
+  {
+    route: 'get /api/studio/analytics/pages/{pageId}/funnel',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: `${analyticsPage}/funnel?from=2026-11-01&to=2026-11-22` }),
+  },
+  {
+    route: 'get /api/studio/analytics/pages/{pageId}/campaigns',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: `${analyticsPage}/campaigns?from=2026-11-01&to=2026-11-22` }),
+  },
+  {
+    route: 'get /api/studio/analytics/pages/{pageId}/export.csv',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: `${analyticsPage}/export.csv?from=2026-11-01&to=2026-11-22` }),
+  },
+  // A/B tests: 编辑 reads and drafts (and saves a draft as a version), 发布员 starts, stops and promotes.
+  {
+    route: 'get /api/studio/pages/{id}/experiments',
+    role: 'editor',
+    call: async () => {
+      await abReady()
+      return { method: 'GET', url: '/api/studio/pages/role-ab/experiments' }
+    },
+  },
+  {
+    route: 'post /api/studio/pages/{id}/experiments',
+    role: 'editor',
+    call: async () => {
+      await abReady()
+      return { method: 'POST', url: '/api/studio/pages/role-ab/experiments', body: abInput() }
+    },
+  },
+  {
+    route: 'post /api/studio/pages/{id}/versions',
+    role: 'editor',
+    call: async () => ({
+      method: 'POST',
+      url: '/api/studio/pages/role-page/versions',
+      body: { revision: await revisionOf('role-page') },
+    }),
+  },
+  {
+    route: 'get /api/studio/experiments/{experimentId}',
+    role: 'editor',
+    call: async () => ({ method: 'GET', url: `${ab}/${await abDraft()}` }),
+  },
+  {
+    route: 'delete /api/studio/experiments/{experimentId}',
+    role: 'editor',
+    call: async () => ({ method: 'DELETE', url: `${ab}/${await abDraft()}` }),
+  },
+  {
+    route: 'post /api/studio/experiments/{experimentId}/start',
+    role: 'publisher',
+    call: async () => ({ method: 'POST', url: `${ab}/${await abDraft(true)}/start` }),
+  },
+  {
+    route: 'post /api/studio/experiments/{experimentId}/stop',
+    role: 'publisher',
+    call: async () => ({ method: 'POST', url: `${ab}/${await abRunning()}/stop` }),
+  },
+  {
+    route: 'post /api/studio/experiments/{experimentId}/promote',
+    role: 'publisher',
+    // The control (the live version) stays live: the next rows start tests with it as A.
+    call: async () => ({ method: 'POST', url: `${ab}/${await abRunning()}/promote`, body: { variant: 'A' } }),
   },
   // The demo switches (demo mode only) take a staff session too.
   {

@@ -1,7 +1,7 @@
 // Versions of the login agreements in force; the UI shows the same documents (src/config/agreements.ts,
 // kept equal by tests/server/auth.test.ts). Consent is recorded with the version and time.
 export const AGREEMENT_VERSIONS = {
-  privacy: '2026-11-01',
+  privacy: '2026-12-01',
   sensitive: '2026-11-01',
   service: '2026-11-01',
 } as const

@@ -9,7 +9,7 @@ import { route } from '../../platform/route'
  * entries (a guess's picks or a form), which needs the session. Each kind adds its own routes (lottery/, guess/, gifts/).
  */
 export const campaignRoutes: FastifyPluginAsync = async (app) => {
-  const { campaigns, guesses, giftCollections } = app.services
+  const { campaigns, guesses, giftCollections, analytics } = app.services
   const tags = ['campaigns']
 
   route(app, {
@@ -53,11 +53,18 @@ export const campaignRoutes: FastifyPluginAsync = async (app) => {
       const { picks, ...form } = request.body
       if ((await campaigns.campaign(campaignId)).kind !== 'guess') {
         if (picks) throw new ApiError(409, 'NOT_A_GUESS', '该活动不是竞猜活动')
-        return giftCollections.enter(campaignId, userId, form)
+        const entered = await giftCollections.enter(campaignId, userId, form)
+        await analytics.campaign(request, 'campaign_entry', campaignId, { key: entered.entry.id })
+        return entered
       }
       if (!picks) throw invalidField('picks', '缺少必填项 picks（请选择竞猜结果）')
       if (form.fields || form.smsCode) throw invalidField('fields', '竞猜活动不接受表单内容')
-      return guesses.pick(campaignId, userId, { picks })
+      const picked = await guesses.pick(campaignId, userId, { picks })
+      // A guess is one entry per set of picks (changing them is another).
+      await analytics.campaign(request, 'campaign_entry', campaignId, {
+        key: `${userId}:${JSON.stringify(picks)}`,
+      })
+      return picked
     },
   })
 }

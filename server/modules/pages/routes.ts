@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart'
 import { ApiError, notFound } from '../../platform/errors'
 import { etagMatches, sharedCacheControl } from '../../platform/renderCache'
 import { route } from '../../platform/route'
+import { markReadsVisitor } from '../../platform/sameForEveryone'
 import { staffOf } from '../studio/guard'
 
 /** A page config's draft may be large (a 200-block page); everything else keeps the server's 1 MiB. */
@@ -22,7 +23,7 @@ const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store
 
 /** Published pages for consumers (/api/pages) and the studio's pages API (/api/studio/pages…). */
 export const pageRoutes: FastifyPluginAsync = async (app) => {
-  const { pages, studioMedia, renderCache, now } = app.services
+  const { pages, studioMedia, renderCache, now, experiments } = app.services
   const tags = ['pages']
   const studio = ['studio']
 
@@ -39,14 +40,33 @@ export const pageRoutes: FastifyPluginAsync = async (app) => {
       response: 'page/PageAnswer',
     },
     handler: async (request, reply) => {
-      // The same for everyone: kept while no publication changes it (renderCache.ts), not read per visitor.
-      const kept = await renderCache.get(`GET /api/pages/${request.params.id}`, async () => {
-        const page = await pages.live(request.params.id)
-        const etag = 'version' in page ? `"${page.id}-${page.version}"` : `"${page.id}-offline"`
+      const { id } = request.params
+      // Under an A/B test, the visitor's variant (their aid cookie; a render's own request names it).
+      const test = await experiments.forPage(request, reply, id)
+      // The same for everyone (of a variant): kept while no publication or test changes it (renderCache.ts),
+      // not read per visitor.
+      const key = test ? `GET /api/pages/${id}#${test.experimentId}:${test.variant}` : `GET /api/pages/${id}`
+      const kept = await renderCache.get(key, async () => {
+        const page = await pages.live(id, test ?? undefined)
+        // A variant's answer names its test: a revalidation after another test started is not a 304.
+        const tested =
+          'experiment' in page && page.experiment ? `-${page.experiment.id}-${page.experiment.variant}` : ''
+        const etag = 'version' in page ? `"${page.id}-${page.version}${tested}"` : `"${page.id}-offline"`
         return { body: JSON.stringify(page), etag }
       })
       if (!kept) throw new Error('a published page is always kept')
-      reply.header('ETag', kept.etag).header('Cache-Control', sharedCacheControl(kept, now().getTime()))
+      reply.header('ETag', kept.etag)
+      if (test) {
+        // Whose variant it is depends on the cookie; a Set-Cookie (or a visitor without one) is never kept by a
+        // shared cache.
+        markReadsVisitor(request)
+        reply
+          .header('Vary', 'Cookie')
+          .header(
+            'Cache-Control',
+            test.shared ? sharedCacheControl(kept, now().getTime()) : 'private, no-cache',
+          )
+      } else reply.header('Cache-Control', sharedCacheControl(kept, now().getTime()))
       if (etagMatches(request.headers['if-none-match'], kept.etag)) return reply.code(304).send()
       return reply.type('application/json; charset=utf-8').send(kept.body)
     },

@@ -93,6 +93,16 @@ interface SummaryRow {
 
 type Db = Kysely<DB> | Transaction<DB>
 
+/** A visitor's variant of the page's running A/B test (server/modules/analytics/experiments.ts). */
+export interface LiveVariant {
+  experimentId: string
+  variant: NonNullable<PublishedPage['experiment']>['variant']
+  /** The variant's version. */
+  version: number
+  /** The control's version: the test applies while it is the live version. */
+  controlVersion: number
+}
+
 /**
  * A publication row (`version` goes live at `at`; an unpublish has no version) that supersedes the page's pending
  * schedules; the caller holds the page's row lock. What it superseded, for the answer and the audit log.
@@ -551,7 +561,76 @@ export class PageService {
     }
   }
 
-  async rollback(id: string, version: number, staff: Staff): Promise<Published> {
+  /**
+   * 保存为版本: the saved draft (revision `revision`, without errors) as a new immutable version that is not
+   * published: a variant of an A/B test that is not live yet. Publishing it later is a rollback to it (or the
+   * promotion of the test's winner). Its campaigns are checked when it goes live, as a rollback's are.
+   */
+  async saveVersion(
+    id: string,
+    revision: number,
+    staff: Staff,
+  ): Promise<{ version: number; createdAt: string }> {
+    const now = this.now()
+    const page = await this.db
+      .selectFrom('studio_pages')
+      .select(['draft', 'draft_revision'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!page) throw pageNotFound()
+    if (page.draft_revision !== revision) throw await this.conflict(id)
+    await this.refuseInvalid(page.draft, id, '不能保存为版本')
+    const markdown = compileTrees(page.draft)
+    const version = await this.db.transaction().execute(async (trx) => {
+      // As a publication takes its number: only if the draft is still the revision validated above.
+      const taken = await trx
+        .updateTable('studio_pages')
+        .set((eb) => ({ last_version: eb('last_version', '+', 1) }))
+        .where('id', '=', id)
+        .where('draft_revision', '=', revision)
+        .returning('last_version')
+        .executeTakeFirst()
+      if (!taken) return null
+      const version = taken.last_version
+      await trx
+        .insertInto('studio_page_versions')
+        .values({
+          page_id: id,
+          version,
+          config: JSON.stringify(page.draft),
+          markdown: JSON.stringify(markdown),
+          revision,
+          created_by: staff.id,
+          created_at: now,
+        })
+        .execute()
+      await this.audit.record(
+        staff,
+        {
+          action: 'save-version',
+          pageId: id,
+          version,
+          revision,
+          detail: `草稿保存为版本 ${version}（未发布）`,
+        },
+        trx,
+      )
+      return version
+    })
+    if (version === null) throw await this.conflict(id)
+    return { version, createdAt: toIso(now) }
+  }
+
+  /**
+   * Republishes a version now. `options.reason` prefixes the audit log's detail and `options.within` runs in the
+   * same transaction, after the publication (an A/B test's promotion stops the test there: both or neither).
+   */
+  async rollback(
+    id: string,
+    version: number,
+    staff: Staff,
+    options: { reason?: string; within?: (trx: Transaction<DB>) => Promise<void> } = {},
+  ): Promise<Published> {
     const now = this.now()
     const { config } = await this.version(id, version)
     const superseded = await this.db.transaction().execute(async (trx) => {
@@ -564,10 +643,11 @@ export class PageService {
           action: 'rollback',
           pageId: id,
           version,
-          detail: `回滚到版本 ${version}${supersededText(superseded)}`,
+          detail: `${options.reason ?? ''}回滚到版本 ${version}${supersededText(superseded)}`,
         },
         trx,
       )
+      await options.within?.(trx)
       return superseded
     })
     return { version, publishAt: toIso(now), superseded: supersededAnswer(superseded) }
@@ -718,8 +798,12 @@ export class PageService {
 
   // ---- consumers ----
 
-  /** The version live now by server time; offline with its fallback; 404 before the first publication. */
-  async live(id: string): Promise<PublishedPage | OfflinePage> {
+  /**
+   * The version live now by server time; offline with its fallback; 404 before the first publication. With
+   * `test` (the page's running A/B test and the visitor's variant), while the live version is the test's control,
+   * the variant's version instead, named in `experiment`; otherwise (a publication since) the live version.
+   */
+  async live(id: string, test?: LiveVariant): Promise<PublishedPage | OfflinePage> {
     const now = this.now()
     const { rows } = await sql<{
       version: number | null
@@ -748,6 +832,26 @@ export class PageService {
       const schedule = last && isObject(last.config.schedule) ? last.config.schedule : null
       const fallback = typeof schedule?.fallback === 'string' ? schedule.fallback : '/'
       return { id, offline: true, fallback }
+    }
+    if (test && current.version === test.controlVersion) {
+      const shown =
+        test.version === current.version
+          ? { config: current.config, markdown: current.markdown }
+          : await this.db
+              .selectFrom('studio_page_versions')
+              .select(['config', 'markdown'])
+              .where('page_id', '=', id)
+              .where('version', '=', test.version)
+              .executeTakeFirst()
+      if (shown)
+        return {
+          id,
+          version: test.version,
+          publishedAt: toIso(current.publish_at),
+          config: currentPageJson(shown.config),
+          markdown: shown.markdown ?? {},
+          experiment: { id: test.experimentId, variant: test.variant },
+        }
     }
     return {
       id,

@@ -6,8 +6,16 @@ import { route } from '../../platform/route'
 
 /** Partner products: the product, quotes, applications (underwritten by the partner), status, and its callback. */
 export const partnerRoutes: FastifyPluginAsync = async (app) => {
-  const { partnerSales, partnerIssuing, partnerAdapter, partnerBreaker, partnerHealth, partnerConfig, mode } =
-    app.services
+  const {
+    partnerSales,
+    partnerIssuing,
+    partnerAdapter,
+    partnerBreaker,
+    partnerHealth,
+    partnerConfig,
+    mode,
+    analytics,
+  } = app.services
   const tags = ['partners']
 
   route(app, {
@@ -54,7 +62,9 @@ export const partnerRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       // Set first: the answer recorded with the order (Idempotency-Key) carries the status it is sent with.
       reply.code(201)
-      return partnerSales.apply(userIdOf(request), request.body)
+      const application = await partnerSales.apply(userIdOf(request), request.body)
+      await analytics.linkOrder(request, application.orderId)
+      return application
     },
   })
 

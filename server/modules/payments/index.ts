@@ -31,6 +31,7 @@ export const paymentsModule = defineModule({
         s.log,
         s.partnerIssuing,
         s.trails,
+        s.analytics,
       ),
     sandbox: (s) => (s.paymentProvider instanceof SandboxPaymentProvider ? s.paymentProvider : null),
   },

@@ -20,6 +20,7 @@ import type { PartnerIssuing } from '../partners/issuing'
 import { pendingPremiumChange, premiumAgreementPending, premiumChangedError } from '../partners/service'
 import { recordEvent } from './providerEvents'
 import type { EventOutcome, RefundService } from './refunds'
+import type { AnalyticsRecorder, PaidOrder } from '../analytics/recorder'
 
 /** A QR code / pay page is valid this long; the page then asks for a new one. */
 export const PAYMENT_TTL_MS = 5 * 60 * 1000
@@ -73,6 +74,7 @@ export class PaymentService {
     private readonly log: FastifyBaseLogger,
     private readonly partners: Pick<PartnerIssuing, 'startIssuing' | 'issueSoon' | 'refuseCapture'>,
     private readonly trails: TrailService,
+    private readonly analytics: Pick<AnalyticsRecorder, 'orderPaid'>,
   ) {}
 
   /** Starts a payment of the caller's own payable order; an earlier pending code of the order is closed. */
@@ -238,6 +240,7 @@ export class PaymentService {
     const product = await this.catalog.product(product_id)
     let refundId: string | null = null
     let partnerIssue: string | null = null
+    let paid: PaidOrder | null = null
     const result = await this.db.transaction().execute(async (trx): Promise<EventOutcome> => {
       // Lock order: the order, then the payment, then the event's row. The event's row refers to the payment
       // (its foreign key takes a share lock on it), so recording it first let parallel callbacks each hold
@@ -306,10 +309,14 @@ export class PaymentService {
         await this.policies.issueForOrder(trx, { ...order, status: 'PAID', paid_at: now }, product)
       else if (await this.partners.startIssuing(trx, order.id)) partnerIssue = order.id
       else refundId = await this.partners.refuseCapture(trx, { ...order, status: 'PAID' }, current)
+      if (!refundId)
+        paid = { orderId: order.id, amountFen: current.amount_fen, productId: order.product_id, paidAt: now }
       return { outcome: 'applied' }
     })
     if (refundId) await this.refunds.submit(refundId)
     if (partnerIssue) this.partners.issueSoon(partnerIssue)
+    // The analytics 'paid' step, after the commit (best effort: it never fails the payment).
+    if (paid) await this.analytics.orderPaid(paid)
     this.policies.textIssued()
     return result
   }

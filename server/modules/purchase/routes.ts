@@ -18,7 +18,7 @@ function parseStatuses(text: string | undefined): OrderStatus[] {
 
 /** Purchase gates (applications) and orders; every route needs the session and sees only the caller's data. */
 export const orderRoutes: FastifyPluginAsync = async (app) => {
-  const { applications, orders, payments } = app.services
+  const { applications, orders, payments, analytics } = app.services
   const tags = ['orders']
 
   route(app, {
@@ -109,7 +109,11 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       body: 'order/OrderCreate',
       response: 'order/Order',
     },
-    handler: async (request) => orders.create(userIdOf(request), request.body),
+    handler: async (request) => {
+      const order = await orders.create(userIdOf(request), request.body)
+      await analytics.linkOrder(request, order.id)
+      return order
+    },
   })
 
   route(app, {

@@ -28,6 +28,8 @@ export function publishedShellRoute(
       config,
       markdown: page.markdown,
       initialData,
+      // With its A/B test and variant, when the server put it in one.
+      analytics: { pageId: page.id, pageVersion: page.version, experiment: page.experiment },
     })
   }
   return {

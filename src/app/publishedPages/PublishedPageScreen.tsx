@@ -103,6 +103,16 @@ export default function PublishedPageScreen() {
         config={data.page.config}
         markdown={data.page.markdown}
         overrides={overrides}
+        // Counted when live (not a preview), with its A/B test's variant when the answer names one.
+        analytics={
+          data.kind === 'page'
+            ? {
+                pageId: data.page.id,
+                pageVersion: data.page.version,
+                experiment: (data.page as { experiment?: unknown }).experiment,
+              }
+            : undefined
+        }
       />
     )
     if (data.kind === 'page') return page

@@ -319,7 +319,15 @@ async function livePublishedPage(request: ScreenRequest, id: string): Promise<Em
   const body = (await answer.json()) as Partial<EmbeddedPublishedPage> & { offline?: boolean }
   if (body.offline || typeof body.version !== 'number' || typeof body.config !== 'object' || !body.config)
     return null
-  return { id, version: body.version, config: body.config, markdown: body.markdown ?? {} }
+  // Under an A/B test, the variant's version and which it is (the browser sends it with its events).
+  const experiment = body.experiment
+  return {
+    id,
+    version: body.version,
+    config: body.config,
+    markdown: body.markdown ?? {},
+    ...(experiment ? { experiment } : {}),
+  }
 }
 
 /**

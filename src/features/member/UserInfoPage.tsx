@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button, List } from 'antd-mobile'
 import { useSWRConfig } from 'swr'
+import { AnalyticsSwitch } from '../../components/AnalyticsSwitch'
 import { LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -31,8 +32,10 @@ export const loader: ScreenLoader = async (_, load) => Promise.all([load(agreeme
 const RECENT = 3
 
 /**
- * /userInfo (账户与安全): the account's details, the login agreements signed (version and time), withdrawing
- * consent, and deleting the account after a cooling period (cancellable until it is carried out).
+ * /userInfo (账户与安全): the account's details, the login agreements signed (version and time), the 统计分析
+ * switch (also when the account cannot load: it lives in this browser; a visitor not logged in finds it under the
+ * privacy policy), withdrawing consent, and deleting the account after a cooling period (cancellable until it is
+ * carried out).
  */
 export default function UserInfoPage() {
   const me = useMe()
@@ -46,11 +49,14 @@ export default function UserInfoPage() {
   const error = me.error ?? agreements.error ?? account.error
   if (error)
     return (
-      <LoginAwareError
-        back={backToUser}
-        error={error}
-        onRetry={() => void Promise.all([me.mutate(), agreements.mutate(), account.mutate()])}
-      />
+      <>
+        <LoginAwareError
+          back={backToUser}
+          error={error}
+          onRetry={() => void Promise.all([me.mutate(), agreements.mutate(), account.mutate()])}
+        />
+        <AnalyticsSwitch className="user-center-list" />
+      </>
     )
   if (!me.data || !agreements.data || !account.data) return <LoadingView lines={6} />
   const user = me.data
@@ -134,6 +140,8 @@ export default function UserInfoPage() {
           )}
         </List>
       </section>
+
+      <AnalyticsSwitch className="user-center-list" />
 
       <section className="user-info-actions" aria-label="账户操作">
         {pending ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from 'antd-mobile'
 import { snapshot, useSnapshot } from 'valtio'
 import type { FieldErrors } from '../../components/flow/PersonFields'
@@ -30,6 +30,7 @@ import {
   type Refusal,
 } from './SubmitApplication'
 import { useTrailScreen } from '../trail/api'
+import { trackFunnel } from '../../lib/analytics'
 import '../../components/flow/flow.css'
 import './partners.css'
 
@@ -47,6 +48,7 @@ export default function AirAccidentInfoFillPage() {
   const { flight, healthAnswers } = useSnapshot(binding.extras)
   const product = useAirProduct()
   useTrailScreen({ productId: product.data?.id ?? null, title: '填写投保信息' })
+  useEffect(() => trackFunnel('info', product.data?.id), [product.data?.id])
   const [today] = useState(() => shanghaiDate(Date.now()))
   const [tried, setTried] = useState(false)
   const [submitting, setSubmitting] = useState(false)

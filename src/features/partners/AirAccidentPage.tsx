@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, Input } from 'antd-mobile'
 import { useSnapshot } from 'valtio'
 import { DateField } from '../../components/DateField'
@@ -15,6 +15,7 @@ import { airProductLoader, useAirProduct } from './airProduct'
 import { PartnerDownNotice } from './PartnerDownNotice'
 import { ClauseList } from './ClauseList'
 import { useTrailScreen } from '../trail/api'
+import { trackFunnel } from '../../lib/analytics'
 import '../../components/flow/flow.css'
 import './partners.css'
 
@@ -27,6 +28,7 @@ export default function AirAccidentPage() {
   const { flight } = useSnapshot(binding.extras)
   const product = useAirProduct()
   useTrailScreen({ productId: product.data?.id ?? null, title: '航空意外险' })
+  useEffect(() => trackFunnel('product', product.data?.id), [product.data?.id])
   const [today] = useState(() => shanghaiDate(Date.now()))
   const [tried, setTried] = useState(false)
   const errors = tried ? validateFlight(flight, today) : {}

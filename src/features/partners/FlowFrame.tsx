@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
@@ -11,6 +11,7 @@ import { usePartnerFlowState, type FlowBinding } from './flowState'
 import { flowContextAt, useFlowContext } from './flow'
 import { partnerFlows, type PartnerFlowKey } from './paths'
 import { useTrailScreen } from '../trail/api'
+import { trackFunnel, type FunnelStep } from '../../lib/analytics'
 import '../../components/flow/flow.css'
 import './partners.css'
 
@@ -21,6 +22,9 @@ export interface StepContext {
 }
 
 const backHome = { to: homeHref(), label: '返回首页' }
+
+/** The purchase funnel's step each step screen is (analytics): 产品详情, 填写投保信息, 投保须知. */
+const FUNNEL_STEPS: Readonly<Record<number, FunnelStep>> = { 0: 'product', 3: 'info', 4: 'notice' }
 
 /** The data of a step screen of any of the three flows: the product it shows. */
 export const flowStepLoader: ScreenLoader = ({ pathname, search }, load) =>
@@ -47,6 +51,7 @@ export function FlowFrame({
   const product = usePartnerProduct(productId)
   const shown = product.data?.flow === flow ? product.data : undefined
   useTrailScreen({ productId: shown?.id ?? null, title })
+  useEffect(() => trackFunnel(FUNNEL_STEPS[step], shown?.id), [step, shown?.id])
   if (product.error)
     return <LoginAwareError back={backHome} error={product.error} onRetry={() => void product.mutate()} />
   if (!product.data) return <LoadingView lines={8} />

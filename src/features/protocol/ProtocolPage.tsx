@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router-dom'
+import { AnalyticsSwitch } from '../../components/AnalyticsSwitch'
 import { MarkdownTree } from '../../components/MarkdownTree'
 import type { MarkdownNode } from '../../page-config/markdownTree'
 import { stripLayoutPrefix } from '../../components/navigation/appPath'
@@ -16,6 +17,8 @@ export default function ProtocolPage() {
   return (
     <article className="section protocol" data-testid={`protocol-${key}`}>
       <div className="markdown">{source ? <MarkdownTree nodes={source} /> : <p>未找到该协议。</p>}</div>
+      {/* The policy's 统计分析 section says it can be turned off here, by anyone, logged in or not. */}
+      {key === 'privacy' && <AnalyticsSwitch />}
     </article>
   )
 }

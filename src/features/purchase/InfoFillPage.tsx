@@ -1,4 +1,4 @@
-import { useMemo, useState, type FocusEvent } from 'react'
+import { useEffect, useMemo, useState, type FocusEvent } from 'react'
 import { Button, Input } from 'antd-mobile'
 import { Checkbox, Radio } from '../../components/check/Check'
 import { familyMembersKey, useFamilyMembers, useFamilyWrites } from '../family/api'
@@ -40,6 +40,7 @@ import '../../components/LabeledRow.css'
 import { ordersListKey } from '../orders/api'
 import type { ScreenLoader } from '../../types/route'
 import { useTrailScreen } from '../trail/api'
+import { trackFunnel } from '../../lib/analytics'
 
 /** The product, the application, the family to insure and the last order (usePrefill's holder). */
 export const loader: ScreenLoader = async ({ search }, load) => {
@@ -69,6 +70,7 @@ export default function InfoFillPage() {
     productVersion: product.data?.pageVersion,
     title: '填写投保信息',
   })
+  useEffect(() => trackFunnel('info', product.data?.id), [product.data?.id])
   const application = useApplication(applicationId)
   const draft = usePurchaseDraft(productId, application.data)
   const { holder, insured, address } = draft

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, List } from 'antd-mobile'
 import { Radio } from '../../components/check/Check'
 import { useSearchParams } from 'react-router-dom'
@@ -31,6 +31,7 @@ import type { ScreenLoader } from '../../types/route'
 import { productDetailKey } from '../catalog/api'
 import { disclosureKey } from '../../components/disclosure/api'
 import { useTrailScreen } from '../trail/api'
+import { trackFunnel } from '../../lib/analytics'
 
 /** A partner insurer's order: asked for its own record too (the insurer may have re-priced its premium). */
 const partnerOrderIdOf = (order: Order | undefined) =>
@@ -88,6 +89,7 @@ export default function PayPage() {
   const navigate = useAppNavigate()
   const order = useOrder(orderId)
   useTrailScreen({ productId: order.data?.productId ?? null, title: '支付' })
+  useEffect(() => trackFunnel('pay', order.data?.productId), [order.data?.productId])
   const offered = usePaymentChannels()
   const [chosen, setChosen] = useState<PayChannel>('wechat')
   const [paying, setPaying] = useState(false)

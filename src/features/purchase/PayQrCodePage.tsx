@@ -24,6 +24,7 @@ import { orderIdOf, payHref, paymentIdOf, paySuccessHref, sandboxPayHref } from 
 import { leaveFlowTo } from './leaveFlow'
 import type { ScreenLoader } from '../../types/route'
 import { useTrailScreen } from '../trail/api'
+import { trackFunnel } from '../../lib/analytics'
 
 const POLL_MS = 2000
 
@@ -45,6 +46,7 @@ export default function PayQrCodePage() {
   const navigate = useAppNavigate()
   const order = useOrder(orderId)
   useTrailScreen({ productId: order.data?.productId ?? null, title: '扫码支付' })
+  useEffect(() => trackFunnel('pay', order.data?.productId), [order.data?.productId])
   const payment = usePayment(paymentId, POLL_MS)
   const left = useCountdown(payment.data?.expiresAt)
   const [image, setImage] = useState<string | null>(null)

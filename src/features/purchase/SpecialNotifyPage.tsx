@@ -30,6 +30,7 @@ import { offerRiskAssessment } from './riskGate'
 import { flowParamsOf, loadFlow } from './flow'
 import type { ScreenLoader } from '../../types/route'
 import { useTrailDocument, useTrailScreen } from '../trail/api'
+import { trackFunnel } from '../../lib/analytics'
 import '../../components/flow/flow.css'
 
 type Document = OrderApplication['documents'][number]
@@ -93,6 +94,7 @@ export default function SpecialNotifyPage() {
     productVersion: product.data?.pageVersion,
     title: '投保须知',
   })
+  useEffect(() => trackFunnel('notice', product.data?.id), [product.data?.id])
   // The version read is the application's, once it exists.
   const readingVersion = resumed?.documents.find((d) => d.id === readingId)?.version
   const readToEnd = useTrailDocument(

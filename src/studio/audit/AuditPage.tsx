@@ -26,6 +26,12 @@ export const ACTION_NAMES: Record<string, string> = {
   'section-create': '保存区块组合',
   'section-rename': '重命名区块组合',
   'section-delete': '删除区块组合',
+  'save-version': '保存为版本',
+  'experiment-create': '新建 A/B 测试',
+  'experiment-delete': '删除 A/B 测试',
+  'experiment-start': '开始 A/B 测试',
+  'experiment-stop': '停止 A/B 测试',
+  'experiment-promote': '推广胜出版本',
 }
 
 const detailText = (detail: unknown) =>

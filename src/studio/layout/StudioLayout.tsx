@@ -7,6 +7,7 @@ import {
   FileTextOutlined,
   GiftOutlined,
   HistoryOutlined,
+  LineChartOutlined,
   LogoutOutlined,
   MessageOutlined,
   ProfileOutlined,
@@ -47,6 +48,12 @@ export function StudioLayout() {
             icon: <GiftOutlined aria-hidden />,
             label: '活动运营',
             path: studioPaths.operations,
+          },
+          {
+            key: 'analytics',
+            icon: <LineChartOutlined aria-hidden />,
+            label: '数据分析',
+            path: studioPaths.analytics,
           },
         ]
       : []),

@@ -12,7 +12,9 @@ import {
 import { Badge, Button, Space, Typography } from 'antd'
 import { memo } from 'react'
 import type { PageDetail } from '../api/types'
+import { Link } from 'react-router-dom'
 import { formatTime } from '../format'
+import { analyticsHref, experimentsHref } from '../paths'
 import { StatusTag } from '../pages/StatusTag'
 import { Blocked } from './Blocked'
 import { PresenceBar } from './PresenceBar'
@@ -58,6 +60,8 @@ const TitleLine = memo(function TitleLine({
           {detail.live.kind === 'rollback' ? '（回滚）' : ''}
         </Typography.Text>
       )}
+      {detail.live && <Link to={analyticsHref(id)}>数据分析</Link>}
+      {detail.live && <Link to={experimentsHref(id)}>A/B 测试</Link>}
     </Space>
   )
 })

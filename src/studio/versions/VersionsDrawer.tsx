@@ -168,6 +168,8 @@ export function VersionsDrawer({
                     <Space>
                       <Typography.Text strong>{label(pick)}</Typography.Text>
                       {version && version.version === liveVersion && <Tag color="green">线上</Tag>}
+                      {/* Saved for an A/B test without publishing it (存草稿为新版本). */}
+                      {version && !version.publications.length && <Tag>未发布</Tag>}
                       {version && (
                         <Typography.Text type="secondary">
                           {version.createdBy} 创建于 {formatTime(version.createdAt)}

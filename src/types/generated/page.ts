@@ -521,6 +521,10 @@ export interface CampaignPrize {
    * 每天最多发出（北京时间）
    */
   dailyCap?: number
+  /**
+   * 单件成本（分）：只用于数据分析中的奖品成本，不向用户展示
+   */
+  costFen?: number
   reward: CampaignReward
 }
 /**

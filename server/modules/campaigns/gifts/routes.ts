@@ -5,7 +5,7 @@ import { route } from '../../../platform/route'
 
 /** 领取 (a coupon, a gift policy), a form's SMS code and state, 我的券 and 我的奖品. */
 export const giftRoutes: FastifyPluginAsync = async (app) => {
-  const { giftCollections, coupons } = app.services
+  const { giftCollections, coupons, analytics } = app.services
   const tags = ['campaigns']
 
   route(app, {
@@ -36,8 +36,12 @@ export const giftRoutes: FastifyPluginAsync = async (app) => {
       response: 'campaign/CollectResult',
     },
     preHandler: idempotent,
-    handler: async (request) =>
-      giftCollections.collect(request.params.campaignId, userIdOf(request), request.body),
+    handler: async (request) => {
+      const { campaignId } = request.params
+      const collected = await giftCollections.collect(campaignId, userIdOf(request), request.body)
+      await analytics.campaign(request, 'campaign_claim', campaignId, { key: collected.entry.id })
+      return collected
+    },
   })
 
   route(app, {

@@ -5,7 +5,7 @@ import { route } from '../../../platform/route'
 
 /** 抽奖: one draw. */
 export const lotteryRoutes: FastifyPluginAsync = async (app) => {
-  const { lotteries } = app.services
+  const { lotteries, analytics } = app.services
   const tags = ['campaigns']
 
   route(app, {
@@ -21,6 +21,11 @@ export const lotteryRoutes: FastifyPluginAsync = async (app) => {
       response: 'campaign/DrawResult',
     },
     preHandler: idempotent,
-    handler: async (request) => lotteries.draw(request.params.campaignId, userIdOf(request)),
+    handler: async (request) => {
+      const result = await lotteries.draw(request.params.campaignId, userIdOf(request))
+      const { id, won, prizeId } = result.draw
+      await analytics.campaign(request, 'campaign_draw', request.params.campaignId, { key: id, won, prizeId })
+      return result
+    },
   })
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, Tag } from 'antd-mobile'
 import { HistogramOutline, ShopbagOutline } from 'antd-mobile-icons'
 import { useSearchParams } from 'react-router-dom'
@@ -44,6 +44,7 @@ import { appointmentTopicFor } from '../../../domain/appointments'
 import { ServiceDisclosure } from '../../../components/disclosure/ServiceDisclosure'
 import { ProductTabs } from './ProductTabs'
 import { useTrailScreen } from '../../trail/api'
+import { trackFunnel } from '../../../lib/analytics'
 
 /** Asks the server whether the session cookie (HttpOnly) is still valid. */
 const checkLoggedIn = async () => (await fetchMe()) !== null
@@ -102,6 +103,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const signedIn = Boolean(useMe().data)
   // 可回溯: a logged-in buyer's sale is recorded from the product page, with the version of its data shown.
   useTrailScreen({ productId: product.id, productVersion: product.pageVersion, title: '产品详情' })
+  useEffect(() => trackFunnel('product', product.id), [product.id])
   /**
    * The buyer's own trial (a factor changed): it counts where a campaign says a trial earns a chance. Only a
    * signed-in user's is recorded: a visitor's would be refused (401), which sends to login mid-trial.

@@ -1,6 +1,6 @@
 // The prizes of a lottery, coupon or gift-claim campaign as an editable table: name, weight with the resulting
-// probability, stock (empty = 不限) and daily cap in the row; image, reward and order on a line under it. Rows are added,
-// removed and reordered here; prize ids are generated, never typed.
+// probability, stock (empty = 不限) and daily cap in the row; image, unit cost (数据分析's prize cost), reward and
+// order on a line under it. Rows are added, removed and reordered here; prize ids are generated, never typed.
 
 import { useState } from 'react'
 import { Button, Input, InputNumber, Space, Table, Typography } from 'antd'
@@ -170,6 +170,28 @@ export function PrizeTable({
               disabled={readOnly}
               uploadImage={uploadImage}
               onChange={(url) => setField(index, 'image', url)}
+            />
+          )}
+        </FieldAt>
+      </div>
+      <div className="campaign-prize-part">
+        <span className="campaign-prize-label">成本</span>
+        <FieldAt pointer={at(index, 'costFen')} className="campaign-cell-field">
+          {({ id, status }) => (
+            <InputNumber
+              id={id}
+              size="small"
+              status={status}
+              aria-label={`第 ${index + 1} 个奖品的单件成本（元）`}
+              placeholder="不填"
+              min={0}
+              max={1_000_000}
+              precision={2}
+              suffix="元"
+              disabled={readOnly}
+              value={typeof prize.costFen === 'number' ? prize.costFen / 100 : null}
+              onChange={(v) => setField(index, 'costFen', v === null ? undefined : Math.round(v * 100))}
+              style={{ width: 110 }}
             />
           )}
         </FieldAt>

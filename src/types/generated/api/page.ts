@@ -51,6 +51,13 @@ export interface PublishedPage {
   markdown: {
     [k: string]: unknown | undefined
   }
+  /**
+   * 页面正在 A/B 测试时：测试编号与这位访客的版本（A 为对照组）；version 与 config 为该版本的
+   */
+  experiment?: {
+    id: string
+    variant: 'A' | 'B' | 'C' | 'D'
+  }
 }
 /**
  * 已下线的页面
