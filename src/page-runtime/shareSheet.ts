@@ -1,7 +1,7 @@
 import { ActionSheet } from '../components/overlays'
 import { message, toast } from '../components/notice'
 import type { ShareInfo } from '../blocks/runtime'
-import { withShareMark } from '../lib/analytics/source'
+import { withShareMark } from '../lib/analytics/shareMark'
 
 async function copyLink(url: string): Promise<void> {
   try {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 // The anonymous visitor of analytics and A/B tests: a random first-party cookie, nothing derived from the device
-// (no fingerprinting), unrelated to the login session. A visitor who opted out (the 个性化与统计 switch writes
+// (no fingerprinting), unrelated to the login session. A visitor who opted out (the 统计分析 switch writes
 // ANALYTICS_OFF_COOKIE; or their browser sends Do Not Track / Global Privacy Control) gets no id, no event of
 // theirs is kept, and a test shows them its control.
 

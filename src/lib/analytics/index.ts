@@ -78,6 +78,7 @@ function start(front: Front) {
 
 /** Loads the tracker now (a config page that has shown: page.ts loads after the page already). */
 export function loadTracker(): void {
+  if (optOut()) return
   const front = analyticsFront()
   start(front)
   front.load?.()

@@ -1,4 +1,5 @@
 import { TRACK_ID_ATTRIBUTE } from '../../page-config/trackId'
+import { optOut } from './consent'
 import { loadTracker, note, withTracker } from './index'
 import type { PagePhase, PageRef, PageShown } from './notes'
 import { trackedPage } from './trackedPage'
@@ -19,7 +20,8 @@ export function observePage(
 ): () => void {
   root.removeEventListener('click', tap, true)
   const page = trackedPage(ref)
-  if (!page) return () => {}
+  // Opted out: nothing is noted, and the tracker is not loaded.
+  if (!page || optOut()) return () => {}
   const click = (target: EventTarget | null, at: number) => {
     const block = target instanceof Element ? target.closest(`[${TRACK_ID_ATTRIBUTE}]`) : null
     const blockId = block?.getAttribute(TRACK_ID_ATTRIBUTE)

@@ -2,7 +2,7 @@ import type { AnalyticsEvent } from '../../types/generated/api/analytics'
 
 // How a visit came (docs/analytics.md, "Source of a visit"): read from the landing URL's query, else its referrer.
 // - `?inviter=<code>`: the share poster's QR code (blocks/poster) and links carrying an invite code: inviter.
-// - `?utm_medium=`: share / social: share (our share action adds utm_medium=share); push / notification: push
+// - `?utm_medium=`: share / social: share (our share action adds utm_medium=share, shareMark.ts); push / notification: push
 //   (links in app pushes); sms / text: sms (links in text messages); cpc / search / organic / seo / sem: search;
 //   anything else: other. `?utm_source=` alone: other.
 // - `?from=singlemessage|groupmessage|timeline`: WeChat adds these to a page shared in a chat or on Moments:
@@ -49,16 +49,5 @@ export function sourceOf(search: string, referrer: string, origin: string): Visi
     return SEARCH_ENGINES.test(from.hostname) ? 'search' : 'other'
   } catch {
     return 'other'
-  }
-}
-
-/** `url` marked as shared by a visitor (utm_medium=share), so a visit it brings counts as share. */
-export function withShareMark(url: string): string {
-  try {
-    const marked = new URL(url)
-    marked.searchParams.set('utm_medium', 'share')
-    return marked.href
-  } catch {
-    return url
   }
 }

@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from '../../types/generated/api/analytics'
-import { ANALYTICS_ID } from '../../page-config/trackId'
+import { ANALYTICS_ID, TRACK_ID_ATTRIBUTE } from '../../page-config/trackId'
 import { sendBatch } from './api'
 import { optOut } from './consent'
 import { randomId } from './ids'
@@ -7,12 +7,12 @@ import { IMPRESSION_MS, IMPRESSION_RATIO, observeImpressions } from './impressio
 import { createQueue, type Send } from './queue'
 import { documentLanding, forgetSession, sessionAt, type Landing } from './session'
 import { forgetTouch, freshTouch, storeTouch } from './touch'
-import { TRACK_ID_ATTRIBUTE } from '../../page-config/trackId'
 import { PENDING_KEY, type Front, type Note, type PageShown, type TrackedPage } from './notes'
 
 // The tracker proper (docs/analytics.md, "In the browser"), loaded by index.ts after the page (its first scroll or
-// tap, a few seconds after its load, or as it hides): it turns what the page noted into events of a visit, queues
-// them and sends them in batches, at once when the page hides. Nothing is queued for a visitor who opted out.
+// tap, a few seconds after its load, or as it hides; at once by a config page's page.ts): it turns what pages noted
+// into events of a visit, queues them and sends them in batches, at once when the page hides. Nothing is queued
+// for a visitor who opted out.
 
 export interface Tracker {
   note(note: Note): void

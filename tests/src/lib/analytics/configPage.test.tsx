@@ -64,6 +64,18 @@ afterEach(() => {
   resetVisibility()
 })
 
+/** A scroll and a tap on a block, then the page hides: nothing watched, sent or kept. */
+async function expectNothingCounted() {
+  fireEvent.scroll(document)
+  await userEvent.setup().click(screen.getByText('活动规则'))
+  await new Promise((resolve) => setTimeout(resolve, 400))
+  setVisibility('hidden')
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(io.observers).toHaveLength(0)
+  expect(beacons).toEqual([])
+  expect(localStorage.getItem(TOUCH_KEY)).toBeNull()
+}
+
 function renderPage(props: Partial<Parameters<typeof ConfigPage>[0]>) {
   return render(
     <PageHostContext.Provider
@@ -84,13 +96,14 @@ describe('a config page in the browser', () => {
     expect(ids).toEqual(['headline', 'title-1', 'title-2'])
     // The runtime writes blockTrackId's rule out (page-config/trackId.ts): the same ids the server and studio use.
     expect(ids).toEqual(config.blocks.map(blockTrackId))
-    await userEvent.setup().click(screen.getByText('活动规则'))
-    await new Promise((resolve) => setTimeout(resolve, 400))
-    setVisibility('hidden')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(io.observers).toHaveLength(0)
-    expect(beacons).toEqual([])
-    expect(localStorage.getItem(TOUCH_KEY)).toBeNull()
+    await expectNothingCounted()
+  })
+
+  it('counts nothing for a visitor who turned it off', async () => {
+    document.cookie = 'analytics_off=1; path=/'
+    renderPage({ analytics: { pageId: 'winter', pageVersion: 4 } })
+    await screen.findByText('活动规则')
+    await expectNothingCounted()
   })
 
   it('sends its view, a block click and a block impression in a beacon when the page hides', async () => {

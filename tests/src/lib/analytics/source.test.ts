@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { sourceOf, withShareMark } from '../../../../src/lib/analytics/source'
+import { sourceOf } from '../../../../src/lib/analytics/source'
+import { withShareMark } from '../../../../src/lib/analytics/shareMark'
 import { randomId } from '../../../../src/lib/analytics/ids'
 import { trackedPage } from '../../../../src/lib/analytics/trackedPage'
 
