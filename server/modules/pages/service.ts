@@ -504,41 +504,9 @@ export class PageService {
     const now = this.now()
     const publishAt = at ? new Date(at) : now
     if (at && !(publishAt.getTime() > now.getTime())) throw invalidField('at', '定时发布的时间须晚于当前时间')
-    const page = await this.db
-      .selectFrom('studio_pages')
-      .select(['draft', 'draft_revision'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-    if (!page) throw pageNotFound()
-    if (page.draft_revision !== revision) throw await this.conflict(id)
-    await this.refuseInvalid(page.draft, id, '不能发布')
-    const markdown = compileTrees(page.draft)
-    const made = await this.db.transaction().execute(async (trx) => {
-      // The next version number, taken only if the draft is still the revision validated above (this UPDATE
-      // also holds the page's row lock until the end: concurrent publications of the page go one at a time).
-      const taken = await trx
-        .updateTable('studio_pages')
-        .set((eb) => ({ last_version: eb('last_version', '+', 1) }))
-        .where('id', '=', id)
-        .where('draft_revision', '=', revision)
-        .returning('last_version')
-        .executeTakeFirst()
-      if (!taken) return null
-      const version = taken.last_version
-      await trx
-        .insertInto('studio_page_versions')
-        .values({
-          page_id: id,
-          version,
-          config: JSON.stringify(page.draft),
-          markdown: JSON.stringify(markdown),
-          revision,
-          created_by: staff.id,
-          created_at: now,
-        })
-        .execute()
+    const made = await this.newVersion(id, revision, staff, now, '不能发布', async (trx, version, draft) => {
       const superseded = await publication(trx, { id, version, kind: 'publish', at: publishAt, staff, now })
-      await this.registerCampaigns(trx, { id, version }, page.draft, now, at ? 'check' : 'apply')
+      await this.registerCampaigns(trx, { id, version }, draft, now, at ? 'check' : 'apply')
       const what = at ? `定时发布版本 ${version}，${toIso(publishAt)} 生效` : `发布版本 ${version}`
       await this.audit.record(
         staff,
@@ -562,16 +530,17 @@ export class PageService {
   }
 
   /**
-   * 保存为版本: the saved draft (revision `revision`, without errors) as a new immutable version that is not
-   * published: a variant of an A/B test that is not live yet. Publishing it later is a rollback to it (or the
-   * promotion of the test's winner). Its campaigns are checked when it goes live, as a rollback's are.
+   * The saved draft (revision `revision`, without errors: else `refused` names what cannot be done) as the next
+   * version of the page, then `then` in the same transaction; null when the draft moved on meanwhile.
    */
-  async saveVersion(
+  private async newVersion<T>(
     id: string,
     revision: number,
     staff: Staff,
-  ): Promise<{ version: number; createdAt: string }> {
-    const now = this.now()
+    now: Date,
+    refused: string,
+    then: (trx: Transaction<DB>, version: number, draft: PageConfigJson) => Promise<T>,
+  ): Promise<T | null> {
     const page = await this.db
       .selectFrom('studio_pages')
       .select(['draft', 'draft_revision'])
@@ -579,10 +548,11 @@ export class PageService {
       .executeTakeFirst()
     if (!page) throw pageNotFound()
     if (page.draft_revision !== revision) throw await this.conflict(id)
-    await this.refuseInvalid(page.draft, id, '不能保存为版本')
+    await this.refuseInvalid(page.draft, id, refused)
     const markdown = compileTrees(page.draft)
-    const version = await this.db.transaction().execute(async (trx) => {
-      // As a publication takes its number: only if the draft is still the revision validated above.
+    return this.db.transaction().execute(async (trx) => {
+      // The next version number, taken only if the draft is still the revision validated above (this UPDATE
+      // also holds the page's row lock until the end: concurrent publications of the page go one at a time).
       const taken = await trx
         .updateTable('studio_pages')
         .set((eb) => ({ last_version: eb('last_version', '+', 1) }))
@@ -604,19 +574,42 @@ export class PageService {
           created_at: now,
         })
         .execute()
-      await this.audit.record(
-        staff,
-        {
-          action: 'save-version',
-          pageId: id,
-          version,
-          revision,
-          detail: `草稿保存为版本 ${version}（未发布）`,
-        },
-        trx,
-      )
-      return version
+      return then(trx, version, page.draft)
     })
+  }
+
+  /**
+   * 保存为版本: the saved draft (revision `revision`, without errors) as a new immutable version that is not
+   * published: a variant of an A/B test that is not live yet. Publishing it later is a rollback to it (or the
+   * promotion of the test's winner). Its campaigns are checked when it goes live, as a rollback's are.
+   */
+  async saveVersion(
+    id: string,
+    revision: number,
+    staff: Staff,
+  ): Promise<{ version: number; createdAt: string }> {
+    const now = this.now()
+    const version = await this.newVersion(
+      id,
+      revision,
+      staff,
+      now,
+      '不能保存为版本',
+      async (trx, version) => {
+        await this.audit.record(
+          staff,
+          {
+            action: 'save-version',
+            pageId: id,
+            version,
+            revision,
+            detail: `草稿保存为版本 ${version}（未发布）`,
+          },
+          trx,
+        )
+        return version
+      },
+    )
     if (version === null) throw await this.conflict(id)
     return { version, createdAt: toIso(now) }
   }
