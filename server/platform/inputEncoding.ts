@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from './errors'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './jsonDepth'
 
@@ -37,12 +37,14 @@ function isValidQuery(query: string): boolean {
 
 const bodyProblem = (message: string) => [{ field: '请求体', message }]
 
-export function installInputEncoding(app: FastifyInstance): void {
-  app.decorateRequest('rawBody', null)
+/**
+ * A JSON body parser with the API's rules: UTF-8 only (another charset 415), decoded strictly, nested at most
+ * MAX_JSON_DEPTH deep, the text kept where the route asks (rawBody). The analytics ingest also uses it for
+ * text/plain (navigator.sendBeacon's strings).
+ */
+export function strictJsonParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error')
-  // Fastify also accepts text/plain by default: a cross-site <form enctype=text/plain> could post "JSON".
-  app.removeAllContentTypeParsers()
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+  return (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void) => {
     const charset = charsetOf(request.headers['content-type'])
     if (charset !== null && charset !== 'utf-8' && charset !== 'utf8') {
       done(new ApiError(415, 'UNSUPPORTED_CHARSET', '请求内容的字符集不受支持，请使用 UTF-8'), undefined)
@@ -77,7 +79,14 @@ export function installInputEncoding(app: FastifyInstance): void {
     }
     if (request.routeOptions.config.rawBody) request.rawBody = text
     parseJson(request, text, done)
-  })
+  }
+}
+
+export function installInputEncoding(app: FastifyInstance): void {
+  app.decorateRequest('rawBody', null)
+  // Fastify also accepts text/plain by default: a cross-site <form enctype=text/plain> could post "JSON".
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, strictJsonParser(app))
 
   app.addHook('onRequest', async (request) => {
     const query = request.url.indexOf('?')
