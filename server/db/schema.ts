@@ -1,4 +1,5 @@
 import type { AnalyticsTables } from '../modules/analytics/tables'
+import type { WechatTables } from '../modules/wechat/tables'
 import type { AuthTables } from '../modules/auth/tables'
 import type { GiftTables } from '../modules/campaigns/gifts/tables'
 import type { CampaignTables } from '../modules/campaigns/tables'
@@ -63,7 +64,8 @@ export interface DB
     StudioTables,
     TrailTables,
     ServiceTables,
-    AnalyticsTables {
+    AnalyticsTables,
+    WechatTables {
   app_meta: AppMetaTable
   schema_migrations: SchemaMigrationsTable
 }
