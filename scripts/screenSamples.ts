@@ -16,6 +16,7 @@ const SAMPLES: Record<string, string> = {
   '/pay': '/pay?orderId=o-sample',
   '/payqrcode': '/payqrcode?orderId=o-sample&paymentId=pay-sample',
   '/pay/sandbox': '/pay/sandbox?paymentId=pay-sample',
+  '/pay/result': '/pay/result?orderId=o-sample&paymentId=pay-sample',
   '/skiPay': '/skiPay?orderId=o-sample',
   '/paySuccess': '/paySuccess?orderId=o-sample',
   '/orders/orderDetail': '/orders/orderDetail?id=o-sample',

@@ -58,6 +58,8 @@ import { modules } from './modules'
 import type { JsonSchema } from './platform/schemas'
 import { installSameForEveryone } from './platform/sameForEveryone'
 import { LocalNotifier, PostgresNotifier, type Notifier } from './platform/notify'
+import type { WechatConfig } from './modules/wechat/config'
+import type { AppTokenConfig } from './modules/auth/appToken/config'
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -112,6 +114,10 @@ export interface AppOptions {
   publicUrl?: string
   /** Tests only: simulates a process killed between a keyed request's effect and its answer. */
   idempotencyFaults?: IdempotencyFaults
+  /** The official account of WeChat login and share cards (WECHAT_* env); absent: WeChat is off. */
+  wechat?: WechatConfig | null
+  /** The company app's token check (APP_TOKEN_* env); absent: login by the app's token is off. */
+  appToken?: AppTokenConfig | null
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
@@ -280,6 +286,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
           huating: huatingConfig(partners, partnerSandbox?.url ?? null),
           sandbox: partnerSandbox,
         },
+        wechatConfig: options.wechat ?? null,
+        appTokenConfig: options.appToken ?? null,
       },
       modules,
     ),

@@ -24,6 +24,7 @@ import { partnersModule } from './partners'
 import { trailModule } from './trail'
 import { serviceModule } from './service'
 import { analyticsModule } from './analytics'
+import { wechatModule } from './wechat'
 
 /** Every area of the server, in the order their routes are registered (and listed in the OpenAPI document). */
 export const modules: readonly ServerModule[] = [
@@ -52,4 +53,5 @@ export const modules: readonly ServerModule[] = [
   trailModule,
   serviceModule,
   analyticsModule,
+  wechatModule,
 ]

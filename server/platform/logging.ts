@@ -6,9 +6,10 @@ import type { FastifyServerOptions } from 'fastify'
 // error texts).
 
 const PHONE = /(?<![0-9])(1[3-9][0-9])[0-9]{4}([0-9]{4})(?![0-9])/g
-// token=… or preview=… in a query string, a policy share-link token (id.expiry.signature) or a studio preview
-// token (base64url JSON claims.signature, server/modules/pages/previewTokens.ts) anywhere.
-const TOKEN_PARAM = /\b(token|sid|code|preview)=[^&"\s\\]+/g
+// token=… or preview=… in a query string (WeChat's access_token, secret and ticket too), a policy share-link token
+// (id.expiry.signature) or a studio preview token (base64url JSON claims.signature, server/modules/pages/previewTokens.ts)
+// anywhere.
+const TOKEN_PARAM = /\b(token|access_token|secret|ticket|sid|code|preview)=[^&"\s\\]+/g
 const SHARE_TOKEN = /\b[0-9a-f-]{36}\.\d{13}\.[A-Za-z0-9_-]{43}\b/g
 const PREVIEW_TOKEN = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}\b/g
 

@@ -7,6 +7,8 @@ import { aliyunSmsConfigFromEnv } from '../modules/auth/sms/aliyun/config'
 import { AliyunSmsProvider } from '../modules/auth/sms/aliyun/provider'
 import { openMediaStore } from './media'
 import { partnerOptionsFromEnv } from '../modules/partners/config'
+import { wechatConfigFromEnv } from '../modules/wechat/config'
+import { appTokenConfigFromEnv } from '../modules/auth/appToken/config'
 
 // The outer edges chosen by the environment: SMS_PROVIDER (demo | aliyun) and PAYMENT_PROVIDER
 // (sandbox | wechatpay). Each real provider reads its own settings and names every one that is missing.
@@ -56,11 +58,15 @@ export function providersFromEnv(env: Env): ProvidersResult {
 export function appOptionsFromEnv(config: ServerConfig, env: Env): AppOptions {
   const edges = providersFromEnv(env)
   const partners = partnerOptionsFromEnv(env)
-  const problems = [...(edges.ok ? [] : edges.problems), ...(partners.ok ? [] : partners.problems)]
-  if (!edges.ok || !partners.ok) throw new ConfigError(problems)
+  const wechat = wechatConfigFromEnv(env)
+  const appToken = appTokenConfigFromEnv(env)
+  const problems = [edges, partners, wechat, appToken].flatMap((result) => (result.ok ? [] : result.problems))
+  if (!edges.ok || !partners.ok || !wechat.ok || !appToken.ok) throw new ConfigError(problems)
   return {
     ...edges.providers,
     partners: partners.options,
+    wechat: wechat.config,
+    appToken: appToken.config,
     trustProxy: config.trustProxy,
     mode: config.mode,
     databaseUrl: config.databaseUrl,

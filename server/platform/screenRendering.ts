@@ -261,5 +261,5 @@ function renderKey(request: FastifyRequest, url: URL): string {
   const query = new URLSearchParams(url.searchParams)
   query.sort()
   const env = detectEnvironment(request.headers['user-agent'] ?? '', url.search)
-  return `${url.pathname}?${query} ${env.device} ${env.inMallApp} ${env.isInApp}`
+  return `${url.pathname}?${query} ${env.device} ${env.inMallApp} ${env.isInApp} ${env.inWechat}`
 }

@@ -12,22 +12,25 @@ const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PRERENDER_BOOT_S
 /** The media hosts of src/page-config/allowedUrls.ts, the only outside hosts a page may load images or videos from. */
 const MEDIA_ORIGINS = MEDIA_HOST_ALLOWLIST.map((host) => `https://${host}`).join(' ')
 
-// Scripts only from our own origin (and the one inline script above); antd-mobile sets inline styles. Images
+// Scripts only from our own origin (and the one inline script above), plus WeChat's JS-SDK when the official
+// account is configured (WECHAT_JSSDK_URL's origin: the share cards); antd-mobile sets inline styles. Images
 // and videos from our own origin (data: and blob: for drawn posters and picked photos) and the allowed media
 // hosts, nowhere else: a config or an old published version cannot make a visitor's browser contact another host.
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  `script-src 'self' ${BOOT_SCRIPT_HASH}`,
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: blob: ${MEDIA_ORIGINS}`,
-  "font-src 'self' data:",
-  `media-src 'self' ${MEDIA_ORIGINS}`,
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ')
+export function contentSecurityPolicy(scriptOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", BOOT_SCRIPT_HASH, ...scriptOrigins].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${MEDIA_ORIGINS}`,
+    "font-src 'self' data:",
+    `media-src 'self' ${MEDIA_ORIGINS}`,
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ')
+}
 
 const HSTS = 'max-age=31536000; includeSubDomains'
 
@@ -44,11 +47,11 @@ const INERT_FILE = /\.(m?js|css|woff2?|ttf|otf|png|jpe?g|gif|webp|avif|ico)$/i
 const OTHER_FILE = /\.(?!html?$)[a-z0-9]{1,8}$/i
 
 /** The policy headers the response to a request for this path needs. */
-function documentHeaders(path: string): Record<string, string> {
+function documentHeaders(path: string, pagePolicy: string): Record<string, string> {
   if (INERT_FILE.test(path)) return {}
   if (OTHER_FILE.test(path)) return { 'Content-Security-Policy': FILE_SECURITY_POLICY }
   return {
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'Content-Security-Policy': pagePolicy,
     'X-Frame-Options': 'SAMEORIGIN',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
   }
@@ -90,6 +93,8 @@ export function installSecurity(app: FastifyInstance): void {
   // Production is served over https (behind its proxy): browsers then refuse plain http to this host for a year.
   // Never in demo mode, which runs on http (localhost, a LAN address) where HSTS would lock the browser out.
   const production = app.services.mode === 'production'
+  const jsSdk = app.services.wechatConfig?.jssdkUrl
+  const pagePolicy = contentSecurityPolicy(jsSdk ? [new URL(jsSdk).origin] : [])
   app.addHook('onSend', async (request, reply, payload) => {
     if (production) reply.header('Strict-Transport-Security', HSTS)
     reply.header('X-Content-Type-Options', 'nosniff')
@@ -100,7 +105,7 @@ export function installSecurity(app: FastifyInstance): void {
       if (!reply.hasHeader('Cache-Control') || reply.statusCode >= 300)
         reply.header('Cache-Control', 'no-store')
     } else {
-      reply.headers(documentHeaders(request.url.split('?')[0]))
+      reply.headers(documentHeaders(request.url.split('?')[0], pagePolicy))
     }
     // An answer that sets a cookie (a visitor's new analytics id, a session) is that visitor's alone: a shared
     // cache must never keep it and hand the cookie to the next visitor, whatever the route said.

@@ -14,6 +14,8 @@ import type { MediaStore } from './media'
 import type { MediaLimits } from '../modules/media/limits'
 import type { HuatingConfig } from '../modules/partners/huating/adapter'
 import type { HuatingSandbox } from '../modules/partners/sandbox/service'
+import type { WechatConfig } from '../modules/wechat/config'
+import type { AppTokenConfig } from '../modules/auth/appToken/config'
 
 /** What app.ts builds before any module: the database, the clock, the mode, the configured providers. */
 export interface Platform {
@@ -46,6 +48,10 @@ export interface Platform {
   renderCache: RenderCache
   /** The partner insurer's settings (null: not configured) and the sandbox partner when it runs (demo). */
   partnerConfig: { huating: HuatingConfig | null; sandbox: HuatingSandbox | null }
+  /** The official account of web authorization and the JS-SDK (WECHAT_APPID…); null: WeChat is off. */
+  wechatConfig: WechatConfig | null
+  /** The company app's token check (APP_TOKEN_VERIFY_URL, APP_TOKEN_SECRET); null: off. */
+  appTokenConfig: AppTokenConfig | null
 }
 
 /**

@@ -6,6 +6,7 @@ import { persistor } from '../state'
 import { DemoBadge } from '../features/member/DemoBadge'
 import { usePrerender } from '../components/prerender'
 import { PersistGate } from './PersistGate'
+import { EnvironmentEffects } from './EnvironmentEffects'
 
 /**
  * What every screen runs inside, with or without the router: data fetching, restored state, notices. `swr`:
@@ -22,6 +23,7 @@ export function AppProviders({ children, swr }: { children: ReactNode; swr?: SWR
         {children}
         {!prerendered && <NotificationHost />}
         {!prerendered && <DemoBadge />}
+        {!prerendered && <EnvironmentEffects />}
       </PersistGate>
     </SWRConfig>
   )

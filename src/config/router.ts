@@ -14,5 +14,10 @@ export function belowBasename(pathname: string, basename = ROUTER_BASENAME): str
   return pathname.slice(basename.length) || '/'
 }
 
+/** A router path (with its query) as the browser's path: under the base path. */
+export function withBasename(routerPath: string, basename = ROUTER_BASENAME): string {
+  return `${basename.replace(/\/$/, '')}${routerPath}`
+}
+
 /** The in-app root layout (no NavBar) lives under this prefix. */
 export const IN_APP_PREFIX = '/app'

@@ -1,5 +1,6 @@
 // The one inline script of a prerendered config page, right after #root (the server allows it by its hash,
 // server/platform/security.ts). It
+// - marks <html> inside the company's app (IN_APP_ATTRIBUTE), so the NavBar the HTML has never shows there;
 // - empties #root when the device clock says what it shows has changed since the build (a phase or a block
 //   window flipped), so a stale phase never shows before the JavaScript renders the right one (src/main.tsx
 //   checks again on server time), and when the URL is not the one it was rendered for (the /app layout has
@@ -9,6 +10,15 @@
 //   exception (`early`, the vendor chunk: React, a third of a first visit's bytes) is fetched at once: on a slow
 //   network the line is otherwise idle between the stylesheet's last byte and the first paint (bench:routes,
 //   slow 3G: / 4.8-5.0 -> 4.7-4.8 s; Lighthouse's first paint unchanged).
+
+/**
+ * Attribute of <html> inside the company's app, whose title bar replaces the NavBar (src/styles/global.css): set
+ * here before the first paint, and by src/app/bootstrap.ts. The tests hold this script's user-agent and query
+ * checks to src/domain/environment.ts's.
+ */
+export const IN_APP_ATTRIBUTE = 'data-in-app'
+/** sessionStorage key: this tab was opened in the app by its query flag (?inApp=1, ?from=app). */
+export const IN_APP_TAB_KEY = 'in-app'
 
 /** Attribute of #root carrying the snapshot (JSON: path and moment) the HTML was rendered with. */
 export const PRERENDER_ATTRIBUTE = 'data-prerendered'
@@ -40,7 +50,8 @@ export function prerenderHolds(from: string | null, until: string | null, now: n
 }
 
 export const PRERENDER_BOOT_SCRIPT = `(function(){
-var d=document,r=d.getElementById('root'),f=r.getAttribute('${VALID_FROM_ATTRIBUTE}'),u=r.getAttribute('${VALID_UNTIL_ATTRIBUTE}'),n=Date.now();
+var d=document;try{if(/GuohengApp|GuohengMall/i.test(navigator.userAgent)||/[?&](inApp=1|from=app)(&|$)/.test(location.search)||sessionStorage.getItem('${IN_APP_TAB_KEY}')==='1')d.documentElement.setAttribute('${IN_APP_ATTRIBUTE}','')}catch(e){}
+var r=d.getElementById('root'),f=r.getAttribute('${VALID_FROM_ATTRIBUTE}'),u=r.getAttribute('${VALID_UNTIL_ATTRIBUTE}'),n=Date.now();
 if((f&&n<+f)||(u&&n>=+u)||location.pathname!==r.getAttribute('${PATH_ATTRIBUTE}')){r.removeAttribute('data-prerendered');r.textContent=''}
 var s=JSON.parse(d.getElementById('${PAGE_SCRIPTS_ID}').textContent);
 function add(tag,attrs){var e=d.createElement(tag);for(var k in attrs)e.setAttribute(k,attrs[k]);d.head.appendChild(e)}

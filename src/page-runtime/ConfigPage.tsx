@@ -33,6 +33,7 @@ import { blockPhase, STATUS_WORDS } from '../page-config/schedule'
 import { usePageHost } from './pageHost'
 import { sentToSession, usePrerender } from '../components/prerender'
 import { applyShareMeta } from './share'
+import { setPageShareCard } from '../lib/wechat/shareCards'
 import type { PageOverrides } from './overrides'
 import { frozenClock, runningClock, usePageClock } from './usePageClock'
 import { showPage } from '../lib/analytics/showPage'
@@ -179,6 +180,8 @@ export function ConfigPage({
     if (mustLogin) navigate(loginPathFor(pathname + search), { replace: true })
   }, [mustLogin, navigate, pathname, search])
   useEffect(() => applyShareMeta(share), [share])
+  // The WeChat share card (and the app's share panel) while this page is on show (lib/wechat/shareCards.ts).
+  useEffect(() => setPageShareCard(share), [share])
 
   // Analytics (lib/analytics): once the page shows for this visitor (not a preview, not the server's render or its
   // hydration), its view, then its blocks' impressions and clicks; the rest of it loads after the page.

@@ -1,7 +1,11 @@
 import { ActionSheet } from '../components/overlays'
 import { message, toast } from '../components/notice'
+import { shareGuide } from '../components/share/shareGuide'
 import type { ShareInfo } from '../blocks/runtime'
 import { withShareMark } from '../lib/analytics/shareMark'
+import { nativeBridge } from '../lib/nativeBridge'
+import { shareCardOf } from '../lib/wechat/shareCards'
+import { nativeStore } from '../state/native'
 
 async function copyLink(url: string): Promise<void> {
   try {
@@ -12,11 +16,8 @@ async function copyLink(url: string): Promise<void> {
   }
 }
 
-/**
- * System share sheet when the browser has one, else our sheet with 复制链接. The link is marked as shared
- * (utm_medium=share), so the visits it brings count as 分享 in the page's analytics.
- */
-export async function sharePage(info: ShareInfo, url = withShareMark(window.location.href)): Promise<void> {
+/** The browser's way: the system share sheet when there is one, else our sheet with 复制链接. */
+async function shareInBrowser(info: ShareInfo, url: string): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title: info.title, text: info.desc, url })
@@ -35,4 +36,22 @@ export async function sharePage(info: ShareInfo, url = withShareMark(window.loca
       if (action.key === 'copy') void copyLink(url)
     },
   })
+}
+
+/**
+ * Shares the page. Inside WeChat only WeChat's own ··· menu shares (with the card the page gave the JS-SDK): the
+ * guide points there. Inside the company's app its share panel gets the card. Elsewhere the system share sheet or
+ * 复制链接. The link is marked as shared (utm_medium=share), so the visits it brings count as 分享 in the page's
+ * analytics.
+ */
+export async function sharePage(info: ShareInfo, url = withShareMark(window.location.href)): Promise<void> {
+  if (nativeStore.state.inWechat) {
+    shareGuide.show()
+    return
+  }
+  if (nativeBridge.offers('share')) {
+    await nativeBridge.share(shareCardOf(info, url), () => shareInBrowser(info, url))
+    return
+  }
+  await shareInBrowser(info, url)
 }

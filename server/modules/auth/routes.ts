@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { clearSessionCookie, sessionToken, setSessionCookie, userIdOf } from '../../platform/auth'
+import { clearSessionCookie, sessionToken, userIdOf } from '../../platform/auth'
 import { route } from '../../platform/route'
 import { ApiError } from '../../platform/errors'
 import { toIso } from '../../platform/time'
+import { bindWaitingWechat } from '../wechat/loginBinding'
+import { appTokenRoutes } from './appToken/routes'
+import { startSession } from './sessionStart'
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { login, users, sessions, secureCookies, giftCollections } = app.services
+  const { login, users, sessions, secureCookies } = app.services
 
   route(app, {
     method: 'POST',
@@ -33,16 +36,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       const { phone, code, agreements } = request.body
       const { userId, isNewUser } = await login.login(phone, code, agreements, request.ip)
-      // A previous session on this browser ends: one cookie, one user.
-      const previous = sessionToken(request)
-      if (previous) await sessions.destroy(previous)
-      const { token } = await sessions.create(userId)
-      setSessionCookie(reply, token, secureCookies)
-      // What the pages promise at login (the 新人礼包), given now; a failure there never fails the login.
-      await giftCollections
-        .grantOnLogin(userId)
-        .catch((error: unknown) => request.log.error({ err: error, userId }, 'grant on login failed'))
-      return { user: await users.get(userId), isNewUser }
+      await startSession(request, reply, userId)
+      // A WeChat account that authorized just before (the wx_bind cookie) is bound to this user now.
+      const wechatBound = await bindWaitingWechat(request, reply, userId)
+      return { user: await users.get(userId), isNewUser, wechatBound }
     },
   })
 
@@ -143,4 +140,6 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       },
     })
   }
+
+  appTokenRoutes(app)
 }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { maskPhone } from '../../../src/domain/phone'
 import type { DB } from '../../db/schema'
-import { ApiError, tooMany } from '../../platform/errors'
-import { AGREEMENT_TITLES, AGREEMENT_VERSIONS, REQUIRED_AGREEMENTS, type AgreementKey } from './agreements'
+import { tooMany } from '../../platform/errors'
+import { AGREEMENT_VERSIONS, REQUIRED_AGREEMENTS, type AgreementKey } from './agreements'
+import { requireAgreements } from './consent'
 import { CODE_TTL_SECONDS, RESEND_SECONDS, type SmsCodes } from './smsCodes'
 import { HOUR, secondsLeft, SHANGHAI_DAY, takeHit } from '../../platform/rateLimits'
 
@@ -66,22 +67,24 @@ export class LoginService {
     agreements: string[],
     ip: string,
   ): Promise<{ userId: string; isNewUser: boolean }> {
-    const missing = REQUIRED_AGREEMENTS.filter((key) => !agreements.includes(key))
-    if (missing.length > 0) {
-      throw new ApiError(
-        400,
-        'AGREEMENT_REQUIRED',
-        `请阅读并同意${missing.map((k) => AGREEMENT_TITLES[k]).join('、')}`,
-        missing.map((key) => ({ field: 'agreements', message: `未同意${AGREEMENT_TITLES[key]}` })),
-      )
-    }
-    const { db, now: clock, limits } = this.options
+    requireAgreements(agreements)
+    const { now: clock } = this.options
     const now = clock()
+    await this.countAttempt(ip, now)
+    await this.options.codes.consume('login', phone, code, now)
+    return this.enter(phone, now)
+  }
+
+  /** One login attempt from this IP address in the hour, whatever the way (SMS code, the app's token); 429 past the limit. */
+  async countAttempt(ip: string, now: Date): Promise<void> {
+    const { db, limits } = this.options
     if (!(await takeHit(db, `login:ip:${ip}`, limits.loginsPerIpPerHour, HOUR, now)))
       throw tooMany('LOGIN_TOO_FREQUENT', '登录尝试过于频繁，请稍后再试', secondsLeft(HOUR, now))
-    await this.options.codes.consume('login', phone, code, now)
+  }
 
-    return db.transaction().execute(async (trx) => {
+  /** The user of a phone the caller has verified (created if new), with consent to the agreements recorded. */
+  async enter(phone: string, now: Date): Promise<{ userId: string; isNewUser: boolean }> {
+    return this.options.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('users')
         .values({

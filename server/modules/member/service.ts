@@ -153,7 +153,7 @@ export class MemberService {
 
   /**
    * Sweep: carries out the deletions past their cooling period. The person's profile, family members,
-   * messages and sessions are erased and the phone freed (a later login with it is a new account); orders,
+   * messages, WeChat bindings and sessions are erased and the phone freed (a later login with it is a new account); orders,
    * policies and the points ledger stay, as records an insurer must keep.
    */
   async deleteDueAccounts(): Promise<number> {
@@ -187,6 +187,8 @@ export class MemberService {
         await trx.deleteFrom('sessions').where('user_id', '=', id).execute()
         await trx.deleteFrom('family_members').where('user_id', '=', id).execute()
         await trx.deleteFrom('messages').where('user_id', '=', id).execute()
+        // A WeChat account bound to it would otherwise still log in to the erased account.
+        await trx.deleteFrom('wechat_bindings').where('user_id', '=', id).execute()
       })
     }
     return rows.length

@@ -32,6 +32,8 @@ export const paymentsModule = defineModule({
         s.partnerIssuing,
         s.trails,
         s.analytics,
+        // JSAPI's payer: the user's WeChat binding under WECHATPAY_APPID.
+        (userId, appid) => s.wechat.openIdOf(userId, appid),
       ),
     sandbox: (s) => (s.paymentProvider instanceof SandboxPaymentProvider ? s.paymentProvider : null),
   },

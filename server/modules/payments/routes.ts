@@ -15,7 +15,8 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/orders/:id/pay',
     preHandler: idempotent,
     schema: {
-      summary: '发起支付：返回二维码内容、支付页与过期时间（5分钟；支持 Idempotency-Key）',
+      summary:
+        '发起支付：按场景（扫码/H5/公众号JSAPI/App）返回二维码内容、支付页或调起参数与过期时间（5分钟；支持 Idempotency-Key）',
       tags,
       auth: true,
       headers: 'common/IdempotencyHeaders',
@@ -23,8 +24,13 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       body: 'payment/PaymentCreate',
       response: 'payment/Payment',
     },
+    // request.ip: the socket's peer, or behind TRUST_PROXY the client the proxies forwarded (WeChat's H5 pay
+    // checks that the payer's browser pays from the address given at ordering).
     handler: async (request) =>
-      payments.start(userIdOf(request), request.params.id, request.body.channel, publicUrl()),
+      payments.start(userIdOf(request), request.params.id, request.body, {
+        baseUrl: publicUrl(),
+        payerClientIp: request.ip,
+      }),
   })
 
   route(app, {
@@ -51,7 +57,11 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       querystring: 'common/EmptyQuery',
       response: 'payment/PaymentChannels',
     },
-    handler: async () => ({ sandbox: payments.provider.sandbox, channels: [...payments.provider.channels] }),
+    handler: async () => ({
+      sandbox: payments.provider.sandbox,
+      channels: [...payments.provider.channels],
+      scenes: [...payments.provider.scenes],
+    }),
   })
 
   route(app, {

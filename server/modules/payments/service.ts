@@ -3,24 +3,32 @@ import type { FastifyBaseLogger } from 'fastify'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { isPayable } from '../../../src/domain/order'
 import type { Order } from '../../../src/types/generated/api/order'
-import type { Payment } from '../../../src/types/generated/api/payment'
+import type { Payment, PaymentCreate } from '../../../src/types/generated/api/payment'
 import { ApiError, notFound } from '../../platform/errors'
 import { recordAnswer } from '../../platform/idempotency'
-import type { PayChannel, PaymentEvent, PaymentProvider, ProviderEvent } from './providers/provider'
-import { toIso } from '../../platform/time'
+import type { PaymentEvent, PaymentProvider, ProviderEvent } from './providers/provider'
 import type { CatalogService } from '../catalog/service'
 import { transition, type OrderService } from '../purchase/service'
 import type { DB } from '../../db/schema'
 import type { TrailService } from '../trail/service'
 import type { MessageService } from '../messages/service'
 import type { OrdersTable } from '../purchase/tables'
-import type { PaymentsTable } from './tables'
 import type { PolicyService } from '../policies/service'
 import type { PartnerIssuing } from '../partners/issuing'
 import { pendingPremiumChange, premiumAgreementPending, premiumChangedError } from '../partners/service'
 import { recordEvent } from './providerEvents'
 import type { EventOutcome, RefundService } from './refunds'
 import type { AnalyticsRecorder, PaidOrder } from '../analytics/recorder'
+import { toPayment } from './view'
+
+/** The user's openid under an APPID (the WeChat account bound to them), or null: the wechat module's openIdOf. */
+export type OpenIdOf = (userId: string, appid: string) => Promise<string | null>
+
+/** Where a payment is started from: the site's public address and the payer's IP (request.ip). */
+export interface PayContext {
+  baseUrl: string
+  payerClientIp: string
+}
 
 /** A QR code / pay page is valid this long; the page then asks for a new one. */
 export const PAYMENT_TTL_MS = 5 * 60 * 1000
@@ -28,21 +36,6 @@ export const PAYMENT_TTL_MS = 5 * 60 * 1000
 export const CALLBACK_MAX_AGE_MS = 15 * 60 * 1000
 /** Clock skew tolerated for a callback signed "in the future". */
 export const CALLBACK_MAX_SKEW_MS = 5 * 60 * 1000
-
-function toPayment(row: Selectable<PaymentsTable>, nowMs: number): Payment {
-  const expired = row.status === 'PENDING' && row.expires_at.getTime() <= nowMs
-  return {
-    paymentId: row.id,
-    orderId: row.order_id,
-    channel: row.channel,
-    amountFen: row.amount_fen,
-    status: expired ? 'EXPIRED' : row.status,
-    qrContent: row.qr_content,
-    payUrl: row.pay_url,
-    expiresAt: toIso(row.expires_at),
-    createdAt: toIso(row.created_at),
-  }
-}
 
 /** Marks the order's pending payments EXPIRED (their codes are superseded or the order is over); their ids. */
 async function expirePending(db: Kysely<DB> | Transaction<DB>, orderId: string): Promise<string[]> {
@@ -75,10 +68,16 @@ export class PaymentService {
     private readonly partners: Pick<PartnerIssuing, 'startIssuing' | 'issueSoon' | 'refuseCapture'>,
     private readonly trails: TrailService,
     private readonly analytics: Pick<AnalyticsRecorder, 'orderPaid'>,
+    /** The payer's openid for JSAPI (wechat_bindings, through the wechat module). */
+    private readonly openIdOf: OpenIdOf,
   ) {}
 
-  /** Starts a payment of the caller's own payable order; an earlier pending code of the order is closed. */
-  async start(userId: string, orderId: string, channel: PayChannel, baseUrl: string): Promise<Payment> {
+  /**
+   * Starts a payment of the caller's own payable order in the chosen scene (default native); an earlier pending
+   * code of the order is closed.
+   */
+  async start(userId: string, orderId: string, choice: PaymentCreate, context: PayContext): Promise<Payment> {
+    const { channel, scene = 'native' } = choice
     const order = await this.orders.row(userId, orderId)
     assertPayable(order)
     await this.assertPremiumAgreed(order.id)
@@ -86,6 +85,14 @@ export class PaymentService {
       throw new ApiError(400, 'CHANNEL_UNAVAILABLE', '暂不支持该支付方式，请选择其他方式', [
         { field: 'channel', message: '暂不支持该支付方式' },
       ])
+    if (!this.provider.scenes.includes(scene))
+      throw new ApiError(400, 'SCENE_UNAVAILABLE', '当前环境暂不支持该支付方式，请选择其他方式', [
+        { field: 'scene', message: '暂不支持该支付场景' },
+      ])
+    const openidAppid = this.provider.openidAppid(scene)
+    const openid = openidAppid ? await this.openIdOf(userId, openidAppid) : null
+    if (openidAppid && !openid)
+      throw new ApiError(409, 'WECHAT_NOT_BOUND', '请先在微信中授权登录，再使用微信支付')
     const now = this.now()
     const paymentId = `pay_${randomBytes(12).toString('hex')}`
     const expiresAt = new Date(Math.min(now.getTime() + PAYMENT_TTL_MS, order.expires_at.getTime()))
@@ -96,7 +103,10 @@ export class PaymentService {
       description: `${order.product_name}-${order.plan_name}`.slice(0, 127),
       channel,
       expiresAt,
-      baseUrl,
+      baseUrl: context.baseUrl,
+      scene,
+      payerClientIp: context.payerClientIp,
+      openid,
     })
     const { superseded, answer } = await this.db
       .transaction()
@@ -116,6 +126,8 @@ export class PaymentService {
             'status',
             'qr_content',
             'pay_url',
+            'scene',
+            'invoke',
             'created_at',
             'expires_at',
           ])
@@ -131,6 +143,8 @@ export class PaymentService {
                 sql<string>`'PENDING'`.as('status'),
                 sql<string | null>`${created.qrContent}`.as('qr_content'),
                 sql<string | null>`${created.payUrl}`.as('pay_url'),
+                sql<string>`${scene}`.as('scene'),
+                sql<string | null>`${created.invoke && JSON.stringify(created.invoke)}::jsonb`.as('invoke'),
                 sql<Date>`${now}::timestamptz`.as('created_at'),
                 sql<Date>`${expiresAt}::timestamptz`.as('expires_at'),
               ])

@@ -1,9 +1,10 @@
 import type { ColumnType } from 'kysely'
 import type { OrderRefund } from '../../../src/types/generated/api/order'
-import type { Json, NullableTimestamp, Timestamp } from '../../db/columns'
+import type { Payment } from '../../../src/types/generated/api/payment'
+import type { Json, NullableJson, NullableTimestamp, Timestamp } from '../../db/columns'
 
-// Tables of payments, their callbacks, refunds and the sandbox's books (100_purchase.sql, 121_refunds.sql);
-// the SQL is the truth.
+// Tables of payments, their callbacks, refunds and the sandbox's books (100_purchase.sql, 121_refunds.sql,
+// 251_payment_scenes.sql); the SQL is the truth.
 
 export type PaymentStatusColumn = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'EXPIRED' | 'REFUNDED'
 
@@ -19,6 +20,9 @@ export interface PaymentsTable {
   created_at: Timestamp
   expires_at: Timestamp
   completed_at: NullableTimestamp
+  scene: ColumnType<Payment['scene'], Payment['scene'] | undefined, Payment['scene']>
+  /** What the browser or the app invokes pay with (JSAPI, APP); null for Native and H5. */
+  invoke: NullableJson<Payment['invoke']>
 }
 
 export interface PaymentCallbacksTable {

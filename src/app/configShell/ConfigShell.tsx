@@ -24,7 +24,10 @@ import type { ScreenRoute } from '../../types/route'
 import { AppProviders } from '../AppProviders'
 import type { FirstNavigation } from '../AppRouter'
 import { LayoutFrame } from '../layouts/LayoutFrame'
+import { useHostTitleBar } from '../layouts/useHostTitleBar'
 import { loadChunk } from '../../lib/lazyChunk'
+import { nativeBridge } from '../../lib/nativeBridge'
+import { setScreenShareTitle } from '../../lib/wechat/shareCards'
 import { ChunkErrorScreen } from '../screens/ChunkErrorScreen'
 
 // A config page opened directly (a campaign link) renders here, in the same frame as the app but without the
@@ -118,6 +121,7 @@ function LightPage({ route, loaded, leave, leaving }: LightPageProps) {
     loaded ? { Screen: loaded } : null,
   )
   const prerender = usePrerender()
+  const hostTitleBar = useHostTitleBar()
   const host = useMemo<PageHost>(() => {
     // Prerendered HTML was rendered for the route's own path, without a query.
     const pathname = prerender
@@ -149,7 +153,8 @@ function LightPage({ route, loaded, leave, leaving }: LightPageProps) {
     }
   }, [route, needsLoad])
   useEffect(() => {
-    document.title = route.title
+    nativeBridge.setTitle(route.title)
+    setScreenShareTitle(route.title)
   }, [route.title])
   useEffect(
     () =>
@@ -169,6 +174,7 @@ function LightPage({ route, loaded, leave, leaving }: LightPageProps) {
   return (
     <LayoutFrame
       inApp={isInAppPath(host.pathname)}
+      hostTitleBar={hostTitleBar}
       title={route.title}
       onBack={() => goBack(host.navigate)}
       pending={

@@ -2,12 +2,15 @@ import { useContext, useEffect, useMemo } from 'react'
 import { matchRoutes, useLocation } from 'react-router-dom'
 import { RouteTableContext } from '../../components/navigation/routeTable'
 import { APP_INFO } from '../../config/app'
+import { nativeBridge } from '../../lib/nativeBridge'
+import { setScreenShareTitle } from '../../lib/wechat/shareCards'
 import type { RouteHandle } from '../../types/route'
 import { usePublishedTitle } from '../publishedPages/title'
 
 /**
- * The deepest matched route's handle; applies its Chinese title to the document on every change (a page
- * published through the studio is titled by its config).
+ * The deepest matched route's handle; applies its Chinese title to the document (and the company app's title
+ * bar, and the default WeChat share card) on every change (a page published through the studio is titled by its
+ * config).
  */
 export function useRouteChrome(): RouteHandle {
   const table = useContext(RouteTableContext)
@@ -18,7 +21,8 @@ export function useRouteChrome(): RouteHandle {
   const published = usePublishedTitle(handle?.path, matches.at(-1)?.params ?? {}, search)
   const title = published ?? handle?.title ?? APP_INFO.displayName
   useEffect(() => {
-    document.title = title
-  }, [title])
+    nativeBridge.setTitle(title)
+    setScreenShareTitle(title)
+  }, [title, pathname, search])
   return handle ? { ...handle, title } : { title }
 }

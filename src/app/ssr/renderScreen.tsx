@@ -100,7 +100,7 @@ function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
 function setStores(request: ScreenRequest, search: string, me: Me | null): void {
   const env = detectEnvironment(request.userAgent, search)
   commonStore.update({ inMallApp: env.inMallApp })
-  nativeStore.update({ isInApp: env.isInApp, device: env.device })
+  nativeStore.update({ isInApp: env.isInApp, inWechat: env.inWechat, device: env.device })
   if (me) storeLoggedIn(me)
 }
 

@@ -30,7 +30,7 @@ function renderAs(device: string, userAgent: string, query = '') {
 
 afterEach(() => {
   vi.restoreAllMocks()
-  nativeStore.update({ device: '' })
+  nativeStore.update({ device: '', isInApp: false })
 })
 
 describe('app-download block', () => {
@@ -53,6 +53,19 @@ describe('app-download block', () => {
     renderAs('desktop', 'Mozilla/5.0 (X11; Linux x86_64)')
     await screen.findByText('用手机打开本页即可下载对应版本')
     expect(stores()).toEqual(['苹果版下载', '安卓版下载'])
+  })
+
+  it('offers no download inside the company app', async () => {
+    expect(platformOf('ios', 'Mozilla/5.0 (iPhone) GuohengApp/5.0', true)).toBe('app')
+    nativeStore.update({ isInApp: true })
+    renderAs(
+      'ios',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) GuohengApp/5.0',
+      '?inviter=AB12CD',
+    )
+    expect(await screen.findByTestId('app-download-in-app')).toHaveTextContent('无需再次下载')
+    expect(stores()).toEqual([])
+    expect(screen.getByTestId('app-download-invite')).toHaveTextContent('AB12CD')
   })
 
   it('asks to open the system browser inside WeChat instead of a store link', async () => {

@@ -10,25 +10,30 @@ import './AppDownloadBlock.css'
 const INVITE_CODE = /^[A-Z0-9]{4,12}$/
 const WECHAT_UA = /MicroMessenger/i
 
-type Platform = 'ios' | 'android' | 'wechat' | 'desktop'
+type Platform = 'ios' | 'android' | 'wechat' | 'desktop' | 'app'
 
-/** Which store a visitor gets: WeChat's browser opens neither (it needs the system browser). */
-export function platformOf(device: string, userAgent: string): Platform {
+/**
+ * Which store a visitor gets: WeChat's browser opens neither (it needs the system browser), and inside the
+ * company's app there is nothing to download.
+ */
+export function platformOf(device: string, userAgent: string, inApp = false): Platform {
+  if (inApp) return 'app'
   if (WECHAT_UA.test(userAgent)) return 'wechat'
   return device === 'ios' || device === 'android' ? device : 'desktop'
 }
 
 /**
  * App download: the store of the visitor's phone (both, with a QR code, on a computer; a hint to open the
- * system browser inside WeChat). Prerendered HTML shows both stores until the page knows the phone.
+ * system browser inside WeChat; inside the company's app no download prompt). Prerendered HTML shows both stores
+ * until the page knows the phone.
  */
 export default function AppDownloadBlock({ block }: BlockProps<Props>) {
   const runtime = useBlockRuntime()
-  const { device } = useSnapshot(nativeStore.state)
+  const { device, isInApp } = useSnapshot(nativeStore.state)
   // Prerendered HTML (and its hydration) is the same for every phone; the next render knows this one.
   const platform = runtime.prerendered
     ? null
-    : platformOf(device, typeof navigator === 'undefined' ? '' : navigator.userAgent)
+    : platformOf(device, typeof navigator === 'undefined' ? '' : navigator.userAgent, isInApp)
 
   const invite = block.inviteCode ? runtime.text(block.inviteCode).trim().toUpperCase() : ''
   const stores = [
@@ -76,7 +81,11 @@ export default function AppDownloadBlock({ block }: BlockProps<Props>) {
           </Button>
         </div>
       )}
-      {platform === 'wechat' ? (
+      {platform === 'app' ? (
+        <p className="blk-app-download-hint" data-testid="app-download-in-app">
+          您正在使用国恒保险 App，无需再次下载
+        </p>
+      ) : platform === 'wechat' ? (
         <p className="blk-app-download-wechat" data-testid="app-download-wechat">
           微信内无法直接下载：请点击右上角「···」，选择「在浏览器打开」后再下载
         </p>

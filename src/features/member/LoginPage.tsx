@@ -1,9 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, Input, type InputRef } from 'antd-mobile'
-import { Checkbox } from '../../components/check/Check'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
-import { fetchDemoSmsCode, loadAppMode, loginWithCode, requestSmsCode, useAppMode } from './api'
+import {
+  fetchDemoSmsCode,
+  loadAppMode,
+  loginWithAppToken,
+  loginWithCode,
+  requestSmsCode,
+  useAppMode,
+  type LoginResponse,
+} from './api'
 import { AppLink } from '../../components/navigation/AppLink'
 import { safeRedirect, stripLayoutPrefix } from '../../components/navigation/appPath'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
@@ -11,13 +18,15 @@ import { toast } from '../../components/notice'
 import { isValidPhone } from '../../domain/phone'
 import { apiErrorOf, describeError } from '../../lib/request'
 import { CONSENT_BOXES, consentedAgreements, phoneProblem } from './loginForm'
+import { ConsentBoxes } from './ConsentBoxes'
+import { nativeBridge } from '../../lib/nativeBridge'
+import { useHydrating } from '../../components/prerender'
 import { applyLoggedIn, LOGIN_REASON_EXPIRED, LOGIN_REASON_PARAM, rememberedPhone } from './session'
 import { useResendCountdown } from '../../components/useResendCountdown'
 import { userStore } from '../../state/user'
 import './user.css'
 import type { ScreenLoader } from '../../types/route'
 import { authenticationHref, memberPaths } from './paths'
-import { PURCHASE_TEXTS } from '../../domain/purchaseTexts'
 import { mergeGuestCart } from '../cart/api'
 
 export const loader: ScreenLoader = async (_, load) => loadAppMode(load)
@@ -32,6 +41,8 @@ function retryAfter(error: unknown): number | undefined {
  * /Login, /verificationCode (phone quick login), /loginC and /loginC/authentication (then real-name).
  * Phone + SMS code; the agreements must be ticked by the user (never pre-checked).
  * `?reason=expired`: the session expired; the phone number of the last session is filled in.
+ * `?wechat=bind`: a WeChat account waits to be bound to the account logged in here (docs/wechat.md).
+ * Inside the company's app, its account logs in too (App 账号一键登录), after the same consent.
  */
 export default function LoginPage() {
   const navigate = useAppNavigate()
@@ -40,6 +51,10 @@ export default function LoginPage() {
   const thenAuthenticate = path === '/loginC/authentication'
   const redirect = safeRedirect(params.get('redirect'))
   const expired = params.get(LOGIN_REASON_PARAM) === LOGIN_REASON_EXPIRED
+  const bindingWechat = params.get('wechat') === 'bind'
+  // The app's bridge is known in the browser only (the server's render, and its hydration, have none).
+  const hydrating = useHydrating()
+  const appLogin = !hydrating && nativeBridge.offers('getToken')
 
   // The number this device remembers, until the user types one (a server-rendered login screen learns it only
   // once hydrated, from the restored stores).
@@ -101,25 +116,45 @@ export default function LoginPage() {
     }
   }
 
+  /** Logged in: the stores, the guest cart, and on to where the user was going. */
+  const loggedIn = async ({ user, wechatBound }: LoginResponse) => {
+    applyLoggedIn(user)
+    // The guest cart of this device joins the account's; the cart screen retries if this fails.
+    await mergeGuestCart().catch(() => undefined)
+    toast('success', wechatBound ? '登录成功，已绑定微信' : '登录成功')
+    if (
+      thenAuthenticate &&
+      !user.realName &&
+      stripLayoutPrefix(redirect.split('?')[0]) !== memberPaths.authentication
+    ) {
+      navigate(authenticationHref(redirect), { replace: true })
+    } else {
+      navigate(redirect, { replace: true })
+    }
+  }
+
   const submit = async () => {
     if (!canSubmit) return
     setSubmitting(true)
     setError('')
     try {
-      const { user } = await loginWithCode({ phone, code, agreements })
-      applyLoggedIn(user)
-      // The guest cart of this device joins the account's; the cart screen retries if this fails.
-      await mergeGuestCart().catch(() => undefined)
-      toast('success', '登录成功')
-      if (
-        thenAuthenticate &&
-        !user.realName &&
-        stripLayoutPrefix(redirect.split('?')[0]) !== memberPaths.authentication
-      ) {
-        navigate(authenticationHref(redirect), { replace: true })
-      } else {
-        navigate(redirect, { replace: true })
-      }
+      await loggedIn(await loginWithCode({ phone, code, agreements }))
+    } catch (e) {
+      setError(describeError(e))
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  /** Inside the company's app: its logged-in account, with the agreements ticked above. */
+  const submitAppLogin = async () => {
+    if (!allAgreed || submitting) return
+    setSubmitting(true)
+    setError('')
+    try {
+      const token = await nativeBridge.getToken()
+      if (token) await loggedIn(await loginWithAppToken({ token, agreements }))
+      else setError('请先登录国恒保险 App，或使用手机号验证码登录')
     } catch (e) {
       setError(describeError(e))
     } finally {
@@ -132,6 +167,11 @@ export default function LoginPage() {
       {expired && (
         <div className="login-expired" role="status" data-testid="login-expired">
           登录已过期，请重新登录
+        </div>
+      )}
+      {bindingWechat && (
+        <div className="login-wechat-bind" role="status" data-testid="wechat-bind-notice">
+          登录后将绑定当前微信，之后在微信中打开商城即可自动登录
         </div>
       )}
       <h1>{thenAuthenticate ? '登录并完成实名认证' : '手机号快捷登录'}</h1>
@@ -186,28 +226,15 @@ export default function LoginPage() {
       <div className="login-error" role="alert">
         {error}
       </div>
-      <div className="login-agreements">
-        {CONSENT_BOXES.map((docs, i) => (
-          <Checkbox
-            key={docs.map((doc) => doc.key).join('+')}
-            checked={consented[i]}
-            onChange={(checked) => setConsented((all) => all.map((value, j) => (j === i ? checked : value)))}
-            aria-label={`同意${docs.map((doc) => `《${doc.title}》`).join('')}`}
-            data-testid={`consent-${docs.map((doc) => doc.key).join('-')}`}
-          >
-            我已阅读并同意
-            {docs.map((doc, j) => (
-              <span key={doc.key}>
-                {j > 0 && '和'}
-                <AppLink to={doc.path} onClick={(event) => event.stopPropagation()}>
-                  《{doc.title}》
-                </AppLink>
-              </span>
-            ))}
-            {docs.some((doc) => doc.key === 'sensitive') && `，${PURCHASE_TEXTS.sensitiveConsent}`}
-          </Checkbox>
-        ))}
-      </div>
+      <ConsentBoxes
+        consented={consented}
+        onChange={setConsented}
+        link={(doc, title) => (
+          <AppLink to={doc.path} onClick={(event) => event.stopPropagation()}>
+            {title}
+          </AppLink>
+        )}
+      />
       <Button
         block
         color="primary"
@@ -218,6 +245,19 @@ export default function LoginPage() {
       >
         {allAgreed ? '登录' : '请先阅读并勾选以上协议'}
       </Button>
+      {appLogin && (
+        <Button
+          block
+          className="login-app"
+          color="primary"
+          fill="outline"
+          size="large"
+          disabled={!allAgreed || submitting}
+          onClick={() => void submitAppLogin()}
+        >
+          App 账号一键登录
+        </Button>
+      )}
     </div>
   )
 }

@@ -23,10 +23,27 @@ import {
 } from './api'
 import { authenticationHref, backToUser, userHref } from './paths'
 import { applyLoggedOut } from './session'
+import { WechatBindingList } from './WechatBindingList'
+import {
+  useWechatBinding,
+  useWechatConfig,
+  wechatBindingKey,
+  wechatConfigKey,
+  type WechatConfig,
+} from '../wechat/api'
 import './userCenter.css'
 import type { ScreenLoader } from '../../types/route'
 
-export const loader: ScreenLoader = async (_, load) => Promise.all([load(agreementsKey), load(accountKey)])
+export const loader: ScreenLoader = async (_, load) =>
+  Promise.all([
+    load(agreementsKey),
+    load(accountKey),
+    // The WeChat row: whether the server has WeChat's login, and then this account's binding.
+    load<WechatConfig>(wechatConfigKey).then(
+      (wechat) => wechat.oauth && load(wechatBindingKey),
+      () => undefined,
+    ),
+  ])
 
 /** Consents shown before 查看全部. */
 const RECENT = 3
@@ -35,12 +52,14 @@ const RECENT = 3
  * /userInfo (账户与安全): the account's details, the login agreements signed (version and time), the 统计分析
  * switch (also when the account cannot load: it lives in this browser; a visitor not logged in finds it under the
  * privacy policy), withdrawing consent, and deleting the account after a cooling period (cancellable until it is
- * carried out).
+ * carried out). With WeChat's web authorization configured, the account's WeChat binding (WechatBindingList).
  */
 export default function UserInfoPage() {
   const me = useMe()
   const agreements = useAgreements()
   const account = useAccountStatus()
+  // The 微信 row, when the server has WeChat's web authorization.
+  const wechatBinding = useWechatBinding(useWechatConfig().data?.oauth === true)
   const navigate = useAppNavigate()
   const { mutate } = useSWRConfig()
   const [busy, setBusy] = useState<'withdraw' | 'delete' | 'cancel' | null>(null)
@@ -120,6 +139,8 @@ export default function UserInfoPage() {
         </List.Item>
         <List.Item extra={formatShanghaiDateTime(user.createdAt).slice(0, 10)}>注册时间</List.Item>
       </List>
+
+      <WechatBindingList me={user} binding={wechatBinding} />
 
       <section aria-label="已签署的协议">
         <List header="已签署的协议" className="user-center-list">

@@ -10,6 +10,7 @@ import type {
   MemberStatus,
 } from '../../types/generated/api/member'
 import type {
+  AppTokenLoginRequest,
   LoginRequest,
   LoginResponse,
   Me,
@@ -22,13 +23,16 @@ import type {
 // Login by SMS code, the current user, real-name verification (schemas/api/auth.schema.json), and the
 // server's run mode (demo mode shows the 演示环境 badge and the login code).
 
-export type { Me, LoginResponse, MeOverview } from '../../types/generated/api/auth'
+export type { AppTokenLoginRequest, LoginResponse, Me, MeOverview } from '../../types/generated/api/auth'
 
 export const meKey = '/api/me'
 export const meOverviewKey = '/api/me/overview'
 
 export const requestSmsCode = (phone: string) => post<SmsCodeResponse>('/api/auth/sms-code', { phone })
 export const loginWithCode = (body: LoginRequest) => post<LoginResponse>('/api/auth/login', body)
+/** Inside the company's app: its token for a session (400 AGREEMENT_REQUIRED: the user must consent first). */
+export const loginWithAppToken = (body: AppTokenLoginRequest) =>
+  post<LoginResponse>('/api/auth/app-token', body)
 /** Demo mode only (the endpoint is 404 in production): the code the demo SMS provider "sent". */
 export const fetchDemoSmsCode = (phone: string) =>
   get<{ code: string }>('/api/dev/sms-outbox', { params: { phone }, cache: false })

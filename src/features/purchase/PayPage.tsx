@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button, List } from 'antd-mobile'
 import { Radio } from '../../components/check/Check'
-import { useSearchParams } from 'react-router-dom'
+import { useLocation, useSearchParams } from 'react-router-dom'
 import { PAY_CHANNELS, paymentChannelsKey, startPayment, usePaymentChannels, type PayChannel } from './api'
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
 import { isPayable, ORDER_STATUS_TEXT } from '../../domain/order'
-import { describeError, HttpError } from '../../lib/request'
+import { apiErrorOf, describeError, HttpError } from '../../lib/request'
+import { nativeBridge } from '../../lib/nativeBridge'
+import { tabFlag } from '../../lib/tabFlag'
+import { withQuery } from '../../lib/href'
 import { BottomBar } from '../../components/flow/BottomBar'
 import { FlowSteps } from './FlowSteps'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
@@ -20,7 +23,11 @@ import { useSnapshot } from 'valtio'
 import { useHydrating } from '../../components/prerender'
 import { nativeStore } from '../../state/native'
 import { backToOrders, orderDetailHref } from '../orders/paths'
-import { orderIdOf, payQrCodeHref, paySuccessHref } from './paths'
+import { orderIdOf, payQrCodeHref, payResultHref, paySuccessHref } from './paths'
+import { choosePayScene, SCENE_DESCRIPTIONS } from './payScene'
+import { h5ReturnUrl, invokePayment, PAY_CANCELLED, withRedirectUrl } from './payInScene'
+import { wechatAuthorizeHref } from '../wechat/api'
+import type { Payment, PaymentScene } from './api'
 import { ServiceDisclosure } from '../../components/disclosure/ServiceDisclosure'
 import { leaveFlowTo } from './leaveFlow'
 import { Outcome } from './Outcome'
@@ -32,6 +39,8 @@ import { productDetailKey } from '../catalog/api'
 import { disclosureKey } from '../../components/disclosure/api'
 import { useTrailScreen } from '../trail/api'
 import { trackFunnel } from '../../lib/analytics'
+import { documentNavigation } from '../../lib/documentNavigation'
+import { withBasename } from '../../config/router'
 
 /** A partner insurer's order: asked for its own record too (the insurer may have re-priced its premium). */
 const partnerOrderIdOf = (order: Order | undefined) =>
@@ -71,20 +80,44 @@ function useOnPhone(): boolean {
   return hydrating ? device === 'ios' || device === 'android' : onPhone()
 }
 
+/** Back from WeChat's authorization (a 409 WECHAT_NOT_BOUND sent the payer there): pay again at once. */
+const RESUME_PARAM = 'resume'
+/** The tab went to WeChat's authorization for this order's JSAPI pay already (once: never a loop). */
+const authorizedForPay = (orderId: string) => tabFlag(`wechat-pay-authorized:${orderId}`)
+
+/** Runs `run` once, when first rendered. */
+function RunOnce({ run }: { run: () => void }) {
+  const done = useRef(false)
+  useEffect(() => {
+    if (done.current) return
+    done.current = true
+    run()
+  }, [run])
+  return null
+}
+
 /** The provider's pay page as a place to go: a path on this site, an https page, or null (an app scheme). */
 function pagePath(payUrl: string): string | null {
   try {
     const url = new URL(payUrl, window.location.href)
     if (url.origin === window.location.origin) return `${url.pathname}${url.search}`
-    return url.protocol === 'https:' ? url.href : null
+    // http only on this machine (the WeChat Pay stand-in of the tests), as the server's settings allow.
+    const loopback =
+      url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost')
+    return url.protocol === 'https:' || loopback ? url.href : null
   } catch {
     return null
   }
 }
 
-/** /pay: choose among the channels the mall takes (微信支付 / 支付宝 / 银行卡; the sandbox in demo mode). */
+/**
+ * /pay: choose among the channels the mall takes (微信支付 / 支付宝 / 银行卡; the sandbox in demo mode). 微信支付
+ * pays in the scene where the screen runs (payScene.ts): the company app, WeChat (JSAPI), a phone's browser (H5)
+ * or a computer (the QR code).
+ */
 export default function PayPage() {
-  const [params] = useSearchParams()
+  const [params, setParams] = useSearchParams()
+  const { pathname } = useLocation()
   const orderId = orderIdOf(params)
   const navigate = useAppNavigate()
   const order = useOrder(orderId)
@@ -94,7 +127,13 @@ export default function PayPage() {
   const [chosen, setChosen] = useState<PayChannel>('wechat')
   const [paying, setPaying] = useState(false)
   // What went wrong with the last tap on 立即支付; the order stays on screen beside it.
-  const [payError, setPayError] = useState<string | null>(null)
+  const [payError, setPayError] = useState<string | null>(() =>
+    params.get('wechat') === 'failed' ? '微信授权未完成，请重新支付或选择其他支付方式' : null,
+  )
+  // The payer closed WeChat's or the app's cashier: said beside the order, which can still be paid.
+  const [payNote, setPayNote] = useState<string | null>(null)
+  const { isInApp, inWechat } = useSnapshot(nativeStore.state)
+  const hydrating = useHydrating()
   const left = useCountdown(order.data?.expiresAt)
   const phone = useOnPhone()
   // A partner order whose premium the insurer re-priced is paid once the user agreed to it.
@@ -116,6 +155,17 @@ export default function PayPage() {
   const { sandbox, channels } = offered.data
   const choices = PAY_CHANNELS.filter((c) => channels.includes(c.channel))
   const channel = channels.includes(chosen) ? chosen : (choices[0]?.channel ?? chosen)
+  const scenes = offered.data.scenes ?? ['native']
+  /** The scene 立即支付 pays in: `forRender` as the server's render (and hydration) can know it. */
+  const sceneHere = (forRender: boolean): PaymentScene =>
+    choosePayScene({
+      channel,
+      scenes,
+      appPays: isInApp && !(forRender && hydrating) && nativeBridge.offers('pay'),
+      inWechat,
+      onPhone: forRender ? phone : onPhone(),
+    })
+  const wechatDescription = SCENE_DESCRIPTIONS[sceneHere(true)]
 
   if (current.status === 'PAID' || current.status === 'ISSUED') {
     return (
@@ -142,10 +192,51 @@ export default function PayPage() {
   const problem = payError ?? (order.error ? describeError(order.error) : null)
   const busy = paying || rechecking
 
-  /** On this phone: the provider's own pay page (H5); otherwise, or when asked, the QR code to scan. */
+  /** 微信支付 in WeChat or the app went through its cashier: ok is confirmed by the server on /pay/result. */
+  async function invoke(payment: Payment) {
+    const outcome = await invokePayment(payment)
+    if (outcome.result === 'ok') navigate(payResultHref(current.id, payment.paymentId))
+    else if (outcome.result === 'cancel') setPayNote(PAY_CANCELLED)
+    else {
+      setPayError(outcome.message)
+      void order.mutate()
+    }
+  }
+
+  /** On this phone: WeChat's H5 cashier, coming back to /pay/result (the sandbox's page is one of ours). */
+  function openCashier(payment: Payment) {
+    const page = pagePath(payment.payUrl)
+    if (page?.startsWith('/')) navigate(page)
+    else if (page)
+      documentNavigation.assignSendingOrigin(
+        withRedirectUrl(page, h5ReturnUrl(current.id, payment.paymentId, pathname)),
+      )
+    else navigate(payQrCodeHref(current.id, payment.paymentId))
+  }
+
+  /**
+   * JSAPI needs the payer's WeChat account bound: once per order and tab, WeChat's silent authorization binds it
+   * and comes back here to pay at once. Returns whether the page is leaving for it.
+   */
+  function authorizeForJsapi(error: unknown): boolean {
+    if (apiErrorOf(error)?.code !== 'WECHAT_NOT_BOUND') return false
+    const flag = authorizedForPay(current.id)
+    if (flag.get() !== null) return false
+    flag.set('sent')
+    const back = withQuery(withBasename(pathname), { orderId: current.id, [RESUME_PARAM]: 'jsapi' })
+    documentNavigation.assign(wechatAuthorizeHref('base', back))
+    return true
+  }
+
+  /**
+   * 立即支付 pays in the scene where the screen runs; 使用其他设备扫码支付 (`qr`) always shows the QR code. A phone
+   * pays other channels in the provider's own page (H5), a computer by the QR code.
+   */
   async function pay(by: 'here' | 'qr') {
     setPaying(true)
     setPayError(null)
+    setPayNote(null)
+    let leaving = false
     try {
       if (premiumChange) {
         const agreed = await askPremiumAgreement(premiumChange)
@@ -156,23 +247,47 @@ export default function PayPage() {
           return
         }
       }
-      const payment = await startPayment(current.id, channel)
+      const scene = by === 'qr' ? 'native' : sceneHere(false)
+      const payment = await startPayment(current.id, channel, { scene })
+      if (scene === 'app' || scene === 'jsapi') return await invoke(payment)
+      if (scene === 'h5') return openCashier(payment)
       const page = by === 'here' && onPhone() ? pagePath(payment.payUrl) : null
       if (page?.startsWith('/')) navigate(page)
-      else if (page) window.location.assign(page)
+      else if (page) documentNavigation.assign(page)
       else navigate(payQrCodeHref(current.id, payment.paymentId))
     } catch (error) {
+      leaving = authorizeForJsapi(error)
+      if (leaving) return
       // Said on the screen, not in a toast (whose code may not load offline); the order is asked again.
       setPayError(describeError(error))
       void order.mutate()
       void partnerOrder.mutate()
     } finally {
-      setPaying(false)
+      // Leaving for WeChat's authorization: the buttons stay busy until the page goes.
+      if (!leaving) setPaying(false)
     }
   }
 
+  /** Back from the authorization: the tap that sent the payer there goes on (once; not if it failed). */
+  const resume =
+    params.get(RESUME_PARAM) === 'jsapi' && params.get('wechat') !== 'failed' ? (
+      <RunOnce
+        run={() => {
+          setParams(
+            (now) => {
+              now.delete(RESUME_PARAM)
+              return now
+            },
+            { replace: true },
+          )
+          void pay('here')
+        }}
+      />
+    ) : null
+
   return (
     <div className="purchase-page">
+      {resume}
       <FlowSteps
         current="支付"
         productId={current.productId}
@@ -190,6 +305,11 @@ export default function PayPage() {
             void order.mutate()
           }}
         />
+      )}
+      {payNote && (
+        <div className="purchase-notice" role="status" data-testid="pay-cancelled">
+          {payNote}
+        </div>
       )}
       {current.status === 'PAY_FAILED' && <div className="purchase-notice">上次支付未成功，请重新支付。</div>}
       {premiumChange && (
@@ -210,7 +330,7 @@ export default function PayPage() {
           {choices.map((c) => (
             <List.Item
               key={c.channel}
-              description={sandbox ? `${c.description}（沙箱）` : c.description}
+              description={`${c.channel === 'wechat' ? wechatDescription : c.description}${sandbox ? '（沙箱）' : ''}`}
               onClick={() => setChosen(c.channel)}
             >
               <Radio value={c.channel}>{c.title}</Radio>

@@ -13,15 +13,13 @@ import {
 import { EmptyView, LoadingView } from '../../components/StatusViews'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { formatFen } from '../../domain/money'
-import { REFUND_REASON_TEXT } from '../../domain/refund'
 import { describeError } from '../../lib/request'
 import { LoginAwareError } from '../../components/flow/LoginAwareError'
 import { formatCountdown, useCountdown } from '../../components/flow/useCountdown'
-import { Outcome } from './Outcome'
+import { FailedPayment, RefundedPayment, useLeaveWhenPaid } from './PaymentEndings'
 import '../../components/flow/flow.css'
-import { backToOrders, orderDetailHref } from '../orders/paths'
-import { orderIdOf, payHref, paymentIdOf, paySuccessHref, sandboxPayHref } from './paths'
-import { leaveFlowTo } from './leaveFlow'
+import { backToOrders } from '../orders/paths'
+import { orderIdOf, paymentIdOf, sandboxPayHref } from './paths'
 import type { ScreenLoader } from '../../types/route'
 import { useTrailScreen } from '../trail/api'
 import { trackFunnel } from '../../lib/analytics'
@@ -52,7 +50,6 @@ export default function PayQrCodePage() {
   const [image, setImage] = useState<string | null>(null)
   const [refreshError, setRefreshError] = useState<string | null>(null)
   const refreshing = useRef(false)
-  const leaving = useRef(false)
   const sandbox = usePaymentChannels().data?.sandbox === true
 
   const qrContent = payment.data?.qrContent
@@ -77,7 +74,7 @@ export default function PayQrCodePage() {
   useEffect(() => {
     if (!expired || !orderId || !channel || refreshing.current) return
     refreshing.current = true
-    startPayment(orderId, channel, paymentId ?? undefined)
+    startPayment(orderId, channel, { replacing: paymentId ?? undefined })
       .then((fresh) => setParams({ orderId, paymentId: fresh.paymentId }, { replace: true }))
       .catch((error: unknown) => setRefreshError(describeError(error)))
       .finally(() => {
@@ -85,14 +82,7 @@ export default function PayQrCodePage() {
       })
   }, [expired, orderId, channel, paymentId, setParams])
 
-  useEffect(() => {
-    if (status === 'REFUNDED' && orderId) void order.mutate()
-    // Paid (here or from another device): every payment path ends on the same 投保成功 page.
-    if (status === 'SUCCEEDED' && orderId && !leaving.current) {
-      leaving.current = true
-      leaveFlowTo(navigate, paySuccessHref(orderId))
-    }
-  }, [status, orderId, order, navigate])
+  useLeaveWhenPaid(status, orderId, order.mutate, navigate)
 
   if (!orderId || !paymentId) return <EmptyView title="缺少支付信息" description="请从订单重新发起支付" />
   // A failed poll (a network blip) keeps the code on screen; the next poll asks again.
@@ -102,30 +92,9 @@ export default function PayQrCodePage() {
   if (!payment.data || !order.data) return <LoadingView />
   const channelName = PAY_CHANNELS.find((c) => c.channel === payment.data?.channel)?.title ?? ''
 
-  if (status === 'REFUNDED') {
-    // Paid after the order closed, or a second payment of a paid order: the money goes back.
-    const refund = order.data.refunds.find((r) => r.amountFen === payment.data?.amountFen)
-    return (
-      <Outcome
-        status="warning"
-        title={refund?.status === 'SUCCEEDED' ? '本次支付已退回' : '本次支付将原路退回'}
-        description={`${refund ? REFUND_REASON_TEXT[refund.reason] : '该订单无法再收取本次支付'}，¥${formatFen(payment.data.amountFen)} 将退回您的支付账户。`}
-      >
-        <Button block color="primary" onClick={() => navigate(orderDetailHref(orderId), { replace: true })}>
-          查看订单
-        </Button>
-      </Outcome>
-    )
-  }
-  if (status === 'FAILED') {
-    return (
-      <Outcome status="error" title="支付失败" description="本次支付未成功，您可以重新支付">
-        <Button block color="primary" onClick={() => navigate(payHref(orderId), { replace: true })}>
-          重新支付
-        </Button>
-      </Outcome>
-    )
-  }
+  if (status === 'REFUNDED')
+    return <RefundedPayment order={order.data} payment={payment.data} navigate={navigate} />
+  if (status === 'FAILED') return <FailedPayment orderId={orderId} navigate={navigate} />
 
   return (
     <div className="purchase-page">

@@ -10,15 +10,18 @@ import type {
 import { IDEMPOTENCY_HEADER, post, withIdempotencyKey } from '../../lib/request'
 import { currentTrailId, flushTrail } from '../trail/api'
 import type {
+  AppInvoke,
+  JsapiInvoke,
   Payment,
   PaymentChannels,
   PaymentCreate,
+  PaymentScene,
   PaymentSimulate,
 } from '../../types/generated/api/payment'
 
 // Purchase applications (the gates: notices, clauses, health) and payments of an order.
 
-export type { HealthResult, OrderApplication, Payment }
+export type { AppInvoke, HealthResult, JsapiInvoke, OrderApplication, Payment, PaymentScene }
 export type PayChannel = PaymentCreate['channel']
 
 export const PAY_CHANNELS: { channel: PayChannel; title: string; description: string }[] = [
@@ -65,15 +68,22 @@ export function usePaymentChannels() {
 export const paymentKey = (id: string) => `/api/payments/${encodeURIComponent(id)}`
 
 /**
- * Starts a payment of an order. One tap is one payment, however often it is retried; `replacing` names the
- * expired code a refresh replaces, so two tabs refreshing the same code get the same new one.
+ * Starts a payment of an order in a scene (native: a QR code, the default; h5, jsapi, app: WeChat Pay on this
+ * phone, in WeChat, in the company app). One tap is one payment, however often it is retried; `replacing` names
+ * the expired code a refresh replaces, so two tabs refreshing the same code get the same new one.
  */
-export const startPayment = (orderId: string, channel: PayChannel, replacing?: string) => {
+export const startPayment = (
+  orderId: string,
+  channel: PayChannel,
+  { scene = 'native', replacing }: { scene?: PaymentScene; replacing?: string } = {},
+) => {
+  const body: PaymentCreate = scene === 'native' ? { channel } : { channel, scene }
   const send = (key: string) =>
-    post<Payment>(`/api/orders/${encodeURIComponent(orderId)}/pay`, { channel } satisfies PaymentCreate, {
+    post<Payment>(`/api/orders/${encodeURIComponent(orderId)}/pay`, body, {
       headers: { [IDEMPOTENCY_HEADER]: key },
     })
-  return replacing ? send(`refresh-${replacing}`) : withIdempotencyKey(`pay:${orderId}:${channel}`, send)
+  if (replacing) return send(`refresh-${replacing}`)
+  return withIdempotencyKey(`pay:${orderId}:${channel}${scene === 'native' ? '' : `:${scene}`}`, send)
 }
 
 /** Demo only: the sandbox provider sends its signed callback with this outcome. */

@@ -12,6 +12,8 @@ export const purchasePaths = {
   pay: '/pay',
   payQrCode: '/payqrcode',
   sandboxPay: '/pay/sandbox',
+  /** Back from WeChat's H5 cashier (or the app's and WeChat's pay): the result as the server confirms it. */
+  payResult: '/pay/result',
   /** 确认领取 of a zero-premium order (the spec's path). */
   collectFreePolicy: '/skiPay',
   paySuccess: '/paySuccess',
@@ -48,6 +50,8 @@ export const payHref = (orderId: string) => withQuery(purchasePaths.pay, { order
 export const payQrCodeHref = (orderId: string, paymentId: string) =>
   withQuery(purchasePaths.payQrCode, { orderId, paymentId })
 export const sandboxPayHref = (paymentId: string) => withQuery(purchasePaths.sandboxPay, { paymentId })
+export const payResultHref = (orderId: string, paymentId: string) =>
+  withQuery(purchasePaths.payResult, { orderId, paymentId })
 export const paySuccessHref = (orderId: string) => withQuery(purchasePaths.paySuccess, { orderId })
 
 /** The order a pay screen's URL names (?orderId=), or null. */

@@ -19,6 +19,7 @@ export const purchaseRoutes: ScreenRoute[] = [
   { path: purchasePaths.pay, title: '支付', load: () => import('./PayPage') },
   { path: purchasePaths.payQrCode, title: '扫码支付', load: () => import('./PayQrCodePage') },
   { path: purchasePaths.sandboxPay, title: '沙箱支付', load: () => import('./SandboxPayPage') },
+  { path: purchasePaths.payResult, title: '支付结果', load: () => import('./PayResultPage') },
   {
     path: purchasePaths.collectFreePolicy,
     title: '确认领取',

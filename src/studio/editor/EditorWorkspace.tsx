@@ -33,6 +33,7 @@ import { focusFieldWhenShown } from './focusField'
 import type { EditorFormContext } from './fields'
 import { useHistory } from './history'
 import { JsonView } from './JsonView'
+import { ShareCardPreview } from './ShareCardPreview'
 import { PreviewPanel, type PreviewPost } from './PreviewPanel'
 import { blockFormSchema, blockInfo, pageFormSchema, PAGE_FORM_FIELDS, type BlockInfo } from './schemas'
 import { campaignErrorCount, useCampaignTab } from './campaigns/campaignTab'
@@ -309,6 +310,11 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
     const parts: Json = { title, layout, requiresLogin, theme, share, schedule, dataSources }
     return Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined))
   }, [title, layout, requiresLogin, theme, share, schedule, dataSources])
+  // The WeChat card the page's 分享 fields make, under them.
+  const pageAfter = useMemo(
+    () => ({ share: <ShareCardPreview pageTitle={title} share={share as Json | undefined} /> }),
+    [title, share],
+  )
   const pageErrors = useMemo(
     () => errors.filter((e) => PAGE_FORM_FIELDS.includes(splitPointer(e.pointer)[0] ?? '')),
     [errors],
@@ -512,6 +518,7 @@ export const EditorWorkspace = memo(function EditorWorkspace(props: EditorWorksp
                   context={formContext}
                   readOnly={readOnly}
                   onChange={onPageChange}
+                  after={pageAfter}
                 />
               </Suspense>
             )}

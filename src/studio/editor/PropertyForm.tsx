@@ -2,7 +2,7 @@
 // theme, the studio's own editors, and the server's errors shown at their fields. rjsf does not validate: the
 // server's validator is the one source of truth, its findings come in as `extraErrors`.
 
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react'
+import { Fragment, memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import { Alert } from 'antd'
 import Form from '@rjsf/antd'
 import { structuralValidator as validator } from './validator'
@@ -84,6 +84,8 @@ export interface PropertyFormProps {
   context: EditorFormContext
   readOnly: boolean
   onChange(value: Json, field: string): void
+  /** Shown right under a property's fields (the page form's 分享 gets the WeChat card's preview). */
+  after?: Readonly<Record<string, ReactNode>>
 }
 
 /** Strips undefined members rjsf leaves behind for cleared fields. */
@@ -200,7 +202,7 @@ function usePartErrors(errors: readonly StudioConfigError[], pointer: string) {
 }
 
 export const PropertyForm = memo(function PropertyForm(props: PropertyFormProps) {
-  const { schema, value, pointer, errors, context, readOnly, onChange } = props
+  const { schema, value, pointer, errors, context, readOnly, onChange, after } = props
   const latest = useRef(value)
   useLayoutEffect(() => {
     latest.current = value
@@ -220,17 +222,19 @@ export const PropertyForm = memo(function PropertyForm(props: PropertyFormProps)
   const required = new Set((schema.required as string[] | undefined) ?? [])
   const part = ([name, sub]: [string, JsonSchema]) =>
     'const' in sub ? null : (
-      <Part
-        key={name}
-        name={name}
-        schema={sub}
-        value={value[name]}
-        required={required.has(name)}
-        extraErrors={byPart.get(name)}
-        context={context}
-        readOnly={readOnly}
-        onChange={onPart}
-      />
+      <Fragment key={name}>
+        <Part
+          name={name}
+          schema={sub}
+          value={value[name]}
+          required={required.has(name)}
+          extraErrors={byPart.get(name)}
+          context={context}
+          readOnly={readOnly}
+          onChange={onPart}
+        />
+        {after?.[name]}
+      </Fragment>
     )
   // The block's own fields first; the generic ones folded under 高级 (AdvancedFields.tsx).
   const entries = Object.entries(properties)

@@ -105,4 +105,18 @@ describe('wechatPayConfigFromEnv', () => {
       expect.stringContaining('WECHATPAY_BASE_URL'),
     ])
   })
+
+  it('takes the mobile app APPID for APP pay (optional), which must look like one and not be WECHATPAY_APPID', () => {
+    const result = wechatPayConfigFromEnv(fx.env)
+    expect(result.ok && result.config.appAppid).toBe(fx.env.WECHATPAY_APP_APPID)
+    const { WECHATPAY_APP_APPID: _, ...withoutApp } = fx.env
+    const none = wechatPayConfigFromEnv({ ...withoutApp, WECHATPAY_APP_APPID: '  ' })
+    expect(none.ok && none.config.appAppid).toBeNull()
+    expect(problems({ ...fx.env, WECHATPAY_APP_APPID: 'app-1' })).toEqual([
+      expect.stringMatching(/^WECHATPAY_APP_APPID: must look like wx/),
+    ])
+    expect(problems({ ...fx.env, WECHATPAY_APP_APPID: fx.env.WECHATPAY_APPID })).toEqual([
+      expect.stringMatching(/^WECHATPAY_APP_APPID: must be the mobile app's APPID/),
+    ])
+  })
 })

@@ -66,6 +66,9 @@ const request = (paymentId: string, amountFen = 12_800): PaymentRequest => ({
   channel: 'wechat',
   expiresAt: new Date(Date.now() + 5 * 60_000),
   baseUrl: 'https://mall.example.com',
+  scene: 'native',
+  payerClientIp: '203.0.113.7',
+  openid: null,
 })
 const asRequest = (cb: DeliveredCallback): CallbackRequest => ({ headers: cb.headers, rawBody: cb.rawBody })
 const lastCallback = () => {
@@ -103,6 +106,7 @@ describe('WechatPayProvider against the stand-in', () => {
     expect(provider.name).toBe('wechatpay')
     expect(provider.sandbox).toBe(false)
     expect(provider.channels).toEqual(['wechat'])
+    expect(provider.scenes).toEqual(['native', 'h5', 'jsapi', 'app'])
   })
 
   it('creates a Native payment: code_url, and the same order again on a retry', async () => {

@@ -12,7 +12,8 @@ import {
   type KeyObject,
 } from 'node:crypto'
 import { encryptResource } from '../../../server/modules/payments/providers/wechatpay/signing'
-import { beijing, StandInLedger, type Reply, type RefundStatus } from './standInLedger'
+import { beijing, StandInLedger, type Reply, type RefundStatus, type StandInScene } from './standInLedger'
+import { CASHIER_PATH, PayerSide, type PayerSettings } from './standInPayer'
 
 /*
  * A stand-in for WeChat Pay API v3 on 127.0.0.1, for tests (unit and end-to-end, production mode).
@@ -28,6 +29,12 @@ import { beijing, StandInLedger, type Reply, type RefundStatus } from './standIn
  *   fx.standIn.delayMs = 500                // slow answers, for timeouts
  *   fx.standIn.ledger.orders / .refunds     // what WeChat holds; fx.standIn.requests: every call and its status
  *   await fx.close()
+ *
+ * Scenes: Native, H5 (scene_info.payer_client_ip, h5_info.type), JSAPI (payer.openid under the official
+ * account's appid; fx.standIn.ledger.knownOpenids limits them) and APP (the mobile app's appid, fx.env
+ * WECHATPAY_APP_APPID). The payer's side for browser tests (standInPayer.ts): the H5 cashier page at the h5_url
+ * (fx.standIn.h5Origins: the merchant's H5 domains its Referer must come from), POST /stand-in/jsapi-pay and
+ * /stand-in/app-pay, played by the init scripts of standInBridges.ts; fx.standIn.payer.attempts lists each try.
  *
  * It checks every request as WeChat documents it: the Authorization header (WECHATPAY2-SHA256-RSA2048, the
  * five-line message over the raw request target and raw body, SHA256withRSA with the merchant public key),
@@ -45,7 +52,12 @@ export interface PlatformKey {
 
 export interface StandInOptions {
   mchid: string
+  /** The official account bound to the merchant (Native, H5, JSAPI). */
   appid: string
+  /** The mobile app bound to the merchant (APP pay); null: none. */
+  appAppid?: string | null
+  /** The merchant's H5 pay domains (origins); settable later on the stand-in. */
+  h5Origins?: string[]
   merchantSerialNo: string
   merchantPublicKey: KeyObject
   /** The 32-character APIv3 key the callbacks are encrypted with. */
@@ -96,15 +108,20 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 const signError = (message: string): Reply => ({ status: 401, body: { code: 'SIGN_ERROR', message } })
 
-export class WechatPayStandIn {
+export class WechatPayStandIn implements PayerSettings {
   /** http://127.0.0.1:PORT: WECHATPAY_BASE_URL. */
   baseUrl = ''
   mode: StandInMode = 'normal'
+  /** The merchant's H5 pay domains: the cashier page opens only from (Referer) and returns to these origins. */
+  h5Origins: string[]
+  /** The cashier page is paid only from the IP the order was placed with (scene_info.payer_client_ip). */
+  h5ClientIpCheck = true
   /** Delay before each answer, for timeout tests. */
   delayMs = 0
   readonly requests: LoggedRequest[] = []
   readonly callbacks: DeliveredCallback[] = []
   readonly ledger: StandInLedger
+  readonly payer: PayerSide
   private signing: PlatformKey
   private forgeKey: KeyObject | null = null
   private readonly apiV3Key: KeyObject
@@ -115,7 +132,21 @@ export class WechatPayStandIn {
     this.now = options.now ?? (() => new Date())
     this.signing = options.platformKeys[0]
     this.apiV3Key = createSecretKey(Buffer.from(options.apiV3Key))
-    this.ledger = new StandInLedger(options.mchid, options.appid, this.now)
+    this.h5Origins = options.h5Origins ?? []
+    const accounts = { mchid: options.mchid, appid: options.appid, appAppid: options.appAppid ?? null }
+    this.ledger = new StandInLedger({
+      ...accounts,
+      now: this.now,
+      cashierUrl: () => this.baseUrl + CASHIER_PATH,
+    })
+    this.payer = new PayerSide({
+      ledger: this.ledger,
+      accounts,
+      merchantPublicKey: options.merchantPublicKey,
+      now: this.now,
+      settings: this,
+      pay: (outTradeNo) => this.pay(outTradeNo),
+    })
     this.server = createServer((req, res) => {
       this.handle(req).then(
         ({ reply, headers, body }) => {
@@ -260,6 +291,13 @@ export class WechatPayStandIn {
   private async handle(req: IncomingMessage) {
     const raw = await readBody(req)
     const target = req.url ?? '/'
+    const url = new URL(target, 'http://stand-in')
+    // The payer's browser or app: pages and bridge calls, neither signed nor merchant-authenticated.
+    if (this.payer.handles(url.pathname)) {
+      const answer = await this.payer.handle(req, url, raw)
+      this.requests.push({ method: req.method ?? '', path: target, status: answer.status, code: null })
+      return { reply: { status: answer.status }, headers: answer.headers, body: answer.body }
+    }
     let reply: Reply
     try {
       reply = this.authenticate(req, target, raw) ?? this.route(req.method ?? '', target, raw)
@@ -324,7 +362,8 @@ export class WechatPayStandIn {
     const closing = param(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/)
     const querying = param(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/)
     const refundQuery = param(/^\/v3\/refund\/domestic\/refunds\/([^/]+)$/)
-    if (method === 'POST' && path === '/v3/pay/transactions/native') return this.ledger.nativeOrder(body)
+    const scene = /^\/v3\/pay\/transactions\/(native|h5|jsapi|app)$/.exec(path)?.[1]
+    if (method === 'POST' && scene) return this.ledger.placeOrder(scene as StandInScene, body)
     if (method === 'POST' && closing) return this.ledger.closeOrder(closing, body)
     if (method === 'GET' && querying) return this.ledger.queryOrder(querying, url.searchParams)
     if (method === 'POST' && path === '/v3/refund/domestic/refunds') return this.ledger.createRefund(body)
@@ -350,9 +389,16 @@ export interface WechatPayFixture {
 export interface FixtureOptions {
   /** The merchant's callback URL (…/api/payments/callback/wechatpay); it goes into WECHATPAY_NOTIFY_URL. */
   notifyUrl: string
+  /** The merchant's H5 pay domains (origins of the mall's pages); also settable as fx.standIn.h5Origins. */
+  h5Origins?: string[]
+  /** Bind a mobile app to the merchant and put it into WECHATPAY_APP_APPID (default true). */
+  app?: boolean
   /** Which platform keys WECHATPAY_PLATFORM_KEYS lists; both (rotation) by default. */
   knownPlatformKeys?: 'A' | 'B' | 'AB'
 }
+
+/** The mobile app's APPID the fixture binds to its merchant. */
+export const FIXTURE_APP_APPID = 'wx8888888888888888'
 
 let keyCache: { merchant: KeyObject[]; a: KeyObject[]; b: KeyObject[] } | null = null
 
@@ -389,9 +435,12 @@ export async function createWechatPayFixture(options: FixtureOptions): Promise<W
   await writeFile(files.a, pem(keys.a[1]))
   await writeFile(files.b, pem(keys.b[1]))
 
+  const appAppid = options.app === false ? null : FIXTURE_APP_APPID
   const standIn = await WechatPayStandIn.start({
     mchid: '1900009191',
     appid: 'wxd678efh567hg6787',
+    appAppid,
+    h5Origins: options.h5Origins,
     merchantSerialNo: serials.merchant,
     merchantPublicKey: keys.merchant[1],
     apiV3Key,
@@ -415,6 +464,7 @@ export async function createWechatPayFixture(options: FixtureOptions): Promise<W
       WECHATPAY_PLATFORM_KEYS: platformKeys.filter(Boolean).join(','),
       WECHATPAY_NOTIFY_URL: options.notifyUrl,
       WECHATPAY_BASE_URL: standIn.baseUrl,
+      ...(appAppid && { WECHATPAY_APP_APPID: appAppid }),
     },
     standIn,
     dir,

@@ -1,24 +1,48 @@
 import { randomBytes } from 'node:crypto'
+import {
+  badNotifyUrl,
+  chars,
+  checkOrder,
+  error,
+  isFen,
+  obj,
+  paramError,
+  type MerchantAccounts,
+  type Reply,
+  type StandInScene,
+} from './standInOrders'
+
+export type { Reply, StandInScene } from './standInOrders'
 
 // The stand-in's books: orders and refunds in memory, with the request checks and answers WeChat Pay
-// documents for Native ordering, query, close and domestic refunds. No HTTP here (see standIn.ts).
-
-export interface Reply {
-  status: number
-  /** JSON body; absent for 204. */
-  body?: object
-}
+// documents for ordering in each scene (standInOrders.ts), query, close and domestic refunds. No HTTP here
+// (see standIn.ts).
 
 export type TradeState = 'NOTPAY' | 'SUCCESS' | 'REFUND' | 'CLOSED'
 export type RefundStatus = 'PROCESSING' | 'SUCCESS' | 'CLOSED' | 'ABNORMAL'
 
 export interface StandInOrder {
   outTradeNo: string
+  scene: StandInScene
+  appid: string
   description: string
   total: number
   notifyUrl: string
   timeExpire: string | null
-  codeUrl: string
+  /** Native: what the QR code encodes. */
+  codeUrl: string | null
+  /** H5: the cashier page, valid 5 minutes. */
+  h5Url: string | null
+  /** JSAPI and APP: what the payer's side invokes pay with. */
+  prepayId: string | null
+  /** JSAPI: the payer the order was placed for. */
+  openid: string | null
+  /** scene_info.payer_client_ip (H5: the cashier page is paid from this address only). */
+  payerClientIp: string | null
+  /** When it was placed (ms). */
+  createdAt: number
+  /** The openid that paid (the order's for JSAPI, the stand-in's payer otherwise). */
+  paidBy: string | null
   tradeState: TradeState
   transactionId: string | null
   successTime: string | null
@@ -41,9 +65,7 @@ export interface StandInRefund {
   signature: string
 }
 
-const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/
 const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/
 const STATE_DESC: Record<TradeState, string> = {
   NOTPAY: '未支付',
   SUCCESS: '支付成功',
@@ -51,27 +73,15 @@ const STATE_DESC: Record<TradeState, string> = {
   CLOSED: '已关闭',
 }
 
-const error = (status: number, code: string, message: string): Reply => ({ status, body: { code, message } })
-const paramError = (message: string) => error(400, 'PARAM_ERROR', message)
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('')
+const TRADE_TYPES: Record<StandInScene, string> = { native: 'NATIVE', h5: 'MWEB', jsapi: 'JSAPI', app: 'APP' }
+/** The WeChat user who pays an order placed without an openid (Native, H5, APP). */
+export const STAND_IN_PAYER = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o'
 
-function obj(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null
-}
-const isFen = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1
-const chars = (v: unknown) => (typeof v === 'string' ? [...v].length : -1)
-
-/** WeChat wants an absolute http(s) URL without a query. */
-function badNotifyUrl(value: unknown): boolean {
-  if (typeof value !== 'string') return true
-  try {
-    const url = new URL(value)
-    return !['http:', 'https:'].includes(url.protocol) || url.search !== '' || chars(value) > 255
-  } catch {
-    return true
-  }
+export interface LedgerOptions extends MerchantAccounts {
+  now: () => Date
+  /** The cashier page's address (the stand-in's base URL + path), known once it listens. */
+  cashierUrl: () => string
 }
 
 export function beijing(at: Date): string {
@@ -82,54 +92,68 @@ export class StandInLedger {
   readonly orders = new Map<string, StandInOrder>()
   readonly refunds = new Map<string, StandInRefund>()
 
-  constructor(
-    private readonly mchid: string,
-    private readonly appid: string,
-    private readonly now: () => Date,
-  ) {}
+  /**
+   * When set, JSAPI orders are taken only for these openids (the users of the official account); null takes
+   * any well-formed openid.
+   */
+  knownOpenids: Set<string> | null = null
+  private readonly mchid: string
+  private readonly now: () => Date
 
-  nativeOrder(input: unknown): Reply {
-    const b = obj(input)
-    if (!b) return paramError('请求体不是JSON对象')
-    const amount = obj(b.amount)
-    if (typeof b.appid !== 'string' || typeof b.mchid !== 'string') return paramError('缺少参数 appid/mchid')
-    if (chars(b.description) < 1 || chars(b.description) > 127) return paramError('description 长度应为1-127')
-    if (typeof b.out_trade_no !== 'string' || !OUT_TRADE_NO.test(b.out_trade_no)) {
-      return paramError('out_trade_no 格式错误')
-    }
-    if (b.time_expire !== undefined && (typeof b.time_expire !== 'string' || !RFC3339.test(b.time_expire))) {
-      return paramError('time_expire 不是 rfc3339 格式')
-    }
-    if (badNotifyUrl(b.notify_url)) return paramError('notify_url 格式错误')
-    if (!amount || !isFen(amount.total)) return paramError('amount.total 应为正整数（分）')
-    if (amount.currency !== undefined && amount.currency !== 'CNY')
-      return paramError('amount.currency 仅支持CNY')
-    if (b.mchid !== this.mchid) return paramError('mchid 与请求商户号不一致')
-    if (b.appid !== this.appid) return error(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配')
+  constructor(private readonly options: LedgerOptions) {
+    this.mchid = options.mchid
+    this.now = options.now
+  }
 
+  /** 下单 in a scene: a new order, or on a retry with the same fields the same one again. */
+  placeOrder(scene: StandInScene, input: unknown): Reply {
+    const checked = checkOrder(scene, input, this.options)
+    if (!checked.ok) return checked.reply
+    const f = checked.fields
+    if (f.openid !== null && this.knownOpenids && !this.knownOpenids.has(f.openid))
+      return paramError('appid和openid不匹配')
+    const outTradeNo = (input as { out_trade_no: string }).out_trade_no
     const signature = JSON.stringify([
-      b.appid,
-      b.description,
-      amount.total,
-      b.notify_url,
-      b.time_expire ?? null,
+      scene,
+      f.appid,
+      f.description,
+      f.total,
+      f.notifyUrl,
+      f.timeExpire,
+      f.openid,
+      f.payerClientIp,
+      f.h5Type,
     ])
-    const existing = this.orders.get(b.out_trade_no)
+    const existing = this.orders.get(outTradeNo)
     if (existing) {
       if (existing.tradeState === 'SUCCESS' || existing.tradeState === 'REFUND') {
         return error(400, 'ORDERPAID', '该订单已支付')
       }
       if (existing.tradeState === 'CLOSED') return error(400, 'ORDER_CLOSED', '订单已关闭')
       if (existing.signature !== signature) return error(400, 'OUT_TRADE_NO_USED', '商户订单号重复')
-      return { status: 200, body: { code_url: existing.codeUrl } }
+      return { status: 200, body: this.answer(existing) }
     }
+    const prepayId =
+      scene === 'native'
+        ? null
+        : `wx${beijing(this.now()).replace(/\D/g, '').slice(0, 14)}${randomBytes(10).toString('hex')}`
     const order: StandInOrder = {
-      outTradeNo: b.out_trade_no,
-      description: b.description as string,
-      total: amount.total,
-      notifyUrl: b.notify_url as string,
-      timeExpire: (b.time_expire as string | undefined) ?? null,
-      codeUrl: `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}`,
+      outTradeNo,
+      scene,
+      appid: f.appid,
+      description: f.description,
+      total: f.total,
+      notifyUrl: f.notifyUrl,
+      timeExpire: f.timeExpire,
+      codeUrl:
+        scene === 'native' ? `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}` : null,
+      h5Url:
+        scene === 'h5' ? `${this.options.cashierUrl()}?prepay_id=${prepayId}&package=${digits(10)}` : null,
+      prepayId,
+      openid: f.openid,
+      payerClientIp: f.payerClientIp,
+      createdAt: this.now().getTime(),
+      paidBy: null,
       tradeState: 'NOTPAY',
       transactionId: null,
       successTime: null,
@@ -137,7 +161,23 @@ export class StandInLedger {
       signature,
     }
     this.orders.set(order.outTradeNo, order)
-    return { status: 200, body: { code_url: order.codeUrl } }
+    return { status: 200, body: this.answer(order) }
+  }
+
+  /** The order by its prepay_id (H5, JSAPI, APP). */
+  byPrepayId(prepayId: string): StandInOrder | undefined {
+    return [...this.orders.values()].find((o) => o.prepayId === prepayId)
+  }
+
+  /** Native answers code_url, H5 h5_url, JSAPI and APP prepay_id. */
+  private answer(order: StandInOrder): object {
+    if (order.scene === 'native') return { code_url: order.codeUrl }
+    if (order.scene === 'h5') return { h5_url: order.h5Url }
+    return { prepay_id: order.prepayId }
+  }
+
+  nativeOrder(input: unknown): Reply {
+    return this.placeOrder('native', input)
   }
 
   queryOrder(outTradeNo: string, query: URLSearchParams): Reply {
@@ -220,6 +260,7 @@ export class StandInLedger {
       throw new Error(`stand-in: order ${outTradeNo} expired at ${order.timeExpire}`)
     }
     order.tradeState = 'SUCCESS'
+    order.paidBy = order.openid ?? STAND_IN_PAYER
     order.transactionId = `4200${digits(24)}`
     order.successTime = beijing(this.now())
     return order
@@ -241,7 +282,7 @@ export class StandInLedger {
   transaction(order: StandInOrder): object {
     const paid = order.transactionId !== null
     return {
-      appid: this.appid,
+      appid: order.appid,
       mchid: this.mchid,
       out_trade_no: order.outTradeNo,
       ...(paid && {
@@ -249,8 +290,8 @@ export class StandInLedger {
         bank_type: 'OTHERS',
         success_time: order.successTime,
       }),
-      ...(paid && { payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } }),
-      trade_type: 'NATIVE',
+      ...(paid && { payer: { openid: order.paidBy } }),
+      trade_type: TRADE_TYPES[order.scene],
       trade_state: order.tradeState,
       trade_state_desc: STATE_DESC[order.tradeState],
       attach: '',

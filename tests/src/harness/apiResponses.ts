@@ -65,6 +65,7 @@ import type {
   PremiumAgreement,
 } from '../../../src/types/generated/api/partner'
 import type { Payment, PaymentChannels } from '../../../src/types/generated/api/payment'
+import type { JsConfig, MyWechat, WechatConfig } from '../../../src/types/generated/api/wechat'
 import type {
   LedgerPage,
   PointsSummary,
@@ -85,6 +86,11 @@ export interface ApiResponses {
   'GET /api/health': Health
   'POST /api/auth/sms-code': SmsCodeResponse
   'POST /api/auth/login': LoginResponse
+  'POST /api/auth/app-token': LoginResponse
+  'GET /api/wechat/config': WechatConfig
+  'GET /api/wechat/js-config': JsConfig
+  'GET /api/me/wechat': MyWechat
+  'DELETE /api/me/wechat': Ok
   'POST /api/auth/logout': Ok
   'GET /api/dev/sms-outbox': SmsOutboxResponse
   'GET /api/me': Me

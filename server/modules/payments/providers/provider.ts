@@ -3,9 +3,12 @@
 // (providers/wechatpay/). The provider never runs inside one of our database transactions: on PGlite
 // the sandbox shares the one connection, and a real provider is a network call.
 
-import type { PaymentCreate } from '../../../../src/types/generated/api/payment'
+import type { Payment, PaymentCreate, PaymentScene } from '../../../../src/types/generated/api/payment'
 
 export type PayChannel = PaymentCreate['channel']
+export type { PaymentScene }
+/** What the page or the app pays with (JSAPI, APP); null for the scenes that open a page or a QR code. */
+export type PaymentInvoke = Payment['invoke']
 
 export interface PaymentRequest {
   /** Our payment id (pay_ + 24 hex): the provider's out_trade_no, so a retry never makes a second charge. */
@@ -19,13 +22,21 @@ export interface PaymentRequest {
   expiresAt: Date
   /** The site's public address (PUBLIC_URL), for pay pages and QR contents of our own (the sandbox's). */
   baseUrl: string
+  /** Native (QR), H5 (a phone browser), JSAPI (inside WeChat), APP (the company app): one of `scenes`. */
+  scene: PaymentScene
+  /** The payer's IP as the server sees it (request.ip, so behind TRUST_PROXY the forwarded client's). */
+  payerClientIp: string
+  /** The payer's openid under openidAppid(scene), for the scenes that need one (JSAPI); otherwise null. */
+  openid: string | null
 }
 
 export interface CreatedPayment {
-  /** What the QR code encodes (WeChat Pay Native: code_url). */
+  /** What the QR code encodes (WeChat Pay Native: code_url); empty for the other scenes. */
   qrContent: string
-  /** A page the payer can open instead of scanning. */
+  /** A page the payer can open instead of scanning (H5: WeChat's h5_url); empty for JSAPI and APP. */
   payUrl: string
+  /** What the page (JSAPI) or the app (APP) invokes pay with; null otherwise. */
+  invoke: PaymentInvoke
 }
 
 /** A verified notification that a payment was captured or failed. */
@@ -97,6 +108,10 @@ export interface PaymentProvider {
   /** True for the sandbox: no money moves. */
   readonly sandbox: boolean
   readonly channels: readonly PayChannel[]
+  /** The scenes it can take (native always). */
+  readonly scenes: readonly PaymentScene[]
+  /** The appid under which the payer's openid is needed for this scene (JSAPI: the official account's), or null. */
+  openidAppid(scene: PaymentScene): string | null
   createPayment(request: PaymentRequest): Promise<CreatedPayment>
   /** Closes an unpaid payment so it can no longer be paid (superseded QR code, cancelled order). */
   closePayment(paymentId: string): Promise<void>

@@ -8,6 +8,7 @@ import type {
   PaymentEvent,
   PaymentProvider,
   PaymentRequest,
+  PaymentScene,
   ProviderEvent,
   ProviderPaymentState,
   RefundRequest,
@@ -81,6 +82,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = SANDBOX_PROVIDER
   readonly sandbox = true
   readonly channels = ['wechat', 'alipay', 'bankcard'] as const
+  /** H5 opens the same sandbox pay page in the phone's browser; nothing here stands in for WeChat or an app. */
+  readonly scenes: readonly PaymentScene[] = ['native', 'h5']
   private readonly db: Kysely<DB>
 
   constructor(
@@ -94,7 +97,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
     }>()
   }
 
+  openidAppid(): null {
+    return null
+  }
+
   async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+    if (!this.scenes.includes(request.scene))
+      throw new RangeError(`sandbox cannot take scene ${request.scene}`)
     await this.db
       .insertInto('sandbox_payments')
       .values({
@@ -108,7 +117,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .execute()
     // Scanning the QR code opens the sandbox pay page, standing in for the wallet app.
     const payUrl = `${request.baseUrl}/pay/sandbox?paymentId=${request.paymentId}`
-    return { qrContent: payUrl, payUrl }
+    return { qrContent: payUrl, payUrl, invoke: null }
   }
 
   async closePayment(paymentId: string): Promise<void> {

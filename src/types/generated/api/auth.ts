@@ -15,6 +15,7 @@ export interface AuthApi {
   SmsCodeResponse?: SmsCodeResponse
   LoginRequest?: LoginRequest
   LoginResponse?: LoginResponse
+  AppTokenLoginRequest?: AppTokenLoginRequest
   Me?: Me
   UpdateMeRequest?: UpdateMeRequest
   RealNameRequest?: RealNameRequest
@@ -45,6 +46,10 @@ export interface LoginRequest {
 export interface LoginResponse {
   user: Me
   isNewUser: boolean
+  /**
+   * This login bound the WeChat account that authorized just before it (the wx_bind cookie).
+   */
+  wechatBound: boolean
 }
 export interface Me {
   id: string
@@ -70,6 +75,21 @@ export interface RealName {
    */
   gender?: 'M' | 'F'
   verifiedAt: string
+}
+/**
+ * Login inside the company's app with the app's token; agreements are needed for a new user or one whose consent is missing (400 AGREEMENT_REQUIRED otherwise).
+ */
+export interface AppTokenLoginRequest {
+  /**
+   * App登录凭证
+   */
+  token: string
+  /**
+   * 同意的协议
+   *
+   * @maxItems 3
+   */
+  agreements?: AgreementKey[]
 }
 /**
  * The nickname; the avatar is set with PUT /api/me/avatar from an uploaded image.

@@ -34,6 +34,7 @@ import type { ServiceApi } from './service'
 import type { StudioApi } from './studio'
 import type { StudioCollabApi } from './studioCollab'
 import type { TrailApi } from './trail'
+import type { WechatApi } from './wechat'
 
 /** The definitions of each schemas/api/<file>.schema.json, by file name. */
 export interface ApiSchemas {
@@ -71,4 +72,5 @@ export interface ApiSchemas {
   studio: StudioApi
   studioCollab: StudioCollabApi
   trail: TrailApi
+  wechat: WechatApi
 }

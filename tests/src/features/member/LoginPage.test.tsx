@@ -16,7 +16,7 @@ function stubLoginApi() {
   const api = stubApi({
     'GET /api/health': { status: 'ok', db: 'pglite', mode: 'production' },
     'POST /api/auth/sms-code': { resendAfterSeconds: 60, expiresInSeconds: 300 },
-    'POST /api/auth/login': { user: ME, isNewUser: false },
+    'POST /api/auth/login': { user: ME, isNewUser: false, wechatBound: false },
   })
   return api.calls
 }

@@ -5,7 +5,11 @@ import PayPage from '../../../../src/features/purchase/PayPage'
 import { renderScreen, stubApi } from '../../harness'
 import { order as orderOf } from './fixtures'
 
-const channels = { sandbox: true, channels: ['wechat' as const, 'bankcard' as const] }
+const channels = {
+  sandbox: true,
+  channels: ['wechat' as const, 'bankcard' as const],
+  scenes: ['native' as const, 'h5' as const],
+}
 const offline = () => {
   throw new TypeError('Failed to fetch')
 }

@@ -10,12 +10,14 @@ function payment(id: string, status: Payment['status'], expiresInMs: number): Pa
     paymentId: id,
     orderId: 'o1',
     channel: 'wechat',
+    scene: 'native',
     amountFen: 13600,
     status,
     qrContent: `http://localhost/pay/sandbox?paymentId=${id}`,
     payUrl: `http://localhost/pay/sandbox?paymentId=${id}`,
     expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
     createdAt: new Date().toISOString(),
+    invoke: null,
   }
 }
 
@@ -65,7 +67,7 @@ describe('/payqrcode', () => {
     stubApi({
       'GET /api/orders/o1': order,
       'GET /api/payments/pay_a': payment('pay_a', 'PENDING', 299_000),
-      'GET /api/payments/channels': { sandbox: false, channels: ['wechat'] },
+      'GET /api/payments/channels': { sandbox: false, channels: ['wechat'], scenes: ['native'] },
     })
     renderScreen(PayQrCodePage, '/payqrcode?orderId=o1&paymentId=pay_a')
     expect(await screen.findByText('请使用微信支付扫一扫完成支付')).toBeInTheDocument()

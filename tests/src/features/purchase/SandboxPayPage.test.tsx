@@ -10,12 +10,14 @@ function payment(status: Payment['status']): Payment {
     paymentId: 'pay_a',
     orderId: 'o1',
     channel: 'bankcard',
+    scene: 'native',
     amountFen: 13600,
     status,
     qrContent: 'http://localhost/pay/sandbox?paymentId=pay_a',
     payUrl: 'http://localhost/pay/sandbox?paymentId=pay_a',
     expiresAt: new Date(Date.now() + 300_000).toISOString(),
     createdAt: new Date().toISOString(),
+    invoke: null,
   }
 }
 

@@ -1,6 +1,7 @@
 import { compileMarkdown } from '../../../../src/page-config/markdown'
 import type { ProductDetail } from '../../../../src/types/generated/api/catalog'
 import type { Order, OrderApplication, OrderRefund } from '../../../../src/types/generated/api/order'
+import type { Payment } from '../../../../src/types/generated/api/payment'
 import type { Quote } from '../../../../src/types/generated/api/quote'
 
 export const product: ProductDetail = {
@@ -142,6 +143,24 @@ export function order(overrides: Partial<Order> = {}): Order {
     source: 'mall',
     refunds: [],
     partnerIssue: null,
+    ...overrides,
+  }
+}
+
+/** A payment of order o1 as GET /api/payments/:id and POST /api/orders/:id/pay answer. */
+export function payment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    paymentId: 'pay_a',
+    orderId: 'o1',
+    channel: 'wechat',
+    scene: 'native',
+    amountFen: 13600,
+    status: 'PENDING',
+    qrContent: '',
+    payUrl: '',
+    invoke: null,
+    expiresAt: new Date(Date.now() + 300_000).toISOString(),
+    createdAt: new Date().toISOString(),
     ...overrides,
   }
 }

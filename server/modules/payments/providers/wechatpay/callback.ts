@@ -55,7 +55,9 @@ function parse(config: WechatPayConfig, request: CallbackRequest, signedAt: Date
     const paymentId = field(resource, 'out_trade_no')
     const total = field(amount, 'total')
     if (!isNonEmpty(paymentId) || field(resource, 'trade_state') !== 'SUCCESS' || !isFen(total)) return null
-    if (field(resource, 'appid') !== config.appid) return null
+    // APP payments are made under the mobile app's APPID, the other scenes under the official account's.
+    const appid = field(resource, 'appid')
+    if (appid !== config.appid && (config.appAppid === null || appid !== config.appAppid)) return null
     return { kind: 'payment', eventId, paymentId, outcome: 'SUCCEEDED', amountFen: total, signedAt }
   }
   const refundId = field(resource, 'out_refund_no')

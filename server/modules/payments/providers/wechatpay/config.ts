@@ -17,8 +17,13 @@ export const CALLBACK_PATH = '/api/payments/callback/wechatpay'
 export interface WechatPayConfig {
   /** 直连商户号. */
   mchid: string
-  /** The APPID bound to the merchant (公众号/小程序/移动应用). */
+  /**
+   * The APPID bound to the merchant for Native, H5 and JSAPI: the official account (公众号) whose openids
+   * JSAPI pays with (wechat_bindings by this appid).
+   */
   appid: string
+  /** WECHATPAY_APP_APPID: the mobile app's APPID (移动应用), bound to the same merchant; null = no APP pay. */
+  appAppid: string | null
   /** Serial of the merchant API certificate: serial_no of the Authorization header. */
   merchantSerialNo: string
   merchantPrivateKey: KeyObject
@@ -141,6 +146,12 @@ export function wechatPayConfigFromEnv(env: Env): WechatPayConfigResult {
   if (!apiV3KeyText) problems.push('WECHATPAY_APIV3_KEY is not set')
   const platformKeysText = required('WECHATPAY_PLATFORM_KEYS')
   const notifyUrlText = required('WECHATPAY_NOTIFY_URL')
+  const appAppid = env.WECHATPAY_APP_APPID?.trim() || null
+  // An APPID is wx + 16 letters or digits; a mistyped one would fail only at the first app payment.
+  if (appAppid && !/^wx[0-9A-Za-z]{16}$/.test(appAppid))
+    problems.push('WECHATPAY_APP_APPID: must look like wx followed by 16 letters or digits')
+  else if (appAppid && appAppid === appid)
+    problems.push("WECHATPAY_APP_APPID: must be the mobile app's APPID, not WECHATPAY_APPID")
 
   const merchantPrivateKey = privateKeyFile ? loadPrivateKey(privateKeyFile, problems) : null
   let apiV3Key: KeyObject | null = null
@@ -177,6 +188,7 @@ export function wechatPayConfigFromEnv(env: Env): WechatPayConfigResult {
     config: {
       mchid,
       appid,
+      appAppid,
       merchantSerialNo,
       merchantPrivateKey,
       apiV3Key,

@@ -4,6 +4,7 @@ import type {
   PayChannel,
   PaymentProvider,
   PaymentRequest,
+  PaymentScene,
   ProviderEvent,
   ProviderPaymentState,
   RefundRequest,
@@ -12,10 +13,13 @@ import type {
 import { verifyWechatPayCallback } from './callback'
 import { errorCode, field, WechatPayClient, type Answer } from './client'
 import type { WechatPayConfig } from './config'
+import { clip, placeOrder } from './ordering'
 
 export { WechatPayApiError } from './client'
+export { beijingTime } from './ordering'
 
-// WeChat Pay API v3, direct merchant (直连商户), Native pay: the QR code encodes code_url.
+// WeChat Pay API v3, direct merchant (直连商户): Native (the QR code encodes code_url), H5, JSAPI and APP pay
+// (ordering.ts); close, query, refunds and callbacks are the same for every scene.
 
 export const WECHATPAY_PROVIDER = 'wechatpay'
 
@@ -40,14 +44,6 @@ const REFUND_STATUSES: Record<string, RefundState['status']> = {
 const OUT_TRADE_NO = /^[0-9A-Za-z_\-|*]{6,32}$/
 const OUT_REFUND_NO = /^[0-9A-Za-z_\-|*@]{1,64}$/
 
-/** RFC 3339 in Beijing time, seconds precision: 2026-11-22T12:05:00+08:00. */
-export function beijingTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19) + '+08:00'
-}
-
-/** WeChat counts characters (code points), not UTF-16 units or bytes. */
-const clip = (text: string, max: number) => [...text].slice(0, max).join('')
-
 function parseTime(value: unknown): Date | null {
   if (typeof value !== 'string') return null
   const at = new Date(value)
@@ -62,35 +58,30 @@ export class WechatPayProvider implements PaymentProvider {
   readonly name = WECHATPAY_PROVIDER
   readonly sandbox = false
   readonly channels: readonly PayChannel[] = ['wechat']
+  /** APP only with the mobile app's APPID (WECHATPAY_APP_APPID). */
+  readonly scenes: readonly PaymentScene[]
   private readonly client: WechatPayClient
 
   constructor(
     private readonly config: WechatPayConfig,
-    now: () => Date = () => new Date(),
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.client = new WechatPayClient(config, now)
+    this.scenes = config.appAppid ? ['native', 'h5', 'jsapi', 'app'] : ['native', 'h5', 'jsapi']
+  }
+
+  /** JSAPI pays with the payer's openid under the official account's APPID (WECHATPAY_APPID). */
+  openidAppid(scene: PaymentScene): string | null {
+    return scene === 'jsapi' ? this.config.appid : null
   }
 
   async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
     if (request.channel !== 'wechat') throw new RangeError(`wechatpay cannot take channel ${request.channel}`)
     if (!OUT_TRADE_NO.test(request.paymentId)) throw new RangeError(`bad out_trade_no ${request.paymentId}`)
     positiveFen('amountFen', request.amountFen)
-    const path = '/v3/pay/transactions/native'
-    // Same out_trade_no and same fields on a retry: WeChat answers with the same order, never a second one.
-    const answer = await this.client.request('POST', path, {
-      appid: this.config.appid,
-      mchid: this.config.mchid,
-      description: clip(request.description, 127),
-      out_trade_no: request.paymentId,
-      time_expire: beijingTime(request.expiresAt),
-      notify_url: this.config.notifyUrl,
-      amount: { total: request.amountFen, currency: 'CNY' },
-    })
-    const codeUrl = field(answer.data, 'code_url')
-    if (answer.status !== 200 || typeof codeUrl !== 'string' || !codeUrl) {
-      throw this.client.failure('POST', path, answer, answer.status === 200 ? 'no code_url' : undefined)
-    }
-    return { qrContent: codeUrl, payUrl: codeUrl }
+    if (!this.scenes.includes(request.scene))
+      throw new RangeError(`wechatpay cannot take scene ${request.scene}`)
+    return placeOrder(this.client, this.config, request, this.now)
   }
 
   async closePayment(paymentId: string): Promise<void> {
