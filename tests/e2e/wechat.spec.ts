@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Browser, BrowserContext, BrowserContextOptions } from '@playwright/test'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
 import { freePort } from '../../scripts/freePort'
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../server/serverProcess'
 import { createWechatFixture, type WechatFixture } from '../server/wechat/standIn'
@@ -11,12 +11,13 @@ import { createAppTokenFixture, type AppTokenFixture } from '../server/appToken/
 import { pendingOrder } from './support/orders'
 import { logInOnScreen } from './support/purchaseFlow'
 import { logInByApi, uniquePhone } from './support/session'
-import { expect, syncServerClock, test, waitForHydration } from './support/test'
+import { expect, test, waitForHydration } from './support/test'
 
 // Inside WeChat and the company's app (docs/wechat.md), end to end against the stand-ins of WeChat's official
 // account platform (web authorization, access_token, jsapi_ticket, the JS-SDK), WeChat Pay API v3 (JSAPI, H5,
 // Native) and the app's token check, all on 127.0.0.1 and started here with a server of this file's own
-// (production's providers: PAYMENT_PROVIDER=wechatpay), stopped by PID at the end.
+// (production's providers: PAYMENT_PROVIDER=wechatpay), stopped by PID at the end. Its clock is the real one, as
+// the stand-ins' are: WeChat Pay refuses a request signed more than 5 minutes off its own time.
 
 const CAMPAIGN = '/manualactivity/trialFee/lottery'
 const CAMPAIGN_SHARE_TITLE = '试算有礼：用保费试算工具，抽积分好礼'
@@ -60,8 +61,6 @@ test.beforeAll(async () => {
       PAYMENT_PROVIDER: 'wechatpay',
       DIST_DIR: resolve('dist'),
       PUBLIC_URL: base,
-      TEST_CLOCK: 'on',
-      ...(process.env.E2E_START ? { TEST_CLOCK_START: process.env.E2E_START } : {}),
     },
     port,
     120_000,
@@ -74,7 +73,7 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
-/** A phone's browser context on this file's server, its clock the server's. */
+/** A phone's browser context on this file's server. */
 async function phoneContext(browser: Browser, userAgent: string, options: BrowserContextOptions = {}) {
   const context = await browser.newContext({
     baseURL: base,
@@ -86,7 +85,12 @@ async function phoneContext(browser: Browser, userAgent: string, options: Browse
     timezoneId: 'Asia/Shanghai',
     ...options,
   })
-  await syncServerClock(context, base)
+  // WeChat's native bridge and the app's reach WeChat Pay outside the page's CSP; the stand-ins' scripts that play
+  // them post through this binding (tests/server/wechatpay/standInBridges.ts).
+  await context.exposeBinding('__standInPost', async (_source, url: string, body: string) => {
+    const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    return (await answer.json()) as unknown
+  })
   return context
 }
 
@@ -113,7 +117,7 @@ test('a WeChat user opens a shared campaign, binds once, later logs in silently,
 
   // The shared link: WeChat's authorization passes unseen, then the login screen says WeChat will be bound.
   await page.goto(`${CAMPAIGN}?utm_medium=share`, { waitUntil: 'commit' })
-  await expect(page).toHaveURL(/\/login\?.*wechat=bind/)
+  await expect(page).toHaveURL(/\/login\?.*wechat=bind/i)
   await waitForHydration(page)
   await expect(page.getByTestId('wechat-bind-notice')).toBeVisible()
   await logInOnScreen(page, phone)
@@ -170,15 +174,8 @@ test('a phone-browser user pays with WeChat Pay H5 and comes back to the policy'
   await context.close()
 })
 
-test('an in-app user arrives logged in by the app token, under the app title bar', async ({ browser }) => {
-  test.setTimeout(60_000)
-  const phone = uniquePhone('1373')
-  // A mall user already (agreements accepted at their first login).
-  const setup = await phoneContext(browser, PHONE_UA)
-  await logInByApi(setup.request, phone)
-  await setup.close()
-
-  const token = appToken.standIn.issue(phone)
+/** The company's app: its user agent, and its bridge handing the page `token` and paying through WeChat's SDK. */
+async function appContext(browser: Browser, token: string): Promise<BrowserContext> {
   const context = await phoneContext(browser, APP_UA)
   await context.addInitScript({
     content: `(() => {
@@ -196,19 +193,63 @@ test('an in-app user arrives logged in by the app token, under the app title bar
       };
     })();`,
   })
+  return context
+}
+
+type BridgeCall = { method: string; params: { title?: string; invoke?: { kind: string } } }
+const bridgeCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __appBridgeCalls: BridgeCall[] }).__appBridgeCalls)
+
+const masked = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')
+
+test('an in-app user arrives logged in by the app token, under the app title bar, and pays through the app', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const phone = uniquePhone('1373')
+  // A mall user already (agreements accepted at their first login).
+  const setup = await phoneContext(browser, PHONE_UA)
+  await logInByApi(setup.request, phone)
+  await setup.close()
+
+  const context = await appContext(browser, appToken.standIn.issue(phone))
   const page = await context.newPage()
   await page.goto('/userInfo')
-  await expect(page.getByText(phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2'))).toBeVisible()
+  await expect(page.getByText(masked(phone))).toBeVisible()
   // The app's title bar, not ours.
   await expect(page.locator('.adm-nav-bar')).toHaveCount(0)
-  const titles = await page.evaluate(() =>
-    (
-      window as unknown as { __appBridgeCalls: { method: string; params: { title?: string } }[] }
-    ).__appBridgeCalls
-      .filter((c) => c.method === 'setTitle')
-      .map((c) => c.params.title),
-  )
-  expect(titles.length).toBeGreaterThan(0)
-  expect(appToken.standIn.requests.length).toBeGreaterThan(0)
+  await expect
+    .poll(async () =>
+      (await bridgeCalls(page)).filter((c) => c.method === 'setTitle').map((c) => c.params.title),
+    )
+    .toContain('账户与安全')
+  expect(appToken.standIn.requests.at(-1)).toMatchObject({ status: 200, phone })
+
+  // Pay goes through the app (WeChat Pay's APP scene, signed for the app's SDK), then the policy shows.
+  const order = await pendingOrder(page.request)
+  await page.goto(`/pay?orderId=${order.id}`)
+  await page.getByRole('button', { name: '立即支付' }).click()
+  await expect(page.getByTestId('pay-success')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('policy-no')).not.toBeEmpty()
+  expect((await bridgeCalls(page)).filter((c) => c.method === 'pay').at(-1)?.params.invoke?.kind).toBe('app')
+  await context.close()
+})
+
+test('a new user in the app agrees to the agreements once, then is logged in by the app token', async ({
+  browser,
+}) => {
+  const phone = uniquePhone('1374')
+  const context = await appContext(browser, appToken.standIn.issue(phone))
+  const page = await context.newPage()
+  await page.goto('/userInfo')
+  const sheet = page.getByTestId('app-consent-sheet')
+  await expect(sheet).toBeVisible()
+  // Never pre-ticked: nothing happens before both boxes are ticked.
+  await expect(sheet.getByRole('button', { name: '请先阅读并勾选以上协议' })).toBeDisabled()
+  for (const box of await sheet.locator('.adm-checkbox').all())
+    await box.locator('.adm-checkbox-icon').click()
+  await sheet.getByRole('button', { name: '同意并登录' }).click()
+  await expect(sheet).toBeHidden()
+  await expect(page.getByText(masked(phone))).toBeVisible()
   await context.close()
 })

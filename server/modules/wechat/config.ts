@@ -53,7 +53,7 @@ function baseUrl(name: string, env: Env, fallback: string, problems: string[]): 
   return url ? url.href.replace(/\/+$/, '') : ''
 }
 
-const APPID = /^wx[0-9a-f]{16}$/
+const APPID = /^wx[0-9A-Za-z]{16}$/
 const SECRET = /^[0-9a-zA-Z]{16,64}$/
 
 export function wechatConfigFromEnv(env: Env): WechatConfigResult {
@@ -62,7 +62,7 @@ export function wechatConfigFromEnv(env: Env): WechatConfigResult {
   if (!appid && !appSecret) return { ok: true, config: null }
   const problems: string[] = []
   if (!appid) problems.push('WECHAT_APPID is not set (WECHAT_APPSECRET is: set both or neither)')
-  else if (!APPID.test(appid)) problems.push('WECHAT_APPID: must look like wx followed by 16 hex digits')
+  else if (!APPID.test(appid)) problems.push('WECHAT_APPID: must look like wx followed by 16 letters or digits')
   if (!appSecret) problems.push('WECHAT_APPSECRET is not set (WECHAT_APPID is: set both or neither)')
   else if (!SECRET.test(appSecret)) problems.push('WECHAT_APPSECRET: must be 16 to 64 letters or digits')
   const openUrl = baseUrl('WECHAT_OPEN_URL', env, DEFAULT_OPEN_URL, problems)

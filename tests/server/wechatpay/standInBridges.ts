@@ -22,11 +22,21 @@ export interface JsBridgeOptions {
 /** The shared state both scripts keep on window. */
 const STATE = `(window.__wechatPayStandIn = window.__wechatPayStandIn || { choice: 'confirm', calls: [] })`
 
+/**
+ * How the scripts reach the stand-in: a page function the test exposes (Playwright's exposeBinding
+ * `__standInPost(url, body)`), else fetch. WeChat's native bridge is not bound by the page's CSP
+ * (`connect-src 'self'`), a fetch from page script is: a browser test against the real CSP exposes the binding.
+ */
+const POST = `((url, body) => window.__standInPost
+    ? window.__standInPost(url, body)
+    : fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.json()))`
+
 /** Source of an init script defining window.WeixinJSBridge (and firing WeixinJSBridgeReady) as WeChat does. */
 export function weixinJsBridgeScript(options: JsBridgeOptions): string {
   const endpoint = JSON.stringify(`${options.standInUrl}/stand-in/jsapi-pay`)
   return `(() => {
   const state = ${STATE};
+  const post = ${POST};
   state.choice = ${JSON.stringify(options.choice ?? 'confirm')};
   state.openid = ${JSON.stringify(options.openid)};
   const reply = (cb, res) => { if (typeof cb === 'function') setTimeout(() => cb(res), 0) };
@@ -38,12 +48,7 @@ export function weixinJsBridgeScript(options: JsBridgeOptions): string {
         call.result = { err_msg: name + ':fail' };
         return reply(cb, call.result);
       }
-      fetch(${endpoint}, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ openid: state.openid, params, action: state.choice }),
-      })
-        .then((r) => r.json())
+      post(${endpoint}, JSON.stringify({ openid: state.openid, params, action: state.choice }))
         .catch(() => ({ err_msg: 'get_brand_wcpay_request:fail', err_desc: 'stand-in unreachable' }))
         .then((res) => { call.result = res; reply(cb, res) });
     },
@@ -77,17 +82,13 @@ export function appPayBridgePart(options: AppPayOptions): string {
   const endpoint = JSON.stringify(`${options.standInUrl}/stand-in/app-pay`)
   return `((initialChoice) => {
   const state = ${STATE};
+  const post = ${POST};
   state.choice = initialChoice;
   return (params) => {
     const invoke = params && params.invoke ? params.invoke : params;
     const call = { name: 'app-pay', params: invoke, result: null };
     state.calls.push(call);
-    return fetch(${endpoint}, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ params: invoke, action: state.choice }),
-    })
-      .then((r) => r.json())
+    return post(${endpoint}, JSON.stringify({ params: invoke, action: state.choice }))
       .catch(() => ({ errCode: -1, errStr: 'stand-in unreachable' }))
       .then((res) => {
         call.result = res;
