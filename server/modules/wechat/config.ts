@@ -1,3 +1,5 @@
+import { secureUrl } from '../../platform/secureUrl'
+
 // The official account (公众号) of web authorization and the JS-SDK, from the environment (docs/configuration.md):
 //   WECHAT_APPID, WECHAT_APPSECRET   both or neither; neither: WeChat login and share cards are off
 //   WECHAT_OPEN_URL                  the authorization page's origin (default https://open.weixin.qq.com)
@@ -24,28 +26,6 @@ export type WechatConfigResult = { ok: true; config: WechatConfig | null } | { o
 
 type Env = Record<string, string | undefined>
 
-const isLoopback = (url: URL) => url.hostname === '127.0.0.1' || url.hostname === 'localhost'
-
-/** An http(s) URL; plain http only to this machine (tests, a local stand-in). Null (and a problem) otherwise. */
-export function secureUrl(name: string, value: string, problems: string[]): URL | null {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    problems.push(`${name}: "${value}" is not a URL`)
-    return null
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url))) {
-    problems.push(`${name}: must be https (http only for 127.0.0.1/localhost)`)
-    return null
-  }
-  if (url.username || url.password || url.hash) {
-    problems.push(`${name}: must not carry credentials or a fragment`)
-    return null
-  }
-  return url
-}
-
 /** An origin-like base (scheme, host, optional path prefix) without a trailing slash or query. */
 function baseUrl(name: string, env: Env, fallback: string, problems: string[]): string {
   const url = secureUrl(name, env[name]?.trim() || fallback, problems)
@@ -62,7 +42,8 @@ export function wechatConfigFromEnv(env: Env): WechatConfigResult {
   if (!appid && !appSecret) return { ok: true, config: null }
   const problems: string[] = []
   if (!appid) problems.push('WECHAT_APPID is not set (WECHAT_APPSECRET is: set both or neither)')
-  else if (!APPID.test(appid)) problems.push('WECHAT_APPID: must look like wx followed by 16 letters or digits')
+  else if (!APPID.test(appid))
+    problems.push('WECHAT_APPID: must look like wx followed by 16 letters or digits')
   if (!appSecret) problems.push('WECHAT_APPSECRET is not set (WECHAT_APPID is: set both or neither)')
   else if (!SECRET.test(appSecret)) problems.push('WECHAT_APPSECRET: must be 16 to 64 letters or digits')
   const openUrl = baseUrl('WECHAT_OPEN_URL', env, DEFAULT_OPEN_URL, problems)

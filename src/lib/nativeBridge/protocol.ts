@@ -1,18 +1,11 @@
+import type { AppInvoke } from '../../types/generated/api/payment'
+
 // The protocol between the mall's pages and the company's app (docs/wechat.md, 原生 App 桥). The app injects
 // `window.GuohengBridge` before the page's scripts run (WKUserScript at document start on iOS, a script evaluated
 // on page start on Android); every method answers with a promise.
 
 /** What the app's bridge pay method takes: the `invoke` of a payment of scene `app` (POST /api/orders/:id/pay). */
-export interface AppPayInvoke {
-  kind: 'app'
-  appid: string
-  partnerid: string
-  prepayid: string
-  package: 'Sign=WXPay'
-  noncestr: string
-  timestamp: string
-  sign: string
-}
+export type AppPayInvoke = AppInvoke
 
 /** The app's answer to pay. */
 export interface AppPayAnswer {

@@ -1,16 +1,10 @@
 // JSAPI pay inside WeChat: WeixinJSBridge.invoke('getBrandWCPayRequest', …) with the parameters the server signed
 // (a payment's `invoke` of scene `jsapi`).
 
+import type { JsapiInvoke } from '../../types/generated/api/payment'
+
 /** A payment's `invoke` of scene `jsapi`, as WeChat's getBrandWCPayRequest takes it (without `kind`). */
-export interface JsapiPayInvoke {
-  kind: 'jsapi'
-  appId: string
-  timeStamp: string
-  nonceStr: string
-  package: string
-  signType: 'RSA'
-  paySign: string
-}
+export type JsapiPayInvoke = JsapiInvoke
 
 /** ok: WeChat says paid (the server still confirms); cancel: the user closed the cashier; fail: WeChat refused. */
 export type JsapiPayResult = 'ok' | 'cancel' | 'fail'

@@ -1,4 +1,4 @@
-import { secureUrl } from '../../wechat/config'
+import { secureUrl } from '../../../platform/secureUrl'
 
 // The company app's token check, from the environment (docs/configuration.md):
 //   APP_TOKEN_VERIFY_URL   where a token is checked (POST, signed: appToken/verifier.ts)

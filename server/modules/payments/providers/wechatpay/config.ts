@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { secureUrl } from '../../../../platform/secureUrl'
 import {
   createPrivateKey,
   createPublicKey,
@@ -40,8 +41,6 @@ export interface WechatPayConfig {
 export type WechatPayConfigResult = { ok: true; config: WechatPayConfig } | { ok: false; problems: string[] }
 
 type Env = Record<string, string | undefined>
-
-const isLoopback = (url: URL) => url.hostname === '127.0.0.1' || url.hostname === 'localhost'
 
 function readFile(path: string): string | null {
   try {
@@ -115,22 +114,6 @@ function parsePlatformKeys(value: string, problems: string[]): Map<string, KeyOb
   return keys
 }
 
-function parseUrl(name: string, value: string, problems: string[]): URL | null {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    problems.push(`${name}: "${value}" is not a URL`)
-    return null
-  }
-  // Plain http only to this machine (tests, a local stand-in); anything else must be TLS.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url))) {
-    problems.push(`${name}: must be https (http only for 127.0.0.1/localhost)`)
-    return null
-  }
-  return url
-}
-
 export function wechatPayConfigFromEnv(env: Env): WechatPayConfigResult {
   const problems: string[] = []
   const required = (name: string): string => {
@@ -164,12 +147,16 @@ export function wechatPayConfigFromEnv(env: Env): WechatPayConfigResult {
     ? parsePlatformKeys(platformKeysText, problems)
     : new Map<string, KeyObject>()
 
-  const notifyUrl = notifyUrlText ? parseUrl('WECHATPAY_NOTIFY_URL', notifyUrlText, problems) : null
+  const notifyUrl = notifyUrlText ? secureUrl('WECHATPAY_NOTIFY_URL', notifyUrlText, problems) : null
   // WeChat refuses notify URLs with a query; the path is our callback route.
   if (notifyUrl && (notifyUrl.search || notifyUrl.hash || !notifyUrl.pathname.endsWith(CALLBACK_PATH))) {
     problems.push(`WECHATPAY_NOTIFY_URL: must end with ${CALLBACK_PATH} and carry no query`)
   }
-  const baseUrl = parseUrl('WECHATPAY_BASE_URL', env.WECHATPAY_BASE_URL?.trim() || DEFAULT_BASE_URL, problems)
+  const baseUrl = secureUrl(
+    'WECHATPAY_BASE_URL',
+    env.WECHATPAY_BASE_URL?.trim() || DEFAULT_BASE_URL,
+    problems,
+  )
 
   let timeoutMs = DEFAULT_TIMEOUT_MS
   const timeoutText = env.WECHATPAY_TIMEOUT_MS?.trim()
