@@ -3,7 +3,7 @@
 import { Dialog } from '../components/dialog'
 
 export { toast } from '../components/notice'
-export { sharePage } from './shareSheet'
+export { sharePage } from '../components/share/sharePage'
 
 export async function alertDialog(
   title: string | undefined,

@@ -2,31 +2,11 @@ import { useState } from 'react'
 import { Button } from 'antd-mobile'
 import { MarkdownTree } from '../../components/MarkdownTree'
 import { ProductCard } from '../../components/ProductCard'
-import { message } from '../../components/notice'
-import { Dialog } from '../../components/dialog'
+import { sharePage } from '../../components/share/sharePage'
 import { useAppNavigate } from '../../components/navigation/useAppNavigate'
 import { productHref } from '../catalog/paths'
 import type { ArticleDetail } from './api'
 import { formatDuration, publishedDay } from './format'
-
-/** Shares this page: the system share sheet where there is one, else the link copied (or shown to copy). */
-async function share(title: string): Promise<void> {
-  const url = window.location.href
-  if (typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title, url })
-    } catch {
-      // Cancelled by the user: nothing to say.
-    }
-    return
-  }
-  try {
-    await navigator.clipboard.writeText(url)
-    message('success', '链接已复制，快去分享吧')
-  } catch {
-    Dialog.alert({ title: '复制下方链接分享', content: url, confirmText: '知道了' })
-  }
-}
 
 /** One article or video: title, meta, the video (with its poster and controls), the body, related products. */
 export function ArticleView({ article }: { article: ArticleDetail }) {
@@ -77,7 +57,7 @@ export function ArticleView({ article }: { article: ArticleDetail }) {
           disabled={sharing}
           onClick={() => {
             setSharing(true)
-            void share(article.title).finally(() => setSharing(false))
+            void sharePage({ title: article.title, desc: article.summary }).finally(() => setSharing(false))
           }}
         >
           分享

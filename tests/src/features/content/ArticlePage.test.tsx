@@ -48,23 +48,24 @@ describe('/news/articleDetail/:id', () => {
     expect(await screen.findByTestId('screen')).toHaveTextContent('/product')
   })
 
-  it('shares through the system sheet when there is one, else copies the link', async () => {
+  it('shares through the system sheet when there is one, else offers to copy the link, marked as shared', async () => {
     stubApi({ 'GET /api/content/articles/:id': article })
     const share = vi.fn(async () => undefined)
     vi.stubGlobal('navigator', { ...navigator, share })
     renderScreen(ArticlePage, '/news/articleDetail/a-medical-basics', '/news/articleDetail/:id')
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: '分享' }))
-    expect(share).toHaveBeenCalledWith({ title: '百万医疗险是什么？', url: window.location.href })
+    const shared = `${window.location.href.split('#')[0]}${window.location.search ? '&' : '?'}utm_medium=share`
+    expect(share).toHaveBeenCalledWith({ title: '百万医疗险是什么？', text: article.summary, url: shared })
 
     vi.unstubAllGlobals()
     stubApi({ 'GET /api/content/articles/:id': article })
-    const writeText = vi.fn(async () => undefined)
-    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } })
+    vi.stubGlobal('navigator', { ...navigator, share: undefined })
     renderScreen(ArticlePage, '/look/article/a-medical-basics', '/look/article/:id')
     const buttons = await screen.findAllByRole('button', { name: '分享' })
     await user.click(buttons[buttons.length - 1])
-    expect(writeText).toHaveBeenCalledWith(window.location.href)
+    // The mall's sheet (components/share/sharePage.ts, tested there) offers the link to copy.
+    expect(await screen.findByText('复制链接')).toBeInTheDocument()
   })
 
   it('says an unknown article does not exist, with the way back to its list', async () => {

@@ -1,11 +1,10 @@
-import { ActionSheet } from '../components/overlays'
-import { message, toast } from '../components/notice'
-import { shareGuide } from '../components/share/shareGuide'
-import type { ShareInfo } from '../blocks/runtime'
-import { withShareMark } from '../lib/analytics/shareMark'
-import { nativeBridge } from '../lib/nativeBridge'
-import { shareCardOf } from '../lib/wechat/shareCards'
-import { nativeStore } from '../state/native'
+import { ActionSheet } from '../overlays'
+import { message, toast } from '../notice'
+import { shareGuide } from './shareGuide'
+import { withShareMark } from '../../lib/analytics/shareMark'
+import { nativeBridge } from '../../lib/nativeBridge'
+import { shareCardOf, type ShareInfo } from '../../lib/wechat/shareCards'
+import { nativeStore } from '../../state/native'
 
 async function copyLink(url: string): Promise<void> {
   try {
@@ -42,7 +41,7 @@ async function shareInBrowser(info: ShareInfo, url: string): Promise<void> {
  * Shares the page. Inside WeChat only WeChat's own ··· menu shares (with the card the page gave the JS-SDK): the
  * guide points there. Inside the company's app its share panel gets the card. Elsewhere the system share sheet or
  * 复制链接. The link is marked as shared (utm_medium=share), so the visits it brings count as 分享 in the page's
- * analytics.
+ * analytics. Config pages' share action and the articles' 分享 button share through it.
  */
 export async function sharePage(info: ShareInfo, url = withShareMark(window.location.href)): Promise<void> {
   if (nativeStore.state.inWechat) {

@@ -1,10 +1,10 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ShareGuide } from '../../../src/components/share/ShareGuide'
-import type { GuohengBridge } from '../../../src/lib/nativeBridge'
-import { sharePage } from '../../../src/page-runtime/shareSheet'
-import { nativeStore } from '../../../src/state/native'
+import { ShareGuide } from '../../../../src/components/share/ShareGuide'
+import type { GuohengBridge } from '../../../../src/lib/nativeBridge'
+import { sharePage } from '../../../../src/components/share/sharePage'
+import { nativeStore } from '../../../../src/state/native'
 
 // A config page's share action: inside WeChat the guide to WeChat's own ··· menu, inside the company app its share
 // panel with the page's card, elsewhere the system share sheet (or 复制链接).
