@@ -11,7 +11,9 @@ import { pageConfigsPlugin } from './scripts/page-configs/vitePlugin'
 // the server again for every file was a third of their time. Each server test still gets its own app and
 // database. A file that replaces a module (vi.mock) needs a module registry of its own: it is listed here and
 // runs in "db-isolated". The "web" project does the same (see web-isolated below).
-const ownModules = ['tests/server/uploadLimits.test.ts']
+// wechatJsSdk runs the stand-in JS-SDK in a jsdom window: jsdom copies the worker's globals into the window, and
+// one a module of an earlier file defined (a global Iterator, which Node 20 lacks) fails it there.
+const ownModules = ['tests/server/uploadLimits.test.ts', 'tests/server/wechatJsSdk.test.ts']
 
 // The same in the browser projects: these replace a module (vi.mock), reset the registry (vi.resetModules) or
 // test a chunk's first arrival, and run in "web-isolated". The rest share a worker's modules and jsdom window
